@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps, ServerModule } from './platform/module';
+import { registerErrorHandler } from './platform/errors-plugin';
+import { modules as allModules } from './modules';
+
+export interface BuildOptions {
+  /** Serve the built web app from config.webDist (off in API tests). */
+  serveWeb?: boolean;
+  modules?: ServerModule[];
+  logger?: boolean;
+}
+
+/** A hop count becomes the function Fastify's types expect: trust that many proxies nearest to us. */
+function fastifyTrustProxy(value: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+/** Builds the whole server: API under /api/v1, module root routes, OpenAPI and the web app. */
+export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    bodyLimit: 1024 * 1024,
+    // Unique-enough request ids for log correlation across processes.
+    genReqId: () => Math.random().toString(36).slice(2, 10),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(cookie, { secret: config.authSecret });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Pantalla API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  const modules = options.modules ?? allModules;
+  await app.register(
+    async (api) => {
+      for (const m of modules) if (m.routes) await m.routes(api, deps);
+    },
+    { prefix: '/api/v1' },
+  );
+  for (const m of modules) if (m.rootRoutes) await m.rootRoutes(app, deps);
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const serveWeb = options.serveWeb !== false && existsSync(indexHtml);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      // Looked up per request, so a rebuilt app's new hashed files are served without a restart.
+      wildcard: true,
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change; index.html must always be revalidated.
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api/') || url.startsWith('/media/') || url.startsWith('/dev/');
+    // A missing script or image is a 404, not the app's page under a script's name.
+    const isFile = /\.(m?js|css|map|json|webmanifest|svg|png|jpe?g|webp|ico|woff2?|txt)$/i.test(url.split('?')[0] ?? '');
+    if (serveWeb && request.method === 'GET' && !isApi && !isFile) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No existe ${request.method} ${url.split('?')[0]}` });
+  });
+  return app;
+}

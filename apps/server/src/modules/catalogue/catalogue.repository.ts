@@ -1,0 +1,182 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../database-schema';
+import type { Db } from '../../platform/database';
+import type { ChannelRow, EpisodeRow, FilmRow, GenreRow, ListItemRow, ListRow, ScreenRow, SeasonRow, SeriesRow } from './tables';
+
+/** SQL of the catalogue's reference data: lineups, channels, genres, films, series, screens and lists. */
+export class CatalogueRepository {
+  constructor(private readonly db: Db) {}
+
+  private get k(): Kysely<Database> {
+    return this.db.kysely;
+  }
+
+  listLineups() {
+    return this.k.selectFrom('lineups').selectAll().orderBy('id').execute();
+  }
+
+  lineupById(id: number) {
+    return this.k.selectFrom('lineups').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  lineupItems(lineupId: number) {
+    return this.k.selectFrom('lineupItems').selectAll().where('lineupId', '=', lineupId).orderBy('position').execute();
+  }
+
+  listChannels(): Promise<ChannelRow[]> {
+    return this.k.selectFrom('channels').selectAll().orderBy('number').orderBy('id').execute();
+  }
+
+  listChannelGenres() {
+    return this.k.selectFrom('channelGenres').select(['id', 'name']).orderBy('position').orderBy('id').execute();
+  }
+
+  listGenres(): Promise<GenreRow[]> {
+    return this.k.selectFrom('genres').selectAll().orderBy('position').orderBy('id').execute();
+  }
+
+  /** How many films and series each genre holds. */
+  contentCountsByGenre() {
+    return this.k
+      .selectFrom('contentGenres')
+      .select(['genreId', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('genreId')
+      .execute();
+  }
+
+  countFilms(): Promise<number> {
+    return this.k
+      .selectFrom('films')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  }
+
+  listFilms(limit: number, offset: number): Promise<FilmRow[]> {
+    return this.k.selectFrom('films').selectAll().orderBy('id').limit(limit).offset(offset).execute();
+  }
+
+  filmById(id: number): Promise<FilmRow | undefined> {
+    return this.k.selectFrom('films').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async filmsByIds(ids: number[]): Promise<FilmRow[]> {
+    if (ids.length === 0) return [];
+    return this.k.selectFrom('films').selectAll().where('id', 'in', ids).execute();
+  }
+
+  filmsInGenre(genreId: number, limit: number): Promise<FilmRow[]> {
+    return this.k
+      .selectFrom('films')
+      .innerJoin('contentGenres as cg', (j) => j.onRef('cg.contentId', '=', 'films.id').on('cg.contentType', '=', 'film'))
+      .selectAll('films')
+      .where('cg.genreId', '=', genreId)
+      .orderBy('films.popularity', 'desc')
+      .orderBy('films.id')
+      .limit(limit)
+      .execute();
+  }
+
+  listSeries(): Promise<SeriesRow[]> {
+    return this.k.selectFrom('series').selectAll().orderBy('id').execute();
+  }
+
+  seriesById(id: number): Promise<SeriesRow | undefined> {
+    return this.k.selectFrom('series').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async seriesByIds(ids: number[]): Promise<SeriesRow[]> {
+    if (ids.length === 0) return [];
+    return this.k.selectFrom('series').selectAll().where('id', 'in', ids).execute();
+  }
+
+  seriesInGenre(genreId: number, limit: number): Promise<SeriesRow[]> {
+    return this.k
+      .selectFrom('series')
+      .innerJoin('contentGenres as cg', (j) => j.onRef('cg.contentId', '=', 'series.id').on('cg.contentType', '=', 'series'))
+      .selectAll('series')
+      .where('cg.genreId', '=', genreId)
+      .orderBy('series.popularity', 'desc')
+      .orderBy('series.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Season counts per series. */
+  async seasonCounts(seriesIds: number[]): Promise<Map<number, number>> {
+    if (seriesIds.length === 0) return new Map();
+    const rows = await this.k
+      .selectFrom('seasons')
+      .select(['seriesId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('seriesId', 'in', seriesIds)
+      .groupBy('seriesId')
+      .execute();
+    return new Map(rows.map((r) => [r.seriesId, Number(r.n)]));
+  }
+
+  seasonsOfSeries(seriesId: number): Promise<SeasonRow[]> {
+    return this.k.selectFrom('seasons').selectAll().where('seriesId', '=', seriesId).orderBy('seasonNumber').execute();
+  }
+
+  seasonById(id: number): Promise<SeasonRow | undefined> {
+    return this.k.selectFrom('seasons').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Episode counts per season. */
+  async episodeCounts(seasonIds: number[]): Promise<Map<number, number>> {
+    if (seasonIds.length === 0) return new Map();
+    const rows = await this.k
+      .selectFrom('episodes')
+      .select(['seasonId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('seasonId', 'in', seasonIds)
+      .groupBy('seasonId')
+      .execute();
+    return new Map(rows.map((r) => [r.seasonId, Number(r.n)]));
+  }
+
+  episodesOfSeason(seasonId: number): Promise<EpisodeRow[]> {
+    return this.k.selectFrom('episodes').selectAll().where('seasonId', '=', seasonId).orderBy('episodeNumber').execute();
+  }
+
+  async episodesByIds(ids: number[]): Promise<EpisodeRow[]> {
+    if (ids.length === 0) return [];
+    return this.k.selectFrom('episodes').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /** Genre ids of films or series. */
+  async genresOf(contentType: 'film' | 'series', ids: number[]): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>();
+    if (ids.length === 0) return out;
+    const rows = await this.k
+      .selectFrom('contentGenres')
+      .select(['contentId', 'genreId'])
+      .where('contentType', '=', contentType)
+      .where('contentId', 'in', ids)
+      .orderBy('contentId')
+      .orderBy('genreId')
+      .execute();
+    for (const r of rows) {
+      const list = out.get(r.contentId) ?? [];
+      list.push(r.genreId);
+      out.set(r.contentId, list);
+    }
+    return out;
+  }
+
+  listScreens(): Promise<ScreenRow[]> {
+    return this.k.selectFrom('screens').selectAll().orderBy('ordinal').execute();
+  }
+
+  listsOfGroup(listGroupId: number): Promise<ListRow[]> {
+    return this.k.selectFrom('lists').selectAll().where('listGroupId', '=', listGroupId).orderBy('pos').execute();
+  }
+
+  listById(id: number): Promise<ListRow | undefined> {
+    return this.k.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async itemsOfLists(listIds: number[]): Promise<ListItemRow[]> {
+    if (listIds.length === 0) return [];
+    return this.k.selectFrom('listItems').selectAll().where('listId', 'in', listIds).orderBy('listId').orderBy('position').execute();
+  }
+}

@@ -1,0 +1,216 @@
+import {
+  type CatalogueEvent,
+  type CatalogueItem,
+  type Channel,
+  type ChannelsResponse,
+  type Episode,
+  type Film,
+  type Lineup,
+  type Season,
+  type Series,
+  type SeriesDetail,
+  type TrailerResponse,
+} from '@pantalla/contracts';
+import { notFound } from '../../platform/errors';
+import type { Deps } from '../../platform/module';
+import { CommerceService, type AccessResolver } from '../commerce';
+import { CatalogueRepository } from './catalogue.repository';
+import type { CompactEventRow } from './guide.repository';
+import { toChannel, toEpisode, toEvent, toFilm, toSeason, toSeries } from './mappers';
+import type { Reference, ReferenceCache } from './reference-cache';
+import { ResponseCache } from './response-cache';
+import type { ChannelRow, EpisodeRow, FilmRow, SeriesRow } from './tables';
+
+/** A reference to a catalogue item, as list rows and bookmarks hold them. */
+export interface ItemRef {
+  itemType: 'film' | 'series' | 'channel' | 'event' | 'episode';
+  itemId: number;
+}
+
+/** What every catalogue answer is computed from: the user's access, reference data, the time. */
+export interface Viewer {
+  access: AccessResolver;
+  ref: Reference;
+  now: number;
+}
+
+/** Films, series, channels and lineups, each marked with the viewer's access; the item resolver other services use. */
+export class CatalogueService {
+  readonly repo: CatalogueRepository;
+  readonly commerce: CommerceService;
+  /** Serialised lists shared between users with the same packages (channels, guide windows). */
+  readonly responses = new ResponseCache(15000, 64 * 1024 * 1024);
+
+  constructor(
+    private readonly deps: Deps,
+    readonly reference: ReferenceCache,
+  ) {
+    this.repo = new CatalogueRepository(deps.db);
+    this.commerce = new CommerceService(deps);
+  }
+
+  async viewer(userId: number): Promise<Viewer> {
+    const [access, ref] = await Promise.all([this.commerce.accessFor(userId), this.reference.get()]);
+    return { access, ref, now: this.deps.clock.now() };
+  }
+
+  genreRefs(v: Viewer, ids: number[]): { id: number; name: string }[] {
+    return ids.flatMap((id) => {
+      const g = v.ref.genreById.get(id);
+      return g ? [{ id, name: g.name }] : [];
+    });
+  }
+
+  channel(v: Viewer, row: ChannelRow): Channel {
+    return toChannel(row, v.access.access(row.packageId));
+  }
+
+  event(v: Viewer, row: CompactEventRow): CatalogueEvent {
+    const channel = v.ref.channelById.get(row.channelId);
+    const packageId = row.packageId ?? channel?.packageId ?? 1;
+    return toEvent(row, v.access.access(packageId), v.now, channel?.catchupHours ?? 0);
+  }
+
+  async films(v: Viewer, rows: FilmRow[]): Promise<Film[]> {
+    const genres = await this.repo.genresOf('film', rows.map((r) => r.id));
+    return rows.map((r) => toFilm(r, this.genreRefs(v, genres.get(r.id) ?? []), v.access.access(r.packageId)));
+  }
+
+  async series(v: Viewer, rows: SeriesRow[]): Promise<Series[]> {
+    const ids = rows.map((r) => r.id);
+    const [genres, seasons] = await Promise.all([this.repo.genresOf('series', ids), this.repo.seasonCounts(ids)]);
+    return rows.map((r) => toSeries(r, this.genreRefs(v, genres.get(r.id) ?? []), seasons.get(r.id) ?? 0, v.access.access(r.packageId)));
+  }
+
+  async episodes(v: Viewer, rows: EpisodeRow[]): Promise<Episode[]> {
+    const series = new Map((await this.repo.seriesByIds([...new Set(rows.map((r) => r.seriesId))])).map((s) => [s.id, s]));
+    return rows.flatMap((r) => {
+      const s = series.get(r.seriesId);
+      return s ? [toEpisode(r, s, v.access.access(s.packageId))] : [];
+    });
+  }
+
+  /** Channels of a lineup in its order (every channel by number without one). */
+  async lineupChannels(v: Viewer, lineupId: number | undefined): Promise<ChannelRow[]> {
+    if (lineupId === undefined) return v.ref.channels;
+    if (!(await this.repo.lineupById(lineupId))) throw notFound('No existe esa lista de canales.');
+    const items = await this.repo.lineupItems(lineupId);
+    return items.flatMap((i) => {
+      const c = v.ref.channelById.get(i.channelId);
+      return c ? [c] : [];
+    });
+  }
+
+  /** Resolves references of any kind, keeping their order and dropping those that no longer exist. */
+  async resolve(v: Viewer, refs: ItemRef[], events: Map<number, CompactEventRow> = new Map()): Promise<CatalogueItem[]> {
+    const ids = (t: ItemRef['itemType']) => [...new Set(refs.filter((r) => r.itemType === t).map((r) => r.itemId))];
+    const [films, series, episodes] = await Promise.all([
+      this.repo.filmsByIds(ids('film')).then((rows) => this.films(v, rows)),
+      this.repo.seriesByIds(ids('series')).then((rows) => this.series(v, rows)),
+      this.repo.episodesByIds(ids('episode')).then((rows) => this.episodes(v, rows)),
+    ]);
+    const byKey = new Map<string, CatalogueItem>();
+    for (const f of films) byKey.set(`film:${f.id}`, f);
+    for (const s of series) byKey.set(`series:${s.id}`, s);
+    for (const e of episodes) byKey.set(`episode:${e.id}`, e);
+    for (const id of ids('channel')) {
+      const c = v.ref.channelById.get(id);
+      if (c) byKey.set(`channel:${id}`, this.channel(v, c));
+    }
+    for (const [id, row] of events) byKey.set(`event:${id}`, this.event(v, row));
+    return refs.flatMap((r) => {
+      const item = byKey.get(`${r.itemType}:${r.itemId}`);
+      return item ? [item] : [];
+    });
+  }
+
+  // ------------------------------------------------------------------ routes' operations
+
+  async lineups(): Promise<Lineup[]> {
+    return (await this.repo.listLineups()).map((l) => ({ id: l.id, regionId: l.regionId, name: l.name }));
+  }
+
+  async lineupItems(lineupId: number) {
+    if (!(await this.repo.lineupById(lineupId))) throw notFound('No existe esa lista de canales.');
+    const items = await this.repo.lineupItems(lineupId);
+    return items.map((i) => ({ lineupId: i.lineupId, position: i.position, reference: { type: 'channel' as const, id: i.channelId } }));
+  }
+
+  async channels(userId: number, lineupId: number | undefined): Promise<Channel[]> {
+    const v = await this.viewer(userId);
+    return (await this.lineupChannels(v, lineupId)).map((c) => this.channel(v, c));
+  }
+
+  /** GET /channels serialised: shared by every user with the same packages until the channels change. */
+  async channelsJson(userId: number, lineupId: number | undefined): Promise<string> {
+    const v = await this.viewer(userId);
+    const key = `${v.ref.generation}|${v.access.key}|${lineupId ?? ''}`;
+    return this.responses.get(key, Date.now(), async () => {
+      const resources = (await this.lineupChannels(v, lineupId)).map((c) => this.channel(v, c));
+      return JSON.stringify({ resources } satisfies ChannelsResponse);
+    });
+  }
+
+  async channelById(userId: number, id: number): Promise<Channel> {
+    const v = await this.viewer(userId);
+    const row = v.ref.channelById.get(id);
+    if (!row) throw notFound('No existe ese canal.');
+    return this.channel(v, row);
+  }
+
+  async contents(userId: number, limit: number, offset: number): Promise<{ total: number; resources: Film[] }> {
+    const v = await this.viewer(userId);
+    const [total, rows] = await Promise.all([this.repo.countFilms(), this.repo.listFilms(limit, offset)]);
+    return { total, resources: await this.films(v, rows) };
+  }
+
+  async film(userId: number, id: number): Promise<Film> {
+    const v = await this.viewer(userId);
+    const row = await this.repo.filmById(id);
+    if (!row) throw notFound('No existe esa película.');
+    const [film] = await this.films(v, [row]);
+    return film as Film;
+  }
+
+  async trailer(id: number): Promise<TrailerResponse> {
+    const row = await this.repo.filmById(id);
+    if (!row) throw notFound('No existe esa película.');
+    if (!row.trailerClipKey) throw notFound('Esta película no tiene tráiler.');
+    // Trailers are clear (no DRM) clips the origin serves by clip key.
+    return { class: 'trailer', link: `/media/clips/${row.trailerClipKey}/manifest.mpd`, clipKey: row.trailerClipKey };
+  }
+
+  async seriesList(userId: number): Promise<Series[]> {
+    const v = await this.viewer(userId);
+    return this.series(v, await this.repo.listSeries());
+  }
+
+  private async seasonsOf(seriesId: number): Promise<Season[]> {
+    const rows = await this.repo.seasonsOfSeries(seriesId);
+    const counts = await this.repo.episodeCounts(rows.map((r) => r.id));
+    return rows.map((r) => toSeason(r, counts.get(r.id) ?? 0));
+  }
+
+  async seriesDetail(userId: number, id: number): Promise<SeriesDetail> {
+    const v = await this.viewer(userId);
+    const row = await this.repo.seriesById(id);
+    if (!row) throw notFound('No existe esa serie.');
+    const [series] = await this.series(v, [row]);
+    return { ...(series as Series), seasons: await this.seasonsOf(id) };
+  }
+
+  async seasons(id: number): Promise<Season[]> {
+    if (!(await this.repo.seriesById(id))) throw notFound('No existe esa serie.');
+    return this.seasonsOf(id);
+  }
+
+  async episodesOfSeason(userId: number, seasonId: number): Promise<Episode[]> {
+    if (!(await this.repo.seasonById(seasonId))) throw notFound('No existe esa temporada.');
+    const v = await this.viewer(userId);
+    return this.episodes(v, await this.repo.episodesOfSeason(seasonId));
+  }
+
+  async channelGenres() {
+    return (await this.reference.get()).channelGenres;
+  }
+}

@@ -1,0 +1,94 @@
+import { GENRE_ADULT, GENRE_AMC, GENRE_CHANNELS, GENRE_CINE, GENRE_DEPORTES, GENRE_DOCUMENTALES, GENRE_INFANTIL, type Genre, type GenreListingResponse } from '@pantalla/contracts';
+import { notFound } from '../../platform/errors';
+import type { Deps } from '../../platform/module';
+import type { CatalogueService, Viewer } from './catalogue.service';
+import type { GuideService } from './guide.service';
+import type { GenreRow } from './tables';
+
+const HOUR = 3600000;
+const DAY = 24 * HOUR;
+const COUNTS_TTL_MS = 60000;
+
+/** Channel genres whose channels a section's page lists (Cine shows the cine channels, ...). */
+const SECTION_CHANNEL_GENRES: Record<number, number[]> = {
+  [GENRE_CINE]: [2],
+  [GENRE_DEPORTES]: [4],
+  [GENRE_DOCUMENTALES]: [6],
+  [GENRE_INFANTIL]: [7],
+  500: [3],
+  [GENRE_ADULT]: [10],
+};
+/** Channels of AMC a la carta. */
+const AMC_CHANNELS = [15];
+
+/** Genre pages: listings by genre and subgenre, and item counts (the sports panel dims empty ones). */
+export class GenresService {
+  private counts: { at: number; value: Map<number, number> } | null = null;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly catalogue: CatalogueService,
+    private readonly guide: GuideService,
+  ) {}
+
+  private async itemCounts(now: number): Promise<Map<number, number>> {
+    if (this.counts && Math.abs(now - this.counts.at) < COUNTS_TTL_MS) return this.counts.value;
+    const [content, events] = await Promise.all([this.catalogue.repo.contentCountsByGenre(), this.guide.repo.eventCountsByGenre(now - 7 * DAY, now + 2 * DAY)]);
+    const value = new Map(events);
+    for (const r of content) value.set(r.genreId, (value.get(r.genreId) ?? 0) + Number(r.n));
+    this.counts = { at: now, value };
+    return value;
+  }
+
+  private toGenre(g: GenreRow, counts: Map<number, number>, channelCount: number): Genre {
+    return {
+      id: g.id,
+      ds: g.name,
+      logo: `/api/v1/images/genre/${g.id}/logo.svg`,
+      kind: g.kind,
+      parentId: g.parentId,
+      itemCount: g.id === GENRE_CHANNELS ? channelCount : (counts.get(g.id) ?? 0),
+    };
+  }
+
+  async list(kind: Genre['kind'] | undefined): Promise<Genre[]> {
+    const now = this.deps.clock.now();
+    const [ref, counts] = await Promise.all([this.catalogue.reference.get(), this.itemCounts(now)]);
+    return ref.genres.filter((g) => kind === undefined || g.kind === kind).map((g) => this.toGenre(g, counts, ref.channels.length));
+  }
+
+  async listing(userId: number, id: number, subgenreId: number | undefined): Promise<GenreListingResponse> {
+    const v = await this.catalogue.viewer(userId);
+    const row = v.ref.genreById.get(id);
+    if (!row) throw notFound('No existe ese género.');
+    const counts = await this.itemCounts(v.now);
+    const genre = this.toGenre(row, counts, v.ref.channels.length);
+    const empty = { genre, subgenres: [], events: [], vods: [], series: [], channels: [], channelGenres: [] };
+
+    if (id === GENRE_CHANNELS) {
+      const channels = v.ref.channels.filter((c) => subgenreId === undefined || c.channelGenreId === subgenreId);
+      return { ...empty, channels: channels.map((c) => this.catalogue.channel(v, c)), channelGenres: v.ref.channelGenres };
+    }
+    const subgenres = v.ref.genres.filter((g) => g.parentId === id && (counts.get(g.id) ?? 0) > 0).map((g) => this.toGenre(g, counts, 0));
+    if (subgenreId !== undefined && !v.ref.genreById.has(subgenreId)) throw notFound('No existe ese subgénero.');
+    const target = subgenreId ?? id;
+    return { ...empty, subgenres, ...(await this.itemsOf(v, id, target)) };
+  }
+
+  private async itemsOf(v: Viewer, sectionId: number, target: number) {
+    const [films, series, eventRows] = await Promise.all([
+      this.catalogue.repo.filmsInGenre(target, 300),
+      this.catalogue.repo.seriesInGenre(target, 100),
+      this.guide.repo.eventsOfGenre(target, v.now - 24 * HOUR, v.now + 48 * HOUR, 200),
+    ]);
+    const channelIds = sectionId === GENRE_AMC ? AMC_CHANNELS : null;
+    const channelGenres = SECTION_CHANNEL_GENRES[sectionId] ?? [];
+    const channels = v.ref.channels.filter((c) => (channelIds ? channelIds.includes(c.id) : channelGenres.includes(c.channelGenreId)));
+    return {
+      vods: await this.catalogue.films(v, films),
+      series: await this.catalogue.series(v, series),
+      events: eventRows.map((r) => this.catalogue.event(v, r)),
+      channels: channels.map((c) => this.catalogue.channel(v, c)),
+    };
+  }
+}

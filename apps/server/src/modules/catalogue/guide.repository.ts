@@ -1,0 +1,137 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../database-schema';
+import type { Db } from '../../platform/database';
+import type { EventRow } from './tables';
+
+/** The columns the compact event form needs (no credits or languages): keeps the window query light. */
+const COMPACT = ['id', 'channelId', 'startTime', 'endTime', 'title', 'subtitle', 'description', 'parental', 'genreId', 'sectionId', 'imageUrl', 'packageId', 'ppvPriceCents'] as const;
+export type CompactEventRow = Pick<EventRow, (typeof COMPACT)[number]>;
+
+/** SQL of the guide: events by window, channel-day, genre, and the catalogue's meta values. */
+export class GuideRepository {
+  constructor(private readonly db: Db) {}
+
+  private get k(): Kysely<Database> {
+    return this.db.kysely;
+  }
+
+  async meta(key: string): Promise<string | undefined> {
+    return (await this.k.selectFrom('catalogueMeta').select('value').where('key', '=', key).executeTakeFirst())?.value;
+  }
+
+  /**
+   * Events overlapping [start, end). start_time is bounded below by start − longest
+   * programme, so the (start_time, end_time) index does all the work.
+   */
+  async eventsInWindow(start: number, end: number, maxEventMs: number, channelIds: number[] | null): Promise<CompactEventRow[]> {
+    // The hottest query: written out with camelCase aliases and run without the CamelCase
+    // plugin, whose per-row key mapping cost 20-45% of its time in the catalogue bench.
+    const channels = channelIds ? sql`and channel_id in (${sql.join(channelIds.length > 0 ? channelIds : [-1])})` : sql``;
+    const result = await sql<CompactEventRow>`select id, channel_id as "channelId", start_time as "startTime", end_time as "endTime", title, subtitle,
+        description, parental, genre_id as "genreId", section_id as "sectionId", image_url as "imageUrl", package_id as "packageId",
+        ppv_price_cents as "ppvPriceCents"
+      from events
+      where start_time >= ${start - maxEventMs} and start_time < ${end} and end_time > ${start} ${channels}
+      order by channel_id, start_time`.execute(this.k.withoutPlugins());
+    return result.rows;
+  }
+
+  /** Full rows of one channel overlapping [start, end), by start. */
+  channelEvents(channelId: number, start: number, end: number, maxEventMs: number): Promise<EventRow[]> {
+    return this.k
+      .selectFrom('events')
+      .selectAll()
+      .where('channelId', '=', channelId)
+      .where('startTime', '>=', start - maxEventMs)
+      .where('startTime', '<', end)
+      .where('endTime', '>', start)
+      .orderBy('startTime')
+      .execute();
+  }
+
+  eventById(id: number): Promise<EventRow | undefined> {
+    return this.k.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async eventsByIds(ids: number[]): Promise<CompactEventRow[]> {
+    if (ids.length === 0) return [];
+    return this.k.selectFrom('events').select(COMPACT).where('id', 'in', ids).execute();
+  }
+
+  /** Programmes airing at an instant on the given channels. */
+  liveAt(now: number, maxEventMs: number, channelIds: number[]): Promise<CompactEventRow[]> {
+    return this.eventsInWindow(now, now + 1, maxEventMs, channelIds);
+  }
+
+  /** Programmes that ended in (since, now] on the given channels, latest first. */
+  endedBetween(since: number, now: number, channelIds: number[], limit: number): Promise<CompactEventRow[]> {
+    return this.k
+      .selectFrom('events')
+      .select(COMPACT)
+      .where('endTime', '>', since)
+      .where('endTime', '<=', now)
+      .where('startTime', '>=', since - 86400000)
+      .where('channelId', 'in', channelIds.length > 0 ? channelIds : [-1])
+      .orderBy('endTime', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Events of a genre or section starting in [from, to), by start. */
+  eventsOfGenre(genreId: number, from: number, to: number, limit: number): Promise<CompactEventRow[]> {
+    return this.k
+      .selectFrom('events')
+      .select(COMPACT)
+      .where((eb) => eb.or([eb('sectionId', '=', genreId), eb('genreId', '=', genreId)]))
+      .where('startTime', '>=', from)
+      .where('startTime', '<', to)
+      .orderBy('startTime')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Pay-per-view events not yet over, by start. */
+  upcomingPpv(now: number, limit: number): Promise<CompactEventRow[]> {
+    return this.k
+      .selectFrom('events')
+      .select(COMPACT)
+      .where('ppvPriceCents', 'is not', null)
+      .where('endTime', '>', now)
+      .orderBy('startTime')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Event counts per genre and per section over a window (for genre item counts). */
+  async eventCountsByGenre(from: number, to: number): Promise<Map<number, number>> {
+    const [byGenre, bySection] = await Promise.all([
+      this.k
+        .selectFrom('events')
+        .select(['genreId as g', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('startTime', '>=', from)
+        .where('startTime', '<', to)
+        .where('genreId', 'is not', null)
+        .groupBy('genreId')
+        .execute(),
+      this.k
+        .selectFrom('events')
+        .select(['sectionId as g', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('startTime', '>=', from)
+        .where('startTime', '<', to)
+        .where('sectionId', 'is not', null)
+        .groupBy('sectionId')
+        .execute(),
+    ]);
+    const out = new Map<number, number>();
+    for (const r of [...byGenre, ...bySection]) if (r.g !== null) out.set(r.g, (out.get(r.g) ?? 0) + Number(r.n));
+    return out;
+  }
+
+  /** Whether the table has rows at all (cheap health check for tests and the bench). */
+  async countEvents(): Promise<number> {
+    const r = await this.k.selectFrom('events').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+}

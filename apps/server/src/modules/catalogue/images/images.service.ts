@@ -1,0 +1,64 @@
+import type { Deps } from '../../../platform/module';
+import { notFound } from '../../../platform/errors';
+import type { CatalogueService } from '../catalogue.service';
+import { GuideRepository } from '../guide.repository';
+import { drawArt, drawOperatorLogo, drawRatingLogo, type ArtShape } from './svg';
+
+export type ImageKind = 'channel' | 'film' | 'series' | 'episode' | 'event' | 'genre';
+
+/** Draws the artwork of catalogue items from their titles. */
+export class ImagesService {
+  private readonly guide: GuideRepository;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly catalogue: CatalogueService,
+  ) {
+    this.guide = new GuideRepository(deps.db);
+  }
+
+  private async titleOf(kind: ImageKind, id: number): Promise<{ title: string; caption: string }> {
+    const ref = await this.catalogue.reference.get();
+    switch (kind) {
+      case 'channel': {
+        const c = ref.channelById.get(id);
+        return c ? { title: c.name, caption: '' } : { title: '', caption: '' };
+      }
+      case 'genre':
+        return { title: ref.genreById.get(id)?.name ?? '', caption: '' };
+      case 'film': {
+        const f = await this.catalogue.repo.filmById(id);
+        return { title: f?.title.replace(/%/g, '') ?? '', caption: f ? String(f.year) : '' };
+      }
+      case 'series': {
+        const s = await this.catalogue.repo.seriesById(id);
+        return { title: s?.title ?? '', caption: 'Serie' };
+      }
+      case 'episode': {
+        const [e] = await this.catalogue.repo.episodesByIds([id]);
+        const s = e ? await this.catalogue.repo.seriesById(e.seriesId) : undefined;
+        return { title: s?.title ?? '', caption: e ? `T${e.seasonNumber} E${e.episodeNumber} · ${e.title}` : '' };
+      }
+      case 'event': {
+        const e = await this.guide.eventById(id);
+        return { title: e?.title.replace(/%/g, '') ?? '', caption: e?.subtitle ?? '' };
+      }
+    }
+  }
+
+  async art(kind: ImageKind, id: number, shape: ArtShape): Promise<string> {
+    const { title, caption } = await this.titleOf(kind, id);
+    if (!title) throw notFound('No existe esa imagen.');
+    // Programmes that share a title share their picture, so a daily show looks the same every day.
+    const key = kind === 'event' ? `event:${title}` : `${kind}:${id}`;
+    return drawArt(shape, key, title, shape === 'logo' ? '' : caption);
+  }
+
+  operator(type: 3001 | 3002): string {
+    return drawOperatorLogo(type, this.deps.config.operator.name);
+  }
+
+  rating(rating: string): string {
+    return drawRatingLogo(rating);
+  }
+}

@@ -1,0 +1,73 @@
+import type { Bookmark, BookmarkKind } from '@pantalla/contracts';
+import { notFound } from '../../platform/errors';
+import type { Deps } from '../../platform/module';
+import { BookmarksRepository } from './bookmarks.repository';
+import type { CatalogueService } from './catalogue.service';
+import { GuideRepository } from './guide.repository';
+
+const LIST_MAX = 50;
+
+/** Keep-watching bookmarks: vod (a film or an episode) and cutv (a catch-up programme). */
+export class KeepWatchingService {
+  private readonly repo: BookmarksRepository;
+  private readonly guide: GuideRepository;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly catalogue: CatalogueService,
+  ) {
+    this.repo = new BookmarksRepository(deps.db);
+    this.guide = new GuideRepository(deps.db);
+  }
+
+  /** The user's bookmarks, latest first, each with its item; bookmarks of removed items are left out. */
+  async list(userId: number): Promise<Bookmark[]> {
+    const rows = await this.repo.list(userId, LIST_MAX);
+    if (rows.length === 0) return [];
+    const v = await this.catalogue.viewer(userId);
+    const vodIds = rows.filter((r) => r.kind === 'vod').map((r) => r.contentId);
+    const eventIds = rows.filter((r) => r.kind === 'cutv').map((r) => r.contentId);
+    const [films, episodes, events] = await Promise.all([
+      this.catalogue.repo.filmsByIds(vodIds),
+      this.catalogue.repo.episodesByIds(vodIds),
+      this.guide.eventsByIds(eventIds),
+    ]);
+    const filmIds = new Set(films.map((f) => f.id));
+    const episodeIds = new Set(episodes.map((e) => e.id));
+    const refs = rows.map((r) =>
+      r.kind === 'cutv'
+        ? { itemType: 'event' as const, itemId: r.contentId }
+        : { itemType: filmIds.has(r.contentId) ? ('film' as const) : episodeIds.has(r.contentId) ? ('episode' as const) : ('film' as const), itemId: r.contentId },
+    );
+    const resolved = await this.catalogue.resolve(v, refs, new Map(events.map((e) => [e.id, e])));
+    const byKey = new Map(resolved.map((item) => [`${item.type === 'event' ? 'cutv' : 'vod'}:${item.id}`, item]));
+    return rows.flatMap((r) => {
+      const resource = byKey.get(`${r.kind}:${r.contentId}`);
+      return resource ? [{ id: r.contentId, kind: r.kind, positionInMs: r.positionMs, durationInMs: r.durationMs, updatedAt: r.updatedAt, resource }] : [];
+    });
+  }
+
+  /** Records where the user stopped; the playback module calls this too. */
+  async mark(userId: number, kind: BookmarkKind, contentId: number, positionMs: number): Promise<void> {
+    const durationMs = await this.durationOf(kind, contentId);
+    await this.repo.upsert({ userId, kind, contentId, positionMs: Math.min(positionMs, durationMs), durationMs, updatedAt: this.deps.clock.now() });
+  }
+
+  private async durationOf(kind: BookmarkKind, id: number): Promise<number> {
+    if (kind === 'cutv') {
+      const [event] = await this.guide.eventsByIds([id]);
+      if (!event) throw notFound('No existe ese programa.');
+      return event.endTime - event.startTime;
+    }
+    const film = await this.catalogue.repo.filmById(id);
+    if (film) return film.runtimeSeconds * 1000;
+    const [episode] = await this.catalogue.repo.episodesByIds([id]);
+    if (episode) return episode.runtimeSeconds * 1000;
+    throw notFound('No existe ese contenido.');
+  }
+
+  /** Deletes a bookmark; deleting one that is not there is not an error. */
+  async remove(userId: number, kind: BookmarkKind, contentId: number): Promise<void> {
+    await this.repo.remove(userId, kind, contentId);
+  }
+}

@@ -1,0 +1,137 @@
+import type { Access, Package, PpvSubsProduct } from '@pantalla/contracts';
+import type { Deps } from '../../platform/module';
+import { DEMO_ACCOUNTS } from '../identity/seed';
+import { CommerceRepository } from './commerce.repository';
+import { PPV_PACKAGE_BASE } from './packages';
+import type { ProductRow } from './tables';
+
+/** What one user may watch: answers `access` for any package id. */
+export interface AccessResolver {
+  readonly ownedPackageIds: ReadonlySet<number>;
+  /** The owned package ids as text: users with equal keys see equal access marks. */
+  readonly key: string;
+  access(packageId: number): Access;
+}
+
+/** A PPV event to put on sale. */
+export interface PpvOffer {
+  eventId: number;
+  channelId: number;
+  title: string;
+  subtitle: string;
+  startTime: number;
+  endTime: number;
+  priceCents: number;
+}
+
+const PRODUCTS_TTL_MS = 5000;
+
+/** Formats cents as the spec's price text: comma decimal ('4,99'). */
+export function priceText(cents: number): string {
+  return (cents / 100).toFixed(2).replace('.', ',');
+}
+
+/** A product row in the spec's wire form. */
+export function toProduct(row: ProductRow): PpvSubsProduct {
+  return {
+    id: row.id,
+    packageID: row.packageId,
+    price: priceText(row.priceCents),
+    priceCents: row.priceCents,
+    curr: row.currency,
+    fcIni: new Date(row.fcIni).toISOString(),
+    fcEnd: row.fcEnd === null ? null : new Date(row.fcEnd).toISOString(),
+    title: row.title,
+    subtitle: row.subtitle,
+    recurring: row.recurring === 1,
+    interval: row.interval,
+    evID: row.eventId,
+    channelId: row.channelId,
+  };
+}
+
+/** Packages, products and entitlements: who owns what and what sells the rest. */
+export class CommerceService {
+  private readonly repo: CommerceRepository;
+  /** Products change only when an operator edits them: read at most every few seconds. */
+  private products: { at: number; rows: Promise<ProductRow[]> } | null = null;
+
+  constructor(private readonly deps: Deps) {
+    this.repo = new CommerceRepository(deps.db);
+  }
+
+  async listProducts(): Promise<PpvSubsProduct[]> {
+    const now = this.deps.clock.now();
+    const rows = await this.repo.listActiveProducts();
+    // Past PPV events are no longer on sale.
+    return rows.filter((r) => r.kind !== 'ppv' || r.fcEnd === null || r.fcEnd > now).map(toProduct);
+  }
+
+  async listPackages(): Promise<Package[]> {
+    return (await this.repo.listPackages()).map((p) => ({ id: p.id, name: p.name, description: p.description, kind: p.kind }));
+  }
+
+  async ownedPackageIds(userId: number): Promise<number[]> {
+    return this.repo.ownedPackageIds(userId, this.deps.clock.now());
+  }
+
+  private activeProducts(): Promise<ProductRow[]> {
+    const now = Date.now();
+    if (!this.products || now - this.products.at > PRODUCTS_TTL_MS) {
+      const rows = this.repo.listActiveProducts();
+      this.products = { at: now, rows };
+      rows.catch(() => (this.products = null));
+    }
+    return this.products.rows;
+  }
+
+  /** Loads the user's packages and the products on sale once, for marking a whole list. */
+  async accessFor(userId: number): Promise<AccessResolver> {
+    const [owned, products] = await Promise.all([this.repo.ownedPackageIds(userId, this.deps.clock.now()), this.activeProducts()]);
+    const ownedSet = new Set(owned);
+    const productByPackage = new Map<number, number>();
+    // Subscriptions first: a package sold both ways offers its subscription.
+    for (const p of [...products].sort((a, b) => (a.kind === b.kind ? a.id - b.id : a.kind === 'subscription' ? -1 : 1))) {
+      if (!productByPackage.has(p.packageId)) productByPackage.set(p.packageId, p.id);
+    }
+    return {
+      ownedPackageIds: ownedSet,
+      key: [...ownedSet].sort((a, b) => a - b).join(','),
+      access(packageId: number): Access {
+        const isOwned = ownedSet.has(packageId);
+        return { packageId, owned: isOwned, productId: isOwned ? null : (productByPackage.get(packageId) ?? null) };
+      },
+    };
+  }
+
+  /**
+   * Puts a PPV event on sale once: its own package and product (product id = package id),
+   * granted to the demo accounts that own everything. Returns the package id.
+   */
+  async ensurePpvOffer(offer: PpvOffer): Promise<number> {
+    const existing = await this.repo.findPpvProductByEvent(offer.eventId);
+    if (existing) return existing.packageId;
+    const now = this.deps.clock.now();
+    const id = Math.max(PPV_PACKAGE_BASE, (await this.repo.maxPackageId()) + 1);
+    await this.repo.ensurePackage({ id, name: `PPV: ${offer.title}`, description: offer.subtitle, kind: 'ppv' }, now);
+    await this.repo.ensureProduct({
+      id,
+      packageId: id,
+      kind: 'ppv',
+      title: offer.title,
+      subtitle: offer.subtitle,
+      priceCents: offer.priceCents,
+      currency: 'EUR',
+      fcIni: offer.startTime,
+      fcEnd: offer.endTime,
+      recurring: 0,
+      interval: null,
+      eventId: offer.eventId,
+      channelId: offer.channelId,
+      active: 1,
+    });
+    const owners = await this.repo.userIdsByEmail(DEMO_ACCOUNTS.filter((a) => a.owns === 'all').map((a) => a.email));
+    for (const userId of owners) await this.repo.grant(userId, id, now, 'seed');
+    return id;
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountSchema, createProfileSchema, profileListSchema, profileSchema, serviceLocatorQuerySchema, serviceLocatorSchema, timeSchema } from '@pantalla/contracts';
+import type { Deps } from '../../platform/module';
+import { AccountService } from './account.service';
+import { authenticate, authOf } from './auth';
+import { errorResponses, noStore } from './http';
+
+/** Profiles and account (signed in), server time and the service locator (public). */
+export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const accounts = new AccountService(deps);
+  const requireUser = authenticate(deps);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/profiles',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['identity'],
+        summary: 'The user’s profiles; a default one is created when there is none',
+        response: { 200: profileListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { resources: await accounts.listProfiles(authOf(request).userId) };
+    },
+  );
+
+  r.post(
+    '/profiles',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['identity'],
+        summary: 'Create a profile',
+        body: createProfileSchema,
+        response: { 201: profileSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request, reply) => {
+      const profile = await accounts.createProfile(authOf(request).userId, request.body);
+      return reply.code(201).send(profile);
+    },
+  );
+
+  r.get(
+    '/account',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['identity'], summary: 'The user’s account: region, email, whether a PIN is set', response: { 200: accountSchema, ...errorResponses(401) } },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { resources: [await accounts.account(authOf(request).userId)] };
+    },
+  );
+
+  for (const url of ['/time', '/aaservice/gettime']) {
+    r.get(url, { schema: { tags: ['identity'], summary: 'Server time: ISO date and epoch seconds', response: { 200: timeSchema } } }, async (_request, reply) => {
+      noStore(reply);
+      return accounts.time();
+    });
+  }
+
+  r.get(
+    '/locator',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Service locator: where each API lives',
+        querystring: serviceLocatorQuerySchema,
+        response: { 200: serviceLocatorSchema, ...errorResponses(400) },
+      },
+    },
+    async () => accounts.locator(),
+  );
+}

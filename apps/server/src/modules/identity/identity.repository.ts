@@ -1,0 +1,63 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../platform/database';
+import { lockedTransaction } from '../../platform/dialect';
+import type { NewUser, ProfileRow, ProfileTable, UserRow } from './tables';
+
+/** SQL for users and profiles. */
+export class IdentityRepository {
+  constructor(private readonly db: Db) {}
+
+  private get k() {
+    return this.db.kysely;
+  }
+
+  findUserByEmail(email: string): Promise<UserRow | undefined> {
+    return this.k.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  }
+
+  findUserById(id: number): Promise<UserRow | undefined> {
+    return this.k.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async createUser(user: NewUser): Promise<UserRow> {
+    return this.k
+      .insertInto('users')
+      .values({ ...user, email: user.email.trim().toLowerCase() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async createProfile(profile: Insertable<ProfileTable>): Promise<ProfileRow> {
+    return this.k.insertInto('profiles').values(profile).returningAll().executeTakeFirstOrThrow();
+  }
+
+  listProfiles(userId: number): Promise<ProfileRow[]> {
+    return this.k.selectFrom('profiles').selectAll().where('userId', '=', userId).orderBy('id').execute();
+  }
+
+  async countProfiles(userId: number): Promise<number> {
+    const row = await this.k
+      .selectFrom('profiles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * The user's profiles, creating `fallback` first when there are none. Locked on the
+   * user's row so two first requests at once cannot both create a default.
+   */
+  async listProfilesCreatingDefault(userId: number, fallback: Omit<Insertable<ProfileTable>, 'userId'>): Promise<ProfileRow[]> {
+    return lockedTransaction(this.k, this.db.dialect, { table: 'users', id: userId }, async (trx) => {
+      const existing = await trx.selectFrom('profiles').selectAll().where('userId', '=', userId).orderBy('id').execute();
+      if (existing.length > 0) return existing;
+      const created = await trx
+        .insertInto('profiles')
+        .values({ ...fallback, userId })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return [created];
+    });
+  }
+}

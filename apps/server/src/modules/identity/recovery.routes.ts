@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageSchema, PASSWORD_RECOVERY_CONFIRMATION, passwordRecoveryRequestSchema, passwordResetRequestSchema } from '@pantalla/contracts';
+import type { Deps } from '../../platform/module';
+import { errorResponses } from './http';
+import type { Mailer } from './mail';
+import { PASSWORD_CHANGED, RecoveryService } from './recovery.service';
+
+/** Lost password: request a link by mail, then set a new password with it. */
+export async function recoveryRoutes(app: FastifyInstance, deps: Deps, mailer: Mailer): Promise<void> {
+  const recovery = new RecoveryService(deps, mailer);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/tb-user/passwordRecovery',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Mail a password-reset link; always the same answer, whether or not the account exists',
+        body: passwordRecoveryRequestSchema,
+        response: { 200: messageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await recovery.requestReset(request.body.email, request.ip);
+      return { message: PASSWORD_RECOVERY_CONFIRMATION };
+    },
+  );
+
+  r.post(
+    '/password-reset',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Set a new password with a reset link’s token; signs the user out everywhere',
+        body: passwordResetRequestSchema,
+        response: { 200: messageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await recovery.resetPassword(request.body.token, request.body.password);
+      return { message: PASSWORD_CHANGED };
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import type { Db } from '../../platform/database';
+import type { RefreshTokenRow, RefreshTokenTable } from './tables';
+
+/** SQL for refresh tokens: each row is one token of a family that rotates. */
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  private get k() {
+    return this.db.kysely;
+  }
+
+  insert(token: RefreshTokenTable): Promise<unknown> {
+    return this.k.insertInto('refreshTokens').values(token).execute();
+  }
+
+  findByHash(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+    return this.k.selectFrom('refreshTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /**
+   * Marks `oldHash` rotated and stores `next`, atomically; false when the old token was
+   * no longer live (rotated, revoked or expired by a concurrent request).
+   */
+  async rotate(oldHash: string, next: RefreshTokenTable, now: number): Promise<boolean> {
+    return this.k.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('refreshTokens')
+        .set({ rotatedAt: now })
+        .where('tokenHash', '=', oldHash)
+        .where('rotatedAt', 'is', null)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx.insertInto('refreshTokens').values(next).execute();
+      return true;
+    });
+  }
+
+  async revokeFamily(familyId: string, now: number): Promise<void> {
+    await this.k.updateTable('refreshTokens').set({ revokedAt: now }).where('familyId', '=', familyId).where('revokedAt', 'is', null).execute();
+  }
+
+  /** Drops a user's tokens that can never be used again, so the table does not grow without end. */
+  async deleteDeadForUser(userId: number, now: number): Promise<void> {
+    await this.k
+      .deleteFrom('refreshTokens')
+      .where('userId', '=', userId)
+      .where('expiresAt', '<=', now)
+      .execute();
+  }
+}

@@ -1,0 +1,84 @@
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginRequestSchema, userInfoSchema } from '@pantalla/contracts';
+import { AppError } from '../../platform/errors';
+import type { Deps } from '../../platform/module';
+import { errorResponses, noStore } from './http';
+import { PERSISTENT_REFRESH_TTL_MS, SessionService, type IssuedSession } from './session.service';
+
+/** The refresh token's only vehicle: script cannot read it and other sites cannot send it. */
+export const REFRESH_COOKIE = 'pantalla_rt';
+const COOKIE_PATH = '/api/v1';
+const cookieBase = { path: COOKIE_PATH, httpOnly: true, secure: true, sameSite: 'strict' as const };
+
+function setRefreshCookie(reply: FastifyReply, session: IssuedSession): void {
+  // Without remember-me no Max-Age: the browser forgets the cookie when it closes.
+  const maxAge = session.persistent ? PERSISTENT_REFRESH_TTL_MS / 1000 : undefined;
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, maxAge === undefined ? cookieBase : { ...cookieBase, maxAge });
+}
+
+function clearRefreshCookie(reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, cookieBase);
+}
+
+/** POST /login (password and refresh flows) and POST /logout. */
+export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const sessions = new SessionService(deps);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/login',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Sign in with email and password, or trade the refresh cookie for new tokens',
+        description:
+          "flow 'password' checks the credentials (400 when wrong, 429 after too many failures); flow 'refresh' rotates the pantalla_rt cookie (401 when missing, expired, revoked or reused). Both set the cookie.",
+        body: loginRequestSchema,
+        response: { 200: userInfoSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const cookie = request.cookies[REFRESH_COOKIE];
+      let session: IssuedSession;
+      if (body.flow === 'password') {
+        session = await sessions.loginWithPassword(body, request.ip, cookie);
+      } else {
+        try {
+          session = await sessions.refresh(cookie);
+        } catch (error) {
+          // A dead cookie is useless to keep; dropping it spares the app a retry loop.
+          if (error instanceof AppError && error.status === 401) clearRefreshCookie(reply);
+          throw error;
+        }
+      }
+      setRefreshCookie(reply, session);
+      noStore(reply);
+      return session.userInfo;
+    },
+  );
+
+  // Sign-out must work from any state, even with a body the JSON parser would refuse.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/logout',
+      {
+        schema: {
+          tags: ['identity'],
+          summary: 'Sign out: revoke the refresh cookie’s family and clear the cookie',
+          response: { 204: z.null().describe('Signed out') },
+        },
+      },
+      async (request, reply) => {
+        await sessions.logout(request.cookies[REFRESH_COOKIE]);
+        clearRefreshCookie(reply);
+        return reply.code(204).send(null);
+      },
+    );
+  });
+}

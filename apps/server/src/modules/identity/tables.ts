@@ -1,0 +1,94 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Flags are integers 0/1 on both databases. */
+export type Flag = number;
+
+export interface UserTable {
+  id: Generated<number>;
+  /** Lower case; unique. */
+  email: string;
+  passwordHash: string;
+  name: string;
+  surname: string;
+  regionId: number;
+  /** JSON array of channel ids, the user's preferred order. */
+  channelOrder: string;
+  /** scrypt hash of the parental PIN, null when none is set. */
+  pinHash: string | null;
+  /** Bumped to sign the user out everywhere: idTokens carry it. */
+  tokenVersion: number;
+  createdAt: number;
+}
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+
+export interface ProfileTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  isAdult: Flag;
+  createdAt: number;
+}
+export type ProfileRow = Selectable<ProfileTable>;
+
+export interface RefreshTokenTable {
+  /** sha256 of the token, hex. */
+  tokenHash: string;
+  familyId: string;
+  userId: number;
+  /** 1 with remember-me: the cookie persists 60 days. */
+  persistent: Flag;
+  expiresAt: number;
+  createdAt: number;
+  rotatedAt: number | null;
+  revokedAt: number | null;
+}
+export type RefreshTokenRow = Selectable<RefreshTokenTable>;
+
+export interface PasswordResetTable {
+  tokenHash: string;
+  userId: number;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+export type PasswordResetRow = Selectable<PasswordResetTable>;
+
+/**
+ * Failed or counted attempts, one row each, for limits shared by every process:
+ * keys are 'login-account:<email>', 'login-address:<ip>', 'recovery-address:<ip>',
+ * 'recovery-account:<email>' and 'pin:<userId>'.
+ */
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  key: string;
+  at: number;
+}
+
+/** A short-lived proof that the user typed the parental PIN; the licence server checks it. */
+export interface ParentalGrantTable {
+  id: Generated<number>;
+  userId: number;
+  expiresAt: number;
+  createdAt: number;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: number;
+}
+export type OutboxRow = Selectable<OutboxTable>;
+
+export interface IdentityTables {
+  users: UserTable;
+  profiles: ProfileTable;
+  refreshTokens: RefreshTokenTable;
+  passwordResets: PasswordResetTable;
+  loginAttempts: LoginAttemptTable;
+  outbox: OutboxTable;
+  parentalGrants: ParentalGrantTable;
+}

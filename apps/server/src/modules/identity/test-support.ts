@@ -1,0 +1,54 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestContext } from '../../../test/context';
+
+/** Test helpers for the identity suites (not shipped: only *.test.ts import it). */
+
+export const DEMO = { email: 'demo@pantalla.test', password: 'demo1234' };
+export const BASICO = { email: 'basico@pantalla.test', password: 'basico1234' };
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  rememberMe?: boolean;
+}
+
+export function login(ctx: TestContext, input: LoginInput, options: { ip?: string; cookie?: string } = {}): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: { flow: 'password', ...input },
+    remoteAddress: options.ip ?? '127.0.0.1',
+    ...(options.cookie ? { cookies: { pantalla_rt: options.cookie } } : {}),
+  });
+}
+
+export function refresh(ctx: TestContext, cookie?: string): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: { flow: 'refresh' },
+    ...(cookie ? { cookies: { pantalla_rt: cookie } } : {}),
+  });
+}
+
+/** The pantalla_rt cookie a response set, with its attributes. */
+export function refreshCookieOf(res: LightMyRequestResponse) {
+  return res.cookies.find((c) => c.name === 'pantalla_rt');
+}
+
+/** The Set-Cookie header line for pantalla_rt, to check attributes as the browser sees them. */
+export function refreshSetCookieLine(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const lines = Array.isArray(header) ? header : header ? [header] : [];
+  return lines.find((l) => l.startsWith('pantalla_rt=')) ?? '';
+}
+
+/** Signs in and answers the idToken and the refresh cookie's value. */
+export async function signIn(ctx: TestContext, input: LoginInput = { username: DEMO.email, password: DEMO.password }) {
+  const res = await login(ctx, input);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ idToken: string; userId: number }>();
+  return { idToken: body.idToken, userId: body.userId, cookie: refreshCookieOf(res)?.value ?? '' };
+}
+
+export const bearer = (idToken: string) => ({ authorization: `Bearer ${idToken}` });

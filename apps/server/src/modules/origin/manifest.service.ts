@@ -1,0 +1,122 @@
+import { buildCatchupMpd, buildLiveMpd, buildRestartMpd, buildVodMpd, type ClipManifest, type MpdUrls } from '@pantalla/media';
+import { badRequest, notFound } from '../../platform/errors';
+import type { Clock } from '../../platform/clock';
+import type { ContentRepository, PlayableChannel } from './content.repository';
+import type { MediaConfig } from './media-config';
+import { trailerClipKey } from './media-setup';
+import type { MediaStore } from './media-store';
+import { CATCHUP_MESSAGES, channelTimelineStart, checkCatchup } from './windows';
+
+/** Window of a channel without time-shift: a short live edge only. */
+export const NO_TSTV_WINDOW_SECONDS = 60;
+
+/** A built manifest and whether it changes over time (dynamic) or not. */
+export interface BuiltManifest {
+  body: string;
+  dynamic: boolean;
+}
+
+/** Builds every MPD the origin serves from the catalogue, the clips and the clock. */
+export class ManifestService {
+  constructor(
+    private readonly cfg: MediaConfig,
+    private readonly content: ContentRepository,
+    private readonly media: MediaStore,
+    private readonly clock: Clock,
+  ) {}
+
+  private urls(clipKey: string, licenseUrl: string): MpdUrls {
+    // Segments carry no token: they are encrypted, immutable and shared by every viewer (CDN).
+    return { baseUrl: `${this.cfg.baseUrl}/media/s/${clipKey}/`, licenseUrl };
+  }
+
+  /** Licence URL of a stream session (the player may also take it from the session answer). */
+  licenseUrl(sessionId: string): string {
+    return `${this.cfg.baseUrl}/api/v1/drm/clearkey/${encodeURIComponent(sessionId)}`;
+  }
+
+  private utcTiming() {
+    return { scheme: 'http-iso' as const, url: `${this.cfg.baseUrl}/media/time` };
+  }
+
+  private async originChannel(channelId: number): Promise<PlayableChannel> {
+    const channel = await this.content.channel(channelId);
+    if (!channel) throw notFound('No existe ese canal.');
+    if (channel.streamSource !== 'origin') throw notFound('Este canal se emite desde una fuente externa.');
+    return channel;
+  }
+
+  async live(channelId: number, sessionId: string): Promise<BuiltManifest> {
+    const channel = await this.originChannel(channelId);
+    const clip = await this.media.manifest(channel.clipKey);
+    const body = buildLiveMpd({
+      clip,
+      nowMs: this.clock.now(),
+      channelStartMs: channelTimelineStart(),
+      urls: this.urls(channel.clipKey, this.licenseUrl(sessionId)),
+      utcTiming: this.utcTiming(),
+      timeShiftBufferDepthSeconds: channel.tstv === 1 ? undefined : NO_TSTV_WINDOW_SECONDS,
+    });
+    return { body, dynamic: true };
+  }
+
+  async restart(eventId: number, sessionId: string): Promise<BuiltManifest> {
+    const event = await this.content.event(eventId);
+    if (!event) throw notFound('No existe ese programa.');
+    const channel = await this.originChannel(event.channelId);
+    if (channel.tstv !== 1) throw badRequest('Este canal no permite ver desde el principio.');
+    const now = this.clock.now();
+    if (event.startTime > now) throw badRequest('El programa aún no ha empezado.');
+    const clip = await this.media.manifest(channel.clipKey);
+    const body = buildRestartMpd({
+      clip,
+      nowMs: now,
+      channelStartMs: channelTimelineStart(),
+      programmeStartMs: Math.max(event.startTime, channelTimelineStart()),
+      urls: this.urls(channel.clipKey, this.licenseUrl(sessionId)),
+      utcTiming: this.utcTiming(),
+    });
+    return { body, dynamic: true };
+  }
+
+  async catchup(eventId: number, sessionId: string | null): Promise<BuiltManifest> {
+    const event = await this.content.event(eventId);
+    if (!event) throw notFound('No existe ese programa.');
+    const channel = await this.originChannel(event.channelId);
+    const now = this.clock.now();
+    const check = checkCatchup(channel, event, now);
+    if (check !== 'ok') throw badRequest(CATCHUP_MESSAGES[check]);
+    const clip = await this.media.manifest(channel.clipKey);
+    const body = buildCatchupMpd({
+      clip,
+      channelStartMs: channelTimelineStart(),
+      programmeStartMs: event.startTime,
+      programmeEndMs: event.endTime,
+      nowMs: now,
+      // The manifest test has no session: its MPD names the licence route without one.
+      urls: this.urls(channel.clipKey, sessionId ? this.licenseUrl(sessionId) : `${this.cfg.baseUrl}/api/v1/drm/clearkey`),
+    });
+    return { body, dynamic: false };
+  }
+
+  async title(kind: 'vod' | 'episode', id: number, sessionId: string): Promise<BuiltManifest> {
+    const title = kind === 'vod' ? await this.content.film(id) : await this.content.episode(id);
+    if (!title) throw notFound(kind === 'vod' ? 'No existe esa película.' : 'No existe ese episodio.');
+    const clip = await this.media.manifest(title.clipKey);
+    return { body: this.vod(clip, title.clipKey, title.runtimeSeconds, this.licenseUrl(sessionId)), dynamic: false };
+  }
+
+  /** A trailer: its own short clip, under its own key, for any signed-in user. */
+  async trailer(clipKey: string): Promise<BuiltManifest> {
+    const key = trailerClipKey(clipKey);
+    if (key === clipKey || !this.media.isClip(key)) throw notFound(`No existe el tráiler ${clipKey}.`);
+    const clip = await this.media.manifest(key);
+    const licenseUrl = `${this.cfg.baseUrl}/api/v1/drm/clearkey/trailers/${encodeURIComponent(key)}`;
+    return { body: this.vod(clip, key, clip.durationSeconds, licenseUrl), dynamic: false };
+  }
+
+  private vod(clip: ClipManifest, clipKey: string, durationSeconds: number, licenseUrl: string): string {
+    if (!(durationSeconds > 0)) throw notFound('Este título no tiene duración en el catálogo.');
+    return buildVodMpd({ clip, durationSeconds, urls: this.urls(clipKey, licenseUrl) });
+  }
+}

@@ -1,0 +1,15 @@
+import { PLAYBACK_REFUSAL } from '@pantalla/contracts';
+import { AppError } from '../../platform/errors';
+import { SESSION_EXPIRED } from '../identity/auth';
+
+/** The refusals the player maps by `data` (viewing spec section 8; 117 in docs/decisions.md). */
+export const refuse = {
+  sessionExpired: (message = SESSION_EXPIRED) => new AppError(401, 'unauthorized', message, PLAYBACK_REFUSAL.sessionExpired),
+  tooManySessions: () =>
+    new AppError(401, 'unauthorized', 'Número de sesiones simultáneas excedido.', PLAYBACK_REFUSAL.tooManySessions),
+  noRights: () => new AppError(401, 'unauthorized', 'No tienes derechos de acceso a este contenido', PLAYBACK_REFUSAL.noRights),
+  parentalPin: () => new AppError(403, 'forbidden', 'Este contenido requiere el PIN parental.', PLAYBACK_REFUSAL.parentalPinRequired),
+  accountRevoked: () => new AppError(400, 'bad_request', SESSION_EXPIRED, PLAYBACK_REFUSAL.accountProblem),
+  accountGone: () => new AppError(400, 'bad_request', 'La cuenta no existe. Ponte en contacto con el servicio de atención al cliente.', PLAYBACK_REFUSAL.accountMissing),
+  streamSessionGone: () => new AppError(404, 'not_found', 'La sesión de reproducción ha caducado o se ha cerrado.', PLAYBACK_REFUSAL.sessionExpired),
+};

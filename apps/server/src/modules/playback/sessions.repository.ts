@@ -1,0 +1,96 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../database-schema';
+import type { Db } from '../../platform/database';
+import { lockedTransaction } from '../../platform/dialect';
+import type { DrmSessionRow, StreamSessionRow, StreamSessionTable } from './tables';
+
+/** How long a dead session is kept (for support questions) before the account's next open removes it. */
+export const SESSION_RETENTION_MS = 24 * 3600_000;
+
+/** SQL of stream sessions and DRM sessions. */
+export class SessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  private get k(): Kysely<Database> {
+    return this.db.kysely;
+  }
+
+  private countOpen(q: Kysely<Database> | Transaction<Database>, userId: number, now: number): Promise<number> {
+    return q
+      .selectFrom('streamSessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', '=', userId)
+      .where('closedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  }
+
+  /**
+   * Inserts the session unless the account already holds `limit` open ones; the count and the
+   * insert run under the account's row lock, so concurrent opens cannot both pass the check.
+   */
+  async openWithinLimit(row: StreamSessionTable, limit: number): Promise<boolean> {
+    return lockedTransaction(this.k, this.db.dialect, { table: 'users', id: row.userId }, async (trx) => {
+      // Sessions dead for a day are of no further use (their DRM sessions go with them).
+      await trx.deleteFrom('streamSessions').where('userId', '=', row.userId).where('expiresAt', '<', row.createdAt - SESSION_RETENTION_MS).execute();
+      if ((await this.countOpen(trx, row.userId, row.createdAt)) >= limit) return false;
+      await trx.insertInto('streamSessions').values(row).execute();
+      return true;
+    });
+  }
+
+  openCount(userId: number, now: number): Promise<number> {
+    return this.countOpen(this.k, userId, now);
+  }
+
+  byId(id: string): Promise<StreamSessionRow | undefined> {
+    return this.k.selectFrom('streamSessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Moves an open session's expiry on; false when it is closed, expired or not the user's. */
+  async heartbeat(id: string, userId: number, now: number, expiresAt: number): Promise<boolean> {
+    const result = await this.k
+      .updateTable('streamSessions')
+      .set({ lastHeartbeatAt: now, expiresAt })
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .where('closedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Closes one session (and revokes its licences); false when it was not open. */
+  async close(id: string, userId: number, now: number): Promise<boolean> {
+    return this.k.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('streamSessions')
+        .set({ closedAt: now, closedReason: 'closed' })
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+        .where('closedAt', 'is', null)
+        .executeTakeFirst();
+      await trx.updateTable('drmSessions').set({ revokedAt: now }).where('streamSessionId', '=', id).where('revokedAt', 'is', null).execute();
+      return Number(result.numUpdatedRows) > 0;
+    });
+  }
+
+  /** Closes every session of the account and revokes its DRM sessions; answers how many were open. */
+  async reset(userId: number, now: number): Promise<number> {
+    return this.k.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('streamSessions')
+        .set({ closedAt: now, closedReason: 'reset' })
+        .where('userId', '=', userId)
+        .where('closedAt', 'is', null)
+        .executeTakeFirst();
+      await trx.updateTable('drmSessions').set({ revokedAt: now }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
+      return Number(result.numUpdatedRows);
+    });
+  }
+
+  async recordLicence(row: DrmSessionRow): Promise<void> {
+    await this.k.insertInto('drmSessions').values(row).execute();
+  }
+}

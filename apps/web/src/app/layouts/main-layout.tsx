@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { AppHeader } from './app-header';
+
+/** Header plus the screen; used as a layout route and around the home. */
+export function MainLayout({ children }: { children?: ReactNode }) {
+  return (
+    <div className="main-layout">
+      <AppHeader />
+      <main id="main" className="main-layout__content">
+        {children ?? <Outlet />}
+      </main>
+    </div>
+  );
+}

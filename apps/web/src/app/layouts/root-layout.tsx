@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { useSession } from '../../features/account';
+import { paths } from '../../config/paths';
+import { useCatalogueLoad } from '../../lib/catalogue';
+import { PageSpinner } from '../../ui/spinner';
+
+/** Waits for the boot refresh, so no screen decides on a session that is still coming. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { restoring, status, userInfo } = useSession();
+  // The start-up load runs once signed in, whatever screen the user landed on.
+  useCatalogueLoad({ regionId: userInfo?.regionId ?? null, enabled: status === 'authenticated' });
+  return (
+    <>
+      <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
+      {restoring ? <PageSpinner label={t('app.restoring')} /> : <Outlet />}
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** The route guard: without a session every screen below sends the visitor to /. */
+export function RequireSession() {
+  const { status } = useSession();
+  if (status !== 'authenticated') return <Navigate to={paths.landing.getHref()} replace />;
+  return <Outlet />;
+}
+
+export function LoadingScreen() {
+  const { t } = useTranslation();
+  return <PageSpinner label={t('app.loading')} />;
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { showFatalError } from '../../../lib/error-modal-store';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Checkbox, TextField } from '../../../ui/text-field';
+import { classifySignInError, useLogin } from '../api/login';
+
+export interface LoginFormProps {
+  /** The confirm variant prefills the email from ?login=. */
+  initialEmail?: string;
+  onSuccess?: () => void;
+}
+
+/**
+ * The spec's login form: email, password, remember-me (on by default), the lost-password
+ * link and submit. No client-side validation, as the spec says: the server decides.
+ */
+export function LoginForm({ initialEmail = '', onSuccess }: LoginFormProps) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const [alert, setAlert] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAlert(null);
+    login.mutate(
+      { username: email.trim(), password, rememberMe },
+      {
+        onSuccess: () => onSuccess?.(),
+        onError: (error) => {
+          const failure = classifySignInError(error);
+          if (failure.kind === 'fatal') showFatalError(t('messages.30'));
+          else setAlert(failure.message === 'credentials' ? t('messages.29') : failure.text);
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-describedby={alert ? 'login-alert' : undefined}>
+      {alert ? (
+        <div id="login-alert">
+          <Alert>{alert}</Alert>
+        </div>
+      ) : null}
+      <TextField
+        label={t('login.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        autoFocus={!initialEmail}
+      />
+      <TextField
+        label={t('login.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        autoFocus={Boolean(initialEmail)}
+      />
+      <div className="form__row">
+        <Checkbox label={t('login.rememberMe')} name="rememberMe" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+        <Link className="link" to={paths.lostPassword.getHref()}>{t('login.forgotPassword')}</Link>
+      </div>
+      <Button type="submit" block loading={login.isPending}>
+        {login.isPending ? t('login.submitting') : t('login.submit')}
+      </Button>
+    </form>
+  );
+}

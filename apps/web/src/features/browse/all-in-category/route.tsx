@@ -1,0 +1,6 @@
+import { AllInCategoryScreen } from './all-in-category-screen';
+
+/** /allincat/: all contents of a category. */
+export function Component() {
+  return <AllInCategoryScreen variant={1} />;
+}

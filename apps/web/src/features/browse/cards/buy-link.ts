@@ -1,0 +1,44 @@
+import type { CatalogueItem, PpvSubsProduct } from '@pantalla/contracts';
+import { purchaseEnd, purchaseHref } from '../../../lib/purchase-links';
+
+export interface BuyOffer {
+  product: PpvSubsProduct;
+  /** Price as the UI shows it: '4,99 €'. */
+  priceLabel: string;
+  href: string;
+}
+
+/** The currency sign the spec shows (euro as €). */
+export function formatPrice(price: string, currency: string): string {
+  return currency === 'EUR' ? `${price} €` : `${price} ${currency}`;
+}
+
+/**
+ * What buying an item means: the product that sells its package, with its price and the
+ * /purchase/{encoded} link; null when the item is owned or nothing sells it.
+ */
+export function buyOffer(item: CatalogueItem, products: readonly PpvSubsProduct[] | undefined): BuyOffer | null {
+  if (item.access.owned || item.access.productId === null || !products) return null;
+  const product = products.find((p) => p.id === item.access.productId);
+  if (!product) {
+    console.warn(`No product ${item.access.productId} on sale`);
+    return null;
+  }
+  const isEvent = item.type === 'event';
+  const start = isEvent && product.evID === item.id ? new Date(item.startTime) : new Date(product.fcIni);
+  const eventEnd = isEvent ? new Date(item.endTime) : product.fcEnd ? new Date(product.fcEnd) : null;
+  const end = purchaseEnd(start, product.recurring, eventEnd);
+  const href = purchaseHref({
+    start: start.toISOString(),
+    end: end ? end.toISOString() : null,
+    title: product.title,
+    description: product.subtitle,
+    priceCents: product.priceCents,
+    currency: product.curr,
+    channelId: product.channelId ?? (isEvent ? item.channelId : null),
+    packageId: product.packageID,
+    recurring: product.recurring,
+    interval: product.interval ?? 'month',
+  });
+  return { product, priceLabel: formatPrice(product.price, product.curr), href };
+}

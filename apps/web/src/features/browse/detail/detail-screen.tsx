@@ -1,0 +1,227 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { CatalogueItem, SeriesDetail } from '@pantalla/contracts';
+import { paths } from '../../../config/paths';
+import { Spinner } from '../../../ui/spinner';
+import { shortenText } from '../cards/card-geometry';
+import { itemTitle, posterUrl, stillUrl } from '../cards/item-model';
+import { TrailerPlayer } from '../carousel/trailer-player';
+import { getChannelQueryOptions, getEventDetailQueryOptions, getFilmQueryOptions, getSeriesDetailQueryOptions } from '../details/api/get-items';
+import { actorsOf, airingText, CAST_DETAIL, CastList, directorOf, factsOf, ItemActions, ItemMeta, type MetaFacts } from '../details/item-parts';
+import { SeasonEpisodes } from '../details/season-episodes';
+import { useNow } from '../rows/use-now';
+import { closeTarget } from './close-target';
+import './detail.css';
+
+/** Spec: the detail description is cut to 1050 characters, 250 on a series' first tab. */
+export const DETAIL_DESCRIPTION_MAX = 1050;
+export const SERIES_FIRST_TAB_MAX = 250;
+
+export type DetailKind = 'content' | 'serie' | 'event' | 'channel';
+
+interface DetailView {
+  item: CatalogueItem;
+  facts: MetaFacts;
+  director: string | null;
+  description: string;
+  cast: string[];
+  series: SeriesDetail | null;
+}
+
+function useDetail(kind: DetailKind, id: number): { view: DetailView | null; isPending: boolean; error: unknown } {
+  const film = useQuery({ ...getFilmQueryOptions(id), enabled: kind === 'content' });
+  const series = useQuery({ ...getSeriesDetailQueryOptions(id), enabled: kind === 'serie' });
+  const event = useQuery({ ...getEventDetailQueryOptions(id), enabled: kind === 'event' });
+  const channel = useQuery({ ...getChannelQueryOptions(id), enabled: kind === 'channel' });
+  const query = { content: film, serie: series, event, channel }[kind];
+  let view: DetailView | null = null;
+  if (kind === 'content' && film.data) {
+    const f = film.data;
+    view = { item: f, facts: factsOf(f), director: directorOf(f.credits), description: f.longDescription || f.description, cast: actorsOf(f.credits), series: null };
+  } else if (kind === 'serie' && series.data) {
+    const s = series.data;
+    view = { item: s, facts: factsOf(s), director: directorOf(s.credits), description: s.longDescription || s.description, cast: actorsOf(s.credits), series: s };
+  } else if (kind === 'event' && event.data) {
+    const { epg, ...e } = event.data;
+    view = {
+      item: e,
+      facts: { year: epg.year, country: epg.country, minutes: epg.durationMinutes, ratingLogo: epg.rating_logo },
+      director: epg.director || null,
+      description: epg.description || e.description,
+      cast: epg.actors.map((a) => a.name),
+      series: null,
+    };
+  } else if (kind === 'channel' && channel.data) {
+    const c = channel.data;
+    view = { item: c, facts: {}, director: null, description: c.description, cast: [], series: null };
+  }
+  return { view, isPending: query.isPending, error: query.error };
+}
+
+/** The program detail: poster over a blurred still, facts, description, Play/Buy, cast, trailer, close. */
+export function DetailScreen({ kind, id }: { kind: DetailKind; id: number }) {
+  const { t } = useTranslation('browse');
+  const navigate = useNavigate();
+  const now = useNow();
+  const { view, isPending, error } = useDetail(kind, id);
+  const [trailerOn, setTrailerOn] = useState(false);
+  const [muted, setMuted] = useState(true);
+
+  function close() {
+    if (closeTarget(window.history.state) === 'back') void navigate(-1);
+    else void navigate(paths.landing.getHref());
+  }
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  const closeButton = (
+    <button type="button" className="detail__close" onClick={close} aria-label={t('detail.close')}>
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+
+  if (!view) {
+    const notFound = error && typeof error === 'object' && 'status' in error && error.status === 404;
+    return (
+      <div className="detail detail--state">
+        {closeButton}
+        {isPending ? <Spinner label={t('detail.loading')} /> : <p role="alert">{notFound ? t('detail.notFound') : t('detail.error')}</p>}
+      </div>
+    );
+  }
+
+  const { item } = view;
+  const title = itemTitle(item);
+  const poster = posterUrl(item);
+  const still = stillUrl(item, 'large');
+  const hasTrailer = item.type === 'movie' && item.hasTrailer;
+  return (
+    <article className="detail" aria-labelledby="detail-title">
+      {still ? <div className="detail__backdrop" style={{ backgroundImage: `url("${still}")` }} aria-hidden="true" /> : null}
+      <div className="detail__shade" aria-hidden="true" />
+      {closeButton}
+      <div className="detail__layout">
+        <div className={`detail__poster${item.type === 'channel' ? ' detail__poster--logo' : ''}`}>
+          {trailerOn && item.type === 'movie' ? (
+            <TrailerPlayer
+              className="detail__trailer"
+              filmId={item.id}
+              muted={muted}
+              label={t('carousel.trailerOf', { title })}
+              onEnded={() => setTrailerOn(false)}
+              onError={(e) => {
+                console.warn('Trailer failed', e);
+                setTrailerOn(false);
+              }}
+            />
+          ) : poster ? (
+            <img src={poster} alt={t('detail.poster', { title })} width="320" height="480" />
+          ) : null}
+        </div>
+        <div className="detail__info">
+          <h1 id="detail-title" className="detail__title">
+            {title}
+          </h1>
+          <ItemMeta facts={view.facts} extra={airingText(item)} />
+          {view.director ? (
+            <p className="detail__director">
+              <span>{t('meta.director')}:</span> {view.director}
+            </p>
+          ) : null}
+          {view.series ? (
+            <SeriesTabs series={view.series} cast={view.cast} now={now} />
+          ) : (
+            <>
+              <p className="detail__desc">{shortenText(view.description, DETAIL_DESCRIPTION_MAX)}</p>
+              <ItemActions item={item} now={now} showMoreInfo={false} />
+            </>
+          )}
+          {hasTrailer ? (
+            <div className="detail__trailer-controls">
+              <button type="button" className="btn btn--secondary" aria-pressed={trailerOn} onClick={() => setTrailerOn((on) => !on)}>
+                <span>{trailerOn ? t('trailer.stop') : t('trailer.play')}</span>
+              </button>
+              {trailerOn ? (
+                <button type="button" className="btn btn--ghost" aria-pressed={!muted} onClick={() => setMuted((m) => !m)}>
+                  <span>{muted ? t('trailer.unmute') : t('trailer.mute')}</span>
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          {!view.series ? <CastList names={view.cast} limit={CAST_DETAIL} headingLevel={2} /> : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+const TABS = ['info', 'episodes', 'description', 'cast'] as const;
+type Tab = (typeof TABS)[number];
+
+/** A series' tabs on the detail page: its first tab cuts the description to 250 characters. */
+function SeriesTabs({ series, cast, now }: { series: SeriesDetail; cast: string[]; now: number }) {
+  const { t } = useTranslation('browse');
+  const [tab, setTab] = useState<Tab>('info');
+  const baseId = `detail-series-${series.id}`;
+  return (
+    <div className="detail__tabs">
+      <div role="tablist" className="tabs" aria-label={t('series.tabsLabel', { title: series.title })}>
+        {TABS.map((name, index) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            className="tabs__tab"
+            onClick={() => setTab(name)}
+            onKeyDown={(event) => {
+              const next = event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : null;
+              if (next === null) return;
+              event.preventDefault();
+              const target = TABS[(next + TABS.length) % TABS.length] as Tab;
+              setTab(target);
+              document.getElementById(`${baseId}-tab-${target}`)?.focus();
+            }}
+          >
+            {t(`series.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} className="tabs__panel" tabIndex={0}>
+        {tab === 'info' ? (
+          <>
+            <p className="detail__desc">{shortenText(series.description, SERIES_FIRST_TAB_MAX)}</p>
+            <div className="item-actions">
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => {
+                  setTab('episodes');
+                  document.getElementById(`${baseId}-tab-episodes`)?.focus();
+                }}
+              >
+                <span>{t('series.showEpisodes')}</span>
+              </button>
+              <ItemActions item={series} now={now} showMoreInfo={false} />
+            </div>
+          </>
+        ) : null}
+        {tab === 'episodes' ? <SeasonEpisodes seasons={series.seasons} seriesTitle={series.title} /> : null}
+        {tab === 'description' ? <p className="detail__desc">{shortenText(series.longDescription || series.description, DETAIL_DESCRIPTION_MAX)}</p> : null}
+        {tab === 'cast' ? <CastList names={cast} limit={CAST_DETAIL} headingLevel={2} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+/** Spec: dropdowns hide 250 ms after the pointer leaves them. */
+export const DROPDOWN_HIDE_DELAY_MS = 250;
+
+export interface DropdownOption {
+  key: string;
+  label: string;
+  checked: boolean;
+  onSelect: () => void;
+}
+
+export interface FilterDropdownProps {
+  /** The closed button's text. */
+  label: string;
+  /** The accessible name of the menu button (label plus what it does). */
+  ariaLabel: string;
+  options: DropdownOption[];
+}
+
+/**
+ * A menu button: click or Enter/Space/ArrowDown opens it, arrows move, Enter picks,
+ * Escape closes and returns focus to the button.
+ */
+export function FilterDropdown({ label, ariaLabel, options }: FilterDropdownProps) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const id = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const hideTimer = useRef<number | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (open) itemRefs.current[active]?.focus();
+  }, [open, active]);
+
+  useEffect(() => {
+    if (!open) return;
+    function onPointerDown(event: PointerEvent) {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  useEffect(() => () => {
+    if (hideTimer.current !== null) window.clearTimeout(hideTimer.current);
+  }, []);
+
+  function openAt(index: number) {
+    setActive(Math.max(0, Math.min(options.length - 1, index)));
+    setOpen(true);
+  }
+
+  function close(focusButton: boolean) {
+    setOpen(false);
+    if (focusButton) buttonRef.current?.focus();
+  }
+
+  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const checked = options.findIndex((o) => o.checked);
+      openAt(event.key === 'ArrowUp' ? options.length - 1 : Math.max(0, checked));
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const last = options.length - 1;
+    const moves: Record<string, number> = { ArrowDown: active === last ? 0 : active + 1, ArrowUp: active === 0 ? last : active - 1, Home: 0, End: last };
+    if (event.key in moves) {
+      event.preventDefault();
+      setActive(moves[event.key]!);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  }
+
+  function cancelHide() {
+    if (hideTimer.current !== null) window.clearTimeout(hideTimer.current);
+    hideTimer.current = null;
+  }
+
+  function scheduleHide() {
+    cancelHide();
+    hideTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_HIDE_DELAY_MS);
+  }
+
+  return (
+    <div className="dropdown" ref={rootRef} onMouseEnter={cancelHide} onMouseLeave={() => open && scheduleHide()}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="dropdown__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-menu` : undefined}
+        aria-label={ariaLabel}
+        onClick={() => (open ? setOpen(false) : openAt(Math.max(0, options.findIndex((o) => o.checked))))}
+        onKeyDown={onButtonKeyDown}
+        disabled={options.length === 0}
+      >
+        <span>{label}</span>
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="dropdown__chevron">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      {open ? (
+        <div id={`${id}-menu`} role="menu" aria-label={ariaLabel} className="dropdown__menu" onKeyDown={onMenuKeyDown}>
+          {options.map((option, index) => (
+            <button
+              key={option.key}
+              ref={(el) => {
+                itemRefs.current[index] = el;
+              }}
+              type="button"
+              role="menuitemradio"
+              aria-checked={option.checked}
+              tabIndex={index === active ? 0 : -1}
+              className={`dropdown__item${option.checked ? ' dropdown__item--checked' : ''}`}
+              onClick={() => {
+                close(true);
+                option.onSelect();
+              }}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../../config/paths';
+
+function ArrowIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** The back arrow (genre pages). */
+  onBack?: () => void;
+  /** A close link to the home (sports, search, calendar). */
+  close?: boolean;
+  /** Shown before the title (the calendar's operator logo). */
+  logo?: ReactNode;
+  /** Filter controls on the right. */
+  children?: ReactNode;
+}
+
+/** The browse pages' header: back arrow or close link, title, and the page's controls. */
+export function PageHeader({ title, subtitle, onBack, close, logo, children }: PageHeaderProps) {
+  const { t } = useTranslation('explore');
+  return (
+    <header className="page-header">
+      {onBack ? (
+        <button type="button" className="page-header__icon" onClick={onBack} aria-label={t('back')}>
+          <ArrowIcon />
+        </button>
+      ) : null}
+      {logo ? <div className="page-header__logo">{logo}</div> : null}
+      <div className="page-header__titles">
+        <h1 className="page-header__title">{title}</h1>
+        {subtitle ? <p className="page-header__subtitle">{subtitle}</p> : null}
+      </div>
+      {children ? <div className="page-header__controls">{children}</div> : null}
+      {close ? (
+        <Link to={paths.landing.getHref()} className="page-header__icon page-header__close" aria-label={t('close')}>
+          <CloseIcon />
+        </Link>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,3 @@
+/** Route module of the genres index /gid/, loaded lazily by the app's router. */
+import './browse-pages.css';
+export { GenresIndexScreen as Component } from './components/genres-index-screen';

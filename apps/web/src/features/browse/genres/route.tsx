@@ -1,0 +1,3 @@
+/** Route module of the genre page /gid/{genreId}/{subgenreId?}, loaded lazily by the app's router. */
+import './browse-pages.css';
+export { GenreScreen as Component } from './components/genre-screen';

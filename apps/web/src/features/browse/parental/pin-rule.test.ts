@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createEntryStore, needsAdultPin, PIN_REASK_SECONDS } from './pin-rule';
+
+const T0 = 1_800_000_000_000;
+
+describe('needsAdultPin', () => {
+  const base = { hasPin: true, authenticatedHere: false, lastEntryAt: null, now: T0 };
+
+  it('never asks a user without a PIN', () => {
+    expect(needsAdultPin({ ...base, hasPin: false })).toBe(false);
+    expect(needsAdultPin({ ...base, hasPin: false, lastEntryAt: T0 - 10 * PIN_REASK_SECONDS * 1000 })).toBe(false);
+  });
+
+  it('asks on the first entry', () => {
+    expect(needsAdultPin(base)).toBe(true);
+  });
+
+  it('does not ask again on the page where the PIN was typed', () => {
+    expect(needsAdultPin({ ...base, authenticatedHere: true, lastEntryAt: T0 - 5_000_000 })).toBe(false);
+  });
+
+  it('asks again only once more than 900 s have passed', () => {
+    const clock = (seconds: number) => ({ ...base, lastEntryAt: T0, now: T0 + seconds * 1000 });
+    expect(PIN_REASK_SECONDS).toBe(900);
+    expect(needsAdultPin(clock(0))).toBe(false);
+    expect(needsAdultPin(clock(899))).toBe(false);
+    expect(needsAdultPin(clock(900))).toBe(false);
+    expect(needsAdultPin(clock(900.001))).toBe(true);
+    expect(needsAdultPin(clock(901))).toBe(true);
+  });
+
+  it('asks when the stored entry lies in the future (clock moved back)', () => {
+    expect(needsAdultPin({ ...base, lastEntryAt: T0 + 60_000 })).toBe(true);
+  });
+});
+
+describe('createEntryStore', () => {
+  it('round-trips through storage', () => {
+    const map = new Map<string, string>();
+    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+    const store = createEntryStore(storage);
+    expect(store.read()).toBeNull();
+    store.write(T0);
+    expect(createEntryStore(storage).read()).toBe(T0);
+  });
+
+  it('falls back to memory when storage throws', () => {
+    const storage = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    const store = createEntryStore(storage);
+    store.write(T0);
+    expect(store.read()).toBe(T0);
+  });
+});

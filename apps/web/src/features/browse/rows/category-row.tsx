@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import type { Category } from '@pantalla/contracts';
+import { showError } from '../../../lib/error-modal-store';
+import { useDeleteBookmark } from './api/delete-bookmark';
+import { useRowItems, type RowEntry } from './api/get-row-items';
+import { ItemRow } from './item-row';
+import { fullPageLink, ROW_ITEMS_SHOWN } from './row-links';
+import { useNearViewport } from './use-near-viewport';
+
+export interface CategoryRowProps {
+  category: Category;
+  /** The user's json file, carried to the full page (spec navigation state). */
+  jsonFile: string;
+}
+
+/**
+ * A home row: its first 14 items (refreshed every 300000 ms), the full-page link when it
+ * has more than 9 items or load_more, and bookmark deletion in keep-watching.
+ */
+export function CategoryRow({ category, jsonFile }: CategoryRowProps) {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  if (!near) {
+    return (
+      <div ref={ref}>
+        <RowSkeleton title={category.name} displayMode={category.displayMode} />
+      </div>
+    );
+  }
+  return <LoadedCategoryRow category={category} jsonFile={jsonFile} />;
+}
+
+function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
+  const { t } = useTranslation('browse');
+  const rowItems = useRowItems(category);
+  const removal = useDeleteBookmark();
+  if (rowItems.isPending) return <RowSkeleton title={category.name} displayMode={category.displayMode} />;
+  if (rowItems.isError) {
+    return (
+      <section className="row row--error" aria-label={category.name}>
+        <div className="row__head">
+          <h2 className="row__title">{category.name}</h2>
+        </div>
+        <p className="row__message">{t('row.error')}</p>
+      </section>
+    );
+  }
+  const entries = rowItems.data.entries.slice(0, ROW_ITEMS_SHOWN);
+  const link = fullPageLink({ ...category, total: rowItems.data.total }, entries.map((e) => e.item), jsonFile);
+  const onRemove =
+    category.kind === 'keep-watching'
+      ? (entry: RowEntry) => {
+          if (!entry.bookmark) return;
+          removal.mutate(
+            { id: entry.bookmark.id, kind: entry.bookmark.kind },
+            { onError: () => showError({ details: t('card.removeError'), canDismiss: true, canRetry: false }) },
+          );
+        }
+      : undefined;
+  // Spec: series rows are separate from events and films, on wide (mode 2) cards.
+  const series = entries.filter((e) => e.item.type === 'show');
+  const others = entries.filter((e) => e.item.type !== 'show');
+  if (series.length > 0 && others.length > 0) {
+    return (
+      <>
+        <ItemRow title={category.name} entries={others} displayMode={category.displayMode} seeAll={link} onRemove={onRemove} />
+        <ItemRow title={t('row.seriesOf', { title: category.name })} entries={series} displayMode={2} />
+      </>
+    );
+  }
+  return <ItemRow title={category.name} entries={entries} displayMode={category.displayMode} seeAll={link} onRemove={onRemove} />;
+}
+
+/** Placeholder cards while a row loads, at the row's size, so the page does not jump. */
+export function RowSkeleton({ title, displayMode }: { title: string; displayMode: Category['displayMode'] }) {
+  const { t } = useTranslation('browse');
+  return (
+    <section className={`row row--skeleton row--${displayMode === 2 ? 'wide' : 'poster'}`} aria-busy="true" aria-label={title}>
+      <div className="row__head">
+        <h2 className="row__title">{title}</h2>
+      </div>
+      <p className="visually-hidden">{t('row.loading', { title })}</p>
+      <div className="row__skeleton" aria-hidden="true">
+        {Array.from({ length: 8 }, (_, i) => (
+          <span key={i} className="row__skeleton-card" />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+/** The header's search box (the app header mounts it). */
+export { SearchBox } from './search-box';

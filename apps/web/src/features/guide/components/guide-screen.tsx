@@ -1,0 +1,192 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useUserInfo } from '../../account';
+import { useCatalogueLoad, useChannels } from '../../../lib/catalogue';
+import { Spinner } from '../../../ui/spinner';
+import { useGuideClock } from '../hooks/use-guide-clock';
+import { useGuideData } from '../hooks/use-guide-data';
+import { useWindowHeight } from '../hooks/use-window-height';
+import { dayKey, keepRowVisible, rowsPerPage, startOfDay, stepBackRow } from '../lib/geometry';
+import { mergeDays, orderChannels, toGuideChannel, type DayState, type GuideChannel, type GuideProgramme } from '../lib/programme';
+import { readSavedGuide, writeSavedGuide } from '../lib/saved-state';
+import { DatePicker } from './date-picker';
+import { GuideGrid, type ChannelRow } from './guide-grid';
+import { ProgrammeOverlay } from './programme-overlay';
+
+/** How far before now the timeline opens, so the live programme starts on screen. */
+const LEAD_MS = 30 * 60_000;
+
+/** The TV guide at /epg/ and /epg1/: header with date picker and close, the grid, the detail overlay. */
+export function GuideScreen() {
+  const { t } = useTranslation('guide');
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const { lineup, loadDone } = useCatalogueLoad({ regionId: user?.regionId ?? null, enabled: user !== null });
+  const channelsQuery = useChannels(lineup?.id, loadDone);
+  const channelOrder = user?.channelOrder;
+  const channels = useMemo(
+    () => orderChannels((channelsQuery.data?.resources ?? []).filter((c) => c.epg === 1).map(toGuideChannel), channelOrder ?? []),
+    [channelsQuery.data, channelOrder],
+  );
+  const noGuide = channelsQuery.isError || (channelsQuery.isSuccess && channels.length === 0);
+  // Spec: without guide data the app resets to its entry page.
+  useEffect(() => {
+    if (noGuide) void navigate('/', { replace: true });
+  }, [noGuide, navigate]);
+
+  // Spec: without user info the app resets too.
+  if (!user) return <Navigate to="/" replace />;
+  if (channels.length === 0) {
+    return (
+      <div className="guide guide--loading">
+        <Spinner label={t('loadingGuide')} />
+      </div>
+    );
+  }
+  return <GuideLoaded channels={channels} />;
+}
+
+/** A programme the user picked (or the saved one, until its row arrives). */
+interface Selection {
+  channelId: number;
+  programmeId: number;
+  start: number;
+  found?: { programme: GuideProgramme; channel: GuideChannel };
+}
+
+function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
+  const { t } = useTranslation('guide');
+  const { now, days } = useGuideClock();
+  const [saved] = useState(readSavedGuide);
+  const height = useWindowHeight();
+  const [selection, setSelection] = useState<Selection | null>(saved?.selected ?? null);
+  const overlayOpen = selection !== null;
+  const perPage = rowsPerPage(height, overlayOpen);
+  const [firstRow, setFirstRow] = useState(() => stepBackRow(saved?.firstRow ?? 0, channels.length, perPage));
+  // Fewer channels than the saved page needs: out of range steps back one page.
+  const currentRow = stepBackRow(firstRow, channels.length, perPage);
+  if (currentRow !== firstRow) setFirstRow(currentRow);
+
+  const [initialTime] = useState(() => saved?.time ?? Math.max(days[0] ?? 0, now - LEAD_MS));
+  const [jump, setJump] = useState<{ time: number } | null>(null);
+  const [visibleDay, setVisibleDay] = useState(() => startOfDay(initialTime));
+  const [leftTime, setLeftTime] = useState(initialTime);
+
+  const pageChannels = useMemo(() => channels.slice(currentRow, currentRow + perPage), [channels, currentRow, perPage]);
+  const pageIds = useMemo(() => pageChannels.map((c) => c.id), [pageChannels]);
+  const dayInView = Math.max(0, days.indexOf(visibleDay));
+  const dayStates = useGuideData(pageIds, days, dayInView);
+  // The next page's day in view comes along (queued after this page's), so the wheel
+  // turns to a filled page; it is cancelled like the rest once no longer ahead.
+  const nextIds = useMemo(() => channels.slice(currentRow + perPage, currentRow + 2 * perPage).map((c) => c.id), [channels, currentRow, perPage]);
+  const dayInViewOnly = useMemo(() => days.slice(dayInView, dayInView + 1), [days, dayInView]);
+  useGuideData(nextIds, dayInViewOnly);
+  const rows = useRows(dayStates);
+
+  // The overlay's programme: the one clicked, or the saved one once its row has it.
+  let selected = selection?.found ?? null;
+  if (selection && !selected) {
+    const channel = channels.find((c) => c.id === selection.channelId);
+    const row = rows.get(selection.channelId);
+    const programme = row?.programmes.find((p) => p.id === selection.programmeId);
+    if (channel && programme) selected = { programme, channel };
+    // Gone from the guide, off this page, or not in its row once every day answered: nothing to reopen.
+    else if (!channel || !pageIds.includes(channel.id) || (row && row.days.every((d) => d?.status === 'ready' || d?.status === 'error'))) setSelection(null);
+  }
+
+  // Saved on every change, so leaving by any route (close, back, a player link) keeps it.
+  useEffect(() => {
+    const kept = selection ? { channelId: selection.channelId, programmeId: selection.programmeId, start: selection.start } : null;
+    writeSavedGuide({ page: Math.floor(currentRow / perPage) + 1, firstRow: currentRow, selected: kept, time: leftTime });
+  }, [currentRow, perPage, selection, leftTime]);
+
+  const onOpen = useCallback(
+    (programme: GuideProgramme, channel: GuideChannel) => {
+      setSelection({ channelId: channel.id, programmeId: programme.id, start: programme.start, found: { programme, channel } });
+      // The overlay takes 3 rows: keep the chosen channel's row on screen.
+      const row = channels.indexOf(channel);
+      setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true)));
+    },
+    [channels],
+  );
+  const selectedId = selection?.programmeId ?? null;
+  const onClose = useCallback(() => {
+    setSelection(null);
+    // Back to the programme the overlay was about.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-programme-id="${selectedId}"]`)?.focus());
+  }, [selectedId]);
+
+  useEffect(() => {
+    if (!overlayOpen) return;
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape' && !document.querySelector('.modal-backdrop')) onClose();
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [overlayOpen, onClose]);
+
+  const onPickDay = useCallback(
+    (day: number) => {
+      setVisibleDay(day);
+      setJump({ time: dayKey(day) === dayKey(now) ? Math.max(day, now - LEAD_MS) : day });
+    },
+    [now],
+  );
+
+  return (
+    <div className="guide" data-overlay={overlayOpen ? 'open' : 'closed'}>
+      <header className="guide__header">
+        <Link className="guide__close" to="/" aria-label={t('close')}>
+          <span aria-hidden="true">✕</span>
+        </Link>
+        <h1 className="guide__title">{t('title')}</h1>
+        <DatePicker days={days} now={now} value={visibleDay} onChange={onPickDay} />
+        <button type="button" className="btn btn--secondary guide__now" onClick={() => onPickDay(startOfDay(now))}>
+          {t('now')}
+        </button>
+      </header>
+      <p id="guide-help" className="visually-hidden">
+        {t('keyboardHelp')}
+      </p>
+      <main id="main" className="guide__main" aria-describedby="guide-help">
+        <GuideGrid
+          channels={channels}
+          days={days}
+          rows={rows}
+          now={now}
+          firstRow={currentRow}
+          perPage={perPage}
+          onFirstRowChange={setFirstRow}
+          overlayOpen={overlayOpen}
+          selectedId={selectedId}
+          onOpen={onOpen}
+          initialTime={initialTime}
+          jump={jump}
+          onTimeChange={setLeftTime}
+          onVisibleDayChange={setVisibleDay}
+        />
+      </main>
+      {selected ? <ProgrammeOverlay programme={selected.programme} channel={selected.channel} now={now} onClose={onClose} /> : null}
+    </div>
+  );
+}
+
+/** Merged rows by the identity of their day states, shared by every render. */
+const rowCache = new WeakMap<readonly DayState[], ChannelRow>();
+
+/** Rows from day states, each merged once per change of its days. */
+function useRows(dayStates: ReadonlyMap<number, readonly DayState[]>): ReadonlyMap<number, ChannelRow> {
+  return useMemo(() => {
+    const rows = new Map<number, ChannelRow>();
+    for (const [channelId, days] of dayStates) {
+      let row = rowCache.get(days);
+      if (!row) {
+        row = { programmes: mergeDays(days), days };
+        rowCache.set(days, row);
+      }
+      rows.set(channelId, row);
+    }
+    return rows;
+  }, [dayStates]);
+}

@@ -1,0 +1,334 @@
+import type shakaNamespace from 'shaka-player';
+import { PLAYER } from '../lib/constants';
+import { drmConfig, drmTypeOf, playerConfig, deploymentDrm, type SessionDrm } from '../lib/shaka-config';
+import { angleKey, angleOptions, audioKey, audioOptions, QUALITY_AUTO, qualityOptions, textOptions, TRACK_OFF, type TrackOption } from '../lib/tracks';
+
+export { QUALITY_AUTO, TRACK_OFF, type TrackOption };
+
+type Shaka = typeof shakaNamespace;
+type ShakaPlayer = InstanceType<Shaka['Player']>;
+type ShakaError = { code: number; category?: number; severity?: number; message?: string; data?: unknown[] };
+
+/** Loads Shaka once, in the player's own chunk. */
+let shakaPromise: Promise<Shaka> | null = null;
+export function loadShaka(): Promise<Shaka> {
+  shakaPromise ??= import('shaka-player').then(({ default: shaka }) => {
+    shaka.polyfill.installAll();
+    return shaka;
+  });
+  return shakaPromise;
+}
+
+/** What React renders; replaced (never mutated) on every change. */
+export interface PlayerSnapshot {
+  status: 'loading' | 'playing' | 'paused';
+  buffering: boolean;
+  currentTime: number;
+  seekStart: number;
+  seekEnd: number;
+  isLive: boolean;
+  /** Wall-clock ms of presentation time 0 for live streams; null for VOD. */
+  presentationStartMs: number | null;
+  volume: number;
+  muted: boolean;
+  audio: TrackOption[];
+  text: TrackOption[];
+  /** Auto (id '0') first, then the renditions, highest first. */
+  quality: TrackOption[];
+  /** Camera angles; the menu hides unless there are several. */
+  angles: TrackOption[];
+  /** Shaka's estimate, bits per second. */
+  bandwidth: number;
+}
+
+export const INITIAL_SNAPSHOT: PlayerSnapshot = {
+  status: 'loading',
+  buffering: true,
+  currentTime: 0,
+  seekStart: 0,
+  seekEnd: 0,
+  isLive: false,
+  presentationStartMs: null,
+  volume: 1,
+  muted: false,
+  audio: [],
+  text: [],
+  quality: [],
+  angles: [],
+  bandwidth: 0,
+};
+
+export interface Thumbnail {
+  url: string;
+  /** Sprite offsets and tile size (px), scaled by the caller. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  sheetWidth: number;
+  sheetHeight: number;
+}
+
+export interface LoadRequest {
+  url: string;
+  drm: SessionDrm | null;
+  /** Seconds; null plays live at the live edge (or VOD from 0). */
+  startTime: number | null;
+}
+
+export interface AdapterOptions {
+  /** The idToken at request time, for the licence server's Authorization header. */
+  getIdToken: () => string | null;
+  onError: (error: ShakaError) => void;
+  userAgent?: string;
+  env?: Record<string, unknown>;
+}
+
+/**
+ * The one adapter around Shaka Player: attach, configure, load, unload and every listener,
+ * released on destroy. React follows its snapshot.
+ */
+export class ShakaAdapter {
+  private player: ShakaPlayer | null = null;
+  private shaka: Shaka | null = null;
+  private snapshot: PlayerSnapshot = INITIAL_SNAPSHOT;
+  private readonly listeners = new Set<() => void>();
+  private readonly cleanups: (() => void)[] = [];
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private destroyed = false;
+
+  constructor(
+    private readonly video: HTMLVideoElement,
+    private readonly container: HTMLElement,
+    private readonly options: AdapterOptions,
+  ) {}
+
+  /** False when the browser lacks MSE/EME (the unsupported-browser message). */
+  static async isSupported(): Promise<boolean> {
+    const shaka = await loadShaka();
+    return shaka.Player.isBrowserSupported();
+  }
+
+  async attach(): Promise<void> {
+    const shaka = await loadShaka();
+    if (this.destroyed) return;
+    this.shaka = shaka;
+    const player = new shaka.Player();
+    this.player = player;
+    await player.attach(this.video);
+    player.setVideoContainer(this.container);
+    player.getNetworkingEngine()?.registerRequestFilter((type, request) => {
+      if (type !== shaka.net.NetworkingEngine.RequestType.LICENSE) return;
+      const token = this.options.getIdToken();
+      if (token) request.headers['Authorization'] = `Bearer ${token}`;
+    });
+    const onPlayerEvent = (name: string, fn: (event: Event) => void) => {
+      player.addEventListener(name, fn);
+      this.cleanups.push(() => player.removeEventListener(name, fn));
+    };
+    onPlayerEvent('error', (event) => this.options.onError((event as unknown as { detail: ShakaError }).detail));
+    onPlayerEvent('buffering', (event) => this.update({ buffering: (event as unknown as { buffering: boolean }).buffering }));
+    for (const name of ['trackschanged', 'variantchanged', 'textchanged', 'adaptation', 'texttrackvisibility']) onPlayerEvent(name, () => this.refreshTracks());
+    const onVideo = (name: string, fn: () => void) => {
+      this.video.addEventListener(name, fn);
+      this.cleanups.push(() => this.video.removeEventListener(name, fn));
+    };
+    onVideo('playing', () => this.update({ status: 'playing' }));
+    onVideo('pause', () => this.update({ status: this.snapshot.status === 'loading' ? 'loading' : 'paused' }));
+    onVideo('volumechange', () => this.update({ volume: this.video.volume, muted: this.video.muted }));
+    // Spec: the seek position updates every 250 ms.
+    this.timer = setInterval(() => this.tick(), PLAYER.seekUpdateMs);
+  }
+
+  /** Loads a stream with the spec's configuration and the session's DRM. */
+  async load(request: LoadRequest): Promise<void> {
+    const player = this.requirePlayer();
+    const drm = drmConfig(request.drm, drmTypeOf(this.options.userAgent ?? navigator.userAgent), deploymentDrm(this.options.env ?? {}));
+    player.resetConfiguration();
+    player.configure(playerConfig(drm));
+    this.update({ ...INITIAL_SNAPSHOT, volume: this.video.volume, muted: this.video.muted });
+    await player.load(request.url, request.startTime);
+    this.refreshTracks();
+    this.tick();
+    this.markFirstFrame(request.url);
+    await this.video.play().catch(async () => {
+      // Autoplay with sound may be refused: start muted (the mute button says so), else wait for play.
+      this.video.muted = true;
+      await this.video.play().catch(() => this.update({ status: 'paused', buffering: false }));
+    });
+  }
+
+  async unload(): Promise<void> {
+    if (!this.player) return;
+    await this.player.unload();
+    this.update({ ...INITIAL_SNAPSHOT });
+  }
+
+  /**
+   * A performance mark when the first frame of a load is painted, carrying Shaka's
+   * timeToFirstFrame (bench/player reads it; DevTools shows it on the timeline).
+   */
+  private markFirstFrame(url: string): void {
+    const player = this.player;
+    const started = performance.now();
+    const poll = () => {
+      if (this.player !== player || !player || player.getAssetUri() !== url) return;
+      const stats = player.getStats();
+      if (Number.isFinite(stats.timeToFirstFrame)) {
+        const { timeToFirstFrame, loadLatency, manifestTimeSeconds, drmTimeSeconds, licenseTime } = stats;
+        performance.mark('pantalla:first-frame', { detail: { timeToFirstFrame, loadLatency, manifestTimeSeconds, drmTimeSeconds, licenseTime, url } });
+      }
+      else if (performance.now() - started < 30_000) setTimeout(poll, 16);
+    };
+    poll();
+  }
+
+  /** Shaka's time to first frame of the current load (s), for the benchmark readout. */
+  timeToFirstFrame(): number {
+    return this.player?.getStats().timeToFirstFrame ?? Number.NaN;
+  }
+
+  play(): void {
+    void this.video.play().catch(() => undefined);
+  }
+
+  pause(): void {
+    this.video.pause();
+  }
+
+  seek(seconds: number): void {
+    this.video.currentTime = seconds;
+    this.tick();
+  }
+
+  /** Shaka's retry of a failed stream (3019/4012); false when it cannot retry. */
+  retryStreaming(): boolean {
+    return this.player?.retryStreaming() ?? false;
+  }
+
+  goToLive(): void {
+    this.player?.goToLive();
+  }
+
+  setVolume(volume: number): void {
+    this.video.volume = Math.min(1, Math.max(0, volume));
+    if (volume > 0) this.video.muted = false;
+  }
+
+  setMuted(muted: boolean): void {
+    this.video.muted = muted;
+  }
+
+  selectAudio(id: string): void {
+    const player = this.requirePlayer();
+    const track = player.getAudioTracks().find((t) => audioKey(t) === id);
+    if (track) player.selectAudioTrack(track);
+    this.refreshTracks();
+  }
+
+  selectText(id: string): void {
+    const player = this.requirePlayer();
+    if (id === TRACK_OFF) player.selectTextTrack(null);
+    else {
+      const track = player.getTextTracks().find((t) => String(t.id) === id);
+      if (track) player.selectTextTrack(track);
+    }
+    this.refreshTracks();
+  }
+
+  /** Auto (id '0') lets ABR choose; a height pins that rendition. */
+  selectQuality(id: string): void {
+    const player = this.requirePlayer();
+    if (id === QUALITY_AUTO) {
+      player.configure({ abr: { enabled: true } });
+    } else {
+      const height = Number(id);
+      const track = player.getVariantTracks().find((t) => t.active) ?? null;
+      const candidates = player.getVariantTracks().filter((t) => t.height === height && (!track || t.language === track.language));
+      const choice = candidates.sort((a, b) => b.bandwidth - a.bandwidth)[0];
+      if (choice) {
+        player.configure({ abr: { enabled: false } });
+        player.selectVariantTrack(choice, true);
+      }
+    }
+    this.refreshTracks();
+  }
+
+  selectAngle(id: string): void {
+    const player = this.requirePlayer();
+    const track = player.getVideoTracks().find((t) => angleKey(t) === id);
+    if (track) player.selectVideoTrack(track, true);
+    this.refreshTracks();
+  }
+
+  /** The sprite tile for a position, from the MPD's thumbnail AdaptationSet. */
+  async thumbnailAt(seconds: number): Promise<Thumbnail | null> {
+    const player = this.player;
+    if (!player) return null;
+    const thumb = await player.getThumbnails(null, seconds).catch(() => null);
+    const url = thumb?.uris[0];
+    if (!thumb || !url) return null;
+    return { url, x: thumb.positionX, y: thumb.positionY, width: thumb.width, height: thumb.height, sheetWidth: thumb.imageWidth, sheetHeight: thumb.imageHeight };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): PlayerSnapshot => this.snapshot;
+
+  async destroy(): Promise<void> {
+    this.destroyed = true;
+    if (this.timer) clearInterval(this.timer);
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.listeners.clear();
+    const player = this.player;
+    this.player = null;
+    await player?.destroy();
+  }
+
+  private requirePlayer(): ShakaPlayer {
+    if (!this.player) throw new Error('Player not attached');
+    return this.player;
+  }
+
+  private update(patch: Partial<PlayerSnapshot>): void {
+    const next = { ...this.snapshot, ...patch };
+    // Track lists are rebuilt on every track event; equal lists must not re-render the controls.
+    const same = (key: keyof PlayerSnapshot) => {
+      const a = next[key];
+      const b = this.snapshot[key];
+      return a === b || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
+    };
+    if ((Object.keys(patch) as (keyof PlayerSnapshot)[]).every(same)) return;
+    this.snapshot = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  private tick(): void {
+    const player = this.player;
+    if (!player || !player.getAssetUri()) return;
+    const range = player.seekRange();
+    const start = player.isLive() ? player.getPresentationStartTimeAsDate() : null;
+    this.update({
+      currentTime: this.video.currentTime,
+      seekStart: range.start,
+      seekEnd: range.end,
+      isLive: player.isLive(),
+      presentationStartMs: start ? start.getTime() : null,
+      bandwidth: player.getStats().estimatedBandwidth,
+    });
+  }
+
+  private refreshTracks(): void {
+    const player = this.player;
+    if (!player) return;
+    this.update({
+      audio: audioOptions(player.getAudioTracks()),
+      text: textOptions(player.getTextTracks()),
+      quality: qualityOptions(player.getVariantTracks(), player.getConfiguration().abr.enabled),
+      angles: angleOptions(player.getVideoTracks()),
+    });
+  }
+}

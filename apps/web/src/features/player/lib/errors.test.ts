@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { actionFor, licenceRefusalOf } from './errors';
+
+describe('player error table', () => {
+  it('maps licence refusals (spec section 8)', () => {
+    expect(actionFor({ source: 'licence', status: 401, data: 116 })).toEqual({ kind: 'session-expired' });
+    expect(actionFor({ source: 'licence', status: 400, data: 800 })).toEqual({ kind: 'session-expired' });
+    expect(actionFor({ source: 'licence', status: 400, data: 12 })).toEqual({ kind: 'account-missing' });
+    expect(actionFor({ source: 'licence', status: 401, data: 401 })).toEqual({ kind: 'no-rights' });
+    expect(actionFor({ source: 'licence', status: 401, data: 115 })).toEqual({ kind: 'reset-sessions' });
+    expect(actionFor({ source: 'licence', status: 403, data: 117 })).toEqual({ kind: 'pin' });
+  });
+  it('maps session refusals, 115 to the exceeded-sessions modal', () => {
+    expect(actionFor({ source: 'session', status: 401, data: 115 })).toEqual({ kind: 'exceeded-sessions' });
+    expect(actionFor({ source: 'session', status: 401, data: 401 })).toEqual({ kind: 'no-rights' });
+    expect(actionFor({ source: 'session', status: 401, data: 116 })).toEqual({ kind: 'session-expired' });
+    expect(actionFor({ source: 'session', status: 403, data: 117 })).toEqual({ kind: 'pin' });
+    expect(actionFor({ source: 'session', status: 401, data: undefined })).toEqual({ kind: 'no-rights' });
+    expect(actionFor({ source: 'session', status: 500, data: undefined })).toMatchObject({ kind: 'message', message: '24', title: 'playerError' });
+  });
+  it('maps Shaka errors', () => {
+    expect(actionFor({ source: 'shaka', code: 6008, message: 'The license response was empty' })).toEqual({ kind: 'ignore' });
+    expect(actionFor({ source: 'shaka', code: 6008, message: 'key rejected' })).toEqual({ kind: 'no-rights' });
+    expect(actionFor({ source: 'shaka', code: 6001 })).toEqual({ kind: 'log' });
+    expect(actionFor({ source: 'shaka', code: 3019 })).toEqual({ kind: 'retry-stream' });
+    expect(actionFor({ source: 'shaka', code: 4012 })).toEqual({ kind: 'retry-stream' });
+    expect(actionFor({ source: 'shaka', code: 7000 })).toEqual({ kind: 'ignore' });
+    expect(actionFor({ source: 'shaka', code: 1002 })).toMatchObject({ kind: 'message', title: 'playerError', recoverable: true });
+  });
+  it('maps the other failures', () => {
+    expect(actionFor({ source: 'unsupported' })).toMatchObject({ kind: 'message', message: '22', prefix: 'ERROR: ' });
+    expect(actionFor({ source: 'heartbeat', status: 404, data: 116, message: 'La sesión ha caducado' })).toEqual({ kind: 'message', title: '39', text: 'La sesión ha caducado', recoverable: true });
+    expect(actionFor({ source: 'load', status: 401 })).toEqual({ kind: 'no-rights' });
+    expect(actionFor({ source: 'load', status: 0 })).toMatchObject({ kind: 'message', message: '24' });
+    expect(actionFor({ source: 'event-not-found' })).toEqual({ kind: 'message', text: 'Could not find event.', recoverable: false });
+    expect(actionFor({ source: 'cast', code: 8004 })).toEqual({ kind: 'ignore' });
+    expect(actionFor({ source: 'cast', code: 8001 })).toMatchObject({ message: 'castNoReceivers' });
+    expect(actionFor({ source: 'cast', code: 8000 })).toMatchObject({ message: 'castUnavailable' });
+    expect(actionFor({ source: 'cast', code: 8002 })).toMatchObject({ message: 'castFailed' });
+  });
+  it('reads our refusal out of a Shaka 6007', () => {
+    const http = { code: 1001, data: ['/api/v1/drm/clearkey/s', 401, '{"statusCode":401,"code":"unauthorized","message":"x","data":115}', {}, 2] };
+    expect(licenceRefusalOf({ code: 6007, data: [http] })).toEqual({ status: 401, data: 115 });
+    expect(licenceRefusalOf({ code: 6007, data: [{ ...http, data: ['/x', 502, '<html>', {}, 2] }] })).toEqual({ status: 502, data: undefined });
+    expect(licenceRefusalOf({ code: 3016, data: [] })).toBeNull();
+    expect(licenceRefusalOf({ code: 6007, data: [{ code: 1002, data: [] }] })).toBeNull();
+  });
+});

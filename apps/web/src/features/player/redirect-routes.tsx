@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { decodeCatchupPlayer, decodeLegacyPlayer, playerHref, PlayerLinkError } from '../../lib/player-links';
+
+/*
+ * The older player addresses, read without loading the player: each redirects to the
+ * /emplayer/ address of the same thing, or shows why it cannot.
+ */
+
+/** The error screen for an address the player cannot read. */
+export function PlayerProblem({ detail }: { detail: string }) {
+  const { t } = useTranslation('player');
+  return (
+    <main className="player-problem" id="main">
+      <div className="player-problem__box" role="alert">
+        <h1>{t('invalidLink.title')}</h1>
+        <p>{t('invalidLink.body')}</p>
+        <p className="player-problem__detail">{detail}</p>
+        <Link className="btn btn--primary" to={paths.landing.getHref()}>
+          {t('invalidLink.home')}
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+function redirect(read: () => string) {
+  try {
+    return <Navigate to={read()} replace />;
+  } catch (error) {
+    if (error instanceof PlayerLinkError) return <PlayerProblem detail={error.message} />;
+    throw error;
+  }
+}
+
+/** /player/{channel}-LIVE-{flag} and /player/{id}-{LIVE|VOD}-{a|p}. */
+export function LegacyPlayerRoute() {
+  const { legacy = '' } = useParams();
+  return redirect(() => playerHref(decodeLegacyPlayer(legacy)));
+}
+
+/** /cuplayer/{cuData}: adds the catch-up marker and goes to /emplayer/. */
+export function CatchupPlayerRoute() {
+  const { cuData = '' } = useParams();
+  return redirect(() => playerHref(decodeCatchupPlayer(cuData)));
+}

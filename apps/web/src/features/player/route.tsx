@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { useSession } from '../account';
+import { pickRegionLineup, useChannels, useLineups } from '../../lib/catalogue';
+import { decodePlayerRoute, PlayerLinkError, type PlayerData } from '../../lib/player-links';
+import { PlayerScreen } from './components/player-screen';
+import { channelOf, targetOf } from './lib/target';
+import { PlayerProblem } from './redirect-routes';
+import './player.css';
+
+/** /emplayer/{data}: decodes the address; a malformed one gets a clear screen, never a blank page. */
+export function Component() {
+  const { data: encoded = '' } = useParams();
+  const decoded = useMemo((): PlayerData | PlayerLinkError => {
+    try {
+      return decodePlayerRoute(encoded);
+    } catch (error) {
+      if (error instanceof PlayerLinkError) return error;
+      throw error;
+    }
+  }, [encoded]);
+  const { userInfo } = useSession();
+  const lineups = useLineups();
+  const lineup = pickRegionLineup(lineups.data?.resources, userInfo?.regionId ?? null);
+  const channels = useChannels(lineup?.id, lineups.isSuccess);
+
+  if (decoded instanceof PlayerLinkError) return <PlayerProblem detail={decoded.message} />;
+  const target = targetOf(decoded);
+  if ('error' in target) return <PlayerProblem detail="Could not find event." />;
+  return <PlayerScreen data={decoded} target={target} channels={channels.data?.resources ?? []} channelId={channelOf(decoded)} />;
+}

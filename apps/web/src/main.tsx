@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './lib/i18n';
+import './styles/global.css';
+import './ui/ui.css';
+import './app/app.css';
+import { restoreSession } from './features/account';
+import { App } from './app/app';
+
+// Before the first render, so the screens wait for the session instead of flashing the login.
+void restoreSession();
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);

@@ -1,0 +1,19 @@
+// Runs the benchmarks named on the command line (all when none), each printing its figures.
+const names = process.argv.slice(2);
+const available: Record<string, () => Promise<void>> = {
+  catalogue: () => import('./catalogue/index').then((m) => m.runCatalogueBench()),
+  'web-budget': () => import('./web-budget/index').then((m) => m.runWebBudgetBench()),
+  guide: () => import('./guide/index').then((m) => m.runGuideBench()),
+  playback: () => import('./playback/index').then((m) => m.runPlaybackBench()),
+  player: () => import('./player/index').then((m) => m.runPlayerBench()),
+};
+const chosen = names.length > 0 ? names : Object.keys(available);
+for (const name of chosen) {
+  const run = available[name];
+  if (!run) {
+    console.error(`Unknown benchmark "${name}". Available: ${Object.keys(available).join(', ') || 'none yet'}`);
+    process.exit(1);
+  }
+  console.log(`\n## ${name}`);
+  await run();
+}

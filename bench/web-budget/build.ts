@@ -1,0 +1,32 @@
+// Builds the web app into a private folder, so the figures are of the code as it is now
+// and no other build of apps/web/dist can change files under a running measurement.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+export function buildWeb(outDir: string): void {
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' });
+}
+
+export interface Chunk {
+  file: string;
+  bytes: number;
+  gzip: number;
+}
+
+/** Every JavaScript chunk of a build with its raw and gzip (level 9) size. */
+export function chunksOf(outDir: string): Map<string, Chunk> {
+  const dir = path.join(outDir, 'assets');
+  const chunks = new Map<string, Chunk>();
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.js')) continue;
+    const body = readFileSync(path.join(dir, file));
+    chunks.set(file, { file, bytes: statSync(path.join(dir, file)).size, gzip: gzipSync(body, { level: 9 }).length });
+  }
+  return chunks;
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

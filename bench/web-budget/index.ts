@@ -1,0 +1,116 @@
+// The web budget: JavaScript a signed-in user downloads before the home is interactive
+// (ceiling 200 KB gzip), every route's own chunks, and Lighthouse (desktop) on the home.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { buildWeb, chunksOf, kb, type Chunk } from './build';
+import { startServer } from './serve';
+
+/** Issue 5's ceiling for the home's JavaScript before it is interactive. */
+const HOME_JS_CEILING = 200 * 1024;
+/** Goal for the Lighthouse performance score. */
+const LIGHTHOUSE_GOAL = 95;
+const DEMO = { email: 'demo@pantalla.test', password: 'demo1234' };
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Screens to weigh: each is loaded fresh, signed in, until `ready` shows. */
+const ROUTES: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
+  { name: 'home', path: '/', ready: (p) => p.getByRole('region', { name: 'Destacados' }).waitFor() },
+  { name: 'detail', path: '/detail/content/1159', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+  { name: 'genres', path: '/gid/', ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor() },
+  { name: 'genre 5310', path: '/gid/5310', ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor() },
+  { name: 'sports', path: '/sports/', ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor() },
+  { name: 'search', path: '/search/cine', ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor() },
+  { name: 'calendar', path: '/calendar/', ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor() },
+  { name: 'guide', path: '/epg/', ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor() },
+  { name: 'settings', path: '/settings/', ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor() },
+];
+
+async function signIn(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Correo electrónico').fill(DEMO.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('region', { name: 'Destacados' }).waitFor({ timeout: 30_000 });
+}
+
+/** Loads a path in a fresh tab (session restored from the cookie) and lists the chunks it fetched. */
+async function chunksFetched(context: BrowserContext, url: string, ready: (page: Page) => Promise<unknown>): Promise<string[]> {
+  const page = await context.newPage();
+  const files = new Set<string>();
+  page.on('request', (request) => {
+    const match = /\/assets\/([^/?]+\.js)/.exec(request.url());
+    if (match?.[1]) files.add(match[1]);
+  });
+  await page.goto(url);
+  await ready(page).catch(() => console.warn(`  (${url} did not show its heading within the timeout)`));
+  await page.close();
+  return [...files];
+}
+
+const sum = (names: Iterable<string>, chunks: Map<string, Chunk>, key: 'bytes' | 'gzip') => [...names].reduce((n, f) => n + (chunks.get(f)?.[key] ?? 0), 0);
+
+async function lighthouseOnHome(baseUrl: string, userDataDir: string): Promise<void> {
+  const port = 9300 + Math.floor(Math.random() * 500);
+  // A persistent context is the browser's default one, which Lighthouse's tab shares: the session cookie is there.
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, baseUrl);
+    const result = await lighthouse(`${baseUrl}/`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktopConfig);
+    if (!result) throw new Error('Lighthouse returned nothing');
+    const { lhr } = result;
+    const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    console.log(`Lighthouse (desktop) on /: performance ${score} (goal ≥ ${LIGHTHOUSE_GOAL}) ${score >= LIGHTHOUSE_GOAL ? 'ok' : 'BELOW GOAL'}`);
+    console.log(`  LCP ${Math.round(audit('largest-contentful-paint'))} ms, TBT ${Math.round(audit('total-blocking-time'))} ms, FCP ${Math.round(audit('first-contentful-paint'))} ms, CLS ${audit('cumulative-layout-shift').toFixed(3)}`);
+    const lcpElement = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}))?.[1];
+    if (lcpElement) console.log(`  LCP element: ${lcpElement.replace(/\\"/g, '"').slice(0, 160)}`);
+    if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith('/')) console.log(`  (ended on ${lhr.finalDisplayedUrl})`);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runWebBudgetBench(): Promise<void> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'pantalla-web-budget-'));
+  const webDist = path.join(work, 'dist');
+  console.log('Building apps/web …');
+  buildWeb(webDist);
+  const chunks = chunksOf(webDist);
+  const server = await startServer({ webDist, dataDir: path.join(work, 'data') });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-ES' });
+    await signIn(await context.newPage(), server.baseUrl);
+
+    const byRoute = new Map<string, string[]>();
+    for (const route of ROUTES) byRoute.set(route.name, await chunksFetched(context, `${server.baseUrl}${route.path}`, route.ready));
+    const home = new Set(byRoute.get('home') ?? []);
+    const homeGzip = sum(home, chunks, 'gzip');
+
+    console.log(`\nJavaScript before the home is interactive: ${kb(homeGzip)} gzip (${kb(sum(home, chunks, 'bytes'))} raw) in ${home.size} chunks; ceiling ${kb(HOME_JS_CEILING)} → ${homeGzip <= HOME_JS_CEILING ? 'ok' : 'OVER'} (${((homeGzip / HOME_JS_CEILING) * 100).toFixed(0)} % of the ceiling)`);
+    for (const file of [...home].sort((a, b) => (chunks.get(b)?.gzip ?? 0) - (chunks.get(a)?.gzip ?? 0))) console.log(`  ${file.padEnd(44)} ${kb(chunks.get(file)?.gzip ?? 0).padStart(9)}`);
+
+    console.log('\nPer route (loaded fresh, signed in): all JS, and the chunks the home did not need');
+    console.log(`  ${'route'.padEnd(12)} ${'all gzip'.padStart(10)} ${'own gzip'.padStart(10)}  own chunks`);
+    for (const route of ROUTES) {
+      const files = byRoute.get(route.name) ?? [];
+      const own = files.filter((f) => !home.has(f));
+      console.log(`  ${route.name.padEnd(12)} ${kb(sum(files, chunks, 'gzip')).padStart(10)} ${kb(sum(own, chunks, 'gzip')).padStart(10)}  ${own.join(', ') || '—'}`);
+    }
+    const lazyOnly = [...chunks.values()].filter((c) => ![...byRoute.values()].some((files) => files.includes(c.file)));
+    if (lazyOnly.length > 0) console.log(`\nChunks no measured route loaded (player, trailers, …): ${lazyOnly.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ')}`);
+    await context.close();
+
+    console.log('');
+    await lighthouseOnHome(server.baseUrl, path.join(work, 'lighthouse-profile'));
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}

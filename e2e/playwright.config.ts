@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 8199);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'pantalla-e2e-'));
+
+/** The specs that open stream sessions for basico@. */
+const PLAYBACK = /(player|playback-services)\.spec\.ts$/;
+
+/** Debian's Chromium, headless, with the flags this machine needs. */
+export default defineConfig({
+  testDir: './specs',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    headless: true,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  projects: [
+    { name: 'chromium', testIgnore: [/password-recovery\.spec\.ts$/, PLAYBACK] },
+    // Both play as basico@ and reset its two device slots before each test: one file at a
+    // time, or one file's reset closes the other's session mid-play.
+    { name: 'playback', testMatch: PLAYBACK, workers: 1 },
+    // Changes basico@'s password (and restores it), so it runs after everything else.
+    { name: 'account-recovery', testMatch: /password-recovery\.spec\.ts$/, dependencies: ['chromium', 'playback'] },
+  ],
+  webServer: {
+    command: 'node --import tsx ../apps/server/src/server.ts',
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+  },
+});

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { DEMO } from '../fixtures/accounts';
+import { HomePage } from '../pages/home-page';
+import { LoginPage } from '../pages/login-page';
+
+test.describe('routes', () => {
+  for (const path of ['/epg/', '/settings/', '/gid/5310', '/emplayer/abc', '/search/cine']) {
+    test(`${path} without a session redirects to /`, async ({ page }) => {
+      await page.goto(path);
+      await expect(new LoginPage(page).heading).toBeVisible();
+      await expect(page).toHaveURL('/');
+    });
+  }
+
+  test('an unknown path redirects to /', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(new LoginPage(page).heading).toBeVisible();
+    await expect(page).toHaveURL('/');
+  });
+
+  for (const path of ['/lostpassword/', '/register/', '/register_result/success', '/resetpassword/some-token']) {
+    test(`${path} is reachable without a session`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
+
+  test('signed in, a guarded screen shows its placeholder and an unknown path goes home', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login(DEMO.email, DEMO.password);
+    const home = new HomePage(page);
+    await home.expectSignedInAs(DEMO.email);
+    // Settings belongs to an issue not built yet: its route is declared with a placeholder.
+    await home.accountButton.click();
+    await page.getByRole('link', { name: 'Ajustes' }).click();
+    await expect(page).toHaveURL('/settings/');
+    await expect(page.getByRole('heading', { name: 'Próximamente' })).toBeVisible();
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
+    await expect(home.greeting).toBeVisible();
+    await page.goto('/definitely/not/here');
+    await expect(page).toHaveURL('/');
+    await expect(home.greeting).toBeVisible();
+  });
+});

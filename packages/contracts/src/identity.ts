@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/** Emails are compared without case; stored and answered in lower case. */
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Introduce un correo electrónico válido' }));
+
+/** Password rule of the spec: 6 to 30 characters. */
+export const passwordSchema = z
+  .string()
+  .min(6, { message: 'La contraseña debe tener entre 6 y 30 caracteres' })
+  .max(30, { message: 'La contraseña debe tener entre 6 y 30 caracteres' });
+
+export const passwordLoginSchema = z.object({
+  flow: z.literal('password'),
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+  rememberMe: z.boolean().default(true),
+});
+
+/** Refresh reads the token from its httpOnly cookie; the body names only the flow. */
+export const refreshLoginSchema = z.object({ flow: z.literal('refresh') });
+
+export const loginRequestSchema = z.discriminatedUnion('flow', [passwordLoginSchema, refreshLoginSchema]);
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const skinLogoSchema = z.object({ type: z.union([z.literal(3001), z.literal(3002)]), url: z.string() });
+export const skinSchema = z.object({ operator: z.string(), provider: z.string(), logos: z.array(skinLogoSchema) });
+export type Skin = z.infer<typeof skinSchema>;
+
+export const profileSchema = z.object({ id: z.number().int(), isAdult: z.boolean(), name: z.string() });
+export type Profile = z.infer<typeof profileSchema>;
+export const profileListSchema = z.object({ resources: z.array(profileSchema) });
+export const createProfileSchema = z.object({
+  isAdult: z.boolean().default(true),
+  name: z.string().trim().min(1).max(60),
+});
+
+/**
+ * The signed-in user's info. Expirations are epoch seconds with ISO twins. The refresh
+ * token itself never appears here: it travels only in an httpOnly cookie.
+ */
+export const userInfoSchema = z.object({
+  userId: z.number().int(),
+  idToken: z.string(),
+  idTokenExpiration: z.number().int(),
+  idTokenExpirationIso: z.string(),
+  refreshTokenExpiration: z.number().int(),
+  refreshTokenExpirationIso: z.string(),
+  /** True when the refresh cookie persists (remember-me). */
+  rememberMe: z.boolean(),
+  email: z.string(),
+  username: z.string(),
+  skin: skinSchema,
+  channelOrder: z.array(z.number().int()),
+  regionId: z.number().int(),
+  profiles: z.array(profileSchema),
+  json_file: z.string(),
+  /** Whether a parental PIN is set; the PIN itself never leaves the server. */
+  hasPin: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const accountSchema = z.object({
+  resources: z.array(z.object({ regionId: z.number().int(), email: z.string(), hasPin: z.boolean() })),
+});
+
+export const timeSchema = z.object({ now: z.string(), time: z.number().int() });
+export type TimeResponse = z.infer<typeof timeSchema>;
+
+export const serviceLocatorQuerySchema = z.object({ login: z.string().max(254).optional() });
+export const serviceLocatorSchema = z.object({
+  message: z.literal('OK'),
+  endpoint_idm: z.string(),
+  endpoint_static: z.string(),
+  endpoint_manager: z.string(),
+  endpoint_search: z.string(),
+});
+
+export const passwordRecoveryRequestSchema = z.object({ email: z.string().trim().min(1).max(254) });
+/** The one answer to every recovery request, so it tells nobody whether an account exists. */
+export const PASSWORD_RECOVERY_CONFIRMATION =
+  'Gracias. Si el correo electrónico está en nuestra base de datos, recibirá un enlace para restablecer la contraseña';
+export const messageSchema = z.object({ message: z.string() });
+
+export const passwordResetRequestSchema = z.object({
+  token: z.string().min(16).max(200),
+  password: passwordSchema,
+});
+
+export const mailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Mail = z.infer<typeof mailSchema>;
+export const mailListSchema = z.array(mailSchema);
+/** Filter of the development mailbox: only mail to one address. */
+export const mailQuerySchema = z.object({ to: z.string().max(254).optional() });
+
+/** The parental PIN: exactly 4 digits. */
+export const parentalPinSchema = z.string().regex(/^\d{4}$/, { message: 'El PIN parental tiene 4 dígitos' });
+export const parentalVerifyRequestSchema = z.object({ pin: parentalPinSchema });
+/** A correct PIN opens restricted content until grantedUntil (epoch seconds). */
+export const parentalGrantSchema = z.object({ grantedUntil: z.number().int() });
+export type ParentalGrant = z.infer<typeof parentalGrantSchema>;

@@ -1,0 +1,25 @@
+// `npm test`: every suite, in order, stopping at the first red one.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']],
+  ['unit and database tests (SQLite, PostgreSQL or PGlite)', 'npx', ['vitest', 'run']],
+  ['browser prerequisites', 'node', ['scripts/ensure-chromium.mjs']],
+  ['build the web app', 'npm', ['run', 'build', '-w', 'apps/web']],
+  ['browser specs (Chromium)', 'npm', ['test', '-w', 'e2e']],
+];
+
+const only = process.argv.slice(2);
+for (const [name, cmd, args] of steps) {
+  if (only.length > 0 && !only.some((o) => name.startsWith(o))) continue;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed (${seconds} s)`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds} s)`);
+}
