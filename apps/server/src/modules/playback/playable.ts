@@ -1,0 +1,73 @@
+import { MAX_ID, PARENTAL_RESTRICTED, type SessionReference } from '@pantalla/contracts';
+import { badRequest, notFound } from '../../platform/errors';
+import { CATCHUP_MESSAGES, checkCatchup, type OriginServices, type PlayableChannel, type PlayableEvent } from '../origin';
+import type { SessionKind } from './tables';
+
+/** What a session plays, resolved from the catalogue. */
+export interface Playable {
+  kind: SessionKind;
+  contentId: number;
+  packageId: number;
+  /** Rating 7 (or an adult channel): needs a fresh parental grant when the user has a PIN. */
+  restricted: boolean;
+  clipKey: string;
+  /** An external source's URL (played as is, without our DRM); null for the origin. */
+  externalUrl: string | null;
+  channel: PlayableChannel | null;
+  event: PlayableEvent | null;
+}
+
+function numericId(id: string): number {
+  if (!/^\d{1,10}$/.test(id) || Number(id) > MAX_ID) throw badRequest('reference.id debe ser un identificador numérico.');
+  return Number(id);
+}
+
+const isRestricted = (parental: number, isAdult = 0): boolean => parental === PARENTAL_RESTRICTED || isAdult === 1;
+
+/** Resolves a session reference to what plays; 404 when unknown, 400 outside the catch-up window. */
+export async function resolvePlayable(origin: OriginServices, kind: SessionKind, contentId: number, nowMs: number): Promise<Playable> {
+  const { content } = origin;
+  if (kind === 'LIVE') {
+    const channel = await content.channel(contentId);
+    if (!channel) throw notFound('No existe ese canal.');
+    // The programme on air decides too: a pay-per-view event needs its own package, a rating-7 one the PIN.
+    const onAir = await content.eventAt(contentId, nowMs);
+    return {
+      kind,
+      contentId,
+      packageId: onAir?.packageId ?? channel.packageId,
+      restricted: isRestricted(channel.parental, channel.isAdult) || (onAir !== undefined && isRestricted(onAir.parental)),
+      clipKey: channel.clipKey,
+      externalUrl: channel.streamSource === 'external' ? channel.streamUrl : null,
+      channel,
+      event: onAir ?? null,
+    };
+  }
+  if (kind === 'CUTV') {
+    const event = await content.event(contentId);
+    if (!event) throw notFound('No existe ese programa.');
+    const channel = await content.channel(event.channelId);
+    if (!channel) throw notFound('No existe el canal de ese programa.');
+    const check = checkCatchup(channel, event, nowMs);
+    if (check !== 'ok') throw badRequest(CATCHUP_MESSAGES[check]);
+    return {
+      kind,
+      contentId,
+      packageId: event.packageId ?? channel.packageId,
+      restricted: isRestricted(event.parental) || isRestricted(channel.parental, channel.isAdult),
+      clipKey: channel.clipKey,
+      // An external channel's catch-up is not ours to window: play its source as is.
+      externalUrl: channel.streamSource === 'external' ? channel.streamUrl : null,
+      channel,
+      event,
+    };
+  }
+  const title = kind === 'VOD' ? await content.film(contentId) : await content.episode(contentId);
+  if (!title) throw notFound(kind === 'VOD' ? 'No existe esa película.' : 'No existe ese episodio.');
+  return { kind, contentId, packageId: title.packageId, restricted: isRestricted(title.parental), clipKey: title.clipKey, externalUrl: null, channel: null, event: null };
+}
+
+/** The numeric id of a reference (ids are strings on the wire). */
+export function referenceId(reference: SessionReference): number {
+  return numericId(reference.id);
+}

@@ -1,0 +1,7 @@
+/** Request and response schemas shared by the server and the app. */
+export * from './errors';
+export * from './ids';
+export * from './identity';
+export * from './commerce';
+export * from './catalogue';
+export * from './playback';
