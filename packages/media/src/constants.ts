@@ -79,11 +79,11 @@ export interface ClipSpec {
   toneHz: Record<AudioLanguage['iso639_2'], number>;
 }
 
-/** The five demo clips the catalogue points at. */
+/** The five demo clips the catalogue points at; titled apart from any channel, since every channel and title loops one of them. */
 export const DEMO_CLIPS: readonly ClipSpec[] = [
-  { key: 'clip-1', title: 'Pantalla Uno', background: '1d4ed8', accent: 'facc15', toneHz: { spa: 440, eng: 660 } },
-  { key: 'clip-2', title: 'Pantalla Dos', background: 'b91c1c', accent: 'fde68a', toneHz: { spa: 392, eng: 587 } },
-  { key: 'clip-3', title: 'Pantalla Tres', background: '15803d', accent: 'f472b6', toneHz: { spa: 349, eng: 523 } },
-  { key: 'clip-4', title: 'Pantalla Cuatro', background: '7e22ce', accent: '5eead4', toneHz: { spa: 330, eng: 494 } },
-  { key: 'clip-5', title: 'Pantalla Cinco', background: 'c2410c', accent: 'bfdbfe', toneHz: { spa: 294, eng: 440 } },
+  { key: 'clip-1', title: 'Señal de prueba 1', background: '1d4ed8', accent: 'facc15', toneHz: { spa: 440, eng: 660 } },
+  { key: 'clip-2', title: 'Señal de prueba 2', background: 'b91c1c', accent: 'fde68a', toneHz: { spa: 392, eng: 587 } },
+  { key: 'clip-3', title: 'Señal de prueba 3', background: '15803d', accent: 'f472b6', toneHz: { spa: 349, eng: 523 } },
+  { key: 'clip-4', title: 'Señal de prueba 4', background: '7e22ce', accent: '5eead4', toneHz: { spa: 330, eng: 494 } },
+  { key: 'clip-5', title: 'Señal de prueba 5', background: 'c2410c', accent: 'bfdbfe', toneHz: { spa: 294, eng: 440 } },
 ];

@@ -57,7 +57,7 @@ function segmentDuration(segment: Uint8Array): number {
 
 describe('prepareDemoMedia (real tools)', () => {
   it('writes a manifest that matches the packaged files', async () => {
-    expect(manifest).toMatchObject({ clipKey: 'clip-2', title: 'Pantalla Dos', kid: key.kid, durationSeconds: 20, segmentCount: 10 });
+    expect(manifest).toMatchObject({ clipKey: 'clip-2', title: 'Señal de prueba 2', kid: key.kid, durationSeconds: 20, segmentCount: 10 });
     expect(manifest.tracks.map((t) => `${t.id} ${t.codecs} ${t.timescale} ${t.encrypted}`)).toEqual([
       'video-360p avc1.4d401e 90000 true',
       'video-720p avc1.64001f 90000 true',

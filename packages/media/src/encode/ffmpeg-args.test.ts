@@ -47,7 +47,7 @@ describe('buildTestPatternArgs', () => {
 
   it('draws the title, a frame counter and the clip time with the font, and a moving square', () => {
     expect(graph).toContain('fontfile=/fonts/DejaVuSans.ttf');
-    expect(graph).toContain('text=Pantalla Uno');
+    expect(graph).toContain('text=Señal de prueba 1');
     expect(graph).toContain('%{eif\\:n\\:d\\:4}');
     expect(graph).toContain('%{pts\\:hms}');
     expect(graph).toMatch(/overlay=x='\(W-w\)\/2\+480\*sin\(2\*PI\*t\/60\)'/);

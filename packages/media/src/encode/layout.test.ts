@@ -8,7 +8,7 @@ describe('assembleClipManifest', () => {
   const manifest = fixtureManifest();
 
   it('describes the clip and its segments', () => {
-    expect(manifest).toMatchObject({ version: 1, clipKey: 'clip-1', title: 'Pantalla Uno', kid: FIXTURE_KEY.kid, durationSeconds: 60, segmentDurationSeconds: 2, segmentCount: 30 });
+    expect(manifest).toMatchObject({ version: 1, clipKey: 'clip-1', title: 'Señal de prueba 1', kid: FIXTURE_KEY.kid, durationSeconds: 60, segmentDurationSeconds: 2, segmentCount: 30 });
     expect(manifest.tracks.map((t) => t.id)).toEqual(['video-360p', 'video-720p', 'audio-spa', 'audio-eng', 'text-es']);
     expect(() => assertClipManifest(JSON.parse(JSON.stringify(manifest)))).not.toThrow();
   });
