@@ -34,6 +34,15 @@ test('an unknown email gets the same confirmation', async ({ page }) => {
   await expect(lost.confirmation).toHaveText(texts.recoveryConfirmation);
 });
 
+test('an empty email gets the server\'s plain sentence, and the form keeps working', async ({ page }) => {
+  const lost = new LostPasswordPage(page);
+  await lost.goto();
+  await lost.request('   ');
+  await expect(page.getByRole('alert')).toHaveText('Introduce tu correo electrónico.');
+  await lost.request('nadie@pantalla.test');
+  await expect(lost.confirmation).toHaveText(texts.recoveryConfirmation);
+});
+
 test('the login screen links to the lost-password screen', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();

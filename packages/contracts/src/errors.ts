@@ -23,3 +23,16 @@ export const errorBodySchema = z.object({
   data: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+const formMessages = new Set<string>();
+/**
+ * A validation message written for the person at a form: when every problem of a request
+ * has one, the server answers those sentences alone, not the technical field list.
+ */
+export function formMessage(text: string): { message: string } {
+  formMessages.add(text);
+  return { message: text };
+}
+export function isFormMessage(text: string): boolean {
+  return formMessages.has(text);
+}

@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { formMessage } from './errors';
+
+/** The answer to a reset with a token that is unknown, used or expired. */
+export const RESET_LINK_INVALID = 'El enlace para restablecer la contraseña no es válido o ha caducado.';
 
 /** Emails are compared without case; stored and answered in lower case. */
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Introduce un correo electrónico válido' }));
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(formMessage('Introduce un correo electrónico válido')));
 
 /** Password rule of the spec: 6 to 30 characters. */
 export const passwordSchema = z
-  .string()
-  .min(6, { message: 'La contraseña debe tener entre 6 y 30 caracteres' })
-  .max(30, { message: 'La contraseña debe tener entre 6 y 30 caracteres' });
+  .string(formMessage('La contraseña debe tener entre 6 y 30 caracteres'))
+  .min(6, formMessage('La contraseña debe tener entre 6 y 30 caracteres'))
+  .max(30, formMessage('La contraseña debe tener entre 6 y 30 caracteres'));
 
 export const passwordLoginSchema = z.object({
   flow: z.literal('password'),
@@ -75,14 +79,16 @@ export const serviceLocatorSchema = z.object({
   endpoint_search: z.string(),
 });
 
-export const passwordRecoveryRequestSchema = z.object({ email: z.string().trim().min(1).max(254) });
+export const passwordRecoveryRequestSchema = z.object({
+  email: z.string(formMessage('Introduce tu correo electrónico.')).trim().min(1, formMessage('Introduce tu correo electrónico.')).max(254, formMessage('El correo electrónico es demasiado largo.')),
+});
 /** The one answer to every recovery request, so it tells nobody whether an account exists. */
 export const PASSWORD_RECOVERY_CONFIRMATION =
   'Gracias. Si el correo electrónico está en nuestra base de datos, recibirá un enlace para restablecer la contraseña';
 export const messageSchema = z.object({ message: z.string() });
 
 export const passwordResetRequestSchema = z.object({
-  token: z.string().min(16).max(200),
+  token: z.string(formMessage(RESET_LINK_INVALID)).min(16, formMessage(RESET_LINK_INVALID)).max(200, formMessage(RESET_LINK_INVALID)),
   password: passwordSchema,
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode } from '@pantalla/contracts';
+import { isFormMessage, type ErrorBody, type ErrorCode } from '@pantalla/contracts';
 import { AppError } from './errors';
 
 function body(statusCode: number, code: ErrorCode, message: string, data?: unknown): ErrorBody {
@@ -25,6 +25,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(body(error.status, error.code, error.message, error.data));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const said = [...new Set(error.validation.map((v) => v.message))];
+      if (said.every(isFormMessage)) return reply.status(400).send(body(400, 'bad_request', said.join(' ')));
       const where = error.validationContext ?? 'request';
       const detail = error.validation
         .map((v) => {

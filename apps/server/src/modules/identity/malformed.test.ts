@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { RESET_LINK_INVALID } from '@pantalla/contracts';
 import { bearer, signIn } from './test-support';
 
 const kinds = await databaseKinds();
@@ -76,6 +77,23 @@ describe.each(kinds)('malformed requests on %s', (kind) => {
       expect(res.body.length).toBeLessThan(2000);
     });
   }
+
+  it('answers the mistakes of a form with the sentence meant for the person, not the field list', async () => {
+    const cases: [string, unknown, string][] = [
+      ['/api/v1/tb-user/passwordRecovery', { email: '' }, 'Introduce tu correo electrónico.'],
+      ['/api/v1/tb-user/passwordRecovery', { email: '   ' }, 'Introduce tu correo electrónico.'],
+      ['/api/v1/tb-user/passwordRecovery', {}, 'Introduce tu correo electrónico.'],
+      ['/api/v1/tb-user/passwordRecovery', { email: 'a'.repeat(300) }, 'El correo electrónico es demasiado largo.'],
+      ['/api/v1/password-reset', { token: 'short', password: 'nueva-clave' }, RESET_LINK_INVALID],
+      ['/api/v1/password-reset', { token: 'x'.repeat(43), password: '123' }, 'La contraseña debe tener entre 6 y 30 caracteres'],
+      ['/api/v1/password-reset', { token: 'x'.repeat(43) }, 'La contraseña debe tener entre 6 y 30 caracteres'],
+      ['/api/v1/password-reset', { token: 'short', password: '123' }, `${RESET_LINK_INVALID} La contraseña debe tener entre 6 y 30 caracteres`],
+    ];
+    for (const [url, payload, message] of cases) {
+      const res = await ctx.app.inject({ method: 'POST', url, payload: payload as InjectOptions['payload'] });
+      expect(res.json(), `${url} ${JSON.stringify(payload).slice(0, 60)}`).toEqual({ statusCode: 400, code: 'bad_request', message });
+    }
+  });
 
   it('the other bodies with wrong fields answer 400', async () => {
     const cases: [string, unknown, boolean][] = [

@@ -1,3 +1,4 @@
+import { RESET_LINK_INVALID } from '@pantalla/contracts';
 import { badRequest } from '../../platform/errors';
 import type { Deps } from '../../platform/module';
 import { AttemptLimiter, type Limit } from './attempt-limit';
@@ -16,7 +17,6 @@ const ONE_HOUR = 60 * 60 * 1000;
 export const RECOVERY_ADDRESS_LIMIT: Limit = { max: 10, windowMs: ONE_HOUR };
 export const RECOVERY_ACCOUNT_LIMIT: Limit = { max: 3, windowMs: ONE_HOUR };
 
-export const RESET_LINK_INVALID = 'El enlace para restablecer la contraseña no es válido o ha caducado.';
 export const PASSWORD_CHANGED = 'Tu contraseña se ha cambiado. Ya puedes iniciar sesión con la nueva contraseña.';
 
 /** The recovery mail, in Spanish, as text and HTML. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailListSchema, PASSWORD_RECOVERY_CONFIRMATION, type Mail } from '@pantalla/contracts';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { RESET_LINK_INVALID } from './recovery.service';
+import { RESET_LINK_INVALID } from '@pantalla/contracts';
 import { BASICO, bearer, login, refresh, signIn } from './test-support';
 
 const kinds = await databaseKinds();
