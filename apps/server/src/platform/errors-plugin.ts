@@ -25,7 +25,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(body(error.status, error.code, error.message, error.data));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const said = [...new Set(error.validation.map((v) => v.message))];
+      const said = [...new Set(error.validation.map((v) => v.message ?? ''))];
       if (said.every(isFormMessage)) return reply.status(400).send(body(400, 'bad_request', said.join(' ')));
       const where = error.validationContext ?? 'request';
       const detail = error.validation
