@@ -73,7 +73,8 @@ export function PlayerScreen({ data, target, channels, channelId }: PlayerScreen
           showError({
             title: action.title === '39' ? t('common:messages.39') : action.title === 'playerError' ? t('common:messages.playerErrorTitle') : undefined,
             details: `${action.prefix ?? ''}${body}`,
-            canDismiss: true,
+            // A non-recoverable error offers only retry (the modal rule).
+            canDismiss: action.recoverable,
             canRetry: !action.recoverable,
           });
           return;

@@ -28,7 +28,7 @@ export type Gate =
   | { kind: 'reset-sessions' }
   /** Loop mode: content not ready yet, polled every 10 s. */
   | { kind: 'waiting' }
-  | { kind: 'failed'; action: Extract<PlayerAction, { kind: 'message' }> | { kind: 'session-expired' } | { kind: 'account-missing' } | { kind: 'stream-lost' } };
+  | { kind: 'failed'; action: Extract<PlayerAction, { kind: 'message' }> | { kind: 'session-expired' } | { kind: 'account-missing' } };
 
 /** Until when (epoch ms) the server's parental grant holds (this app session; the server decides). */
 let parentalGrantUntil = 0;
@@ -41,6 +41,9 @@ export function rememberParentalGrant(grantedUntilSeconds: number): void {
 export function needsPin(target: Pick<PlaybackTarget, 'parental' | 'adult'>, hasPin: boolean, nowMs: number): boolean {
   return target.parental === PARENTAL_RESTRICTED && hasPin && !target.adult && nowMs >= parentalGrantUntil;
 }
+
+/** Message 19: the stream could not be recovered. */
+const STREAM_LOST = { kind: 'message', message: '19', recoverable: true, title: 'playerError' } as const satisfies PlayerAction;
 
 /** Session closes still on their way; the next open waits, so the old session is closed before switching. */
 let closing: Promise<unknown> = Promise.resolve();
@@ -112,9 +115,13 @@ export function usePlayback(adapter: ShakaAdapter | null, target: PlaybackTarget
         case 'exceeded-sessions':
           setGate(action.kind === 'exceeded-sessions' ? { kind: 'exceeded-sessions', busy: false } : { kind: action.kind });
           return;
-        case 'retry-stream':
-          setGate({ kind: 'failed', action: { kind: 'stream-lost' } });
+        case 'retry-stream': {
+          // A load (or the reload at +5 s) that meets 3019/4012 has nothing left to retry.
+          const message = STREAM_LOST;
+          setGate({ kind: 'failed', action: message });
+          onActionRef.current(message);
           return;
+        }
         default:
           if (isTransient(failure)) {
             setGate({ kind: 'waiting' });
@@ -237,9 +244,8 @@ export function usePlayback(adapter: ShakaAdapter | null, target: PlaybackTarget
       if (!adapter || !current) return;
       const attemptNo = (retriesRef.current += 1);
       if (attemptNo > 2) {
-        const message = { kind: 'message' as const, message: '19' as const, recoverable: true, title: 'playerError' as const };
-        setGate({ kind: 'failed', action: message });
-        onActionRef.current(message);
+        setGate({ kind: 'failed', action: STREAM_LOST });
+        onActionRef.current(STREAM_LOST);
         return;
       }
       // First Shaka's own retry of the streams; when it cannot, reload past the trouble.
@@ -287,7 +293,11 @@ export function usePlayback(adapter: ShakaAdapter | null, target: PlaybackTarget
         setGate({ kind: 'none' });
         setAttempt((n) => n + 1);
       })
-      .catch(() => setGate({ kind: 'failed', action: { kind: 'message', message: 'cannotPlay', recoverable: true } }));
+      .catch(() => {
+        const message = { kind: 'message' as const, message: 'errorResettingSessions' as const, recoverable: true, title: 'playerError' as const };
+        setGate({ kind: 'failed', action: message });
+        onActionRef.current(message);
+      });
   }, []);
 
   const answerResetSessions = useCallback((confirm: boolean) => {

@@ -17,6 +17,8 @@ describe('player error table', () => {
     expect(actionFor({ source: 'session', status: 403, data: 117 })).toEqual({ kind: 'pin' });
     expect(actionFor({ source: 'session', status: 401, data: undefined })).toEqual({ kind: 'no-rights' });
     expect(actionFor({ source: 'session', status: 500, data: undefined })).toMatchObject({ kind: 'message', message: '24', title: 'playerError' });
+    // Spec: any fetch failure but 401 is message 24, a missing item included.
+    expect(actionFor({ source: 'session', status: 404, data: undefined, message: 'No existe ese programa.' })).toEqual({ kind: 'message', message: '24', recoverable: true, title: 'playerError' });
   });
   it('maps Shaka errors', () => {
     expect(actionFor({ source: 'shaka', code: 6008, message: 'The license response was empty' })).toEqual({ kind: 'ignore' });
@@ -24,6 +26,7 @@ describe('player error table', () => {
     expect(actionFor({ source: 'shaka', code: 6001 })).toEqual({ kind: 'log' });
     expect(actionFor({ source: 'shaka', code: 3019 })).toEqual({ kind: 'retry-stream' });
     expect(actionFor({ source: 'shaka', code: 4012 })).toEqual({ kind: 'retry-stream' });
+    expect(actionFor({ source: 'shaka', code: 10000 })).toEqual({ kind: 'message', message: 'adBlocker', recoverable: false, title: 'playerError' });
     expect(actionFor({ source: 'shaka', code: 7000 })).toEqual({ kind: 'ignore' });
     expect(actionFor({ source: 'shaka', code: 1002 })).toMatchObject({ kind: 'message', title: 'playerError', recoverable: true });
   });

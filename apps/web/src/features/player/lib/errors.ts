@@ -19,7 +19,7 @@ export type PlayerFailure =
   | { source: 'load'; status: number };
 
 /** Message keys in the common table (messages.*). */
-export type MessageKey = 'sessionExpired' | 'accountMissing' | '19' | '22' | '24' | '39' | 'castNoReceivers' | 'castUnavailable' | 'castFailed' | 'cannotPlay';
+export type MessageKey = 'sessionExpired' | 'accountMissing' | '19' | '22' | '24' | '39' | 'castNoReceivers' | 'castUnavailable' | 'castFailed' | 'cannotPlay' | 'adBlocker' | 'errorResettingSessions';
 
 export type PlayerAction =
   /** Alert 'Su sesión ha caducado…' and reset the app's session. */
@@ -51,6 +51,8 @@ export const SHAKA = {
   REQUESTED_KEY_SYSTEM_CONFIG_UNAVAILABLE: 6001,
   LICENSE_REQUEST_FAILED: 6007,
   BAD_HTTP_STATUS: 1001,
+  /** Category 10 (ads): the ad SDK did not load, which an ad blocker causes. */
+  ADS_BLOCKED: 10000,
   HTTP_ERROR: 1002,
   TIMEOUT: 1003,
   CONTENT_TRANSFORMATION_FAILED: 3019,
@@ -76,7 +78,6 @@ export function actionFor(failure: PlayerFailure): PlayerAction {
       if (mapped) return mapped;
       // Spec: an HTTP 401 while loading playback is the no-rights prompt, anything else message 24.
       if (failure.status === 401) return { kind: 'no-rights' };
-      if (failure.status === 404) return { kind: 'message', message: 'cannotPlay', text: failure.message, recoverable: true, title: 'playerError' };
       return { kind: 'message', message: '24', recoverable: true, title: 'playerError' };
     }
     case 'licence':
@@ -108,6 +109,8 @@ export function actionFor(failure: PlayerFailure): PlayerAction {
           return { kind: 'retry-stream' };
         case SHAKA.CONTENT_UNSUPPORTED_BY_BROWSER:
           return { kind: 'message', message: '22', prefix: 'ERROR: ', recoverable: false, title: 'playerError' };
+        case SHAKA.ADS_BLOCKED:
+          return { kind: 'message', message: 'adBlocker', recoverable: false, title: 'playerError' };
         default:
           return { kind: 'message', message: 'cannotPlay', text: `${failure.code}`, recoverable: true, title: 'playerError' };
       }
