@@ -111,6 +111,20 @@ test.describe('browse home', () => {
     await expect(slide.getByRole('button', { name: 'Ver tráiler' })).toHaveCount(0);
     await page.clock.runFor(4100);
     await expect.poll(() => home.currentSlide()).toBe(2);
+    // The next trailer starts muted again, though the last one was left with sound.
+    const count = await home.slideCount();
+    let next = false;
+    for (let n = 2; n <= count && !next; n++) {
+      await home.carousel.getByRole('button', { name: new RegExp(`^Ir al destacado ${n}: `) }).click();
+      const trailer = home.carousel.locator('.carousel__slide--active').getByRole('button', { name: 'Ver tráiler' });
+      if ((await trailer.count()) === 0) continue;
+      await trailer.click();
+      const other = home.carousel.locator('.carousel__slide--active video');
+      await expect(other).toHaveCount(1);
+      expect(await other.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+      next = true;
+    }
+    expect(next, 'a second featured item with a trailer').toBe(true);
   });
 
   test('owned items show a label, others their price and Buy', async ({ page }) => {
