@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@pantalla/contracts';
+import { orderRowChannels, rowUsesChannelOrder } from '../../../lib/channel-order';
 import { showError } from '../../../lib/error-modal-store';
+import { useAuthenticatedUser } from '../../account';
 import { useDeleteBookmark } from './api/delete-bookmark';
 import { useRowItems, type RowEntry } from './api/get-row-items';
 import { ItemRow } from './item-row';
@@ -33,6 +35,7 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
   const { t } = useTranslation('browse');
   const rowItems = useRowItems(category);
   const removal = useDeleteBookmark();
+  const user = useAuthenticatedUser();
   if (rowItems.isPending) return <RowSkeleton title={category.name} displayMode={category.displayMode} />;
   if (rowItems.isError) {
     return (
@@ -44,7 +47,8 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
       </section>
     );
   }
-  const entries = rowItems.data.entries.slice(0, ROW_ITEMS_SHOWN);
+  const all = rowUsesChannelOrder(category.name, user.skin.operator) ? orderRowChannels(rowItems.data.entries, user.channelOrder) : rowItems.data.entries;
+  const entries = all.slice(0, ROW_ITEMS_SHOWN);
   const link = fullPageLink({ ...category, total: rowItems.data.total }, entries.map((e) => e.item), jsonFile);
   const onRemove =
     category.kind === 'keep-watching'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EpgProgramme } from '@pantalla/contracts';
-import { mergeDays, orderChannels, playAction, toGuideProgramme, type DayState, type GuideProgramme } from './programme';
+import { mergeDays, playAction, toGuideProgramme, type DayState, type GuideProgramme } from './programme';
 
 const M = 60_000;
 const H = 60 * M;
@@ -9,17 +9,6 @@ function programme(id: number, startMin: number, endMin: number): GuideProgramme
   return { id, channelId: 1, start: startMin * M, end: endMin * M, title: `P${id}`, epg: {} as EpgProgramme };
 }
 const ready = (...programmes: GuideProgramme[]): DayState => ({ status: 'ready', programmes });
-
-describe('orderChannels', () => {
-  const channels = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
-  it("puts the user's order first, then the rest in lineup order", () => {
-    expect(orderChannels(channels, [3, 1]).map((c) => c.id)).toEqual([3, 1, 2, 4]);
-  });
-  it('ignores unknown and repeated ids, and keeps lineup order without a preference', () => {
-    expect(orderChannels(channels, [9, 4, 4, 2]).map((c) => c.id)).toEqual([4, 2, 1, 3]);
-    expect(orderChannels(channels, []).map((c) => c.id)).toEqual([1, 2, 3, 4]);
-  });
-});
 
 describe('mergeDays', () => {
   it('joins consecutive days, keeping a programme that crosses midnight once', () => {

@@ -43,25 +43,6 @@ export function toGuideProgramme(epg: EpgProgramme): GuideProgramme {
 }
 
 /**
- * The user's channel order first (ids they ranked, in their order), then every other
- * channel in lineup order. Unknown ids in the preference are ignored.
- */
-export function orderChannels<T extends { id: number }>(channels: readonly T[], preferred: readonly number[]): T[] {
-  if (preferred.length === 0) return [...channels];
-  const rank = new Map<number, number>();
-  preferred.forEach((id, i) => {
-    if (!rank.has(id)) rank.set(id, i);
-  });
-  const lineupIndex = new Map(channels.map((c, i) => [c.id, i]));
-  return [...channels].sort((a, b) => {
-    const ra = rank.get(a.id) ?? Infinity;
-    const rb = rank.get(b.id) ?? Infinity;
-    if (ra !== rb) return ra - rb;
-    return (lineupIndex.get(a.id) ?? 0) - (lineupIndex.get(b.id) ?? 0);
-  });
-}
-
-/**
  * A channel's row from its days, oldest first: programmes of consecutive days with data are
  * joined (a programme crossing midnight comes in both days and is kept once) and their gaps
  * corrected; a day without data or not loaded breaks the run, so no programme is stretched
