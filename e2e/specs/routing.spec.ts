@@ -43,4 +43,18 @@ test.describe('routes', () => {
     await expect(page).toHaveURL('/');
     await expect(home.greeting).toBeVisible();
   });
+
+  test('signed in, the home with a genre id opens that genre, and a malformed one goes home', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login(DEMO.email, DEMO.password);
+    const home = new HomePage(page);
+    await home.expectSignedInAs(DEMO.email);
+    await page.goto('/5310');
+    await expect(page).toHaveURL('/gid/5310');
+    await expect(page.getByRole('heading', { level: 1, name: 'TV Channels' })).toBeVisible();
+    await page.goto('/5310/abc');
+    await expect(page).toHaveURL('/');
+    await expect(home.greeting).toBeVisible();
+  });
 });

@@ -3,6 +3,7 @@ import { paths } from '../config/paths';
 import { RouteErrorBoundary } from '../ui/route-error-boundary';
 import { MainLayout } from './layouts/main-layout';
 import { LoadingScreen, RequireSession, RootLayout } from './layouts/root-layout';
+import { HomeGenreRedirect } from './routes/home-genre';
 import type { PlaceholderHandle } from './routes/placeholder';
 
 /** Screens other issues build: a placeholder that names the area and the issue. */
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: paths.legacyPlayer.path, lazy: () => import('../features/player/legacy-route') },
           { path: paths.catchupPlayer.path, lazy: () => import('../features/player/catchup-route') },
           placeholder(paths.manifestTest.path, 'manifestTest', 'diagnostics'),
+          { path: paths.homeGenre.path, element: <HomeGenreRedirect /> },
         ],
       },
       { path: '*', element: <Navigate to={paths.landing.getHref()} replace /> },

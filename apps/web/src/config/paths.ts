@@ -25,6 +25,8 @@ export const paths = {
   guide: { path: '/epg', getHref: () => '/epg/' },
   guideAlt: { path: '/epg1', getHref: () => '/epg1/' },
   genres: { path: '/gid', getHref: () => '/gid/' },
+  /** The spec's home with optional genreId and subgenreId: the genre's page (docs/decisions.md). */
+  homeGenre: { path: '/:genreId/:subgenreId?', getHref: (genreId: number, subgenreId?: number) => `/${genreId}${subgenreId === undefined ? '' : `/${subgenreId}`}` },
   genre: {
     path: '/gid/:genreId/:subgenreId?',
     getHref: (genreId: string | number, subgenreId?: string | number) =>

@@ -14,6 +14,8 @@ export const POSTER_SLOT_WIDTH = 159.5;
 export const RANK_POSITIONS = 10;
 /** Card text is cut to 85 characters. */
 export const CARD_TEXT_MAX = 85;
+/** Spec: "description shortening elsewhere 90" (episode lists). */
+export const SHORT_DESCRIPTION_MAX = 90;
 /** The search page's non-series rows use 220 px cards. */
 export const SEARCH_CARD_WIDTH = 220;
 /** Space between two cards; inside the slot for posters, added to wide cards. */
@@ -73,7 +75,8 @@ export function rankNumber(displayMode: DisplayMode, position: number): number |
 
 /**
  * Shortens text to `max` characters at a word boundary with '…'; used for card text (85),
- * panel descriptions (90) and the detail page (1050, 250 for a series' first tab).
+ * episode lists (90), the details panel (250) and the detail page (1050, 250 for a series'
+ * first tab).
  */
 export function shortenText(text: string, max: number): string {
   const trimmed = text.trim().replace(/\s+/g, ' ');

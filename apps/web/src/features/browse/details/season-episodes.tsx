@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Episode, Season } from '@pantalla/contracts';
 import { Spinner } from '../../../ui/spinner';
-import { CARD_TEXT_MAX, shortenText } from '../cards/card-geometry';
+import { SHORT_DESCRIPTION_MAX, shortenText } from '../cards/card-geometry';
 import { durationMinutes, stillUrl } from '../cards/item-model';
 import { episodePlayHref } from '../cards/play-link';
 import { useEpisodes } from './api/get-items';
@@ -56,7 +56,7 @@ function EpisodeItem({ episode }: { episode: Episode }) {
           <span className="episode__number">{episode.episodeNumber}.</span> {episode.title}
         </span>
         <span className="episode__meta">{t('meta.minutes', { count: durationMinutes(episode) ?? 0 })}</span>
-        <span className="episode__desc">{shortenText(episode.description, CARD_TEXT_MAX * 2)}</span>
+        <span className="episode__desc">{shortenText(episode.description, SHORT_DESCRIPTION_MAX)}</span>
       </span>
       {play ? (
         <Link className="btn btn--primary episode__play" to={play} aria-label={t('series.playEpisode', { n: episode.episodeNumber, title: episode.title })}>
