@@ -282,12 +282,16 @@ test('a channel with a fingerprint shows the user id over the picture', async ({
   await resetSessions(request, await apiToken(request, DEMO));
   const player = new PlayerPage(page);
   await player.signIn(DEMO);
-  // Channel 10 (Cine Estreno) has the fingerprint on: 30 s every 300 s, random position.
+  // Channel 10 (Cine Estreno) has the fingerprint on: 30 s every 300 s, random position, its own style.
   await player.goto(emplayer([10, 'Cine Estreno', 'LIVE', 2, 10, null, 0]));
   await player.expectPlayingPast(0);
   const fingerprint = page.getByTestId('fingerprint');
   await expect(fingerprint).toBeVisible();
   await expect(fingerprint).toHaveText(/^\d+$/);
+  // In the channel's own look: 20 px, yellow on black at 65 %.
+  await expect(fingerprint).toHaveCSS('font-size', '20px');
+  await expect(fingerprint).toHaveCSS('color', 'rgb(255, 224, 102)');
+  await expect(fingerprint).toHaveCSS('background-color', 'rgba(0, 0, 0, 0.65)');
   await player.wakeControls();
   await page.screenshot({ path: `${SHOTS}/fingerprint.png` });
 });

@@ -69,6 +69,9 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     expect(channels.filter((c) => c.catchup_hours === 168).length).toBeGreaterThan(channels.length / 2);
     expect(channels.filter((c) => c.tstv === 1).length).toBeGreaterThanOrEqual(channels.length / 2);
     expect(channels.filter((c) => c.fingerprint === 1)).toHaveLength(1);
+    // The watermark's look: its own on the fingerprinted channel, the default elsewhere.
+    expect(byId.get(10)).toMatchObject({ fingerprint: 1, fingerprintFontSize: 20, fingerprintColor: '#FFE066', fingerprintBackground: '#000000A6' });
+    expect(byId.get(1)).toMatchObject({ fingerprintFontSize: 18, fingerprintColor: '#FFFFFFD9', fingerprintBackground: '#00000059' });
     expect(channels.every((c) => /^clip-[1-5]$/.test(c.stream.clipKey) && c.stream.source === 'origin')).toBe(true);
     expect((await json('/api/v1/channels/10')).name).toBe('Cine Estreno');
     expect((await get('/api/v1/channels/123456')).statusCode).toBe(404);

@@ -63,6 +63,9 @@ export function toChannel(row: ChannelRow, access: Access): Channel {
     fingerprintFrequency: row.fingerprintFrequency,
     fingerprintDuration: row.fingerprintDuration,
     fingerprintPosition: row.fingerprintPosition,
+    fingerprintFontSize: row.fingerprintFontSize,
+    fingerprintColor: row.fingerprintColor,
+    fingerprintBackground: row.fingerprintBackground,
     images: [
       { orientation: 'square', size: 'medium', url: logo },
       { orientation: 'square', size: 'large', url: logo },

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /*
  * Catalogue tables. Ids are explicit integers chosen by the seed and the importers (not
@@ -52,6 +52,9 @@ export interface ChannelTable {
   fingerprintFrequency: number;
   fingerprintDuration: number;
   fingerprintPosition: FingerprintPosition;
+  fingerprintFontSize: Generated<number>;
+  fingerprintColor: Generated<string>;
+  fingerprintBackground: Generated<string>;
   streamSource: 'origin' | 'external';
   streamUrl: string | null;
   streamProtocol: 'dash' | 'hls';

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import type { IngestFormat, IngestReport } from '@pantalla/contracts';
+import { FINGERPRINT_STYLE_DEFAULTS, type IngestFormat, type IngestReport } from '@pantalla/contracts';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../../database-schema';
 import type { Deps } from '../../platform/module';
@@ -96,6 +96,9 @@ export class IngestService {
       fingerprintFrequency: 300,
       fingerprintDuration: 30,
       fingerprintPosition: 'random',
+      fingerprintFontSize: FINGERPRINT_STYLE_DEFAULTS.fontSize,
+      fingerprintColor: FINGERPRINT_STYLE_DEFAULTS.color,
+      fingerprintBackground: FINGERPRINT_STYLE_DEFAULTS.background,
       streamSource: 'origin',
       streamUrl: null,
       streamProtocol: 'dash',

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { FINGERPRINT_STYLE_DEFAULTS } from '@pantalla/contracts';
 import type { MigrationSet } from '../../../platform/migrate';
 
 /** Catalogue tables: regions, lineups, channels, genres, guide events, films, series, screens and lists, bookmarks. */
@@ -216,6 +217,14 @@ export const catalogueMigrations: MigrationSet = () => ({
         .addColumn('key', 'varchar(60)', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  // Spec: the watermark's font size, colour and background colour are configurable.
+  '2026-11-23-1900-fingerprint-style': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('channels').addColumn('fingerprint_font_size', 'integer', (c) => c.notNull().defaultTo(FINGERPRINT_STYLE_DEFAULTS.fontSize)).execute();
+      await db.schema.alterTable('channels').addColumn('fingerprint_color', 'varchar(9)', (c) => c.notNull().defaultTo(FINGERPRINT_STYLE_DEFAULTS.color)).execute();
+      await db.schema.alterTable('channels').addColumn('fingerprint_background', 'varchar(9)', (c) => c.notNull().defaultTo(FINGERPRINT_STYLE_DEFAULTS.background)).execute();
     },
   },
 });

@@ -81,7 +81,7 @@ export interface DemoChannel {
   packageId: number;
   catchupHours: number;
   tstv: 0 | 1;
-  fingerprint?: { frequency: number; duration: number; position: FingerprintPosition };
+  fingerprint?: { frequency: number; duration: number; position: FingerprintPosition; fontSize?: number; color?: string; background?: string };
 }
 
 const B = PACKAGE_IDS.basic;
@@ -102,7 +102,7 @@ export const DEMO_CHANNELS: readonly DemoChannel[] = [
   { id: 7, name: 'Noticias 24', description: 'Información continua las 24 horas.', channelGenreId: 8, programming: 'news', packageId: B, catchupHours: WEEK, tstv: 1 },
   { id: 8, name: 'Actualidad Económica', description: 'Mercados, empresas y economía doméstica.', channelGenreId: 8, programming: 'news', packageId: B, catchupHours: WEEK, tstv: 0 },
   { id: 9, name: 'Parlamento TV', description: 'Debates, entrevistas y la vida política.', channelGenreId: 8, programming: 'news', packageId: B, catchupHours: WEEK, tstv: 0 },
-  { id: 10, name: 'Cine Estreno', description: 'Los estrenos más recientes, sin cortes.', channelGenreId: 2, programming: 'cine', packageId: C, catchupHours: WEEK, tstv: 1, fingerprint: { frequency: 300, duration: 30, position: 'random' } },
+  { id: 10, name: 'Cine Estreno', description: 'Los estrenos más recientes, sin cortes.', channelGenreId: 2, programming: 'cine', packageId: C, catchupHours: WEEK, tstv: 1, fingerprint: { frequency: 300, duration: 30, position: 'random', fontSize: 20, color: '#FFE066', background: '#000000A6' } },
   { id: 11, name: 'Cine Clásico', description: 'Las películas que hicieron historia.', channelGenreId: 2, programming: 'cine', packageId: C, catchupHours: WEEK, tstv: 1 },
   { id: 12, name: 'Cine Acción', description: 'Persecuciones, explosiones y héroes.', channelGenreId: 2, programming: 'cine', packageId: C, catchupHours: WEEK, tstv: 1 },
   { id: 13, name: 'Cine Comedia', description: 'Risas garantizadas a cualquier hora.', channelGenreId: 2, programming: 'cine', packageId: C, catchupHours: WEEK, tstv: 0 },

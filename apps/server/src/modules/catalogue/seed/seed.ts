@@ -1,3 +1,4 @@
+import { FINGERPRINT_STYLE_DEFAULTS } from '@pantalla/contracts';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../database-schema';
 import type { Deps } from '../../../platform/module';
@@ -112,6 +113,10 @@ async function seedAll(trx: Transaction<Database>, now: number): Promise<void> {
         fingerprintFrequency: c.fingerprint?.frequency ?? 300,
         fingerprintDuration: c.fingerprint?.duration ?? 30,
         fingerprintPosition: c.fingerprint?.position ?? 'random',
+        // Every row names every column: a multi-row insert has no per-row DEFAULT on SQLite.
+        fingerprintFontSize: c.fingerprint?.fontSize ?? FINGERPRINT_STYLE_DEFAULTS.fontSize,
+        fingerprintColor: c.fingerprint?.color ?? FINGERPRINT_STYLE_DEFAULTS.color,
+        fingerprintBackground: c.fingerprint?.background ?? FINGERPRINT_STYLE_DEFAULTS.background,
         streamSource: 'origin' as const,
         streamUrl: null,
         streamProtocol: 'dash' as const,

@@ -32,7 +32,12 @@ export function FingerprintOverlay({ plan, userId }: { plan: FingerprintPlan | n
 
   if (!plan || !state?.visible) return null;
   return (
-    <div className="player-fingerprint" style={withinScreen(state.placement)} data-testid="fingerprint" aria-hidden="true">
+    <div
+      className="player-fingerprint"
+      style={{ ...withinScreen(state.placement), fontSize: `${plan.style.fontSizePx}px`, color: plan.style.color, background: plan.style.background }}
+      data-testid="fingerprint"
+      aria-hidden="true"
+    >
       {userId}
     </div>
   );

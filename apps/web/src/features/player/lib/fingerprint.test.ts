@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintPhase, fingerprintPlacement, fingerprintPlan } from './fingerprint';
+import { fingerprintPhase, fingerprintPlacement, fingerprintPlan, fingerprintStyle } from './fingerprint';
 
 const on = { fingerprint: 1, fingerprintFrequency: 300, fingerprintDuration: 30, fingerprintPosition: 'random' };
 
+describe('fingerprint style', () => {
+  it("takes the channel's font size and colours", () => {
+    expect(fingerprintStyle({ fingerprintFontSize: 24, fingerprintColor: '#ffe066', fingerprintBackground: '#000000A6' })).toEqual({ fontSizePx: 24, color: '#ffe066', background: '#000000A6' });
+  });
+  it('falls back to the default for each missing or malformed value', () => {
+    expect(fingerprintStyle({ fingerprintFontSize: 4, fingerprintColor: 'red', fingerprintBackground: 'url(x)' })).toEqual({ fontSizePx: 18, color: '#FFFFFFD9', background: '#00000059' });
+    expect(fingerprintStyle({ fingerprintFontSize: 20.5, fingerprintColor: null })).toEqual({ fontSizePx: 18, color: '#FFFFFFD9', background: '#00000059' });
+  });
+});
+
 describe('fingerprint schedule', () => {
   it('uses 30 s / 300 s by default', () => {
-    expect(fingerprintPlan({ fingerprint: 1, fingerprintPosition: 'top-left' })).toEqual({ durationMs: 30_000, periodMs: 300_000, position: 'top-left' });
+    expect(fingerprintPlan({ fingerprint: 1, fingerprintPosition: 'top-left' })).toEqual({ durationMs: 30_000, periodMs: 300_000, position: 'top-left', style: { fontSizePx: 18, color: '#FFFFFFD9', background: '#00000059' } });
   });
   it('is off when disabled, when the period is shorter than the duration, or the position unknown', () => {
     expect(fingerprintPlan({ ...on, fingerprint: 0 })).toBeNull();
