@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO } from '../fixtures/accounts';
+import { ErrorModal } from '../pages/error-modal';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 
@@ -42,6 +43,23 @@ test.describe('routes', () => {
     await page.goto('/definitely/not/here');
     await expect(page).toHaveURL('/');
     await expect(home.greeting).toBeVisible();
+  });
+
+  test('a screen whose code cannot be downloaded opens the non-recoverable modal', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login(DEMO.email, DEMO.password);
+    const home = new HomePage(page);
+    await home.expectSignedInAs(DEMO.email);
+    // The network goes: the guide's code was never downloaded.
+    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'Guía TV' }).first().click();
+    const modal = new ErrorModal(page);
+    await expect(modal.dialog).toContainText('No se han podido descargar algunos recursos de la aplicación. Comprueba tu conexión a Internet.');
+    await expect(modal.retry).toBeVisible();
+    await expect(modal.close).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(modal.dialog).toBeVisible();
   });
 
   test('signed in, the home with a genre id opens that genre, and a malformed one goes home', async ({ page }) => {

@@ -15,8 +15,22 @@ function placeholder(path: string, area: PlaceholderHandle['area'], issue: Place
 function withBoundaries(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     const children = route.children ? withBoundaries(route.children) : undefined;
-    return { ...route, ErrorBoundary: RouteErrorBoundary, ...(children ? { children } : {}) } as RouteObject;
+    const lazy = typeof route.lazy === 'function' ? renderingFailures(route.lazy) : route.lazy;
+    return { ...route, ErrorBoundary: RouteErrorBoundary, ...(lazy ? { lazy } : {}), ...(children ? { children } : {}) } as RouteObject;
   });
+}
+
+/**
+ * A screen whose code fails to download must reach its error boundary: React Router leaves
+ * the outlet empty when `lazy` itself rejects, so the failure is rethrown while rendering.
+ */
+function renderingFailures<T>(load: () => Promise<T>): () => Promise<T | { Component: () => never }> {
+  return () =>
+    load().catch((error: unknown) => ({
+      Component() {
+        throw error;
+      },
+    }));
 }
 
 /**
