@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { skinSchema } from '@pantalla/contracts';
 
 /**
- * The spec's chunked user-info cookie. It holds display info only, so the app can show who
- * is signed in before the refresh call answers; tokens, hashes and PINs never go here.
+ * The spec's chunked user-info cookie: its presence says there is a session to restore at
+ * start (the refresh token itself is httpOnly). Display info only; tokens, hashes and PINs
+ * never go here.
  */
 export const storedUserInfoSchema = z.strictObject({
   email: z.string(),

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@pantalla/contracts';
 import { ApiError, type ApiClient, type SessionBinding } from '../../../lib/api-client';
-import type { CookieJar } from '../../../lib/user-info-cookie';
+import { writeUserInfoCookie, type CookieJar } from '../../../lib/user-info-cookie';
 import { createSessionStore, refreshDelayMs } from './session-store';
 
 const b64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -56,7 +56,7 @@ function setup(refresh: () => Promise<UserInfo>) {
     setTimer: (fn, ms) => timers.push({ fn, ms }),
     clearTimer: () => {},
   });
-  return { store, api, cookies, timers, clearCache, post, getBinding: () => binding! };
+  return { store, api, cookies, jar, timers, clearCache, post, getBinding: () => binding! };
 }
 
 const refused = () => Promise.reject(new ApiError(401, 'unauthorized', 'no'));
@@ -68,7 +68,8 @@ describe('session store', () => {
   });
 
   it('boot: none → authenticated when the refresh cookie is valid', async () => {
-    const { store, cookies } = setup(async () => userInfo());
+    const { store, cookies, jar } = setup(async () => userInfo());
+    writeUserInfoCookie(userInfo(), { persistent: true, jar });
     const seen: string[] = [];
     store.subscribe(() => seen.push(`${store.getState().status}/${store.getState().restoring}`));
     await store.restore();
@@ -78,12 +79,25 @@ describe('session store', () => {
     expect(cookies.some((c) => c.startsWith('pantalla_ui.0='))).toBe(true);
   });
 
-  it('boot: stays none without a valid cookie, and restores only once', async () => {
-    const { store, api } = setup(refused);
+  it('boot: a refused refresh stays none and clears the user-info cookie; restores only once', async () => {
+    const { store, api, jar, cookies } = setup(refused);
+    writeUserInfoCookie(userInfo(), { persistent: true, jar });
     await Promise.all([store.restore(), store.restore()]);
     await store.restore();
     expect(store.getState()).toMatchObject({ status: 'none', restoring: false });
     expect(api.refresh).toHaveBeenCalledOnce();
+    expect(cookies.at(-1)).toMatch(/^pantalla_ui\.0=; .*Max-Age=0/);
+  });
+
+  it('boot: without a user-info cookie, or with an irregular one, there is nothing to restore', async () => {
+    const bare = setup(async () => userInfo());
+    await bare.store.restore();
+    expect(bare.api.refresh).not.toHaveBeenCalled();
+    expect(bare.store.getState()).toMatchObject({ status: 'none', restoring: false });
+    const odd = setup(async () => userInfo());
+    odd.jar.write('pantalla_ui.0=%7B%22idToken%22%3A%22x%22%7D');
+    await odd.store.restore();
+    expect(odd.api.refresh).not.toHaveBeenCalled();
   });
 
   it('login: the token is usable while profiles load, then authenticated', () => {

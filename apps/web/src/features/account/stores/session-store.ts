@@ -1,6 +1,6 @@
 import type { UserInfo } from '@pantalla/contracts';
 import type { ApiClient, ApiError } from '../../../lib/api-client';
-import { clearUserInfoCookie, writeUserInfoCookie, type CookieJar } from '../../../lib/user-info-cookie';
+import { clearUserInfoCookie, readUserInfoCookie, writeUserInfoCookie, type CookieJar } from '../../../lib/user-info-cookie';
 
 /** The spec's session states: none, then authenticated, then reset on logout or expiry. */
 export type SessionStatus = 'none' | 'authenticated' | 'reset';
@@ -129,9 +129,14 @@ export function createSessionStore(deps: SessionStoreDeps) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Boot: restores the session from the refresh cookie, once. */
+    /**
+     * Boot: restores the session from the refresh cookie, once. Spec: the app is signed in
+     * once the user info is read from its cookie; without a regular one (a visitor, or
+     * irregular data) there is nothing to restore and no refresh call is made.
+     */
     restore(): Promise<void> {
       restorePromise ??= (async () => {
+        if (!readUserInfoCookie(deps.jar)) return;
         set({ restoring: true });
         try {
           await api.refresh();
