@@ -155,6 +155,22 @@ test.describe('genre pages', () => {
     await page.goto('/gid/99999');
     await expect(page.getByText('Esta sección no existe.')).toBeVisible();
   });
+
+  test('a genre that fails to load opens the non-recoverable modal; a failing home row alerts', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/api/v1/genres/200**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"code":"internal","message":"Error interno del servidor."}' }));
+    await page.goto('/gid/200');
+    const modal = page.getByRole('alertdialog');
+    await expect(modal).toContainText('No se ha podido cargar esta sección. Inténtalo de nuevo más tarde.', { timeout: 20_000 });
+    await expect(modal.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Cerrar' })).toHaveCount(0);
+    // A row of the home: an alert the user can close.
+    await page.route('**/api/v1/lists/*/resources**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"code":"internal","message":"Error interno del servidor."}' }));
+    await page.goto('/');
+    await expect(modal).toContainText('No se ha podido cargar esta fila.', { timeout: 20_000 });
+    await modal.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(modal).toHaveCount(0);
+  });
 });
 
 test.describe('adult section PIN gate', () => {

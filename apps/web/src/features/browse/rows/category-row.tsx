@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@pantalla/contracts';
 import { orderRowChannels, rowUsesChannelOrder } from '../../../lib/channel-order';
@@ -36,6 +37,11 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
   const rowItems = useRowItems(category);
   const removal = useDeleteBookmark();
   const user = useAuthenticatedUser();
+  // Spec: a category that fails to load raises an alert with a generic load message.
+  const failed = rowItems.isError;
+  useEffect(() => {
+    if (failed) showError({ details: t('row.error'), canDismiss: true, canRetry: false });
+  }, [failed, t]);
   if (rowItems.isPending) return <RowSkeleton title={category.name} displayMode={category.displayMode} />;
   if (rowItems.isError) {
     return (

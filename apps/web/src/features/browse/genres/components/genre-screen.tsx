@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useNavigationType, useParams } from 'react-router';
 import type { Channel, ChannelGenre, GenreListingResponse } from '@pantalla/contracts';
 import { ApiError } from '../../../../lib/api-client';
+import { showFatalError } from '../../../../lib/error-modal-store';
 import { Button } from '../../../../ui/button';
 import { Spinner } from '../../../../ui/spinner';
 import { AdultPinGate } from '../../parental/pin-gate';
@@ -132,6 +133,11 @@ function GenreBody({ genreId, subgenreId, kind, onBack }: BodyProps) {
 
 function GenreRows({ listing, kind }: { listing: ReturnType<typeof useGenreListing>; kind: GenrePageKind }) {
   const { t } = useTranslation('explore');
+  // Spec: the genre file failing to load goes to the non-recoverable handler (retry reloads).
+  const fatal = listing.isError && !(listing.error instanceof ApiError && listing.error.status === 404);
+  useEffect(() => {
+    if (fatal) showFatalError(t('loadFailed'));
+  }, [fatal, t]);
   if (listing.isPending) {
     return (
       <div className="browse-page__status">
