@@ -106,7 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     endpoints: {
       idm: e.ENDPOINT_IDM ?? `${publicUrl}/api/v1`,
       static: e.ENDPOINT_STATIC ?? `${publicUrl}/api/v1`,
-      manager: e.ENDPOINT_MANAGER ?? `${publicUrl}/api/v1`,
+      // The spec's manager calls carry their own path: {manager}/api/v1/backend/tb-user/passwordRecovery.
+      manager: e.ENDPOINT_MANAGER ?? publicUrl,
       search: e.ENDPOINT_SEARCH ?? `${publicUrl}/api/v1`,
     },
     webDist: e.WEB_DIST,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountSchema, profileListSchema, serviceLocatorSchema, timeSchema } from '@pantalla/contracts';
+import { accountSchema, PASSWORD_RECOVERY_CONFIRMATION, profileListSchema, serviceLocatorSchema, timeSchema } from '@pantalla/contracts';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { BASICO, bearer, signIn } from './test-support';
@@ -91,10 +91,14 @@ describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
       message: 'OK',
       endpoint_idm: 'https://tv.example.test/api/v1',
       endpoint_static: 'https://tv.example.test/api/v1',
-      endpoint_manager: 'https://tv.example.test/api/v1',
+      endpoint_manager: 'https://tv.example.test',
       endpoint_search: 'https://search.example.test/api',
     });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/locator' })).statusCode).toBe(200);
+    // The spec's recovery call lives under the manager endpoint: {manager}/api/v1/backend/tb-user/passwordRecovery.
+    const manager = new URL(serviceLocatorSchema.parse(res.json()).endpoint_manager);
+    const recovery = await ctx.app.inject({ method: 'POST', url: `${manager.pathname.replace(/\/$/, '')}/api/v1/backend/tb-user/passwordRecovery`, payload: { email: 'nadie@pantalla.test' } });
+    expect(recovery.json()).toEqual({ message: PASSWORD_RECOVERY_CONFIRMATION });
   });
 
   it('documents every identity route and its error answers in OpenAPI', async () => {

@@ -11,21 +11,24 @@ export async function recoveryRoutes(app: FastifyInstance, deps: Deps, mailer: M
   const recovery = new RecoveryService(deps, mailer);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/tb-user/passwordRecovery',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: 'Mail a password-reset link; always the same answer, whether or not the account exists',
-        body: passwordRecoveryRequestSchema,
-        response: { 200: messageSchema, ...errorResponses(400) },
+  // The app's own address, and the spec's one under the service locator's manager endpoint.
+  for (const url of ['/tb-user/passwordRecovery', '/backend/tb-user/passwordRecovery']) {
+    r.post(
+      url,
+      {
+        schema: {
+          tags: ['identity'],
+          summary: 'Mail a password-reset link; always the same answer, whether or not the account exists',
+          body: passwordRecoveryRequestSchema,
+          response: { 200: messageSchema, ...errorResponses(400) },
+        },
       },
-    },
-    async (request) => {
-      await recovery.requestReset(request.body.email, request.ip);
-      return { message: PASSWORD_RECOVERY_CONFIRMATION };
-    },
-  );
+      async (request) => {
+        await recovery.requestReset(request.body.email, request.ip);
+        return { message: PASSWORD_RECOVERY_CONFIRMATION };
+      },
+    );
+  }
 
   r.post(
     '/password-reset',
