@@ -7,6 +7,7 @@ import {
   heartbeatResponseSchema,
   keepWatchingResponseSchema,
   openSessionResponseSchema,
+  preloadResponseSchema,
   type OpenSessionResponse,
 } from '@pantalla/contracts';
 import { hexToBase64Url } from '@pantalla/media';
@@ -102,6 +103,33 @@ describe.each(kinds)('playback services on %s', (kind) => {
       expect(s.heartbeatIntervalMs).toBe(30_000);
       const drm = await ctx.app.inject({ method: 'GET', url: `/api/v1/sessions/${s.id}/drm`, headers: bearer(demo) });
       expect(drm.json()).toEqual({ clearkey: s.drm!.licenseUrl, widevine: null, fairplay: null });
+    });
+
+    it('preloads the zapping neighbours: signed live URLs under the playing session, only what the viewer may watch, no device slot', async () => {
+      const preload = (token: string, id: string, channelIds: unknown) =>
+        ctx.app.inject({ method: 'POST', url: `/api/v1/sessions/${id}/preload`, headers: bearer(token), payload: { channelIds } });
+      const s = await open(basico, 'LIVE', 1);
+      // Channel 2 is basic; channel 10 (cine) is not basico's.
+      const res = await preload(basico, s.id, [2, 10]);
+      expect(res.statusCode, res.body).toBe(200);
+      const { resources } = preloadResponseSchema.parse(res.json());
+      expect(resources.map((r) => r.channelId)).toEqual([2]);
+      expect(resources[0]!.url).toMatch(/\/media\/live\/2\/premium\/manifest\.mpd\?jwt=/);
+      const mpd = await ctx.app.inject({ method: 'GET', url: pathOf(resources[0]!.url) });
+      expect(mpd.statusCode).toBe(200);
+      expect(mpd.body).toContain('type="dynamic"');
+      // No slot taken: a second device still gets in, a third does not.
+      expect((await openRaw(basico, 'LIVE', 2)).statusCode).toBe(201);
+      expect(refusal(await openRaw(basico, 'LIVE', 3))).toEqual({ status: 401, data: PLAYBACK_REFUSAL.tooManySessions });
+      // Only for a live session of one's own that is open, and at most two channels.
+      const film = await open(demo, 'VOD', ids.premiumFilm);
+      expect((await preload(demo, film.id, [2])).statusCode).toBe(400);
+      expect(refusal(await preload(demo, s.id, [2]))).toEqual({ status: 401, data: 401 });
+      expect((await preload(basico, s.id, [2, 3, 4])).statusCode).toBe(400);
+      expect((await preload(basico, s.id, [])).statusCode).toBe(400);
+      expect((await preload(basico, s.id, ['x'])).statusCode).toBe(400);
+      await ctx.app.inject({ method: 'DELETE', url: `/api/v1/sessions/${s.id}`, headers: bearer(basico) });
+      expect((await preload(basico, s.id, [2])).statusCode).toBeGreaterThanOrEqual(400);
     });
 
     it('keeps a session alive with heartbeats and expires it after missed ones', async () => {

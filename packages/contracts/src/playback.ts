@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { profileIdSchema } from './ids';
+import { idSchema, profileIdSchema } from './ids';
+
+/** The neighbours the player preloads for zapping: the next and the previous channel. */
+export const PRELOAD_MAX_CHANNELS = 2;
 
 /*
  * Playback wire shapes (viewing spec sections 4, 7, 8 and 9; accounts spec section 9):
@@ -92,6 +95,12 @@ export type OpenSessionResponse = z.infer<typeof openSessionResponseSchema>;
 
 /** Path parameters of the session routes. */
 export const sessionIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
+
+/** Body of POST /api/v1/sessions/{id}/preload: the channels a live viewer may zap to next. */
+export const preloadRequestSchema = z.object({ channelIds: z.array(idSchema).min(1).max(PRELOAD_MAX_CHANNELS) });
+/** Answer of the preload route: signed live URLs of those the viewer may watch now. */
+export const preloadResponseSchema = z.object({ resources: z.array(z.object({ channelId: z.number().int(), url: z.string() })) });
+export type PreloadResponse = z.infer<typeof preloadResponseSchema>;
 
 /** 200 answer of POST /api/v1/sessions/{id}/heartbeat. */
 export const heartbeatResponseSchema = z.object({ expiresAt: z.string() });

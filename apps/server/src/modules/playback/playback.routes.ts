@@ -10,6 +10,8 @@ import {
   heartbeatResponseSchema,
   openSessionRequestSchema,
   openSessionResponseSchema,
+  preloadRequestSchema,
+  preloadResponseSchema,
   sessionIdParamsSchema,
 } from '@pantalla/contracts';
 import { AppError } from '../../platform/errors';
@@ -84,6 +86,15 @@ export async function playbackRoutes(app: FastifyInstance, deps: Deps): Promise<
     '/sessions/:id/heartbeat',
     { preHandler, schema: { tags, summary: 'Mantener viva una sesión', params: sessionIdParamsSchema, response: { 200: heartbeatResponseSchema, ...errors } } },
     async (request) => sessions.heartbeat(authOf(request).userId, request.params.id),
+  );
+
+  api.post(
+    '/sessions/:id/preload',
+    {
+      preHandler,
+      schema: { tags, summary: 'URLs firmadas de los canales vecinos, para precargar el zapping', params: sessionIdParamsSchema, body: preloadRequestSchema, response: { 200: preloadResponseSchema, ...errors } },
+    },
+    async (request) => sessions.preload(caller(request), request.params.id, request.body.channelIds),
   );
 
   api.get(

@@ -7,6 +7,7 @@ import {
   type DrmSystemsResponse,
   type OpenSessionRequest,
   type OpenSessionResponse,
+  type PreloadResponse,
 } from '@pantalla/contracts';
 import { badRequest } from '../../platform/errors';
 import type { Deps } from '../../platform/module';
@@ -109,6 +110,29 @@ export class SessionsService {
       restartUrl,
       ...common,
     };
+  }
+
+  /**
+   * Signed live URLs of the channels a viewer may zap to next, under the session that plays
+   * now, so the player can fetch their manifests and first segments ahead of the key press.
+   * They need no device slot: keys still come only through a session of the channel itself.
+   * Channels the user may not watch now (rights, PIN, external streams) are left out.
+   */
+  async preload(caller: Caller, id: string, channelIds: readonly number[]): Promise<PreloadResponse> {
+    const session = await this.openSessionOf(caller.userId, id);
+    if (session.kind !== 'LIVE') throw badRequest('Solo una sesión en directo precarga canales.');
+    const now = this.deps.clock.now();
+    const resources: PreloadResponse['resources'] = [];
+    for (const channelId of new Set(channelIds)) {
+      const playable = await resolvePlayable(this.origin, 'LIVE', channelId, now).catch(() => null);
+      if (!playable || playable.externalUrl !== null) continue;
+      const allowed = await this.authorise(caller.userId, playable).then(
+        () => true,
+        () => false,
+      );
+      if (allowed) resources.push({ channelId, url: this.signedUrl(caller, id, 'live', playable.contentId) });
+    }
+    return { resources };
   }
 
   /** What a playback URL (or a per-user licence server's auth string) is signed over. */
