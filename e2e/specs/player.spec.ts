@@ -102,6 +102,30 @@ test('zapping goes up and down the channel order', async ({ page }) => {
   await player.expectAdvancing();
 });
 
+test('zapping plays the neighbour fetched ahead, with keys from its own session', async ({ page }) => {
+  test.setTimeout(90_000);
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  const player = new PlayerPage(page);
+  await player.signIn(BASICO);
+  const preloaded = page.waitForResponse((r) => r.url().endsWith('/preload') && r.status() === 200);
+  await player.goto(LIVE_1);
+  await player.expectPlayingPast(0);
+  // Channel 2 (next) is fetched ahead under channel 1's session, before any key press.
+  const ahead = ((await (await preloaded).json()) as { resources: { channelId: number; url: string }[] }).resources.find((r) => r.channelId === 2);
+  expect(ahead, 'channel 2 preloaded').toBeTruthy();
+  await expect.poll(() => requested.some((u) => u === ahead!.url)).toBe(true);
+
+  const opened = page.waitForResponse((r) => r.url().endsWith('/api/v1/sessions') && r.request().method() === 'POST');
+  await page.keyboard.press('PageUp');
+  const session = (await (await opened).json()) as { id: string; playInfo: { url: string } };
+  await expect(player.title).toContainText('Pantalla Dos');
+  await player.expectAdvancing();
+  // The picture came from the preloaded manifest; the keys from the new session.
+  expect(requested).not.toContain(session.playInfo.url);
+  expect(requested.some((u) => u.includes(`/api/v1/drm/clearkey/${encodeURIComponent(session.id)}`))).toBe(true);
+});
+
 test('a film switches audio and subtitles and seeks with a thumbnail preview', async ({ page, request }) => {
   test.setTimeout(90_000);
   const token = await apiToken(request, BASICO);

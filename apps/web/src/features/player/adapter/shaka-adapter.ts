@@ -7,6 +7,12 @@ export { QUALITY_AUTO, TRACK_OFF, type TrackOption };
 
 type Shaka = typeof shakaNamespace;
 type ShakaPlayer = InstanceType<Shaka['Player']>;
+type PreloadManager = NonNullable<Awaited<ReturnType<ShakaPlayer['preload']>>>;
+
+/** A preloaded stream older than this is fetched afresh: its signed URL would expire sooner. */
+export const PRELOAD_MAX_AGE_MS = 5 * 60_000;
+/** Our ClearKey licence server; its URL names the stream session. */
+const CLEARKEY_LICENCE_PATH = /\/api\/v1\/drm\/clearkey\//;
 type ShakaError = { code: number; category?: number; severity?: number; message?: string; data?: unknown[] };
 
 /** Loads Shaka once, in the player's own chunk. */
@@ -74,6 +80,8 @@ export interface LoadRequest {
   drm: SessionDrm | null;
   /** Seconds; null plays live at the live edge (or VOD from 0). */
   startTime: number | null;
+  /** The key a preload of this stream was made under (a zapping neighbour); used when fresh. */
+  preloadKey?: string;
 }
 
 export interface AdapterOptions {
@@ -96,6 +104,10 @@ export class ShakaAdapter {
   private readonly cleanups: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
   private destroyed = false;
+  /** Streams fetched ahead (manifest and first segments), by key, with when they started. */
+  private readonly preloads = new Map<string, { manager: Promise<PreloadManager | null>; at: number }>();
+  /** The licence server of the session playing now; preloaded streams were set up under another. */
+  private licenceUrl: string | null = null;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -121,6 +133,8 @@ export class ShakaAdapter {
       if (type !== shaka.net.NetworkingEngine.RequestType.LICENSE) return;
       const token = this.options.getIdToken();
       if (token) request.headers['Authorization'] = `Bearer ${token}`;
+      // Keys come from the session playing now, also for a stream preloaded under the previous one.
+      if (this.licenceUrl && request.uris.some((uri) => CLEARKEY_LICENCE_PATH.test(uri))) request.uris = [this.licenceUrl];
     });
     const onPlayerEvent = (name: string, fn: (event: Event) => void) => {
       player.addEventListener(name, fn);
@@ -146,16 +160,54 @@ export class ShakaAdapter {
     const drm = drmConfig(request.drm, drmTypeOf(this.options.userAgent ?? navigator.userAgent), deploymentDrm(this.options.env ?? {}));
     player.resetConfiguration();
     player.configure(playerConfig(drm));
+    this.licenceUrl = request.drm?.licenseUrl ?? null;
+    const preloaded = await this.takePreload(request.preloadKey);
     this.update({ ...INITIAL_SNAPSHOT, volume: this.video.volume, muted: this.video.muted });
-    await player.load(request.url, request.startTime);
+    await player.load(preloaded ?? request.url, request.startTime);
     this.refreshTracks();
     this.tick();
-    this.markFirstFrame(request.url);
+    this.markFirstFrame(player.getAssetUri() ?? request.url);
     await this.video.play().catch(async () => {
       // Autoplay with sound may be refused: start muted (the mute button says so), else wait for play.
       this.video.muted = true;
       await this.video.play().catch(() => this.update({ status: 'paused', buffering: false }));
     });
+  }
+
+  /**
+   * Fetches a stream's manifest and first segments ahead of its load (the zapping
+   * neighbours), under the configuration playing now. Keys wait for the stream's own session.
+   */
+  preload(key: string, url: string): void {
+    const player = this.player;
+    if (!player || this.preloads.has(key)) return;
+    // No licence yet: the keys belong to the channel's own session, opened when the zap comes.
+    const now = player.getConfiguration();
+    const config = { ...now, drm: { ...now.drm, delayLicenseRequestUntilPlayed: true } };
+    const manager = player.preload(url, null, null, config).catch(() => null);
+    this.preloads.set(key, { manager, at: Date.now() });
+  }
+
+  /** Drops the preloads not named in `keep` (the neighbours changed). */
+  keepPreloads(keep: readonly string[]): void {
+    for (const [key, entry] of this.preloads) {
+      if (keep.includes(key)) continue;
+      this.preloads.delete(key);
+      void entry.manager.then((m) => m?.destroy());
+    }
+  }
+
+  /** The preload made under `key` when it is fresh; a zap lets the other neighbours go. */
+  private async takePreload(key: string | undefined): Promise<PreloadManager | null> {
+    if (key === undefined) return null;
+    const entry = this.preloads.get(key);
+    this.preloads.delete(key);
+    this.keepPreloads([]);
+    if (!entry) return null;
+    const manager = await entry.manager;
+    if (manager && Date.now() - entry.at <= PRELOAD_MAX_AGE_MS) return manager;
+    await manager?.destroy();
+    return null;
   }
 
   async unload(): Promise<void> {
@@ -280,6 +332,7 @@ export class ShakaAdapter {
 
   async destroy(): Promise<void> {
     this.destroyed = true;
+    this.keepPreloads([]);
     if (this.timer) clearInterval(this.timer);
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.listeners.clear();

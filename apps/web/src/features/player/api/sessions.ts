@@ -1,4 +1,4 @@
-import { heartbeatResponseSchema, openSessionResponseSchema, type OpenSessionRequest, type OpenSessionResponse, type PlaybackType } from '@pantalla/contracts';
+import { heartbeatResponseSchema, openSessionResponseSchema, preloadResponseSchema, type PreloadResponse, type OpenSessionRequest, type OpenSessionResponse, type PlaybackType } from '@pantalla/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Names this app in session references. */
@@ -13,6 +13,11 @@ export function openSession(input: { type: PlaybackType; id: number; profileId: 
     deviceFingerprint: input.deviceFingerprint,
   };
   return api.post('/sessions', body, { schema: openSessionResponseSchema, signal: input.signal });
+}
+
+/** POST /sessions/{id}/preload: signed live URLs of the zapping neighbours the viewer may watch. */
+export function preloadChannels(sessionId: string, channelIds: number[], signal?: AbortSignal): Promise<PreloadResponse> {
+  return api.post(`/sessions/${encodeURIComponent(sessionId)}/preload`, { channelIds }, { schema: preloadResponseSchema, signal });
 }
 
 export function sendHeartbeat(sessionId: string): Promise<{ expiresAt: string }> {

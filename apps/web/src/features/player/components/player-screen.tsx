@@ -19,7 +19,8 @@ import { usePlayback, type PlaybackTarget } from '../hooks/use-playback';
 import { actionFor, type MessageKey, type PlayerAction } from '../lib/errors';
 import { fingerprintPlan } from '../lib/fingerprint';
 import { clockTime, wallClock } from '../lib/format';
-import { zapOrder, zapTarget } from '../lib/zapping';
+import { zapNeighbours, zapOrder, zapPreloadKey, zapTarget } from '../lib/zapping';
+import { preloadChannels } from '../api/sessions';
 import { ControlsBar } from './controls-bar';
 import { FingerprintOverlay } from './fingerprint-overlay';
 import { Icon } from './icons';
@@ -161,6 +162,26 @@ export function PlayerScreen({ data, target, channels, channelId }: PlayerScreen
     },
     [canZap, channelId, channels, order, navigate],
   );
+
+  // Once the picture is up, the channels a zap would reach are fetched ahead (manifest and
+  // first segments); their keys still come through their own session when the zap opens it.
+  const sessionId = channelId !== null && playback.sessionKey === `LIVE:${channelId}` ? (playback.session?.id ?? null) : null;
+  const pictureUp = snapshot.status !== 'loading';
+  useEffect(() => {
+    if (!adapter || !canZap || channelId === null || sessionId === null || !pictureUp) return;
+    const byId = new Map(channels.map((c) => [c.id, c]));
+    const neighbours = zapNeighbours(order, channelId, (id) => byId.get(id)?.access.owned === true);
+    if (neighbours.length === 0) return;
+    const controller = new AbortController();
+    preloadChannels(sessionId, neighbours, controller.signal)
+      .then(({ resources }) => {
+        adapter.keepPreloads(resources.map((r) => zapPreloadKey(r.channelId)));
+        for (const r of resources) adapter.preload(zapPreloadKey(r.channelId), r.url);
+      })
+      // Preloading only saves time; zapping works without it.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [adapter, canZap, channelId, sessionId, pictureUp, channels, order]);
 
   const playPause = useCallback(() => {
     if (!adapter) return;

@@ -5,6 +5,7 @@ import { session as appSession } from '../../account';
 import { closeSession, closeSessionOnUnload, openSession, resetSessions, sendHeartbeat } from '../api/sessions';
 import type { ShakaAdapter } from '../adapter/shaka-adapter';
 import { PLAYER } from '../lib/constants';
+import { zapPreloadKey } from '../lib/zapping';
 import { browserTraits, deviceFingerprint } from '../lib/device';
 import { actionFor, licenceRefusalOf, SHAKA, type PlayerAction, type PlayerFailure } from '../lib/errors';
 
@@ -66,6 +67,8 @@ function isTransient(failure: PlayerFailure): boolean {
 export interface PlaybackControls {
   gate: Gate;
   session: OpenSessionResponse | null;
+  /** What the session was opened for ('LIVE:1'); it trails the target while a switch opens the next. */
+  sessionKey: string | null;
   /** Which manifest is on: the session's live/VOD url or the restart window. */
   source: 'main' | 'restart';
   submitPin: (pin: string) => Promise<'ok' | 'wrong' | 'blocked'>;
@@ -86,7 +89,7 @@ export interface PlaybackControls {
  */
 export function usePlayback(adapter: ShakaAdapter | null, target: PlaybackTarget | null, user: { hasPin: boolean; profileId: number }, onAction: (action: PlayerAction) => void): PlaybackControls {
   const [gate, setGate] = useState<Gate>({ kind: 'none' });
-  const [session, setSession] = useState<OpenSessionResponse | null>(null);
+  const [session, setSession] = useState<{ opened: OpenSessionResponse; key: string } | null>(null);
   const [source, setSource] = useState<'main' | 'restart'>('main');
   const [attempt, setAttempt] = useState(0);
   const sessionRef = useRef<OpenSessionResponse | null>(null);
@@ -166,7 +169,7 @@ export function usePlayback(adapter: ShakaAdapter | null, target: PlaybackTarget
       sessionRef.current = opened;
       // Not urgent: let the render yield to Shaka's manifest and segment work (first frame).
       startTransition(() => {
-        setSession(opened);
+        if (opened && key) setSession({ opened, key });
         setSource('main');
       });
       const sessionId = opened.id;
@@ -177,7 +180,7 @@ export function usePlayback(adapter: ShakaAdapter | null, target: PlaybackTarget
       }, opened.heartbeatIntervalMs);
       const start = target.startSeconds ?? (target.type === 'VOD' || target.type === 'SERIE' ? opened.playInfo.positionInMs / 1000 : target.type === 'CUTV' ? 0 : null);
       try {
-        await adapter.load({ url: opened.playInfo.url, drm: opened.drm, startTime: start });
+        await adapter.load({ url: opened.playInfo.url, drm: opened.drm, startTime: start, preloadKey: target.type === 'LIVE' ? zapPreloadKey(target.id) : undefined });
         retriesRef.current = 0;
       } catch (error) {
         if (!cancelled) handle(failureOfShaka(error as { code: number; data?: unknown[] }));
@@ -320,5 +323,5 @@ export function usePlayback(adapter: ShakaAdapter | null, target: PlaybackTarget
     await closing;
   }, [positionMs, target]);
 
-  return { gate, session, source, submitPin, answerExceeded, answerResetSessions, switchSource, onPlayerError, close };
+  return { gate, session: session?.opened ?? null, sessionKey: session?.key ?? null, source, submitPin, answerExceeded, answerResetSessions, switchSource, onPlayerError, close };
 }

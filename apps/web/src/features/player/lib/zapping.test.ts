@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zapOrder, zapTarget } from './zapping';
+import { zapNeighbours, zapOrder, zapPreloadKey, zapTarget } from './zapping';
 
 const channels = [
   { id: 1, channelGenreId: 1 },
@@ -43,5 +43,17 @@ describe('zap target', () => {
   it('has nowhere to go with one channel or none', () => {
     expect(zapTarget([1], 1, 1, all)).toBeNull();
     expect(zapTarget([], 1, 1, all)).toBeNull();
+  });
+});
+
+describe('zapNeighbours', () => {
+  it('names the channels a zap up and down would reach, once each', () => {
+    expect(zapNeighbours([1, 2, 3, 4], 2, () => true)).toEqual([3, 1]);
+    expect(zapNeighbours([1, 2], 1, () => true)).toEqual([2]);
+    expect(zapNeighbours([1, 2, 3, 4], 1, (id) => id !== 2)).toEqual([3, 4]);
+    expect(zapNeighbours([1], 1, () => true)).toEqual([]);
+  });
+  it('keys a preload by channel', () => {
+    expect(zapPreloadKey(92)).toBe('live:92');
   });
 });

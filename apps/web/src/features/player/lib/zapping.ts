@@ -35,3 +35,15 @@ export function zapTarget(order: readonly number[], currentId: number, direction
   }
   return null;
 }
+
+/** The adapter's key for a channel's live stream preloaded ahead of a zap. */
+export function zapPreloadKey(channelId: number): string {
+  return `live:${channelId}`;
+}
+
+/** The channels a zap up or down would reach (at most two, never the current one). */
+export function zapNeighbours(order: readonly number[], currentId: number, isValid: (id: number) => boolean): number[] {
+  const next = zapTarget(order, currentId, 1, isValid);
+  const previous = zapTarget(order, currentId, -1, isValid);
+  return [...new Set([next, previous].filter((id): id is number => id !== null))];
+}
