@@ -50,7 +50,7 @@ export class CatalogueService {
   }
 
   async viewer(userId: number): Promise<Viewer> {
-    const [access, ref] = await Promise.all([this.commerce.accessFor(userId), this.reference.get()]);
+    const [access, ref] = await Promise.all([this.commerce.accessForMarking(userId), this.reference.get()]);
     return { access, ref, now: this.deps.clock.now() };
   }
 

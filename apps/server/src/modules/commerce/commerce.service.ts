@@ -25,6 +25,13 @@ export interface PpvOffer {
 }
 
 const PRODUCTS_TTL_MS = 5000;
+/**
+ * How long a user's packages are reused to mark listings as owned or for sale. Rights
+ * themselves (sessions, licences) are always read fresh; a mark may trail a purchase by this.
+ */
+export const MARKS_TTL_MS = 2000;
+/** Users whose packages are kept for marking at once (the oldest go first). */
+const MARKS_MAX_USERS = 10_000;
 
 /** Formats cents as the spec's price text: comma decimal ('4,99'). */
 export function priceText(cents: number): string {
@@ -55,6 +62,7 @@ export class CommerceService {
   private readonly repo: CommerceRepository;
   /** Products change only when an operator edits them: read at most every few seconds. */
   private products: { at: number; rows: Promise<ProductRow[]> } | null = null;
+  private readonly marks = new Map<number, { at: number; owned: Promise<number[]> }>();
 
   constructor(private readonly deps: Deps) {
     this.repo = new CommerceRepository(deps.db);
@@ -85,9 +93,32 @@ export class CommerceService {
     return this.products.rows;
   }
 
+  /**
+   * The same, for marking listings: a user's packages are reused for MARKS_TTL_MS, so a page
+   * of rows (or a busy guide) does not ask the database once per request.
+   */
+  async accessForMarking(userId: number): Promise<AccessResolver> {
+    const now = Date.now();
+    let entry = this.marks.get(userId);
+    if (!entry || now - entry.at > MARKS_TTL_MS) {
+      this.marks.delete(userId);
+      if (this.marks.size >= MARKS_MAX_USERS) this.marks.delete(this.marks.keys().next().value as number);
+      const owned = this.repo.ownedPackageIds(userId, this.deps.clock.now());
+      entry = { at: now, owned };
+      this.marks.set(userId, entry);
+      owned.catch(() => this.marks.delete(userId));
+    }
+    return this.resolver(await entry.owned);
+  }
+
   /** Loads the user's packages and the products on sale once, for marking a whole list. */
   async accessFor(userId: number): Promise<AccessResolver> {
-    const [owned, products] = await Promise.all([this.repo.ownedPackageIds(userId, this.deps.clock.now()), this.activeProducts()]);
+    const [owned] = await Promise.all([this.repo.ownedPackageIds(userId, this.deps.clock.now()), this.activeProducts()]);
+    return this.resolver(owned);
+  }
+
+  private async resolver(owned: number[]): Promise<AccessResolver> {
+    const products = await this.activeProducts();
     const ownedSet = new Set(owned);
     const productByPackage = new Map<number, number>();
     // Subscriptions first: a package sold both ways offers its subscription.
