@@ -153,15 +153,18 @@ async function ourPlayer(page: Page, api: Api, list: Stream[]): Promise<{ ttff: 
     }
     return zaps;
   };
-  const zaps = await zapRound(500);
-  await emulateNetwork(page);
-  const zapsOverNetwork = await zapRound(NETWORK_SETTLE_MS);
-  return { ttff, zaps, zapsOverNetwork };
+  return { ttff, ...(await loopbackThenNetwork(page, zapRound)) };
 }
 
 /** BENCH_PLAYER_RTT_MS (40): the round trip Chromium adds to every request in the network rounds. */
 const RTT_MS = Number(process.env.BENCH_PLAYER_RTT_MS ?? 40);
 const NETWORK_SETTLE_MS = 2000;
+/** Zap rounds on loopback, then over the emulated network with time to watch in between. */
+async function loopbackThenNetwork(page: Page, round: (settleMs: number) => Promise<number[]>): Promise<{ zaps: number[]; zapsOverNetwork: number[] }> {
+  const zaps = await round(500);
+  await emulateNetwork(page);
+  return { zaps, zapsOverNetwork: await round(NETWORK_SETTLE_MS) };
+}
 async function emulateNetwork(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -257,10 +260,7 @@ async function defaultShaka(page: Page, api: Api, list: Stream[]): Promise<{ ttf
     }
     return zaps;
   };
-  const zaps = await zapRound(500);
-  await emulateNetwork(page);
-  const zapsOverNetwork = await zapRound(NETWORK_SETTLE_MS);
-  return { ttff, zaps, zapsOverNetwork };
+  return { ttff, ...(await loopbackThenNetwork(page, zapRound)) };
 }
 
 export async function runPlayerBench(): Promise<void> {

@@ -1,8 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../fixtures/accounts';
 import { ErrorModal } from '../pages/error-modal';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
+
+async function signInAsDemo(page: Page): Promise<HomePage> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login(DEMO.email, DEMO.password);
+  const home = new HomePage(page);
+  await home.expectSignedInAs(DEMO.email);
+  return home;
+}
 
 test.describe('routes', () => {
   for (const path of ['/epg/', '/settings/', '/gid/5310', '/emplayer/abc', '/search/cine']) {
@@ -28,11 +37,7 @@ test.describe('routes', () => {
   }
 
   test('signed in, a guarded screen shows its placeholder and an unknown path goes home', async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.login(DEMO.email, DEMO.password);
-    const home = new HomePage(page);
-    await home.expectSignedInAs(DEMO.email);
+    const home = await signInAsDemo(page);
     // Settings belongs to an issue not built yet: its route is declared with a placeholder.
     await home.accountButton.click();
     await page.getByRole('link', { name: 'Ajustes' }).click();
@@ -46,11 +51,7 @@ test.describe('routes', () => {
   });
 
   test('a screen whose code cannot be downloaded opens the non-recoverable modal', async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.login(DEMO.email, DEMO.password);
-    const home = new HomePage(page);
-    await home.expectSignedInAs(DEMO.email);
+    await signInAsDemo(page);
     // The network goes: the guide's code was never downloaded.
     await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
     await page.getByRole('link', { name: 'Guía TV' }).first().click();
@@ -63,11 +64,7 @@ test.describe('routes', () => {
   });
 
   test('signed in, the home with a genre id opens that genre, and a malformed one goes home', async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.login(DEMO.email, DEMO.password);
-    const home = new HomePage(page);
-    await home.expectSignedInAs(DEMO.email);
+    const home = await signInAsDemo(page);
     await page.goto('/5310');
     await expect(page).toHaveURL('/gid/5310');
     await expect(page.getByRole('heading', { level: 1, name: 'TV Channels' })).toBeVisible();
