@@ -28,6 +28,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   // Which proxies may set X-Forwarded-For: 'false' (none), 'true' (any), a hop count or a list of addresses.
   TRUST_PROXY: z.string().default('false'),
+  ADMIN_EMAILS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -54,6 +55,11 @@ export interface Config {
   webDist: string;
   logLevel: string;
   trustProxy: boolean | number | string;
+  /**
+   * Who may import guides and channel lists (ADMIN_EMAILS, comma-separated). Unset, the demo
+   * account outside production (so the demo works out of the box) and nobody in production.
+   */
+  adminEmails: string[];
 }
 
 /** Unless a proxy is trusted, X-Forwarded-For is ignored so the per-address login limit cannot be dodged. */
@@ -113,5 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    adminEmails:
+      e.ADMIN_EMAILS !== undefined ? e.ADMIN_EMAILS.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean)
+      : e.NODE_ENV === 'production' ? []
+      : ['demo@pantalla.test'],
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { PACKAGE_IDS } from './packages';
@@ -14,17 +14,15 @@ describe.each(kinds)('package marks on %s', (kind) => {
     basico = (await ctx.deps.db.kysely.selectFrom('users').select('id').where('email', '=', 'basico@pantalla.test').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => ctx?.close());
-  afterEach(() => vi.useRealTimers());
 
   it('reuses a user\'s packages for marking a short while, while rights are always read fresh', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
     const commerce = new CommerceService(ctx.deps);
     expect((await commerce.accessForMarking(basico)).access(PACKAGE_IDS.cine).owned).toBe(false);
     await ctx.deps.db.kysely.insertInto('entitlements').values({ userId: basico, packageId: PACKAGE_IDS.cine, startsAt: 0, endsAt: null, source: 'purchase', createdAt: 0 }).execute();
     try {
       expect((await commerce.accessFor(basico)).access(PACKAGE_IDS.cine).owned).toBe(true);
       expect((await commerce.accessForMarking(basico)).access(PACKAGE_IDS.cine).owned).toBe(false);
-      vi.advanceTimersByTime(MARKS_TTL_MS + 1);
+      ctx.clock.advance(MARKS_TTL_MS + 1);
       expect((await commerce.accessForMarking(basico)).access(PACKAGE_IDS.cine).owned).toBe(true);
     } finally {
       await ctx.deps.db.kysely.deleteFrom('entitlements').where('userId', '=', basico).where('packageId', '=', PACKAGE_IDS.cine).execute();

@@ -98,12 +98,12 @@ export class CommerceService {
    * of rows (or a busy guide) does not ask the database once per request.
    */
   async accessForMarking(userId: number): Promise<AccessResolver> {
-    const now = Date.now();
+    const now = this.deps.clock.now();
     let entry = this.marks.get(userId);
     if (!entry || now - entry.at > MARKS_TTL_MS) {
       this.marks.delete(userId);
       if (this.marks.size >= MARKS_MAX_USERS) this.marks.delete(this.marks.keys().next().value as number);
-      const owned = this.repo.ownedPackageIds(userId, this.deps.clock.now());
+      const owned = this.repo.ownedPackageIds(userId, now);
       entry = { at: now, owned };
       this.marks.set(userId, entry);
       owned.catch(() => this.marks.delete(userId));

@@ -5,7 +5,6 @@ import { errorBodySchema, ingestFormatSchema, ingestReportSchema } from '@pantal
 import { badRequest, forbidden } from '../../platform/errors';
 import type { Deps } from '../../platform/module';
 import { authenticate, authOf } from '../identity/auth';
-import { adminEmails } from './admins';
 import { IngestError } from './parsers/errors';
 import { IngestService } from './ingest.service';
 
@@ -27,7 +26,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: Deps): Promise<vo
         bodyLimit: BODY_LIMIT,
         preHandler: async (request, reply) => {
           await requireUser(request, reply);
-          if (!adminEmails(deps.config).has(authOf(request).email)) throw forbidden('Solo un administrador puede importar datos.');
+          if (!deps.config.adminEmails.includes(authOf(request).email.toLowerCase())) throw forbidden('Solo un administrador puede importar datos.');
         },
         schema: {
           tags: ['ingest'],

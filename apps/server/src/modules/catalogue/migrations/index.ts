@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { FINGERPRINT_STYLE_DEFAULTS } from '@pantalla/contracts';
 import type { MigrationSet } from '../../../platform/migrate';
 
 /** Catalogue tables: regions, lineups, channels, genres, guide events, films, series, screens and lists, bookmarks. */
@@ -220,11 +219,12 @@ export const catalogueMigrations: MigrationSet = () => ({
     },
   },
   // Spec: the watermark's font size, colour and background colour are configurable.
+  // The defaults are written out (not imported): a migration stays as it ran.
   '2026-11-23-1900-fingerprint-style': {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('channels').addColumn('fingerprint_font_size', 'integer', (c) => c.notNull().defaultTo(FINGERPRINT_STYLE_DEFAULTS.fontSize)).execute();
-      await db.schema.alterTable('channels').addColumn('fingerprint_color', 'varchar(9)', (c) => c.notNull().defaultTo(FINGERPRINT_STYLE_DEFAULTS.color)).execute();
-      await db.schema.alterTable('channels').addColumn('fingerprint_background', 'varchar(9)', (c) => c.notNull().defaultTo(FINGERPRINT_STYLE_DEFAULTS.background)).execute();
+      await db.schema.alterTable('channels').addColumn('fingerprint_font_size', 'integer', (c) => c.notNull().defaultTo(18)).execute();
+      await db.schema.alterTable('channels').addColumn('fingerprint_color', 'varchar(9)', (c) => c.notNull().defaultTo('#FFFFFFD9')).execute();
+      await db.schema.alterTable('channels').addColumn('fingerprint_background', 'varchar(9)', (c) => c.notNull().defaultTo('#00000059')).execute();
     },
   },
 });
