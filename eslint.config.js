@@ -25,17 +25,24 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // A feature reaches another only through its index; shared ui never reaches into features.
-  ...features.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          group: features.filter((f) => f !== feature).map((f) => `**/features/${f}/*`),
-          message: 'Import another feature only through its index.ts.',
-        }, { group: ['**/app/*', '**/app'], message: 'Features do not import the app layer.' }],
-      }],
-    },
-  })),
+  // Relative imports are checked per folder depth, where `../` × (depth + 1) is features/.
+  ...features.flatMap((feature) => {
+    const others = features.filter((f) => f !== feature);
+    return [0, 1, 2, 3, 4, 5].map((depth) => ({
+      files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': ['error', {
+          patterns: [{
+            group: others.map((f) => `**/features/${f}/*`),
+            message: 'Import another feature only through its index.ts.',
+          }, {
+            regex: `^(\\.\\./){${depth + 1}}(${others.join('|')})/.`,
+            message: 'Import another feature only through its index.ts.',
+          }, { group: ['**/app/*', '**/app'], message: 'Features do not import the app layer.' }],
+        }],
+      },
+    }));
+  }),
   {
     files: ['apps/web/src/ui/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
