@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { session } from '../../account';
 import { getTrailerQueryOptions } from '../details/api/get-items';
 
 export interface TrailerPlayerProps {
@@ -12,11 +13,12 @@ export interface TrailerPlayerProps {
 }
 
 /**
- * Plays a film's DASH trailer. Shaka is imported only here, when a trailer starts, so the
- * home's first download stays small; the player is destroyed on unmount.
+ * Plays a film's DASH trailer through the player's adapter, imported only when a trailer
+ * starts so the home's first download stays small; destroyed on unmount.
  */
 export function TrailerPlayer({ filmId, muted, onEnded, onError, className, label }: TrailerPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
   const trailer = useQuery(getTrailerQueryOptions(filmId));
   const callbacks = useRef({ onEnded, onError });
   useEffect(() => {
@@ -30,29 +32,33 @@ export function TrailerPlayer({ filmId, muted, onEnded, onError, className, labe
   const link = trailer.data?.link;
   useEffect(() => {
     const video = videoRef.current;
-    if (!link || !video) return;
+    const container = containerRef.current;
+    if (!link || !video || !container) return;
     let cancelled = false;
-    let destroy: (() => Promise<void>) | null = null;
+    let adapter: { destroy(): Promise<void> } | null = null;
     void (async () => {
-      const { default: shaka } = await import('shaka-player');
+      // The player's one adapter around Shaka, loaded with its chunk only when a trailer starts.
+      const { ShakaAdapter } = await import('../../player');
       if (cancelled) return;
-      shaka.polyfill.installAll();
-      if (!shaka.Player.isBrowserSupported()) throw new Error('Shaka Player is not supported in this browser');
-      const player = new shaka.Player();
-      destroy = () => player.destroy();
-      await player.attach(video);
+      if (!(await ShakaAdapter.isSupported())) throw new Error('Shaka Player is not supported in this browser');
+      const next = new ShakaAdapter(video, container, { getIdToken: () => session.getState().userInfo?.idToken ?? null, onError: (e) => callbacks.current.onError(e), env: import.meta.env });
+      adapter = next;
+      await next.attach();
       if (cancelled) return;
-      await player.load(link);
-      if (cancelled) return;
-      await video.play();
+      // Trailers carry their own licence address in the manifest: no stream session.
+      await next.load({ url: link, drm: null, startTime: 0 });
     })().catch((error: unknown) => {
       if (!cancelled) callbacks.current.onError(error);
     });
     return () => {
       cancelled = true;
-      void destroy?.();
+      void adapter?.destroy();
     };
   }, [link]);
 
-  return <video ref={videoRef} className={className} muted={muted} playsInline aria-label={label} onEnded={() => callbacks.current.onEnded()} />;
+  return (
+    <div ref={containerRef} className={className}>
+      <video ref={videoRef} muted={muted} playsInline aria-label={label} onEnded={() => callbacks.current.onEnded()} />
+    </div>
+  );
 }

@@ -1,0 +1,2 @@
+/** What the rest of the app may use from the player: the one adapter around Shaka (trailers use it too). */
+export { ShakaAdapter, type AdapterOptions, type LoadRequest } from './adapter/shaka-adapter';
