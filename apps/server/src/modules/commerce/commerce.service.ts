@@ -108,17 +108,16 @@ export class CommerceService {
       this.marks.set(userId, entry);
       owned.catch(() => this.marks.delete(userId));
     }
-    return this.resolver(await entry.owned);
+    return this.resolver(entry.owned);
   }
 
   /** Loads the user's packages and the products on sale once, for marking a whole list. */
   async accessFor(userId: number): Promise<AccessResolver> {
-    const [owned] = await Promise.all([this.repo.ownedPackageIds(userId, this.deps.clock.now()), this.activeProducts()]);
-    return this.resolver(owned);
+    return this.resolver(this.repo.ownedPackageIds(userId, this.deps.clock.now()));
   }
 
-  private async resolver(owned: number[]): Promise<AccessResolver> {
-    const products = await this.activeProducts();
+  private async resolver(ownedIds: Promise<number[]>): Promise<AccessResolver> {
+    const [owned, products] = await Promise.all([ownedIds, this.activeProducts()]);
     const ownedSet = new Set(owned);
     const productByPackage = new Map<number, number>();
     // Subscriptions first: a package sold both ways offers its subscription.

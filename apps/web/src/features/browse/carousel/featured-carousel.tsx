@@ -126,11 +126,15 @@ export function FeaturedCarousel({ title, items }: FeaturedCarouselProps) {
                     </Link>
                   ) : null}
                   {trailer === 1 && playing !== key ? (
-                    <button type="button" className="btn btn--secondary" onClick={() => {
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      onClick={() => {
                         // Every trailer starts muted (spec), whatever the last one was left at.
                         setMuted(true);
                         setPlaying(key);
-                      }}>
+                      }}
+                    >
                       <span>{t('carousel.watchTrailer')}</span>
                     </button>
                   ) : null}

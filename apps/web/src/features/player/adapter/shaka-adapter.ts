@@ -8,12 +8,12 @@ export { QUALITY_AUTO, TRACK_OFF, type TrackOption };
 type Shaka = typeof shakaNamespace;
 type ShakaPlayer = InstanceType<Shaka['Player']>;
 type PreloadManager = NonNullable<Awaited<ReturnType<ShakaPlayer['preload']>>>;
+type ShakaError = { code: number; category?: number; severity?: number; message?: string; data?: unknown[] };
 
 /** A preloaded stream older than this is fetched afresh: its signed URL would expire sooner. */
 export const PRELOAD_MAX_AGE_MS = 5 * 60_000;
 /** Our ClearKey licence server; its URL names the stream session. */
 const CLEARKEY_LICENCE_PATH = /\/api\/v1\/drm\/clearkey\//;
-type ShakaError = { code: number; category?: number; severity?: number; message?: string; data?: unknown[] };
 
 /** Loads Shaka once, in the player's own chunk. */
 let shakaPromise: Promise<Shaka> | null = null;

@@ -165,7 +165,8 @@ export function PlayerScreen({ data, target, channels, channelId }: PlayerScreen
 
   // Once the picture is up, the channels a zap would reach are fetched ahead (manifest and
   // first segments); their keys still come through their own session when the zap opens it.
-  const sessionId = channelId !== null && playback.sessionKey === `LIVE:${channelId}` ? (playback.session?.id ?? null) : null;
+  const sessionOn = playback.sessionTarget;
+  const sessionId = sessionOn?.type === 'LIVE' && sessionOn.id === channelId ? (playback.session?.id ?? null) : null;
   const pictureUp = snapshot.status !== 'loading';
   useEffect(() => {
     if (!adapter || !canZap || channelId === null || sessionId === null || !pictureUp) return;

@@ -67,8 +67,8 @@ function isTransient(failure: PlayerFailure): boolean {
 export interface PlaybackControls {
   gate: Gate;
   session: OpenSessionResponse | null;
-  /** What the session was opened for ('LIVE:1'); it trails the target while a switch opens the next. */
-  sessionKey: string | null;
+  /** What the session was opened for; it trails the target while a switch opens the next. */
+  sessionTarget: Pick<PlaybackTarget, 'type' | 'id'> | null;
   /** Which manifest is on: the session's live/VOD url or the restart window. */
   source: 'main' | 'restart';
   submitPin: (pin: string) => Promise<'ok' | 'wrong' | 'blocked'>;
@@ -89,7 +89,7 @@ export interface PlaybackControls {
  */
 export function usePlayback(adapter: ShakaAdapter | null, target: PlaybackTarget | null, user: { hasPin: boolean; profileId: number }, onAction: (action: PlayerAction) => void): PlaybackControls {
   const [gate, setGate] = useState<Gate>({ kind: 'none' });
-  const [session, setSession] = useState<{ opened: OpenSessionResponse; key: string } | null>(null);
+  const [session, setSession] = useState<{ opened: OpenSessionResponse; target: Pick<PlaybackTarget, 'type' | 'id'> } | null>(null);
   const [source, setSource] = useState<'main' | 'restart'>('main');
   const [attempt, setAttempt] = useState(0);
   const sessionRef = useRef<OpenSessionResponse | null>(null);
@@ -118,13 +118,11 @@ export function usePlayback(adapter: ShakaAdapter | null, target: PlaybackTarget
         case 'exceeded-sessions':
           setGate(action.kind === 'exceeded-sessions' ? { kind: 'exceeded-sessions', busy: false } : { kind: action.kind });
           return;
-        case 'retry-stream': {
+        case 'retry-stream':
           // A load (or the reload at +5 s) that meets 3019/4012 has nothing left to retry.
-          const message = STREAM_LOST;
-          setGate({ kind: 'failed', action: message });
-          onActionRef.current(message);
+          setGate({ kind: 'failed', action: STREAM_LOST });
+          onActionRef.current(STREAM_LOST);
           return;
-        }
         default:
           if (isTransient(failure)) {
             setGate({ kind: 'waiting' });
@@ -167,9 +165,10 @@ export function usePlayback(adapter: ShakaAdapter | null, target: PlaybackTarget
         return;
       }
       sessionRef.current = opened;
+      const current = { opened, target: { type: target.type, id: target.id } };
       // Not urgent: let the render yield to Shaka's manifest and segment work (first frame).
       startTransition(() => {
-        if (opened && key) setSession({ opened, key });
+        setSession(current);
         setSource('main');
       });
       const sessionId = opened.id;
@@ -323,5 +322,5 @@ export function usePlayback(adapter: ShakaAdapter | null, target: PlaybackTarget
     await closing;
   }, [positionMs, target]);
 
-  return { gate, session: session?.opened ?? null, sessionKey: session?.key ?? null, source, submitPin, answerExceeded, answerResetSessions, switchSource, onPlayerError, close };
+  return { gate, session: session?.opened ?? null, sessionTarget: session?.target ?? null, source, submitPin, answerExceeded, answerResetSessions, switchSource, onPlayerError, close };
 }
