@@ -111,6 +111,8 @@ export class M3uStreamParser {
   private line = 0;
   private started = false;
   private pending: PendingEntry | null = null;
+  /** The last #EXTINF was skipped: its URL line goes with it, unreported. */
+  private skipUrl = false;
   private options: Options = noOptions();
   private entries = 0;
 
@@ -201,6 +203,7 @@ export class M3uStreamParser {
 
   private readExtinf(body: string): void {
     if (this.pending) this.problems.add(this.pending.line, 'extinf-without-url', 'skipped', `#EXTINF sin URL (le sigue otro #EXTINF en la línea ${this.line}); se omite.`);
+    this.skipUrl = false;
     const parts = parseExtinf(body);
     if (parts.unclosedQuote) this.problems.add(this.line, 'unclosed-quote', 'corrected', 'atributo con comillas sin cerrar; se lee hasta la última coma.');
     let rawName = parts.name;
@@ -211,6 +214,7 @@ export class M3uStreamParser {
     if (!rawName) {
       this.problems.add(this.line, 'missing-name', 'skipped', 'canal sin nombre ni tvg-name ni tvg-id; se omite.');
       this.pending = null;
+      this.skipUrl = true;
       return;
     }
     this.pending = { line: this.line, attrs: parts.attrs, rawName };
@@ -236,6 +240,10 @@ export class M3uStreamParser {
     const options = this.options;
     this.pending = null;
     this.options = noOptions();
+    if (!entry && this.skipUrl) {
+      this.skipUrl = false;
+      return;
+    }
     if (!entry) {
       this.problems.add(this.line, 'url-without-extinf', 'skipped', `URL sin #EXTINF delante ("${text.slice(0, 60)}"); se omite.`);
       return;
@@ -324,14 +332,16 @@ export class M3uStreamParser {
   private catchupOf(a: Record<string, string>, line: number): M3uCatchup | null {
     const h = this.header.attributes;
     const modeText = a.catchup || a['catchup-type'] || (a.timeshift ? 'shift' : '') || h.catchup || h['catchup-type'] || '';
-    const source = a['catchup-source'] || h['catchup-source'] || null;
+    const ownSource = a['catchup-source'] || null;
     const daysText = a['catchup-days'] || a.timeshift || a['tvg-rec'] || h['catchup-days'] || '';
-    if (!modeText && !source && !daysText) return null;
+    if (!modeText && !ownSource && !h['catchup-source'] && !daysText) return null;
     let mode: CatchupMode | null = null;
     if (modeText) {
       mode = catchupModeOf(modeText);
       if (!mode) this.problems.add(line, 'unknown-catchup-mode', 'ignored', `modo de catch-up desconocido "${modeText.slice(0, 20)}"; el canal queda sin enlaces de catch-up.`);
-    } else if (source) mode = 'default';
+    } else if (ownSource || h['catchup-source']) mode = 'default';
+    // The header's source is a default for the modes that use one; shift, flussonic and xc make their own.
+    const source = ownSource ?? (mode === 'default' || mode === 'append' || mode === 'vod' ? h['catchup-source'] || null : null);
     let days: number | null = null;
     if (daysText) {
       days = /^\d{1,3}$/.test(daysText.trim()) ? Number(daysText) : null;

@@ -12,6 +12,11 @@ export interface XmltvParserOptions {
   maxProblems?: number;
   /** Text characters one <channel> or <programme> may hold before it is skipped as too large. */
   maxElementChars?: number;
+  /**
+   * Characters read after which a programme still held (the last of its channel so far) is
+   * copied out of the text it was cut from, so that text can be freed (default 16 M).
+   */
+  detachAfterChars?: number;
 }
 
 /** What became complete since the last call. The arrays are the caller's to keep. */
@@ -57,6 +62,30 @@ function spanish(saxMessage: string): string {
   return SAX_MESSAGES.find(([re]) => re.test(bare))?.[1] ?? `XML mal formado (${bare})`;
 }
 
+type SaxOptions = { position: true; xmlns: false };
+
+/**
+ * saxes, with one repair. For a close tag that matches no open element, saxes pops every
+ * open element, the root included, and the rest of the guide no longer reads as XMLTV.
+ * Here such a tag is reported as unmatched and closes nothing, as HTML parsers do; the
+ * element it stood in is then skipped as malformed. (saxes is pinned to the version whose
+ * closeTag this relies on; the broken-markup corpus file tests it.)
+ */
+function repairCloseTag(sax: SaxesParser<SaxOptions>): void {
+  const self = sax as unknown as { tags: { name: string }[]; name: string; closeTag(): void };
+  const closeTag = self.closeTag;
+  self.closeTag = function repairedCloseTag(this: typeof self) {
+    if (this.name === '' || this.tags.some((t) => t.name === this.name)) return closeTag.call(this);
+    // With no open elements, saxes reports 'unmatched closing tag' and pops nothing.
+    const open = this.tags.splice(0);
+    try {
+      closeTag.call(this);
+    } finally {
+      this.tags.push(...open);
+    }
+  };
+}
+
 /** Problems saxes reports that leave the element readable: kept, reported as corrected. */
 const RECOVERABLE = /undefined entity|disallowed character\.$/;
 
@@ -67,11 +96,12 @@ const RECOVERABLE = /undefined entity|disallowed character\.$/;
  * the parse; only a document that is not XMLTV at all throws IngestError.
  */
 export class XmltvStreamParser {
-  private readonly sax = new SaxesParser<{ position: true; xmlns: false }>({ position: true, xmlns: false });
+  private readonly sax = new SaxesParser<SaxOptions>({ position: true, xmlns: false });
   private readonly decoder = new ByteDecoder('xml');
   private readonly problems: ProblemLog;
   private readonly schedule: GuideSchedule;
   private readonly maxChars: number;
+  private readonly detachAfter: number;
   private out: XmltvOutput = { channels: [], programmes: [] };
   private readonly channelLines = new Map<string, number>();
   private channelCount = 0;
@@ -98,9 +128,11 @@ export class XmltvStreamParser {
   constructor(options: XmltvParserOptions = {}) {
     this.problems = new ProblemLog(options.maxProblems ?? PROBLEMS_KEPT);
     this.maxChars = options.maxElementChars ?? DEFAULT_MAX_ELEMENT_CHARS;
+    this.detachAfter = options.detachAfterChars ?? 16 * 1024 * 1024;
     const report: Report = (line, code, action, message) => this.problems.add(line, code, action, message);
     this.schedule = new GuideSchedule(report, (p) => this.out.programmes.push(p));
     Object.assign(this.sax.ENTITIES, HTML_ENTITIES);
+    repairCloseTag(this.sax);
     this.sax.on('opentagstart', () => {
       this.tagLine = this.sax.line;
       this.inStartTag = true;
@@ -118,7 +150,7 @@ export class XmltvStreamParser {
     if (text) {
       this.schedule.position += text.length;
       this.sax.write(text);
-      this.schedule.age(this.schedule.position);
+      this.schedule.age(this.schedule.position, this.detachAfter);
     }
     this.takeDecoderNotes();
     return this.take();
@@ -130,11 +162,12 @@ export class XmltvStreamParser {
     if (text) this.sax.write(text);
     this.takeDecoderNotes();
     this.closing = true;
+    const endLine = this.sax.line;
     this.sax.close();
     if (!this.rootSeen) throw new IngestError('el archivo no contiene un documento XML', 1);
     const open = this.stack[0];
     if (open) this.problems.add(open.line, 'truncated', 'skipped', `el archivo termina dentro de <${open.name}> (¿está cortado?); se omite.`);
-    if (!this.rootClosed) this.problems.add(this.sax.line, 'truncated', 'ignored', 'el archivo termina sin cerrar <tv> (¿está cortado?); se importa lo leído hasta aquí.');
+    if (!this.rootClosed) this.problems.add(endLine, 'truncated', 'ignored', 'el archivo termina sin cerrar <tv> (¿está cortado?); se importa lo leído hasta aquí.');
     this.schedule.finish();
     const output = this.take();
     const summary: XmltvSummary = {
@@ -173,6 +206,7 @@ export class XmltvStreamParser {
     const tagError = this.tagError;
     this.tagError = null;
     if (this.depth === 1) {
+      if (this.rootClosed) return this.noteOutside(line, `<${tag.name}>`);
       if (tag.name !== 'tv') throw new IngestError(`no es una guía XMLTV: el elemento raíz es <${tag.name}>, no <tv>`, line);
       this.rootSeen = true;
       this.generator = tag.attributes['generator-info-name']?.trim() || tag.attributes['source-info-name']?.trim() || null;
@@ -216,22 +250,23 @@ export class XmltvStreamParser {
     if (this.closing) return;
     const message = spanish(error.message);
     const line = this.sax.line;
-    if (!this.rootSeen) throw new IngestError(`no es un documento XML: ${message}`, line);
-    if (this.rootClosed) {
-      if (!this.outsideNoted) this.problems.add(line, 'outside-root', 'ignored', `${message} después de cerrar <tv>; se ignora.`);
-      this.outsideNoted = true;
-      return;
-    }
     if (this.inStartTag) {
       this.tagError ??= { message, line };
       return;
     }
+    if (!this.rootSeen) throw new IngestError(`no es un documento XML: ${message}`, line);
+    if (this.rootClosed) return this.noteOutside(line, message);
     if (this.stack.length === 0) {
       this.problems.add(line, 'malformed-xml', 'ignored', `${message}; se ignora.`);
       return;
     }
     if (RECOVERABLE.test(error.message)) this.problems.add(line, 'xml-corrected', 'corrected', `${message}; se conserva tal cual.`);
     else this.broken ??= { message, line };
+  }
+
+  private noteOutside(line: number, what: string): void {
+    if (!this.outsideNoted) this.problems.add(line, 'outside-root', 'ignored', `${what} después de cerrar <tv>; se ignora.`);
+    this.outsideNoted = true;
   }
 
   private finishElement(node: XmlNode): void {
@@ -263,4 +298,48 @@ export class XmltvStreamParser {
     this.channelCount++;
     this.out.channels.push(channel);
   }
+}
+
+/** A batch of what a guide gave: its channels first, then up to batchSize programmes. */
+export interface XmltvBatch {
+  channels: GuideChannel[];
+  programmes: GuideProgramme[];
+  /** On the last batch only (which may be otherwise empty). */
+  summary: XmltvSummary | null;
+}
+
+/**
+ * Reads a guide from pieces (a file stream, a gunzip stream, strings) as batches of
+ * `batchSize` programmes, for an import that writes each batch before reading on: memory
+ * stays at one batch plus what the parser holds, whatever the file's size.
+ */
+export async function* readXmltvBatches(
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  options: XmltvParserOptions & { batchSize?: number } = {},
+): AsyncGenerator<XmltvBatch> {
+  const size = options.batchSize ?? 5000;
+  const parser = new XmltvStreamParser(options);
+  let channels: GuideChannel[] = [];
+  let programmes: GuideProgramme[] = [];
+  const add = (out: XmltvOutput) => {
+    for (const c of out.channels) channels.push(c);
+    for (const p of out.programmes) programmes.push(p);
+  };
+  // Full batches, cut by index: one big piece may complete many batches at once.
+  function* full(): Generator<XmltvBatch> {
+    let at = 0;
+    for (; programmes.length - at >= size; at += size) {
+      yield { channels, programmes: programmes.slice(at, at + size), summary: null };
+      channels = [];
+    }
+    programmes = at === 0 ? programmes : programmes.slice(at);
+  }
+  for await (const chunk of source) {
+    add(parser.write(chunk));
+    yield* full();
+  }
+  const last = parser.end();
+  add(last);
+  yield* full();
+  yield { channels, programmes, summary: last.summary };
 }

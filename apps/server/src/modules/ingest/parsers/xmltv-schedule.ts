@@ -72,7 +72,7 @@ export class GuideSchedule {
    * in characters) out of the parsed text, so the text they were cut from can be freed:
    * the last programme of each channel may wait for the end of the file.
    */
-  age(position: number, keep = 16 * 1024 * 1024): void {
+  age(position: number, keep: number): void {
     const young = this.young;
     let i = this.youngHead;
     for (; i < young.length; i++) {
