@@ -33,8 +33,10 @@ const sections: Record<string, readonly string[]> = {
 
 const subgenres: [subgenre: string, inSections: readonly string[], names: readonly string[]][] = [
   ['Acción', [CINE], ['accion', 'action', 'action adventure']],
-  ['Comedia', [CINE, SERIES], ['comedia', 'comedy', 'sitcom', 'comedia de situacion']],
-  ['Drama', [CINE, SERIES], ['drama', 'telenovela', 'soap', 'soap opera', 'culebron']],
+  ['Comedia', [CINE, SERIES], ['comedia', 'comedy']],
+  ['Comedia', [SERIES], ['sitcom', 'comedia de situacion']],
+  ['Drama', [CINE, SERIES], ['drama']],
+  ['Drama', [SERIES], ['telenovela', 'soap', 'soap opera', 'culebron']],
   ['Thriller', [CINE], ['thriller', 'suspense', 'suspenso', 'intriga', 'mystery', 'misterio']],
   ['Ciencia ficción', [CINE, SERIES], ['ciencia ficcion', 'science fiction', 'sci fi', 'scifi', 'fantasia', 'fantasy']],
   ['Romántica', [CINE], ['romantica', 'romantico', 'romance', 'romantic']],
