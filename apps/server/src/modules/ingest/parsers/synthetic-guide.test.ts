@@ -31,3 +31,14 @@ describe('synthetic guides', () => {
     expect(sizes.slice(1, -1).every((n) => n === 10)).toBe(true);
   });
 });
+
+describe('synthetic guides in day order', () => {
+  it('interleave channels day by day, with the same coverage', () => {
+    const options = { channels: 6, days: 3, order: 'day' as const };
+    const { programmes, summary } = parseGuide([...syntheticXmltv(options)].join(''));
+    expect(summary.problems).toEqual([]);
+    expect(programmes).toHaveLength(syntheticProgrammeCount(options));
+    expect(new Set(programmes.slice(0, 40).map((p) => p.channel)).size).toBeGreaterThan(1);
+    for (const span of summary.spans.values()) expect(span).toMatchObject({ from: Date.UTC(2026, 5, 15), to: Date.UTC(2026, 5, 18) });
+  });
+});

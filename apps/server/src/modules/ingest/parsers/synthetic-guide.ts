@@ -12,6 +12,11 @@ export interface SyntheticGuideOptions {
   seed?: number;
   /** Programmes per yielded piece: the unit the generator streams out. */
   programmesPerChunk?: number;
+  /**
+   * 'channel': each channel's whole schedule, then the next (most grabbers); 'day': every
+   * channel's day, then the next day (channels interleaved, as time-sorted guides are).
+   */
+  order?: 'channel' | 'day';
 }
 
 /** A small, fast PRNG (mulberry32): deterministic per seed, good enough for test data. */
@@ -53,7 +58,7 @@ export const syntheticChannelId = (n: number) => `canal${n}.sintetico.tv`;
  * back, with the optional elements real guides carry now and then), in pieces.
  */
 export function* syntheticXmltv(options: SyntheticGuideOptions): Generator<string> {
-  const { channels, days, from = '2026-06-15', seed = 16, programmesPerChunk = 2000 } = options;
+  const { channels, days, from = '2026-06-15', seed = 16, programmesPerChunk = 2000, order = 'channel' } = options;
   const random = prng(seed);
   const begin = Date.parse(`${from}T00:00:00Z`);
   const end = begin + days * 86_400_000;
@@ -66,24 +71,34 @@ export function* syntheticXmltv(options: SyntheticGuideOptions): Generator<strin
     }
   }
   let count = 0;
-  for (let c = 1; c <= channels; c++) {
-    const id = syntheticChannelId(c);
-    for (let t = begin; t < end; ) {
-      const stop = Math.min(end, t + (MINUTES[Math.floor(random() * MINUTES.length)] as number) * 60_000);
-      const r = random();
-      let p = `  <programme start="${xmltvTimeOf(t)}" stop="${xmltvTimeOf(stop)}" channel="${id}">\n    <title lang="es">${sentence(random, 3)}</title>\n`;
-      if (r < 0.4) p += `    <sub-title lang="es">${sentence(random, 2)}</sub-title>\n`;
-      p += `    <desc lang="es">${sentence(random, 18)} &amp; ${sentence(random, 4)}.</desc>\n`;
-      if (r < 0.2) p += '    <credits><director>Ana Gil</director><actor role="Marta">Marta Ruiz</actor></credits>\n';
-      p += `    <category lang="es">${CATEGORIES[Math.floor(random() * CATEGORIES.length)]}</category>\n`;
-      if (r < 0.4) p += `    <episode-num system="xmltv_ns">${Math.floor(r * 10)}.${Math.floor(random() * 20)}.</episode-num>\n`;
-      if (r > 0.7) p += `    <icon src="https://img.example/p/${c}-${t / 60_000}.jpg"/>\n`;
-      if (r > 0.8) p += '    <rating system="ES"><value>12</value></rating>\n';
-      out += `${p}  </programme>\n`;
-      t = stop;
-      if (++count % programmesPerChunk === 0) {
-        yield out;
-        out = '';
+  const programme = (c: number, t: number, limit: number): [string, number] => {
+    const stop = Math.min(limit, t + (MINUTES[Math.floor(random() * MINUTES.length)] as number) * 60_000);
+    const r = random();
+    let p = `  <programme start="${xmltvTimeOf(t)}" stop="${xmltvTimeOf(stop)}" channel="${syntheticChannelId(c)}">\n    <title lang="es">${sentence(random, 3)}</title>\n`;
+    if (r < 0.4) p += `    <sub-title lang="es">${sentence(random, 2)}</sub-title>\n`;
+    p += `    <desc lang="es">${sentence(random, 18)} &amp; ${sentence(random, 4)}.</desc>\n`;
+    if (r < 0.2) p += '    <credits><director>Ana Gil</director><actor role="Marta">Marta Ruiz</actor></credits>\n';
+    p += `    <category lang="es">${CATEGORIES[Math.floor(random() * CATEGORIES.length)]}</category>\n`;
+    if (r < 0.4) p += `    <episode-num system="xmltv_ns">${Math.floor(r * 10)}.${Math.floor(random() * 20)}.</episode-num>\n`;
+    if (r > 0.7) p += `    <icon src="https://img.example/p/${c}-${t / 60_000}.jpg"/>\n`;
+    if (r > 0.8) p += '    <rating system="ES"><value>12</value></rating>\n';
+    return [`${p}  </programme>\n`, stop];
+  };
+  // Each channel's clock; a day block ends where the day does (a programme may run past it).
+  const clocks = new Array<number>(channels + 1).fill(begin);
+  const blocks = order === 'day' ? days : 1;
+  for (let b = 0; b < blocks; b++) {
+    const limit = order === 'day' ? begin + (b + 1) * 86_400_000 : end;
+    for (let c = 1; c <= channels; c++) {
+      for (let t = clocks[c] as number; t < limit; ) {
+        const [p, stop] = programme(c, t, end);
+        out += p;
+        t = stop;
+        clocks[c] = stop;
+        if (++count % programmesPerChunk === 0) {
+          yield out;
+          out = '';
+        }
       }
     }
   }

@@ -15,12 +15,11 @@ export interface XmlNode {
 /** Where the fields report what they could not take. */
 export type Report = (line: number, code: IngestProblemCode, action: IngestProblemAction, message: string) => void;
 
-/** A programme as read, before its end is settled against the next one on its channel. */
-export type ProgrammeDraft = Omit<GuideProgramme, 'stop' | 'stopFrom' | 'clump'> & {
-  stop: number | null;
-  clumpIndex: number;
-  clumpCount: number;
-};
+/**
+ * A programme as read, before its end is settled against the next one on its channel: the
+ * same object is given out once it is (one object per programme, a million times over).
+ */
+export type ProgrammeDraft = Omit<GuideProgramme, 'stop'> & { stop: number | null };
 
 // Control characters are what the DTD forbids and saxes reports; they are read as spaces.
 // eslint-disable-next-line no-control-regex
@@ -187,11 +186,12 @@ function rating(node: XmlNode): { rating: string; ratingSystem: string | null; s
   return { rating: found ? valueOf(found) : '', ratingSystem: found?.attrs.system?.trim() || null, starRating: stars };
 }
 
-function clumpOf(value: string | undefined): { index: number; count: number } {
+function clumpOf(value: string | undefined): { index: number; count: number } | null {
   const m = value ? /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value) : null;
-  const index = m ? Number(m[1]) : 0;
-  const count = m ? Number(m[2]) : 1;
-  return index < count ? { index, count } : { index: 0, count: 1 };
+  if (!m) return null;
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  return count > 1 && index < count ? { index, count } : null;
 }
 
 /**
@@ -222,12 +222,12 @@ export function readProgramme(node: XmlNode, report: Report): ProgrammeDraft | n
   if (titles.length === 0) return skip(report, line, 'programme-missing-title', '<programme> sin <title>; se omite.');
   const date = clean(child(node, 'date')?.text ?? '');
   const categories = texts(node, 'category');
-  const clump = clumpOf(attrs.clumpidx);
   const ratings = rating(node);
   return {
     channel,
     start: start.time,
     stop,
+    stopFrom: 'stop',
     title: preferred(titles),
     titles,
     subTitle: preferred(localized(node, 'sub-title')),
@@ -249,8 +249,7 @@ export function readProgramme(node: XmlNode, report: Report): ProgrammeDraft | n
     premiere: child(node, 'premiere') !== undefined,
     previouslyShown: child(node, 'previously-shown') !== undefined,
     lastChance: child(node, 'last-chance') !== undefined,
-    clumpIndex: clump.index,
-    clumpCount: clump.count,
+    clump: clumpOf(attrs.clumpidx),
     catchupId: attrs['catchup-id']?.trim() || null,
     line,
   };

@@ -55,7 +55,7 @@ export class GuideSchedule {
       } else this.emit(state, h, h.stop, 'stop');
       this.hold(state, p);
     } else if (p.start === h.start) {
-      if (h.clumpCount > 1 && p.clumpCount > 1) mergeClump(h, p);
+      if (h.clump && p.clump) mergeClump(h, p);
       else {
         this.report(h.line, 'programme-same-start', 'skipped', `el programa empieza a la vez que el de la línea ${p.line}; se conserva el último.`);
         this.hold(state, p);
@@ -129,38 +129,11 @@ export class GuideSchedule {
   }
 }
 
-/** The programme given out; written field by field, as spreading is slow a million times over. */
+/** The programme given out: the draft itself, its end settled. */
 function finished(p: ProgrammeDraft, stop: number, stopFrom: GuideProgramme['stopFrom']): GuideProgramme {
-  return {
-    channel: p.channel,
-    start: p.start,
-    stop,
-    stopFrom,
-    title: p.title,
-    titles: p.titles,
-    subTitle: p.subTitle,
-    desc: p.desc,
-    credits: p.credits,
-    date: p.date,
-    year: p.year,
-    categories: p.categories,
-    genre: p.genre,
-    countries: p.countries,
-    lengthMs: p.lengthMs,
-    icon: p.icon,
-    images: p.images,
-    episode: p.episode,
-    rating: p.rating,
-    ratingSystem: p.ratingSystem,
-    starRating: p.starRating,
-    isNew: p.isNew,
-    premiere: p.premiere,
-    previouslyShown: p.previouslyShown,
-    lastChance: p.lastChance,
-    clump: p.clumpCount > 1 ? { count: p.clumpCount } : null,
-    catchupId: p.catchupId,
-    line: p.line,
-  };
+  p.stop = stop;
+  p.stopFrom = stopFrom;
+  return p as GuideProgramme;
 }
 
 /** The DTD's clump ('News; Weather' in one slot): one programme, titles joined, gaps filled. */

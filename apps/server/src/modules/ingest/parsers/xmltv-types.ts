@@ -86,8 +86,11 @@ export interface GuideProgramme {
   premiere: boolean;
   previouslyShown: boolean;
   lastChance: boolean;
-  /** A clump of programmes sharing one slot, merged into this one ('News; Weather'). */
-  clump: { count: number } | null;
+  /**
+   * clumpidx="index/count": programmes sharing one slot ('News; Weather'), merged into the
+   * first (index 0 unless the guide lists the first one late); null outside a clump.
+   */
+  clump: { index: number; count: number } | null;
   /** catchup-id="...", which Kodi's IPTV Simple reads for providers that need one. */
   catchupId: string | null;
   line: number;
