@@ -66,6 +66,20 @@ describe('XmltvStreamParser: limits', () => {
     expect(problemsOf(summary)).toEqual(['3 too-large skipped']);
   });
 
+  it('refuses a run of text with no element in it, before it fills memory', () => {
+    const parser = new XmltvStreamParser({ maxElementChars: 1000 });
+    parser.write('<tv>\n<programme start="');
+    expect(() => {
+      for (let i = 0; i < 40; i++) parser.write('x'.repeat(1000));
+    }).toThrow('sin una etiqueta completa: no es una guía XMLTV');
+  });
+
+  it('reads a DOCTYPE with an internal subset, keeping entities it declares as written', () => {
+    const { programmes, summary } = parseGuide(`<?xml version="1.0"?>\n<!DOCTYPE tv SYSTEM "xmltv.dtd" [\n<!ENTITY canal "Uno">\n]>\n<tv>\n${prog('20260615100000 +0000', '20260615110000 +0000', 'Hola &canal;')}\n</tv>`);
+    expect(programmes.map((p) => p.title)).toEqual(['Hola &canal;']);
+    expect(problemsOf(summary)).toEqual(['6 xml-corrected corrected']);
+  });
+
   it('skips text and elements after the root, reporting once', () => {
     const { programmes, summary } = parseGuide(`<tv>${prog('20260615100000 +0000', '20260615110000 +0000', 'Uno')}</tv>\nbasura\n<otra/>`);
     expect(programmes).toHaveLength(1);

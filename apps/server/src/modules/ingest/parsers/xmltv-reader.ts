@@ -124,6 +124,9 @@ export class XmltvStreamParser {
   /** Between a tag's name and its '>': errors there belong to the element not yet opened. */
   private inStartTag = false;
   private outsideNoted = false;
+  /** saxes events seen, and characters written since the last one. */
+  private events = 0;
+  private silent = 0;
 
   constructor(options: XmltvParserOptions = {}) {
     this.problems = new ProblemLog(options.maxProblems ?? PROBLEMS_KEPT);
@@ -134,6 +137,7 @@ export class XmltvStreamParser {
     Object.assign(this.sax.ENTITIES, HTML_ENTITIES);
     repairCloseTag(this.sax);
     this.sax.on('opentagstart', () => {
+      this.events++;
       this.tagLine = this.sax.line;
       this.inStartTag = true;
     });
@@ -149,7 +153,9 @@ export class XmltvStreamParser {
     const text = this.decoder.write(chunk);
     if (text) {
       this.schedule.position += text.length;
+      const events = this.events;
       this.sax.write(text);
+      this.watchSilence(events, text.length);
       this.schedule.age(this.schedule.position, this.detachAfter);
     }
     this.takeDecoderNotes();
@@ -183,6 +189,17 @@ export class XmltvStreamParser {
       generator: this.generator,
     };
     return { ...output, summary };
+  }
+
+  /**
+   * saxes holds whatever it has not finished (a tag, a comment, text) until it ends: a run of
+   * megabytes with no element in it is not a guide, and would only grow memory.
+   */
+  private watchSilence(eventsBefore: number, chars: number): void {
+    if (this.events !== eventsBefore) this.silent = 0;
+    else if ((this.silent += chars) > this.maxChars * 16) {
+      throw new IngestError(`${Math.round(this.silent / 1e6)} millones de caracteres sin una etiqueta completa: no es una guía XMLTV`, this.sax.line);
+    }
   }
 
   private take(): XmltvOutput {
@@ -231,6 +248,7 @@ export class XmltvStreamParser {
   }
 
   private close(_tag: SaxesTagPlain): void {
+    this.events++;
     this.depth--;
     if (this.depth === 0) this.rootClosed = true;
     if (this.stack.length === 0) return;
@@ -239,6 +257,7 @@ export class XmltvStreamParser {
   }
 
   private text(text: string): void {
+    this.events++;
     const top = this.stack[this.stack.length - 1];
     if (!top || this.tooLarge) return;
     this.chars += text.length;
