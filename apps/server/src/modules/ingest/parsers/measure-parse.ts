@@ -13,7 +13,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syntheticXmltv } from './synthetic-guide';
-import { readXmltvBatches } from './xmltv-reader';
+import { readXmltvBatches } from './xmltv-batches';
 
 const [channelsArg = '10000', daysArg = '7', orderArg = 'channel'] = process.argv.slice(2);
 const options = { channels: Number(channelsArg), days: Number(daysArg), order: orderArg === 'day' ? ('day' as const) : ('channel' as const) };

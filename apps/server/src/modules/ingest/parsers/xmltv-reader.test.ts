@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { IngestError } from './errors';
 import { syntheticXmltv, xmltvTimeOf } from './synthetic-guide';
 import { at, parseGuide, problemsOf } from './test-helpers';
-import { readXmltvBatches, XmltvStreamParser } from './xmltv-reader';
+import { readXmltvBatches } from './xmltv-batches';
+import { XmltvStreamParser } from './xmltv-reader';
 
 const doc = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<tv>\n${body}\n</tv>\n`;
 const prog = (start: string, stop: string | null, title: string, channel = 'a') =>

@@ -1,8 +1,8 @@
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import type { SaxesTagPlain } from 'saxes';
 import type { IngestProblem } from '@pantalla/contracts';
 import { ByteDecoder } from './byte-decoder';
 import { detached, IngestError, PROBLEMS_KEPT, ProblemLog } from './errors';
-import { HTML_ENTITIES } from './xml-entities';
+import { guideSaxParser, RECOVERABLE, spanish } from './xml-sax';
 import { readChannel, readProgramme, type Report, type XmlNode } from './xmltv-fields';
 import { GuideSchedule } from './xmltv-schedule';
 import type { ChannelSpan, GuideChannel, GuideProgramme } from './xmltv-types';
@@ -45,50 +45,6 @@ export interface XmltvSummary {
 const DEFAULT_MAX_ELEMENT_CHARS = 1 << 20;
 const MAX_ELEMENT_NODES = 10_000;
 
-/** saxes' messages, for people reading the report in Spanish. */
-const SAX_MESSAGES: [RegExp, string][] = [
-  [/undefined entity/, 'entidad XML desconocida'],
-  [/character entity|disallowed character in entity/, 'referencia de carácter no válida'],
-  [/disallowed character/, 'carácter no permitido en XML'],
-  [/unexpected close tag|unmatched closing tag/, 'etiqueta de cierre que no corresponde a ninguna abierta'],
-  [/unquoted attribute value/, 'valor de atributo sin comillas'],
-  [/duplicate attribute/, 'atributo repetido'],
-  [/text data outside of root node/, 'texto fuera del elemento raíz'],
-  [/unclosed tag/, 'etiqueta sin cerrar'],
-];
-
-function spanish(saxMessage: string): string {
-  const bare = saxMessage.replace(/^[^:]*:\d+:\d+: /, '').replace(/\.$/, '');
-  return SAX_MESSAGES.find(([re]) => re.test(bare))?.[1] ?? `XML mal formado (${bare})`;
-}
-
-type SaxOptions = { position: true; xmlns: false };
-
-/**
- * saxes, with one repair. For a close tag that matches no open element, saxes pops every
- * open element, the root included, and the rest of the guide no longer reads as XMLTV.
- * Here such a tag is reported as unmatched and closes nothing, as HTML parsers do; the
- * element it stood in is then skipped as malformed. (saxes is pinned to the version whose
- * closeTag this relies on; the broken-markup corpus file tests it.)
- */
-function repairCloseTag(sax: SaxesParser<SaxOptions>): void {
-  const self = sax as unknown as { tags: { name: string }[]; name: string; closeTag(): void };
-  const closeTag = self.closeTag;
-  self.closeTag = function repairedCloseTag(this: typeof self) {
-    if (this.name === '' || this.tags.some((t) => t.name === this.name)) return closeTag.call(this);
-    // With no open elements, saxes reports 'unmatched closing tag' and pops nothing.
-    const open = this.tags.splice(0);
-    try {
-      closeTag.call(this);
-    } finally {
-      this.tags.push(...open);
-    }
-  };
-}
-
-/** Problems saxes reports that leave the element readable: kept, reported as corrected. */
-const RECOVERABLE = /undefined entity|disallowed character\.$/;
-
 /**
  * A streaming XMLTV parser: fed the file piece by piece, it gives out channels and
  * programmes as they complete, holding at most one <channel>/<programme> element and one
@@ -96,7 +52,7 @@ const RECOVERABLE = /undefined entity|disallowed character\.$/;
  * the parse; only a document that is not XMLTV at all throws IngestError.
  */
 export class XmltvStreamParser {
-  private readonly sax = new SaxesParser<SaxOptions>({ position: true, xmlns: false });
+  private readonly sax = guideSaxParser();
   private readonly decoder = new ByteDecoder('xml');
   private readonly problems: ProblemLog;
   private readonly schedule: GuideSchedule;
@@ -134,8 +90,6 @@ export class XmltvStreamParser {
     this.detachAfter = options.detachAfterChars ?? 16 * 1024 * 1024;
     const report: Report = (line, code, action, message) => this.problems.add(line, code, action, message);
     this.schedule = new GuideSchedule(report, (p) => this.out.programmes.push(p));
-    Object.assign(this.sax.ENTITIES, HTML_ENTITIES);
-    repairCloseTag(this.sax);
     this.sax.on('opentagstart', () => {
       this.events++;
       this.tagLine = this.sax.line;
@@ -317,48 +271,4 @@ export class XmltvStreamParser {
     this.channelCount++;
     this.out.channels.push(channel);
   }
-}
-
-/** A batch of what a guide gave: its channels first, then up to batchSize programmes. */
-export interface XmltvBatch {
-  channels: GuideChannel[];
-  programmes: GuideProgramme[];
-  /** On the last batch only (which may be otherwise empty). */
-  summary: XmltvSummary | null;
-}
-
-/**
- * Reads a guide from pieces (a file stream, a gunzip stream, strings) as batches of
- * `batchSize` programmes, for an import that writes each batch before reading on: memory
- * stays at one batch plus what the parser holds, whatever the file's size.
- */
-export async function* readXmltvBatches(
-  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
-  options: XmltvParserOptions & { batchSize?: number } = {},
-): AsyncGenerator<XmltvBatch> {
-  const size = options.batchSize ?? 5000;
-  const parser = new XmltvStreamParser(options);
-  let channels: GuideChannel[] = [];
-  let programmes: GuideProgramme[] = [];
-  const add = (out: XmltvOutput) => {
-    for (const c of out.channels) channels.push(c);
-    for (const p of out.programmes) programmes.push(p);
-  };
-  // Full batches, cut by index: one big piece may complete many batches at once.
-  function* full(): Generator<XmltvBatch> {
-    let at = 0;
-    for (; programmes.length - at >= size; at += size) {
-      yield { channels, programmes: programmes.slice(at, at + size), summary: null };
-      channels = [];
-    }
-    programmes = at === 0 ? programmes : programmes.slice(at);
-  }
-  for await (const chunk of source) {
-    add(parser.write(chunk));
-    yield* full();
-  }
-  const last = parser.end();
-  add(last);
-  yield* full();
-  yield { channels, programmes, summary: last.summary };
 }
