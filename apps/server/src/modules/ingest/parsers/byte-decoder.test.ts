@@ -66,6 +66,7 @@ describe('ByteDecoder', () => {
     expect(decoder.write('\uFEFF<tv>')).toBe('<tv>');
     expect(decoder.write('\uFEFF')).toBe('\uFEFF');
     expect(decoder.end()).toBe('');
+    expect(decoder.encoding).toBeNull();
   });
 
   it('finds the declared encoding only in an XML declaration at the start', () => {

@@ -18,7 +18,7 @@ export class ByteDecoder {
   private pendingLength = 0;
   private decoder: TextDecoder | null = null;
   private started = false;
-  /** The encoding chosen ('utf-8', 'windows-1252', ...), once known. */
+  /** The encoding chosen ('utf-8', 'windows-1252', ...), once known; null for text given as strings. */
   encoding: string | null = null;
   /** Notes not yet taken by the parser. */
   readonly notes: DecoderNote[] = [];
@@ -44,7 +44,6 @@ export class ByteDecoder {
   }
 
   private fromString(chunk: string): string {
-    this.encoding ??= 'utf-16';
     if (!this.started) {
       this.started = true;
       return chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
