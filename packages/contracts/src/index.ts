@@ -5,3 +5,4 @@ export * from './identity';
 export * from './commerce';
 export * from './catalogue';
 export * from './playback';
+export * from './ingest';

@@ -59,19 +59,31 @@ describe('XMLTV', () => {
   });
 
   it.each([
-    ['<tv><programme channel="a" start="20261122200000"><title>x</title></programme>', 'Línea 1: falta cerrar <tv>'],
-    ['<tv><programme channel="a" start="20261122200000"><title>x</title></programme', 'Línea 1: etiqueta de cierre sin terminar'],
+    ['<tv><programme channel="a" start="20261122200000"><title>x</title></programme>', 'Línea 1: el archivo termina sin cerrar <tv>'],
+    ['<tv><programme channel="a" start="20261122200000"><title>x</title></programme', 'Línea 1: el archivo termina dentro de <programme>'],
     ['<tv>\n<programme channel="a"><title>x</title></programme>\n</tv>', 'Línea 2: <programme> sin atributo start'],
-    ['<tv>\n\n<programme channel="a" start="2026"><title>x</title></programme></tv>', 'Línea 3: hora de inicio no válida'],
+    ['<tv>\n\n<programme channel="a" start="2026133"><title>x</title></programme></tv>', 'Línea 3: hora de inicio no válida'],
     ['<tv>\n<programme channel="a" start="20261122200000"></programme></tv>', 'Línea 2: <programme> sin <title>'],
-    ['<tv>\n<programme channel="a" start="20261122200000" stop="20261122190000"><title>x</title></programme></tv>', 'Línea 2: la hora de fin no es posterior'],
     ['<tv>\n<channel id="a"><display-name>A</display-name></channel>\n<channel id="a"><display-name>A</display-name></channel></tv>', 'Línea 3: canal "a" repetido'],
-    ['<guide></guide>', 'el elemento raíz debe ser <tv>'],
-    ['<tv>\n<title>a &nbsp; b</title></tv>', 'Línea 2: entidad XML desconocida'],
-    ['<tv>\n<a></b></tv>', 'Línea 2: se esperaba </a>'],
-    ['', 'el archivo no contiene XML'],
-  ])('refuses %j naming the line', (source, message) => {
+    ['<guide></guide>', 'Línea 1: no es una guía XMLTV: el elemento raíz es <guide>, no <tv>'],
+    ['<tv>\n<programme channel="a" start="20261122200000"><title>a &bogus; b</title></programme></tv>', 'Línea 2: entidad XML desconocida'],
+    ['<tv>\n<programme channel="a" start="20261122200000"><title>a &#x110000; b</title></programme></tv>', 'Línea 2: <programme> con XML mal formado: referencia de carácter no válida'],
+    ['<tv>\n<a></b></tv>', 'Línea 2: etiqueta de cierre que no corresponde'],
+    ['', 'Línea 1: el archivo no contiene un documento XML'],
+  ])('refuses %j whole, naming the line', (source, message) => {
     expect(() => parseXmltv(source)).toThrow(message);
+  });
+
+  it('takes what the DTD allows that it refused before', () => {
+    const guide = parseXmltv(
+      '<tv>\n<programme channel="a" start="2026" stop="202601010200 BST"><title>Año&nbsp;nuevo</title></programme>\n' +
+        '<programme channel="a" start="20260101010000 +0000" stop="20260101000000 +0000"><title>Sin fin</title><length units="minutes">30</length></programme>\n</tv>',
+    );
+    expect(guide.programmes.map((p) => [p.title, p.start, p.stop])).toEqual([
+      ['Año\u00a0nuevo', Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 1)],
+      ['Sin fin', Date.UTC(2026, 0, 1, 1), Date.UTC(2026, 0, 1, 1, 30)],
+    ]);
+    expect(guide.warnings).toEqual(['Línea 3: la hora de fin no es posterior a la de inicio; el programa termina cuando empieza el siguiente.']);
   });
 });
 
@@ -104,15 +116,21 @@ describe('M3U', () => {
 
   it.each([
     ['#EXTINF:-1,A\nhttps://a/x.m3u8', 'Línea 1: falta la cabecera #EXTM3U'],
+    ['<?xml version="1.0"?><tv></tv>', 'Línea 1: no es una lista M3U'],
     ['#EXTM3U\n#EXTINF:-1 tvg-id="a,A\nhttps://a/x.m3u8', 'Línea 2: atributo con comillas sin cerrar'],
-    ['#EXTM3U\n#EXTINF:-1 tvg-id="a"\nhttps://a/x.m3u8', 'Línea 2: a #EXTINF le falta la coma'],
+    ['#EXTM3U\n#EXTINF:-1\nhttps://a/x.m3u8', 'Línea 2: canal sin nombre'],
     ['#EXTM3U\nhttps://a/x.m3u8', 'Línea 2: URL sin #EXTINF delante'],
-    ['#EXTM3U\n#EXTINF:-1,A\n#EXTINF:-1,B\nhttps://a/x.m3u8', 'Línea 3: #EXTINF sin URL'],
-    ['#EXTM3U\n#EXTINF:-1,A\nftp://a/x.m3u8', 'Línea 3: la URL debe ser http o https'],
-    ['#EXTM3U\n#EXTINF:-1 catchup-days="siete",A\nhttps://a/x.m3u8', 'Línea 2: catchup-days no válido'],
-    ['#EXTM3U\n#EXTINF:-1 tvg-id="a",A\nhttps://a/1.m3u8\n#EXTINF:-1 tvg-id="a",B\nhttps://a/2.m3u8', 'Línea 4: tvg-id "a" repetido'],
+    ['#EXTM3U\n#EXTINF:-1,A\n#EXTINF:-1,B\nhttps://a/x.m3u8', 'Línea 2: #EXTINF sin URL'],
+    ['#EXTM3U\n#EXTINF:-1,A\nftp://a/x.m3u8', 'Línea 3: el navegador no puede reproducir "ftp:"'],
+    ['#EXTM3U\n#EXTINF:-1 catchup-days="siete",A\nhttps://a/x.m3u8', 'Línea 2: catchup-days "siete" no es un número de días'],
     ['#EXTM3U\n#EXTINF:-1,A', 'Línea 2: #EXTINF sin URL al final'],
   ])('refuses %j naming the line', (source, message) => {
     expect(() => parseM3u(source)).toThrow(message);
+  });
+
+  it('takes entries sharing a tvg-id as one channel, the first stream playing', () => {
+    const entries = parseM3u('#EXTM3U\n#EXTINF:-1 tvg-id="a",A (1080p)\nhttps://a/1.m3u8\n#EXTINF:-1 tvg-id="a",A (720p) [Geo-blocked]\nhttps://a/2.m3u8');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ tvgId: 'a', name: 'A', url: 'https://a/1.m3u8', line: 2 });
   });
 });
