@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter, matchRoutes } from 'react-router';
 import type { UserInfo } from '@pantalla/contracts';
 import { session } from '../features/account';
 import { closeError } from '../lib/error-modal-store';
@@ -39,6 +39,19 @@ function renderAt(path: string) {
   );
   return router;
 }
+
+/**
+ * Imports the screens of these addresses before the tests. Each route's code is loaded
+ * lazily, and the first load of a module in a test run is also its transform: on a busy
+ * machine that took longer than a findBy's wait, so the first test of the file failed by
+ * chance. Loaded here, under the hook's own timeout, the tests wait only for rendering.
+ */
+async function preloadScreens(...addresses: string[]): Promise<void> {
+  const loads = addresses.flatMap((address) => (matchRoutes(routes, address) ?? []).map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : null)));
+  await Promise.all(loads);
+}
+
+beforeAll(() => preloadScreens('/', '/epg/', '/lostpassword/', '/settings/'), 60_000);
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(async () => {
