@@ -10,7 +10,7 @@ import { GuideGrid } from './guide-grid';
 
 const HOUR = 3_600_000;
 const DAY = new Date(2030, 4, 10).getTime();
-const channels: GuideChannel[] = [1, 2, 3, 4].map((id) => ({ id, name: `Canal ${id}`, number: id, logo: '', catchupHours: 0, deliveryURL: null, adult: false }));
+const channels: GuideChannel[] = [1, 2, 3, 4].map((id) => ({ id, name: `Canal ${id}`, number: id, logo: `/logos/${id}.png`, catchupHours: 0, deliveryURL: null, adult: false }));
 /** Hourly programmes all day; ids are channel × 100 + hour. */
 const rows = new Map<number, ChannelRow>(
   channels.map((channel) => {
