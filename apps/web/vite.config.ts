@@ -20,5 +20,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // CI is a busy 2-core machine: room for findBy's 10 s ceiling (src/test/setup.ts).
+    testTimeout: 20_000,
   },
 });

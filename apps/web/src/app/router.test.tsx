@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter, matchRoutes } from 'react-router';
 import type { UserInfo } from '@pantalla/contracts';
 import { session } from '../features/account';
 import { closeError } from '../lib/error-modal-store';
@@ -39,6 +39,33 @@ function renderAt(path: string) {
   );
   return router;
 }
+
+/**
+ * Imports the screens of these addresses before the tests. Each route's code is loaded
+ * lazily, and the first load of a module in a test run is also its transform: on a busy
+ * machine that took longer than a findBy's wait, so the first test of the file failed by
+ * chance.
+ */
+async function preloadScreens(...addresses: string[]): Promise<void> {
+  const loads = addresses.flatMap((address) => (matchRoutes(routes, address) ?? []).map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : null)));
+  await Promise.all(loads);
+}
+
+/**
+ * The first render of the app in a test run also pays for warming up React, the router and
+ * i18next (several seconds with both cores busy): it happens once here, under the hook's own
+ * timeout, so each test waits only for its own screen.
+ */
+beforeAll(async () => {
+  await preloadScreens('/', '/epg/', '/lostpassword/', '/settings/');
+  await setLanguage('es');
+  vi.stubGlobal('fetch', vi.fn(async () => json(200, { resources: [], total: 0 })));
+  renderAt('/');
+  await screen.findByRole('heading', { name: 'Inicia sesión' }, { timeout: 60_000 });
+  cleanup();
+  vi.unstubAllGlobals();
+  queryClient.clear();
+}, 90_000);
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(async () => {

@@ -1,4 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// CI is a busy 2-core machine, where a render that takes 0.3 s idle was seen to take 3.5 s:
+// findBy/waitFor wait for their condition up to 10 s rather than Testing Library's 1 s. A
+// passing test is no slower; only a real failure takes longer to say so.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());

@@ -58,6 +58,35 @@ export function refreshDelayMs(info: Pick<UserInfo, 'idToken' | 'idTokenExpirati
   return Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, (lifetime - lead) * 1000));
 }
 
+/**
+ * The idToken's refresh timer: one at a time, set from the token's lifetime, and a retry a
+ * minute later when a refresh fails on the network while still signed in.
+ */
+function createRefreshTimer(deps: Required<Pick<SessionStoreDeps, 'now' | 'setTimer' | 'clearTimer'>> & { refresh: () => Promise<unknown>; signedIn: () => boolean }) {
+  let timer: unknown = null;
+  function stop(): void {
+    if (timer !== null) deps.clearTimer(timer);
+    timer = null;
+  }
+  async function refreshNow(): Promise<void> {
+    timer = null;
+    try {
+      await deps.refresh();
+    } catch (error) {
+      // Spec: a failed refresh is only logged. A refusal has already reset the session.
+      console.warn('Token refresh failed', error);
+      if (deps.signedIn()) timer = deps.setTimer(() => void refreshNow(), RETRY_AFTER_NETWORK_FAILURE_MS);
+    }
+  }
+  return {
+    schedule(info: UserInfo): void {
+      stop();
+      timer = deps.setTimer(() => void refreshNow(), refreshDelayMs(info, deps.now()));
+    },
+    stop,
+  };
+}
+
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /** The signed-in user, as a tiny external store for useSyncExternalStore. */
@@ -70,7 +99,6 @@ export function createSessionStore(deps: SessionStoreDeps) {
   let state: SessionState = { status: 'none', restoring: false, userInfo: null, resetReason: null };
   /** The idToken between a password login and the end of its profile load. */
   let pendingToken: string | null = null;
-  let timer: unknown = null;
   let restorePromise: Promise<void> | null = null;
   const listeners = new Set<() => void>();
 
@@ -79,32 +107,17 @@ export function createSessionStore(deps: SessionStoreDeps) {
     for (const listener of listeners) listener();
   }
 
-  function schedule(info: UserInfo): void {
-    if (timer !== null) clearTimer(timer);
-    timer = setTimer(() => void refreshNow(), refreshDelayMs(info, now()));
-  }
-
-  async function refreshNow(): Promise<void> {
-    timer = null;
-    try {
-      await api.refresh();
-    } catch (error) {
-      // Spec: a failed refresh is only logged. A refusal has already reset the session.
-      console.warn('Token refresh failed', error);
-      if (state.status === 'authenticated') timer = setTimer(() => void refreshNow(), RETRY_AFTER_NETWORK_FAILURE_MS);
-    }
-  }
+  const refreshTimer = createRefreshTimer({ now, setTimer, clearTimer, refresh: () => api.refresh(), signedIn: () => state.status === 'authenticated' });
 
   function authenticate(info: UserInfo): void {
     pendingToken = null;
     writeUserInfoCookie(info, { persistent: info.rememberMe, jar: deps.jar });
     set({ status: 'authenticated', userInfo: info, restoring: false, resetReason: null });
-    schedule(info);
+    refreshTimer.schedule(info);
   }
 
   function reset(reason: 'logout' | 'expired'): void {
-    if (timer !== null) clearTimer(timer);
-    timer = null;
+    refreshTimer.stop();
     pendingToken = null;
     clearUserInfoCookie(deps.jar);
     deps.clearCache?.();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -63,31 +63,13 @@ function useDetail(kind: DetailKind, id: number): { view: DetailView | null; isP
 /** The program detail: poster over a blurred still, facts, description, Play/Buy, cast, trailer, close. */
 export function DetailScreen({ kind, id }: { kind: DetailKind; id: number }) {
   const { t } = useTranslation('browse');
-  const navigate = useNavigate();
   const now = useNow();
   const { view, isPending, error } = useDetail(kind, id);
   const [trailerOn, setTrailerOn] = useState(false);
   const [muted, setMuted] = useState(true);
 
-  function close() {
-    if (closeTarget(window.history.state) === 'back') void navigate(-1);
-    else void navigate(paths.landing.getHref());
-  }
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  });
-
-  const closeButton = (
-    <button type="button" className="detail__close" onClick={close} aria-label={t('detail.close')}>
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-      </svg>
-    </button>
-  );
+  const close = useClose();
+  const closeButton = <CloseButton onClose={close} />;
 
   if (!view) {
     const notFound = error && typeof error === 'object' && 'status' in error && error.status === 404;
@@ -145,22 +127,56 @@ export function DetailScreen({ kind, id }: { kind: DetailKind; id: number }) {
               <ItemActions item={item} now={now} showMoreInfo={false} />
             </>
           )}
-          {hasTrailer ? (
-            <div className="detail__trailer-controls">
-              <button type="button" className="btn btn--secondary" aria-pressed={trailerOn} onClick={() => setTrailerOn((on) => !on)}>
-                <span>{trailerOn ? t('trailer.stop') : t('trailer.play')}</span>
-              </button>
-              {trailerOn ? (
-                <button type="button" className="btn btn--ghost" aria-pressed={!muted} onClick={() => setMuted((m) => !m)}>
-                  <span>{muted ? t('trailer.unmute') : t('trailer.mute')}</span>
-                </button>
-              ) : null}
-            </div>
-          ) : null}
+          {hasTrailer ? <TrailerControls on={trailerOn} muted={muted} onToggle={() => setTrailerOn((on) => !on)} onToggleMute={() => setMuted((m) => !m)} /> : null}
           {!view.series ? <CastList names={view.cast} limit={CAST_DETAIL} headingLevel={2} /> : null}
         </div>
       </div>
     </article>
+  );
+}
+
+/** Close: back when the detail was reached from inside the app, else home; Escape too. */
+function useClose(): () => void {
+  const navigate = useNavigate();
+  const close = useCallback(() => {
+    if (closeTarget(window.history.state) === 'back') void navigate(-1);
+    else void navigate(paths.landing.getHref());
+  }, [navigate]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [close]);
+  return close;
+}
+
+function CloseButton({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('browse');
+  return (
+    <button type="button" className="detail__close" onClick={onClose} aria-label={t('detail.close')}>
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+}
+
+/** Play/stop the trailer (in place of the poster) and, while it plays, its sound. */
+function TrailerControls({ on, muted, onToggle, onToggleMute }: { on: boolean; muted: boolean; onToggle: () => void; onToggleMute: () => void }) {
+  const { t } = useTranslation('browse');
+  return (
+    <div className="detail__trailer-controls">
+      <button type="button" className="btn btn--secondary" aria-pressed={on} onClick={onToggle}>
+        <span>{on ? t('trailer.stop') : t('trailer.play')}</span>
+      </button>
+      {on ? (
+        <button type="button" className="btn btn--ghost" aria-pressed={!muted} onClick={onToggleMute}>
+          <span>{muted ? t('trailer.unmute') : t('trailer.mute')}</span>
+        </button>
+      ) : null}
+    </div>
   );
 }
 

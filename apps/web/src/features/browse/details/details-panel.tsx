@@ -160,17 +160,24 @@ function SeriesPanelBody({ series, now }: { series: Series; now: number }) {
           )
         ) : null}
         {tab === 'description' ? <p className="details-panel__desc details-panel__desc--long">{series.longDescription || series.description}</p> : null}
-        {tab === 'cast' ? (
-          <>
-            {directorOf(series.credits) ? (
-              <p className="details-panel__director">
-                <span>{t('meta.director')}:</span> {directorOf(series.credits)}
-              </p>
-            ) : null}
-            <CastList names={actorsOf(series.credits)} limit={CAST_DETAIL} headingLevel={4} />
-          </>
-        ) : null}
+        {tab === 'cast' ? <CastTab credits={series.credits} /> : null}
       </div>
+    </>
+  );
+}
+
+/** The reparto tab: the director, then the cast. */
+function CastTab({ credits }: { credits: Series['credits'] }) {
+  const { t } = useTranslation('browse');
+  const director = directorOf(credits);
+  return (
+    <>
+      {director ? (
+        <p className="details-panel__director">
+          <span>{t('meta.director')}:</span> {director}
+        </p>
+      ) : null}
+      <CastList names={actorsOf(credits)} limit={CAST_DETAIL} headingLevel={4} />
     </>
   );
 }

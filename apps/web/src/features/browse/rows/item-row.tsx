@@ -52,52 +52,15 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
   const cardWidth = widthOverride ?? geometry.cardWidth;
   const slotWidth = widthOverride ? widthOverride + (geometry.slotWidth - geometry.cardWidth) : geometry.slotWidth;
   const perPage = Math.max(1, Math.floor((geometry.usable + (slotWidth - cardWidth)) / slotWidth));
-  const [page, setPage] = useState(0);
-  const [focusIndex, setFocusIndex] = useState(0);
   const [expanded, setExpanded] = useState<string | null>(null);
-  const cardRefs = useRef(new Map<number, HTMLButtonElement>());
   const count = entries.length;
-  const pages = pageCount(count, perPage);
-  const current = clampPage(page, count, perPage);
-  const first = Math.min(current * perPage, Math.max(0, count - perPage));
+  const { current, first, pages, focusIndex, goToPage, onCardKeyDown, onCardFocus, cardRefs } = useRowPaging(count, perPage);
   const expandedEntry = entries.find((e) => itemKey(e.item) === expanded) ?? null;
-  const Heading = `h${headingLevel}` as const;
-
-  function goToPage(next: number) {
-    const target = clampPage(next, count, perPage);
-    setPage(target);
-    setFocusIndex(Math.min(target * perPage, count - 1));
-  }
-
-  function focusCard(index: number) {
-    const target = Math.min(Math.max(0, index), count - 1);
-    setFocusIndex(target);
-    setPage(Math.floor(target / perPage));
-    cardRefs.current.get(target)?.focus();
-  }
-
-  function onCardKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: count - 1 };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    focusCard(next);
-  }
 
   if (count === 0) return null;
   return (
     <section className={`row row--${shape}`} aria-labelledby={headingId}>
-      <div className="row__head">
-        <Heading id={headingId} className="row__title">
-          {title}
-        </Heading>
-        {seeAll ? (
-          <Link className="row__more" to={seeAll.to} state={seeAll.state} aria-label={t('row.seeAllOf', { title })}>
-            {t('row.seeAll')}
-            <span aria-hidden="true"> ›</span>
-          </Link>
-        ) : null}
-      </div>
+      <RowHead id={headingId} title={title} level={headingLevel} seeAll={seeAll} />
       <div className="row__body">
         <button type="button" className="row__arrow row__arrow--prev" aria-label={t('row.previous', { title })} disabled={current === 0} onClick={() => goToPage(current - 1)}>
           <span aria-hidden="true">‹</span>
@@ -127,18 +90,9 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
                     progress={bookmark && bookmark.durationInMs > 0 ? bookmark.positionInMs / bookmark.durationInMs : undefined}
                     onActivate={() => setExpanded((open) => (open === key ? null : key))}
                     onKeyDown={(event) => onCardKeyDown(event, index)}
-                    onFocus={() => {
-                      setFocusIndex(index);
-                      if (index < first || index >= first + perPage) setPage(Math.floor(index / perPage));
-                    }}
+                    onFocus={() => onCardFocus(index)}
                   />
-                  {bookmark && onRemove ? (
-                    <button type="button" className="card__remove" aria-label={t('card.remove', { title: itemTitle(entry.item) })} onClick={() => onRemove(entry)}>
-                      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-                      </svg>
-                    </button>
-                  ) : null}
+                  {bookmark && onRemove ? <RemoveButton title={itemTitle(entry.item)} onRemove={() => onRemove(entry)} /> : null}
                 </li>
               );
             })}
@@ -161,5 +115,69 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Paging and the one tab stop of a row: arrows, Home and End move focus card by card (the
+ * page follows), the row's arrows turn pages, and a card focused off the page brings it in.
+ */
+function useRowPaging(count: number, perPage: number) {
+  const [page, setPage] = useState(0);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const cardRefs = useRef(new Map<number, HTMLButtonElement>());
+  const current = clampPage(page, count, perPage);
+  const first = Math.min(current * perPage, Math.max(0, count - perPage));
+
+  function goToPage(next: number) {
+    const target = clampPage(next, count, perPage);
+    setPage(target);
+    setFocusIndex(Math.min(target * perPage, count - 1));
+  }
+  function onCardKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: count - 1 };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const target = Math.min(Math.max(0, next), count - 1);
+    setFocusIndex(target);
+    setPage(Math.floor(target / perPage));
+    cardRefs.current.get(target)?.focus();
+  }
+  function onCardFocus(index: number) {
+    setFocusIndex(index);
+    if (index < first || index >= first + perPage) setPage(Math.floor(index / perPage));
+  }
+  return { current, first, pages: pageCount(count, perPage), focusIndex, goToPage, onCardKeyDown, onCardFocus, cardRefs };
+}
+
+/** The row's heading and its 'see all' link. */
+function RowHead({ id, title, level, seeAll }: { id: string; title: string; level: 2 | 3; seeAll?: SeeAllLink | null }) {
+  const { t } = useTranslation('browse');
+  const Heading = `h${level}` as const;
+  return (
+    <div className="row__head">
+      <Heading id={id} className="row__title">
+        {title}
+      </Heading>
+      {seeAll ? (
+        <Link className="row__more" to={seeAll.to} state={seeAll.state} aria-label={t('row.seeAllOf', { title })}>
+          {t('row.seeAll')}
+          <span aria-hidden="true"> ›</span>
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** Keep-watching: removes the card's bookmark. */
+function RemoveButton({ title, onRemove }: { title: string; onRemove: () => void }) {
+  const { t } = useTranslation('browse');
+  return (
+    <button type="button" className="card__remove" aria-label={t('card.remove', { title })} onClick={onRemove}>
+      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      </svg>
+    </button>
   );
 }

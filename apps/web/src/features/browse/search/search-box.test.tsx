@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { SearchResponse, Series } from '@pantalla/contracts';
 import { setLanguage } from '../../../lib/i18n';
-import { SearchBox } from './search-box';
+import { keyInBox, SearchBox, stepActive } from './search-box';
 
 const series: Series = {
   type: 'show',
@@ -99,5 +99,20 @@ describe('SearchBox', () => {
     expect(screen.queryAllByRole('option')).toEqual([]);
     await userEvent.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe('/search/hospital');
+  });
+});
+
+describe('the box’s keys', () => {
+  it('arrows move through the options and past either end back to the box (-1)', () => {
+    expect(keyInBox('ArrowDown', -1, 3, true)).toEqual({ kind: 'move', step: 1 });
+    expect(keyInBox('ArrowUp', -1, 0, true)).toBeNull();
+    expect([stepActive(-1, 1, 3), stepActive(2, 1, 3), stepActive(-1, -1, 3), stepActive(0, -1, 3)]).toEqual([0, -1, 2, -1]);
+  });
+  it('Escape closes the popup, or empties a box without one; Enter picks the active option only', () => {
+    expect(keyInBox('Escape', 0, 3, true)).toEqual({ kind: 'dismiss' });
+    expect(keyInBox('Escape', -1, 3, false)).toEqual({ kind: 'clear' });
+    expect(keyInBox('Enter', 1, 3, true)).toEqual({ kind: 'choose', index: 1 });
+    expect(keyInBox('Enter', -1, 3, true)).toBeNull();
+    expect(keyInBox('a', 0, 3, true)).toBeNull();
   });
 });

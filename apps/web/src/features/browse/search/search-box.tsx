@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SearchResource } from '@pantalla/contracts';
@@ -29,24 +29,11 @@ export function SearchBox() {
   const listId = `${id}-list`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
-  const [asked, setAsked] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-
-  const typed = prepareSearch(text);
-  const query = prepareSearch(asked);
-  const suggestions = useSearchSuggestions(query.term, query.shouldQuery && open);
-
-  useEffect(() => {
-    if (typed.clearSuggestions) return;
-    const timer = window.setTimeout(() => setAsked(typed.term), TYPING_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed.term, typed.clearSuggestions]);
-
-  const results = query.shouldQuery && suggestions.data && suggestions.data.term === query.term ? suggestions.data.resources.slice(0, SUGGESTIONS_SHOWN).map((r) => r.resource) : [];
+  const { typed, results, status: statusKey, clear } = useSuggestions(text, open);
   const canSeeAll = typed.shouldQuery;
   const optionCount = results.length + (canSeeAll ? 1 : 0);
-  const timedOut = suggestions.isError && suggestions.error instanceof DOMException && suggestions.error.name === 'TimeoutError';
   const showPopup = open && !typed.clearSuggestions;
 
   function reset() {
@@ -71,25 +58,23 @@ export function SearchBox() {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (optionCount === 0) return;
-      event.preventDefault();
+    const action = keyInBox(event.key, active, optionCount, showPopup);
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === 'move') {
       setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      // -1 is the box itself: moving past either end comes back to it.
-      setActive((current) => {
-        const next = current + step;
-        if (next >= optionCount) return -1;
-        return next < -1 ? optionCount - 1 : next;
-      });
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      if (showPopup) reset();
-      else setText('');
-    } else if (event.key === 'Enter' && active >= 0 && active < optionCount) {
-      event.preventDefault();
-      choose(active);
-    }
+      setActive((current) => stepActive(current, action.step, optionCount));
+    } else if (action.kind === 'dismiss') reset();
+    else if (action.kind === 'clear') setText('');
+    else choose(action.index);
+  }
+
+  function onChange(value: string) {
+    setText(value);
+    // An empty box clears the suggestions at once.
+    if (prepareSearch(value).clearSuggestions) clear();
+    setOpen(true);
+    setActive(-1);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -98,80 +83,165 @@ export function SearchBox() {
   }
 
   const activeId = showPopup && active >= 0 && active < optionCount ? `${id}-opt-${active}` : undefined;
-  let status: string | null = null;
-  if (showPopup && !typed.shouldQuery) status = t('search.minLength');
-  else if (showPopup && timedOut) status = t('search.timeout');
-  else if (showPopup && query.shouldQuery && suggestions.isSuccess && results.length === 0 && asked === typed.term) status = t('search.noSuggestions');
+  const status = showPopup && statusKey ? t(`search.${statusKey}`) : null;
 
   return (
     <form role="search" className="search-box" onSubmit={onSubmit} aria-label={t('search.label')}>
-      <label className="visually-hidden" htmlFor={`${id}-input`}>{t('search.label')}</label>
-      <input
+      <ComboboxInput
         ref={inputRef}
         id={`${id}-input`}
+        listId={listId}
+        value={text}
+        expanded={showPopup && optionCount > 0}
+        activeId={activeId}
+        onChange={onChange}
+        onOpenChange={setOpen}
+        onKeyDown={onKeyDown}
+      />
+      <SuggestionPopup
+        id={id}
+        listId={listId}
+        results={showPopup ? results : []}
+        seeAllTerm={showPopup && canSeeAll ? typed.term : null}
+        active={active}
+        status={status}
+        onChoose={choose}
+        onHover={setActive}
+      />
+    </form>
+  );
+}
+
+export type BoxKey = { kind: 'move'; step: 1 | -1 } | { kind: 'dismiss' } | { kind: 'clear' } | { kind: 'choose'; index: number };
+
+/** A key in the box: arrows move through the options, Escape closes the popup (or empties the box), Enter picks the active option. */
+export function keyInBox(key: string, active: number, optionCount: number, popupShown: boolean): BoxKey | null {
+  if (key === 'ArrowDown' || key === 'ArrowUp') return optionCount === 0 ? null : { kind: 'move', step: key === 'ArrowDown' ? 1 : -1 };
+  if (key === 'Escape') return popupShown ? { kind: 'dismiss' } : { kind: 'clear' };
+  if (key === 'Enter' && active >= 0 && active < optionCount) return { kind: 'choose', index: active };
+  return null;
+}
+
+/** -1 is the box itself: moving past either end of the options comes back to it. */
+export function stepActive(current: number, step: 1 | -1, optionCount: number): number {
+  const next = current + step;
+  if (next >= optionCount) return -1;
+  return next < -1 ? optionCount - 1 : next;
+}
+
+/**
+ * The suggestions for the text: asked once typing pauses, only for 3 characters or more,
+ * and what the status line says (too short, timed out, nothing found).
+ */
+function useSuggestions(text: string, open: boolean) {
+  const [asked, setAsked] = useState('');
+  const typed = prepareSearch(text);
+  const query = prepareSearch(asked);
+  const suggestions = useSearchSuggestions(query.term, query.shouldQuery && open);
+  useEffect(() => {
+    if (typed.clearSuggestions) return;
+    const timer = window.setTimeout(() => setAsked(typed.term), TYPING_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed.term, typed.clearSuggestions]);
+
+  const results = query.shouldQuery && suggestions.data && suggestions.data.term === query.term ? suggestions.data.resources.slice(0, SUGGESTIONS_SHOWN).map((r) => r.resource) : [];
+  const timedOut = suggestions.isError && suggestions.error instanceof DOMException && suggestions.error.name === 'TimeoutError';
+  let status: 'minLength' | 'timeout' | 'noSuggestions' | null = null;
+  if (!typed.shouldQuery) status = 'minLength';
+  else if (timedOut) status = 'timeout';
+  else if (query.shouldQuery && suggestions.isSuccess && results.length === 0 && asked === typed.term) status = 'noSuggestions';
+  // An empty box clears the suggestions at once.
+  const clear = useCallback(() => setAsked(''), []);
+  return { typed, results, status, clear };
+}
+
+interface ComboboxInputProps {
+  ref: Ref<HTMLInputElement>;
+  id: string;
+  listId: string;
+  value: string;
+  expanded: boolean;
+  activeId: string | undefined;
+  onChange: (value: string) => void;
+  onOpenChange: (open: boolean) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+}
+
+/** The box itself, labelled, as a combobox over the suggestions' listbox; leaving it closes the popup after a click on it could land. */
+function ComboboxInput({ ref, id, listId, value, expanded, activeId, onChange, onOpenChange, onKeyDown }: ComboboxInputProps) {
+  const { t } = useTranslation('explore');
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>{t('search.label')}</label>
+      <input
+        ref={ref}
+        id={id}
         type="search"
         className="search-box__input"
         placeholder={t('search.label')}
         autoComplete="off"
         spellCheck={false}
         role="combobox"
-        aria-expanded={showPopup && optionCount > 0}
+        aria-expanded={expanded}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={activeId}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          // An empty box clears the suggestions at once.
-          if (prepareSearch(e.target.value).clearSuggestions) setAsked('');
-          setOpen(true);
-          setActive(-1);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onFocus={() => onOpenChange(true)}
+        onBlur={() => window.setTimeout(() => onOpenChange(false), 150)}
         onKeyDown={onKeyDown}
       />
-      <div className={`search-box__popup${showPopup && (optionCount > 0 || status) ? ' search-box__popup--open' : ''}`}>
-        <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="search-box__list">
-          {showPopup
-            ? results.map((resource, index) => {
-                const image = thumbnail(resource);
-                return (
-                  <li
-                    key={`${resource.type}:${resource.id}`}
-                    id={`${id}-opt-${index}`}
-                    role="option"
-                    aria-selected={index === active}
-                    className="search-box__option"
-                    onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => choose(index)}
-                    onMouseEnter={() => setActive(index)}
-                  >
-                    <span className="search-box__thumb">{image ? <img src={image} alt="" width={36} height={54} loading="lazy" /> : null}</span>
-                    <span className="search-box__text">
-                      <span className="search-box__title">{resource.title}</span>
-                      <span className="search-box__kind">{t(`search.kinds.${resource.type}`)}</span>
-                    </span>
-                  </li>
-                );
-              })
-            : null}
-          {showPopup && canSeeAll ? (
-            <li
-              id={`${id}-opt-${results.length}`}
-              role="option"
-              aria-selected={active === results.length}
-              className="search-box__option search-box__option--all"
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={goToResults}
-              onMouseEnter={() => setActive(results.length)}
-            >
-              {t('search.seeAll', { term: typed.term })}
-            </li>
-          ) : null}
-        </ul>
-        <p className="search-box__status" role="status">{status}</p>
-      </div>
-    </form>
+    </>
+  );
+}
+
+interface SuggestionPopupProps {
+  id: string;
+  listId: string;
+  /** The suggestions shown (none while the popup is closed). */
+  results: readonly SearchResource[];
+  /** The term of the 'see all results' option, shown after the suggestions; null: none. */
+  seeAllTerm: string | null;
+  active: number;
+  status: string | null;
+  /** An option's index; the one past the suggestions is 'see all'. */
+  onChoose: (index: number) => void;
+  onHover: (index: number) => void;
+}
+
+/** The listbox under the box: the suggestions, 'see all results', and the status line. */
+function SuggestionPopup({ id, listId, results, seeAllTerm, active, status, onChoose, onHover }: SuggestionPopupProps) {
+  const { t } = useTranslation('explore');
+  const all = results.length;
+  return (
+    <div className={`search-box__popup${results.length > 0 || seeAllTerm !== null || status ? ' search-box__popup--open' : ''}`}>
+      <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="search-box__list">
+        {results.map((resource, index) => (
+          <SuggestionOption key={`${resource.type}:${resource.id}`} id={`${id}-opt-${index}`} resource={resource} selected={index === active} onChoose={() => onChoose(index)} onHover={() => onHover(index)} />
+        ))}
+        {seeAllTerm !== null ? (
+          <li id={`${id}-opt-${all}`} role="option" aria-selected={active === all} className="search-box__option search-box__option--all" onMouseDown={(e) => e.preventDefault()} onClick={() => onChoose(all)} onMouseEnter={() => onHover(all)}>
+            {t('search.seeAll', { term: seeAllTerm })}
+          </li>
+        ) : null}
+      </ul>
+      <p className="search-box__status" role="status">{status}</p>
+    </div>
+  );
+}
+
+/** One suggestion: its thumbnail, title and kind; the mouse picks it without taking focus from the box. */
+function SuggestionOption({ id, resource, selected, onChoose, onHover }: { id: string; resource: SearchResource; selected: boolean; onChoose: () => void; onHover: () => void }) {
+  const { t } = useTranslation('explore');
+  const image = thumbnail(resource);
+  return (
+    <li id={id} role="option" aria-selected={selected} className="search-box__option" onMouseDown={(e) => e.preventDefault()} onClick={onChoose} onMouseEnter={onHover}>
+      <span className="search-box__thumb">{image ? <img src={image} alt="" width={36} height={54} loading="lazy" /> : null}</span>
+      <span className="search-box__text">
+        <span className="search-box__title">{resource.title}</span>
+        <span className="search-box__kind">{t(`search.kinds.${resource.type}`)}</span>
+      </span>
+    </li>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useUserInfo } from '../../account';
@@ -57,7 +57,6 @@ interface Selection {
 }
 
 function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
-  const { t } = useTranslation('guide');
   const { now, days } = useGuideClock();
   const [saved] = useState(readSavedGuide);
   const height = useWindowHeight();
@@ -73,59 +72,14 @@ function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
   const [jump, setJump] = useState<{ time: number } | null>(null);
   const [visibleDay, setVisibleDay] = useState(() => startOfDay(initialTime));
   const [leftTime, setLeftTime] = useState(initialTime);
-
-  const pageChannels = useMemo(() => channels.slice(currentRow, currentRow + perPage), [channels, currentRow, perPage]);
-  const pageIds = useMemo(() => pageChannels.map((c) => c.id), [pageChannels]);
-  const dayInView = Math.max(0, days.indexOf(visibleDay));
-  const dayStates = useGuideData(pageIds, days, dayInView);
-  // The next page's day in view comes along (queued after this page's), so the wheel
-  // turns to a filled page; it is cancelled like the rest once no longer ahead.
-  const nextIds = useMemo(() => channels.slice(currentRow + perPage, currentRow + 2 * perPage).map((c) => c.id), [channels, currentRow, perPage]);
-  const dayInViewOnly = useMemo(() => days.slice(dayInView, dayInView + 1), [days, dayInView]);
-  useGuideData(nextIds, dayInViewOnly);
-  const rows = useRows(dayStates);
-
-  // The overlay's programme: the one clicked, or the saved one once its row has it.
-  let selected = selection?.found ?? null;
-  if (selection && !selected) {
-    const channel = channels.find((c) => c.id === selection.channelId);
-    const row = rows.get(selection.channelId);
-    const programme = row?.programmes.find((p) => p.id === selection.programmeId);
-    if (channel && programme) selected = { programme, channel };
-    // Gone from the guide, off this page, or not in its row once every day answered: nothing to reopen.
-    else if (!channel || !pageIds.includes(channel.id) || (row && row.days.every((d) => d?.status === 'ready' || d?.status === 'error'))) setSelection(null);
-  }
+  const { pageIds, rows } = usePageRows(channels, currentRow, perPage, days, visibleDay);
+  const overlay = useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow });
 
   // Saved on every change, so leaving by any route (close, back, a player link) keeps it.
   useEffect(() => {
     const kept = selection ? { channelId: selection.channelId, programmeId: selection.programmeId, start: selection.start } : null;
     writeSavedGuide({ page: Math.floor(currentRow / perPage) + 1, firstRow: currentRow, selected: kept, time: leftTime });
   }, [currentRow, perPage, selection, leftTime]);
-
-  const onOpen = useCallback(
-    (programme: GuideProgramme, channel: GuideChannel) => {
-      setSelection({ channelId: channel.id, programmeId: programme.id, start: programme.start, found: { programme, channel } });
-      // The overlay takes 3 rows: keep the chosen channel's row on screen.
-      const row = channels.indexOf(channel);
-      setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true)));
-    },
-    [channels],
-  );
-  const selectedId = selection?.programmeId ?? null;
-  const onClose = useCallback(() => {
-    setSelection(null);
-    // Back to the programme the overlay was about.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-programme-id="${selectedId}"]`)?.focus());
-  }, [selectedId]);
-
-  useEffect(() => {
-    if (!overlayOpen) return;
-    function onKey(event: KeyboardEvent) {
-      if (event.key === 'Escape' && !document.querySelector('.modal-backdrop')) onClose();
-    }
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [overlayOpen, onClose]);
 
   const onPickDay = useCallback(
     (day: number) => {
@@ -137,6 +91,35 @@ function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
 
   return (
     <div className="guide" data-overlay={overlayOpen ? 'open' : 'closed'}>
+      <GuideHeader days={days} now={now} visibleDay={visibleDay} onPickDay={onPickDay} />
+      <main id="main" className="guide__main" aria-describedby="guide-help">
+        <GuideGrid
+          channels={channels}
+          days={days}
+          rows={rows}
+          now={now}
+          firstRow={currentRow}
+          perPage={perPage}
+          onFirstRowChange={setFirstRow}
+          overlayOpen={overlayOpen}
+          selectedId={overlay.selectedId}
+          onOpen={overlay.onOpen}
+          initialTime={initialTime}
+          jump={jump}
+          onTimeChange={setLeftTime}
+          onVisibleDayChange={setVisibleDay}
+        />
+      </main>
+      {overlay.selected ? <ProgrammeOverlay programme={overlay.selected.programme} channel={overlay.selected.channel} now={now} onClose={overlay.onClose} /> : null}
+    </div>
+  );
+}
+
+/** Close, the title, the date picker and 'now'; the keyboard help screen readers hear. */
+function GuideHeader({ days, now, visibleDay, onPickDay }: { days: readonly number[]; now: number; visibleDay: number; onPickDay: (day: number) => void }) {
+  const { t } = useTranslation('guide');
+  return (
+    <>
       <header className="guide__header">
         <Link className="guide__close" to="/" aria-label={t('close')}>
           <span aria-hidden="true">✕</span>
@@ -150,27 +133,77 @@ function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
       <p id="guide-help" className="visually-hidden">
         {t('keyboardHelp')}
       </p>
-      <main id="main" className="guide__main" aria-describedby="guide-help">
-        <GuideGrid
-          channels={channels}
-          days={days}
-          rows={rows}
-          now={now}
-          firstRow={currentRow}
-          perPage={perPage}
-          onFirstRowChange={setFirstRow}
-          overlayOpen={overlayOpen}
-          selectedId={selectedId}
-          onOpen={onOpen}
-          initialTime={initialTime}
-          jump={jump}
-          onTimeChange={setLeftTime}
-          onVisibleDayChange={setVisibleDay}
-        />
-      </main>
-      {selected ? <ProgrammeOverlay programme={selected.programme} channel={selected.channel} now={now} onClose={onClose} /> : null}
-    </div>
+    </>
   );
+}
+
+/**
+ * The page's rows, fetched per channel and day from the day in view. The next page's day in
+ * view comes along (queued after this page's), so the wheel turns to a filled page; it is
+ * cancelled like the rest once no longer ahead.
+ */
+function usePageRows(channels: readonly GuideChannel[], firstRow: number, perPage: number, days: readonly number[], visibleDay: number) {
+  const pageIds = useMemo(() => channels.slice(firstRow, firstRow + perPage).map((c) => c.id), [channels, firstRow, perPage]);
+  const dayInView = Math.max(0, days.indexOf(visibleDay));
+  const dayStates = useGuideData(pageIds, days, dayInView);
+  const nextIds = useMemo(() => channels.slice(firstRow + perPage, firstRow + 2 * perPage).map((c) => c.id), [channels, firstRow, perPage]);
+  const dayInViewOnly = useMemo(() => days.slice(dayInView, dayInView + 1), [days, dayInView]);
+  useGuideData(nextIds, dayInViewOnly);
+  return { pageIds, rows: useRows(dayStates) };
+}
+
+interface OverlayInput {
+  selection: Selection | null;
+  setSelection: (selection: Selection | null) => void;
+  channels: readonly GuideChannel[];
+  rows: ReadonlyMap<number, ChannelRow>;
+  pageIds: readonly number[];
+  setFirstRow: Dispatch<SetStateAction<number>>;
+}
+
+/**
+ * The detail overlay's wiring: which programme it shows (the one picked, or the saved one
+ * once its row has it), opening it (keeping the channel's row on screen above it) and
+ * closing it (by Escape too), focus going back to the programme.
+ */
+function useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow }: OverlayInput) {
+  let selected = selection?.found ?? null;
+  if (selection && !selected) {
+    const channel = channels.find((c) => c.id === selection.channelId);
+    const row = rows.get(selection.channelId);
+    const programme = row?.programmes.find((p) => p.id === selection.programmeId);
+    if (channel && programme) selected = { programme, channel };
+    // Gone from the guide, off this page, or not in its row once every day answered: nothing to reopen.
+    else if (!channel || !pageIds.includes(channel.id) || (row && row.days.every((d) => d?.status === 'ready' || d?.status === 'error'))) setSelection(null);
+  }
+
+  const onOpen = useCallback(
+    (programme: GuideProgramme, channel: GuideChannel) => {
+      setSelection({ channelId: channel.id, programmeId: programme.id, start: programme.start, found: { programme, channel } });
+      // The overlay takes 3 rows: keep the chosen channel's row on screen.
+      const row = channels.indexOf(channel);
+      setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true)));
+    },
+    [channels, setSelection, setFirstRow],
+  );
+  const selectedId = selection?.programmeId ?? null;
+  const onClose = useCallback(() => {
+    setSelection(null);
+    // Back to the programme the overlay was about.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-programme-id="${selectedId}"]`)?.focus());
+  }, [selectedId, setSelection]);
+
+  const open = selection !== null;
+  useEffect(() => {
+    if (!open) return;
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape' && !document.querySelector('.modal-backdrop')) onClose();
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  return { selected, selectedId, onOpen, onClose };
 }
 
 /** Merged rows by the identity of their day states, shared by every render. */

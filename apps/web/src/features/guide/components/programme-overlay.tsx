@@ -84,46 +84,55 @@ export function ProgrammeOverlay({ programme, channel, now, onClose }: Programme
           {t('close')}
         </button>
       </div>
-      <Modal
-        open={extended}
-        title={programme.title}
-        onEscape={() => setExtended(false)}
-        className="guide-extended"
-        actions={
-          <>
-            <PlayLink programme={programme} channel={channel} now={now} />
-            <button type="button" className="btn btn--secondary" onClick={() => setExtended(false)}>
-              {t('close')}
-            </button>
-          </>
-        }
-      >
-        <div className="guide-extended__layout" data-testid="guide-extended">
-          <img className="guide-extended__poster" src={epg.poster} alt="" />
-          <div>
-            <p className="guide-extended__when">
-              {channel.name} · {formatDateTime(programme.start)} – {formatClock(programme.end)}
-            </p>
-            {meta ? <p className="guide-overlay__meta">{meta}</p> : null}
-            <p className="guide-extended__description">{cutText(epg.description, DESCRIPTION_EXTENDED)}</p>
-            {epg.director ? (
-              <p className="guide-extended__credit">
-                <strong>{t('director')}:</strong> {epg.director}
-              </p>
-            ) : null}
-            {epg.actors.length > 0 ? (
-              <>
-                <h3 className="guide-extended__cast-title">{t('cast')}</h3>
-                <ul className="guide-extended__cast">
-                  {epg.actors.slice(0, CAST_LIMIT).map((actor) => (
-                    <li key={actor.name}>{actor.url ? <a href={actor.url} target="_blank" rel="noreferrer">{actor.name}</a> : actor.name}</li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </div>
-        </div>
-      </Modal>
+      <ExtendedDetails open={extended} programme={programme} channel={channel} now={now} meta={meta} onClose={() => setExtended(false)} />
     </section>
+  );
+}
+
+/** The extended modal: poster, times, 620 characters of description, director and the first 11 of the cast. */
+function ExtendedDetails({ open, programme, channel, now, meta, onClose }: ProgrammeOverlayProps & { open: boolean; meta: string }) {
+  const { t } = useTranslation('guide');
+  const epg = programme.epg;
+  return (
+    <Modal
+      open={open}
+      title={programme.title}
+      onEscape={onClose}
+      className="guide-extended"
+      actions={
+        <>
+          <PlayLink programme={programme} channel={channel} now={now} />
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            {t('close')}
+          </button>
+        </>
+      }
+    >
+      <div className="guide-extended__layout" data-testid="guide-extended">
+        <img className="guide-extended__poster" src={epg.poster} alt="" />
+        <div>
+          <p className="guide-extended__when">
+            {channel.name} · {formatDateTime(programme.start)} – {formatClock(programme.end)}
+          </p>
+          {meta ? <p className="guide-overlay__meta">{meta}</p> : null}
+          <p className="guide-extended__description">{cutText(epg.description, DESCRIPTION_EXTENDED)}</p>
+          {epg.director ? (
+            <p className="guide-extended__credit">
+              <strong>{t('director')}:</strong> {epg.director}
+            </p>
+          ) : null}
+          {epg.actors.length > 0 ? (
+            <>
+              <h3 className="guide-extended__cast-title">{t('cast')}</h3>
+              <ul className="guide-extended__cast">
+                {epg.actors.slice(0, CAST_LIMIT).map((actor) => (
+                  <li key={actor.name}>{actor.url ? <a href={actor.url} target="_blank" rel="noreferrer">{actor.name}</a> : actor.name}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </Modal>
   );
 }

@@ -24,7 +24,7 @@ export function useLive(input: {
   programmes: readonly Programme[];
   hasRestart: boolean;
   source: 'main' | 'restart';
-  switchSource: (source: 'main' | 'restart', startTime: number | null) => Promise<void>;
+  switchSource: (source: 'main' | 'restart', startTime: number | null) => void;
 }) {
   const { adapter, snapshot, enabled, tstv, programmes, hasRestart, source, switchSource } = input;
   const [state, setState] = useState<TimeShiftState>(LIVE);
@@ -38,7 +38,7 @@ export function useLive(input: {
 
   const goLive = useCallback(() => {
     setState(backToLive());
-    if (source === 'restart') void switchSource('main', null);
+    if (source === 'restart') switchSource('main', null);
     else adapter?.goToLive();
   }, [adapter, source, switchSource]);
 
@@ -89,7 +89,7 @@ export function useLive(input: {
     }
     if (hasRestart) {
       setState({ mode: 'timeshift', pausedAtMs: null, programmeEndMs: onAir.endTime });
-      void switchSource('restart', 0);
+      switchSource('restart', 0);
     }
   }, [onAir, adapter, snapshot.presentationStartMs, window.start, source, hasRestart, switchSource]);
 

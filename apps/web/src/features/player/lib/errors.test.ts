@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionFor, licenceRefusalOf } from './errors';
+import { actionFor, failureOfShaka, licenceRefusalOf } from './errors';
 
 describe('player error table', () => {
   it('maps licence refusals (spec section 8)', () => {
@@ -47,5 +47,11 @@ describe('player error table', () => {
     expect(licenceRefusalOf({ code: 6007, data: [{ ...http, data: ['/x', 502, '<html>', {}, 2] }] })).toEqual({ status: 502, data: undefined });
     expect(licenceRefusalOf({ code: 3016, data: [] })).toBeNull();
     expect(licenceRefusalOf({ code: 6007, data: [{ code: 1002, data: [] }] })).toBeNull();
+  });
+  it('turns a Shaka error into a failure: the licence refusal it wraps, else its code and first datum', () => {
+    const http = { code: 1001, data: ['/api/v1/drm/clearkey/s', 401, '{"data":401}', {}, 2] };
+    expect(failureOfShaka({ code: 6007, data: [http] })).toEqual({ source: 'licence', status: 401, data: 401 });
+    expect(failureOfShaka({ code: 6008, message: 'Shaka Error 6008', data: ['The license response was empty'] })).toEqual({ source: 'shaka', code: 6008, message: 'The license response was empty' });
+    expect(failureOfShaka({ code: 3019, message: 'Shaka Error 3019', data: [{}] })).toEqual({ source: 'shaka', code: 3019, message: 'Shaka Error 3019' });
   });
 });

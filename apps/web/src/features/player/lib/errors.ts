@@ -137,3 +137,11 @@ export function licenceRefusalOf(error: { code: number; data?: unknown[] }): { s
   }
   return { status, data };
 }
+
+/** A Shaka error as a failure of the table: a licence refusal it wraps, else its code and message. */
+export function failureOfShaka(error: { code: number; message?: string; data?: unknown[] }): PlayerFailure {
+  const refusal = licenceRefusalOf(error);
+  if (refusal) return { source: 'licence', ...refusal };
+  const message = typeof error.data?.[0] === 'string' ? error.data[0] : error.message;
+  return { source: 'shaka', code: error.code, message };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandwidthReadout, clockTime, fromSlider, toSlider } from './format';
+import { bandwidthReadout, clockTime, fromSlider, playerTitle, toSlider } from './format';
 
 describe('player formats', () => {
   it('reads bandwidth in Mbps with one decimal, red under 8', () => {
@@ -18,5 +18,19 @@ describe('player formats', () => {
     expect(fromSlider(20430.24, 10, 110)).toBe(110);
     expect(fromSlider(toSlider(42, 10, 110), 10, 110)).toBeCloseTo(42);
     expect(toSlider(5, 0, 0)).toBe(0);
+  });
+});
+
+describe('player title', () => {
+  it('names a live channel and its programme, or the channel alone', () => {
+    expect(playerTitle({ type: 'LIVE', linkTitle: 'La 1', channelName: 'La 1', programmeTitle: 'Telediario' })).toBe('La 1 · Telediario');
+    expect(playerTitle({ type: 'LIVE', linkTitle: 'La 1', channelName: 'La 1' })).toBe('La 1');
+    expect(playerTitle({ type: 'LIVE', linkTitle: null })).toBe('');
+  });
+  it('names a catch-up event by its catalogue title, a film or episode by its link', () => {
+    expect(playerTitle({ type: 'CUTV', linkTitle: 'x', eventTitle: 'Telediario' })).toBe('Telediario');
+    expect(playerTitle({ type: 'CUTV', linkTitle: 'x' })).toBe('');
+    expect(playerTitle({ type: 'VOD', linkTitle: 'El faro' })).toBe('El faro');
+    expect(playerTitle({ type: 'SERIE', linkTitle: null })).toBe('');
   });
 });

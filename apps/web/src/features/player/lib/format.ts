@@ -29,3 +29,13 @@ export function toSlider(position: number, start: number, end: number): number {
 export function fromSlider(value: number, start: number, end: number): number {
   return start + (Math.min(Math.max(value, 0), PLAYER.sliderMax) / PLAYER.sliderMax) * (end - start);
 }
+
+/**
+ * The player's heading: a live channel's name and the programme at the position (or on
+ * air); a catch-up event's title; a film's or episode's title from its link.
+ */
+export function playerTitle(input: { type: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE'; linkTitle: string | null; channelName?: string; programmeTitle?: string; eventTitle?: string }): string {
+  if (input.type === 'LIVE') return [input.channelName, input.programmeTitle].filter(Boolean).join(' · ');
+  if (input.type === 'CUTV') return input.eventTitle ?? '';
+  return input.linkTitle ?? '';
+}

@@ -1,5 +1,5 @@
 import type { PlayerData } from '../../../lib/player-links';
-import type { PlaybackTarget } from '../hooks/use-playback';
+import type { PlaybackTarget } from './playback-session';
 
 /** What a decoded player address plays, or why it cannot (the catch-up variant without its event). */
 export function targetOf(data: PlayerData): PlaybackTarget | { error: 'event-not-found' } {

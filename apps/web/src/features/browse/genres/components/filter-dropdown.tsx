@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 
 /** Spec: dropdowns hide 250 ms after the pointer leaves them. */
 export const DROPDOWN_HIDE_DELAY_MS = 250;
@@ -28,25 +28,12 @@ export function FilterDropdown({ label, ariaLabel, options }: FilterDropdownProp
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const hideTimer = useRef<number | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  const { cancelHide, scheduleHide } = useDismiss(rootRef, open, setOpen);
 
   useEffect(() => {
     if (open) itemRefs.current[active]?.focus();
   }, [open, active]);
-
-  useEffect(() => {
-    if (!open) return;
-    function onPointerDown(event: PointerEvent) {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  useEffect(() => () => {
-    if (hideTimer.current !== null) window.clearTimeout(hideTimer.current);
-  }, []);
 
   function openAt(index: number) {
     setActive(Math.max(0, Math.min(options.length - 1, index)));
@@ -80,16 +67,6 @@ export function FilterDropdown({ label, ariaLabel, options }: FilterDropdownProp
     }
   }
 
-  function cancelHide() {
-    if (hideTimer.current !== null) window.clearTimeout(hideTimer.current);
-    hideTimer.current = null;
-  }
-
-  function scheduleHide() {
-    cancelHide();
-    hideTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_HIDE_DELAY_MS);
-  }
-
   return (
     <div className="dropdown" ref={rootRef} onMouseEnter={cancelHide} onMouseLeave={() => open && scheduleHide()}>
       <button
@@ -110,28 +87,79 @@ export function FilterDropdown({ label, ariaLabel, options }: FilterDropdownProp
         </svg>
       </button>
       {open ? (
-        <div id={`${id}-menu`} role="menu" aria-label={ariaLabel} className="dropdown__menu" onKeyDown={onMenuKeyDown}>
-          {options.map((option, index) => (
-            <button
-              key={option.key}
-              ref={(el) => {
-                itemRefs.current[index] = el;
-              }}
-              type="button"
-              role="menuitemradio"
-              aria-checked={option.checked}
-              tabIndex={index === active ? 0 : -1}
-              className={`dropdown__item${option.checked ? ' dropdown__item--checked' : ''}`}
-              onClick={() => {
-                close(true);
-                option.onSelect();
-              }}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
+        <DropdownMenu
+          id={`${id}-menu`}
+          ariaLabel={ariaLabel}
+          options={options}
+          active={active}
+          itemRefs={itemRefs}
+          onKeyDown={onMenuKeyDown}
+          onPick={(option) => {
+            close(true);
+            option.onSelect();
+          }}
+        />
       ) : null}
     </div>
   );
+}
+
+interface DropdownMenuProps {
+  id: string;
+  ariaLabel: string;
+  options: DropdownOption[];
+  /** The option with the roving tab stop. */
+  active: number;
+  itemRefs: RefObject<(HTMLButtonElement | null)[]>;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  onPick: (option: DropdownOption) => void;
+}
+
+/** The open menu: one radio item per option, the checked one marked. */
+function DropdownMenu({ id, ariaLabel, options, active, itemRefs, onKeyDown, onPick }: DropdownMenuProps) {
+  return (
+    <div id={id} role="menu" aria-label={ariaLabel} className="dropdown__menu" onKeyDown={onKeyDown}>
+      {options.map((option, index) => (
+        <button
+          key={option.key}
+          ref={(el) => {
+            itemRefs.current[index] = el;
+          }}
+          type="button"
+          role="menuitemradio"
+          aria-checked={option.checked}
+          tabIndex={index === active ? 0 : -1}
+          className={`dropdown__item${option.checked ? ' dropdown__item--checked' : ''}`}
+          onClick={() => onPick(option)}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The menu closes on a pointer down outside it, and 250 ms after the pointer leaves it (unless it comes back). */
+function useDismiss(rootRef: RefObject<HTMLElement | null>, open: boolean, setOpen: (open: boolean) => void) {
+  const hideTimer = useRef<number | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    function onPointerDown(event: PointerEvent) {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, rootRef, setOpen]);
+  useEffect(() => () => {
+    if (hideTimer.current !== null) window.clearTimeout(hideTimer.current);
+  }, []);
+  const cancelHide = useCallback(() => {
+    if (hideTimer.current !== null) window.clearTimeout(hideTimer.current);
+    hideTimer.current = null;
+  }, []);
+  const scheduleHide = useCallback(() => {
+    cancelHide();
+    hideTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_HIDE_DELAY_MS);
+  }, [cancelHide, setOpen]);
+  return { cancelHide, scheduleHide };
 }

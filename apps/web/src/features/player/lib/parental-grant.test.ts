@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsPin, rememberParentalGrant } from './use-playback';
+import { needsPin, rememberParentalGrant } from './parental-grant';
 
 describe('parental PIN rule', () => {
   const now = 1_800_000_000_000;

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { PpvSubsProduct } from '@pantalla/contracts';
+import { paths } from '../../../config/paths';
+import { purchaseHref } from '../../../lib/purchase-links';
+import { ExceededSessionsModal } from '../../../ui/exceeded-sessions-modal';
+import { productsQueryOptions } from '../api/catalogue';
+import type { PlaybackControls } from '../hooks/use-playback';
+import { NoRightsModal } from './no-rights-modal';
+import { PinModal } from './pin-modal';
+import { ResetSessionsModal } from './reset-sessions-modal';
+
+export interface PlayerPromptsProps {
+  playback: Pick<PlaybackControls, 'phase' | 'submitPin' | 'resetSessions' | 'answerResetSessions'>;
+  /** The product that sells the content's package (its access), if any. */
+  productId: number | null;
+  /** Volver, Cancel and No: leave the player. */
+  onBack: () => void;
+}
+
+/** The purchase summary of the product, with the server's price and the product's terms. */
+function productHref(product: PpvSubsProduct): string {
+  return purchaseHref({ start: product.fcIni, end: product.fcEnd, title: product.title, description: product.subtitle, priceCents: product.priceCents, currency: product.curr, channelId: product.channelId, packageId: product.packageID, recurring: product.recurring, interval: product.interval ?? 'month' });
+}
+
+/** The prompts of the playback flow, each open in its phase: PIN, purchase, exceeded sessions, reset sessions. */
+export function PlayerPrompts({ playback, productId, onBack }: PlayerPromptsProps) {
+  const navigate = useNavigate();
+  const { phase } = playback;
+  const products = useQuery({ ...productsQueryOptions(), enabled: phase.name === 'no-rights' });
+  const product = productId === null ? undefined : products.data?.ppvSubsProducts.find((p) => p.id === productId);
+  // Comprar opens the product's purchase summary, or the checkout when no product sells it.
+  const buy = () => void navigate(product ? productHref(product) : paths.checkout.getHref());
+  return (
+    <>
+      <PinModal open={phase.name === 'needs-pin'} wrong={phase.name === 'needs-pin' && phase.wrong} onSubmit={playback.submitPin} onCancel={onBack} />
+      <NoRightsModal open={phase.name === 'no-rights'} onBack={onBack} onBuy={products.isPending ? null : buy} />
+      <ExceededSessionsModal
+        open={phase.name === 'too-many-sessions'}
+        busy={phase.name === 'too-many-sessions' && phase.resetting}
+        onAnswer={(answer) => (answer === 1 ? playback.resetSessions() : onBack())}
+      />
+      <ResetSessionsModal open={phase.name === 'reset-sessions'} onAnswer={playback.answerResetSessions} />
+    </>
+  );
+}
