@@ -24,9 +24,9 @@ describe.each(kinds)('platform on %s', (kind) => {
   });
 
   it('seeds the demo accounts once', async () => {
-    const { seedIdentity } = await import('../modules/identity/seed');
-    await seedIdentity(ctx.deps);
-    const rows = await ctx.deps.db.kysely.selectFrom('users').select('email').orderBy('email').execute();
+    const { seedDemo } = await import('../demo/seed');
+    await seedDemo(ctx.platform, ctx.modules);
+    const rows = await ctx.sql.selectFrom('users').select('email').orderBy('email').execute();
     expect(rows.map((r) => r.email)).toEqual(['basico@pantalla.test', 'demo@pantalla.test']);
   });
 });

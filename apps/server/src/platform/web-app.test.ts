@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { createPlatform } from '../compose';
 import { ManualClock } from './clock';
 import { loadConfig } from './config';
 import { openSqlite, type Db } from './database';
@@ -20,7 +21,7 @@ describe('the web app', () => {
     writeFileSync(path.join(dist, 'assets', 'index-a1.js'), 'console.log(1)');
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dist, WEB_DIST: dist, LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' });
     db = openSqlite(':memory:');
-    app = await buildApp({ config, db, clock: new ManualClock(Date.now()) }, { modules: [], logger: false });
+    app = await buildApp(createPlatform(config, db, new ManualClock(Date.now())), []);
     await app.ready();
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../database-schema';
 import type { Db } from '../../platform/database';
+import type { CatalogueTables } from './tables';
 
 /** What playback needs of a channel. */
 export interface PlayableChannel {
@@ -38,15 +38,26 @@ export interface PlayableTitle {
   packageId: number;
 }
 
+/** What the origin and the playback services may ask of the catalogue. */
+export interface Playables {
+  channel(id: number): Promise<PlayableChannel | undefined>;
+  event(id: number): Promise<PlayableEvent | undefined>;
+  /** The programme on air at `at` on a channel, if any (the latest one started). */
+  eventAt(channelId: number, at: number): Promise<PlayableEvent | undefined>;
+  film(id: number): Promise<PlayableTitle | undefined>;
+  /** An episode with its series' rating and package. */
+  episode(id: number): Promise<PlayableTitle | undefined>;
+}
+
 const CHANNEL = ['id', 'name', 'parental', 'isAdult', 'tstv', 'catchupHours', 'streamSource', 'streamUrl', 'streamProtocol', 'clipKey', 'packageId'] as const;
 const EVENT = ['id', 'channelId', 'startTime', 'endTime', 'title', 'parental', 'packageId'] as const;
 
-/** Reads of the catalogue's tables the origin and the playback services need (nothing else). */
-export class ContentRepository {
+/** What the origin and the playback services read of the catalogue: channels, programmes, films and episodes as they play. */
+export class PlayablesRepository implements Playables {
   constructor(private readonly db: Db) {}
 
-  private get k(): Kysely<Database> {
-    return this.db.kysely;
+  private get k(): Kysely<CatalogueTables> {
+    return this.db.kysely<CatalogueTables>();
   }
 
   channel(id: number): Promise<PlayableChannel | undefined> {
@@ -68,20 +79,6 @@ export class ContentRepository {
       .orderBy('startTime', 'desc')
       .limit(1)
       .executeTakeFirst();
-  }
-
-  /** Programmes that ended in [since, until) on channels with catch-up, latest first (manifest test). */
-  endedEvents(since: number, until: number, limit: number): Promise<PlayableEvent[]> {
-    return this.k
-      .selectFrom('events')
-      .innerJoin('channels', 'channels.id', 'events.channelId')
-      .select(['events.id', 'events.channelId', 'events.startTime', 'events.endTime', 'events.title', 'events.parental', 'events.packageId'])
-      .where('channels.catchupHours', '>', 0)
-      .where('events.endTime', '>=', since)
-      .where('events.endTime', '<', until)
-      .orderBy('events.endTime', 'desc')
-      .limit(limit)
-      .execute();
   }
 
   film(id: number): Promise<PlayableTitle | undefined> {

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isFormMessage, type ErrorBody, type ErrorCode } from '@pantalla/contracts';
+import { isFormMessage, type ErrorBody, type ErrorCode, type ErrorData } from '@pantalla/contracts';
 import { AppError } from './errors';
 
-function body(statusCode: number, code: ErrorCode, message: string, data?: unknown): ErrorBody {
+function body(statusCode: number, code: ErrorCode, message: string, data?: ErrorData): ErrorBody {
   return data === undefined ? { statusCode, code, message } : { statusCode, code, message, data };
 }
 
@@ -22,6 +22,8 @@ const codeByStatus: Record<number, ErrorCode> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A 429 tells clients when to come back, as the standard header.
+      if (error.data !== undefined && typeof error.data === 'object' && 'retryAfterSeconds' in error.data) reply.header('retry-after', String(error.data.retryAfterSeconds));
       return reply.status(error.status).send(body(error.status, error.code, error.message, error.data));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from './http';
+import { parseRange } from './origin.http';
 
 describe('parseRange', () => {
   it('reads the single-range forms', () => {

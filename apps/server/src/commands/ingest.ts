@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ingestFormatSchema } from '@pantalla/contracts';
-import { systemClock } from '../../platform/clock';
-import { loadConfig } from '../../platform/config';
-import { openDatabase } from '../../platform/database';
-import { migrateToLatest } from '../../platform/migrate';
-import { modules } from '..';
-import { IngestError } from './parsers/errors';
-import { IngestService } from './ingest.service';
+import { IngestError } from '../modules/ingest';
+import { openForCommand, runCommand } from './open';
 
 /** npm run ingest -- xmltv FILE | m3u FILE: imports into the configured database (DATABASE_URL or data/). */
 async function main(): Promise<number> {
@@ -16,11 +11,9 @@ async function main(): Promise<number> {
     console.error('Uso: npm run ingest -- xmltv ARCHIVO | m3u ARCHIVO   (se admite .gz)');
     return 2;
   }
-  const config = loadConfig();
-  const db = openDatabase(config.databaseUrl, config.dataDir);
+  const { modules, close } = await openForCommand();
   try {
-    await migrateToLatest(db, modules.flatMap((m) => (m.migrations ? [m.migrations] : [])));
-    const report = await new IngestService({ config, db, clock: systemClock }).import(format.data, readFileSync(file));
+    const report = await modules.ingest.service.import(format.data, readFileSync(file));
     const { channels: c, programmes: p } = report;
     console.log(`Canales: ${c.created} nuevos, ${c.updated} actualizados, ${c.unchanged} sin cambios.`);
     if (format.data === 'xmltv') console.log(`Programas: ${p.inserted} nuevos o cambiados, ${p.removed} retirados, ${p.unchanged} sin cambios, ${p.trimmed} recortados, ${p.skipped} omitidos.`);
@@ -30,8 +23,8 @@ async function main(): Promise<number> {
     console.error(error instanceof IngestError ? `No se ha importado nada. ${error.message}` : error instanceof Error ? error.message : String(error));
     return 1;
   } finally {
-    await db.destroy();
+    await close();
   }
 }
 
-main().then((code) => process.exit(code));
+runCommand(main);
