@@ -479,11 +479,10 @@ describe.each(kinds)('playback services on %s', (kind) => {
 
 describe('Widevine and FairPlay licence URLs by configuration', () => {
   it('fills the templates per user and stream, and offers only ClearKey without them', async () => {
-    process.env.DRM_WIDEVINE_LICENSE_TEMPLATE = 'https://wv.example.test/{userId}/licence?auth={auth}&stream={stream}';
-    process.env.DRM_FAIRPLAY_LICENSE_TEMPLATE = 'https://fp.example.test/{userId}/{stream}?auth={auth}';
-    const ctx = await createTestContext('sqlite');
-    delete process.env.DRM_WIDEVINE_LICENSE_TEMPLATE;
-    delete process.env.DRM_FAIRPLAY_LICENSE_TEMPLATE;
+    const ctx = await createTestContext('sqlite', {
+      DRM_WIDEVINE_LICENSE_TEMPLATE: 'https://wv.example.test/{userId}/licence?auth={auth}&stream={stream}',
+      DRM_FAIRPLAY_LICENSE_TEMPLATE: 'https://fp.example.test/{userId}/{stream}?auth={auth}',
+    });
     try {
       const login = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', ...DEMO } });
       const headers = { authorization: `Bearer ${(login.json() as { idToken: string }).idToken}` };

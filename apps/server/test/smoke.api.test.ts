@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../../test/databases';
-import { createTestContext, type TestContext } from '../../test/context';
+import { databaseKinds } from './databases';
+import { createTestContext, type TestContext } from './context';
 
 const kinds = await databaseKinds();
 
@@ -24,7 +24,7 @@ describe.each(kinds)('platform on %s', (kind) => {
   });
 
   it('seeds the demo accounts once', async () => {
-    const { seedDemo } = await import('../demo/seed');
+    const { seedDemo } = await import('../src/demo/seed');
     await seedDemo(ctx.platform, ctx.modules);
     const rows = await ctx.sql.selectFrom('users').select('email').orderBy('email').execute();
     expect(rows.map((r) => r.email)).toEqual(['basico@pantalla.test', 'demo@pantalla.test']);

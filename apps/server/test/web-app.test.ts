@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { createPlatform } from '../compose';
-import { ManualClock } from './clock';
-import { loadConfig } from './config';
-import { openSqlite, type Db } from './database';
+import { buildApp } from '../src/app';
+import { createPlatform } from '../src/compose';
+import { ManualClock } from '../src/platform/clock';
+import { loadConfig } from '../src/platform/config';
+import { openSqlite, type Db } from '../src/platform/database';
 
 /** Serving the built web app: the SPA fallback, cache headers and files made after start. */
 describe('the web app', () => {
