@@ -8,7 +8,7 @@ import serverArchitecture from './eslint-rules/server-architecture.js';
 const features = ['account', 'browse', 'commerce', 'diagnostics', 'guide', 'player', 'settings'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/test/lint-fixtures/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/test/lint-fixtures/**', '**/.test-build-*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

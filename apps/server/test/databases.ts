@@ -8,7 +8,8 @@ import { openPostgres, openSqlite, openWithDialect, type Db } from '../src/platf
 /** The database legs every repository suite runs on. */
 export type DatabaseKind = 'sqlite' | 'postgres' | 'pglite';
 
-const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The PostgreSQL server the suites use when it answers. */
+export const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function reachable(url: string, timeoutMs = 1000): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -22,6 +23,11 @@ function reachable(url: string, timeoutMs = 1000): Promise<boolean> {
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
   });
+}
+
+/** Whether the PostgreSQL server answers (tests of several processes on one database need a real one). */
+export function pgReachable(): Promise<boolean> {
+  return process.env.PANTALLA_TEST_PG === 'pglite' ? Promise.resolve(false) : reachable(pgUrl);
 }
 
 /** SQLite always; a real PostgreSQL where one answers, else PGlite (never skipped). */

@@ -167,13 +167,13 @@ function mediaSettings(e: z.infer<typeof envSchema>, publicUrl: string): MediaCo
 
 /** Reads and validates the environment; a bad variable stops start-up with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env.NODE_ENV === 'production') requireProductionSecrets(env);
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new ConfigError(`Configuración no válida:\n${lines}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production') requireProductionSecrets(env);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,

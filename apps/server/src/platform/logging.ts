@@ -43,9 +43,9 @@ export type Log = FastifyBaseLogger;
 
 /** The fields of a request the log keeps: no headers, the URL without its credentials. */
 interface LoggedRequest {
-  method: string;
-  url: string;
-  ip?: string;
+  method?: unknown;
+  url?: unknown;
+  ip?: unknown;
 }
 
 /**
@@ -72,7 +72,8 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
       censor: REDACTED,
     },
     serializers: {
-      req: (request: LoggedRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+      // Anything logged as `req` (Fastify's requests, or an object by mistake) keeps these three only.
+      req: (request: LoggedRequest) => ({ method: request.method, url: typeof request.url === 'string' ? redactUrl(request.url) : undefined, remoteAddress: request.ip }),
     },
   };
   return destination ? pino(options, destination) : pino(options);
