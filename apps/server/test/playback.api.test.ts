@@ -8,6 +8,7 @@ import {
   keepWatchingResponseSchema,
   openSessionResponseSchema,
   preloadResponseSchema,
+  readJwtClaims,
   type OpenSessionResponse,
 } from '@pantalla/contracts';
 import { hexToBase64Url } from '@pantalla/media';
@@ -380,7 +381,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       for (const url of tampered) expect((await ctx.app.inject({ method: 'GET', url: pathOf(url) })).statusCode, url).toBe(403);
 
       // Valid until the idToken's expiry (2 h) plus 30 s.
-      const exp = (JSON.parse(Buffer.from(demo.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+      const exp = readJwtClaims(demo)?.exp as number;
       const start = ctx.clock.now();
       ctx.clock.set(exp * 1000 + 29_000);
       expect((await ctx.app.inject({ method: 'GET', url: pathOf(s.playInfo.url) })).statusCode).toBe(200);
