@@ -15,7 +15,8 @@ import { ImagesService } from './images/images.service';
 import { KeepWatchingService, type KeepWatching } from './keep-watching.service';
 import { ListsService } from './lists.service';
 import { catalogueMigrations } from './migrations';
-import { PlayablesRepository, type Playables } from './playables.repository';
+import type { Playables } from './playables';
+import { PlayablesRepository } from './playables.repository';
 import { ReferenceCache } from './reference-cache';
 import { seedCatalogueReference } from './reference-seed';
 import { ResponseCache } from './response-cache';
@@ -27,7 +28,7 @@ import { SeedRepository } from './seed.repository';
 export { normalizeForSearch } from './search-text';
 export type { CatalogueImports, ChannelChanges, ChannelUpsert, GuideCounts, GuideWindow, ImportChannel, ImportProgramme } from './catalogue-import.service';
 export type { KeepWatching } from './keep-watching.service';
-export type { PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables.repository';
+export type { PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
 
 /** What the catalogue needs of other modules. */
 export interface CatalogueNeeds {
