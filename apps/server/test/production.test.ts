@@ -3,13 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/serve';
 import { openPostgres, openSqlite, type Db } from '../src/platform/database';
 import { TEST_SECRETS } from './context';
-import { pgReachable, pgUrl } from './databases';
+import { createScratchPostgres, pgReachable } from './databases';
 import type { TestTables } from './tables';
 
 /** The production mode (README, "Deploying"; docs/decisions.md, "Two modes"). */
@@ -182,23 +180,17 @@ describe('replicas starting at once', () => {
   }, 120_000);
 
   it.skipIf(!postgresHere)('migrate one fresh PostgreSQL database once (an advisory lock)', async () => {
-    const name = `pantalla_migrate_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
+    const scratch = await createScratchPostgres('pantalla_migrate');
     try {
-      const results = await migrateAtOnce(3, productionEnv(tempDir('migrate-pg'), { DATABASE_URL: url.toString() }));
-      const db = openPostgres(url.toString(), 2);
+      const results = await migrateAtOnce(3, productionEnv(tempDir('migrate-pg'), { DATABASE_URL: scratch.url }));
+      const db = openPostgres(scratch.url, 2);
       try {
         await expectMigratedOnce(db, results);
       } finally {
         await db.destroy();
       }
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   }, 120_000);
 });
