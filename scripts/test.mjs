@@ -6,7 +6,8 @@ const steps = [
   ['typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']],
   ['unit and database tests (SQLite, PostgreSQL or PGlite)', 'npx', ['vitest', 'run']],
   ['browser prerequisites', 'node', ['scripts/ensure-chromium.mjs']],
-  ['build the web app', 'npm', ['run', 'build', '-w', 'apps/web']],
+  ['build the web app and the compiled server', 'npm', ['run', 'build']],
+  ['build holds no source maps', 'node', ['scripts/check-build.mjs']],
   ['browser specs (Chromium)', 'npm', ['test', '-w', 'e2e']],
 ];
 

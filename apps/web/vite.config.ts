@@ -12,7 +12,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // No source maps in the build: production serves none (vite dev keeps its own for debugging).
+    sourcemap: false,
     chunkSizeWarningLimit: 800,
   },
   test: {

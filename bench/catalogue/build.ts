@@ -6,15 +6,19 @@ import pg from 'pg';
 import { sql, type Insertable } from 'kysely';
 import { loadConfig, type Config } from '../../apps/server/src/platform/config';
 import { openPostgres, openSqlite, type Db } from '../../apps/server/src/platform/database';
-import { migrateToLatest } from '../../apps/server/src/platform/migrate';
-import { modules } from '../../apps/server/src/modules';
-import { seedIdentity } from '../../apps/server/src/modules/identity/seed';
-import { seedCommerce } from '../../apps/server/src/modules/commerce/seed';
+import { composeModules, createPlatform } from '../../apps/server/src/compose';
+import { DEMO_ACCOUNTS } from '../../apps/server/src/demo/accounts';
+import { prepareDatabase } from '../../apps/server/src/setup';
 import { normalizeForSearch } from '../../apps/server/src/modules/catalogue/search-text';
 import { META } from '../../apps/server/src/modules/catalogue/meta-keys';
-import { Random, clipKeyFor, seedOf } from '../../apps/server/src/modules/catalogue/seed/prng';
+import { clipKeyFor } from '../../apps/server/src/modules/catalogue/clips';
+import { Random, seedOf } from '../../apps/server/src/modules/catalogue/seed/prng';
 import { generateFilms } from '../../apps/server/src/modules/catalogue/seed/vod';
-import type { EventTable } from '../../apps/server/src/modules/catalogue/tables';
+import type { CatalogueTables, EventTable } from '../../apps/server/src/modules/catalogue/tables';
+import type { IdentityTables } from '../../apps/server/src/modules/identity/tables';
+
+/** The tables the bench fills and reads directly. */
+export type BenchTables = CatalogueTables & IdentityTables;
 
 export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -113,13 +117,16 @@ function* guideRows(channels: number, days: number, start: number, firstId: numb
 /** Migrates and fills a bench database: channels × days of guide from `start`, and films. */
 export async function fill(b: BenchDb, channels: number, days: number, start: number, films: number): Promise<{ events: number; ms: number }> {
   const began = performance.now();
-  await migrateToLatest(b.db, modules.flatMap((m) => (m.migrations ? [m.migrations] : [])));
-  const deps = { config: b.config, db: b.db, clock: { now: () => start + 5 * DAY } };
-  await seedIdentity(deps);
-  await seedCommerce(deps);
-  const k = b.db.kysely;
-  await k.insertInto('regions').values({ id: 1, name: 'Bench' }).execute();
-  await k.insertInto('lineups').values({ id: 1, regionId: 1, name: 'Bench' }).execute();
+  // Migrations and reference data (regions, lineups, genres, packages), then the demo accounts and their packages.
+  const platform = createPlatform(b.config, b.db, { now: () => start + 5 * DAY });
+  const modules = composeModules(platform);
+  await prepareDatabase(platform, modules.all);
+  const everything = await modules.commerce.entitlements.packageIds();
+  for (const a of DEMO_ACCOUNTS) {
+    const user = await modules.identity.accounts.create({ email: a.email, password: a.password, name: a.name, surname: 'Pantalla', pin: a.pin });
+    await modules.commerce.entitlements.grant(user.id, a.owns === 'all' ? everything : a.owns, 'seed');
+  }
+  const k = b.db.kysely<BenchTables>();
   const now = Date.now();
   const channelRows = Array.from({ length: channels }, (_, i) => ({
     id: i + 1,

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { GuideRepository } from '../../apps/server/src/modules/catalogue/guide.repository';
 import { utcDayStart } from '../../apps/server/src/modules/catalogue/time';
 import { signIdToken } from '../../apps/server/src/modules/identity/tokens';
-import { BENCH_SECRET, PG_URL, createBenchDb, fill, type BenchDb } from './build';
+import { BENCH_SECRET, PG_URL, createBenchDb, fill, type BenchDb, type BenchTables } from './build';
 import { load } from './load';
 
 const HOUR = 3600000;
@@ -78,7 +78,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /** Requests per second of the channels and events routes against a peer answering the same bytes from memory. */
 async function routesVsMemory(b: BenchDb, start: number) {
   const real = await startChild(['real', b.location]);
-  const user = await b.db.kysely.selectFrom('users').select(['id', 'email', 'tokenVersion']).where('email', '=', 'basico@pantalla.test').executeTakeFirstOrThrow();
+  const user = await b.db.kysely<BenchTables>().selectFrom('users').select(['id', 'email', 'tokenVersion']).where('email', '=', 'basico@pantalla.test').executeTakeFirstOrThrow();
   const iat = Math.floor(Date.now() / 1000);
   const headers = { authorization: `Bearer ${signIdToken(BENCH_SECRET, { sub: user.id, email: user.email, ver: user.tokenVersion, iat, exp: iat + 3600 })}` };
   const windowStart = start + 5 * DAY + 20 * HOUR;

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
+import { composeModules, createPlatform } from '../../apps/server/src/compose';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { openDatabase } from '../../apps/server/src/platform/database';
 import { systemClock } from '../../apps/server/src/platform/clock';
@@ -22,9 +23,10 @@ if (mode === 'memory') {
   const address = app.server.address();
   console.log(typeof address === 'object' && address ? address.port : 0);
 } else {
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp', LOG_LEVEL: 'silent', AUTH_SECRET: BENCH_SECRET, DATABASE_URL: arg?.startsWith('postgres') ? arg : `sqlite:${arg}` });
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp', LOG_LEVEL: 'silent', AUTH_SECRET: BENCH_SECRET, MEDIA_KEY_SECRET: BENCH_SECRET, DATABASE_URL: arg?.startsWith('postgres') ? arg : `sqlite:${arg}` });
   const db = openDatabase(config.databaseUrl, config.dataDir);
-  const app = await buildApp({ config, db, clock: systemClock }, { serveWeb: false, logger: false });
+  const platform = createPlatform(config, db, systemClock);
+  const app = await buildApp(platform, composeModules(platform).all, { serveWeb: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(typeof address === 'object' && address ? address.port : 0);

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildLiveMpd, readClipManifest } from '@pantalla/media';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { signIdToken } from '../../apps/server/src/modules/identity/tokens';
-import { ensureDemoMedia, mediaConfig } from '../../apps/server/src/modules/origin';
+import { ensureDemoMedia } from '../../apps/server/src/modules/origin/media-setup';
 import { load, type LoadResult } from '../catalogue/load';
 import { BENCH_SECRET, VIEWER_COUNT_ENV } from './shared';
 
@@ -194,7 +194,7 @@ async function liveMpdTime(mediaDir: string): Promise<void> {
 
 /** The playback benchmark. */
 export async function runPlaybackBench(): Promise<void> {
-  const cfg = mediaConfig(loadConfig({ DATA_DIR: path.join(here, '../results'), LOG_LEVEL: 'silent' }));
+  const cfg = loadConfig({ DATA_DIR: path.join(here, '../results'), LOG_LEVEL: 'silent' }).media;
   await ensureDemoMedia(cfg);
   await viewers();
   await originThroughput(cfg.mediaDir);

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { BASICO, DEMO } from '../fixtures/accounts';
 import { LoginPage } from '../pages/login-page';
+import { axeViolations } from '../fixtures/axe';
 
 /** The browse pages' Spanish table, so the specs assert the texts users see. */
 const es = JSON.parse(readFileSync(new URL('../../apps/web/src/locales/es/explore.json', import.meta.url), 'utf8')) as {
@@ -18,7 +18,7 @@ async function signIn(page: Page, account: { email: string; password: string } =
 }
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const violations = await axeViolations(page);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BASICO, DEMO } from '../fixtures/accounts';
 import { apiToken, emplayer, PlayerPage, resetSessions } from '../pages/player-page';
+import { axeViolations } from '../fixtures/axe';
 
 /*
  * The player in real Chromium with real ClearKey-encrypted streams from our origin: every
@@ -388,7 +388,7 @@ test('loop mode: content not reachable yet is polled every 10 s, then plays', as
 });
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const violations = await axeViolations(page);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -5,15 +5,12 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Deps, ServerModule } from './platform/module';
-import { registerErrorHandler } from './platform/errors-plugin';
-import { modules as allModules } from './modules';
+import type { Platform, ServerModule } from './platform/module';
+import { registerErrorHandler } from './platform/error-handler';
 
 export interface BuildOptions {
   /** Serve the built web app from config.webDist (off in API tests). */
   serveWeb?: boolean;
-  modules?: ServerModule[];
-  logger?: boolean;
 }
 
 /** A hop count becomes the function Fastify's types expect: trust that many proxies nearest to us. */
@@ -23,10 +20,10 @@ function fastifyTrustProxy(value: boolean | number | string): boolean | string |
 }
 
 /** Builds the whole server: API under /api/v1, module root routes, OpenAPI and the web app. */
-export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { config } = deps;
+export async function buildApp(platform: Platform, modules: readonly ServerModule[], options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = platform;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    loggerInstance: platform.log,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Unique-enough request ids for log correlation across processes.
@@ -41,31 +38,19 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     transform: jsonSchemaTransform,
   });
 
-  const modules = options.modules ?? allModules;
   await app.register(
     async (api) => {
-      for (const m of modules) if (m.routes) await m.routes(api, deps);
+      for (const m of modules) if (m.routes) await m.routes(api);
     },
     { prefix: '/api/v1' },
   );
-  for (const m of modules) if (m.rootRoutes) await m.rootRoutes(app, deps);
+  for (const m of modules) if (m.rootRoutes) await m.rootRoutes(app);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
-  const indexHtml = path.join(config.webDist, 'index.html');
-  const serveWeb = options.serveWeb !== false && existsSync(indexHtml);
-  if (serveWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      // Looked up per request, so a rebuilt app's new hashed files are served without a restart.
-      wildcard: true,
-      setHeaders(res, filePath) {
-        // Vite's hashed assets never change; index.html must always be revalidated.
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  const serveWeb = options.serveWeb !== false && existsSync(path.join(config.webDist, 'index.html'));
+  if (serveWeb) await serveWebApp(app, config.webDist, config.env === 'production');
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api/') || url.startsWith('/media/') || url.startsWith('/dev/');
@@ -77,4 +62,18 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     return reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No existe ${request.method} ${url.split('?')[0]}` });
   });
   return app;
+}
+
+/** The built web app; in production never a source map, even one left in the folder. */
+async function serveWebApp(app: FastifyInstance, webDist: string, production: boolean): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDist,
+    // Looked up per request, so a rebuilt app's new hashed files are served without a restart.
+    wildcard: true,
+    allowedPath: (pathName) => !production || !pathName.endsWith('.map'),
+    setHeaders(reply, filePath) {
+      // Vite's hashed assets never change; index.html must always be revalidated.
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
 }

@@ -1,35 +1,62 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
+import { composeModules, createPlatform, type Modules } from '../src/compose';
+import { withDemoDefaults } from '../src/demo/config';
+import { seedDemo } from '../src/demo/seed';
 import { ManualClock } from '../src/platform/clock';
 import { loadConfig, type Config } from '../src/platform/config';
-import type { Deps } from '../src/platform/module';
+import type { Platform } from '../src/platform/module';
 import { prepareDatabase } from '../src/setup';
 import { openTestDatabase, type DatabaseKind } from './databases';
+import type { TestTables } from './tables';
 
 export interface TestContext {
   app: FastifyInstance;
-  deps: Deps;
+  platform: Platform;
+  modules: Modules;
+  /** Every module's tables, for tests that arrange or inspect rows directly. */
+  sql: Kysely<TestTables>;
   clock: ManualClock;
   config: Config;
   close(): Promise<void>;
 }
 
-/** A migrated, seeded server on a fresh database of the given kind, driven by app.inject. */
-export async function createTestContext(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestContext> {
+/** Secrets long enough for production too, so a suite may run the production mode. */
+export const TEST_SECRETS = { AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', MEDIA_KEY_SECRET: 'test-media-key-secret-test-media-key-0123' };
+
+/**
+ * The configuration of a test server: silent, a fresh data folder, and the media settings
+ * of this environment (the shared demo media's keys derive from its key secret).
+ */
+export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', ...env });
+  const media = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MEDIA_')));
+  return loadConfig(withDemoDefaults({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: TEST_SECRETS.AUTH_SECRET, ...media, ...env }));
+}
+
+/**
+ * A migrated server on a fresh database of the given kind, driven by app.inject; with the
+ * demo seeded (accounts, catalogue, guide) unless `demo` is false.
+ */
+export async function createTestContext(kind: DatabaseKind, env: Record<string, string> = {}, options: { demo?: boolean } = {}): Promise<TestContext> {
+  const config = testConfig(env);
   const db = await openTestDatabase(kind);
   const clock = new ManualClock(Date.now());
-  const deps: Deps = { config, db, clock };
-  await prepareDatabase(deps);
-  const app = await buildApp(deps, { serveWeb: false, logger: false });
+  const platform = createPlatform(config, db, clock);
+  const modules = composeModules(platform);
+  await prepareDatabase(platform, modules.all);
+  if (options.demo !== false) await seedDemo(platform, modules);
+  const app = await buildApp(platform, modules.all, { serveWeb: false });
   await app.ready();
   return {
     app,
-    deps,
+    platform,
+    modules,
+    sql: db.kysely<TestTables>(),
     clock,
     config,
     async close() {

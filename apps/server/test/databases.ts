@@ -8,7 +8,8 @@ import { openPostgres, openSqlite, openWithDialect, type Db } from '../src/platf
 /** The database legs every repository suite runs on. */
 export type DatabaseKind = 'sqlite' | 'postgres' | 'pglite';
 
-const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The PostgreSQL server the suites use when it answers. */
+export const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function reachable(url: string, timeoutMs = 1000): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -24,6 +25,11 @@ function reachable(url: string, timeoutMs = 1000): Promise<boolean> {
   });
 }
 
+/** Whether the PostgreSQL server answers (tests of several processes on one database need a real one). */
+export function pgReachable(): Promise<boolean> {
+  return process.env.PANTALLA_TEST_PG === 'pglite' ? Promise.resolve(false) : reachable(pgUrl);
+}
+
 /** SQLite always; a real PostgreSQL where one answers, else PGlite (never skipped). */
 export async function databaseKinds(): Promise<DatabaseKind[]> {
   if (process.env.PANTALLA_TEST_PG === 'pglite') return ['sqlite', 'pglite'];
@@ -37,36 +43,49 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Db> {
     const pglite = new PGlite({ parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
     return openWithDialect(new PGliteDialect(pglite), 'postgres');
   }
-  const name = `pantalla_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const scratch = await createScratchPostgres('pantalla_test');
+  const db = openPostgres(scratch.url, 25);
+  return {
+    ...db,
+    async destroy() {
+      await db.destroy();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A fresh, empty PostgreSQL database on the test server, and how to drop it. */
+export async function createScratchPostgres(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), 25);
-  return {
-    ...db,
-    async destroy() {
-      await db.destroy();
-      const dropper = new pg.Client({ connectionString: pgUrl });
-      await dropper.connect();
+  return { url: url.toString(), drop: () => dropDatabase(name) };
+}
+
+/**
+ * Drops a test database once its clients are gone. pg's pool.end() resolves once its clients
+ * are told to end, not once they have gone: a forced drop would then kill them mid-goodbye
+ * (57P01, an uncaught error in the pool), so the drop waits for them instead.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  const dropper = new pg.Client({ connectionString: pgUrl });
+  await dropper.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
       try {
-        // pg's pool.end() resolves once its clients are told to end, not once they have gone:
-        // a forced drop would then kill them mid-goodbye (57P01, an uncaught error in the pool).
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await dropper.query(`drop database if exists ${name}`);
-            break;
-          } catch (error) {
-            const inUse = (error as { code?: string }).code === '55006';
-            if (!inUse || attempt >= 50) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await dropper.end();
+        await dropper.query(`drop database if exists ${name}`);
+        return;
+      } catch (error) {
+        const inUse = (error as { code?: string }).code === '55006';
+        if (!inUse || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-    },
-  };
+    }
+  } finally {
+    await dropper.end();
+  }
 }

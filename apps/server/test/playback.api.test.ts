@@ -8,12 +8,12 @@ import {
   keepWatchingResponseSchema,
   openSessionResponseSchema,
   preloadResponseSchema,
+  readJwtClaims,
   type OpenSessionResponse,
 } from '@pantalla/contracts';
 import { hexToBase64Url } from '@pantalla/media';
 import { databaseKinds } from './databases';
 import { createTestContext, type TestContext } from './context';
-import { ensureDemoMedia, mediaConfig, originServices } from '../src/modules/origin';
 
 const kinds = await databaseKinds();
 const DEMO = { username: 'demo@pantalla.test', password: 'demo1234' };
@@ -49,7 +49,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
   const licence = (token: string, url: string, kids: string[]) =>
     ctx.app.inject({ method: 'POST', url: new URL(url).pathname, headers: bearer(token), payload: JSON.stringify({ kids, type: 'temporary' }) });
   const refusal = (res: LightMyRequestResponse) => ({ status: res.statusCode, data: (res.json() as { data?: unknown }).data });
-  const kidOf = (clipKey: string) => hexToBase64Url(originServices(ctx.deps).media.key(clipKey).kid);
+  const kidOf = (clipKey: string) => hexToBase64Url(ctx.modules.origin.keys.key(clipKey).kid);
   const pathOf = (url: string) => {
     const u = new URL(url);
     return `${u.pathname}${u.search}`;
@@ -57,8 +57,8 @@ describe.each(kinds)('playback services on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    await ensureDemoMedia(mediaConfig(ctx.config));
-    const k = ctx.deps.db.kysely;
+    await ctx.modules.origin.prepareDemoMedia();
+    const k = ctx.sql;
     const now = ctx.clock.now();
     const films = await k.selectFrom('films').select(['id', 'packageId', 'parental']).execute();
     const ended = (channelId: number, before: number) =>
@@ -83,8 +83,8 @@ describe.each(kinds)('playback services on %s', (kind) => {
     await ctx?.close();
   }, 30_000);
   beforeEach(async () => {
-    await ctx.deps.db.kysely.deleteFrom('drmSessions').execute();
-    await ctx.deps.db.kysely.deleteFrom('streamSessions').execute();
+    await ctx.sql.deleteFrom('drmSessions').execute();
+    await ctx.sql.deleteFrom('streamSessions').execute();
   });
 
   describe('sessions', () => {
@@ -156,7 +156,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       try {
         const fresh = await signIn(DEMO);
         await open(fresh, 'LIVE', ids.liveChannel);
-        const left = await ctx.deps.db.kysely.selectFrom('streamSessions').select('id').execute();
+        const left = await ctx.sql.selectFrom('streamSessions').select('id').execute();
         expect(left.map((r) => r.id)).not.toContain(old.id);
         expect(left).toHaveLength(1);
       } finally {
@@ -171,7 +171,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       expect(refusal(await openRaw(demo, 'LIVE', ids.liveChannel))).toEqual({ status: 401, data: PLAYBACK_REFUSAL.tooManySessions });
       const reset = await ctx.app.inject({ method: 'POST', url: '/api/v1/sessions/reset', headers: bearer(demo) });
       expect(reset.statusCode).toBe(204);
-      const drm = await ctx.deps.db.kysely.selectFrom('drmSessions').select('revokedAt').execute();
+      const drm = await ctx.sql.selectFrom('drmSessions').select('revokedAt').execute();
       expect(drm.length).toBeGreaterThan(0);
       expect(drm.every((d) => d.revokedAt !== null)).toBe(true);
       expect(refusal(await licence(demo, a.drm!.licenseUrl, [kidOf(await clipOf('films', ids.premiumFilm))]))).toEqual({ status: 401, data: PLAYBACK_REFUSAL.sessionExpired });
@@ -199,7 +199,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
     it('refuses catch-up outside the channel’s catchup_hours, or before the end, with 400', async () => {
       expect((await openRaw(demo, 'CUTV', ids.oldCatchup)).statusCode).toBe(400);
       expect((await openRaw(demo, 'CUTV', ids.noCatchupEvent)).statusCode).toBe(400);
-      const live = await ctx.deps.db.kysely.selectFrom('events').select('id').where('channelId', '=', 1).where('startTime', '<=', ctx.clock.now()).where('endTime', '>', ctx.clock.now()).executeTakeFirstOrThrow();
+      const live = await ctx.sql.selectFrom('events').select('id').where('channelId', '=', 1).where('startTime', '<=', ctx.clock.now()).where('endTime', '>', ctx.clock.now()).executeTakeFirstOrThrow();
       expect((await openRaw(demo, 'CUTV', live.id)).statusCode).toBe(400);
       expect((await ctx.app.inject({ method: 'GET', url: `/media/catchup/${ids.oldCatchup}.smil/manifest.mpd?VOD` })).statusCode).toBe(400);
       const ok = await ctx.app.inject({ method: 'GET', url: `/media/catchup/${ids.catchup}.smil/manifest.mpd?VOD` });
@@ -208,14 +208,14 @@ describe.each(kinds)('playback services on %s', (kind) => {
     });
 
     it('passes an external source through without DRM', async () => {
-      await ctx.deps.db.kysely.updateTable('channels').set({ streamSource: 'external', streamUrl: 'https://example.test/live/ext.m3u8', streamProtocol: 'hls' }).where('id', '=', 5).execute();
+      await ctx.sql.updateTable('channels').set({ streamSource: 'external', streamUrl: 'https://example.test/live/ext.m3u8', streamProtocol: 'hls' }).where('id', '=', 5).execute();
       try {
         const s = await open(demo, 'LIVE', 5);
         expect(s.playInfo.url).toBe('https://example.test/live/ext.m3u8');
         expect(s.drm).toBeNull();
         expect(s.restartUrl).toBeNull();
       } finally {
-        await ctx.deps.db.kysely.updateTable('channels').set({ streamSource: 'origin', streamUrl: null, streamProtocol: 'dash' }).where('id', '=', 5).execute();
+        await ctx.sql.updateTable('channels').set({ streamSource: 'origin', streamUrl: null, streamProtocol: 'dash' }).where('id', '=', 5).execute();
       }
     });
 
@@ -255,7 +255,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       const res = await licence(demo, s.drm!.licenseUrl, await kids('films', ids.premiumFilm));
       expect(res.statusCode).toBe(200);
       const body = clearKeyLicenceResponseSchema.parse(res.json());
-      const key = originServices(ctx.deps).media.key(await clipOf('films', ids.premiumFilm));
+      const key = ctx.modules.origin.keys.key(await clipOf('films', ids.premiumFilm));
       expect(body).toEqual({ keys: [{ kty: 'oct', kid: hexToBase64Url(key.kid), k: hexToBase64Url(key.key) }], type: 'temporary' });
       // Asking for another content's key id is a 400.
       expect((await licence(demo, s.drm!.licenseUrl, [kidOf(otherClip(await clipOf('films', ids.premiumFilm)))])).statusCode).toBe(400);
@@ -285,20 +285,20 @@ describe.each(kinds)('playback services on %s', (kind) => {
       const s = await open(demo, 'VOD', ids.premiumFilm);
       expect(refusal(await licence(basico, s.drm!.licenseUrl, await kids('films', ids.premiumFilm)))).toEqual({ status: 401, data: 401 });
       // Rights are checked again at licence time: an entitlement that ends stops the keys.
-      const user = await ctx.deps.db.kysely.selectFrom('users').select('id').where('email', '=', DEMO.username).executeTakeFirstOrThrow();
-      const film = await ctx.deps.db.kysely.selectFrom('films').select('packageId').where('id', '=', ids.premiumFilm).executeTakeFirstOrThrow();
-      const entitlement = await ctx.deps.db.kysely.selectFrom('entitlements').selectAll().where('userId', '=', user.id).where('packageId', '=', film.packageId).executeTakeFirstOrThrow();
-      await ctx.deps.db.kysely.updateTable('entitlements').set({ endsAt: ctx.clock.now() - 1 }).where('userId', '=', user.id).where('packageId', '=', film.packageId).execute();
+      const user = await ctx.sql.selectFrom('users').select('id').where('email', '=', DEMO.username).executeTakeFirstOrThrow();
+      const film = await ctx.sql.selectFrom('films').select('packageId').where('id', '=', ids.premiumFilm).executeTakeFirstOrThrow();
+      const entitlement = await ctx.sql.selectFrom('entitlements').selectAll().where('userId', '=', user.id).where('packageId', '=', film.packageId).executeTakeFirstOrThrow();
+      await ctx.sql.updateTable('entitlements').set({ endsAt: ctx.clock.now() - 1 }).where('userId', '=', user.id).where('packageId', '=', film.packageId).execute();
       try {
         expect(refusal(await licence(demo, s.drm!.licenseUrl, await kids('films', ids.premiumFilm)))).toEqual({ status: 401, data: 401 });
       } finally {
-        await ctx.deps.db.kysely.updateTable('entitlements').set({ endsAt: entitlement.endsAt }).where('userId', '=', user.id).where('packageId', '=', film.packageId).execute();
+        await ctx.sql.updateTable('entitlements').set({ endsAt: entitlement.endsAt }).where('userId', '=', user.id).where('packageId', '=', film.packageId).execute();
       }
     });
 
     it('judges live by the programme on air too: a pay-per-view package, a rating-7 programme', async () => {
       const now = ctx.clock.now();
-      const k = ctx.deps.db.kysely;
+      const k = ctx.sql;
       const onAir = await k.selectFrom('events').select(['id', 'packageId', 'parental']).where('channelId', '=', 1).where('startTime', '<=', now).where('endTime', '>', now).executeTakeFirstOrThrow();
       await k.deleteFrom('parentalGrants').execute();
       try {
@@ -313,7 +313,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
     });
 
     it('refuses rating-7 content without a fresh parental grant with 403 and 117', async () => {
-      await ctx.deps.db.kysely.deleteFrom('parentalGrants').execute();
+      await ctx.sql.deleteFrom('parentalGrants').execute();
       expect(refusal(await openRaw(demo, 'VOD', ids.adultFilm))).toEqual({ status: 403, data: PLAYBACK_REFUSAL.parentalPinRequired });
       const pin = await ctx.app.inject({ method: 'POST', url: '/api/v1/parental/verify', headers: bearer(demo), payload: { pin: '1234' } });
       expect(pin.statusCode).toBe(200);
@@ -335,13 +335,13 @@ describe.each(kinds)('playback services on %s', (kind) => {
       expect(refusal(await licence(token, 'http://x/api/v1/drm/clearkey/abc', await kids('channels', 1)))).toEqual({ status: 400, data: 801 });
       // Signed out everywhere: the token's version is behind the account's.
       const s = await open(demo, 'LIVE', ids.liveChannel);
-      const user = await ctx.deps.db.kysely.selectFrom('users').select(['id', 'tokenVersion']).where('email', '=', DEMO.username).executeTakeFirstOrThrow();
-      await ctx.deps.db.kysely.updateTable('users').set({ tokenVersion: user.tokenVersion + 1 }).where('id', '=', user.id).execute();
+      const user = await ctx.sql.selectFrom('users').select(['id', 'tokenVersion']).where('email', '=', DEMO.username).executeTakeFirstOrThrow();
+      await ctx.sql.updateTable('users').set({ tokenVersion: user.tokenVersion + 1 }).where('id', '=', user.id).execute();
       try {
         expect(refusal(await licence(demo, s.drm!.licenseUrl, await kids('channels', 1)))).toEqual({ status: 400, data: 800 });
         expect(refusal(await openRaw(demo, 'LIVE', 1))).toEqual({ status: 400, data: 800 });
       } finally {
-        await ctx.deps.db.kysely.updateTable('users').set({ tokenVersion: user.tokenVersion }).where('id', '=', user.id).execute();
+        await ctx.sql.updateTable('users').set({ tokenVersion: user.tokenVersion }).where('id', '=', user.id).execute();
       }
     });
 
@@ -367,7 +367,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       expect(ok.body).toContain('type="dynamic"');
       expect(ok.body).toContain('timeShiftBufferDepth="PT6900S"');
       expect(ok.body).toContain('http://dashif.org/thumbnail_tile');
-      const key = originServices(ctx.deps).media.key(await clipOf('channels', 1));
+      const key = ctx.modules.origin.keys.key(await clipOf('channels', 1));
       for (const secret of [key.key, hexToBase64Url(key.key), Buffer.from(key.key, 'hex').toString('base64')]) expect(ok.body).not.toContain(secret);
 
       const u = new URL(s.playInfo.url);
@@ -381,7 +381,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       for (const url of tampered) expect((await ctx.app.inject({ method: 'GET', url: pathOf(url) })).statusCode, url).toBe(403);
 
       // Valid until the idToken's expiry (2 h) plus 30 s.
-      const exp = (JSON.parse(Buffer.from(demo.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+      const exp = readJwtClaims(demo)?.exp as number;
       const start = ctx.clock.now();
       ctx.clock.set(exp * 1000 + 29_000);
       expect((await ctx.app.inject({ method: 'GET', url: pathOf(s.playInfo.url) })).statusCode).toBe(200);
@@ -401,7 +401,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       expect(cuMpd.body).toContain('type="static"');
       expect(cuMpd.body).toMatch(/presentationTimeOffset="\d+"/);
       const film = await open(demo, 'VOD', ids.premiumFilm);
-      const runtime = (await ctx.deps.db.kysely.selectFrom('films').select('runtimeSeconds').where('id', '=', ids.premiumFilm).executeTakeFirstOrThrow()).runtimeSeconds;
+      const runtime = (await ctx.sql.selectFrom('films').select('runtimeSeconds').where('id', '=', ids.premiumFilm).executeTakeFirstOrThrow()).runtimeSeconds;
       const filmMpd = await ctx.app.inject({ method: 'GET', url: pathOf(film.playInfo.url) });
       expect(filmMpd.headers['cache-control']).toBe('private, max-age=60');
       expect(filmMpd.body).toContain(`mediaPresentationDuration="PT${runtime}S"`);
@@ -471,7 +471,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
   });
 
   async function clipOf(table: 'films' | 'channels', id: number): Promise<string> {
-    return (await ctx.deps.db.kysely.selectFrom(table).select('clipKey').where('id', '=', id).executeTakeFirstOrThrow()).clipKey;
+    return (await ctx.sql.selectFrom(table).select('clipKey').where('id', '=', id).executeTakeFirstOrThrow()).clipKey;
   }
   function otherClip(clipKey: string): string {
     return clipKey === 'clip-1' ? 'clip-2' : 'clip-1';
@@ -480,11 +480,10 @@ describe.each(kinds)('playback services on %s', (kind) => {
 
 describe('Widevine and FairPlay licence URLs by configuration', () => {
   it('fills the templates per user and stream, and offers only ClearKey without them', async () => {
-    process.env.DRM_WIDEVINE_LICENSE_TEMPLATE = 'https://wv.example.test/{userId}/licence?auth={auth}&stream={stream}';
-    process.env.DRM_FAIRPLAY_LICENSE_TEMPLATE = 'https://fp.example.test/{userId}/{stream}?auth={auth}';
-    const ctx = await createTestContext('sqlite');
-    delete process.env.DRM_WIDEVINE_LICENSE_TEMPLATE;
-    delete process.env.DRM_FAIRPLAY_LICENSE_TEMPLATE;
+    const ctx = await createTestContext('sqlite', {
+      DRM_WIDEVINE_LICENSE_TEMPLATE: 'https://wv.example.test/{userId}/licence?auth={auth}&stream={stream}',
+      DRM_FAIRPLAY_LICENSE_TEMPLATE: 'https://fp.example.test/{userId}/{stream}?auth={auth}',
+    });
     try {
       const login = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', ...DEMO } });
       const headers = { authorization: `Bearer ${(login.json() as { idToken: string }).idToken}` };

@@ -14,13 +14,48 @@ export const errorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
+/** The numbers in `data` of a playback or licence refusal (viewing spec section 8); the player maps them. */
+export const PLAYBACK_REFUSAL = {
+  /** 401: too many open sessions on the account; the app offers to reset them. */
+  tooManySessions: 115,
+  /** 401 (404 on heartbeat, 403 on an expired playback URL): the idToken or the stream session expired or is unknown. */
+  sessionExpired: 116,
+  /** 403: rating-7 content, the user has a PIN and no fresh parental grant. */
+  parentalPinRequired: 117,
+  /** 401: the user does not own the content. */
+  noRights: 401,
+  /** 400: the account's sign-in was revoked (signed out everywhere); the app resets the session. */
+  accountProblem: 800,
+  /** 400: the account no longer exists (one of the spec's "other 400s"); contact support. */
+  accountMissing: 801,
+} as const;
+export const playbackRefusalSchema = z.literal(Object.values(PLAYBACK_REFUSAL));
+/** A refusal code: 115, 116, 117, 401, 800 or 801. */
+export type PlaybackRefusal = (typeof PLAYBACK_REFUSAL)[keyof typeof PLAYBACK_REFUSAL];
+
+/**
+ * Why a sign-in stopped counting: a bearer idToken (missing, malformed, signature, expired,
+ * revoked by a sign-out everywhere, unknown-user when the account is gone) or a refresh
+ * cookie (missing, unknown, reused, expired).
+ */
+export const sessionFailureSchema = z.enum(['missing', 'malformed', 'signature', 'expired', 'revoked', 'unknown-user', 'unknown', 'reused']);
+export type SessionFailure = z.infer<typeof sessionFailureSchema>;
+
+/** Machine-readable detail of an error: a refusal code, why a session failed, or when to retry. */
+export const errorDataSchema = z.union([
+  playbackRefusalSchema,
+  z.object({ reason: sessionFailureSchema }),
+  z.object({ retryAfterSeconds: z.number().int().nonnegative() }),
+]);
+export type ErrorData = z.infer<typeof errorDataSchema>;
+
 /** The body of every 4xx/5xx answer. */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   code: errorCodeSchema,
   message: z.string(),
-  /** Machine-readable detail, e.g. the licence refusal number (115, 116, 401, 800). */
-  data: z.unknown().optional(),
+  /** Machine-readable detail: a refusal code (115, 116, 117, 401, 800, 801), a session failure, a retry wait. */
+  data: errorDataSchema.optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,5 +1,6 @@
 /** Request and response schemas shared by the server and the app. */
 export * from './errors';
+export * from './jwt';
 export * from './ids';
 export * from './identity';
 export * from './commerce';

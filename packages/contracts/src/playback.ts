@@ -28,22 +28,6 @@ export const HEARTBEATS_MISSED_BEFORE_EXPIRY = 3;
 /** Shaka's manifest.dash.initialSegmentLimit must hold the whole 2 h window of 2 s segments. */
 export const DASH_INITIAL_SEGMENT_LIMIT = 3600;
 
-/** The numbers in `data` of a playback or licence refusal (viewing spec section 8). */
-export const PLAYBACK_REFUSAL = {
-  /** 401: too many open sessions on the account; the app offers to reset them. */
-  tooManySessions: 115,
-  /** 401 (404 on heartbeat): the idToken or the stream session expired or is unknown. */
-  sessionExpired: 116,
-  /** 403: rating-7 content, the user has a PIN and no fresh parental grant. */
-  parentalPinRequired: 117,
-  /** 401: the user does not own the content. */
-  noRights: 401,
-  /** 400: the account's sign-in was revoked (signed out everywhere); the app resets the session. */
-  accountProblem: 800,
-  /** 400: the account no longer exists (one of the spec's "other 400s"); contact support. */
-  accountMissing: 801,
-} as const;
-export type PlaybackRefusal = (typeof PLAYBACK_REFUSAL)[keyof typeof PLAYBACK_REFUSAL];
 
 // ---------------------------------------------------------------- sessions
 

@@ -4,8 +4,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root, for default paths under data/. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/**
+ * The repository root, for default paths under data/ and apps/web/dist: the nearest folder
+ * above this file whose package.json declares the workspaces (the same from the TypeScript
+ * sources and from the compiled server in apps/server/dist).
+ */
+export const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && 'workspaces' in (JSON.parse(readFileSync(manifest, 'utf8')) as object)) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+/** Secrets must be at least this long; production refuses to start without them. */
+export const MIN_SECRET_LENGTH = 32;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -14,7 +29,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().optional(),
-  AUTH_SECRET: z.string().min(32).optional(),
+  AUTH_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pantalla <no-reply@pantalla.test>'),
   OPERATOR_NAME: z.string().default('Pantalla'),
@@ -30,6 +45,16 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   ADMIN_EMAILS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The media origin's and the playback services' settings (README, "Configure").
+  MEDIA_DIR: z.string().default(path.join(repoRoot, 'data/media')),
+  MEDIA_KEY_SECRET: z.string().min(16).optional(),
+  MEDIA_PREPARE: z.enum(['0', '1']).optional(),
+  MEDIA_CORS_ORIGINS: z.string().default(''),
+  PLAYBACK_URL_TEMPLATE: z.string().default('{base}/media/{kind}/{id}/{quality}/manifest.mpd?jwt={jwt}&user={user}&model={model}&type={type}&operator={operator}'),
+  MEDIA_BASE_URL: z.url().optional(),
+  DRM_WIDEVINE_LICENSE_TEMPLATE: z.string().optional(),
+  DRM_FAIRPLAY_LICENSE_TEMPLATE: z.string().optional(),
+  DRM_FAIRPLAY_CERTIFICATE_URL: z.string().optional(),
 });
 
 export interface OperatorConfig {
@@ -37,6 +62,26 @@ export interface OperatorConfig {
   providerName: string;
   /** Logo URLs by skin type: 3002 header/guide/calendar, 3001 player. */
   logos: { type: 3001 | 3002; url: string }[];
+}
+
+/** The origin's and the playback services' settings. */
+export interface MediaConfig {
+  /** Prepared media; shared by every data folder, since it only depends on the key secret. */
+  mediaDir: string;
+  /** Secret the ClearKey content keys derive from. */
+  keySecret: string;
+  /** Package the demo media at start (the demo's default; never by default in production). */
+  prepare: boolean;
+  /** Origins allowed to fetch manifests and segments: the app's own and MEDIA_CORS_ORIGINS. */
+  corsOrigins: ReadonlySet<string>;
+  /** Playback URL template: {base} {kind} {id} {quality} {jwt} {user} {model} {type} {operator}. */
+  urlTemplate: string;
+  /** Base URL of the origin in playback URLs and diag.json (a CDN in front of it). */
+  baseUrl: string;
+  /** Widevine and FairPlay licence URL templates: {userId} {auth} {stream}; unset = not offered. */
+  widevineTemplate: string | undefined;
+  fairplayTemplate: string | undefined;
+  fairplayCertificateUrl: string | undefined;
 }
 
 export interface Config {
@@ -55,11 +100,17 @@ export interface Config {
   webDist: string;
   logLevel: string;
   trustProxy: boolean | number | string;
-  /**
-   * Who may import guides and channel lists (ADMIN_EMAILS, comma-separated). Unset, the demo
-   * account outside production (so the demo works out of the box) and nobody in production.
-   */
+  /** Who may import guides and channel lists (ADMIN_EMAILS, comma-separated); nobody when unset. */
   adminEmails: string[];
+  media: MediaConfig;
+}
+
+/** A configuration the server cannot start with; the message names the variable and what to do. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
 }
 
 /** Unless a proxy is trusted, X-Forwarded-For is ignored so the per-address login limit cannot be dodged. */
@@ -71,23 +122,56 @@ export function parseTrustProxy(value: string): boolean | number | string {
   return value.trim();
 }
 
-/** The signing secret survives restarts: from AUTH_SECRET, else a file made once under data/. */
-function loadSecret(dataDir: string, fromEnv: string | undefined): string {
+/**
+ * A secret that survives restarts outside production: from the environment, else a file
+ * made once ('wx': two processes starting at once agree on whichever was written first).
+ */
+function loadSecret(dir: string, fileName: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const file = path.join(dir, fileName);
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** Production never invents its secrets: every server of a cluster must be given the same ones. */
+function requireProductionSecrets(env: NodeJS.ProcessEnv): void {
+  for (const name of ['AUTH_SECRET', 'MEDIA_KEY_SECRET']) {
+    const value = env[name] ?? '';
+    if (value.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(
+        `${name} ${value ? `tiene ${value.length} caracteres` : 'no está definido'}: en producción (NODE_ENV=production) debe ser un secreto aleatorio de al menos ${MIN_SECRET_LENGTH} caracteres, el mismo en todos los servidores.`,
+      );
+    }
+  }
+}
+
+function mediaSettings(e: z.infer<typeof envSchema>, publicUrl: string): MediaConfig {
+  const origins = e.MEDIA_CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+  return {
+    mediaDir: e.MEDIA_DIR,
+    keySecret: loadSecret(e.MEDIA_DIR, '.key-secret', e.MEDIA_KEY_SECRET),
+    prepare: (e.MEDIA_PREPARE ?? (e.NODE_ENV === 'production' ? '0' : '1')) === '1',
+    corsOrigins: new Set([new URL(publicUrl).origin, ...origins]),
+    urlTemplate: e.PLAYBACK_URL_TEMPLATE,
+    baseUrl: (e.MEDIA_BASE_URL ?? publicUrl).replace(/\/$/, ''),
+    widevineTemplate: e.DRM_WIDEVINE_LICENSE_TEMPLATE,
+    fairplayTemplate: e.DRM_FAIRPLAY_LICENSE_TEMPLATE,
+    fairplayCertificateUrl: e.DRM_FAIRPLAY_CERTIFICATE_URL,
+  };
 }
 
 /** Reads and validates the environment; a bad variable stops start-up with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env.NODE_ENV === 'production') requireProductionSecrets(env);
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
+    throw new ConfigError(`Configuración no válida:\n${lines}`);
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -98,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    authSecret: loadSecret(e.DATA_DIR, e.AUTH_SECRET),
+    authSecret: loadSecret(e.DATA_DIR, 'auth-secret', e.AUTH_SECRET),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     operator: {
@@ -119,9 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    adminEmails:
-      e.ADMIN_EMAILS !== undefined ? e.ADMIN_EMAILS.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean)
-      : e.NODE_ENV === 'production' ? []
-      : ['demo@pantalla.test'],
+    adminEmails: (e.ADMIN_EMAILS ?? '').split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
+    media: mediaSettings(e, publicUrl),
   };
 }

@@ -1,16 +1,25 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, CamelCasePlugin } from 'kysely';
-import type { Database } from '../database-schema';
+import { Kysely, PostgresDialect, SqliteDialect, CamelCasePlugin, sql, type Dialect } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
-/** An open database and the dialect it speaks. */
+/**
+ * An open database and the dialect it speaks. The platform knows no module's tables: each
+ * module's repositories type the connection with their own (`db.kysely<CatalogueTables>()`).
+ */
 export interface Db {
-  kysely: Kysely<Database>;
-  dialect: DialectName;
+  readonly dialect: DialectName;
+  /** The shared connection, typed with the caller's tables. */
+  kysely<Tables>(): Kysely<Tables>;
+  /**
+   * Runs fn while holding `name`'s lock across every process that shares this database
+   * (migrations, seeds and, later, scheduled work run once however many replicas start).
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   destroy(): Promise<void>;
 }
 
@@ -20,6 +29,89 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 const plugins = [new CamelCasePlugin()];
 
+/** Serialises callers within this process; the database-level lock covers the others. */
+function localMutex(): <T>(fn: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>) => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+function wrap(kysely: Kysely<unknown>, dialect: DialectName, exclusive: Db['exclusive']): Db {
+  return {
+    dialect,
+    kysely: <Tables>() => kysely as unknown as Kysely<Tables>,
+    exclusive,
+    destroy: () => kysely.destroy(),
+  };
+}
+
+/** How long a process waits for another's migration or seed before giving up. */
+const LOCK_WAIT_MS = 10 * 60 * 1000;
+
+/** Takes SQLite's exclusive lock on `lock`, polling so a waiting process keeps its event loop. */
+async function beginExclusive(lock: SQLite.Database): Promise<void> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      lock.exec('begin exclusive');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/**
+ * SQLite's lock is an exclusive transaction on a small file beside the database: the
+ * database's own connection stays free for the work done under it, and the operating
+ * system releases the lock if the holder dies.
+ */
+function sqliteLock(file: string): Db['exclusive'] {
+  const mutex = localMutex();
+  return (name, fn) =>
+    mutex(async () => {
+      if (file === ':memory:') return fn();
+      const lock = new SQLite(`${file}.${name}.lock`);
+      try {
+        lock.pragma('busy_timeout = 0');
+        await beginExclusive(lock);
+        try {
+          return await fn();
+        } finally {
+          lock.exec('commit');
+        }
+      } finally {
+        lock.close();
+      }
+    });
+}
+
+/** A stable 32-bit key per lock name, for pg_advisory_lock. */
+function advisoryKey(name: string): number {
+  return createHash('sha256').update(`pantalla:${name}`).digest().readInt32BE(0);
+}
+
+/** PostgreSQL's lock is a session advisory lock held on one pooled connection while fn uses others. */
+function postgresLock(kysely: Kysely<unknown>): Db['exclusive'] {
+  const mutex = localMutex();
+  return (name, fn) =>
+    mutex(() =>
+      kysely.connection().execute(async (conn) => {
+        const key = advisoryKey(name);
+        await sql`select pg_advisory_lock(${key})`.execute(conn);
+        try {
+          return await fn();
+        } finally {
+          await sql`select pg_advisory_unlock(${key})`.execute(conn);
+        }
+      }),
+    );
+}
+
 /** Opens SQLite at a file (or ':memory:'), with WAL and foreign keys on. */
 export function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -28,21 +120,22 @@ export function openSqlite(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
-  return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
+  const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return wrap(kysely, 'sqlite', sqliteLock(file));
 }
 
-/** Opens a PostgreSQL pool at a connection string. */
+/** Opens a PostgreSQL pool at a connection string (at least two connections: one holds locks). */
 export function openPostgres(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-  return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
+  const pool = new pg.Pool({ connectionString, max: Math.max(2, max) });
+  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), plugins });
+  return wrap(kysely, 'postgres', postgresLock(kysely));
 }
 
-/** Wraps an already-built Kysely dialect (PGlite in tests) as a PostgreSQL database. */
-export function openWithDialect(dialect: ConstructorParameters<typeof Kysely<Database>>[0]['dialect'], name: DialectName): Db {
-  const kysely = new Kysely<Database>({ dialect, plugins });
-  return { kysely, dialect: name, destroy: () => kysely.destroy() };
+/** Wraps an already-built Kysely dialect (PGlite in tests): one in-process connection, so an in-process lock. */
+export function openWithDialect(dialect: Dialect, name: DialectName): Db {
+  const kysely = new Kysely<unknown>({ dialect, plugins });
+  const mutex = localMutex();
+  return wrap(kysely, name, (_lock, fn) => mutex(fn));
 }
 
 /** PostgreSQL when DATABASE_URL names one, else the embedded SQLite file under the data folder. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from './database';
 
@@ -16,15 +17,27 @@ export function withAutoId<T extends string, C extends string>(
   );
 }
 
+/** A lock: a namespace (one per rule) and the id it guards, such as an account's id. */
+export interface LockKey {
+  namespace: number;
+  id: number;
+}
+
+/** The lock of rule `name` (e.g. 'playback.open-sessions') on `id`. */
+export function lockKey(name: string, id: number): LockKey {
+  return { namespace: createHash('sha256').update(name).digest().readInt32BE(0), id };
+}
+
 /**
- * Runs fn in a transaction that holds a write lock on the named row's table slice, so
- * that check-then-insert rules (session limits) are atomic across processes. SQLite
- * serialises writers with BEGIN IMMEDIATE; PostgreSQL locks the parent row.
+ * Runs fn in a transaction that holds a write lock on `lock`, so that check-then-insert
+ * rules (session limits, a first default profile) are atomic across processes. SQLite
+ * serialises writers with BEGIN IMMEDIATE; PostgreSQL takes a transaction advisory lock on
+ * (namespace, id), which touches no table, so a module locks nothing it does not own.
  */
 export async function lockedTransaction<DB, R>(
   db: Kysely<DB>,
   dialect: DialectName,
-  lock: { table: string; id: number },
+  lock: LockKey,
   fn: (trx: Transaction<DB>) => Promise<R>,
 ): Promise<R> {
   if (dialect === 'sqlite') {
@@ -41,7 +54,7 @@ export async function lockedTransaction<DB, R>(
     });
   }
   return db.transaction().execute(async (trx) => {
-    await sql`select id from ${sql.table(lock.table)} where id = ${lock.id} for update`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${lock.namespace}, ${lock.id})`.execute(trx);
     return fn(trx);
   });
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readJwtClaims } from '@pantalla/contracts';
 
 const b64 = (value: string | Buffer): string => Buffer.from(value).toString('base64url');
 const HEADER = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
@@ -22,11 +23,6 @@ export function readJwt<T>(key: string | Buffer, token: string, isClaims: (value
   const expected = createHmac('sha256', key).update(`${header}.${payload}`).digest();
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
-  let claims: unknown;
-  try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
-  return isClaims(claims) ? { ok: true, claims } : { ok: false, reason: 'malformed' };
+  const claims = readJwtClaims(token);
+  return claims !== null && isClaims(claims) ? { ok: true, claims } : { ok: false, reason: 'malformed' };
 }

@@ -4,12 +4,18 @@ import type { Db, DialectName } from './database';
 /** A module's migrations, named with a date prefix so their order is fixed in time. */
 export type MigrationSet = (dialect: DialectName) => Record<string, Migration>;
 
-/** Applies every pending migration; throws with the failing migration's name. */
+/** The lock migrations and reference seeds run under, so replicas starting at once do not race. */
+export const SCHEMA_LOCK = 'schema';
+
+/**
+ * Applies every pending migration; throws with the failing migration's name. Callers hold
+ * SCHEMA_LOCK (see prepareDatabase) so that only one process migrates at a time.
+ */
 export async function migrateToLatest(db: Db, sets: MigrationSet[]): Promise<string[]> {
   const all: Record<string, Migration> = {};
   for (const set of sets) Object.assign(all, set(db.dialect));
   const provider: MigrationProvider = { getMigrations: async () => all };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  const migrator = new Migrator({ db: db.kysely<unknown>(), provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -1,24 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import type { CacheRegistry } from './cache';
 import type { Clock } from './clock';
+import type { Config } from './config';
 import type { Db } from './database';
+import type { Log } from './logging';
 import type { MigrationSet } from './migrate';
 
-/** What every module receives: configuration, the database and the clock. */
-export interface Deps {
+/** What every module is built with: configuration, the database, the clock, the caches and the log. */
+export interface Platform {
   config: Config;
   db: Db;
   clock: Clock;
+  caches: CacheRegistry;
+  log: Log;
 }
 
-/** A product area of the server: its tables' migrations and its routes. */
+/**
+ * A product area of the server as the application sees it: its tables' migrations, the
+ * reference data it cannot work without, and its routes. Services and what other modules
+ * may ask of it are built by its factory (modules/<area>/index.ts) and wired by the
+ * composition root (src/compose.ts).
+ */
 export interface ServerModule {
   name: string;
   migrations?: MigrationSet;
-  /** Registers the module's routes; runs inside the /api/v1 prefix unless `root` is set. */
-  routes?: (app: FastifyInstance, deps: Deps) => Promise<void>;
-  /** Routes outside /api/v1 (media origin, dev mailbox). */
-  rootRoutes?: (app: FastifyInstance, deps: Deps) => Promise<void>;
-  /** Makes the module's demo data; runs after migrations, must be idempotent. */
-  seed?: (deps: Deps) => Promise<void>;
+  /** Reference data (never demo data): idempotent, run at every start under the schema lock. */
+  seedReference?: () => Promise<void>;
+  /** Registers the module's routes inside the /api/v1 prefix. */
+  routes?: (app: FastifyInstance) => Promise<void>;
+  /** Routes outside /api/v1 (media origin, development mailbox). */
+  rootRoutes?: (app: FastifyInstance) => Promise<void>;
 }

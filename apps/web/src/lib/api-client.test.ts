@@ -111,13 +111,13 @@ describe('api client', () => {
   });
 
   it('parses JSON errors into ApiError with status, code, message and data', async () => {
-    const fetchFn = vi.fn(async () => json(429, { statusCode: 429, code: 'rate_limited', message: 'Demasiados intentos', data: { retryAfter: 60 } }));
+    const fetchFn = vi.fn(async () => json(429, { statusCode: 429, code: 'rate_limited', message: 'Demasiados intentos', data: { retryAfterSeconds: 60 } }));
     const client = createApiClient({ fetch: fetchFn as typeof fetch });
     await expect(client.post('/login', {}, { auth: false })).rejects.toMatchObject({
       status: 429,
       code: 'rate_limited',
       message: 'Demasiados intentos',
-      data: { retryAfter: 60 },
+      data: { retryAfterSeconds: 60 },
     });
   });
 

@@ -47,6 +47,7 @@ function box(type: string, body: Uint8Array[]): Uint8Array {
 }
 
 /** Rewrites one media segment (styp/sidx/moof/mdat…); see the module comment. */
+// eslint-disable-next-line max-lines-per-function -- two passes over one segment: the builders of pass 2 read the plans and offsets of pass 1 as closures; split apart, every helper would take that whole state.
 export function rewriteSegmentTime(segment: Uint8Array, rewrite: SegmentRewrite): Uint8Array {
   const offset = BigInt(rewrite.timeOffset);
   const { sequenceNumber } = rewrite;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, EpgDayResponse, Film, Genre } from '@pantalla/contracts';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { BASICO, DEMO, bearerFor } from './test-helpers';
+import { BASICO, DEMO, bearerFor } from '../../../test/auth';
 
 const kinds = await databaseKinds();
 

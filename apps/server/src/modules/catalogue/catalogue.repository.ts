@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../database-schema';
 import type { Db } from '../../platform/database';
-import type { ChannelRow, EpisodeRow, FilmRow, GenreRow, ListItemRow, ListRow, ScreenRow, SeasonRow, SeriesRow } from './tables';
+import type { ChannelRow, EpisodeRow, FilmRow, GenreRow, ListItemRow, ListRow, ScreenRow, SeasonRow, SeriesRow, CatalogueTables } from './tables';
 
 /** SQL of the catalogue's reference data: lineups, channels, genres, films, series, screens and lists. */
 export class CatalogueRepository {
   constructor(private readonly db: Db) {}
 
-  private get k(): Kysely<Database> {
-    return this.db.kysely;
+  private get k(): Kysely<CatalogueTables> {
+    return this.db.kysely<CatalogueTables>();
   }
 
   listLineups() {

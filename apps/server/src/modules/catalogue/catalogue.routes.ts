@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +15,6 @@ import {
   epgParamsSchema,
   epgQuerySchema,
   episodesResponseSchema,
-  errorBodySchema,
   eventDetailSchema,
   eventsQuerySchema,
   eventsResponseSchema,
@@ -44,24 +43,40 @@ import {
   trailerResponseSchema,
   userIpResponseSchema,
 } from '@pantalla/contracts';
-import type { Deps } from '../../platform/module';
-import { authenticate, authOf } from '../identity/auth';
-import type { CatalogueServices } from './services';
+import { errorResponses, sendSerialised, type ZodApp } from '../../platform/http';
+import type { Authenticator } from '../identity';
+import type { CatalogueService } from './catalogue.service';
+import type { GenresService } from './genres.service';
+import type { GuideService } from './guide.service';
+import type { KeepWatchingService } from './keep-watching.service';
+import type { ListsService } from './lists.service';
+import type { SearchService } from './search.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 404);
+const tags = ['catalogue'];
 
-/** Sends JSON already serialised (Fastify sends strings as they are, skipping the response validator). */
-function sendSerialised(reply: FastifyReply, body: string, cache: string): FastifyReply {
-  return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', cache).send(body);
+/** The catalogue's services the routes call. */
+export interface CatalogueServices {
+  catalogue: CatalogueService;
+  guide: GuideService;
+  lists: ListsService;
+  genres: GenresService;
+  search: SearchService;
+  keepWatching: KeepWatchingService;
 }
 
-
-/** The catalogue's API: thin handlers over the services. */
-export async function catalogueRoutes(app: FastifyInstance, deps: Deps, s: CatalogueServices): Promise<void> {
+/** The catalogue's API: thin handlers over the services, in four groups. */
+export async function catalogueRoutes(app: FastifyInstance, s: CatalogueServices, auth: Authenticator): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = authenticate(deps);
-  const tags = ['catalogue'];
+  browseRoutes(api, s, auth);
+  guideRoutes(api, s, auth);
+  titleRoutes(api, s, auth);
+  keepWatchingRoutes(api, s, auth);
+}
 
+/** Screens, rows, lineups, channels, genres, search and the caller's address. */
+function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+  const preHandler = auth.requireUser;
   api.get('/screens', { preHandler, schema: { tags, summary: 'Pantallas (alias home)', querystring: screensQuerySchema, response: { 200: screensResponseSchema, ...errors } } }, async () => ({
     resources: await s.lists.screens(),
   }));
@@ -69,19 +84,19 @@ export async function catalogueRoutes(app: FastifyInstance, deps: Deps, s: Catal
   api.get(
     '/screen/lists',
     { preHandler, schema: { tags, summary: 'Filas de una pantalla por grupo', querystring: screenListsQuerySchema, response: { 200: screenListsResponseSchema, ...errors } } },
-    async (request) => ({ resources: await s.lists.screenLists(authOf(request).userId, request.query.listGroupId, request.query.lineupId) }),
+    async (request) => ({ resources: await s.lists.screenLists(auth.userOf(request).userId, request.query.listGroupId, request.query.lineupId) }),
   );
 
   api.get(
     '/lists/:id/resources',
     { preHandler, schema: { tags, summary: 'Elementos de una fila', params: idParamsSchema, querystring: listResourcesQuerySchema, response: { 200: listResourcesResponseSchema, ...errors } } },
-    async (request) => s.lists.listResources(authOf(request).userId, request.params.id, request.query.limit, request.query.offset),
+    async (request) => s.lists.listResources(auth.userOf(request).userId, request.params.id, request.query.limit, request.query.offset),
   );
 
   api.get(
     '/categories/:id/contents',
     { preHandler, schema: { tags, summary: 'Todos los elementos de una categoría', params: idParamsSchema, response: { 200: categoryContentsResponseSchema, ...errors } } },
-    async (request) => s.lists.categoryContents(authOf(request).userId, request.params.id),
+    async (request) => s.lists.categoryContents(auth.userOf(request).userId, request.params.id),
   );
 
   api.get('/lineups', { preHandler, schema: { tags, summary: 'Listas de canales por región', response: { 200: lineupsResponseSchema, ...errors } } }, async () => ({
@@ -97,29 +112,51 @@ export async function catalogueRoutes(app: FastifyInstance, deps: Deps, s: Catal
   api.get(
     '/channels',
     { preHandler, schema: { tags, summary: 'Canales', querystring: lineupQuerySchema, response: { 200: channelsResponseSchema, ...errors } } },
-    async (request, reply) => sendSerialised(reply, await s.catalogue.channelsJson(authOf(request).userId, request.query.lineupId), 'private, no-cache'),
+    async (request, reply) => sendSerialised(reply, await s.catalogue.channelsJson(auth.userOf(request).userId, request.query.lineupId), 'private, no-cache'),
   );
 
   api.get(
     '/channels/:id',
     { preHandler, schema: { tags, summary: 'Un canal', params: idParamsSchema, response: { 200: channelSchema, ...errors } } },
-    async (request) => s.catalogue.channelById(authOf(request).userId, request.params.id),
+    async (request) => s.catalogue.channelById(auth.userOf(request).userId, request.params.id),
   );
 
   api.get('/channel-genres', { preHandler, schema: { tags, summary: 'Géneros de canales', response: { 200: channelGenresResponseSchema, ...errors } } }, async () => ({
     resources: await s.catalogue.channelGenres(),
   }));
 
+  api.get('/genres', { preHandler, schema: { tags, summary: 'Géneros', querystring: genresQuerySchema, response: { 200: genresResponseSchema, ...errors } } }, async (request) => ({
+    resources: await s.genres.list(request.query.kind),
+  }));
+
+  api.get(
+    '/genres/:id',
+    { preHandler, schema: { tags, summary: 'Contenido de un género', params: idParamsSchema, querystring: genreListingQuerySchema, response: { 200: genreListingResponseSchema, ...errors } } },
+    async (request) => s.genres.listing(auth.userOf(request).userId, request.params.id, request.query.subgenreId),
+  );
+
+  api.get(
+    '/search',
+    { preHandler, schema: { tags, summary: 'Búsqueda (mínimo 3 caracteres)', querystring: searchQuerySchema, response: { 200: searchResponseSchema, ...errors } } },
+    async (request) => s.search.search(auth.userOf(request).userId, request.query.term),
+  );
+
+  api.get('/getuserip', { preHandler, schema: { tags, summary: 'IP del usuario', response: { 200: userIpResponseSchema, ...errors } } }, async (request) => ({ ip: request.ip }));
+}
+
+/** The guide: windows of programmes, one programme, a channel's day. */
+function guideRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+  const preHandler = auth.requireUser;
   api.get(
     '/events',
     { preHandler, schema: { tags, summary: 'Programas en una ventana de tiempo', querystring: eventsQuerySchema, response: { 200: eventsResponseSchema, ...errors } } },
-    async (request, reply) => sendSerialised(reply, await s.guide.windowJson(authOf(request).userId, request.query), 'private, no-cache'),
+    async (request, reply) => sendSerialised(reply, await s.guide.windowJson(auth.userOf(request).userId, request.query), 'private, no-cache'),
   );
 
   api.get(
     '/events/:id',
     { preHandler, schema: { tags, summary: 'Un programa con su ficha', params: idParamsSchema, response: { 200: eventDetailSchema, ...errors } } },
-    async (request) => s.guide.detail(authOf(request).userId, request.params.id),
+    async (request) => s.guide.detail(auth.userOf(request).userId, request.params.id),
   );
 
   api.get(
@@ -135,17 +172,21 @@ export async function catalogueRoutes(app: FastifyInstance, deps: Deps, s: Catal
       return sendSerialised(reply, day.body, 'private, max-age=60');
     },
   );
+}
 
+/** Films, trailers, series, seasons and episodes. */
+function titleRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+  const preHandler = auth.requireUser;
   api.get(
     '/contents',
     { preHandler, schema: { tags, summary: 'Películas', querystring: contentsQuerySchema, response: { 200: contentsResponseSchema, ...errors } } },
-    async (request) => s.catalogue.contents(authOf(request).userId, request.query.limit, request.query.offset),
+    async (request) => s.catalogue.contents(auth.userOf(request).userId, request.query.limit, request.query.offset),
   );
 
   api.get(
     '/contents/:id',
     { preHandler, schema: { tags, summary: 'Una película', params: idParamsSchema, response: { 200: filmSchema, ...errors } } },
-    async (request) => s.catalogue.film(authOf(request).userId, request.params.id),
+    async (request) => s.catalogue.film(auth.userOf(request).userId, request.params.id),
   );
 
   api.get(
@@ -157,13 +198,13 @@ export async function catalogueRoutes(app: FastifyInstance, deps: Deps, s: Catal
   api.get(
     '/series',
     { preHandler, schema: { tags, summary: 'Series', querystring: lineupQuerySchema, response: { 200: seriesListResponseSchema, ...errors } } },
-    async (request) => ({ resources: await s.catalogue.seriesList(authOf(request).userId) }),
+    async (request) => ({ resources: await s.catalogue.seriesList(auth.userOf(request).userId) }),
   );
 
   api.get(
     '/series/:id',
     { preHandler, schema: { tags, summary: 'Una serie con sus temporadas', params: idParamsSchema, response: { 200: seriesDetailSchema, ...errors } } },
-    async (request) => s.catalogue.seriesDetail(authOf(request).userId, request.params.id),
+    async (request) => s.catalogue.seriesDetail(auth.userOf(request).userId, request.params.id),
   );
 
   api.get(
@@ -175,34 +216,22 @@ export async function catalogueRoutes(app: FastifyInstance, deps: Deps, s: Catal
   api.get(
     '/seasons/:id/episodes',
     { preHandler, schema: { tags, summary: 'Episodios de una temporada', params: idParamsSchema, response: { 200: episodesResponseSchema, ...errors } } },
-    async (request) => ({ resources: await s.catalogue.episodesOfSeason(authOf(request).userId, request.params.id) }),
+    async (request) => ({ resources: await s.catalogue.episodesOfSeason(auth.userOf(request).userId, request.params.id) }),
   );
+}
 
-  api.get('/genres', { preHandler, schema: { tags, summary: 'Géneros', querystring: genresQuerySchema, response: { 200: genresResponseSchema, ...errors } } }, async (request) => ({
-    resources: await s.genres.list(request.query.kind),
-  }));
-
-  api.get(
-    '/genres/:id',
-    { preHandler, schema: { tags, summary: 'Contenido de un género', params: idParamsSchema, querystring: genreListingQuerySchema, response: { 200: genreListingResponseSchema, ...errors } } },
-    async (request) => s.genres.listing(authOf(request).userId, request.params.id, request.query.subgenreId),
-  );
-
-  api.get(
-    '/search',
-    { preHandler, schema: { tags, summary: 'Búsqueda (mínimo 3 caracteres)', querystring: searchQuerySchema, response: { 200: searchResponseSchema, ...errors } } },
-    async (request) => s.search.search(authOf(request).userId, request.query.term),
-  );
-
+/** Keep-watching bookmarks. */
+function keepWatchingRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+  const preHandler = auth.requireUser;
   api.get('/keep-watching', { preHandler, schema: { tags, summary: 'Seguir viendo', response: { 200: keepWatchingResponseSchema, ...errors } } }, async (request) => ({
-    resources: await s.keepWatching.list(authOf(request).userId),
+    resources: await s.keepWatching.list(auth.userOf(request).userId),
   }));
 
   api.put(
     '/keep-watching/mark',
     { preHandler, schema: { tags, summary: 'Guarda la posición de reproducción', body: bookmarkMarkRequestSchema, response: { 200: bookmarkOkSchema, ...errors } } },
     async (request) => {
-      await s.keepWatching.mark(authOf(request).userId, request.body.kind, request.body.id, request.body.positionInMs);
+      await s.keepWatching.mark(auth.userOf(request).userId, request.body.kind, request.body.id, request.body.positionInMs);
       return { ok: true as const };
     },
   );
@@ -211,10 +240,8 @@ export async function catalogueRoutes(app: FastifyInstance, deps: Deps, s: Catal
     '/keep-watching/delete-mark/:id/:kind',
     { preHandler, schema: { tags, summary: 'Borra una marca de seguir viendo', params: bookmarkDeleteParamsSchema, response: { 200: bookmarkOkSchema, ...errors } } },
     async (request) => {
-      await s.keepWatching.remove(authOf(request).userId, request.params.kind, request.params.id);
+      await s.keepWatching.remove(auth.userOf(request).userId, request.params.kind, request.params.id);
       return { ok: true as const };
     },
   );
-
-  api.get('/getuserip', { preHandler, schema: { tags, summary: 'IP del usuario', response: { 200: userIpResponseSchema, ...errors } } }, async (request) => ({ ip: request.ip }));
 }

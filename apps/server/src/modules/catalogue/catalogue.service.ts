@@ -1,4 +1,5 @@
 import {
+  BASIC_PACKAGE_ID,
   type CatalogueEvent,
   type CatalogueItem,
   type Channel,
@@ -12,13 +13,13 @@ import {
   type TrailerResponse,
 } from '@pantalla/contracts';
 import { notFound } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
-import { CommerceService, type AccessResolver } from '../commerce';
-import { CatalogueRepository } from './catalogue.repository';
+import type { Clock } from '../../platform/clock';
+import type { AccessResolver, AccessRights } from '../commerce';
+import type { CatalogueRepository } from './catalogue.repository';
 import type { CompactEventRow } from './guide.repository';
 import { toChannel, toEpisode, toEvent, toFilm, toSeason, toSeries } from './mappers';
 import type { Reference, ReferenceCache } from './reference-cache';
-import { ResponseCache } from './response-cache';
+import type { ResponseCache } from './response-cache';
 import type { ChannelRow, EpisodeRow, FilmRow, SeriesRow } from './tables';
 
 /** A reference to a catalogue item, as list rows and bookmarks hold them. */
@@ -36,22 +37,18 @@ export interface Viewer {
 
 /** Films, series, channels and lineups, each marked with the viewer's access; the item resolver other services use. */
 export class CatalogueService {
-  readonly repo: CatalogueRepository;
-  readonly commerce: CommerceService;
-  /** Serialised lists shared between users with the same packages (channels, guide windows). */
-  readonly responses = new ResponseCache(15000, 64 * 1024 * 1024);
-
   constructor(
-    private readonly deps: Deps,
+    private readonly clock: Clock,
+    readonly repo: CatalogueRepository,
     readonly reference: ReferenceCache,
-  ) {
-    this.repo = new CatalogueRepository(deps.db);
-    this.commerce = new CommerceService(deps);
-  }
+    /** Serialised lists shared between users with the same packages (channels, guide windows). */
+    readonly responses: ResponseCache,
+    private readonly rights: AccessRights,
+  ) {}
 
   async viewer(userId: number): Promise<Viewer> {
-    const [access, ref] = await Promise.all([this.commerce.accessForMarking(userId), this.reference.get()]);
-    return { access, ref, now: this.deps.clock.now() };
+    const [access, ref] = await Promise.all([this.rights.accessForMarking(userId), this.reference.get()]);
+    return { access, ref, now: this.clock.now() };
   }
 
   genreRefs(v: Viewer, ids: number[]): { id: number; name: string }[] {
@@ -67,7 +64,7 @@ export class CatalogueService {
 
   event(v: Viewer, row: CompactEventRow): CatalogueEvent {
     const channel = v.ref.channelById.get(row.channelId);
-    const packageId = row.packageId ?? channel?.packageId ?? 1;
+    const packageId = row.packageId ?? channel?.packageId ?? BASIC_PACKAGE_ID;
     return toEvent(row, v.access.access(packageId), v.now, channel?.catchupHours ?? 0);
   }
 
@@ -145,7 +142,7 @@ export class CatalogueService {
   async channelsJson(userId: number, lineupId: number | undefined): Promise<string> {
     const v = await this.viewer(userId);
     const key = `${v.ref.generation}|${v.access.key}|${lineupId ?? ''}`;
-    return this.responses.get(key, Date.now(), async () => {
+    return this.responses.get(key, async () => {
       const resources = (await this.lineupChannels(v, lineupId)).map((c) => this.channel(v, c));
       return JSON.stringify({ resources } satisfies ChannelsResponse);
     });

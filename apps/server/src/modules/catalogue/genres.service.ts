@@ -1,6 +1,7 @@
 import { GENRE_ADULT, GENRE_AMC, GENRE_CHANNELS, GENRE_CINE, GENRE_DEPORTES, GENRE_DOCUMENTALES, GENRE_INFANTIL, type Genre, type GenreListingResponse } from '@pantalla/contracts';
 import { notFound } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
+import type { Cache, CacheRegistry } from '../../platform/cache';
+import type { Clock } from '../../platform/clock';
 import type { CatalogueService, Viewer } from './catalogue.service';
 import type { GuideService } from './guide.service';
 import type { GenreRow } from './tables';
@@ -23,21 +24,24 @@ const AMC_CHANNELS = [15];
 
 /** Genre pages: listings by genre and subgenre, and item counts (the sports panel dims empty ones). */
 export class GenresService {
-  private counts: { at: number; value: Map<number, number> } | null = null;
+  private readonly counts: Cache<'counts', Map<number, number>>;
 
   constructor(
-    private readonly deps: Deps,
+    private readonly clock: Clock,
     private readonly catalogue: CatalogueService,
     private readonly guide: GuideService,
-  ) {}
+    caches: CacheRegistry,
+  ) {
+    this.counts = caches.create('catalogue.genre-counts', { max: 1, ttlMs: COUNTS_TTL_MS });
+  }
 
-  private async itemCounts(now: number): Promise<Map<number, number>> {
-    if (this.counts && Math.abs(now - this.counts.at) < COUNTS_TTL_MS) return this.counts.value;
-    const [content, events] = await Promise.all([this.catalogue.repo.contentCountsByGenre(), this.guide.repo.eventCountsByGenre(now - 7 * DAY, now + 2 * DAY)]);
-    const value = new Map(events);
-    for (const r of content) value.set(r.genreId, (value.get(r.genreId) ?? 0) + Number(r.n));
-    this.counts = { at: now, value };
-    return value;
+  private itemCounts(now: number): Promise<Map<number, number>> {
+    return this.counts.get('counts', async () => {
+      const [content, events] = await Promise.all([this.catalogue.repo.contentCountsByGenre(), this.guide.repo.eventCountsByGenre(now - 7 * DAY, now + 2 * DAY)]);
+      const value = new Map(events);
+      for (const r of content) value.set(r.genreId, (value.get(r.genreId) ?? 0) + Number(r.n));
+      return value;
+    });
   }
 
   private toGenre(g: GenreRow, counts: Map<number, number>, channelCount: number): Genre {
@@ -52,7 +56,7 @@ export class GenresService {
   }
 
   async list(kind: Genre['kind'] | undefined): Promise<Genre[]> {
-    const now = this.deps.clock.now();
+    const now = this.clock.now();
     const [ref, counts] = await Promise.all([this.catalogue.reference.get(), this.itemCounts(now)]);
     return ref.genres.filter((g) => kind === undefined || g.kind === kind).map((g) => this.toGenre(g, counts, ref.channels.length));
   }

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../database-schema';
 import type { Db } from '../../platform/database';
-import type { EventRow } from './tables';
+import type { EventRow, CatalogueTables } from './tables';
 
 /** The columns the compact event form needs (no credits or languages): keeps the window query light. */
 const COMPACT = ['id', 'channelId', 'startTime', 'endTime', 'title', 'subtitle', 'description', 'parental', 'genreId', 'sectionId', 'imageUrl', 'packageId', 'ppvPriceCents'] as const;
@@ -11,8 +10,8 @@ export type CompactEventRow = Pick<EventRow, (typeof COMPACT)[number]>;
 export class GuideRepository {
   constructor(private readonly db: Db) {}
 
-  private get k(): Kysely<Database> {
-    return this.db.kysely;
+  private get k(): Kysely<CatalogueTables> {
+    return this.db.kysely<CatalogueTables>();
   }
 
   async meta(key: string): Promise<string | undefined> {

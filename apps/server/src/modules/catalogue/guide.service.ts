@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { CatalogueEvent, EpgDayResponse, EventDetail, EventsResponse } from '@pantalla/contracts';
 import { badRequest, notFound } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
+import type { Cache, CacheRegistry } from '../../platform/cache';
+import type { Clock } from '../../platform/clock';
 import type { CatalogueService, Viewer } from './catalogue.service';
-import { GuideRepository } from './guide.repository';
+import type { GuideRepository } from './guide.repository';
 import { toEpgProgramme } from './mappers';
 import { dayBounds, isValidTimeZone } from './time';
 
@@ -30,14 +31,15 @@ export interface CachedDay {
 
 /** The guide: window queries, one event's detail, and the per-channel day the TV guide fetches. */
 export class GuideService {
-  readonly repo: GuideRepository;
-  private readonly days = new Map<string, CachedDay>();
+  private readonly days: Cache<string, CachedDay>;
 
   constructor(
-    private readonly deps: Deps,
+    private readonly clock: Clock,
+    readonly repo: GuideRepository,
     private readonly catalogue: CatalogueService,
+    caches: CacheRegistry,
   ) {
-    this.repo = new GuideRepository(deps.db);
+    this.days = caches.create('catalogue.guide-days', { max: DAY_CACHE_MAX, ttlMs: DAY_TTL_MS });
   }
 
   /** Events overlapping a window, optionally of one lineup or channel, by channel then start. */
@@ -60,7 +62,7 @@ export class GuideService {
   async windowJson(userId: number, q: WindowQuery): Promise<string> {
     const v = await this.catalogue.viewer(userId);
     const key = `${v.ref.generation}|${v.ref.guideVersion}|${v.access.key}|${q.startTime}|${q.endTime}|${q.lineupId ?? ''}|${q.channelId ?? ''}`;
-    return this.catalogue.responses.get(key, v.now, async () => JSON.stringify({ resources: await this.windowOf(v, q) } satisfies EventsResponse));
+    return this.catalogue.responses.get(key, async () => JSON.stringify({ resources: await this.windowOf(v, q) } satisfies EventsResponse));
   }
 
   async detail(userId: number, id: number): Promise<EventDetail> {
@@ -83,24 +85,21 @@ export class GuideService {
     const ref = await this.catalogue.reference.get();
     const channel = ref.channelById.get(channelId);
     if (!channel) throw notFound('No existe ese canal.');
-    const now = this.deps.clock.now();
     const key = `${ref.guideVersion}|${channelId}|${date}|${tz}`;
-    const hit = this.days.get(key);
-    if (hit && now - hit.builtAt < DAY_TTL_MS && now >= hit.builtAt) return hit;
-    const rows = await this.repo.channelEvents(channelId, bounds.start, bounds.end, ref.maxEventMs);
-    const response: EpgDayResponse = {
-      channelId,
-      date,
-      tz,
-      dayStart: bounds.start,
-      dayEnd: bounds.end,
-      catchup_hours: channel.catchupHours,
-      events: rows.map((r) => toEpgProgramme(r, tz, now, channel.catchupHours, (g) => ref.genreById.get(g)?.name)),
-    };
-    const body = JSON.stringify(response);
-    const day: CachedDay = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, builtAt: now };
-    if (this.days.size >= DAY_CACHE_MAX) this.days.clear();
-    this.days.set(key, day);
-    return day;
+    return this.days.get(key, async () => {
+      const now = this.clock.now();
+      const rows = await this.repo.channelEvents(channelId, bounds.start, bounds.end, ref.maxEventMs);
+      const response: EpgDayResponse = {
+        channelId,
+        date,
+        tz,
+        dayStart: bounds.start,
+        dayEnd: bounds.end,
+        catchup_hours: channel.catchupHours,
+        events: rows.map((r) => toEpgProgramme(r, tz, now, channel.catchupHours, (g) => ref.genreById.get(g)?.name)),
+      };
+      const body = JSON.stringify(response);
+      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, builtAt: now };
+    });
   }
 }

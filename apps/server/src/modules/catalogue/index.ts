@@ -1,20 +1,94 @@
-import type { ServerModule } from '../../platform/module';
+import type { Platform, ServerModule } from '../../platform/module';
+import type { AccessRights, PpvOffers } from '../commerce';
+import type { Authenticator } from '../identity';
+import { BookmarksRepository } from './bookmarks.repository';
+import { CatalogueImportRepository } from './catalogue-import.repository';
+import { CatalogueImportService, type CatalogueImports } from './catalogue-import.service';
+import { CatalogueRepository } from './catalogue.repository';
 import { catalogueRoutes } from './catalogue.routes';
+import { CatalogueService } from './catalogue.service';
+import { GenresService } from './genres.service';
+import { GuideRepository } from './guide.repository';
+import { GuideService } from './guide.service';
 import { imageRoutes } from './images/images.routes';
+import { ImagesService } from './images/images.service';
+import { KeepWatchingService, type KeepWatching } from './keep-watching.service';
+import { ListsService } from './lists.service';
 import { catalogueMigrations } from './migrations';
-import { seedCatalogue } from './seed/seed';
-import { catalogueServices } from './services';
+import type { Playables } from './playables';
+import { PlayablesRepository } from './playables.repository';
+import { ReferenceCache } from './reference-cache';
+import { seedCatalogueReference } from './reference-seed';
+import { ResponseCache } from './response-cache';
+import { SearchRepository } from './search.repository';
+import { SearchService } from './search.service';
+import { seedDemoCatalogue } from './seed/seed';
+import { SeedRepository } from './seed.repository';
 
-export { catalogueServices, type CatalogueServices } from './services';
+/** The catalogue's genres (reference data): importers map categories onto them. */
+export { CATALOGUE_GENRES } from './reference-data';
+export { normalizeForSearch } from './search-text';
+export type { CatalogueImports, ChannelChanges, ChannelUpsert, GuideCounts, GuideWindow, ImportChannel, ImportProgramme } from './catalogue-import.service';
+export type { KeepWatching } from './keep-watching.service';
+export type { PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
+
+/** What the catalogue needs of other modules. */
+export interface CatalogueNeeds {
+  auth: Authenticator;
+  /** Marks every listed item as owned or for sale. */
+  rights: AccessRights;
+  /** The demo seed puts its pay-per-view programmes on sale. */
+  offers: PpvOffers;
+}
+
+/** The catalogue as the other modules see it. */
+export interface Catalogue {
+  module: ServerModule;
+  /** What plays: channels, programmes, films and episodes (origin, playback). */
+  playables: Playables;
+  /** Saved positions (playback). */
+  keepWatching: KeepWatching;
+  /** The write side of channels and the guide, in batches (ingest). */
+  imports: CatalogueImports;
+  /** The demo catalogue: channels, titles, a generated guide, PPV offers (the demo seed only). */
+  seedDemo(): Promise<void>;
+}
 
 /** Regions, lineups, channels, genres, guide, films, series, screens and lists, search, images, keep-watching. */
-export const catalogueModule: ServerModule = {
-  name: 'catalogue',
-  migrations: catalogueMigrations,
-  seed: seedCatalogue,
-  routes: async (app, deps) => {
-    const services = catalogueServices(deps);
-    await catalogueRoutes(app, deps, services);
-    await imageRoutes(app, services.images);
-  },
-};
+export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Catalogue {
+  const { db, clock, caches, config } = platform;
+  const repo = new CatalogueRepository(db);
+  const guideRepo = new GuideRepository(db);
+  const seeds = new SeedRepository(db);
+  const reference = new ReferenceCache(repo, guideRepo, caches);
+  const responses = new ResponseCache(caches, 'catalogue.responses', 15_000, 64 * 1024 * 1024);
+  const catalogue = new CatalogueService(clock, repo, reference, responses, needs.rights);
+  const guide = new GuideService(clock, guideRepo, catalogue, caches);
+  const keepWatching = new KeepWatchingService(clock, new BookmarksRepository(db), guideRepo, catalogue);
+  const services = {
+    catalogue,
+    guide,
+    keepWatching,
+    lists: new ListsService(catalogue, guide, keepWatching),
+    genres: new GenresService(clock, catalogue, guide, caches),
+    search: new SearchService(new SearchRepository(db), catalogue),
+  };
+  const images = new ImagesService(config.operator.name, catalogue, guideRepo);
+
+  const module: ServerModule = {
+    name: 'catalogue',
+    migrations: catalogueMigrations,
+    seedReference: () => seedCatalogueReference(seeds),
+    async routes(app) {
+      await catalogueRoutes(app, services, needs.auth);
+      await imageRoutes(app, images);
+    },
+  };
+  return {
+    module,
+    playables: new PlayablesRepository(db),
+    keepWatching,
+    imports: new CatalogueImportService(clock, new CatalogueImportRepository(db), reference),
+    seedDemo: () => seedDemoCatalogue({ clock, repo: seeds, offers: needs.offers, changed: () => reference.invalidate() }),
+  };
+}

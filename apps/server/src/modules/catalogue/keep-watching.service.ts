@@ -1,23 +1,33 @@
 import type { Bookmark, BookmarkKind } from '@pantalla/contracts';
 import { notFound } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
-import { BookmarksRepository } from './bookmarks.repository';
+import type { Clock } from '../../platform/clock';
+import type { BookmarksRepository } from './bookmarks.repository';
 import type { CatalogueService } from './catalogue.service';
-import { GuideRepository } from './guide.repository';
+import type { GuideRepository } from './guide.repository';
 
 const LIST_MAX = 50;
 
-/** Keep-watching bookmarks: vod (a film or an episode) and cutv (a catch-up programme). */
-export class KeepWatchingService {
-  private readonly repo: BookmarksRepository;
-  private readonly guide: GuideRepository;
+/** What other modules may ask of keep-watching: where a user stopped, and to remember it. */
+export interface KeepWatching {
+  /** The saved position of an item in ms, 0 when none or when it was watched to the end. */
+  savedPosition(userId: number, kind: BookmarkKind, contentId: number): Promise<number>;
+  /** Records where the user stopped. */
+  mark(userId: number, kind: BookmarkKind, contentId: number, positionMs: number): Promise<void>;
+}
 
+/** Keep-watching bookmarks: vod (a film or an episode) and cutv (a catch-up programme). */
+export class KeepWatchingService implements KeepWatching {
   constructor(
-    private readonly deps: Deps,
+    private readonly clock: Clock,
+    private readonly repo: BookmarksRepository,
+    private readonly guide: GuideRepository,
     private readonly catalogue: CatalogueService,
-  ) {
-    this.repo = new BookmarksRepository(deps.db);
-    this.guide = new GuideRepository(deps.db);
+  ) {}
+
+  async savedPosition(userId: number, kind: BookmarkKind, contentId: number): Promise<number> {
+    const row = await this.repo.find(userId, kind, contentId);
+    // A finished item starts again from the beginning.
+    return row && row.positionMs < row.durationMs ? row.positionMs : 0;
   }
 
   /** The user's bookmarks, latest first, each with its item; bookmarks of removed items are left out. */
@@ -50,7 +60,7 @@ export class KeepWatchingService {
   /** Records where the user stopped; the playback module calls this too. */
   async mark(userId: number, kind: BookmarkKind, contentId: number, positionMs: number): Promise<void> {
     const durationMs = await this.durationOf(kind, contentId);
-    await this.repo.upsert({ userId, kind, contentId, positionMs: Math.min(positionMs, durationMs), durationMs, updatedAt: this.deps.clock.now() });
+    await this.repo.upsert({ userId, kind, contentId, positionMs: Math.min(positionMs, durationMs), durationMs, updatedAt: this.clock.now() });
   }
 
   private async durationOf(kind: BookmarkKind, id: number): Promise<number> {

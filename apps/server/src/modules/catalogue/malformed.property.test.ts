@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { DEMO, bearerFor } from './test-helpers';
+import { DEMO, bearerFor } from '../../../test/auth';
 
 const kinds = await databaseKinds();
 

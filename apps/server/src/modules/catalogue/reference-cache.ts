@@ -1,6 +1,6 @@
-import type { Deps } from '../../platform/module';
-import { CatalogueRepository } from './catalogue.repository';
-import { GuideRepository } from './guide.repository';
+import type { Cache, CacheRegistry } from '../../platform/cache';
+import type { CatalogueRepository } from './catalogue.repository';
+import type { GuideRepository } from './guide.repository';
 import { META } from './meta-keys';
 import type { ChannelRow, GenreRow } from './tables';
 
@@ -25,36 +25,26 @@ export interface Reference {
  * invalidation) keeps each process close to the truth.
  */
 export class ReferenceCache {
-  private value: Reference | null = null;
-  private loadedAt = 0;
-  private pending: Promise<Reference> | null = null;
+  private readonly cache: Cache<'reference', Reference>;
   private invalidations = 0;
-  private readonly catalogue: CatalogueRepository;
-  private readonly guide: GuideRepository;
 
   constructor(
-    private readonly deps: Deps,
-    private readonly ttlMs = 5000,
+    private readonly catalogue: CatalogueRepository,
+    private readonly guide: GuideRepository,
+    caches: CacheRegistry,
+    ttlMs = 5000,
   ) {
-    this.catalogue = new CatalogueRepository(deps.db);
-    this.guide = new GuideRepository(deps.db);
+    this.cache = caches.create('catalogue.reference', { max: 1, ttlMs });
   }
 
   /** Drops the cached value (after an import in this process). */
   invalidate(): void {
     this.invalidations++;
-    this.value = null;
+    this.cache.clear();
   }
 
-  async get(): Promise<Reference> {
-    const now = Date.now();
-    if (this.value && now - this.loadedAt < this.ttlMs) return this.value;
-    if (!this.pending) {
-      this.pending = this.load().finally(() => {
-        this.pending = null;
-      });
-    }
-    return this.pending;
+  get(): Promise<Reference> {
+    return this.cache.get('reference', () => this.load());
   }
 
   private async load(): Promise<Reference> {
@@ -65,7 +55,7 @@ export class ReferenceCache {
       this.guide.meta(META.maxEventMs),
       this.guide.meta(META.guideVersion),
     ]);
-    const value: Reference = {
+    return {
       channels,
       channelById: new Map(channels.map((c) => [c.id, c])),
       genres,
@@ -75,8 +65,5 @@ export class ReferenceCache {
       guideVersion: guideVersion ?? '0',
       generation: `${this.invalidations}.${channels.length}.${Math.max(0, ...channels.map((c) => c.updatedAt))}.${genres.length}.${channelGenres.length}.${guideVersion ?? '0'}`,
     };
-    this.value = value;
-    this.loadedAt = Date.now();
-    return value;
   }
 }

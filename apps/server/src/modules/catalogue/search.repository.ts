@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../database-schema';
 import type { Db } from '../../platform/database';
-import type { ChannelRow, FilmRow, SeriesRow } from './tables';
+import type { ChannelRow, FilmRow, SeriesRow, CatalogueTables } from './tables';
 import type { CompactEventRow } from './guide.repository';
 
 /** A hit's rank: 0 title starts with the term, 1 a title word does, 2 the title contains it, 3 only the other texts do. */
@@ -14,8 +13,8 @@ export type Ranked<T> = T & { rank: number };
 export class SearchRepository {
   constructor(private readonly db: Db) {}
 
-  private get k(): Kysely<Database> {
-    return this.db.kysely;
+  private get k(): Kysely<CatalogueTables> {
+    return this.db.kysely<CatalogueTables>();
   }
 
   private rank(term: string, withText: boolean) {

@@ -1,7 +1,6 @@
 import type { CatalogueItem, SearchResource, SearchResponse } from '@pantalla/contracts';
-import type { Deps } from '../../platform/module';
 import type { CatalogueService } from './catalogue.service';
-import { SearchRepository } from './search.repository';
+import type { SearchRepository } from './search.repository';
 import { searchTermOf, withoutPercent } from './search-text';
 
 const DAY = 86400000;
@@ -11,14 +10,10 @@ const TYPE_ORDER: Record<SearchResource['type'], number> = { serie: 0, movieEven
 
 /** Search over titles (and, for films and series, synopses and credits), accent- and case-insensitive. */
 export class SearchService {
-  private readonly repo: SearchRepository;
-
   constructor(
-    private readonly deps: Deps,
+    private readonly repo: SearchRepository,
     private readonly catalogue: CatalogueService,
-  ) {
-    this.repo = new SearchRepository(deps.db);
-  }
+  ) {}
 
   async search(userId: number, raw: string): Promise<SearchResponse> {
     const term = searchTermOf(raw);

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
  * Catalogue tables. Ids are explicit integers chosen by the seed and the importers (not
@@ -68,6 +68,7 @@ export interface ChannelTable {
   updatedAt: number;
 }
 export type ChannelRow = Selectable<ChannelTable>;
+export type ChannelUpdate = Updateable<ChannelTable>;
 
 export interface GenreTable {
   id: number;
@@ -116,6 +117,8 @@ export interface EventTable {
   searchText: string;
 }
 export type EventRow = Selectable<EventTable>;
+export type NewEvent = Insertable<EventTable>;
+export type EventUpdate = Updateable<EventTable>;
 
 export interface FilmTable {
   id: number;

@@ -1,14 +1,13 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../../database-schema';
 import type { Db } from '../../platform/database';
-import type { PackageRow, ProductRow, ProductTable } from './tables';
+import type { PackageRow, ProductRow, ProductTable, CommerceTables } from './tables';
 
 /** All SQL of the commerce module. */
 export class CommerceRepository {
   constructor(private readonly db: Db) {}
 
-  private get k(): Kysely<Database> {
-    return this.db.kysely;
+  private get k(): Kysely<CommerceTables> {
+    return this.db.kysely<CommerceTables>();
   }
 
   listPackages(): Promise<PackageRow[]> {
@@ -59,9 +58,4 @@ export class CommerceRepository {
     return this.k.selectFrom('products').selectAll().where('eventId', '=', eventId).executeTakeFirst();
   }
 
-  async userIdsByEmail(emails: string[]): Promise<number[]> {
-    if (emails.length === 0) return [];
-    const rows = await this.k.selectFrom('users').select('id').where('email', 'in', emails).execute();
-    return rows.map((r) => r.id);
-  }
 }

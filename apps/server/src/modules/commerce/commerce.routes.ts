@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema, packagesResponseSchema, ppvSubsProductsResponseSchema } from '@pantalla/contracts';
-import type { Deps } from '../../platform/module';
-import { authenticate, authOf } from '../identity/auth';
-import { CommerceService } from './commerce.service';
+import { packagesResponseSchema, ppvSubsProductsResponseSchema } from '@pantalla/contracts';
+import { errorResponses } from '../../platform/http';
+import type { Authenticator } from '../identity';
+import type { CommerceService } from './commerce.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema };
+const errors = errorResponses(400, 401);
 
 /** Products on sale and packages. */
-export async function commerceRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const service = new CommerceService(deps);
+export async function commerceRoutes(app: FastifyInstance, service: CommerceService, auth: Authenticator): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = authenticate(deps);
+  const preHandler = auth.requireUser;
 
   const products = {
     schema: { tags: ['commerce'], summary: 'Productos PPV y de suscripción a la venta', response: { 200: ppvSubsProductsResponseSchema, ...errors } },
@@ -23,6 +22,6 @@ export async function commerceRoutes(app: FastifyInstance, deps: Deps): Promise<
   api.get(
     '/packages',
     { schema: { tags: ['commerce'], summary: 'Paquetes y los que posee el usuario', response: { 200: packagesResponseSchema, ...errors } }, preHandler },
-    async (request) => ({ resources: await service.listPackages(), ownedPackageIds: await service.ownedPackageIds(authOf(request).userId) }),
+    async (request) => ({ resources: await service.listPackages(), ownedPackageIds: await service.ownedPackageIds(auth.userOf(request).userId) }),
   );
 }

@@ -1,7 +1,7 @@
 import type { Access, Package, PpvSubsProduct } from '@pantalla/contracts';
-import type { Deps } from '../../platform/module';
-import { DEMO_ACCOUNTS } from '../identity/seed';
-import { CommerceRepository } from './commerce.repository';
+import type { Cache, CacheRegistry } from '../../platform/cache';
+import type { Clock } from '../../platform/clock';
+import type { CommerceRepository } from './commerce.repository';
 import { PPV_PACKAGE_BASE } from './packages';
 import type { ProductRow } from './tables';
 
@@ -11,6 +11,28 @@ export interface AccessResolver {
   /** The owned package ids as text: users with equal keys see equal access marks. */
   readonly key: string;
   access(packageId: number): Access;
+}
+
+/** What other modules may ask about a user's rights. */
+export interface AccessRights {
+  /** The user's packages read now, with the products on sale: for rights (sessions, licences). */
+  accessFor(userId: number): Promise<AccessResolver>;
+  /** The same for marking listings: a user's packages may be up to MARKS_TTL_MS old. */
+  accessForMarking(userId: number): Promise<AccessResolver>;
+}
+
+/** What the catalogue asks of commerce when a pay-per-view programme appears. */
+export interface PpvOffers {
+  /** Puts a PPV event on sale once: its own package and product (product id = package id). Returns the package id. */
+  ensurePpvOffer(offer: PpvOffer): Promise<number>;
+}
+
+/** Who owns which package: the grants a purchase, a registration or the demo makes. */
+export interface Entitlements {
+  /** Grants packages from now on, open-ended; packages already owned are left as they are. */
+  grant(userId: number, packageIds: readonly number[], source: string): Promise<void>;
+  /** Every package's id. */
+  packageIds(): Promise<number[]>;
 }
 
 /** A PPV event to put on sale. */
@@ -24,6 +46,7 @@ export interface PpvOffer {
   priceCents: number;
 }
 
+/** Products change only when an operator edits them: read at most every few seconds. */
 const PRODUCTS_TTL_MS = 5000;
 /**
  * How long a user's packages are reused to mark listings as owned or for sale. Rights
@@ -58,18 +81,21 @@ export function toProduct(row: ProductRow): PpvSubsProduct {
 }
 
 /** Packages, products and entitlements: who owns what and what sells the rest. */
-export class CommerceService {
-  private readonly repo: CommerceRepository;
-  /** Products change only when an operator edits them: read at most every few seconds. */
-  private products: { at: number; rows: Promise<ProductRow[]> } | null = null;
-  private readonly marks = new Map<number, { at: number; owned: Promise<number[]> }>();
+export class CommerceService implements AccessRights, PpvOffers, Entitlements {
+  private readonly products: Cache<'active', ProductRow[]>;
+  private readonly marks: Cache<number, number[]>;
 
-  constructor(private readonly deps: Deps) {
-    this.repo = new CommerceRepository(deps.db);
+  constructor(
+    private readonly clock: Clock,
+    private readonly repo: CommerceRepository,
+    caches: CacheRegistry,
+  ) {
+    this.products = caches.create('commerce.products', { max: 1, ttlMs: PRODUCTS_TTL_MS });
+    this.marks = caches.create('commerce.marks', { max: MARKS_MAX_USERS, ttlMs: MARKS_TTL_MS });
   }
 
   async listProducts(): Promise<PpvSubsProduct[]> {
-    const now = this.deps.clock.now();
+    const now = this.clock.now();
     const rows = await this.repo.listActiveProducts();
     // Past PPV events are no longer on sale.
     return rows.filter((r) => r.kind !== 'ppv' || r.fcEnd === null || r.fcEnd > now).map(toProduct);
@@ -79,45 +105,35 @@ export class CommerceService {
     return (await this.repo.listPackages()).map((p) => ({ id: p.id, name: p.name, description: p.description, kind: p.kind }));
   }
 
-  async ownedPackageIds(userId: number): Promise<number[]> {
-    return this.repo.ownedPackageIds(userId, this.deps.clock.now());
+  async packageIds(): Promise<number[]> {
+    return (await this.repo.listPackages()).map((p) => p.id);
   }
 
-  private activeProducts(): Promise<ProductRow[]> {
-    const now = Date.now();
-    if (!this.products || now - this.products.at > PRODUCTS_TTL_MS) {
-      const rows = this.repo.listActiveProducts();
-      this.products = { at: now, rows };
-      rows.catch(() => (this.products = null));
-    }
-    return this.products.rows;
+  async ownedPackageIds(userId: number): Promise<number[]> {
+    return this.repo.ownedPackageIds(userId, this.clock.now());
+  }
+
+  async grant(userId: number, packageIds: readonly number[], source: string): Promise<void> {
+    const now = this.clock.now();
+    for (const packageId of packageIds) await this.repo.grant(userId, packageId, now, source);
+    this.marks.delete(userId);
   }
 
   /**
-   * The same, for marking listings: a user's packages are reused for MARKS_TTL_MS, so a page
-   * of rows (or a busy guide) does not ask the database once per request.
+   * For marking listings: a user's packages are reused for MARKS_TTL_MS, so a page of rows
+   * (or a busy guide) does not ask the database once per request.
    */
   async accessForMarking(userId: number): Promise<AccessResolver> {
-    const now = this.deps.clock.now();
-    let entry = this.marks.get(userId);
-    if (!entry || now - entry.at > MARKS_TTL_MS) {
-      this.marks.delete(userId);
-      if (this.marks.size >= MARKS_MAX_USERS) this.marks.delete(this.marks.keys().next().value as number);
-      const owned = this.repo.ownedPackageIds(userId, now);
-      entry = { at: now, owned };
-      this.marks.set(userId, entry);
-      owned.catch(() => this.marks.delete(userId));
-    }
-    return this.resolver(entry.owned);
+    return this.resolver(this.marks.get(userId, () => this.repo.ownedPackageIds(userId, this.clock.now())));
   }
 
-  /** Loads the user's packages and the products on sale once, for marking a whole list. */
+  /** Loads the user's packages and the products on sale once, for rights or for marking a whole list. */
   async accessFor(userId: number): Promise<AccessResolver> {
-    return this.resolver(this.repo.ownedPackageIds(userId, this.deps.clock.now()));
+    return this.resolver(this.repo.ownedPackageIds(userId, this.clock.now()));
   }
 
   private async resolver(ownedIds: Promise<number[]>): Promise<AccessResolver> {
-    const [owned, products] = await Promise.all([ownedIds, this.activeProducts()]);
+    const [owned, products] = await Promise.all([ownedIds, this.products.get('active', () => this.repo.listActiveProducts())]);
     const ownedSet = new Set(owned);
     const productByPackage = new Map<number, number>();
     // Subscriptions first: a package sold both ways offers its subscription.
@@ -134,14 +150,10 @@ export class CommerceService {
     };
   }
 
-  /**
-   * Puts a PPV event on sale once: its own package and product (product id = package id),
-   * granted to the demo accounts that own everything. Returns the package id.
-   */
   async ensurePpvOffer(offer: PpvOffer): Promise<number> {
     const existing = await this.repo.findPpvProductByEvent(offer.eventId);
     if (existing) return existing.packageId;
-    const now = this.deps.clock.now();
+    const now = this.clock.now();
     const id = Math.max(PPV_PACKAGE_BASE, (await this.repo.maxPackageId()) + 1);
     await this.repo.ensurePackage({ id, name: `PPV: ${offer.title}`, description: offer.subtitle, kind: 'ppv' }, now);
     await this.repo.ensureProduct({
@@ -160,8 +172,7 @@ export class CommerceService {
       channelId: offer.channelId,
       active: 1,
     });
-    const owners = await this.repo.userIdsByEmail(DEMO_ACCOUNTS.filter((a) => a.owns === 'all').map((a) => a.email));
-    for (const userId of owners) await this.repo.grant(userId, id, now, 'seed');
+    this.products.clear();
     return id;
   }
 }

@@ -1,6 +1,8 @@
-/** The demo's packages and the subscription products that sell them (product id = package id). */
+import { BASIC_PACKAGE_ID } from '@pantalla/contracts';
+
+/** The packages on sale and the subscription products that sell them (product id = package id). */
 export const PACKAGE_IDS = {
-  basic: 1,
+  basic: BASIC_PACKAGE_ID,
   cine: 2,
   deportes: 3,
   series: 4,

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountSchema, createProfileSchema, profileListSchema, profileSchema, serviceLocatorQuerySchema, serviceLocatorSchema, timeSchema } from '@pantalla/contracts';
-import type { Deps } from '../../platform/module';
-import { AccountService } from './account.service';
-import { authenticate, authOf } from './auth';
-import { errorResponses, noStore } from './http';
+import { errorResponses, noStore } from '../../platform/http';
+import type { AccountService } from './account.service';
+import type { Authenticator } from './auth.http';
 
 /** Profiles and account (signed in), server time and the service locator (public). */
-export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const accounts = new AccountService(deps);
-  const requireUser = authenticate(deps);
+export async function accountRoutes(app: FastifyInstance, accounts: AccountService, auth: Authenticator): Promise<void> {
+  const { requireUser } = auth;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -24,7 +22,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     },
     async (request, reply) => {
       noStore(reply);
-      return { resources: await accounts.listProfiles(authOf(request).userId) };
+      return { resources: await accounts.listProfiles(auth.userOf(request).userId) };
     },
   );
 
@@ -40,7 +38,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
       },
     },
     async (request, reply) => {
-      const profile = await accounts.createProfile(authOf(request).userId, request.body);
+      const profile = await accounts.createProfile(auth.userOf(request).userId, request.body);
       return reply.code(201).send(profile);
     },
   );
@@ -53,7 +51,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     },
     async (request, reply) => {
       noStore(reply);
-      return { resources: [await accounts.account(authOf(request).userId)] };
+      return { resources: [await accounts.account(auth.userOf(request).userId)] };
     },
   );
 

@@ -1,19 +1,77 @@
 import type { Profile } from '@pantalla/contracts';
 import { conflict, unauthorized } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
-import { IdentityRepository } from './identity.repository';
+import type { Platform } from '../../platform/module';
+import type { IdentityRepository } from './identity.repository';
+import { hashSecret } from './password';
 import { DEFAULT_PROFILE } from './session.service';
 import { toProfile } from './user-info';
 
 /** A household has a handful of profiles; the cap keeps one account from filling the table. */
 export const MAX_PROFILES = 10;
 
-/** Profiles, account facts, server time and the service locator. */
-export class AccountService {
-  private readonly users: IdentityRepository;
+/** An account as other modules see it: no credentials, whether a parental PIN is set. */
+export interface AccountSummary {
+  id: number;
+  email: string;
+  hasPin: boolean;
+}
 
-  constructor(private readonly deps: Deps) {
-    this.users = new IdentityRepository(deps.db);
+/** A new account: the password and PIN in clear, hashed here. */
+export interface NewAccount {
+  email: string;
+  password: string;
+  name: string;
+  surname: string;
+  pin: string | null;
+}
+
+/** What other modules may ask of accounts. */
+export interface Accounts {
+  /** The account; undefined when it is gone. */
+  find(userId: number): Promise<AccountSummary | undefined>;
+  findByEmail(email: string): Promise<AccountSummary | undefined>;
+  /** The account's profile ids, oldest first. */
+  profileIds(userId: number): Promise<number[]>;
+  /** Creates an account with its default profile. */
+  create(input: NewAccount): Promise<AccountSummary>;
+}
+
+/** Profiles, account facts, server time and the service locator; the Accounts other modules use. */
+export class AccountService implements Accounts {
+  constructor(
+    private readonly deps: Pick<Platform, 'config' | 'clock'>,
+    private readonly users: IdentityRepository,
+  ) {}
+
+  async find(userId: number): Promise<AccountSummary | undefined> {
+    const user = await this.users.findUserById(userId);
+    return user ? { id: user.id, email: user.email, hasPin: user.pinHash !== null } : undefined;
+  }
+
+  async findByEmail(email: string): Promise<AccountSummary | undefined> {
+    const user = await this.users.findUserByEmail(email);
+    return user ? { id: user.id, email: user.email, hasPin: user.pinHash !== null } : undefined;
+  }
+
+  profileIds(userId: number): Promise<number[]> {
+    return this.users.profileIds(userId);
+  }
+
+  async create(input: NewAccount): Promise<AccountSummary> {
+    const now = this.deps.clock.now();
+    const user = await this.users.createUser({
+      email: input.email,
+      passwordHash: await hashSecret(input.password),
+      name: input.name,
+      surname: input.surname,
+      regionId: 1,
+      channelOrder: '[]',
+      pinHash: input.pin ? await hashSecret(input.pin) : null,
+      tokenVersion: 0,
+      createdAt: now,
+    });
+    await this.users.createProfile({ userId: user.id, ...DEFAULT_PROFILE(now) });
+    return { id: user.id, email: user.email, hasPin: user.pinHash !== null };
   }
 
   /** The user's profiles; the default one is made on first use. */

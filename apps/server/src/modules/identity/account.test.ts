@@ -15,7 +15,7 @@ describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
 
   it('creates the default profile on first GET when the user has none, once', async () => {
     const { idToken, userId } = await signIn(ctx, { username: BASICO.email, password: BASICO.password });
-    await ctx.deps.db.kysely.deleteFrom('profiles').where('userId', '=', userId).execute();
+    await ctx.sql.deleteFrom('profiles').where('userId', '=', userId).execute();
     const [a, b] = await Promise.all([
       ctx.app.inject({ method: 'GET', url: '/api/v1/profiles', headers: bearer(idToken) }),
       ctx.app.inject({ method: 'GET', url: '/api/v1/profiles', headers: bearer(idToken) }),
@@ -26,7 +26,7 @@ describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
       expect(list.resources).toHaveLength(1);
       expect(list.resources[0]).toMatchObject({ name: 'Default', isAdult: true });
     }
-    const rows = await ctx.deps.db.kysely.selectFrom('profiles').selectAll().where('userId', '=', userId).execute();
+    const rows = await ctx.sql.selectFrom('profiles').selectAll().where('userId', '=', userId).execute();
     expect(rows).toHaveLength(1);
   });
 

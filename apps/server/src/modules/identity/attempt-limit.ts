@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors';
+import { tooManyRequests, type AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { AttemptsRepository } from './attempts.repository';
 
@@ -25,7 +25,7 @@ export function describeWait(seconds: number): string {
 
 /** A 429 whose data carries the wait; the routes copy it into Retry-After. */
 export function rateLimited(message: string, retryAfterSeconds: number): AppError {
-  return new AppError(429, 'rate_limited', message, { retryAfterSeconds });
+  return tooManyRequests(message, retryAfterSeconds);
 }
 
 /** One attempt, already counted against its limits. */

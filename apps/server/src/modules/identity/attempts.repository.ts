@@ -1,11 +1,12 @@
 import type { Db } from '../../platform/database';
+import type { IdentityTables } from './tables';
 
 /** SQL for the attempt log behind every rate limit (login, recovery, PIN). */
 export class AttemptsRepository {
   constructor(private readonly db: Db) {}
 
   private get k() {
-    return this.db.kysely;
+    return this.db.kysely<IdentityTables>();
   }
 
   /** The key's attempts at or after `since` (epoch ms), oldest first. */

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mailListSchema, mailQuerySchema } from '@pantalla/contracts';
-import type { Deps } from '../../platform/module';
-import { DevMailService, renderMailbox } from './dev-mail';
-import { errorResponses } from './http';
+import { errorResponses } from '../../platform/http';
+import { renderMailbox, type DevMailService } from './dev-mail';
 
 /** GET /dev/mail (page) and /dev/mail.json; the caller leaves them out in production. */
-export async function devMailRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const mailbox = new DevMailService(deps);
+export async function devMailRoutes(app: FastifyInstance, mailbox: DevMailService): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/dev/mail', { schema: { hide: true, querystring: mailQuerySchema } }, async (request, reply) => {

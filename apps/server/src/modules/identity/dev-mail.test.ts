@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKinds } from '../../../test/databases';
-import { createTestContext, type TestContext } from '../../../test/context';
+import { createTestContext, TEST_SECRETS, type TestContext } from '../../../test/context';
 import { linkify, renderMailbox } from './dev-mail';
 import { createMailer, OutboxMailer, SmtpMailer } from './mail';
+import { OutboxRepository } from './outbox.repository';
 
 const kinds = await databaseKinds();
 
@@ -25,21 +26,23 @@ describe.each(kinds)('development mailbox on %s', (kind) => {
   });
   afterAll(async () => ctx?.close());
 
+  const mailerOf = (config: { smtpUrl: string | undefined; mailFrom: string }, onError: (e: unknown) => void = () => {}) =>
+    createMailer(config, new OutboxRepository(ctx.platform.db), ctx.clock, onError);
+
   it('uses the outbox without SMTP_URL', () => {
-    expect(createMailer(ctx.deps)).toBeInstanceOf(OutboxMailer);
+    expect(mailerOf(ctx.config)).toBeInstanceOf(OutboxMailer);
   });
 
   it('uses SMTP when SMTP_URL is set, reporting delivery failures without failing the request', async () => {
     const errors: unknown[] = [];
-    const deps = { ...ctx.deps, config: { ...ctx.config, smtpUrl: 'smtp://127.0.0.1:1' } };
-    const mailer = createMailer(deps, (e) => errors.push(e));
+    const mailer = mailerOf({ ...ctx.config, smtpUrl: 'smtp://127.0.0.1:1' }, (e) => errors.push(e));
     expect(mailer).toBeInstanceOf(SmtpMailer);
     await expect(mailer.send({ to: 'a@pantalla.test', subject: 's', text: 't' })).resolves.toBeUndefined();
     await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 10_000 });
   });
 
   it('lists the outbox newest first as JSON and as a page', async () => {
-    const mailer = createMailer(ctx.deps);
+    const mailer = mailerOf(ctx.config);
     await mailer.send({ to: 'Uno@Pantalla.test', subject: 'Primero', text: 'uno' });
     ctx.clock.advance(1000);
     await mailer.send({ to: 'dos@pantalla.test', subject: 'Segundo <b>', text: 'Entra en http://localhost:8080/resetpassword/t0k3n', html: '<p>dos</p>' });
@@ -63,7 +66,7 @@ describe.each(kinds)('development mailbox on %s', (kind) => {
 describe('development mailbox in production', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext('sqlite', { NODE_ENV: 'production' });
+    ctx = await createTestContext('sqlite', { NODE_ENV: 'production', ...TEST_SECRETS });
   });
   afterAll(async () => ctx?.close());
 

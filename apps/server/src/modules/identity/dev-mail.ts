@@ -1,7 +1,6 @@
 import type { Mail } from '@pantalla/contracts';
-import type { Deps } from '../../platform/module';
 import { escapeHtml } from './mail';
-import { OutboxRepository } from './outbox.repository';
+import type { OutboxRepository } from './outbox.repository';
 import type { OutboxRow } from './tables';
 
 /** How many messages the development mailbox shows. */
@@ -9,10 +8,7 @@ export const MAILBOX_SIZE = 100;
 
 /** The development mailbox: reads the outbox. */
 export class DevMailService {
-  private readonly outbox: OutboxRepository;
-  constructor(deps: Deps) {
-    this.outbox = new OutboxRepository(deps.db);
-  }
+  constructor(private readonly outbox: OutboxRepository) {}
   async latest(to?: string): Promise<Mail[]> {
     return (await this.outbox.latest(MAILBOX_SIZE, to)).map(toMail);
   }

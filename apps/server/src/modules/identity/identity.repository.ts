@@ -1,14 +1,14 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/database';
-import { lockedTransaction } from '../../platform/dialect';
-import type { NewUser, ProfileRow, ProfileTable, UserRow } from './tables';
+import { lockKey, lockedTransaction } from '../../platform/dialect';
+import type { NewUser, ProfileRow, ProfileTable, UserRow, IdentityTables } from './tables';
 
 /** SQL for users and profiles. */
 export class IdentityRepository {
   constructor(private readonly db: Db) {}
 
   private get k() {
-    return this.db.kysely;
+    return this.db.kysely<IdentityTables>();
   }
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -35,6 +35,11 @@ export class IdentityRepository {
     return this.k.selectFrom('profiles').selectAll().where('userId', '=', userId).orderBy('id').execute();
   }
 
+  async profileIds(userId: number): Promise<number[]> {
+    const rows = await this.k.selectFrom('profiles').select('id').where('userId', '=', userId).orderBy('id').execute();
+    return rows.map((r) => r.id);
+  }
+
   async countProfiles(userId: number): Promise<number> {
     const row = await this.k
       .selectFrom('profiles')
@@ -45,11 +50,11 @@ export class IdentityRepository {
   }
 
   /**
-   * The user's profiles, creating `fallback` first when there are none. Locked on the
-   * user's row so two first requests at once cannot both create a default.
+   * The user's profiles, creating `fallback` first when there are none. Locked per
+   * user so two first requests at once cannot both create a default.
    */
   async listProfilesCreatingDefault(userId: number, fallback: Omit<Insertable<ProfileTable>, 'userId'>): Promise<ProfileRow[]> {
-    return lockedTransaction(this.k, this.db.dialect, { table: 'users', id: userId }, async (trx) => {
+    return lockedTransaction(this.k, this.db.dialect, lockKey('identity.default-profile', userId), async (trx) => {
       const existing = await trx.selectFrom('profiles').selectAll().where('userId', '=', userId).orderBy('id').execute();
       if (existing.length > 0) return existing;
       const created = await trx

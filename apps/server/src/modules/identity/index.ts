@@ -1,37 +1,73 @@
-import type { ServerModule } from '../../platform/module';
+import type { Platform, ServerModule } from '../../platform/module';
+import { AccountService, type Accounts } from './account.service';
 import { accountRoutes } from './account.routes';
+import { AttemptLimiter } from './attempt-limit';
+import { AttemptsRepository } from './attempts.repository';
+import { createAuthenticator, type Authenticator } from './auth.http';
+import { DevMailService } from './dev-mail';
 import { devMailRoutes } from './dev-mail.routes';
-import { retryAfterHeader } from './http';
-import { createMailer } from './mail';
+import { IdentityRepository } from './identity.repository';
+import { createMailer, type Mailer } from './mail';
 import { identityMigrations } from './migrations';
+import { OutboxRepository } from './outbox.repository';
+import { ParentalRepository } from './parental.repository';
 import { parentalRoutes } from './parental.routes';
+import { ParentalService, type ParentalGrants } from './parental.service';
+import { RecoveryRepository } from './recovery.repository';
 import { recoveryRoutes } from './recovery.routes';
-import { seedIdentity } from './seed';
+import { RecoveryService } from './recovery.service';
+import { SessionRepository } from './session.repository';
 import { sessionRoutes } from './session.routes';
+import { SessionService } from './session.service';
 
-export { authenticate, authOf, type AuthContext } from './auth';
-export { ParentalService } from './parental.service';
-export { createMailer, escapeHtml, type Mailer, type MailMessage } from './mail';
-export { DEMO_ACCOUNTS, type DemoAccount } from './seed';
+export type { AuthContext, Authenticator } from './auth.http';
+export { SESSION_EXPIRED } from './auth.http';
+export type { AccountSummary, Accounts, NewAccount } from './account.service';
+export type { ParentalGrants } from './parental.service';
+export type { Mailer, MailMessage } from './mail';
+export { escapeHtml } from './mail';
 
-/** Accounts, sign-in, tokens, profiles, parental PIN, password recovery and mail. */
-export const identityModule: ServerModule = {
-  name: 'identity',
-  migrations: identityMigrations,
-  seed: seedIdentity,
-  async routes(app, deps) {
-    const mailer = createMailer(deps, (error) => app.log.error({ err: error }, 'mail delivery failed'));
-    // Own scope, so the Retry-After hook and the logout parser touch only these routes.
-    await app.register(async (scope) => {
-      scope.addHook('onError', retryAfterHeader);
-      await sessionRoutes(scope, deps);
-      await accountRoutes(scope, deps);
-      await recoveryRoutes(scope, deps, mailer);
-      await parentalRoutes(scope, deps);
-    });
-  },
-  async rootRoutes(app, deps) {
-    if (deps.config.env === 'production') return;
-    await devMailRoutes(app, deps);
-  },
-};
+/** Identity as the other modules see it. */
+export interface Identity {
+  module: ServerModule;
+  /** Every module's routes require a signed-in user through it. */
+  auth: Authenticator;
+  accounts: Accounts;
+  parental: ParentalGrants;
+  /** SMTP when configured, else the development outbox. */
+  mailer: Mailer;
+}
+
+/** Accounts, sign-in, tokens, profiles, parental PIN, password recovery and mail. Needs nothing of other modules. */
+export function createIdentity(platform: Platform): Identity {
+  const { config, db, clock, log } = platform;
+  const users = new IdentityRepository(db);
+  const outbox = new OutboxRepository(db);
+  const limiter = new AttemptLimiter(new AttemptsRepository(db), clock);
+  const mailer = createMailer(config, outbox, clock, (error) => log.error({ err: error }, 'mail delivery failed'));
+  const auth = createAuthenticator(users, config.authSecret, clock);
+  const accounts = new AccountService(platform, users);
+  const sessions = new SessionService(platform, users, new SessionRepository(db), limiter);
+  const recovery = new RecoveryService(platform, users, new RecoveryRepository(db), limiter, mailer);
+  const parental = new ParentalService(platform, users, new ParentalRepository(db), limiter);
+
+  const module: ServerModule = {
+    name: 'identity',
+    migrations: identityMigrations,
+    async routes(app) {
+      // Own scope, so the logout parser touches only these routes.
+      await app.register(async (scope) => {
+        await sessionRoutes(scope, sessions);
+        await accountRoutes(scope, accounts, auth);
+        await recoveryRoutes(scope, recovery);
+        await parentalRoutes(scope, parental, auth);
+      });
+    },
+    async rootRoutes(app) {
+      // The development mailbox is never served in production.
+      if (config.env === 'production') return;
+      await devMailRoutes(app, new DevMailService(outbox));
+    },
+  };
+  return { module, auth, accounts, parental, mailer };
+}

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
-import type { Deps } from '../../platform/module';
-import { OutboxRepository } from './outbox.repository';
+import type { Clock } from '../../platform/clock';
+import type { Config } from '../../platform/config';
+import type { OutboxRepository } from './outbox.repository';
 
 /** One message: plain text always, HTML optionally. */
 export interface MailMessage {
@@ -18,17 +19,17 @@ export interface Mailer {
 
 /** Keeps every message in the outbox table, readable at /dev/mail. */
 export class OutboxMailer implements Mailer {
-  private readonly outbox: OutboxRepository;
-  constructor(private readonly deps: Deps) {
-    this.outbox = new OutboxRepository(deps.db);
-  }
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly clock: Clock,
+  ) {}
   async send(message: MailMessage): Promise<void> {
     await this.outbox.insert({
       to: message.to.trim().toLowerCase(),
       subject: message.subject,
       text: message.text,
       html: message.html ?? null,
-      createdAt: this.deps.clock.now(),
+      createdAt: this.clock.now(),
     });
   }
 }
@@ -53,9 +54,8 @@ export class SmtpMailer implements Mailer {
 }
 
 /** SMTP when SMTP_URL is set, otherwise the outbox. */
-export function createMailer(deps: Deps, onError: (error: unknown) => void = (e) => console.error('mail delivery failed', e)): Mailer {
-  const { smtpUrl, mailFrom } = deps.config;
-  return smtpUrl ? new SmtpMailer(smtpUrl, mailFrom, onError) : new OutboxMailer(deps);
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, outbox: OutboxRepository, clock: Clock, onError: (error: unknown) => void): Mailer {
+  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom, onError) : new OutboxMailer(outbox, clock);
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

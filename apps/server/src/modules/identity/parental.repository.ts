@@ -1,11 +1,12 @@
 import type { Db } from '../../platform/database';
+import type { IdentityTables } from './tables';
 
 /** SQL for parental grants: proof of a correct PIN, valid for a few minutes. */
 export class ParentalRepository {
   constructor(private readonly db: Db) {}
 
   private get k() {
-    return this.db.kysely;
+    return this.db.kysely<IdentityTables>();
   }
 
   /** Records a grant and forgets the user's expired ones. */

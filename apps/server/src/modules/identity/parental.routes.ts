@@ -1,20 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { parentalGrantSchema, parentalVerifyRequestSchema } from '@pantalla/contracts';
-import type { Deps } from '../../platform/module';
-import { authenticate, authOf } from './auth';
-import { errorResponses, noStore } from './http';
-import { ParentalService } from './parental.service';
+import { errorResponses, noStore } from '../../platform/http';
+import type { Authenticator } from './auth.http';
+import type { ParentalService } from './parental.service';
 
 /** POST /parental/verify: the PIN is checked here, never in the browser. */
-export async function parentalRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const parental = new ParentalService(deps);
+export async function parentalRoutes(app: FastifyInstance, parental: ParentalService, auth: Authenticator): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/parental/verify',
     {
-      preHandler: authenticate(deps),
+      preHandler: auth.requireUser,
       schema: {
         tags: ['identity'],
         summary: 'Check the parental PIN; a match opens restricted content for 15 minutes',
@@ -25,7 +23,7 @@ export async function parentalRoutes(app: FastifyInstance, deps: Deps): Promise<
     },
     async (request, reply) => {
       noStore(reply);
-      return parental.verifyPin(authOf(request).userId, request.body.pin);
+      return parental.verifyPin(auth.userOf(request).userId, request.body.pin);
     },
   );
 }

@@ -1,9 +1,8 @@
 import { badRequest, conflict, unauthorized } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
-import { AttemptLimiter, describeWait, rateLimited, type Limit } from './attempt-limit';
-import { AttemptsRepository } from './attempts.repository';
-import { IdentityRepository } from './identity.repository';
-import { ParentalRepository } from './parental.repository';
+import type { Platform } from '../../platform/module';
+import { describeWait, rateLimited, type AttemptLimiter, type Limit } from './attempt-limit';
+import type { IdentityRepository } from './identity.repository';
+import type { ParentalRepository } from './parental.repository';
 import { verifySecret } from './password';
 
 /** A correct PIN opens restricted content for 15 minutes. */
@@ -13,17 +12,20 @@ export const PIN_LIMIT: Limit = { max: 5, windowMs: 15 * 60 * 1000 };
 export const PIN_INCORRECT = 'El PIN parental que has introducido es incorrecto. Por favor, inténtalo de nuevo';
 export const PIN_NOT_SET = 'No tienes un PIN parental configurado.';
 
-/** Checks the parental PIN on the server and remembers, briefly, that it was typed. */
-export class ParentalService {
-  private readonly users: IdentityRepository;
-  private readonly grants: ParentalRepository;
-  private readonly limiter: AttemptLimiter;
+/** What other modules may ask of the parental PIN: whether it was typed lately. */
+export interface ParentalGrants {
+  /** True while the user holds an unexpired grant; the licence server asks before restricted plays. */
+  hasFreshParentalGrant(userId: number): Promise<boolean>;
+}
 
-  constructor(private readonly deps: Deps) {
-    this.users = new IdentityRepository(deps.db);
-    this.grants = new ParentalRepository(deps.db);
-    this.limiter = new AttemptLimiter(new AttemptsRepository(deps.db), deps.clock);
-  }
+/** Checks the parental PIN on the server and remembers, briefly, that it was typed. */
+export class ParentalService implements ParentalGrants {
+  constructor(
+    private readonly deps: Pick<Platform, 'clock'>,
+    private readonly users: IdentityRepository,
+    private readonly grants: ParentalRepository,
+    private readonly limiter: AttemptLimiter,
+  ) {}
 
   /** Verifies the PIN; on success records a grant and answers its end (epoch seconds). */
   async verifyPin(userId: number, pin: string): Promise<{ grantedUntil: number }> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parentalGrantSchema } from '@pantalla/contracts';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { ParentalService, PIN_INCORRECT } from './parental.service';
+import { PIN_INCORRECT } from './parental.service';
 import { BASICO, bearer, signIn } from './test-support';
 
 const kinds = await databaseKinds();
@@ -16,7 +16,7 @@ describe.each(kinds)('parental PIN on %s', (kind) => {
   });
   afterAll(async () => ctx?.close());
   beforeEach(async () => {
-    await ctx.deps.db.kysely.deleteFrom('loginAttempts').execute();
+    await ctx.sql.deleteFrom('loginAttempts').execute();
     demo = await signIn(ctx);
   });
 
@@ -24,7 +24,7 @@ describe.each(kinds)('parental PIN on %s', (kind) => {
     ctx.app.inject({ method: 'POST', url: '/api/v1/parental/verify', headers: bearer(idToken), payload: { pin } });
 
   it('grants 15 minutes for the right PIN, which the licence server can check', async () => {
-    const parental = new ParentalService(ctx.deps);
+    const parental = ctx.modules.identity.parental;
     expect(await parental.hasFreshParentalGrant(demo.userId)).toBe(false);
     const res = await verify(demo.idToken, '1234');
     expect(res.statusCode).toBe(200);
@@ -39,7 +39,7 @@ describe.each(kinds)('parental PIN on %s', (kind) => {
     const res = await verify(demo.idToken, '0000');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ statusCode: 400, code: 'bad_request', message: PIN_INCORRECT });
-    expect(await new ParentalService(ctx.deps).hasFreshParentalGrant(demo.userId)).toBe(false);
+    expect(await ctx.modules.identity.parental.hasFreshParentalGrant(demo.userId)).toBe(false);
   });
 
   it('answers 409 when the user has no PIN', async () => {

@@ -13,7 +13,7 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
   });
   afterAll(async () => ctx?.close());
   beforeEach(async () => {
-    await ctx.deps.db.kysely.deleteFrom('loginAttempts').execute();
+    await ctx.sql.deleteFrom('loginAttempts').execute();
   });
 
   const fail = (username: string, ip: string) => login(ctx, { username, password: 'wrong-password' }, { ip });

@@ -1,12 +1,12 @@
 import type { Db } from '../../platform/database';
-import type { PasswordResetRow, PasswordResetTable } from './tables';
+import type { PasswordResetRow, PasswordResetTable, IdentityTables } from './tables';
 
 /** SQL for password-reset links and the password change they allow. */
 export class RecoveryRepository {
   constructor(private readonly db: Db) {}
 
   private get k() {
-    return this.db.kysely;
+    return this.db.kysely<IdentityTables>();
   }
 
   async insert(reset: PasswordResetTable): Promise<void> {

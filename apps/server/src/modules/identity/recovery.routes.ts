@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageSchema, PASSWORD_RECOVERY_CONFIRMATION, passwordRecoveryRequestSchema, passwordResetRequestSchema } from '@pantalla/contracts';
-import type { Deps } from '../../platform/module';
-import { errorResponses } from './http';
-import type { Mailer } from './mail';
-import { PASSWORD_CHANGED, RecoveryService } from './recovery.service';
+import { errorResponses } from '../../platform/http';
+import { PASSWORD_CHANGED, type RecoveryService } from './recovery.service';
 
 /** Lost password: request a link by mail, then set a new password with it. */
-export async function recoveryRoutes(app: FastifyInstance, deps: Deps, mailer: Mailer): Promise<void> {
-  const recovery = new RecoveryService(deps, mailer);
+export async function recoveryRoutes(app: FastifyInstance, recovery: RecoveryService): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The app's own address, and the spec's one under the service locator's manager endpoint.

@@ -1,12 +1,11 @@
 import { RESET_LINK_INVALID } from '@pantalla/contracts';
 import { badRequest } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
-import { AttemptLimiter, type Limit } from './attempt-limit';
-import { AttemptsRepository } from './attempts.repository';
-import { IdentityRepository } from './identity.repository';
+import type { Platform } from '../../platform/module';
+import type { AttemptLimiter, Limit } from './attempt-limit';
+import type { IdentityRepository } from './identity.repository';
 import { escapeHtml, type MailMessage, type Mailer } from './mail';
 import { hashSecret } from './password';
-import { RecoveryRepository } from './recovery.repository';
+import type { RecoveryRepository } from './recovery.repository';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 import { loginAccountKey } from './session.service';
 
@@ -49,18 +48,13 @@ export function resetMail(to: string, operatorName: string, link: string): MailM
 
 /** Lost password: mails a single-use link, then lets it set a new password. */
 export class RecoveryService {
-  private readonly users: IdentityRepository;
-  private readonly resets: RecoveryRepository;
-  private readonly limiter: AttemptLimiter;
-
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Pick<Platform, 'config' | 'clock'>,
+    private readonly users: IdentityRepository,
+    private readonly resets: RecoveryRepository,
+    private readonly limiter: AttemptLimiter,
     private readonly mailer: Mailer,
-  ) {
-    this.users = new IdentityRepository(deps.db);
-    this.resets = new RecoveryRepository(deps.db);
-    this.limiter = new AttemptLimiter(new AttemptsRepository(deps.db), deps.clock);
-  }
+  ) {}
 
   /**
    * Mails a reset link when the account exists. Says nothing either way: the caller

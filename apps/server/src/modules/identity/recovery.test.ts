@@ -15,7 +15,7 @@ describe.each(kinds)('password recovery on %s', (kind) => {
   });
   afterAll(async () => ctx?.close());
   beforeEach(async () => {
-    await ctx.deps.db.kysely.deleteFrom('loginAttempts').execute();
+    await ctx.sql.deleteFrom('loginAttempts').execute();
   });
 
   const recover = (email: string, ip = '127.0.0.1') =>
@@ -43,7 +43,7 @@ describe.each(kinds)('password recovery on %s', (kind) => {
     expect(mail?.text).toMatch(/https:\/\/tv\.example\.test\/resetpassword\/[\w-]{43}\n/);
     expect(mail?.html).toContain(`<a href="https://tv.example.test/resetpassword/${tokenOf(mail)}">`);
     // Only a hash of the token is stored.
-    const stored = await ctx.deps.db.kysely.selectFrom('passwordResets').select('tokenHash').execute();
+    const stored = await ctx.sql.selectFrom('passwordResets').select('tokenHash').execute();
     expect(stored.some((r) => r.tokenHash === tokenOf(mail))).toBe(false);
   });
 

@@ -1,12 +1,12 @@
 import type { Db } from '../../platform/database';
-import type { RefreshTokenRow, RefreshTokenTable } from './tables';
+import type { RefreshTokenRow, RefreshTokenTable, IdentityTables } from './tables';
 
 /** SQL for refresh tokens: each row is one token of a family that rotates. */
 export class SessionRepository {
   constructor(private readonly db: Db) {}
 
   private get k() {
-    return this.db.kysely;
+    return this.db.kysely<IdentityTables>();
   }
 
   insert(token: RefreshTokenTable): Promise<unknown> {

@@ -4,9 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginRequestSchema, userInfoSchema } from '@pantalla/contracts';
 import { AppError } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
-import { errorResponses, noStore } from './http';
-import { PERSISTENT_REFRESH_TTL_MS, SessionService, type IssuedSession } from './session.service';
+import { errorResponses, noStore } from '../../platform/http';
+import { PERSISTENT_REFRESH_TTL_MS, type IssuedSession, type SessionService } from './session.service';
 
 /** The refresh token's only vehicle: script cannot read it and other sites cannot send it. */
 export const REFRESH_COOKIE = 'pantalla_rt';
@@ -24,8 +23,7 @@ function clearRefreshCookie(reply: FastifyReply): void {
 }
 
 /** POST /login (password and refresh flows) and POST /logout. */
-export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const sessions = new SessionService(deps);
+export async function sessionRoutes(app: FastifyInstance, sessions: SessionService): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

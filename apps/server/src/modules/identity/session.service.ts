@@ -1,13 +1,13 @@
 import type { UserInfo } from '@pantalla/contracts';
-import { AppError, badRequest } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
-import { AttemptLimiter, describeWait, rateLimited, type Limit } from './attempt-limit';
-import { AttemptsRepository } from './attempts.repository';
-import { SESSION_EXPIRED } from './auth';
-import { IdentityRepository } from './identity.repository';
+import type { SessionFailure } from '@pantalla/contracts';
+import { badRequest, unauthorized } from '../../platform/errors';
+import type { Platform } from '../../platform/module';
+import { describeWait, rateLimited, type AttemptLimiter, type Limit } from './attempt-limit';
+import { SESSION_EXPIRED } from './auth.http';
+import type { IdentityRepository } from './identity.repository';
 import { hashSecret, verifySecret } from './password';
 import { hashOpaqueToken, newFamilyId, newOpaqueToken } from './secrets';
-import { SessionRepository } from './session.repository';
+import type { SessionRepository } from './session.repository';
 import type { RefreshTokenTable, UserRow } from './tables';
 import { signIdToken } from './tokens';
 import { buildUserInfo } from './user-info';
@@ -35,20 +35,19 @@ export interface IssuedSession {
   persistent: boolean;
 }
 
-const expired = (reason: string) => new AppError(401, 'unauthorized', SESSION_EXPIRED, { reason });
+const expired = (reason: SessionFailure) => unauthorized(SESSION_EXPIRED, { reason });
 
 /** Sign-in, refresh-token rotation with reuse detection, and sign-out. */
 export class SessionService {
-  private readonly users: IdentityRepository;
-  private readonly sessions: SessionRepository;
-  private readonly limiter: AttemptLimiter;
   /** Verified against when the account does not exist, so both cases cost the same. */
   private readonly dummyHash: Promise<string>;
 
-  constructor(private readonly deps: Deps) {
-    this.users = new IdentityRepository(deps.db);
-    this.sessions = new SessionRepository(deps.db);
-    this.limiter = new AttemptLimiter(new AttemptsRepository(deps.db), deps.clock);
+  constructor(
+    private readonly deps: Pick<Platform, 'config' | 'clock'>,
+    private readonly users: IdentityRepository,
+    private readonly sessions: SessionRepository,
+    private readonly limiter: AttemptLimiter,
+  ) {
     this.dummyHash = hashSecret(newOpaqueToken());
   }
 

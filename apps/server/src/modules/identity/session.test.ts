@@ -100,7 +100,7 @@ describe.each(kinds)('sign-in and refresh tokens on %s', (kind) => {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1] ?? 0;
     // Both run one scrypt; without the dummy hash the unknown case would be ~10x faster.
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
-    await ctx.deps.db.kysely.deleteFrom('loginAttempts').execute();
+    await ctx.sql.deleteFrom('loginAttempts').execute();
   });
 
   it('the idToken opens authenticated routes; a forged or missing one does not', async () => {
@@ -221,7 +221,7 @@ describe.each(kinds)('sign-in and refresh tokens on %s', (kind) => {
 
   it('stores refresh tokens only as sha256 hashes', async () => {
     const { cookie } = await signIn(ctx);
-    const rows = await ctx.deps.db.kysely.selectFrom('refreshTokens').select('tokenHash').execute();
+    const rows = await ctx.sql.selectFrom('refreshTokens').select('tokenHash').execute();
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
     expect(rows.some((r) => r.tokenHash === cookie)).toBe(false);
   });

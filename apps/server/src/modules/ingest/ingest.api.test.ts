@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, EpgDayResponse } from '@pantalla/contracts';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { BASICO, DEMO, bearerFor } from '../catalogue/test-helpers';
+import { BASICO, DEMO, bearerFor } from '../../../test/auth';
 
 const kinds = await databaseKinds();
 

@@ -1,38 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, ingestFormatSchema, ingestReportSchema } from '@pantalla/contracts';
+import { ingestFormatSchema, ingestReportSchema } from '@pantalla/contracts';
 import { badRequest, forbidden } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
-import { authenticate, authOf } from '../identity/auth';
+import { errorResponses } from '../../platform/http';
+import type { Authenticator } from '../identity';
+import type { IngestService } from './ingest.service';
 import { IngestError } from './parsers/errors';
-import { IngestService } from './ingest.service';
 
 /** Guides are large: 64 MB per upload (gzip makes most much smaller). */
 const BODY_LIMIT = 64 * 1024 * 1024;
 
 /** POST /admin/ingest/{xmltv|m3u}: the file as the body (text, XML or gzip). Admins only. */
-export async function ingestRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const service = new IngestService(deps);
+export async function ingestRoutes(app: FastifyInstance, service: IngestService, auth: Authenticator, adminEmails: readonly string[]): Promise<void> {
   await app.register(async (scope) => {
     // Any content type arrives as raw bytes here, so XML, M3U and gzip need no special client.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
     const api = scope.withTypeProvider<ZodTypeProvider>();
-    const requireUser = authenticate(deps);
     api.post(
       '/admin/ingest/:format',
       {
         bodyLimit: BODY_LIMIT,
         preHandler: async (request, reply) => {
-          await requireUser(request, reply);
-          if (!deps.config.adminEmails.includes(authOf(request).email.toLowerCase())) throw forbidden('Solo un administrador puede importar datos.');
+          await auth.requireUser.call(scope, request, reply);
+          if (!adminEmails.includes(auth.userOf(request).email.toLowerCase())) throw forbidden('Solo un administrador puede importar datos.');
         },
         schema: {
           tags: ['ingest'],
           summary: 'Importa una guía XMLTV o una lista M3U (administradores)',
           params: z.object({ format: ingestFormatSchema }),
-          response: { 200: ingestReportSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+          response: { 200: ingestReportSchema, ...errorResponses(400, 401, 403) },
         },
       },
       async (request) => {

@@ -1,16 +1,80 @@
-import type { ServerModule } from '../../platform/module';
+import type { ContentKey } from '@pantalla/media';
+import type { Platform, ServerModule } from '../../platform/module';
+import type { Playables } from '../catalogue';
+import { ManifestService } from './manifest.service';
+import { ensureDemoMedia, progressPrinter, trailerClipKey, type MediaSetupProgress } from './media-setup';
+import { MediaStore } from './media-store';
 import { originRoutes } from './origin.routes';
-import { originServices } from './services';
+import { playbackSigningKey, playbackUrl, signPlaybackToken, type PlaybackClaims } from './signed-url';
 
-export { originServices, type OriginServices } from './services';
-export { ensureDemoMedia, progressPrinter, trailerClipKey } from './media-setup';
-export { mediaConfig, type MediaConfig } from './media-config';
 export { checkCatchup, CATCHUP_MESSAGES, channelTimelineStart } from './windows';
-export { playbackUrl, qualityOf, signPlaybackToken, type PlaybackClaims, type StreamKind } from './signed-url';
-export type { PlayableChannel, PlayableEvent, PlayableTitle } from './content.repository';
+export { qualityOf, type PlaybackClaims, type StreamKind } from './signed-url';
+export type { MediaSetupProgress } from './media-setup';
+
+/** What the origin needs of other modules. */
+export interface OriginNeeds {
+  /** The channels, programmes and titles it builds manifests for. */
+  playables: Playables;
+}
+
+/** Signed playback URLs and licence addresses, as the playback services hand them out. */
+export interface PlaybackUrls {
+  /** Signs claims: the playback URL's token, and the auth string of per-user licence servers. */
+  sign(claims: PlaybackClaims): string;
+  /** The signed playback URL of claims, from PLAYBACK_URL_TEMPLATE. */
+  url(claims: PlaybackClaims): string;
+  /** The ClearKey licence URL of a stream session. */
+  licenceUrl(sessionId: string): string;
+}
+
+/** The clips' content keys, for the licence server. */
+export interface ContentKeys {
+  /** The content key of a clip: kid and key, hex. */
+  key(clipKey: string): ContentKey;
+  /** Whether the key names a trailer the origin serves (trailer keys go to anyone). */
+  isTrailer(clipKey: string): boolean;
+}
+
+/** The origin as the other modules and the start-up see it. */
+export interface Origin {
+  module: ServerModule;
+  urls: PlaybackUrls;
+  keys: ContentKeys;
+  /**
+   * Packages the demo media into MEDIA_DIR unless already there (progress on stdout when
+   * asked); safe when several processes start at once.
+   */
+  prepareDemoMedia(options?: { progress?: boolean; onWait?: () => void }): Promise<{ made: number; kept: number; elapsedMs: number }>;
+}
 
 /** DASH manifests and segments: live from the wall clock, restart, catch-up, films, trailers, diagnostics. */
-export const originModule: ServerModule = {
-  name: 'origin',
-  rootRoutes: (app, deps) => originRoutes(app, deps, originServices(deps)),
-};
+export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
+  const { config, clock, caches } = platform;
+  const cfg = config.media;
+  const media = new MediaStore(cfg, caches);
+  const manifests = new ManifestService(cfg, needs.playables, media, clock);
+  const signingKey = playbackSigningKey(config.authSecret);
+  const module: ServerModule = {
+    name: 'origin',
+    rootRoutes: (app) => originRoutes(app, { cfg, manifests, media, signingKey, clock, publicUrl: config.publicUrl }),
+  };
+  const urls: PlaybackUrls = {
+    sign: (claims) => signPlaybackToken(signingKey, claims),
+    url: (claims) => playbackUrl(cfg.urlTemplate, cfg.baseUrl, claims, signPlaybackToken(signingKey, claims)),
+    licenceUrl: (sessionId) => manifests.licenseUrl(sessionId),
+  };
+  const keys: ContentKeys = {
+    key: (clipKey) => media.key(clipKey),
+    isTrailer: (clipKey) => clipKey.startsWith('trailer-') && trailerClipKey(clipKey) === clipKey && media.isClip(clipKey),
+  };
+  async function prepareDemoMedia(options: { progress?: boolean; onWait?: () => void } = {}) {
+    const printer = options.progress ? progressPrinter() : null;
+    const onProgress = (p: MediaSetupProgress) => printer?.update(p);
+    try {
+      return await ensureDemoMedia(cfg, onProgress, options.onWait);
+    } finally {
+      printer?.end();
+    }
+  }
+  return { module, urls, keys, prepareDemoMedia };
+}

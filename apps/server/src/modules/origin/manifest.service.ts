@@ -1,8 +1,8 @@
 import { buildCatchupMpd, buildLiveMpd, buildRestartMpd, buildVodMpd, type ClipManifest, type MpdUrls } from '@pantalla/media';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
-import type { ContentRepository, PlayableChannel } from './content.repository';
-import type { MediaConfig } from './media-config';
+import type { MediaConfig } from '../../platform/config';
+import type { PlayableChannel, Playables } from '../catalogue';
 import { trailerClipKey } from './media-setup';
 import type { MediaStore } from './media-store';
 import { CATCHUP_MESSAGES, channelTimelineStart, checkCatchup } from './windows';
@@ -20,7 +20,7 @@ export interface BuiltManifest {
 export class ManifestService {
   constructor(
     private readonly cfg: MediaConfig,
-    private readonly content: ContentRepository,
+    private readonly content: Playables,
     private readonly media: MediaStore,
     private readonly clock: Clock,
   ) {}

@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_CLIPS, deriveContentKeys, prepareDemoMedia, type ClipSpec, type MediaProgress } from '@pantalla/media';
-import type { MediaConfig } from './media-config';
+import type { MediaConfig } from '../../platform/config';
 
 /** Trailers are their own short clips under their own keys, so a trailer licence unlocks no programme. */
 export const TRAILER_SECONDS = 20;

@@ -1,33 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deriveContentKey, mapClipSegment, mapThumbnailSheet, readClipManifest, rewriteSegmentTime, type ClipManifest, type ContentKey } from '@pantalla/media';
+import type { Cache, CacheRegistry } from '../../platform/cache';
+import type { MediaConfig } from '../../platform/config';
 import { notFound } from '../../platform/errors';
-import type { MediaConfig } from './media-config';
 import { ALL_CLIP_KEYS } from './media-setup';
-
-/** A small LRU of byte buffers bounded by total size. */
-class ByteLru {
-  private readonly map = new Map<string, Uint8Array>();
-  private bytes = 0;
-  constructor(private readonly maxBytes: number) {}
-  get(key: string): Uint8Array | undefined {
-    const value = this.map.get(key);
-    if (value) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: Uint8Array): void {
-    this.map.set(key, value);
-    this.bytes += value.length;
-    for (const [k, v] of this.map) {
-      if (this.bytes <= this.maxBytes) break;
-      this.map.delete(k);
-      this.bytes -= v.length;
-    }
-  }
-}
 
 /** Largest timeline segment number served: 32-bit mfhd numbers and far beyond any catalogue length. */
 export const MAX_SEGMENT_NUMBER = 2 ** 31 - 1;
@@ -38,12 +15,21 @@ export const MAX_SEGMENT_NUMBER = 2 ** 31 - 1;
  * Keys are derived on demand from the key secret and never leave the server except in a licence.
  */
 export class MediaStore {
-  private readonly manifests = new Map<string, Promise<ClipManifest>>();
-  private readonly files = new Map<string, Promise<Uint8Array>>();
-  private readonly rewritten = new ByteLru(64 * 1024 * 1024);
-  private readonly keys = new Map<string, ContentKey>();
+  private readonly manifests: Cache<string, ClipManifest>;
+  private readonly files: Cache<string, Uint8Array>;
+  private readonly rewritten: Cache<string, Uint8Array>;
+  private readonly keys: Cache<string, ContentKey>;
 
-  constructor(private readonly cfg: MediaConfig) {}
+  constructor(
+    private readonly cfg: MediaConfig,
+    caches: CacheRegistry,
+  ) {
+    // Clips' files never change for a key secret: kept without expiry, bounded by the clips there are.
+    this.manifests = caches.create('origin.clip-manifests', { max: 64 });
+    this.files = caches.create('origin.clip-files', { maxSize: 256 * 1024 * 1024, sizeOf: (bytes) => bytes.byteLength });
+    this.keys = caches.create('origin.content-keys', { max: 64 });
+    this.rewritten = caches.create('origin.segments', { maxSize: 64 * 1024 * 1024, sizeOf: (bytes) => bytes.byteLength });
+  }
 
   /** Whether a clip key is one the origin serves (content or trailer). */
   isClip(clipKey: string): boolean {
@@ -52,7 +38,7 @@ export class MediaStore {
 
   /** The content key of a clip (kid and key, hex). */
   key(clipKey: string): ContentKey {
-    let key = this.keys.get(clipKey);
+    let key = this.keys.peek(clipKey);
     if (!key) {
       key = deriveContentKey(this.cfg.keySecret, clipKey);
       this.keys.set(clipKey, key);
@@ -63,14 +49,8 @@ export class MediaStore {
   /** The clip's manifest.json; 404 when the clip is unknown or not prepared. */
   async manifest(clipKey: string): Promise<ClipManifest> {
     if (!this.isClip(clipKey)) throw notFound(`No existe el clip ${clipKey}.`);
-    let pending = this.manifests.get(clipKey);
-    if (!pending) {
-      pending = readClipManifest(this.cfg.mediaDir, clipKey);
-      this.manifests.set(clipKey, pending);
-      pending.catch(() => this.manifests.delete(clipKey));
-    }
     try {
-      return await pending;
+      return await this.manifests.get(clipKey, () => readClipManifest(this.cfg.mediaDir, clipKey));
     } catch {
       throw notFound(`Los medios de ${clipKey} no están preparados.`);
     }
@@ -78,14 +58,8 @@ export class MediaStore {
 
   private async file(clipKey: string, relative: string): Promise<Uint8Array> {
     const id = `${clipKey}/${relative}`;
-    let pending = this.files.get(id);
-    if (!pending) {
-      pending = readFile(path.join(this.cfg.mediaDir, clipKey, relative));
-      this.files.set(id, pending);
-      pending.catch(() => this.files.delete(id));
-    }
     try {
-      return await pending;
+      return await this.files.get(id, () => readFile(path.join(this.cfg.mediaDir, clipKey, relative)));
     } catch {
       throw notFound(`No existe ${id}.`);
     }
@@ -105,12 +79,10 @@ export class MediaStore {
     if (!clip.tracks.some((t) => t.id === trackId)) throw notFound(`No existe la pista ${trackId}.`);
     if (!Number.isSafeInteger(n) || n < 1 || n > MAX_SEGMENT_NUMBER) throw notFound('Número de segmento fuera de rango.');
     const id = `${clipKey}/${trackId}/${n}`;
-    const cached = this.rewritten.get(id);
-    if (cached) return cached;
-    const mapped = mapClipSegment(clip, trackId, n);
-    const body = rewriteSegmentTime(await this.file(clipKey, mapped.file), mapped.rewrite);
-    this.rewritten.set(id, body);
-    return body;
+    return this.rewritten.get(id, async () => {
+      const mapped = mapClipSegment(clip, trackId, n);
+      return rewriteSegmentTime(await this.file(clipKey, mapped.file), mapped.rewrite);
+    });
   }
 
   /** Timeline sprite sheet N. */

@@ -1,16 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_ID, diagResponseSchema, errorBodySchema, idParamSchema } from '@pantalla/contracts';
-import { AppError, badRequest, notFound } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
+import { MAX_ID, PLAYBACK_REFUSAL, diagResponseSchema, idParamSchema } from '@pantalla/contracts';
+import type { Clock } from '../../platform/clock';
+import type { MediaConfig } from '../../platform/config';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { errorResponses, type ZodApp } from '../../platform/http';
 import { diagServers, SPEED_FILE, speedTestFile } from './diag';
-import { applyCors, IMMUTABLE, LIVE_MANIFEST, sendBytes, STATIC_MANIFEST } from './http';
-import type { OriginServices } from './services';
+import type { ManifestService } from './manifest.service';
+import type { MediaStore } from './media-store';
+import { applyCors, IMMUTABLE, LIVE_MANIFEST, sendBytes, STATIC_MANIFEST } from './origin.http';
 import { STREAM_KINDS, verifyPlaybackUrl, type StreamKind } from './signed-url';
 
+/** What the origin's routes serve from. */
+export interface OriginRouteDeps {
+  cfg: MediaConfig;
+  manifests: ManifestService;
+  media: MediaStore;
+  signingKey: Buffer;
+  clock: Clock;
+  publicUrl: string;
+}
+
 const MPD = 'application/dash+xml';
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 403, 404);
+const tags = ['origin'];
 // The MPD is XML text: Fastify sends strings as they are, the schema documents it.
 const mpdResponses = { 200: z.string().describe('MPD (application/dash+xml)'), ...errors };
 const id = idParamSchema;
@@ -39,10 +53,8 @@ const URL_REFUSALS = {
 } as const;
 
 /** The media origin: manifests (signed), segments and sheets (immutable), diagnostics. */
-export async function originRoutes(app: FastifyInstance, deps: Deps, s: OriginServices): Promise<void> {
+export async function originRoutes(app: FastifyInstance, s: OriginRouteDeps): Promise<void> {
   await app.register(async (scope) => {
-    const api = scope.withTypeProvider<ZodTypeProvider>();
-    const tags = ['origin'];
     scope.addHook('onRequest', async (request, reply) => applyCors(request, reply, s.cfg.corsOrigins));
     scope.options('/media/*', { schema: { hide: true } }, async (request, reply) => {
       if (!reply.hasHeader('access-control-allow-origin')) return reply.status(204).send();
@@ -53,80 +65,89 @@ export async function originRoutes(app: FastifyInstance, deps: Deps, s: OriginSe
         .header('access-control-max-age', '86400')
         .send();
     });
-
-    api.get('/media/time', { schema: { tags, summary: 'Hora del servidor (UTCTiming http-iso)' } }, async (_request, reply) =>
-      reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(new Date(deps.clock.now()).toISOString()),
-    );
-
-    api.get(
-      '/media/:kind/:id/:quality/manifest.mpd',
-      { schema: { tags, summary: 'MPD firmado: directo, restart, catch-up, película o episodio', params: manifestParams, querystring: playbackQuery, response: mpdResponses } },
-      async (request, reply) => {
-        const { kind, id: contentId, quality } = request.params;
-        const check = verifyPlaybackUrl(s.signingKey, { kind, id: contentId, quality, query: request.query }, deps.clock.now());
-        if (!check.ok) {
-          if (check.reason === 'missing' || check.reason === 'malformed') throw badRequest(URL_REFUSALS[check.reason]);
-          throw new AppError(403, 'forbidden', URL_REFUSALS[check.reason], check.reason === 'expired' ? 116 : undefined);
-        }
-        const sid = check.claims.sid;
-        const built =
-          kind === 'live' ? await s.manifests.live(contentId, sid)
-          : kind === 'restart' ? await s.manifests.restart(contentId, sid)
-          : kind === 'catchup' ? await s.manifests.catchup(contentId, sid)
-          : await s.manifests.title(kind, contentId, sid);
-        return reply.header('cache-control', built.dynamic ? LIVE_MANIFEST : STATIC_MANIFEST).type(MPD).send(built.body);
-      },
-    );
-
-    api.get(
-      '/media/clips/:clipKey/manifest.mpd',
-      { schema: { tags, summary: 'MPD de un tráiler', params: z.object({ clipKey }), response: mpdResponses } },
-      async (request, reply) => {
-        const built = await s.manifests.trailer(request.params.clipKey);
-        return reply.header('cache-control', 'public, max-age=3600').type(MPD).send(built.body);
-      },
-    );
-
-    api.get(
-      '/media/catchup/:file/manifest.mpd',
-      { schema: { tags, summary: 'Prueba de manifiesto de un programa en catch-up ({eventId}.smil)', params: z.object({ file: smilFile }), response: mpdResponses } },
-      async (request, reply) => {
-        const built = await s.manifests.catchup(Number.parseInt(request.params.file, 10), null);
-        return reply.header('cache-control', 'public, max-age=60').type(MPD).send(built.body);
-      },
-    );
-
-    api.get(
-      '/media/s/:clipKey/:track/:file',
-      { schema: { tags, summary: 'Segmento de inicio, segmento N o hoja de miniaturas N', params: segmentParams, response: errors } },
-      async (request, reply) => {
-        const { clipKey: key, track, file } = request.params;
-        if (track === 'thumbs') {
-          const n = /^(\d{1,10})\.jpg$/.exec(file);
-          if (!n) throw notFound('Miniatura no encontrada.');
-          return sendBytes(request, reply, await s.media.sheet(key, Number(n[1])), 'image/jpeg', IMMUTABLE);
-        }
-        if (file === 'init.mp4') return sendBytes(request, reply, await s.media.init(key, track), 'video/mp4', IMMUTABLE);
-        const n = /^(\d{1,10})\.m4s$/.exec(file);
-        if (!n) throw notFound('Segmento no encontrado.');
-        const type = track.startsWith('audio') ? 'audio/mp4' : track.startsWith('text') ? 'application/mp4' : 'video/mp4';
-        return sendBytes(request, reply, await s.media.segment(key, track, Number(n[1])), type, IMMUTABLE);
-      },
-    );
-
-    api.get('/media/diag.json', { schema: { tags, summary: 'Servidores para la prueba de velocidad', response: { 200: diagResponseSchema } } }, async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return diagServers(s.cfg.baseUrl, deps.config.publicUrl);
-    });
-
-    // avoidcache (any value) is accepted and never part of the answer: one cached object.
-    api.get(
-      `/media/speed/${SPEED_FILE}`,
-      { schema: { tags, summary: 'Fichero de prueba de velocidad', querystring: z.object({ avoidcache: z.string().max(64).optional() }) } },
-      async (request, reply) => {
-        const file = speedTestFile();
-        return sendBytes(request, reply, file.bytes, 'video/mp2t', 'public, max-age=86400', file.etag);
-      },
-    );
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    manifestRoutes(api, s);
+    fileRoutes(api, s);
   });
+}
+
+/** Signed playback manifests, trailers and the catch-up manifest test. */
+function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
+  api.get('/media/time', { schema: { tags, summary: 'Hora del servidor (UTCTiming http-iso)' } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(new Date(s.clock.now()).toISOString()),
+  );
+
+  api.get(
+    '/media/:kind/:id/:quality/manifest.mpd',
+    { schema: { tags, summary: 'MPD firmado: directo, restart, catch-up, película o episodio', params: manifestParams, querystring: playbackQuery, response: mpdResponses } },
+    async (request, reply) => {
+      const { kind, id: contentId, quality } = request.params;
+      const check = verifyPlaybackUrl(s.signingKey, { kind, id: contentId, quality, query: request.query }, s.clock.now());
+      if (!check.ok) {
+        if (check.reason === 'missing' || check.reason === 'malformed') throw badRequest(URL_REFUSALS[check.reason]);
+        throw forbidden(URL_REFUSALS[check.reason], check.reason === 'expired' ? PLAYBACK_REFUSAL.sessionExpired : undefined);
+      }
+      const sid = check.claims.sid;
+      const built =
+        kind === 'live' ? await s.manifests.live(contentId, sid)
+        : kind === 'restart' ? await s.manifests.restart(contentId, sid)
+        : kind === 'catchup' ? await s.manifests.catchup(contentId, sid)
+        : await s.manifests.title(kind, contentId, sid);
+      return reply.header('cache-control', built.dynamic ? LIVE_MANIFEST : STATIC_MANIFEST).type(MPD).send(built.body);
+    },
+  );
+
+  api.get(
+    '/media/clips/:clipKey/manifest.mpd',
+    { schema: { tags, summary: 'MPD de un tráiler', params: z.object({ clipKey }), response: mpdResponses } },
+    async (request, reply) => {
+      const built = await s.manifests.trailer(request.params.clipKey);
+      return reply.header('cache-control', 'public, max-age=3600').type(MPD).send(built.body);
+    },
+  );
+
+  api.get(
+    '/media/catchup/:file/manifest.mpd',
+    { schema: { tags, summary: 'Prueba de manifiesto de un programa en catch-up ({eventId}.smil)', params: z.object({ file: smilFile }), response: mpdResponses } },
+    async (request, reply) => {
+      const built = await s.manifests.catchup(Number.parseInt(request.params.file, 10), null);
+      return reply.header('cache-control', 'public, max-age=60').type(MPD).send(built.body);
+    },
+  );
+}
+
+/** Segments, thumbnail sheets and the diagnostics files. */
+function fileRoutes(api: ZodApp, s: OriginRouteDeps): void {
+  api.get(
+    '/media/s/:clipKey/:track/:file',
+    { schema: { tags, summary: 'Segmento de inicio, segmento N o hoja de miniaturas N', params: segmentParams, response: errors } },
+    async (request, reply) => {
+      const { clipKey: key, track, file } = request.params;
+      if (track === 'thumbs') {
+        const n = /^(\d{1,10})\.jpg$/.exec(file);
+        if (!n) throw notFound('Miniatura no encontrada.');
+        return sendBytes(request, reply, await s.media.sheet(key, Number(n[1])), 'image/jpeg', IMMUTABLE);
+      }
+      if (file === 'init.mp4') return sendBytes(request, reply, await s.media.init(key, track), 'video/mp4', IMMUTABLE);
+      const n = /^(\d{1,10})\.m4s$/.exec(file);
+      if (!n) throw notFound('Segmento no encontrado.');
+      const type = track.startsWith('audio') ? 'audio/mp4' : track.startsWith('text') ? 'application/mp4' : 'video/mp4';
+      return sendBytes(request, reply, await s.media.segment(key, track, Number(n[1])), type, IMMUTABLE);
+    },
+  );
+
+  api.get('/media/diag.json', { schema: { tags, summary: 'Servidores para la prueba de velocidad', response: { 200: diagResponseSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return diagServers(s.cfg.baseUrl, s.publicUrl);
+  });
+
+  // avoidcache (any value) is accepted and never part of the answer: one cached object.
+  api.get(
+    `/media/speed/${SPEED_FILE}`,
+    { schema: { tags, summary: 'Fichero de prueba de velocidad', querystring: z.object({ avoidcache: z.string().max(64).optional() }) } },
+    async (request, reply) => {
+      const file = speedTestFile();
+      return sendBytes(request, reply, file.bytes, 'video/mp2t', 'public, max-age=86400', file.etag);
+    },
+  );
 }

@@ -1,6 +1,6 @@
 /** Pure rules of the channel timelines: anchors and the catch-up window. */
 import { LIVE_EPOCH_MS } from '@pantalla/media';
-import type { PlayableChannel, PlayableEvent } from './content.repository';
+import type { PlayableChannel, PlayableEvent } from '../catalogue';
 
 /** Every channel's looped timeline starts at the same anchor; its clip gives it its own look. */
 export const channelTimelineStart = (): number => LIVE_EPOCH_MS;

@@ -1,10 +1,33 @@
-import type { ServerModule } from '../../platform/module';
+import type { Platform, ServerModule } from '../../platform/module';
+import type { Authenticator } from '../identity';
+import type { ContentKeys } from '../origin';
+import { LicenceService } from './licence.service';
 import { playbackMigrations } from './migrations';
 import { playbackRoutes } from './playback.routes';
+import { SessionsRepository } from './sessions.repository';
+import { SessionsService, type PlaybackNeeds } from './sessions.service';
+
+/** What playback needs of other modules. */
+export interface PlaybackModuleNeeds extends PlaybackNeeds {
+  auth: Authenticator;
+  keys: ContentKeys;
+}
+
+/** Playback as the application sees it (no other module asks anything of it). */
+export interface Playback {
+  module: ServerModule;
+}
 
 /** Stream sessions with the account limit, heartbeats, positions, and the ClearKey licence server. */
-export const playbackModule: ServerModule = {
-  name: 'playback',
-  migrations: playbackMigrations,
-  routes: playbackRoutes,
-};
+export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): Playback {
+  const repo = new SessionsRepository(platform.db);
+  const sessions = new SessionsService(platform, repo, needs);
+  const licences = new LicenceService(platform.clock, repo, sessions, needs.keys);
+  return {
+    module: {
+      name: 'playback',
+      migrations: playbackMigrations,
+      routes: (app) => playbackRoutes(app, sessions, licences, needs.auth),
+    },
+  };
+}

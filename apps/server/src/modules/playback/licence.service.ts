@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { base64UrlToHex, hexToBase64Url } from '@pantalla/media';
 import type { ClearKeyLicenceRequest, ClearKeyLicenceResponse } from '@pantalla/contracts';
+import type { Clock } from '../../platform/clock';
 import { badRequest, notFound } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
-import { trailerClipKey } from '../origin';
-import { resolvePlayable } from './playable';
+import type { ContentKeys } from '../origin';
+import type { SessionsRepository } from './sessions.repository';
 import type { SessionsService } from './sessions.service';
 
 /**
@@ -13,12 +13,14 @@ import type { SessionsService } from './sessions.service';
  */
 export class LicenceService {
   constructor(
-    private readonly deps: Deps,
+    private readonly clock: Clock,
+    private readonly repo: SessionsRepository,
     private readonly sessions: SessionsService,
+    private readonly keys: ContentKeys,
   ) {}
 
   private answer(clipKey: string, request: ClearKeyLicenceRequest): ClearKeyLicenceResponse {
-    const key = this.sessions.origin.media.key(clipKey);
+    const key = this.keys.key(clipKey);
     const wanted = request.kids.map((kid) => base64UrlToHex(kid).toLowerCase());
     // A CDM asks for the kids of the stream it loaded; any other kid is not this content's.
     if (!wanted.includes(key.kid)) throw badRequest('Las claves pedidas no corresponden a este contenido.');
@@ -26,20 +28,19 @@ export class LicenceService {
   }
 
   async clearKey(userId: number, sessionId: string, request: ClearKeyLicenceRequest): Promise<ClearKeyLicenceResponse> {
-    // A deleted account never gets here: the route answers it as 400/800 before.
+    // A deleted account never gets here: the route answers it as 400/801 before.
     const session = await this.sessions.openSessionOf(userId, sessionId);
-    const now = this.deps.clock.now();
     // Rights and the parental grant are checked again: they may have changed since the open.
-    const playable = await resolvePlayable(this.sessions.origin, session.kind, session.contentId, now);
+    const playable = await this.sessions.resolve(session.kind, session.contentId);
     await this.sessions.authorise(userId, playable);
     if (playable.externalUrl !== null) throw badRequest('Esta emisión externa no usa DRM.');
     const body = this.answer(playable.clipKey, request);
-    await this.sessions.repo.recordLicence({
+    await this.repo.recordLicence({
       id: randomBytes(12).toString('base64url'),
       streamSessionId: session.id,
       userId,
-      kid: this.sessions.origin.media.key(playable.clipKey).kid,
-      issuedAt: now,
+      kid: this.keys.key(playable.clipKey).kid,
+      issuedAt: this.clock.now(),
       revokedAt: null,
     });
     return body;
@@ -47,9 +48,7 @@ export class LicenceService {
 
   /** Trailers: their own keys, for any signed-in user. */
   trailer(clipKey: string, request: ClearKeyLicenceRequest): ClearKeyLicenceResponse {
-    if (!clipKey.startsWith('trailer-') || trailerClipKey(clipKey) !== clipKey || !this.sessions.origin.media.isClip(clipKey)) {
-      throw notFound('No existe ese tráiler.');
-    }
+    if (!this.keys.isTrailer(clipKey)) throw notFound('No existe ese tráiler.');
     return this.answer(clipKey, request);
   }
 }

@@ -1,6 +1,7 @@
 import { MAX_ID, PARENTAL_RESTRICTED, type SessionReference } from '@pantalla/contracts';
 import { badRequest, notFound } from '../../platform/errors';
-import { CATCHUP_MESSAGES, checkCatchup, type OriginServices, type PlayableChannel, type PlayableEvent } from '../origin';
+import type { PlayableChannel, PlayableEvent, Playables } from '../catalogue';
+import { CATCHUP_MESSAGES, checkCatchup } from '../origin';
 import type { SessionKind } from './tables';
 
 /** What a session plays, resolved from the catalogue. */
@@ -25,8 +26,7 @@ function numericId(id: string): number {
 const isRestricted = (parental: number, isAdult = 0): boolean => parental === PARENTAL_RESTRICTED || isAdult === 1;
 
 /** Resolves a session reference to what plays; 404 when unknown, 400 outside the catch-up window. */
-export async function resolvePlayable(origin: OriginServices, kind: SessionKind, contentId: number, nowMs: number): Promise<Playable> {
-  const { content } = origin;
+export async function resolvePlayable(content: Playables, kind: SessionKind, contentId: number, nowMs: number): Promise<Playable> {
   if (kind === 'LIVE') {
     const channel = await content.channel(contentId);
     if (!channel) throw notFound('No existe ese canal.');

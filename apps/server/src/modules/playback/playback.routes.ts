@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,7 +6,6 @@ import {
   clearKeyLicenceResponseSchema,
   closeSessionRequestSchema,
   drmSystemsResponseSchema,
-  errorBodySchema,
   heartbeatResponseSchema,
   openSessionRequestSchema,
   openSessionResponseSchema,
@@ -14,59 +13,47 @@ import {
   preloadResponseSchema,
   sessionIdParamsSchema,
 } from '@pantalla/contracts';
-import { AppError } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
-import { authenticate, authOf } from '../identity';
-import { LicenceService } from './licence.service';
+import { AppError, badRequest } from '../../platform/errors';
+import { errorResponses, type ZodApp } from '../../platform/http';
+import type { Authenticator } from '../identity';
+import type { LicenceService } from './licence.service';
 import { refuse } from './refusals';
-import { SessionsService, type Caller } from './sessions.service';
+import type { Caller, SessionsService } from './sessions.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
+const tags = ['playback'];
 
-/** Claims of a bearer idToken whose signature `authenticate` has already checked. */
-function tokenClaims(request: FastifyRequest): { sub?: unknown; exp?: unknown } {
-  const token = request.headers.authorization?.slice(7).trim() ?? '';
-  try {
-    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-    return typeof payload === 'object' && payload !== null ? payload : {};
-  } catch {
-    return {};
-  }
-}
-
-function tokenExp(request: FastifyRequest): number {
-  const { exp } = tokenClaims(request);
-  if (typeof exp !== 'number') throw refuse.sessionExpired();
-  return exp;
-}
-
-function tokenSubject(request: FastifyRequest): number {
-  const { sub } = tokenClaims(request);
-  return typeof sub === 'number' ? sub : -1;
-}
-
-/** Playback routes: stream sessions and the ClearKey licence server. */
-export async function playbackRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const sessions = new SessionsService(deps);
-  const licences = new LicenceService(deps, sessions);
-  const requireUser = authenticate(deps);
-  // Every expired, invalid or revoked idToken is the player's refusal 116.
-  const preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+/**
+ * The player's refusals for a bearer token that no longer counts: signed out everywhere
+ * (400, 800), the account gone (400, 801), anything else an expiry (401, 116).
+ */
+function playbackAuth(auth: Authenticator): preHandlerAsyncHookHandler {
+  return async function requirePlayer(request, reply) {
     try {
-      await requireUser(request, reply);
+      await auth.requireUser.call(this, request, reply);
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 401) throw error;
-      // A valid signature that no longer counts is an account problem: signed out everywhere
-      // (400, 800) or the account is gone (400, 801); anything else is an expiry (401, 116).
-      const reason = (error.data as { reason?: unknown } | undefined)?.reason;
-      if (reason === 'revoked') throw (await sessions.accounts.user(tokenSubject(request))) ? refuse.accountRevoked() : refuse.accountGone();
+      const reason = typeof error.data === 'object' && 'reason' in error.data ? error.data.reason : undefined;
+      if (reason === 'revoked') throw refuse.accountRevoked();
+      if (reason === 'unknown-user') throw refuse.accountGone();
       throw refuse.sessionExpired(error.message);
     }
   };
-  const caller = (request: FastifyRequest): Caller => ({ userId: authOf(request).userId, tokenExp: tokenExp(request) });
-  const tags = ['playback'];
+}
 
+/** Playback routes: stream sessions and the ClearKey licence server. */
+export async function playbackRoutes(app: FastifyInstance, sessions: SessionsService, licences: LicenceService, auth: Authenticator): Promise<void> {
+  const preHandler = playbackAuth(auth);
+  const caller = (request: FastifyRequest): Caller => {
+    const user = auth.userOf(request);
+    return { userId: user.userId, tokenExp: user.tokenExp };
+  };
+  sessionRoutes(app.withTypeProvider<ZodTypeProvider>(), sessions, preHandler, caller);
+  await licenceRoutes(app, licences, preHandler, caller);
+}
+
+/** Open, reset, heartbeat, preload, DRM systems and close of stream sessions. */
+function sessionRoutes(api: ZodApp, sessions: SessionsService, preHandler: preHandlerAsyncHookHandler, caller: (request: FastifyRequest) => Caller): void {
   api.post(
     '/sessions',
     { preHandler, schema: { tags, summary: 'Abrir una sesión de reproducción', body: openSessionRequestSchema, response: { 201: openSessionResponseSchema, ...errors } } },
@@ -77,7 +64,7 @@ export async function playbackRoutes(app: FastifyInstance, deps: Deps): Promise<
     '/sessions/reset',
     { preHandler, schema: { tags, summary: 'Cerrar todas las sesiones y sesiones DRM de la cuenta', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await sessions.reset(authOf(request).userId);
+      await sessions.reset(caller(request).userId);
       return reply.status(204).send(null);
     },
   );
@@ -85,7 +72,7 @@ export async function playbackRoutes(app: FastifyInstance, deps: Deps): Promise<
   api.post(
     '/sessions/:id/heartbeat',
     { preHandler, schema: { tags, summary: 'Mantener viva una sesión', params: sessionIdParamsSchema, response: { 200: heartbeatResponseSchema, ...errors } } },
-    async (request) => sessions.heartbeat(authOf(request).userId, request.params.id),
+    async (request) => sessions.heartbeat(caller(request).userId, request.params.id),
   );
 
   api.post(
@@ -110,11 +97,14 @@ export async function playbackRoutes(app: FastifyInstance, deps: Deps): Promise<
       schema: { tags, summary: 'Cerrar una sesión (guarda la posición)', params: sessionIdParamsSchema, body: closeSessionRequestSchema.nullish(), response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await sessions.close(authOf(request).userId, request.params.id, request.body?.positionInMs);
+      await sessions.close(caller(request).userId, request.params.id, request.body?.positionInMs);
       return reply.status(204).send(null);
     },
   );
+}
 
+/** The ClearKey licence server: per session, and for trailers. */
+async function licenceRoutes(app: FastifyInstance, licences: LicenceService, preHandler: preHandlerAsyncHookHandler, caller: (request: FastifyRequest) => Caller): Promise<void> {
   // The CDM's licence request arrives without a Content-Type (Shaka sends the raw message) or as
   // octet-stream; in their own scope, any body is read as JSON so the schema can judge it.
   await app.register(async (scope) => {
@@ -123,7 +113,7 @@ export async function playbackRoutes(app: FastifyInstance, deps: Deps): Promise<
       try {
         done(null, JSON.parse(String(body)));
       } catch {
-        done(new AppError(400, 'bad_request', 'La petición de licencia no es JSON válido.'), undefined);
+        done(badRequest('La petición de licencia no es JSON válido.'), undefined);
       }
     });
     const licence = scope.withTypeProvider<ZodTypeProvider>();
@@ -142,7 +132,7 @@ export async function playbackRoutes(app: FastifyInstance, deps: Deps): Promise<
         preHandler,
         schema: { tags, summary: 'Licencia ClearKey de una sesión', params: sessionIdParamsSchema, body: clearKeyLicenceRequestSchema, response: { 200: clearKeyLicenceResponseSchema, ...errors } },
       },
-      async (request, reply) => reply.header('cache-control', 'no-store').send(await licences.clearKey(authOf(request).userId, request.params.id, request.body)),
+      async (request, reply) => reply.header('cache-control', 'no-store').send(await licences.clearKey(caller(request).userId, request.params.id, request.body)),
     );
   });
 }

@@ -1,6 +1,6 @@
 import { PLAYBACK_REFUSAL } from '@pantalla/contracts';
 import { AppError } from '../../platform/errors';
-import { SESSION_EXPIRED } from '../identity/auth';
+import { SESSION_EXPIRED } from '../identity';
 
 /** The refusals the player maps by `data` (viewing spec section 8; 117 in docs/decisions.md). */
 export const refuse = {

@@ -1,8 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../database-schema';
 import type { Db } from '../../platform/database';
-import { lockedTransaction } from '../../platform/dialect';
-import type { DrmSessionRow, StreamSessionRow, StreamSessionTable } from './tables';
+import { lockKey, lockedTransaction } from '../../platform/dialect';
+import type { DrmSessionRow, StreamSessionRow, StreamSessionTable, PlaybackTables } from './tables';
 
 /** How long a dead session is kept (for support questions) before the account's next open removes it. */
 export const SESSION_RETENTION_MS = 24 * 3600_000;
@@ -11,11 +10,11 @@ export const SESSION_RETENTION_MS = 24 * 3600_000;
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
 
-  private get k(): Kysely<Database> {
-    return this.db.kysely;
+  private get k(): Kysely<PlaybackTables> {
+    return this.db.kysely<PlaybackTables>();
   }
 
-  private countOpen(q: Kysely<Database> | Transaction<Database>, userId: number, now: number): Promise<number> {
+  private countOpen(q: Kysely<PlaybackTables> | Transaction<PlaybackTables>, userId: number, now: number): Promise<number> {
     return q
       .selectFrom('streamSessions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -28,10 +27,10 @@ export class SessionsRepository {
 
   /**
    * Inserts the session unless the account already holds `limit` open ones; the count and the
-   * insert run under the account's row lock, so concurrent opens cannot both pass the check.
+   * insert run under the account's lock, so concurrent opens cannot both pass the check.
    */
   async openWithinLimit(row: StreamSessionTable, limit: number): Promise<boolean> {
-    return lockedTransaction(this.k, this.db.dialect, { table: 'users', id: row.userId }, async (trx) => {
+    return lockedTransaction(this.k, this.db.dialect, lockKey('playback.open-sessions', row.userId), async (trx) => {
       // Sessions dead for a day are of no further use (their DRM sessions go with them).
       await trx.deleteFrom('streamSessions').where('userId', '=', row.userId).where('expiresAt', '<', row.createdAt - SESSION_RETENTION_MS).execute();
       if ((await this.countOpen(trx, row.userId, row.createdAt)) >= limit) return false;

@@ -10,15 +10,14 @@ import {
   type PreloadResponse,
 } from '@pantalla/contracts';
 import { badRequest } from '../../platform/errors';
-import type { Deps } from '../../platform/module';
-import { catalogueServices } from '../catalogue';
-import { CommerceService } from '../commerce';
-import { ParentalService } from '../identity';
-import { originServices, playbackUrl, qualityOf, signPlaybackToken, type OriginServices, type PlaybackClaims, type StreamKind } from '../origin';
-import { AccountRepository } from './account.repository';
+import type { Platform } from '../../platform/module';
+import type { KeepWatching, Playables } from '../catalogue';
+import type { AccessRights } from '../commerce';
+import type { Accounts, ParentalGrants } from '../identity';
+import { qualityOf, type PlaybackClaims, type PlaybackUrls, type StreamKind } from '../origin';
 import { referenceId, resolvePlayable, type Playable } from './playable';
 import { refuse } from './refusals';
-import { SessionsRepository } from './sessions.repository';
+import type { SessionsRepository } from './sessions.repository';
 import type { SessionKind, StreamSessionRow } from './tables';
 
 /** A session that misses this long of heartbeats expires on its own. */
@@ -36,37 +35,44 @@ export interface Caller {
   tokenExp: number;
 }
 
+/** What the playback services ask of other modules. */
+export interface PlaybackNeeds {
+  accounts: Accounts;
+  parental: ParentalGrants;
+  rights: AccessRights;
+  playables: Playables;
+  keepWatching: KeepWatching;
+  urls: PlaybackUrls;
+}
+
 /** Stream sessions: open (with the account limit), heartbeat, close with position, reset. */
 export class SessionsService {
-  readonly repo: SessionsRepository;
-  readonly accounts: AccountRepository;
-  readonly origin: OriginServices;
-  private readonly commerce: CommerceService;
-  private readonly parental: ParentalService;
+  constructor(
+    private readonly deps: Pick<Platform, 'config' | 'clock'>,
+    private readonly repo: SessionsRepository,
+    private readonly needs: PlaybackNeeds,
+  ) {}
 
-  constructor(private readonly deps: Deps) {
-    this.repo = new SessionsRepository(deps.db);
-    this.accounts = new AccountRepository(deps.db);
-    this.origin = originServices(deps);
-    this.commerce = new CommerceService(deps);
-    this.parental = new ParentalService(deps);
+  /** What a session plays, resolved now (rights may be checked against it). */
+  resolve(kind: SessionKind, contentId: number): Promise<Playable> {
+    return resolvePlayable(this.needs.playables, kind, contentId, this.deps.clock.now());
   }
 
   /** Rights and parental checks shared by session opens and licences. */
   async authorise(userId: number, playable: Playable): Promise<void> {
-    const user = await this.accounts.user(userId);
+    const user = await this.needs.accounts.find(userId);
     if (!user) throw refuse.accountGone();
-    const access = await this.commerce.accessFor(userId);
+    const access = await this.needs.rights.accessFor(userId);
     if (!access.ownedPackageIds.has(playable.packageId)) throw refuse.noRights();
-    if (playable.restricted && user.hasPin && !(await this.parental.hasFreshParentalGrant(userId))) throw refuse.parentalPin();
+    if (playable.restricted && user.hasPin && !(await this.needs.parental.hasFreshParentalGrant(userId))) throw refuse.parentalPin();
   }
 
   async open(caller: Caller, body: OpenSessionRequest): Promise<OpenSessionResponse> {
     const now = this.deps.clock.now();
     const kind = body.reference.type;
-    const playable = await resolvePlayable(this.origin, kind, referenceId(body.reference), now);
+    const playable = await this.resolve(kind, referenceId(body.reference));
     await this.authorise(caller.userId, playable);
-    const profiles = await this.accounts.profileIds(caller.userId);
+    const profiles = await this.needs.accounts.profileIds(caller.userId);
     // 0 is the spec's default profile index; any other number must be one of the account's profiles.
     const profileId = body.profileId === 0 ? (profiles[0] ?? 0) : body.profileId;
     if (body.profileId !== 0 && !profiles.includes(body.profileId)) throw badRequest('Ese perfil no pertenece a esta cuenta.');
@@ -100,13 +106,13 @@ export class SessionsService {
     const url = this.signedUrl(caller, id, streamKindOf[kind], playable.contentId);
     const restartUrl = kind === 'LIVE' && playable.channel?.tstv === 1 && playable.event ? this.signedUrl(caller, id, 'restart', playable.event.id) : null;
     const positionInMs =
-      kind === 'VOD' || kind === 'SERIE' ? await this.accounts.savedPosition(caller.userId, 'vod', playable.contentId)
-      : kind === 'CUTV' ? await this.accounts.savedPosition(caller.userId, 'cutv', playable.contentId)
+      kind === 'VOD' || kind === 'SERIE' ? await this.needs.keepWatching.savedPosition(caller.userId, 'vod', playable.contentId)
+      : kind === 'CUTV' ? await this.needs.keepWatching.savedPosition(caller.userId, 'cutv', playable.contentId)
       : 0;
     return {
       id,
       playInfo: { url, positionInMs },
-      drm: { keySystem: 'org.w3.clearkey', licenseUrl: this.origin.manifests.licenseUrl(id) },
+      drm: { keySystem: 'org.w3.clearkey', licenseUrl: this.needs.urls.licenceUrl(id) },
       restartUrl,
       ...common,
     };
@@ -124,7 +130,7 @@ export class SessionsService {
     const now = this.deps.clock.now();
     const resources: PreloadResponse['resources'] = [];
     for (const channelId of new Set(channelIds)) {
-      const playable = await resolvePlayable(this.origin, 'LIVE', channelId, now).catch(() => null);
+      const playable = await resolvePlayable(this.needs.playables, 'LIVE', channelId, now).catch(() => null);
       if (!playable || playable.externalUrl !== null) continue;
       const allowed = await this.authorise(caller.userId, playable).then(
         () => true,
@@ -151,8 +157,7 @@ export class SessionsService {
   }
 
   private signedUrl(caller: Caller, sid: string, kind: StreamKind, id: number): string {
-    const claims = this.claims(caller, sid, kind, id);
-    return playbackUrl(this.origin.cfg.urlTemplate, this.origin.cfg.baseUrl, claims, signPlaybackToken(this.origin.signingKey, claims));
+    return this.needs.urls.url(this.claims(caller, sid, kind, id));
   }
 
   async heartbeat(userId: number, id: string): Promise<{ expiresAt: string }> {
@@ -169,7 +174,7 @@ export class SessionsService {
     await this.repo.close(id, userId, this.deps.clock.now());
     if (positionInMs !== undefined && session.kind !== 'LIVE') {
       const kind = session.kind === 'CUTV' ? 'cutv' : 'vod';
-      await catalogueServices(this.deps).keepWatching.mark(userId, kind, session.contentId, positionInMs);
+      await this.needs.keepWatching.mark(userId, kind, session.contentId, positionInMs);
     }
   }
 
@@ -178,15 +183,15 @@ export class SessionsService {
     const session = await this.openSessionOf(caller.userId, id);
     const kind = streamKindOf[session.kind];
     // The auth string is a token signed for this session and stream, like the playback URL's.
-    const auth = signPlaybackToken(this.origin.signingKey, this.claims(caller, id, kind, session.contentId));
+    const auth = this.needs.urls.sign(this.claims(caller, id, kind, session.contentId));
     const fill = (template: string) =>
       template
         .replaceAll('{userId}', encodeURIComponent(String(caller.userId)))
         .replaceAll('{auth}', encodeURIComponent(auth))
         .replaceAll('{stream}', encodeURIComponent(`${kind}-${session.contentId}`));
-    const { widevineTemplate, fairplayTemplate, fairplayCertificateUrl } = this.origin.cfg;
+    const { widevineTemplate, fairplayTemplate, fairplayCertificateUrl } = this.deps.config.media;
     return {
-      clearkey: this.origin.manifests.licenseUrl(id),
+      clearkey: this.needs.urls.licenceUrl(id),
       widevine: widevineTemplate ? fill(widevineTemplate) : null,
       fairplay: fairplayTemplate ? { licenseUrl: fill(fairplayTemplate), certificateUrl: fairplayCertificateUrl ?? null } : null,
     };

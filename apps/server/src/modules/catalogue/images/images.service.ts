@@ -1,21 +1,17 @@
-import type { Deps } from '../../../platform/module';
 import { notFound } from '../../../platform/errors';
 import type { CatalogueService } from '../catalogue.service';
-import { GuideRepository } from '../guide.repository';
+import type { GuideRepository } from '../guide.repository';
 import { drawArt, drawOperatorLogo, drawRatingLogo, type ArtShape } from './svg';
 
 export type ImageKind = 'channel' | 'film' | 'series' | 'episode' | 'event' | 'genre';
 
 /** Draws the artwork of catalogue items from their titles. */
 export class ImagesService {
-  private readonly guide: GuideRepository;
-
   constructor(
-    private readonly deps: Deps,
+    private readonly operatorName: string,
     private readonly catalogue: CatalogueService,
-  ) {
-    this.guide = new GuideRepository(deps.db);
-  }
+    private readonly guide: GuideRepository,
+  ) {}
 
   private async titleOf(kind: ImageKind, id: number): Promise<{ title: string; caption: string }> {
     const ref = await this.catalogue.reference.get();
@@ -55,7 +51,7 @@ export class ImagesService {
   }
 
   operator(type: 3001 | 3002): string {
-    return drawOperatorLogo(type, this.deps.config.operator.name);
+    return drawOperatorLogo(type, this.operatorName);
   }
 
   rating(rating: string): string {

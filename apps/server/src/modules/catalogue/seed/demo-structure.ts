@@ -1,73 +1,5 @@
-import { GENRE_ADULT, GENRE_AMC, GENRE_AMC_CINE, GENRE_AMC_SERIES, GENRE_CHANNELS, GENRE_CINE, GENRE_DEPORTES, GENRE_DOCUMENTALES, GENRE_INFANTIL } from '@pantalla/contracts';
-import { PACKAGE_IDS } from '../../commerce/packages';
-import type { FingerprintPosition, GenreTable } from '../tables';
-
-/** Sections the demo adds beside the spec's special ids. */
-export const GENRE_SERIES = 500;
-export const GENRE_ENTRETENIMIENTO = 600;
-
-/** Genres: sections, their subgenres, the sports (Ajedrez stays empty on purpose), AMC, adult, channels. */
-export const DEMO_GENRES: readonly GenreTable[] = [
-  { id: GENRE_CINE, name: 'Cine', kind: 'section', parentId: null, position: 1 },
-  { id: 101, name: 'Acción', kind: 'subgenre', parentId: GENRE_CINE, position: 1 },
-  { id: 102, name: 'Comedia', kind: 'subgenre', parentId: GENRE_CINE, position: 2 },
-  { id: 103, name: 'Drama', kind: 'subgenre', parentId: GENRE_CINE, position: 3 },
-  { id: 104, name: 'Thriller', kind: 'subgenre', parentId: GENRE_CINE, position: 4 },
-  { id: 105, name: 'Ciencia ficción', kind: 'subgenre', parentId: GENRE_CINE, position: 5 },
-  { id: 106, name: 'Romántica', kind: 'subgenre', parentId: GENRE_CINE, position: 6 },
-  { id: 107, name: 'Terror', kind: 'subgenre', parentId: GENRE_CINE, position: 7 },
-  { id: 108, name: 'Western', kind: 'subgenre', parentId: GENRE_CINE, position: 8 },
-  { id: GENRE_DOCUMENTALES, name: 'Documentales', kind: 'section', parentId: null, position: 2 },
-  { id: 201, name: 'Naturaleza', kind: 'subgenre', parentId: GENRE_DOCUMENTALES, position: 1 },
-  { id: 202, name: 'Historia', kind: 'subgenre', parentId: GENRE_DOCUMENTALES, position: 2 },
-  { id: 203, name: 'Ciencia', kind: 'subgenre', parentId: GENRE_DOCUMENTALES, position: 3 },
-  { id: 204, name: 'Viajes', kind: 'subgenre', parentId: GENRE_DOCUMENTALES, position: 4 },
-  { id: GENRE_DEPORTES, name: 'Deportes', kind: 'section', parentId: null, position: 3 },
-  { id: 301, name: 'Fútbol', kind: 'sport', parentId: GENRE_DEPORTES, position: 1 },
-  { id: 302, name: 'Baloncesto', kind: 'sport', parentId: GENRE_DEPORTES, position: 2 },
-  { id: 303, name: 'Tenis', kind: 'sport', parentId: GENRE_DEPORTES, position: 3 },
-  { id: 304, name: 'Motor', kind: 'sport', parentId: GENRE_DEPORTES, position: 4 },
-  { id: 305, name: 'Ciclismo', kind: 'sport', parentId: GENRE_DEPORTES, position: 5 },
-  { id: 306, name: 'Golf', kind: 'sport', parentId: GENRE_DEPORTES, position: 6 },
-  { id: 307, name: 'Balonmano', kind: 'sport', parentId: GENRE_DEPORTES, position: 7 },
-  { id: 308, name: 'Boxeo', kind: 'sport', parentId: GENRE_DEPORTES, position: 8 },
-  { id: 309, name: 'Atletismo', kind: 'sport', parentId: GENRE_DEPORTES, position: 9 },
-  { id: 310, name: 'Ajedrez', kind: 'sport', parentId: GENRE_DEPORTES, position: 10 },
-  { id: GENRE_INFANTIL, name: 'Infantil', kind: 'section', parentId: null, position: 4 },
-  { id: 401, name: 'Dibujos animados', kind: 'subgenre', parentId: GENRE_INFANTIL, position: 1 },
-  { id: 402, name: 'Aventuras', kind: 'subgenre', parentId: GENRE_INFANTIL, position: 2 },
-  { id: 403, name: 'Educativos', kind: 'subgenre', parentId: GENRE_INFANTIL, position: 3 },
-  { id: GENRE_SERIES, name: 'Series', kind: 'section', parentId: null, position: 5 },
-  { id: 501, name: 'Drama', kind: 'subgenre', parentId: GENRE_SERIES, position: 1 },
-  { id: 502, name: 'Comedia', kind: 'subgenre', parentId: GENRE_SERIES, position: 2 },
-  { id: 503, name: 'Policíaca', kind: 'subgenre', parentId: GENRE_SERIES, position: 3 },
-  { id: 504, name: 'Ciencia ficción', kind: 'subgenre', parentId: GENRE_SERIES, position: 4 },
-  { id: GENRE_ENTRETENIMIENTO, name: 'Entretenimiento', kind: 'section', parentId: null, position: 6 },
-  { id: 601, name: 'Informativos', kind: 'subgenre', parentId: GENRE_ENTRETENIMIENTO, position: 1 },
-  { id: 602, name: 'Magacines', kind: 'subgenre', parentId: GENRE_ENTRETENIMIENTO, position: 2 },
-  { id: 603, name: 'Concursos', kind: 'subgenre', parentId: GENRE_ENTRETENIMIENTO, position: 3 },
-  { id: 604, name: 'Música', kind: 'subgenre', parentId: GENRE_ENTRETENIMIENTO, position: 4 },
-  { id: GENRE_AMC, name: 'AMC a la carta', kind: 'section', parentId: null, position: 7 },
-  { id: GENRE_AMC_CINE, name: 'Cine', kind: 'subgenre', parentId: GENRE_AMC, position: 1 },
-  { id: GENRE_AMC_SERIES, name: 'Series', kind: 'subgenre', parentId: GENRE_AMC, position: 2 },
-  { id: GENRE_ADULT, name: 'Adultos', kind: 'adult', parentId: null, position: 8 },
-  { id: GENRE_CHANNELS, name: 'Canales de TV', kind: 'channels', parentId: null, position: 9 },
-];
-
-/** Channel genres; 5 is the local group zapping skips except channels 92 and 221. */
-export const DEMO_CHANNEL_GENRES = [
-  { id: 1, name: 'Generalistas', position: 1 },
-  { id: 2, name: 'Cine', position: 2 },
-  { id: 3, name: 'Series', position: 3 },
-  { id: 4, name: 'Deportes', position: 4 },
-  { id: 5, name: 'Autonómicos y locales', position: 5 },
-  { id: 6, name: 'Documentales', position: 6 },
-  { id: 7, name: 'Infantil', position: 7 },
-  { id: 8, name: 'Noticias', position: 8 },
-  { id: 9, name: 'Música', position: 9 },
-  { id: 10, name: 'Adultos', position: 10 },
-  { id: 11, name: 'Eventos', position: 11 },
-] as const;
+import { PACKAGE_IDS } from '../../commerce';
+import type { FingerprintPosition } from '../tables';
 
 /** What a channel airs, which picks its programme generator. */
 export type Programming = 'general' | 'cine' | 'series' | 'sports' | 'local' | 'docs' | 'kids' | 'news' | 'music' | 'adult' | 'ppv';
@@ -139,13 +71,3 @@ export const DEMO_CHANNELS: readonly DemoChannel[] = [
   { id: 60, name: 'Cocina y Hogar', description: 'Recetas, decoración y bricolaje.', channelGenreId: 1, programming: 'general', packageId: B, catchupHours: WEEK, tstv: 1 },
   { id: 61, name: 'Misterio TV', description: 'Lo inexplicable y lo paranormal.', channelGenreId: 6, programming: 'docs', packageId: B, catchupHours: WEEK, tstv: 0 },
 ];
-
-/** Lineups: region 1 sees every channel; region 2 (Canarias) the same without the Madrid local channel. */
-export const DEMO_REGIONS = [
-  { id: 1, name: 'Península y Baleares' },
-  { id: 2, name: 'Canarias' },
-] as const;
-export const DEMO_LINEUPS = [
-  { id: 1, regionId: 1, name: 'Península y Baleares' },
-  { id: 2, regionId: 2, name: 'Canarias' },
-] as const;

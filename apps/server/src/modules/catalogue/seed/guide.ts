@@ -1,5 +1,6 @@
 import { GENRE_ADULT, GENRE_CINE, GENRE_DEPORTES, GENRE_DOCUMENTALES, GENRE_INFANTIL } from '@pantalla/contracts';
-import { GENRE_ENTRETENIMIENTO, GENRE_SERIES, type DemoChannel } from './demo-structure';
+import { GENRE_ENTRETENIMIENTO, GENRE_SERIES } from '../reference-data';
+import type { DemoChannel } from './demo-structure';
 import { Random, seedOf } from './prng';
 import * as T from './text-pools';
 import { personName, type DemoFilm, type DemoSeries } from './vod';

@@ -39,19 +39,4 @@ export class Random {
   }
 }
 
-/** Mixes numbers into one 32-bit seed (for per-channel, per-day streams). */
-export function seedOf(...parts: number[]): number {
-  let h = 2166136261;
-  for (const p of parts) {
-    h ^= p | 0;
-    h = Math.imul(h, 16777619);
-    h ^= h >>> 13;
-  }
-  return h >>> 0;
-}
-
-/** Deterministic choice among the demo clips, from an item id. */
-export const CLIP_KEYS = ['clip-1', 'clip-2', 'clip-3', 'clip-4', 'clip-5'] as const;
-export function clipKeyFor(kind: number, id: number): string {
-  return CLIP_KEYS[seedOf(kind, id) % CLIP_KEYS.length] as string;
-}
+export { seedOf } from '../clips';

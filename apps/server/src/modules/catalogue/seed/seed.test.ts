@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../../test/context';
 import { generateChannelGuide } from './guide';
 import { DEMO_CHANNELS } from './demo-structure';
 import { generateFilms, generateSeries } from './vod';
-import { guideRange, seedCatalogue } from './seed';
+import { guideRange } from './seed';
 
 const DAY = 86400000;
 const kinds = await databaseKinds();
@@ -56,7 +56,7 @@ describe.each(kinds)('demo seed on %s', (kind) => {
   });
   afterAll(async () => ctx?.close());
 
-  const events = () => ctx.deps.db.kysely.selectFrom('events').select(['id', 'channelId', 'startTime', 'endTime']).orderBy('channelId').orderBy('startTime').execute();
+  const events = () => ctx.sql.selectFrom('events').select(['id', 'channelId', 'startTime', 'endTime']).orderBy('channelId').orderBy('startTime').execute();
 
   it('covers 7 days back to 2 days ahead without gaps or overlaps', async () => {
     const rows = await events();
@@ -75,21 +75,21 @@ describe.each(kinds)('demo seed on %s', (kind) => {
   it('is idempotent and quick the second time', async () => {
     const before = await events();
     const started = Date.now();
-    await seedCatalogue(ctx.deps);
+    await ctx.modules.catalogue.seedDemo();
     expect(Date.now() - started).toBeLessThan(1500);
     expect(await events()).toEqual(before);
   });
 
   it('tops the guide up when started on a later day, keeping it continuous', async () => {
     ctx.clock.advance(3 * DAY);
-    await seedCatalogue(ctx.deps);
+    await ctx.modules.catalogue.seedDemo();
     const rows = await events();
     const { from, to } = guideRange(ctx.clock.now());
     const channel1 = rows.filter((r) => r.channelId === 1);
     expect(channel1.at(-1)!.endTime).toBeGreaterThanOrEqual(to);
     expect(channel1[0]!.startTime).toBeLessThanOrEqual(from);
     for (let i = 1; i < channel1.length; i++) expect(channel1[i]!.startTime).toBe(channel1[i - 1]!.endTime);
-    const ppv = await ctx.deps.db.kysely.selectFrom('events').select(['id', 'packageId']).where('ppvPriceCents', 'is not', null).execute();
+    const ppv = await ctx.sql.selectFrom('events').select(['id', 'packageId']).where('ppvPriceCents', 'is not', null).execute();
     expect(ppv.every((e) => e.packageId !== null)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { GENRE_ADULT, GENRE_AMC, GENRE_AMC_CINE, GENRE_AMC_SERIES, GENRE_CINE, GENRE_DOCUMENTALES, GENRE_INFANTIL } from '@pantalla/contracts';
-import { PACKAGE_IDS } from '../../commerce/packages';
-import { GENRE_SERIES } from './demo-structure';
-import { Random, clipKeyFor } from './prng';
+import { PACKAGE_IDS } from '../../commerce';
+import { GENRE_SERIES } from '../reference-data';
+import { clipKeyFor } from '../clips';
+import { Random } from './prng';
 import * as T from './text-pools';
 
 /** Id ranges keep films and episodes (both "vod" bookmarks) apart. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_GENRES } from '../../catalogue/seed/demo-structure';
+import { CATALOGUE_GENRES } from '../../catalogue';
 import { CATEGORY_TABLE, categoryKey, genreOf } from './genres';
 
 describe('categories onto the catalogue genres', () => {
@@ -43,11 +43,11 @@ describe('categories onto the catalogue genres', () => {
   });
 
   it('names only genres the catalogue has, each subgenre inside its section', () => {
-    const sections = new Map(DEMO_GENRES.filter((g) => g.parentId === null).map((g) => [g.name, g.id]));
+    const sections = new Map(CATALOGUE_GENRES.filter((g) => g.parentId === null).map((g) => [g.name, g.id]));
     for (const [key, entry] of CATEGORY_TABLE) {
       expect(key).toBe(categoryKey(key));
       if ('section' in entry) expect(sections.has(entry.section), entry.section).toBe(true);
-      else for (const section of entry.sections) expect(DEMO_GENRES.some((g) => g.name === entry.subgenre && g.parentId === sections.get(section)), `${entry.subgenre} in ${section}`).toBe(true);
+      else for (const section of entry.sections) expect(CATALOGUE_GENRES.some((g) => g.name === entry.subgenre && g.parentId === sections.get(section)), `${entry.subgenre} in ${section}`).toBe(true);
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@pantalla/contracts';
+import { readJwtClaims, type UserInfo } from '@pantalla/contracts';
 import type { ApiClient, ApiError } from '../../../lib/api-client';
 import { clearUserInfoCookie, readUserInfoCookie, writeUserInfoCookie, type CookieJar } from '../../../lib/user-info-cookie';
 
@@ -35,16 +35,8 @@ const MAX_DELAY_MS = 2_147_483_647;
 
 /** Reads iat and exp from a JWT payload without verifying it (the server verifies). */
 function tokenLifetimeSeconds(idToken: string): number | null {
-  const payload = idToken.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    if (typeof json !== 'object' || json === null) return null;
-    const { iat, exp } = json as { iat?: unknown; exp?: unknown };
-    return typeof iat === 'number' && typeof exp === 'number' ? exp - iat : null;
-  } catch {
-    return null;
-  }
+  const claims = readJwtClaims(idToken);
+  return typeof claims?.iat === 'number' && typeof claims.exp === 'number' ? claims.exp - claims.iat : null;
 }
 
 /**

@@ -1,0 +1,53 @@
+import { CacheRegistry } from './platform/cache';
+import type { Clock } from './platform/clock';
+import type { Config } from './platform/config';
+import type { Db } from './platform/database';
+import { createLogger, type Log } from './platform/logging';
+import type { Platform, ServerModule } from './platform/module';
+import { createCatalogue, type Catalogue } from './modules/catalogue';
+import { createCommerce, type Commerce } from './modules/commerce';
+import { createIdentity, type Identity } from './modules/identity';
+import { createIngest, type Ingest } from './modules/ingest';
+import { createOrigin, type Origin } from './modules/origin';
+import { createPlayback, type Playback } from './modules/playback';
+
+/** Every module, built once and wired; `all` in dependency order (migrations, seeds and routes follow it). */
+export interface Modules {
+  identity: Identity;
+  commerce: Commerce;
+  catalogue: Catalogue;
+  origin: Origin;
+  playback: Playback;
+  ingest: Ingest;
+  all: ServerModule[];
+}
+
+/** The platform every module is built with: one cache registry and one logger per process. */
+export function createPlatform(config: Config, db: Db, clock: Clock, log: Log = createLogger(config.logLevel)): Platform {
+  return { config, db, clock, caches: new CacheRegistry(clock), log };
+}
+
+/**
+ * The composition root: builds each module (and so each service and cache) once, in
+ * dependency order, and hands each the other modules' APIs it declares it needs. Nothing
+ * else constructs a module; tests and commands call this too.
+ */
+export function composeModules(platform: Platform): Modules {
+  const identity = createIdentity(platform);
+  const commerce = createCommerce(platform, { auth: identity.auth });
+  const catalogue = createCatalogue(platform, { auth: identity.auth, rights: commerce.access, offers: commerce.offers });
+  const origin = createOrigin(platform, { playables: catalogue.playables });
+  const playback = createPlayback(platform, {
+    auth: identity.auth,
+    accounts: identity.accounts,
+    parental: identity.parental,
+    rights: commerce.access,
+    playables: catalogue.playables,
+    keepWatching: catalogue.keepWatching,
+    urls: origin.urls,
+    keys: origin.keys,
+  });
+  const ingest = createIngest(platform, { auth: identity.auth, catalogue: catalogue.imports });
+  const all = [identity, commerce, catalogue, ingest, origin, playback].map((m) => m.module);
+  return { identity, commerce, catalogue, origin, playback, ingest, all };
+}

@@ -1,0 +1,21 @@
+import { PACKAGE_IDS } from '../modules/commerce';
+
+/** A demo account: its published password and PIN, and what it owns. */
+export interface DemoAccount {
+  email: string;
+  password: string;
+  name: string;
+  pin: string | null;
+  /** 'all': every package, pay-per-view ones included; else these package ids. */
+  owns: 'all' | readonly number[];
+  description: string;
+}
+
+/** The demo accounts (README, "Demo accounts"): made by the demo seed only, never by a production start. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'demo@pantalla.test', password: 'demo1234', name: 'Demo', pin: '1234', owns: 'all', description: 'todos los paquetes, PIN parental 1234' },
+  { email: 'basico@pantalla.test', password: 'basico1234', name: 'Básico', pin: null, owns: [PACKAGE_IDS.basic], description: 'solo el paquete básico, sin PIN' },
+];
+
+/** The demo account that may import guides and channel lists when ADMIN_EMAILS is unset. */
+export const DEMO_ADMIN = 'demo@pantalla.test';

@@ -1,0 +1,98 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../platform/database';
+import { META } from './meta-keys';
+import type { CatalogueTables, ChannelRow, ChannelUpdate, EventRow, EventUpdate, NewEvent } from './tables';
+
+/** A transaction (or the connection) of the catalogue's tables. */
+export type CatalogueTrx = Transaction<CatalogueTables> | Kysely<CatalogueTables>;
+
+/** Statements per chunk: keeps both databases under their bound-parameter limits. */
+const INSERT_CHUNK = 400;
+const DELETE_CHUNK = 500;
+
+/** SQL of the catalogue's write side: channels and programmes arriving in batches (imports and the demo seed). */
+export class CatalogueImportRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Runs fn in one transaction: a batch lands whole or not at all. */
+  transaction<T>(fn: (trx: Transaction<CatalogueTables>) => Promise<T>): Promise<T> {
+    return this.db.kysely<CatalogueTables>().transaction().execute(fn);
+  }
+
+  channels(trx: CatalogueTrx = this.db.kysely<CatalogueTables>()): Promise<ChannelRow[]> {
+    return trx.selectFrom('channels').selectAll().orderBy('id').execute();
+  }
+
+  channelGenres(trx: CatalogueTrx = this.db.kysely<CatalogueTables>()) {
+    return trx.selectFrom('channelGenres').select(['id', 'name']).orderBy('id').execute();
+  }
+
+  async insertChannelGenre(trx: CatalogueTrx, id: number, name: string): Promise<void> {
+    await trx.insertInto('channelGenres').values({ id, name, position: id }).execute();
+  }
+
+  genres(trx: CatalogueTrx = this.db.kysely<CatalogueTables>()) {
+    return trx.selectFrom('genres').select(['id', 'name', 'parentId']).orderBy('position').execute();
+  }
+
+  /** The highest channel id and number so far (0 without channels). */
+  async channelBounds(trx: CatalogueTrx): Promise<{ id: number; number: number }> {
+    const r = await trx.selectFrom('channels').select((eb) => [eb.fn.max('id').as('id'), eb.fn.max('number').as('number')]).executeTakeFirst();
+    return { id: Number(r?.id ?? 0), number: Number(r?.number ?? 0) };
+  }
+
+  /** Inserts a channel and puts it last in every lineup. */
+  async insertChannel(trx: CatalogueTrx, row: ChannelRow): Promise<void> {
+    await trx.insertInto('channels').values(row).execute();
+    const lineups = await trx.selectFrom('lineups').select('id').execute();
+    for (const l of lineups) {
+      const last = await trx.selectFrom('lineupItems').select((eb) => eb.fn.max('position').as('p')).where('lineupId', '=', l.id).executeTakeFirst();
+      await trx.insertInto('lineupItems').values({ lineupId: l.id, channelId: row.id, position: Number(last?.p ?? -1) + 1 }).execute();
+    }
+  }
+
+  async updateChannel(trx: CatalogueTrx, id: number, set: ChannelUpdate): Promise<void> {
+    await trx.updateTable('channels').set(set).where('id', '=', id).execute();
+  }
+
+  channelById(trx: CatalogueTrx, id: number): Promise<ChannelRow | undefined> {
+    return trx.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  eventsOverlapping(trx: CatalogueTrx, channelId: number, from: number, to: number): Promise<EventRow[]> {
+    return trx.selectFrom('events').selectAll().where('channelId', '=', channelId).where('startTime', '<', to).where('endTime', '>', from).orderBy('startTime').execute();
+  }
+
+  async deleteEvents(trx: CatalogueTrx, ids: number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += DELETE_CHUNK) await trx.deleteFrom('events').where('id', 'in', ids.slice(i, i + DELETE_CHUNK)).execute();
+  }
+
+  async insertEvents(trx: CatalogueTrx, rows: NewEvent[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto('events').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+  }
+
+  async updateEvent(trx: CatalogueTrx, id: number, set: EventUpdate): Promise<void> {
+    await trx.updateTable('events').set(set).where('id', '=', id).execute();
+  }
+
+  async maxEventId(trx: CatalogueTrx): Promise<number> {
+    const r = await trx.selectFrom('events').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
+    return Number(r?.m ?? 0);
+  }
+
+  async meta(trx: CatalogueTrx, key: string): Promise<string | undefined> {
+    return (await trx.selectFrom('catalogueMeta').select('value').where('key', '=', key).executeTakeFirst())?.value;
+  }
+
+  async setMeta(trx: CatalogueTrx, key: string, value: string): Promise<void> {
+    await trx.insertInto('catalogueMeta').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+  }
+
+  /** Marks the guide changed so cached days are rebuilt, and widens the window query's bound if needed. */
+  async guideChanged(trx: CatalogueTrx, longestMs: number): Promise<void> {
+    const version = Number((await this.meta(trx, META.guideVersion)) ?? 0);
+    await this.setMeta(trx, META.guideVersion, String(version + 1));
+    const current = Number((await this.meta(trx, META.maxEventMs)) ?? 0);
+    if (longestMs > current) await this.setMeta(trx, META.maxEventMs, String(longestMs));
+  }
+}

@@ -1,0 +1,272 @@
+import { BASIC_PACKAGE_ID, FINGERPRINT_STYLE_DEFAULTS } from '@pantalla/contracts';
+import type { Clock } from '../../platform/clock';
+import type { CatalogueImportRepository, CatalogueTrx } from './catalogue-import.repository';
+import { clipKeyFor } from './clips';
+import type { ReferenceCache } from './reference-cache';
+import { normalizeForSearch } from './search-text';
+import type { ChannelRow, ChannelUpdate, EventRow, NewEvent } from './tables';
+
+/** A channel as imports match and change it. */
+export type ImportChannel = Pick<
+  ChannelRow,
+  'id' | 'name' | 'number' | 'tvgId' | 'logoUrl' | 'guideSource' | 'streamSource' | 'streamUrl' | 'streamProtocol' | 'channelGenreId' | 'catchupHours' | 'catchupMode' | 'catchupSource'
+>;
+
+/** What an import may set on a channel. */
+export type ChannelChanges = Partial<Omit<ImportChannel, 'id' | 'number'>>;
+
+/** One channel of a batch: an existing one to change, or a new one to add. */
+export type ChannelUpsert = { id: number; changes: ChannelChanges } | { create: ChannelChanges & { name: string } };
+
+/** A programme as a guide file gives it; the catalogue maps its categories onto its genres. */
+export interface ImportProgramme {
+  startTime: number;
+  endTime: number;
+  title: string;
+  subtitle: string;
+  description: string;
+  /** Adult content: rating 7 (behind the parental PIN) and age rating 18. */
+  adult: boolean;
+  ageRating: string;
+  country: string;
+  year: number | null;
+  categories: string[];
+  directors: string[];
+  actors: string[];
+  imageUrl: string | null;
+  episodeNum: string;
+}
+
+/** One channel's programmes over [from, to): what the guide holds there afterwards. */
+export interface GuideWindow {
+  channelId: number;
+  from: number;
+  to: number;
+  programmes: ImportProgramme[];
+}
+
+/** What a guide batch changed: programmes new or changed, taken out, and left as they were. */
+export interface GuideCounts {
+  inserted: number;
+  removed: number;
+  unchanged: number;
+}
+
+/**
+ * The catalogue's write side as imports use it, in batches: each call is one transaction,
+ * so a caller streaming a large guide bounds its memory by its batch size.
+ */
+export interface CatalogueImports {
+  /** Every channel, for matching a file's entries by tvg-id and name. */
+  channels(): Promise<ImportChannel[]>;
+  /** The channel groups by name (M3U group-title), created when missing; one transaction. */
+  ensureChannelGenres(names: readonly string[]): Promise<Map<string, number>>;
+  /** Adds or changes a batch of channels in one transaction; answers them as stored, in order. */
+  saveChannels(batch: readonly ChannelUpsert[]): Promise<ImportChannel[]>;
+  /** Replaces each window's programmes in one transaction; a programme at an existing start keeps its id. */
+  replaceGuide(batch: readonly GuideWindow[]): Promise<GuideCounts>;
+}
+
+type EventFields = Omit<NewEvent, 'id' | 'channelId' | 'startTime'>;
+
+/** Fields compared to tell a changed programme from one imported again as it was. */
+const COMPARED: (keyof EventRow)[] = ['endTime', 'title', 'subtitle', 'description', 'parental', 'ageRating', 'country', 'year', 'genreId', 'sectionId', 'categories', 'director', 'actors', 'imageUrl', 'episodeNum'];
+
+function sameEvent(old: EventRow, fields: EventFields): boolean {
+  return COMPARED.every((k) => (old[k] ?? null) === ((fields as Record<string, unknown>)[k] ?? null));
+}
+
+const toImportChannel = (c: ChannelRow): ImportChannel => ({
+  id: c.id,
+  name: c.name,
+  number: c.number,
+  tvgId: c.tvgId,
+  logoUrl: c.logoUrl,
+  guideSource: c.guideSource,
+  streamSource: c.streamSource,
+  streamUrl: c.streamUrl,
+  streamProtocol: c.streamProtocol,
+  channelGenreId: c.channelGenreId,
+  catchupHours: c.catchupHours,
+  catchupMode: c.catchupMode,
+  catchupSource: c.catchupSource,
+});
+
+/** Channels and programmes arriving from guide files and channel lists. */
+export class CatalogueImportService implements CatalogueImports {
+  constructor(
+    private readonly clock: Clock,
+    private readonly repo: CatalogueImportRepository,
+    private readonly reference: ReferenceCache,
+  ) {}
+
+  async channels(): Promise<ImportChannel[]> {
+    return (await this.repo.channels()).map(toImportChannel);
+  }
+
+  async ensureChannelGenres(names: readonly string[]): Promise<Map<string, number>> {
+    const out = await this.repo.transaction(async (trx) => {
+      const existing = await this.repo.channelGenres(trx);
+      const byKey = new Map(existing.map((g) => [normalizeForSearch(g.name), g.id]));
+      let next = Math.max(0, ...existing.map((g) => g.id)) + 1;
+      const result = new Map<string, number>();
+      for (const name of names) {
+        const key = normalizeForSearch(name);
+        let id = byKey.get(key);
+        if (id === undefined) {
+          id = next++;
+          await this.repo.insertChannelGenre(trx, id, name);
+          byKey.set(key, id);
+        }
+        result.set(name, id);
+      }
+      return result;
+    });
+    this.reference.invalidate();
+    return out;
+  }
+
+  async saveChannels(batch: readonly ChannelUpsert[]): Promise<ImportChannel[]> {
+    if (batch.length === 0) return [];
+    const now = this.clock.now();
+    const saved = await this.repo.transaction(async (trx) => {
+      let bounds = await this.repo.channelBounds(trx);
+      const out: ChannelRow[] = [];
+      for (const item of batch) {
+        if ('create' in item) {
+          bounds = { id: bounds.id + 1, number: bounds.number + 1 };
+          const row = { ...this.newChannel(bounds.id, bounds.number, item.create.name, now), ...item.create };
+          await this.repo.insertChannel(trx, row);
+          out.push(row);
+        } else {
+          const set: ChannelUpdate = { ...item.changes, updatedAt: now };
+          if (item.changes.name !== undefined) set.searchTitle = normalizeForSearch(item.changes.name);
+          await this.repo.updateChannel(trx, item.id, set);
+          const row = await this.repo.channelById(trx, item.id);
+          if (row) out.push(row);
+        }
+      }
+      return out;
+    });
+    this.reference.invalidate();
+    return saved.map(toImportChannel);
+  }
+
+  /** A channel an import adds: the basic package, the origin looping a clip until a stream is given, last in every lineup. */
+  private newChannel(id: number, number: number, name: string, now: number): ChannelRow {
+    return {
+      id,
+      name,
+      description: '',
+      number,
+      tvgId: null,
+      channelGenreId: 1,
+      parental: 2,
+      isAdult: 0,
+      tstv: 0,
+      epg: 1,
+      catchupHours: 0,
+      catchupMode: null,
+      catchupSource: null,
+      fingerprint: 0,
+      fingerprintFrequency: 300,
+      fingerprintDuration: 30,
+      fingerprintPosition: 'random',
+      fingerprintFontSize: FINGERPRINT_STYLE_DEFAULTS.fontSize,
+      fingerprintColor: FINGERPRINT_STYLE_DEFAULTS.color,
+      fingerprintBackground: FINGERPRINT_STYLE_DEFAULTS.background,
+      streamSource: 'origin',
+      streamUrl: null,
+      streamProtocol: 'dash',
+      clipKey: clipKeyFor(0, id),
+      logoUrl: null,
+      packageId: BASIC_PACKAGE_ID,
+      guideSource: 'import',
+      searchTitle: normalizeForSearch(name),
+      updatedAt: now,
+    };
+  }
+
+  async replaceGuide(batch: readonly GuideWindow[]): Promise<GuideCounts> {
+    const counts: GuideCounts = { inserted: 0, removed: 0, unchanged: 0 };
+    if (batch.length === 0) return counts;
+    await this.repo.transaction(async (trx) => {
+      const genreOf = await this.genreMatcher(trx);
+      let nextId = (await this.repo.maxEventId(trx)) + 1;
+      let longest = 0;
+      for (const window of batch) {
+        const existing = await this.repo.eventsOverlapping(trx, window.channelId, window.from, window.to);
+        const byStart = new Map(existing.map((e) => [e.startTime, e]));
+        const kept = new Set<number>();
+        const inserts: NewEvent[] = [];
+        for (const p of window.programmes) {
+          longest = Math.max(longest, p.endTime - p.startTime);
+          const fields = eventFields(p, genreOf(p.categories));
+          const old = byStart.get(p.startTime);
+          if (!old) {
+            inserts.push({ id: nextId++, channelId: window.channelId, startTime: p.startTime, ...fields });
+            counts.inserted++;
+            continue;
+          }
+          kept.add(old.id);
+          if (sameEvent(old, fields)) counts.unchanged++;
+          else {
+            await this.repo.updateEvent(trx, old.id, fields);
+            counts.inserted++;
+            counts.removed++;
+          }
+        }
+        const stale = existing.filter((e) => !kept.has(e.id)).map((e) => e.id);
+        await this.repo.deleteEvents(trx, stale);
+        counts.removed += stale.length;
+        await this.repo.insertEvents(trx, inserts);
+      }
+      if (counts.inserted + counts.removed > 0) await this.repo.guideChanged(trx, longest);
+    });
+    this.reference.invalidate();
+    return counts;
+  }
+
+  /** The genre of a programme: the first category naming one (sections win over subgenres of the same name). */
+  private async genreMatcher(trx: CatalogueTrx): Promise<(categories: string[]) => { id: number; parentId: number | null } | undefined> {
+    const genres = await this.repo.genres(trx);
+    const byName = new Map<string, { id: number; parentId: number | null }>();
+    // 'Cine' is the section, not AMC's Cine.
+    for (const g of [...genres].sort((a, b) => (a.parentId === null ? 0 : 1) - (b.parentId === null ? 0 : 1))) {
+      const key = normalizeForSearch(g.name);
+      if (!byName.has(key)) byName.set(key, g);
+    }
+    return (categories) => categories.map((c) => byName.get(normalizeForSearch(c))).find((g) => g !== undefined);
+  }
+}
+
+/** A programme as the events table stores it. */
+function eventFields(p: ImportProgramme, genre: { id: number; parentId: number | null } | undefined): EventFields {
+  const parental = p.adult ? 7 : 2;
+  return {
+    endTime: p.endTime,
+    title: p.title,
+    subtitle: p.subtitle,
+    description: p.description,
+    parental,
+    rating: parental,
+    ageRating: p.adult ? '18' : p.ageRating,
+    country: p.country,
+    year: p.year,
+    genreId: genre?.id ?? null,
+    sectionId: genre ? (genre.parentId ?? genre.id) : null,
+    categories: JSON.stringify(p.categories),
+    director: p.directors.join(', '),
+    actors: JSON.stringify(p.actors.slice(0, 8).map((name) => ({ name, url: null }))),
+    languages: JSON.stringify([{ language: 'es', title: p.title, subtitle: p.subtitle, description: p.description }]),
+    imageUrl: p.imageUrl,
+    posterUrl: p.imageUrl,
+    episodeNum: p.episodeNum,
+    packageId: null,
+    ppvPriceCents: null,
+    featured: 0,
+    source: 'import',
+    searchTitle: normalizeForSearch(p.title),
+    searchText: normalizeForSearch(`${p.title} ${p.subtitle} ${p.description}`),
+  };
+}

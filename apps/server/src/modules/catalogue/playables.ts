@@ -1,0 +1,48 @@
+/** The catalogue's answer to "what plays": the origin builds manifests from it, playback checks rights against it. */
+
+/** What playback needs of a channel. */
+export interface PlayableChannel {
+  id: number;
+  name: string;
+  parental: number;
+  isAdult: number;
+  tstv: number;
+  catchupHours: number;
+  streamSource: 'origin' | 'external';
+  streamUrl: string | null;
+  streamProtocol: 'dash' | 'hls';
+  clipKey: string;
+  packageId: number;
+}
+
+/** What playback needs of a programme. */
+export interface PlayableEvent {
+  id: number;
+  channelId: number;
+  startTime: number;
+  endTime: number;
+  title: string;
+  parental: number;
+  packageId: number | null;
+}
+
+/** A film or an episode: a clip looped to its catalogue length. */
+export interface PlayableTitle {
+  id: number;
+  title: string;
+  runtimeSeconds: number;
+  parental: number;
+  clipKey: string;
+  packageId: number;
+}
+
+/** What the origin and the playback services may ask of the catalogue. */
+export interface Playables {
+  channel(id: number): Promise<PlayableChannel | undefined>;
+  event(id: number): Promise<PlayableEvent | undefined>;
+  /** The programme on air at `at` on a channel, if any (the latest one started). */
+  eventAt(channelId: number, at: number): Promise<PlayableEvent | undefined>;
+  film(id: number): Promise<PlayableTitle | undefined>;
+  /** An episode with its series' rating and package. */
+  episode(id: number): Promise<PlayableTitle | undefined>;
+}
