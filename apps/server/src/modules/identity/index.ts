@@ -68,7 +68,7 @@ export function createIdentity(platform: Platform): Identity {
         await accountRoutes(scope, accounts, auth);
         await recoveryRoutes(scope, recovery);
         await parentalRoutes(scope, parental, auth);
-        await registrationRoutes(scope, registration, auth, clock);
+        await registrationRoutes(scope, registration, auth, { clock, operator: config.operator });
       });
     },
     async rootRoutes(app) {

@@ -8,15 +8,30 @@ import {
   registrationFormTokenSchema,
   registrationRequestSchema,
   registrationResponseSchema,
+  skinSchema,
 } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
+import type { OperatorConfig } from '../../platform/config';
 import { errorResponses, noStore } from '../../platform/http';
 import type { Authenticator } from './auth.http';
 import type { RegistrationService } from './registration.service';
 
 /** Sign-up (authorised by nothing but its anti-automation rules) and address confirmation. */
-export async function registrationRoutes(app: FastifyInstance, registration: RegistrationService, auth: Authenticator, clock: Clock): Promise<void> {
+export async function registrationRoutes(
+  app: FastifyInstance,
+  registration: RegistrationService,
+  auth: Authenticator,
+  deps: { clock: Clock; operator: OperatorConfig },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { clock, operator } = deps;
+
+  // Screens a visitor sees (registration result, privacy policy) name the operator and its provider.
+  r.get(
+    '/operator',
+    { schema: { tags: ['identity'], summary: 'The operator’s skin: its name, its provider’s name and its logos (public)', response: { 200: skinSchema } } },
+    async () => ({ operator: operator.name, provider: operator.providerName, logos: operator.logos }),
+  );
   // The birth year's upper bound is the server's current year, from the injected clock.
   const body = registrationRequestSchema(() => new Date(clock.now()).getUTCFullYear());
 
