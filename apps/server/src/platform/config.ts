@@ -55,6 +55,7 @@ const envSchema = z.object({
   LATAM_REGION_ID: z.coerce.number().int().positive().default(3),
   DEFAULT_REGION_ID: z.coerce.number().int().positive().default(1),
   REGISTRATION_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
+  REGISTRATION_ADDRESS_LIMIT: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The media origin's and the playback services' settings (README, "Configure").
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'data/media')),
@@ -78,6 +79,8 @@ export interface RegistrationConfig {
   defaultRegionId: number;
   /** The least time between opening the form and sending it (anti-automation). */
   minFillMs: number;
+  /** Sign-up attempts one client address may make per hour. */
+  perAddressPerHour: number;
 }
 
 export interface OperatorConfig {
@@ -235,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       latamRegionId: e.LATAM_REGION_ID,
       defaultRegionId: e.DEFAULT_REGION_ID,
       minFillMs: e.REGISTRATION_MIN_FILL_MS,
+      perAddressPerHour: e.REGISTRATION_ADDRESS_LIMIT,
     },
   };
 }

@@ -23,8 +23,6 @@ const HOUR = 60 * 60 * 1000;
 /** A confirmation link works once, for 7 days. */
 export const CONFIRMATION_TTL_DAYS = 7;
 export const CONFIRMATION_TTL_MS = CONFIRMATION_TTL_DAYS * 24 * HOUR;
-/** Sign-up attempts per client address: a household or an office registers a few, a script many. */
-export const REGISTRATION_ADDRESS_LIMIT: Limit = { max: 10, windowMs: HOUR };
 /** Confirmation mails an account may ask for again. */
 export const CONFIRMATION_RESEND_LIMIT: Limit = { max: 3, windowMs: HOUR };
 
@@ -92,7 +90,9 @@ export class RegistrationService implements Signups {
    * so a failed sign-up leaves nothing half-made and the address free.
    */
   async register(input: RegistrationInput, address: string): Promise<RegistrationResponse> {
-    const attempt = await this.limiter.begin([{ key: `registration-address:${address}`, limit: REGISTRATION_ADDRESS_LIMIT }]);
+    // Per client address (REGISTRATION_ADDRESS_LIMIT an hour): a household registers a few, a script many.
+    const limit: Limit = { max: this.deps.config.registration.perAddressPerHour, windowMs: HOUR };
+    const attempt = await this.limiter.begin([{ key: `registration-address:${address}`, limit }]);
     if (attempt.wait > 0) {
       await attempt.forget();
       throw rateLimited(`Demasiados registros desde esta conexión. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`, attempt.wait);
