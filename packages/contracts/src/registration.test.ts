@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidBirthday, REGISTRATION_MESSAGES as M, registrationIssues, registrationRequestSchema, SPORTS, type RegistrationValues } from './registration';
+import { isValidBirthday, REGISTRATION_MESSAGES as M, registrationIssues, registrationRequestSchema, SPORTS, type RegistrationRuleContext, type RegistrationValues } from './registration';
 
 const valid: RegistrationValues = {
   username: 'José María',
@@ -10,7 +10,7 @@ const valid: RegistrationValues = {
   sport: 'golf',
   birthday: '1985-02-28',
 };
-const full = { form: 'register' as const, twoStep: false, currentYear: 2026 };
+const full: RegistrationRuleContext = { form: 'register', twoStep: false, currentYear: 2026 };
 const issues = (patch: Partial<RegistrationValues>, context: Partial<typeof full> = {}) => registrationIssues({ ...valid, ...patch }, { ...full, ...context });
 
 describe('registration rules', () => {
