@@ -77,6 +77,12 @@ describe.each(kinds)('registration on %s', (kind) => {
     expect(row).toMatchObject({ country: null, favouriteSport: null, regionId: 1 });
   });
 
+  it('tells visitors the operator and its provider (the result and privacy pages name them)', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/operator' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ operator: 'Pantalla', provider: 'Pantalla Soporte' });
+  });
+
   it('a taken email is HTTP 400 with the spec’s message, whatever its case', async () => {
     const res = await register(ctx, registrationForm({ login: BASICO.email.toUpperCase() }));
     expect(res.statusCode).toBe(400);
