@@ -35,6 +35,10 @@ export function createPlatform(config: Config, db: Db, clock: Clock, log: Log = 
 export function composeModules(platform: Platform): Modules {
   const identity = createIdentity(platform);
   const commerce = createCommerce(platform, { auth: identity.auth });
+  // A new account gets the sign-up packages (REGISTRATION_PACKAGES); identity knows nothing of
+  // commerce, so the wiring lives here. Granting is idempotent; a failure undoes the sign-up.
+  const { packageIds } = platform.config.registration;
+  identity.signups.onAccountCreated((account) => commerce.entitlements.grant(account.id, packageIds, 'registration'));
   const catalogue = createCatalogue(platform, { auth: identity.auth, rights: commerce.access, offers: commerce.offers });
   const origin = createOrigin(platform, { playables: catalogue.playables });
   const playback = createPlayback(platform, {

@@ -60,6 +60,8 @@ export const userInfoSchema = z.object({
   json_file: z.string(),
   /** Whether a parental PIN is set; the PIN itself never leaves the server. */
   hasPin: z.boolean(),
+  /** False until the address is confirmed through the registration mail's link (absent: confirmed). */
+  emailConfirmed: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './jwt';
 export * from './ids';
 export * from './identity';
+export * from './registration';
 export * from './commerce';
 export * from './catalogue';
 export * from './playback';

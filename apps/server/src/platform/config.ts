@@ -22,6 +22,11 @@ function findRepoRoot(from: string): string {
 /** Secrets must be at least this long; production refuses to start without them. */
 export const MIN_SECRET_LENGTH = 32;
 
+/** The spec's registration package list '1,5001': the basic package and the welcome package. */
+export const DEFAULT_REGISTRATION_PACKAGES = '1,5001';
+/** The Latin-American countries (ISO 3166-1 alpha-2) whose accounts join the Latin-American region. */
+export const DEFAULT_LATAM_COUNTRIES = 'AR,BO,BR,CL,CO,CR,CU,DO,EC,GT,HN,MX,NI,PA,PE,PR,PY,SV,UY,VE';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -44,6 +49,13 @@ const envSchema = z.object({
   // Which proxies may set X-Forwarded-For: 'false' (none), 'true' (any), a hop count or a list of addresses.
   TRUST_PROXY: z.string().default('false'),
   ADMIN_EMAILS: z.string().optional(),
+  // Registration (README, "Configure"; docs/decisions.md, "Registration").
+  REGISTRATION_PACKAGES: z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'una lista de ids de paquete separados por comas').default(DEFAULT_REGISTRATION_PACKAGES),
+  LATAM_COUNTRIES: z.string().regex(/^\s*([A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)?\s*$/, 'códigos ISO 3166-1 de dos letras separados por comas').default(DEFAULT_LATAM_COUNTRIES),
+  LATAM_REGION_ID: z.coerce.number().int().positive().default(3),
+  DEFAULT_REGION_ID: z.coerce.number().int().positive().default(1),
+  REGISTRATION_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
+  REGISTRATION_ADDRESS_LIMIT: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The media origin's and the playback services' settings (README, "Configure").
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'data/media')),
@@ -56,6 +68,20 @@ const envSchema = z.object({
   DRM_FAIRPLAY_LICENSE_TEMPLATE: z.string().optional(),
   DRM_FAIRPLAY_CERTIFICATE_URL: z.string().optional(),
 });
+
+/** What a new account gets: its packages and its region, chosen by its country. */
+export interface RegistrationConfig {
+  /** Packages granted when an account is created (REGISTRATION_PACKAGES). */
+  packageIds: number[];
+  /** Countries whose accounts get latamRegionId; every other country gets defaultRegionId. */
+  latamCountries: ReadonlySet<string>;
+  latamRegionId: number;
+  defaultRegionId: number;
+  /** The least time between opening the form and sending it (anti-automation). */
+  minFillMs: number;
+  /** Sign-up attempts one client address may make per hour. */
+  perAddressPerHour: number;
+}
 
 export interface OperatorConfig {
   name: string;
@@ -103,6 +129,7 @@ export interface Config {
   /** Who may import guides and channel lists (ADMIN_EMAILS, comma-separated); nobody when unset. */
   adminEmails: string[];
   media: MediaConfig;
+  registration: RegistrationConfig;
 }
 
 /** A configuration the server cannot start with; the message names the variable and what to do. */
@@ -205,5 +232,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     adminEmails: (e.ADMIN_EMAILS ?? '').split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
     media: mediaSettings(e, publicUrl),
+    registration: {
+      packageIds: [...new Set(e.REGISTRATION_PACKAGES.split(',').map((id) => Number(id.trim())))],
+      latamCountries: new Set(e.LATAM_COUNTRIES.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean)),
+      latamRegionId: e.LATAM_REGION_ID,
+      defaultRegionId: e.DEFAULT_REGION_ID,
+      minFillMs: e.REGISTRATION_MIN_FILL_MS,
+      perAddressPerHour: e.REGISTRATION_ADDRESS_LIMIT,
+    },
   };
 }

@@ -49,10 +49,13 @@ export const routes: RouteObject[] = [
       { path: paths.landing.path, lazy: () => import('./routes/landing') },
       { path: paths.lostPassword.path, lazy: () => import('./routes/lost-password') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
-      placeholder(paths.register.path, 'registration', 'registration'),
-      placeholder(paths.registerGearup.path, 'registration', 'registration'),
-      placeholder(paths.registerResult.path, 'registration', 'registration'),
-      placeholder(paths.loginConfirm.path, 'purchase', 'commerce'),
+      // Registration, its result, the login confirmation and the mail's link: one chunk of the account feature.
+      { path: paths.register.path, lazy: () => import('../features/account/registration/routes/register') },
+      { path: paths.registerGearup.path, lazy: () => import('../features/account/registration/routes/register-gearup') },
+      { path: paths.registerResult.path, lazy: () => import('../features/account/registration/routes/register-result') },
+      { path: paths.loginConfirm.path, lazy: () => import('../features/account/registration/routes/login-confirm') },
+      { path: paths.confirmEmail.path, lazy: () => import('../features/account/registration/routes/confirm-email') },
+      { path: paths.privacy.path, lazy: () => import('../features/account/registration/routes/privacy') },
       placeholder(paths.purchaseResult.path, 'purchase', 'commerce'),
       {
         element: <RequireSession />,

@@ -16,6 +16,10 @@ export const paths = {
     path: '/login_confirm/:pr',
     getHref: (packageId: string | number, login?: string) => `/login_confirm/${enc(String(packageId))}${login ? `?login=${enc(login)}` : ''}`,
   },
+  /** The registration mail's link (ours: the spec has no address for it). */
+  confirmEmail: { path: '/confirm/:token', getHref: (token: string) => `/confirm/${enc(token)}` },
+  /** The privacy and cookies policy (ours). */
+  privacy: { path: '/privacy', getHref: () => '/privacy/' },
   purchaseResult: { path: '/purchase_result/:res', getHref: (res: 'success' | 'fail') => `/purchase_result/${res}` },
 
   // Signed in only.

@@ -4,11 +4,13 @@ import type common from '../locales/es/common.json';
 import type explore from '../locales/es/explore.json';
 import type guide from '../locales/es/guide.json';
 import type player from '../locales/es/player.json';
+import type privacy from '../locales/es/privacy.json';
+import type registration from '../locales/es/registration.json';
 
 // Typed keys: a feature adding a namespace adds its Spanish table here too.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { browse: typeof browse; common: typeof common; explore: typeof explore; guide: typeof guide; player: typeof player };
+    resources: { browse: typeof browse; common: typeof common; explore: typeof explore; guide: typeof guide; player: typeof player; privacy: typeof privacy; registration: typeof registration };
   }
 }

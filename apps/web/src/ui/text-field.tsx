@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -30,6 +30,31 @@ export function Checkbox({ label, className, ...input }: CheckboxProps) {
     <div className={`checkbox${className ? ` ${className}` : ''}`}>
       <input id={id} type="checkbox" className="checkbox__input" {...input} />
       <label htmlFor={id} className="checkbox__label">{label}</label>
+    </div>
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: string;
+  /** The first, empty option ('choose one'). */
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+  error?: string;
+}
+
+/** A native select with the text field's label and error, so phones show their own picker. */
+export function SelectField({ label, placeholder, options, error, className, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label className="field__label" htmlFor={id}>{label}</label>
+      <select id={id} className="field__input field__select" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...select}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>{o.label}</option>
+        ))}
+      </select>
+      {error ? <p id={`${id}-error`} className="field__error">{error}</p> : null}
     </div>
   );
 }

@@ -54,12 +54,30 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     expect((await get('/api/v1/screen/lists?listGroupId=77')).statusCode).toBe(404);
   });
 
+  it('a lineup the reference data gained after the demo was seeded gets its channels at the next seed', async () => {
+    const count = async () => (await ctx.sql.selectFrom('lineupItems').select('channelId').where('lineupId', '=', 3).execute()).length;
+    const before = await count();
+    await ctx.sql.deleteFrom('lineupItems').where('lineupId', '=', 3).execute();
+    await ctx.modules.catalogue.seedDemo();
+    expect(await count()).toBe(before);
+    await ctx.modules.catalogue.seedDemo();
+    expect(await count()).toBe(before);
+  });
+
   it('lists lineups and channels with the spec fields', async () => {
     const lineups = await json('/api/v1/lineups');
-    expect(lineups.resources.map((l: { id: number }) => l.id)).toEqual([1, 2]);
+    expect(lineups.resources.map((l: { id: number; regionId: number }) => [l.id, l.regionId])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
     const items = await json('/api/v1/lineup-items?lineupId=2');
     expect(items.resources[0].reference.type).toBe('channel');
     expect(items.resources.some((i: { reference: { id: number } }) => i.reference.id === 90)).toBe(false);
+    // The Latin-American lineup has no Spanish regional or local channel (group 5).
+    const { resources: latam } = (await json('/api/v1/channels?lineupId=3')) as { resources: Channel[] };
+    expect(latam.length).toBeGreaterThan(30);
+    expect(latam.filter((c) => c.channelGenreId === 5)).toEqual([]);
     const { resources: channels } = (await json('/api/v1/channels?lineupId=1')) as { resources: Channel[] };
     expect(channels.length).toBeGreaterThanOrEqual(40);
     const byId = new Map(channels.map((c) => [c.id, c]));

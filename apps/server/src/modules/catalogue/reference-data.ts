@@ -84,15 +84,23 @@ export const CHANNEL_GENRES = [
   { id: 11, name: 'Eventos', position: 11 },
 ] as const;
 
-/** Lineups: region 1 sees every channel; region 2 (Canarias) the same without the Madrid local channel. */
+/**
+ * Lineups: region 1 sees every channel; region 2 (Canarias) the same without the Madrid local
+ * channel; region 3 (Latinoamérica, the region of accounts from LATAM_COUNTRIES) without the
+ * Spanish regional and local channels.
+ */
 export const REGIONS = [
   { id: 1, name: 'Península y Baleares' },
   { id: 2, name: 'Canarias' },
+  { id: 3, name: 'Latinoamérica' },
 ] as const;
 export const LINEUPS = [
   { id: 1, regionId: 1, name: 'Península y Baleares' },
   { id: 2, regionId: 2, name: 'Canarias' },
+  { id: 3, regionId: 3, name: 'Latinoamérica' },
 ] as const;
+/** The Latin-American region (LATAM_REGION_ID's default). */
+export const LATAM_REGION_ID = 3;
 
 /** The home screen's list group. */
 export const HOME_LIST_GROUP = 1;

@@ -86,6 +86,20 @@ export class SeedRepository {
     await chunked(rows.listItems, 500, (chunk) => trx.insertInto('listItems').values(chunk).execute());
   }
 
+  /** Lineups holding no channel yet (one added to the reference data after the demo was seeded). */
+  async emptyLineupIds(): Promise<number[]> {
+    const rows = await this.k
+      .selectFrom('lineups')
+      .select('id')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('lineupItems').select('lineupId').whereRef('lineupItems.lineupId', '=', 'lineups.id'))))
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async insertLineupItems(items: LineupItemTable[]): Promise<void> {
+    if (items.length > 0) await this.k.insertInto('lineupItems').values(items).execute();
+  }
+
   /** Ids of the channels whose guide the demo seed makes. */
   async seededChannelIds(): Promise<number[]> {
     return (await this.k.selectFrom('channels').select('id').where('guideSource', '=', 'seed').execute()).map((r) => r.id);

@@ -69,6 +69,8 @@ export class AccountService implements Accounts {
       pinHash: input.pin ? await hashSecret(input.pin) : null,
       tokenVersion: 0,
       createdAt: now,
+      // Accounts made by the server itself (the demo's) have nobody to confirm them.
+      emailConfirmedAt: now,
     });
     await this.users.createProfile({ userId: user.id, ...DEFAULT_PROFILE(now) });
     return { id: user.id, email: user.email, hasPin: user.pinHash !== null };

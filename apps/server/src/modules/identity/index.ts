@@ -16,6 +16,9 @@ import { ParentalService, type ParentalGrants } from './parental.service';
 import { RecoveryRepository } from './recovery.repository';
 import { recoveryRoutes } from './recovery.routes';
 import { RecoveryService } from './recovery.service';
+import { RegistrationRepository } from './registration.repository';
+import { registrationRoutes } from './registration.routes';
+import { RegistrationService, type Signups } from './registration.service';
 import { SessionRepository } from './session.repository';
 import { sessionRoutes } from './session.routes';
 import { SessionService } from './session.service';
@@ -24,6 +27,7 @@ export type { AuthContext, Authenticator } from './auth.http';
 export { SESSION_EXPIRED } from './auth.http';
 export type { AccountSummary, Accounts, NewAccount } from './account.service';
 export type { ParentalGrants } from './parental.service';
+export type { AccountCreatedListener, CreatedAccount, Signups } from './registration.service';
 export type { Mailer, MailMessage } from './mail';
 export { escapeHtml } from './mail';
 
@@ -36,6 +40,8 @@ export interface Identity {
   parental: ParentalGrants;
   /** SMTP when configured, else the development outbox. */
   mailer: Mailer;
+  /** Account creation's hook: the composition root grants the sign-up packages through it. */
+  signups: Signups;
 }
 
 /** Accounts, sign-in, tokens, profiles, parental PIN, password recovery and mail. Needs nothing of other modules. */
@@ -50,6 +56,7 @@ export function createIdentity(platform: Platform): Identity {
   const sessions = new SessionService(platform, users, new SessionRepository(db), limiter);
   const recovery = new RecoveryService(platform, users, new RecoveryRepository(db), limiter, mailer);
   const parental = new ParentalService(platform, users, new ParentalRepository(db), limiter);
+  const registration = new RegistrationService(platform, new RegistrationRepository(db), users, limiter, mailer);
 
   const module: ServerModule = {
     name: 'identity',
@@ -61,6 +68,7 @@ export function createIdentity(platform: Platform): Identity {
         await accountRoutes(scope, accounts, auth);
         await recoveryRoutes(scope, recovery);
         await parentalRoutes(scope, parental, auth);
+        await registrationRoutes(scope, registration, auth, { clock, operator: config.operator });
       });
     },
     async rootRoutes(app) {
@@ -69,5 +77,5 @@ export function createIdentity(platform: Platform): Identity {
       await devMailRoutes(app, new DevMailService(outbox));
     },
   };
-  return { module, auth, accounts, parental, mailer };
+  return { module, auth, accounts, parental, mailer, signups: registration };
 }

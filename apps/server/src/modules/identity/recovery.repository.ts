@@ -36,7 +36,8 @@ export class RecoveryRepository {
       const { userId } = used;
       await trx
         .updateTable('users')
-        .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1) }))
+        // Following the mailed link proves the mailbox too: an unconfirmed address is confirmed.
+        .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1), emailConfirmedAt: eb.fn.coalesce('emailConfirmedAt', eb.val(now)) }))
         .where('id', '=', userId)
         .execute();
       await trx.updateTable('refreshTokens').set({ revokedAt: now }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();

@@ -18,6 +18,12 @@ export interface UserTable {
   /** Bumped to sign the user out everywhere: idTokens carry it. */
   tokenVersion: number;
   createdAt: number;
+  /** When the address was confirmed (registration mail's link or a password reset); null until then. */
+  emailConfirmedAt: Generated<number | null>;
+  /** The registration form's answers: ISO 3166-1 alpha-2 country, favourite sport key, birthday 'YYYY-MM-DD'. */
+  country: Generated<string | null>;
+  favouriteSport: Generated<string | null>;
+  birthday: Generated<string | null>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
@@ -73,6 +79,16 @@ export interface ParentalGrantTable {
   createdAt: number;
 }
 
+/** A registration mail's confirmation link: single use, expiring; only its hash is kept. */
+export interface EmailConfirmationTable {
+  tokenHash: string;
+  userId: number;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+export type EmailConfirmationRow = Selectable<EmailConfirmationTable>;
+
 export interface OutboxTable {
   id: Generated<number>;
   to: string;
@@ -91,4 +107,5 @@ export interface IdentityTables {
   loginAttempts: LoginAttemptTable;
   outbox: OutboxTable;
   parentalGrants: ParentalGrantTable;
+  emailConfirmations: EmailConfirmationTable;
 }

@@ -52,3 +52,34 @@ export async function signIn(ctx: TestContext, input: LoginInput = { username: D
 }
 
 export const bearer = (idToken: string) => ({ authorization: `Bearer ${idToken}` });
+
+/** A registration form that passes every rule; override what a test is about. */
+export function registrationForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    form: 'register',
+    twoStep: false,
+    username: 'Lucía',
+    user_secondname: 'Pérez Gómez',
+    login: `nuevo-${Math.random().toString(36).slice(2, 10)}@pantalla.test`,
+    passw: 'secreto1',
+    country: 'ES',
+    sport: 'futbol',
+    birthday: '1990-05-17',
+    website: '',
+    ...overrides,
+  };
+}
+
+/** A form token from GET /registration/form, aged past the minimum fill time. */
+export async function formToken(ctx: TestContext): Promise<string> {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/form' });
+  const { formToken: token, minFillMs } = res.json<{ formToken: string; minFillMs: number }>();
+  ctx.clock.advance(minFillMs);
+  return token;
+}
+
+/** POST /registration with a fresh form token unless the payload brings its own. */
+export async function register(ctx: TestContext, payload: Record<string, unknown>, ip = '127.0.0.1'): Promise<LightMyRequestResponse> {
+  const body = 'formToken' in payload ? payload : { ...payload, formToken: await formToken(ctx) };
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/registration', payload: body, remoteAddress: ip });
+}

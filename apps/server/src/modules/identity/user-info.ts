@@ -47,5 +47,6 @@ export function buildUserInfo(input: {
     // The per-user catalogue file; the catalogue module serves it per region.
     json_file: `region-${user.regionId}.json`,
     hasPin: user.pinHash !== null,
+    emailConfirmed: user.emailConfirmedAt !== null,
   };
 }

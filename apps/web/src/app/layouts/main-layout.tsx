@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { ConfirmationReminder } from '../../features/account';
 import { AppHeader } from './app-header';
 
 /** Header plus the screen; used as a layout route and around the home. */
@@ -7,6 +8,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="main-layout">
       <AppHeader />
+      <ConfirmationReminder />
       <main id="main" className="main-layout__content">
         {children ?? <Outlet />}
       </main>

@@ -10,3 +10,4 @@ export { useProfiles, getProfilesQueryOptions } from './api/get-profiles';
 export { useAccount, getAccountQueryOptions } from './api/get-account';
 export { useServerTime, getServerTime, getServerTimeQueryOptions } from './api/get-server-time';
 export { useServiceLocator, getServiceLocatorQueryOptions } from './api/get-service-locator';
+export { ConfirmationReminderSlot as ConfirmationReminder } from './registration/components/confirmation-reminder-slot';

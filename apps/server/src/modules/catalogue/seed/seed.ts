@@ -3,12 +3,12 @@ import type { Clock } from '../../../platform/clock';
 import type { PpvOffers } from '../../commerce';
 import { clipKeyFor } from '../clips';
 import { META } from '../meta-keys';
-import { LINEUPS } from '../reference-data';
+import { LATAM_REGION_ID, LINEUPS } from '../reference-data';
 import { normalizeForSearch } from '../search-text';
 import type { SeedRepository } from '../seed.repository';
 import type { ChannelRow, NewEvent } from '../tables';
 import { utcDayStart } from '../time';
-import { DEMO_CHANNELS } from './demo-structure';
+import { DEMO_CHANNELS, type DemoChannel } from './demo-structure';
 import { generateChannelGuide, type GuideLibrary, type GuideProgramme } from './guide';
 import { homeListItems } from './home';
 import { generateFilms, generateSeries, type DemoFilm, type DemoSeries } from './vod';
@@ -169,13 +169,35 @@ function seriesRows(series: readonly DemoSeries[]) {
   };
 }
 
+/** Channel group of the Spanish regional and local channels. */
+const LOCAL_CHANNEL_GENRE = 5;
+
+/**
+ * Which demo channels a lineup carries, in dial order: the Canary lineup lacks the Madrid
+ * local channel, the Latin-American one every Spanish regional and local channel.
+ */
+export function demoLineupChannels(lineupId: number): readonly DemoChannel[] {
+  const lineup = LINEUPS.find((l) => l.id === lineupId);
+  if (!lineup || lineup.id === 1) return DEMO_CHANNELS;
+  if (lineup.regionId === LATAM_REGION_ID) return DEMO_CHANNELS.filter((c) => c.channelGenreId !== LOCAL_CHANNEL_GENRE);
+  return DEMO_CHANNELS.filter((c) => c.id !== 90);
+}
+
+const lineupItemsOf = (lineupId: number) => demoLineupChannels(lineupId).map((c, position) => ({ lineupId, channelId: c.id, position }));
+
+/** Lineups the reference data gained after the demo was seeded get their demo channels. */
+async function fillEmptyLineups(repo: SeedRepository): Promise<void> {
+  const seeded = new Set(await repo.seededChannelIds());
+  for (const lineupId of await repo.emptyLineupIds()) {
+    await repo.insertLineupItems(lineupItemsOf(lineupId).filter((item) => seeded.has(item.channelId)));
+  }
+}
+
 /** The whole demo catalogue (channels, titles, row items), in one transaction. */
 async function seedAll(repo: SeedRepository, now: number): Promise<void> {
   const films = generateFilms();
   const series = generateSeries();
-  const lineupItems = LINEUPS.flatMap((l) =>
-    DEMO_CHANNELS.filter((c) => l.id === 1 || c.id !== 90).map((c, position) => ({ lineupId: l.id, channelId: c.id, position })),
-  );
+  const lineupItems = LINEUPS.flatMap((l) => lineupItemsOf(l.id));
   const contentGenres = [
     ...films.flatMap((f) => f.genreIds.map((genreId) => ({ contentType: 'film' as const, contentId: f.id, genreId }))),
     ...series.flatMap((s) => s.genreIds.map((genreId) => ({ contentType: 'series' as const, contentId: s.id, genreId }))),
@@ -245,6 +267,7 @@ async function offerPpvEvents(repo: SeedRepository, offers: PpvOffers): Promise<
 export async function seedDemoCatalogue({ clock, repo, offers, changed }: DemoCatalogueDeps): Promise<void> {
   const now = clock.now();
   if ((await repo.meta(META.seedVersion)) === undefined) await seedAll(repo, now);
+  else await fillEmptyLineups(repo);
   await topUpGuide(repo, now);
   await offerPpvEvents(repo, offers);
   changed();

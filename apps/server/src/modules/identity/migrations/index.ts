@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withAutoId } from '../../../platform/dialect';
 import type { MigrationSet } from '../../../platform/migrate';
+import { registrationMigrations } from './registration';
 
 /** Identity tables: users, profiles, refresh tokens, password resets, login attempts, outbox, parental grants. */
 export const identityMigrations: MigrationSet = (dialect) => ({
@@ -70,4 +71,5 @@ export const identityMigrations: MigrationSet = (dialect) => ({
       await db.schema.createIndex('parental_grants_user_expires').on('parental_grants').columns(['user_id', 'expires_at']).execute();
     },
   },
+  ...registrationMigrations(dialect),
 });

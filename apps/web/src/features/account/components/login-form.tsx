@@ -12,23 +12,37 @@ export interface LoginFormProps {
   /** The confirm variant prefills the email from ?login=. */
   initialEmail?: string;
   onSuccess?: () => void;
+  /** Login confirmation, signed in: the password field's stand-in value (accounts spec 4). */
+  placeholderPassword?: string;
+  /** Sent with the prefilled email and the placeholder unchanged: no new login. */
+  onUnchanged?: () => void;
+  /** Runs before signing in (login confirmation signs the current session out first). */
+  beforeSignIn?: () => Promise<void>;
 }
 
 /**
  * The spec's login form: email, password, remember-me (on by default), the lost-password
  * link and submit. No client-side validation, as the spec says: the server decides.
  */
-export function LoginForm({ initialEmail = '', onSuccess }: LoginFormProps) {
+export function LoginForm({ initialEmail = '', onSuccess, placeholderPassword, onUnchanged, beforeSignIn }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
   const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
+  const [password, setPassword] = useState(placeholderPassword ?? '');
   const [rememberMe, setRememberMe] = useState(true);
   const [alert, setAlert] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAlert(null);
+    if (placeholderPassword !== undefined && email.trim() === initialEmail && password === placeholderPassword) {
+      onUnchanged?.();
+      return;
+    }
+    void (beforeSignIn?.() ?? Promise.resolve()).then(() => signInWith());
+  }
+
+  function signInWith() {
     login.mutate(
       { username: email.trim(), password, rememberMe },
       {

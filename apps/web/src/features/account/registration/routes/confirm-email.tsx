@@ -1,0 +1,1 @@
+export { ConfirmEmailScreen as Component } from '../components/confirm-email-screen';

@@ -1,0 +1,1 @@
+export { LoginConfirmScreen as Component } from '../components/login-confirm-screen';

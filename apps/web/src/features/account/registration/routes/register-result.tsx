@@ -1,0 +1,1 @@
+export { RegisterResultScreen as Component } from '../components/register-result-screen';

@@ -1,0 +1,6 @@
+import { RegisterScreen } from '../components/register-screen';
+
+/** /register/ */
+export function Component() {
+  return <RegisterScreen form="register" />;
+}
