@@ -46,7 +46,7 @@ test.describe('session', () => {
     await new HomePage(page).expectSignedInAs(DEMO.email);
     await page.goto('/settings/');
     await expect(page).toHaveURL('/settings/');
-    await expect(page.getByRole('heading', { name: 'Próximamente' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
   });
 
   test('a reload keeps the session without remember-me too (same browser session)', async ({ page }) => {

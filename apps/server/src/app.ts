@@ -1,12 +1,22 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { declareScope, RouteTable } from './platform/access';
+import { registerBodyLimits } from './platform/body';
 import type { Platform, ServerModule } from './platform/module';
 import { registerErrorHandler } from './platform/error-handler';
+import { registerSecurityHeaders } from './platform/security-headers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its declared access and body limit (the security suite walks it). */
+    routeTable: RouteTable;
+  }
+}
 
 export interface BuildOptions {
   /** Serve the built web app from config.webDist (off in API tests). */
@@ -31,7 +41,12 @@ export async function buildApp(platform: Platform, modules: readonly ServerModul
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routeTable = new RouteTable();
+  routeTable.install(app);
+  app.decorate('routeTable', routeTable);
   registerErrorHandler(app);
+  registerSecurityHeaders(app, config);
+  registerBodyLimits(app);
   await app.register(cookie, { secret: config.authSecret });
   await app.register(swagger, {
     openapi: { info: { title: 'Pantalla API', version: '1.0.0' } },
@@ -46,8 +61,8 @@ export async function buildApp(platform: Platform, modules: readonly ServerModul
   );
   for (const m of modules) if (m.rootRoutes) await m.rootRoutes(app);
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async () => ({ ok: true }));
 
   const serveWeb = options.serveWeb !== false && existsSync(path.join(config.webDist, 'index.html'));
   if (serveWeb) await serveWebApp(app, config.webDist, config.env === 'production');
@@ -64,16 +79,29 @@ export async function buildApp(platform: Platform, modules: readonly ServerModul
   return app;
 }
 
-/** The built web app; in production never a source map, even one left in the folder. */
+/**
+ * The built web app; in production never a source map, even one left in the folder. Text
+ * files go out as the brotli or gzip twin the build wrote beside them, when the browser takes it.
+ */
 async function serveWebApp(app: FastifyInstance, webDist: string, production: boolean): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: webDist,
-    // Looked up per request, so a rebuilt app's new hashed files are served without a restart.
-    wildcard: true,
-    allowedPath: (pathName) => !production || !pathName.endsWith('.map'),
-    setHeaders(reply, filePath) {
-      // Vite's hashed assets never change; index.html must always be revalidated.
-      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+  const allowedPath = (pathName: string) => !production || !pathName.endsWith('.map');
+  // reply.sendFile for the app's routes (index.html); the files themselves are served below.
+  await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true, allowedPath, setHeaders: cacheHeaders });
+  await app.register(async (scope) => {
+    declareScope(scope, 'public');
+    await scope.register(fastifyStatic, {
+      root: webDist,
+      decorateReply: false,
+      preCompressed: true,
+      // Looked up per request, so a rebuilt app's new hashed files are served without a restart.
+      wildcard: true,
+      allowedPath,
+      setHeaders: cacheHeaders,
+    });
   });
+}
+
+/** Vite's hashed assets never change; index.html must always be revalidated. */
+function cacheHeaders(reply: FastifyReply, filePath: string): void {
+  reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }

@@ -42,6 +42,7 @@ describe('the request log', () => {
     jwt: 'eyJhbGciOi.playback-url-token.signature9',
     reset: 'reset-token-in-the-link-0123456789',
     resetBody: 'reset-token-in-a-body-0123456789',
+    confirm: 'confirmation-token-in-the-link-0123456789',
     bearer: 'bearer-id-token-0123456789',
     cookie: 'refresh-cookie-0123456789',
     password: 'demo1234',
@@ -50,6 +51,7 @@ describe('the request log', () => {
   it('redacts playback tokens, reset tokens, Authorization headers, cookies and passwords', async () => {
     await app.inject({ method: 'GET', url: `/media/live/1/premium/manifest.mpd?jwt=${SECRETS.jwt}&user=1&model=web&type=300&operator=Pantalla` });
     await app.inject({ method: 'GET', url: `/resetpassword/${SECRETS.reset}` });
+    await app.inject({ method: 'GET', url: `/confirm/${SECRETS.confirm}` });
     await app.inject({ method: 'POST', url: '/api/v1/password-reset', payload: { token: SECRETS.resetBody, password: 'nueva-clave-123' } });
     await app.inject({ method: 'GET', url: '/api/v1/channels', headers: { authorization: `Bearer ${SECRETS.bearer}`, cookie: `pantalla_rt=${SECRETS.cookie}` } });
     const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username: 'demo@pantalla.test', password: SECRETS.password } });
@@ -63,6 +65,7 @@ describe('the request log', () => {
     const log = lines.join('');
     expect(log).toContain('/media/live/1/premium/manifest.mpd?jwt=[redacted]&user=1');
     expect(log).toContain('/resetpassword/[redacted]');
+    expect(log).toContain('/confirm/[redacted]');
     expect(log).toContain('"statusCode":200');
     for (const secret of [...Object.values(SECRETS), idToken]) expect(log).not.toContain(secret);
   });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isFormMessage, type ErrorBody, type ErrorCode, type ErrorData } from '@pantalla/contracts';
+import { hasUnreadBody } from './access';
 import { AppError } from './errors';
 
 function body(statusCode: number, code: ErrorCode, message: string, data?: ErrorData): ErrorBody {
@@ -21,6 +22,8 @@ const codeByStatus: Record<number, ErrorCode> = {
 /** One error handler: known errors keep their status and message; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused before its body was read: close rather than drain an upload nobody will use.
+    if ((error.statusCode ?? (error instanceof AppError ? error.status : 500)) < 500 && hasUnreadBody(request)) reply.header('connection', 'close');
     if (error instanceof AppError) {
       // A 429 tells clients when to come back, as the standard header.
       if (error.data !== undefined && typeof error.data === 'object' && 'retryAfterSeconds' in error.data) reply.header('retry-after', String(error.data.retryAfterSeconds));

@@ -6,6 +6,9 @@ describe('URLs in the log', () => {
     expect(redactUrl('/media/live/1/premium/manifest.mpd?jwt=eyJ.abc.def&user=7&model=web')).toBe('/media/live/1/premium/manifest.mpd?jwt=[redacted]&user=7&model=web');
     expect(redactUrl('/x?JWT=a&token=b&auth=c&other=d')).toBe('/x?JWT=[redacted]&token=[redacted]&auth=[redacted]&other=d');
   });
+  it('lose the email-confirmation link token', () => {
+    expect(redactUrl('/confirm/Zx9_confirm-token')).toBe('/confirm/[redacted]');
+  });
   it('lose the reset link token', () => {
     expect(redactUrl('/resetpassword/AbC_123-x')).toBe('/resetpassword/[redacted]');
     expect(redactUrl('/resetpassword/AbC?from=mail')).toBe('/resetpassword/[redacted]?from=mail');

@@ -6,8 +6,8 @@ export const REDACTED = '[redacted]';
 
 /** Query parameters that carry a credential: the signed playback URL's token, reset and auth tokens. */
 const SECRET_PARAMS = ['jwt', 'token', 'auth', 'idToken', 'refreshToken', 'access_token'];
-/** Paths whose last part is a credential: the password-reset link the mail sends. */
-const SECRET_PATHS = [/^(\/resetpassword\/)[^/?#]+/i];
+/** Paths whose last part is a credential: the password-reset and email-confirmation links the mails send. */
+const SECRET_PATHS = [/^(\/resetpassword\/)[^/?#]+/i, /^(\/confirm\/)[^/?#]+/i];
 
 /**
  * A URL as the log may keep it: the reset link's token and the credentials of the query

@@ -65,4 +65,8 @@ export class AttemptLimiter {
   clear(key: string): Promise<void> {
     return this.attempts.clear(key);
   }
+
+  clearPrefix(prefix: string): Promise<void> {
+    return this.attempts.clearPrefix(prefix);
+  }
 }

@@ -26,6 +26,14 @@ export class AttemptsRepository {
     if (ids.length > 0) await this.k.deleteFrom('loginAttempts').where('id', 'in', ids).execute();
   }
 
+  /** Forgets every key that starts with `prefix` (substr, so no LIKE wildcard in an address counts). */
+  async clearPrefix(prefix: string): Promise<void> {
+    await this.k
+      .deleteFrom('loginAttempts')
+      .where((eb) => eb(eb.fn<string>('substr', ['key', eb.val(1), eb.val(prefix.length)]), '=', prefix))
+      .execute();
+  }
+
   async clear(key: string): Promise<void> {
     await this.k.deleteFrom('loginAttempts').where('key', '=', key).execute();
   }

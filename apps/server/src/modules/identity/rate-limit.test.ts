@@ -18,31 +18,32 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
 
   const fail = (username: string, ip: string) => login(ctx, { username, password: 'wrong-password' }, { ip });
 
-  it('locks an account after 5 failures in 15 minutes, even from other addresses, with Retry-After', async () => {
-    for (let i = 0; i < 5; i++) expect((await fail(DEMO.email, `10.1.0.${i}`)).statusCode).toBe(400);
+  it('locks an account from an address after 5 failures there in 15 minutes, with Retry-After', async () => {
+    for (let i = 0; i < 5; i++) expect((await fail(DEMO.email, '10.1.0.1')).statusCode).toBe(400);
     ctx.clock.advance(MINUTE);
-    const locked = await login(ctx, { username: DEMO.email, password: DEMO.password }, { ip: '10.1.1.1' });
+    const locked = await login(ctx, { username: DEMO.email, password: DEMO.password }, { ip: '10.1.0.1' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ statusCode: 429, code: 'rate_limited', data: { retryAfterSeconds: 14 * 60 } });
     expect(locked.json<{ message: string }>().message).toBe(
       'Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo dentro de 14 minutos.',
     );
     expect(locked.headers['retry-after']).toBe(String(14 * 60));
-    // Other accounts are not affected.
-    expect((await login(ctx, { username: BASICO.email, password: BASICO.password }, { ip: '10.1.1.1' })).statusCode).toBe(200);
+    // Other accounts are not affected; the owner, from another address, still signs in.
+    expect((await login(ctx, { username: BASICO.email, password: BASICO.password }, { ip: '10.1.0.1' })).statusCode).toBe(200);
+    expect((await login(ctx, { username: DEMO.email, password: DEMO.password }, { ip: '10.1.1.1' })).statusCode).toBe(200);
   });
 
   it('locks unknown accounts the same way, so the limit reveals nothing', async () => {
-    for (let i = 0; i < 5; i++) expect((await fail('nadie@pantalla.test', `10.2.0.${i}`)).statusCode).toBe(400);
-    expect((await fail('nadie@pantalla.test', '10.2.1.1')).statusCode).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await fail('nadie@pantalla.test', '10.2.0.1')).statusCode).toBe(400);
+    expect((await fail('nadie@pantalla.test', '10.2.0.1')).statusCode).toBe(429);
   });
 
   it('opens again once the 15-minute window has passed', async () => {
     for (let i = 0; i < 5; i++) await fail(DEMO.email, '10.3.0.1');
     ctx.clock.advance(15 * MINUTE - 1000);
-    expect((await login(ctx, { username: DEMO.email, password: DEMO.password }, { ip: '10.3.0.2' })).statusCode).toBe(429);
+    expect((await login(ctx, { username: DEMO.email, password: DEMO.password }, { ip: '10.3.0.1' })).statusCode).toBe(429);
     ctx.clock.advance(1000);
-    expect((await login(ctx, { username: DEMO.email, password: DEMO.password }, { ip: '10.3.0.2' })).statusCode).toBe(200);
+    expect((await login(ctx, { username: DEMO.email, password: DEMO.password }, { ip: '10.3.0.1' })).statusCode).toBe(200);
   });
 
   it('a success clears the account counter', async () => {
@@ -65,13 +66,13 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
   });
 
   it('lets no more than 5 of a burst of parallel guesses through', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => fail(DEMO.email, `10.6.0.${i}`)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => fail(DEMO.email, '10.6.0.1')));
     const statuses = results.map((r) => r.statusCode);
     const failures = statuses.filter((s) => s === 400).length;
     expect(failures).toBeLessThanOrEqual(5);
     expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
     // Guesses refused in the burst do not count; the ones tried do.
-    const next = await login(ctx, { username: DEMO.email, password: DEMO.password }, { ip: '10.6.1.1' });
+    const next = await login(ctx, { username: DEMO.email, password: DEMO.password }, { ip: '10.6.0.1' });
     expect(next.statusCode).toBe(failures === 5 ? 429 : 200);
   });
 

@@ -13,6 +13,7 @@ export async function recoveryRoutes(app: FastifyInstance, recovery: RecoverySer
     r.post(
       url,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['identity'],
           summary: 'Mail a password-reset link; always the same answer, whether or not the account exists',
@@ -30,6 +31,7 @@ export async function recoveryRoutes(app: FastifyInstance, recovery: RecoverySer
   r.post(
     '/password-reset',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['identity'],
         summary: 'Set a new password with a reset link’s token; signs the user out everywhere',

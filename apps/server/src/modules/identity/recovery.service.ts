@@ -7,7 +7,7 @@ import { escapeHtml, type MailMessage, type Mailer } from './mail';
 import { hashSecret } from './password';
 import type { RecoveryRepository } from './recovery.repository';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
-import { loginAccountKey } from './session.service';
+import { loginAccountPrefix } from './session.service';
 
 /** A reset link works once, for one hour. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -90,6 +90,6 @@ export class RecoveryService {
     if (!done) throw badRequest(RESET_LINK_INVALID);
     // Whoever just proved they own the mailbox should not stay locked out.
     const user = await this.users.findUserById(done.userId);
-    if (user) await this.limiter.clear(loginAccountKey(user.email));
+    if (user) await this.limiter.clearPrefix(loginAccountPrefix(user.email));
   }
 }

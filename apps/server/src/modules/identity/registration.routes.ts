@@ -29,7 +29,7 @@ export async function registrationRoutes(
   // Screens a visitor sees (registration result, privacy policy) name the operator and its provider.
   r.get(
     '/operator',
-    { schema: { tags: ['identity'], summary: 'The operator’s skin: its name, its provider’s name and its logos (public)', response: { 200: skinSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['identity'], summary: 'The operator’s skin: its name, its provider’s name and its logos (public)', response: { 200: skinSchema } } },
     async () => ({ operator: operator.name, provider: operator.providerName, logos: operator.logos }),
   );
   // The birth year's upper bound is the server's current year, from the injected clock.
@@ -38,6 +38,7 @@ export async function registrationRoutes(
   r.get(
     '/registration/form',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['identity'],
         summary: 'Open a registration form: a signed token of when it was opened, and the least time before it may be sent',
@@ -53,6 +54,7 @@ export async function registrationRoutes(
   r.post(
     '/registration',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['identity'],
         summary: 'Create an account (default profile, region by country, sign-up packages, confirmation mail)',
@@ -72,6 +74,7 @@ export async function registrationRoutes(
   r.post(
     '/registration/confirm',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['identity'],
         summary: 'Confirm an email address with the token of the registration mail’s link (single use, 7 days)',
@@ -93,7 +96,7 @@ export async function registrationRoutes(
         summary: 'Mail the signed-in, unconfirmed account a new confirmation link',
         response: { 200: messageSchema, ...errorResponses(401, 409, 429) },
       },
-      preHandler: auth.requireUser,
+      onRequest: auth.requireUser,
     },
     async (request) => {
       await registration.resendConfirmation(auth.userOf(request).userId);

@@ -37,8 +37,35 @@ export class SessionRepository {
     });
   }
 
+  /** Whether a sign-in still stands: its family has tokens and none was revoked. */
+  async familyLive(familyId: string): Promise<boolean> {
+    const row = await this.k
+      .selectFrom('refreshTokens')
+      .select((eb) => [eb.fn.countAll<number | string>().as('tokens'), eb.fn.count<number | string>('revokedAt').as('revoked')])
+      .where('familyId', '=', familyId)
+      .executeTakeFirst();
+    return row !== undefined && Number(row.tokens) > 0 && Number(row.revoked) === 0;
+  }
+
   async revokeFamily(familyId: string, now: number): Promise<void> {
     await this.k.updateTable('refreshTokens').set({ revokedAt: now }).where('familyId', '=', familyId).where('revokedAt', 'is', null).execute();
+  }
+
+  /**
+   * Sets the password and, in the same transaction, bumps the token version (every idToken
+   * dies) and revokes every refresh family of the user but `keepFamily` (this device's).
+   */
+  async changePassword(userId: number, passwordHash: string, keepFamily: string | null, now: number): Promise<void> {
+    await this.k.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1) }))
+        .where('id', '=', userId)
+        .execute();
+      let others = trx.updateTable('refreshTokens').set({ revokedAt: now }).where('userId', '=', userId).where('revokedAt', 'is', null);
+      if (keepFamily !== null) others = others.where('familyId', '!=', keepFamily);
+      await others.execute();
+    });
   }
 
   /** Drops a user's tokens that can never be used again, so the table does not grow without end. */

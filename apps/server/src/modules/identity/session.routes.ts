@@ -2,9 +2,10 @@ import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginRequestSchema, userInfoSchema } from '@pantalla/contracts';
+import { loginRequestSchema, passwordChangeSchema, userInfoSchema } from '@pantalla/contracts';
 import { AppError } from '../../platform/errors';
 import { errorResponses, noStore } from '../../platform/http';
+import type { Authenticator } from './auth.http';
 import { PERSISTENT_REFRESH_TTL_MS, type IssuedSession, type SessionService } from './session.service';
 
 /** The refresh token's only vehicle: script cannot read it and other sites cannot send it. */
@@ -22,13 +23,14 @@ function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, cookieBase);
 }
 
-/** POST /login (password and refresh flows) and POST /logout. */
-export async function sessionRoutes(app: FastifyInstance, sessions: SessionService): Promise<void> {
+/** POST /login (password and refresh flows), POST /logout and the password change. */
+export async function sessionRoutes(app: FastifyInstance, sessions: SessionService, auth: Authenticator): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/login',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['identity'],
         summary: 'Sign in with email and password, or trade the refresh cookie for new tokens',
@@ -59,6 +61,27 @@ export async function sessionRoutes(app: FastifyInstance, sessions: SessionServi
     },
   );
 
+  r.post(
+    '/account/password',
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags: ['identity'],
+        summary: 'Change the password (current one required); every other device is signed out',
+        description:
+          'Bumps the token version (every idToken stops working) and revokes every refresh family but the pantalla_rt cookie’s, which rotates: the answer is this device’s new user info. 400 wrong current password (data.wrong password) or same password, 429 too many wrong passwords.',
+        body: passwordChangeSchema,
+        response: { 200: userInfoSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessions.changePassword(auth.userOf(request).userId, request.body, request.cookies[REFRESH_COOKIE]);
+      setRefreshCookie(reply, session);
+      noStore(reply);
+      return session.userInfo;
+    },
+  );
+
   // Sign-out must work from any state, even with a body the JSON parser would refuse.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -66,6 +89,7 @@ export async function sessionRoutes(app: FastifyInstance, sessions: SessionServi
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/logout',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['identity'],
           summary: 'Sign out: revoke the refresh cookie’s family and clear the cookie',

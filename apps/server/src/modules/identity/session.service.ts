@@ -4,11 +4,12 @@ import { badRequest, unauthorized } from '../../platform/errors';
 import type { Platform } from '../../platform/module';
 import { describeWait, rateLimited, type AttemptLimiter, type Limit } from './attempt-limit';
 import { SESSION_EXPIRED } from './auth.http';
+import type { CredentialChecks } from './credential-checks';
 import type { IdentityRepository } from './identity.repository';
 import { hashSecret, verifySecret } from './password';
 import { hashOpaqueToken, newFamilyId, newOpaqueToken } from './secrets';
 import type { SessionRepository } from './session.repository';
-import type { RefreshTokenTable, UserRow } from './tables';
+import type { RefreshTokenRow, RefreshTokenTable, UserRow } from './tables';
 import { signIdToken } from './tokens';
 import { buildUserInfo } from './user-info';
 
@@ -24,8 +25,21 @@ export const LOGIN_ACCOUNT_LIMIT: Limit = { max: 5, windowMs: FIFTEEN_MINUTES };
 export const LOGIN_ADDRESS_LIMIT: Limit = { max: 30, windowMs: FIFTEEN_MINUTES };
 
 export const INVALID_CREDENTIALS = 'El correo electrónico o la contraseña no son correctos.';
+export const SAME_PASSWORD = 'La nueva contraseña debe ser distinta de la actual.';
 
-export const loginAccountKey = (email: string) => `login-account:${email.trim().toLowerCase()}`;
+/**
+ * Failures count per account and address together: a guesser is held back, while the owner,
+ * from another address, still signs in (docs/decisions.md, "Security (issue 11)").
+ */
+export const loginAccountPrefix = (email: string) => `login-account:${email.trim().toLowerCase()}|`;
+export const loginAccountKey = (email: string, address: string) => `${loginAccountPrefix(email)}${address}`;
+
+/**
+ * Two tabs refreshing at once present the same cookie: the loser of that race, within this
+ * window of the winner's rotation, gets its own token of the family instead of ending it.
+ * Past it, a rotated token coming back is a replay and revokes the family.
+ */
+export const REFRESH_GRACE_MS = 10_000;
 export const loginAddressKey = (address: string) => `login-address:${address}`;
 
 /** A signed-in session: what the body shows, and the refresh token only the cookie carries. */
@@ -47,6 +61,7 @@ export class SessionService {
     private readonly users: IdentityRepository,
     private readonly sessions: SessionRepository,
     private readonly limiter: AttemptLimiter,
+    private readonly checks: CredentialChecks,
   ) {
     this.dummyHash = hashSecret(newOpaqueToken());
   }
@@ -56,7 +71,7 @@ export class SessionService {
     address: string,
     previousRefreshToken?: string,
   ): Promise<IssuedSession> {
-    const accountKey = loginAccountKey(input.username);
+    const accountKey = loginAccountKey(input.username, address);
     const addressKey = loginAddressKey(address);
     const attempt = await this.limiter.begin([
       { key: accountKey, limit: LOGIN_ACCOUNT_LIMIT },
@@ -86,23 +101,36 @@ export class SessionService {
   async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
     if (!refreshToken) throw expired('missing');
     const now = this.deps.clock.now();
-    const current = await this.sessions.findByHash(hashOpaqueToken(refreshToken));
+    const hash = hashOpaqueToken(refreshToken);
+    const current = await this.sessions.findByHash(hash);
     if (!current) throw expired('unknown');
-    if (current.rotatedAt !== null || current.revokedAt !== null) {
-      // A token already traded in is being replayed: someone else may hold the family.
-      await this.sessions.revokeFamily(current.familyId, now);
-      throw expired('reused');
-    }
+    if (current.revokedAt !== null) throw await this.reused(current.familyId, now);
+    if (current.rotatedAt !== null) return this.withinGrace(current, now);
     if (current.expiresAt <= now) throw expired('expired');
     const user = await this.users.findUserById(current.userId);
     if (!user) throw expired('unknown');
     const { token, row } = this.newRefreshToken(user.id, current.familyId, current.persistent === 1);
-    if (!(await this.sessions.rotate(current.tokenHash, row, now))) {
-      // Another request traded it in first: the same replay, seen concurrently.
-      await this.sessions.revokeFamily(current.familyId, now);
-      throw expired('reused');
-    }
+    if (await this.sessions.rotate(current.tokenHash, row, now)) return this.issue(user, token, row);
+    // Another request traded it in first: two tabs at once, or a replay; the grace decides.
+    const after = await this.sessions.findByHash(hash);
+    if (!after || after.revokedAt !== null || after.rotatedAt === null) throw await this.reused(current.familyId, now);
+    return this.withinGrace(after, now);
+  }
+
+  /** A token already traded in: a sibling token when the trade was moments ago, else a replay. */
+  private async withinGrace(current: RefreshTokenRow, now: number): Promise<IssuedSession> {
+    if (current.rotatedAt === null || now - current.rotatedAt > REFRESH_GRACE_MS || current.expiresAt <= now) throw await this.reused(current.familyId, now);
+    const user = await this.users.findUserById(current.userId);
+    if (!user) throw expired('unknown');
+    const { token, row } = this.newRefreshToken(user.id, current.familyId, current.persistent === 1);
+    await this.sessions.insert(row);
     return this.issue(user, token, row);
+  }
+
+  /** A replayed token: someone else may hold the family, so all of it ends. */
+  private async reused(familyId: string, now: number): Promise<Error> {
+    await this.sessions.revokeFamily(familyId, now);
+    return expired('reused');
   }
 
   /** Ends the token's family; unknown tokens are ignored so sign-out always succeeds. */
@@ -110,6 +138,29 @@ export class SessionService {
     if (!refreshToken) return;
     const current = await this.sessions.findByHash(hashOpaqueToken(refreshToken));
     if (current) await this.sessions.revokeFamily(current.familyId, this.deps.clock.now());
+  }
+
+  /**
+   * Changes the password of a signed-in user (the current one required): every other device
+   * is signed out (idTokens by the version bump, refresh families revoked), this one keeps
+   * its family and gets a new idToken.
+   */
+  async changePassword(userId: number, input: { currentPassword: string; newPassword: string }, refreshToken: string | undefined): Promise<IssuedSession> {
+    const user = await this.users.findUserById(userId);
+    if (!user) throw expired('unknown-user');
+    await this.checks.password(user, input.currentPassword);
+    if (input.currentPassword === input.newPassword) throw badRequest(SAME_PASSWORD);
+    const now = this.deps.clock.now();
+    const current = refreshToken ? await this.sessions.findByHash(hashOpaqueToken(refreshToken)) : undefined;
+    const live = current && current.userId === userId && current.rotatedAt === null && current.revokedAt === null && current.expiresAt > now;
+    await this.sessions.changePassword(userId, await hashSecret(input.newPassword), live ? current.familyId : null, now);
+    if (live && refreshToken) return this.refresh(refreshToken);
+    // No live cookie came with the request: this device starts a new family.
+    const changed = await this.users.findUserById(userId);
+    if (!changed) throw expired('unknown-user');
+    const { token, row } = this.newRefreshToken(userId, newFamilyId(), current?.persistent === 1);
+    await this.sessions.insert(row);
+    return this.issue(changed, token, row);
   }
 
   private newRefreshToken(userId: number, familyId: string, persistent: boolean): { token: string; row: RefreshTokenTable } {
@@ -140,6 +191,7 @@ export class SessionService {
       ver: user.tokenVersion,
       iat: nowSeconds,
       exp: idTokenExpiration,
+      sid: row.familyId,
     });
     const profiles = await this.users.listProfilesCreatingDefault(user.id, DEFAULT_PROFILE(this.deps.clock.now()));
     const persistent = row.persistent === 1;

@@ -8,6 +8,12 @@ export interface IdTokenClaims {
   ver: number;
   iat: number;
   exp: number;
+  /**
+   * The sign-in (refresh-token family) it was issued under: signing out or a detected reuse
+   * revokes the family, and with it this idToken at its next request. Tokens signed without
+   * it (none the login route issues) answer only to the token version.
+   */
+  sid?: string;
 }
 
 /** Signs claims as an HS256 JWT. */
@@ -29,6 +35,6 @@ function isClaims(value: unknown): value is IdTokenClaims {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
-    typeof v.sub === 'number' && typeof v.email === 'string' && typeof v.ver === 'number' && typeof v.iat === 'number' && typeof v.exp === 'number'
+    typeof v.sub === 'number' && typeof v.email === 'string' && typeof v.ver === 'number' && typeof v.iat === 'number' && typeof v.exp === 'number' && (v.sid === undefined || typeof v.sid === 'string')
   );
 }
