@@ -141,12 +141,8 @@ export class PlayerPage {
   }
 }
 
-/** The demo API as the specs need it: a token, a reset of the account's sessions, ended programmes. */
-export async function apiToken(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const response = await request.post('/api/v1/login', { data: { flow: 'password', username: account.email, password: account.password, rememberMe: false } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { idToken: string }).idToken;
-}
+/** The demo API as the specs need it: a token (fixtures/api), a reset of the account's sessions, ended programmes. */
+export { apiToken } from '../fixtures/api';
 
 export async function resetSessions(request: APIRequestContext, token: string): Promise<void> {
   const response = await request.post('/api/v1/sessions/reset', { headers: { authorization: `Bearer ${token}` } });

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { OpenSessionResponse } from '@pantalla/contracts';
 import { BASICO, DEMO } from '../fixtures/accounts';
+import { apiToken } from '../fixtures/api';
 
 /*
  * The playback services in real Chromium: Shaka Player on a bare page (no app UI) plays our
@@ -100,11 +101,6 @@ async function expectPlayingPast(page: Page, target: number, timeout = 30_000): 
   return last as PlayerState;
 }
 
-async function signIn(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const response = await request.post('/api/v1/login', { data: { flow: 'password', username: account.email, password: account.password, rememberMe: false } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { idToken: string }).idToken;
-}
 
 async function openSession(request: APIRequestContext, token: string, type: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE', id: number) {
   return request.post('/api/v1/sessions', {
@@ -115,14 +111,14 @@ async function openSession(request: APIRequestContext, token: string, type: 'LIV
 
 /**
  * Opens a session. demo@ is shared with the player spec, which may hold both of its slots
- * for a moment: a 401/115 is waited out rather than reset from here.
+ * for a moment: a 409/115 is waited out rather than reset from here.
  */
 async function open(request: APIRequestContext, token: string, type: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE', id: number): Promise<OpenSessionResponse> {
   for (let attempt = 0; ; attempt++) {
     const response = await openSession(request, token, type, id);
     if (response.status() === 201) return (await response.json()) as OpenSessionResponse;
     const body = await response.text();
-    const busy = response.status() === 401 && (JSON.parse(body) as { data?: unknown }).data === 115;
+    const busy = response.status() === 409 && (JSON.parse(body) as { data?: unknown }).data === 115;
     if (!busy || attempt >= 30) throw new Error(`session refused: ${response.status()} ${body}`);
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -148,13 +144,16 @@ test.describe('playback services in Chromium with Shaka and ClearKey', () => {
   // slots are freed before each test, so the config runs this file and the player spec one
   // at a time (project 'playback'). Films need demo@.
   test.describe.configure({ mode: 'serial' });
+  // The bare page runs this spec's own inline harness, which the app's CSP forbids; the app
+  // under its CSP is csp.spec.ts's.
+  test.use({ bypassCSP: true });
   let demo: string;
   let basico: string;
   const ids = { channel: 1 };
 
   test.beforeEach(async ({ request }) => {
-    demo = await signIn(request, DEMO);
-    basico = await signIn(request, BASICO);
+    demo = await apiToken(DEMO);
+    basico = await apiToken(BASICO);
     const reset = await request.post('/api/v1/sessions/reset', { headers: { authorization: `Bearer ${basico}` } });
     expect(reset.status()).toBe(204);
   });

@@ -92,7 +92,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       const answers = await Promise.all(Array.from({ length: 20 }, () => openRaw(demo, 'LIVE', ids.liveChannel)));
       const statuses = answers.map((a) => a.statusCode);
       expect(statuses.filter((s) => s === 201)).toHaveLength(NUM_DEVICES);
-      for (const refused of answers.filter((a) => a.statusCode !== 201)) expect(refusal(refused)).toEqual({ status: 401, data: PLAYBACK_REFUSAL.tooManySessions });
+      for (const refused of answers.filter((a) => a.statusCode !== 201)) expect(refusal(refused)).toEqual({ status: 409, data: PLAYBACK_REFUSAL.tooManySessions });
     });
 
     it('answers the live URL with restart, ClearKey licence and heartbeat interval', async () => {
@@ -120,7 +120,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       expect(mpd.body).toContain('type="dynamic"');
       // No slot taken: a second device still gets in, a third does not.
       expect((await openRaw(basico, 'LIVE', 2)).statusCode).toBe(201);
-      expect(refusal(await openRaw(basico, 'LIVE', 3))).toEqual({ status: 401, data: PLAYBACK_REFUSAL.tooManySessions });
+      expect(refusal(await openRaw(basico, 'LIVE', 3))).toEqual({ status: 409, data: PLAYBACK_REFUSAL.tooManySessions });
       // Only for a live session of one's own that is open, and at most two channels.
       const film = await open(demo, 'VOD', ids.premiumFilm);
       expect((await preload(demo, film.id, [2])).statusCode).toBe(400);
@@ -166,15 +166,15 @@ describe.each(kinds)('playback services on %s', (kind) => {
 
     it('reset closes every session and its DRM sessions', async () => {
       const a = await open(demo, 'VOD', ids.premiumFilm);
-      expect((await licence(demo, a.drm!.licenseUrl, [kidOf(await clipOf('films', ids.premiumFilm))])).statusCode).toBe(200);
+      expect((await licence(demo, a.drm!.licenseUrl, [kidOf(`film-${ids.premiumFilm}`)])).statusCode).toBe(200);
       await open(demo, 'LIVE', ids.liveChannel);
-      expect(refusal(await openRaw(demo, 'LIVE', ids.liveChannel))).toEqual({ status: 401, data: PLAYBACK_REFUSAL.tooManySessions });
+      expect(refusal(await openRaw(demo, 'LIVE', ids.liveChannel))).toEqual({ status: 409, data: PLAYBACK_REFUSAL.tooManySessions });
       const reset = await ctx.app.inject({ method: 'POST', url: '/api/v1/sessions/reset', headers: bearer(demo) });
       expect(reset.statusCode).toBe(204);
       const drm = await ctx.sql.selectFrom('drmSessions').select('revokedAt').execute();
       expect(drm.length).toBeGreaterThan(0);
       expect(drm.every((d) => d.revokedAt !== null)).toBe(true);
-      expect(refusal(await licence(demo, a.drm!.licenseUrl, [kidOf(await clipOf('films', ids.premiumFilm))]))).toEqual({ status: 401, data: PLAYBACK_REFUSAL.sessionExpired });
+      expect(refusal(await licence(demo, a.drm!.licenseUrl, [kidOf(`film-${ids.premiumFilm}`)]))).toEqual({ status: 401, data: PLAYBACK_REFUSAL.sessionExpired });
       await open(demo, 'LIVE', ids.liveChannel);
     });
 
@@ -201,8 +201,8 @@ describe.each(kinds)('playback services on %s', (kind) => {
       expect((await openRaw(demo, 'CUTV', ids.noCatchupEvent)).statusCode).toBe(400);
       const live = await ctx.sql.selectFrom('events').select('id').where('channelId', '=', 1).where('startTime', '<=', ctx.clock.now()).where('endTime', '>', ctx.clock.now()).executeTakeFirstOrThrow();
       expect((await openRaw(demo, 'CUTV', live.id)).statusCode).toBe(400);
-      expect((await ctx.app.inject({ method: 'GET', url: `/media/catchup/${ids.oldCatchup}.smil/manifest.mpd?VOD` })).statusCode).toBe(400);
-      const ok = await ctx.app.inject({ method: 'GET', url: `/media/catchup/${ids.catchup}.smil/manifest.mpd?VOD` });
+      expect((await ctx.app.inject({ method: 'GET', url: `/media/catchup/${ids.oldCatchup}.smil/manifest.mpd?VOD`, headers: bearer(demo) })).statusCode).toBe(400);
+      const ok = await ctx.app.inject({ method: 'GET', url: `/media/catchup/${ids.catchup}.smil/manifest.mpd?VOD`, headers: bearer(demo) });
       expect(ok.statusCode).toBe(200);
       expect(ok.body).toContain('type="static"');
     });
@@ -231,7 +231,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
         await ctx.app.inject({ method: 'POST', url: '/api/v1/drm/clearkey/abc', headers: bearer(demo), payload: 'not json' }),
         await ctx.app.inject({ method: 'DELETE', url: '/api/v1/sessions/abc', headers: bearer(demo), payload: { positionInMs: 'x' } }),
         await ctx.app.inject({ method: 'GET', url: '/media/live/abc/premium/manifest.mpd' }),
-        await ctx.app.inject({ method: 'GET', url: '/media/catchup/abc.smil/manifest.mpd' }),
+        await ctx.app.inject({ method: 'GET', url: '/media/catchup/abc.smil/manifest.mpd', headers: bearer(demo) }),
       ];
       for (const res of bad) {
         expect(res.statusCode, res.body).toBe(400);
@@ -248,17 +248,20 @@ describe.each(kinds)('playback services on %s', (kind) => {
   });
 
   describe('licences', () => {
-    const kids = async (table: 'films' | 'channels', id: number) => [kidOf(await clipOf(table, id))];
+    // Each channel and title has its own key, whatever clip it plays.
+    const kids = async (table: 'films' | 'channels', id: number) => [kidOf(`${table === 'films' ? 'film' : 'channel'}-${id}`)];
 
     it('issues the key for an open session of this user and this content', async () => {
       const s = await open(demo, 'VOD', ids.premiumFilm);
       const res = await licence(demo, s.drm!.licenseUrl, await kids('films', ids.premiumFilm));
       expect(res.statusCode).toBe(200);
       const body = clearKeyLicenceResponseSchema.parse(res.json());
-      const key = ctx.modules.origin.keys.key(await clipOf('films', ids.premiumFilm));
+      const key = ctx.modules.origin.keys.key(`film-${ids.premiumFilm}`);
       expect(body).toEqual({ keys: [{ kty: 'oct', kid: hexToBase64Url(key.kid), k: hexToBase64Url(key.key) }], type: 'temporary' });
       // Asking for another content's key id is a 400.
-      expect((await licence(demo, s.drm!.licenseUrl, [kidOf(otherClip(await clipOf('films', ids.premiumFilm)))])).statusCode).toBe(400);
+      expect((await licence(demo, s.drm!.licenseUrl, [kidOf(`film-${ids.adultFilm}`)])).statusCode).toBe(400);
+      // Nor the key of the clip it plays: that one never leaves the origin.
+      expect((await licence(demo, s.drm!.licenseUrl, [kidOf(await clipOf('films', ids.premiumFilm))])).statusCode).toBe(400);
     });
 
     it('refuses with 116 for an expired idToken or session', async () => {
@@ -272,12 +275,12 @@ describe.each(kinds)('playback services on %s', (kind) => {
       ctx.clock.advance(-3 * HOUR - 91_000);
     });
 
-    it('refuses with 115 when the session is gone and the account’s slots are taken', async () => {
+    it('refuses with 409/115 when the session is gone and the account’s slots are taken', async () => {
       const s = await open(demo, 'LIVE', ids.liveChannel);
       await ctx.app.inject({ method: 'DELETE', url: `/api/v1/sessions/${s.id}`, headers: bearer(demo) });
       await open(demo, 'LIVE', ids.liveChannel);
       await open(demo, 'LIVE', ids.liveChannel);
-      expect(refusal(await licence(demo, s.drm!.licenseUrl, await kids('channels', 1)))).toEqual({ status: 401, data: 115 });
+      expect(refusal(await licence(demo, s.drm!.licenseUrl, await kids('channels', 1)))).toEqual({ status: 409, data: 115 });
     });
 
     it('refuses with 401 when the user does not own the content', async () => {
@@ -367,7 +370,8 @@ describe.each(kinds)('playback services on %s', (kind) => {
       expect(ok.body).toContain('type="dynamic"');
       expect(ok.body).toContain('timeShiftBufferDepth="PT6900S"');
       expect(ok.body).toContain('http://dashif.org/thumbnail_tile');
-      const key = ctx.modules.origin.keys.key(await clipOf('channels', 1));
+      const key = ctx.modules.origin.keys.key('channel-1');
+      expect(ok.body).toContain('/media/s/channel-1/');
       for (const secret of [key.key, hexToBase64Url(key.key), Buffer.from(key.key, 'hex').toString('base64')]) expect(ok.body).not.toContain(secret);
 
       const u = new URL(s.playInfo.url);
@@ -383,6 +387,8 @@ describe.each(kinds)('playback services on %s', (kind) => {
       // Valid until the idToken's expiry (2 h) plus 30 s.
       const exp = readJwtClaims(demo)?.exp as number;
       const start = ctx.clock.now();
+      // The session itself is kept open meanwhile (as heartbeats would): only the URL's expiry is tested.
+      await ctx.sql.updateTable('streamSessions').set({ expiresAt: exp * 1000 + 3_600_000 }).where('id', '=', s.id).execute();
       ctx.clock.set(exp * 1000 + 29_000);
       expect((await ctx.app.inject({ method: 'GET', url: pathOf(s.playInfo.url) })).statusCode).toBe(200);
       ctx.clock.set(exp * 1000 + 30_000);
@@ -472,9 +478,6 @@ describe.each(kinds)('playback services on %s', (kind) => {
 
   async function clipOf(table: 'films' | 'channels', id: number): Promise<string> {
     return (await ctx.sql.selectFrom(table).select('clipKey').where('id', '=', id).executeTakeFirstOrThrow()).clipKey;
-  }
-  function otherClip(clipKey: string): string {
-    return clipKey === 'clip-1' ? 'clip-2' : 'clip-1';
   }
 });
 

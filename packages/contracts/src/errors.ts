@@ -10,13 +10,17 @@ export const errorCodeSchema = z.enum([
   'rate_limited',
   'payload_too_large',
   'unsupported_media_type',
+  /** 402: the payment provider refused the payment (its own message). */
+  'payment_failed',
+  /** 503: the payment provider could not be reached. */
+  'provider_unavailable',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** The numbers in `data` of a playback or licence refusal (viewing spec section 8); the player maps them. */
 export const PLAYBACK_REFUSAL = {
-  /** 401: too many open sessions on the account; the app offers to reset them. */
+  /** 409 (a 401 would read as an expired sign-in): too many open sessions on the account; the app offers to reset them. */
   tooManySessions: 115,
   /** 401 (404 on heartbeat, 403 on an expired playback URL): the idToken or the stream session expired or is unknown. */
   sessionExpired: 116,
@@ -46,6 +50,8 @@ export const errorDataSchema = z.union([
   playbackRefusalSchema,
   z.object({ reason: sessionFailureSchema }),
   z.object({ retryAfterSeconds: z.number().int().nonnegative() }),
+  /** Which credential a settings change found wrong: the current PIN (message 50) or the account password (52). */
+  z.object({ wrong: z.enum(['currentPin', 'password']) }),
 ]);
 export type ErrorData = z.infer<typeof errorDataSchema>;
 

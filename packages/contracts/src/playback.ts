@@ -67,6 +67,8 @@ export const openSessionResponseSchema = z.object({
     url: z.string(),
     /** Where to start: the saved keep-watching position for VOD/SERIE/CUTV, else 0. */
     positionInMs: z.number().int().nonnegative(),
+    /** An imported channel's other streams (M3U alternates), tried in order when url fails. */
+    alternateUrls: z.array(z.string()).optional(),
   }),
   drm: drmInfoSchema.nullable(),
   /** LIVE on a tstv=1 channel: the restart window anchored at the current programme's start; else null. */
@@ -93,6 +95,22 @@ export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 /** Optional body of DELETE /api/v1/sessions/{id}: the position saved for keep-watching. */
 export const closeSessionRequestSchema = z.object({ positionInMs: z.number().int().nonnegative().optional() });
 export type CloseSessionRequest = z.infer<typeof closeSessionRequestSchema>;
+
+/** An open stream of the account, as the settings list it (device, what it plays, since when). */
+export const openStreamSchema = z.object({
+  id: z.string(),
+  /** 'Chrome · Windows', or '' when the device said nothing known. */
+  device: z.string(),
+  type: playbackTypeSchema,
+  /** The channel (and its programme on air), the catch-up programme, the film or the episode. */
+  title: z.string(),
+  /** ISO instant the stream opened. */
+  since: z.string(),
+});
+export type OpenStream = z.infer<typeof openStreamSchema>;
+/** 200 answer of GET /api/v1/sessions: the account's open streams, oldest first. */
+export const openStreamListSchema = z.object({ resources: z.array(openStreamSchema) });
+export type OpenStreamList = z.infer<typeof openStreamListSchema>;
 
 // ---------------------------------------------------------------- ClearKey licence
 

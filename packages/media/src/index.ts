@@ -27,6 +27,8 @@ export {
 } from './prepare';
 /** fMP4 timestamp rewriting for looped clips. */
 export { rewriteSegmentTime, type SegmentRewrite } from './mp4/rewrite-segment';
+/** Serving one packaged clip under a key per channel or title. */
+export { rekeySegment } from './mp4/rekey';
 /** Init/media segment inspection. */
 export { readInitInfo, readSegmentTimes, type InitInfo } from './mp4/probe';
 /** Timeline → clip mapping for the origin (segments, sprite sheets, live availability). */

@@ -1,6 +1,7 @@
 /** Connection diagnostics: the server list (diag.json) and the speed-test file. */
 import { createCipheriv, createHash } from 'node:crypto';
 import type { DiagResponse } from '@pantalla/contracts';
+import type { DiagServerConfig } from '../../platform/config';
 
 /** The speed-test file's name (spec: media_0.ts) and size: a few MB, so slow links finish. */
 export const SPEED_FILE = 'media_0.ts';
@@ -22,8 +23,12 @@ export function speedTestFile(): { bytes: Buffer; etag: string } {
   return speedFile;
 }
 
-/** diag.json: one group per origin; this server is the only one unless a CDN base is configured. */
-export function diagServers(baseUrl: string, publicUrl: string): DiagResponse {
+/**
+ * diag.json: the configured servers (DIAG_SERVERS), else one group per origin: this server,
+ * and the CDN in front of it when a media base URL is configured.
+ */
+export function diagServers(baseUrl: string, publicUrl: string, configured: readonly DiagServerConfig[] | null = null): DiagResponse {
+  if (configured) return { groups: configured.map((server) => ({ name: server.name, fileKey: SPEED_FILE, baseUrl: server.baseUrl })) };
   const groups = [{ name: 'Pantalla', fileKey: SPEED_FILE, baseUrl: `${publicUrl}/media/speed` }];
   if (baseUrl !== publicUrl) groups.push({ name: 'CDN', fileKey: SPEED_FILE, baseUrl: `${baseUrl}/media/speed` });
   return { groups };

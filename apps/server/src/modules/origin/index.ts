@@ -1,21 +1,30 @@
 import type { ContentKey } from '@pantalla/media';
 import type { Platform, ServerModule } from '../../platform/module';
 import type { Playables } from '../catalogue';
+import type { Authenticator } from '../identity';
 import { ManifestService } from './manifest.service';
 import { ensureDemoMedia, progressPrinter, trailerClipKey, type MediaSetupProgress } from './media-setup';
 import { MediaStore } from './media-store';
+import type { StreamGate } from './gate';
 import { originRoutes } from './origin.routes';
 import { playbackSigningKey, playbackUrl, signPlaybackToken, type PlaybackClaims } from './signed-url';
 
 export { checkCatchup, CATCHUP_MESSAGES, channelTimelineStart } from './windows';
 export { qualityOf, type PlaybackClaims, type StreamKind } from './signed-url';
+export type { StreamGate } from './gate';
+export { streamKeyName, type StreamKeyKind } from './stream-keys';
 export type { MediaSetupProgress } from './media-setup';
 
 /** What the origin needs of other modules. */
 export interface OriginNeeds {
   /** The channels, programmes and titles it builds manifests for. */
   playables: Playables;
+  /** Signs in the catch-up manifest test's caller. */
+  auth: Authenticator;
+  /** Who may watch what, now (playback's sessions and rights). */
+  gate: StreamGate;
 }
+
 
 /** Signed playback URLs and licence addresses, as the playback services hand them out. */
 export interface PlaybackUrls {
@@ -29,8 +38,8 @@ export interface PlaybackUrls {
 
 /** The clips' content keys, for the licence server. */
 export interface ContentKeys {
-  /** The content key of a clip: kid and key, hex. */
-  key(clipKey: string): ContentKey;
+  /** The content key of a channel or title (streamKeyName) or of a trailer clip: kid and key, hex. */
+  key(name: string): ContentKey;
   /** Whether the key names a trailer the origin serves (trailer keys go to anyone). */
   isTrailer(clipKey: string): boolean;
 }
@@ -56,7 +65,7 @@ export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
   const signingKey = playbackSigningKey(config.authSecret);
   const module: ServerModule = {
     name: 'origin',
-    rootRoutes: (app) => originRoutes(app, { cfg, manifests, media, signingKey, clock, publicUrl: config.publicUrl }),
+    rootRoutes: (app) => originRoutes(app, { cfg, manifests, media, signingKey, clock, publicUrl: config.publicUrl, gate: needs.gate, auth: needs.auth }),
   };
   const urls: PlaybackUrls = {
     sign: (claims) => signPlaybackToken(signingKey, claims),

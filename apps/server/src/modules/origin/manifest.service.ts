@@ -5,10 +5,17 @@ import type { MediaConfig } from '../../platform/config';
 import type { PlayableChannel, Playables } from '../catalogue';
 import { trailerClipKey } from './media-setup';
 import type { MediaStore } from './media-store';
+import { parseStreamKey, streamKeyName } from './stream-keys';
 import { CATCHUP_MESSAGES, channelTimelineStart, checkCatchup } from './windows';
 
 /** Window of a channel without time-shift: a short live edge only. */
 export const NO_TSTV_WINDOW_SECONDS = 60;
+
+/**
+ * How often players refresh a live or restart MPD: each refresh asks again whether the session
+ * is open and what airs now may be watched, so a lost right stops the picture within it.
+ */
+export const LIVE_REFRESH_SECONDS = 8;
 
 /** A built manifest and whether it changes over time (dynamic) or not. */
 export interface BuiltManifest {
@@ -25,9 +32,27 @@ export class ManifestService {
     private readonly clock: Clock,
   ) {}
 
-  private urls(clipKey: string, licenseUrl: string): MpdUrls {
+  private urls(key: string, licenseUrl: string): MpdUrls {
     // Segments carry no token: they are encrypted, immutable and shared by every viewer (CDN).
-    return { baseUrl: `${this.cfg.baseUrl}/media/s/${clipKey}/`, licenseUrl };
+    return { baseUrl: `${this.cfg.baseUrl}/media/s/${key}/`, licenseUrl };
+  }
+
+  /** A clip as served under a channel's or title's own key: its segments re-keyed, its MPD naming that key id. */
+  private async streamClip(clipKey: string, streamKey: string): Promise<ClipManifest> {
+    const clip = await this.media.manifest(clipKey);
+    return { ...clip, kid: this.media.key(streamKey).kid };
+  }
+
+  /** The clip a stream key's channel, film or episode plays; 404 when it names nothing. */
+  async clipOfStream(streamKey: string): Promise<string | null> {
+    const named = parseStreamKey(streamKey);
+    if (!named) return null;
+    const found =
+      named.kind === 'channel' ? await this.content.channel(named.id)
+      : named.kind === 'film' ? await this.content.film(named.id)
+      : await this.content.episode(named.id);
+    if (!found || ('streamSource' in found && found.streamSource !== 'origin')) throw notFound('No existe ese contenido.');
+    return found.clipKey;
   }
 
   /** Licence URL of a stream session (the player may also take it from the session answer). */
@@ -48,13 +73,15 @@ export class ManifestService {
 
   async live(channelId: number, sessionId: string): Promise<BuiltManifest> {
     const channel = await this.originChannel(channelId);
-    const clip = await this.media.manifest(channel.clipKey);
+    const key = streamKeyName('channel', channel.id);
+    const clip = await this.streamClip(channel.clipKey, key);
     const body = buildLiveMpd({
       clip,
       nowMs: this.clock.now(),
       channelStartMs: channelTimelineStart(),
-      urls: this.urls(channel.clipKey, this.licenseUrl(sessionId)),
+      urls: this.urls(key, this.licenseUrl(sessionId)),
       utcTiming: this.utcTiming(),
+      minimumUpdatePeriodSeconds: LIVE_REFRESH_SECONDS,
       timeShiftBufferDepthSeconds: channel.tstv === 1 ? undefined : NO_TSTV_WINDOW_SECONDS,
     });
     return { body, dynamic: true };
@@ -67,14 +94,16 @@ export class ManifestService {
     if (channel.tstv !== 1) throw badRequest('Este canal no permite ver desde el principio.');
     const now = this.clock.now();
     if (event.startTime > now) throw badRequest('El programa aún no ha empezado.');
-    const clip = await this.media.manifest(channel.clipKey);
+    const key = streamKeyName('channel', channel.id);
+    const clip = await this.streamClip(channel.clipKey, key);
     const body = buildRestartMpd({
       clip,
       nowMs: now,
       channelStartMs: channelTimelineStart(),
       programmeStartMs: Math.max(event.startTime, channelTimelineStart()),
-      urls: this.urls(channel.clipKey, this.licenseUrl(sessionId)),
+      urls: this.urls(key, this.licenseUrl(sessionId)),
       utcTiming: this.utcTiming(),
+      minimumUpdatePeriodSeconds: LIVE_REFRESH_SECONDS,
     });
     return { body, dynamic: true };
   }
@@ -86,7 +115,8 @@ export class ManifestService {
     const now = this.clock.now();
     const check = checkCatchup(channel, event, now);
     if (check !== 'ok') throw badRequest(CATCHUP_MESSAGES[check]);
-    const clip = await this.media.manifest(channel.clipKey);
+    const key = streamKeyName('channel', channel.id);
+    const clip = await this.streamClip(channel.clipKey, key);
     const body = buildCatchupMpd({
       clip,
       channelStartMs: channelTimelineStart(),
@@ -94,7 +124,7 @@ export class ManifestService {
       programmeEndMs: event.endTime,
       nowMs: now,
       // The manifest test has no session: its MPD names the licence route without one.
-      urls: this.urls(channel.clipKey, sessionId ? this.licenseUrl(sessionId) : `${this.cfg.baseUrl}/api/v1/drm/clearkey`),
+      urls: this.urls(key, sessionId ? this.licenseUrl(sessionId) : `${this.cfg.baseUrl}/api/v1/drm/clearkey`),
     });
     return { body, dynamic: false };
   }
@@ -102,8 +132,9 @@ export class ManifestService {
   async title(kind: 'vod' | 'episode', id: number, sessionId: string): Promise<BuiltManifest> {
     const title = kind === 'vod' ? await this.content.film(id) : await this.content.episode(id);
     if (!title) throw notFound(kind === 'vod' ? 'No existe esa película.' : 'No existe ese episodio.');
-    const clip = await this.media.manifest(title.clipKey);
-    return { body: this.vod(clip, title.clipKey, title.runtimeSeconds, this.licenseUrl(sessionId)), dynamic: false };
+    const key = streamKeyName(kind === 'vod' ? 'film' : 'episode', id);
+    const clip = await this.streamClip(title.clipKey, key);
+    return { body: this.vod(clip, key, title.runtimeSeconds, this.licenseUrl(sessionId)), dynamic: false };
   }
 
   /** A trailer: its own short clip, under its own key, for any signed-in user. */
@@ -115,8 +146,8 @@ export class ManifestService {
     return { body: this.vod(clip, key, clip.durationSeconds, licenseUrl), dynamic: false };
   }
 
-  private vod(clip: ClipManifest, clipKey: string, durationSeconds: number, licenseUrl: string): string {
+  private vod(clip: ClipManifest, key: string, durationSeconds: number, licenseUrl: string): string {
     if (!(durationSeconds > 0)) throw notFound('Este título no tiene duración en el catálogo.');
-    return buildVodMpd({ clip, durationSeconds, urls: this.urls(clipKey, licenseUrl) });
+    return buildVodMpd({ clip, durationSeconds, urls: this.urls(key, licenseUrl) });
   }
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deriveContentKey, mapClipSegment, mapThumbnailSheet, readClipManifest, rewriteSegmentTime, type ClipManifest, type ContentKey } from '@pantalla/media';
+import { deriveContentKey, mapClipSegment, mapThumbnailSheet, readClipManifest, rekeySegment, rewriteSegmentTime, type ClipManifest, type ContentKey } from '@pantalla/media';
 import type { Cache, CacheRegistry } from '../../platform/cache';
 import type { MediaConfig } from '../../platform/config';
 import { notFound } from '../../platform/errors';
@@ -19,6 +19,7 @@ export class MediaStore {
   private readonly files: Cache<string, Uint8Array>;
   private readonly rewritten: Cache<string, Uint8Array>;
   private readonly keys: Cache<string, ContentKey>;
+  private readonly rekeyed: Cache<string, Uint8Array>;
 
   constructor(
     private readonly cfg: MediaConfig,
@@ -27,7 +28,9 @@ export class MediaStore {
     // Clips' files never change for a key secret: kept without expiry, bounded by the clips there are.
     this.manifests = caches.create('origin.clip-manifests', { max: 64 });
     this.files = caches.create('origin.clip-files', { maxSize: 256 * 1024 * 1024, sizeOf: (bytes) => bytes.byteLength });
-    this.keys = caches.create('origin.content-keys', { max: 64 });
+    // One key per channel and title: derived on demand, the ones in use kept.
+    this.keys = caches.create('origin.content-keys', { max: 4096 });
+    this.rekeyed = caches.create('origin.stream-segments', { maxSize: 96 * 1024 * 1024, sizeOf: (bytes) => bytes.byteLength });
     this.rewritten = caches.create('origin.segments', { maxSize: 64 * 1024 * 1024, sizeOf: (bytes) => bytes.byteLength });
   }
 
@@ -83,6 +86,20 @@ export class MediaStore {
       const mapped = mapClipSegment(clip, trackId, n);
       return rewriteSegmentTime(await this.file(clipKey, mapped.file), mapped.rewrite);
     });
+  }
+
+  /**
+   * A track's init segment or timeline segment N of a clip, under the content key of the
+   * channel or title `streamKey` names (the clip's own key never leaves the origin).
+   */
+  async streamFile(streamKey: string, clipKey: string, trackId: string, n: number | 'init'): Promise<Uint8Array> {
+    const clip = await this.manifest(clipKey);
+    const track = clip.tracks.find((t) => t.id === trackId);
+    if (!track) throw notFound(`No existe la pista ${trackId}.`);
+    const source = n === 'init' ? await this.init(clipKey, trackId) : await this.segment(clipKey, trackId, n);
+    // Subtitles are not encrypted: the same bytes under every key.
+    if (!track.encrypted) return source;
+    return this.rekeyed.get(`${streamKey}/${trackId}/${n}`, async () => rekeySegment(source, this.key(clipKey), this.key(streamKey)));
   }
 
   /** Timeline sprite sheet N. */

@@ -7,6 +7,8 @@ import type { MediaConfig } from '../../platform/config';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { errorResponses, type ZodApp } from '../../platform/http';
 import { diagServers, SPEED_FILE, speedTestFile } from './diag';
+import type { Authenticator } from '../identity';
+import type { StreamGate } from './gate';
 import type { ManifestService } from './manifest.service';
 import type { MediaStore } from './media-store';
 import { applyCors, IMMUTABLE, LIVE_MANIFEST, sendBytes, STATIC_MANIFEST } from './origin.http';
@@ -20,10 +22,12 @@ export interface OriginRouteDeps {
   signingKey: Buffer;
   clock: Clock;
   publicUrl: string;
+  gate: StreamGate;
+  auth: Authenticator;
 }
 
 const MPD = 'application/dash+xml';
-const errors = errorResponses(400, 403, 404);
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['origin'];
 // The MPD is XML text: Fastify sends strings as they are, the schema documents it.
 const mpdResponses = { 200: z.string().describe('MPD (application/dash+xml)'), ...errors };
@@ -56,7 +60,7 @@ const URL_REFUSALS = {
 export async function originRoutes(app: FastifyInstance, s: OriginRouteDeps): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => applyCors(request, reply, s.cfg.corsOrigins));
-    scope.options('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    scope.options('/media/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
       if (!reply.hasHeader('access-control-allow-origin')) return reply.status(204).send();
       return reply
         .status(204)
@@ -73,13 +77,13 @@ export async function originRoutes(app: FastifyInstance, s: OriginRouteDeps): Pr
 
 /** Signed playback manifests, trailers and the catch-up manifest test. */
 function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
-  api.get('/media/time', { schema: { tags, summary: 'Hora del servidor (UTCTiming http-iso)' } }, async (_request, reply) =>
+  api.get('/media/time', { config: { access: 'public' }, schema: { tags, summary: 'Hora del servidor (UTCTiming http-iso)' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(new Date(s.clock.now()).toISOString()),
   );
 
   api.get(
     '/media/:kind/:id/:quality/manifest.mpd',
-    { schema: { tags, summary: 'MPD firmado: directo, restart, catch-up, película o episodio', params: manifestParams, querystring: playbackQuery, response: mpdResponses } },
+    { config: { access: 'signed' }, schema: { tags, summary: 'MPD firmado: directo, restart, catch-up, película o episodio', params: manifestParams, querystring: playbackQuery, response: mpdResponses } },
     async (request, reply) => {
       const { kind, id: contentId, quality } = request.params;
       const check = verifyPlaybackUrl(s.signingKey, { kind, id: contentId, quality, query: request.query }, s.clock.now());
@@ -87,6 +91,8 @@ function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
         if (check.reason === 'missing' || check.reason === 'malformed') throw badRequest(URL_REFUSALS[check.reason]);
         throw forbidden(URL_REFUSALS[check.reason], check.reason === 'expired' ? PLAYBACK_REFUSAL.sessionExpired : undefined);
       }
+      // A valid signature is not enough: the session must be open and what airs now watchable.
+      await s.gate.checkStream(check.claims);
       const sid = check.claims.sid;
       const built =
         kind === 'live' ? await s.manifests.live(contentId, sid)
@@ -99,7 +105,7 @@ function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
 
   api.get(
     '/media/clips/:clipKey/manifest.mpd',
-    { schema: { tags, summary: 'MPD de un tráiler', params: z.object({ clipKey }), response: mpdResponses } },
+    { config: { access: 'public' }, schema: { tags, summary: 'MPD de un tráiler', params: z.object({ clipKey }), response: mpdResponses } },
     async (request, reply) => {
       const built = await s.manifests.trailer(request.params.clipKey);
       return reply.header('cache-control', 'public, max-age=3600').type(MPD).send(built.body);
@@ -108,10 +114,16 @@ function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
 
   api.get(
     '/media/catchup/:file/manifest.mpd',
-    { schema: { tags, summary: 'Prueba de manifiesto de un programa en catch-up ({eventId}.smil)', params: z.object({ file: smilFile }), response: mpdResponses } },
+    {
+      onRequest: s.auth.requireUser,
+      schema: { tags, summary: 'Prueba de manifiesto de un programa en catch-up ({eventId}.smil)', params: z.object({ file: smilFile }), response: mpdResponses },
+    },
     async (request, reply) => {
-      const built = await s.manifests.catchup(Number.parseInt(request.params.file, 10), null);
-      return reply.header('cache-control', 'public, max-age=60').type(MPD).send(built.body);
+      const eventId = Number.parseInt(request.params.file, 10);
+      // Only for a programme the caller may see: an adult one needs the PIN grant, a pay-per-view one the purchase.
+      await s.gate.checkProgramme(s.auth.userOf(request).userId, eventId);
+      const built = await s.manifests.catchup(eventId, null);
+      return reply.header('cache-control', 'private, no-store').type(MPD).send(built.body);
     },
   );
 }
@@ -120,31 +132,38 @@ function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
 function fileRoutes(api: ZodApp, s: OriginRouteDeps): void {
   api.get(
     '/media/s/:clipKey/:track/:file',
-    { schema: { tags, summary: 'Segmento de inicio, segmento N o hoja de miniaturas N', params: segmentParams, response: errors } },
+    { config: { access: 'public' }, schema: { tags, summary: 'Segmento de inicio, segmento N o hoja de miniaturas N', params: segmentParams, response: errors } },
     async (request, reply) => {
       const { clipKey: key, track, file } = request.params;
+      // A channel's or title's own key name ('channel-12'), or a trailer's (or clip's) key.
+      const streamClip = await s.manifests.clipOfStream(key);
+      const clipKey = streamClip ?? key;
       if (track === 'thumbs') {
         const n = /^(\d{1,10})\.jpg$/.exec(file);
         if (!n) throw notFound('Miniatura no encontrada.');
-        return sendBytes(request, reply, await s.media.sheet(key, Number(n[1])), 'image/jpeg', IMMUTABLE);
+        return sendBytes(request, reply, await s.media.sheet(clipKey, Number(n[1])), 'image/jpeg', IMMUTABLE);
       }
-      if (file === 'init.mp4') return sendBytes(request, reply, await s.media.init(key, track), 'video/mp4', IMMUTABLE);
+      if (file === 'init.mp4') {
+        const init = streamClip ? await s.media.streamFile(key, streamClip, track, 'init') : await s.media.init(key, track);
+        return sendBytes(request, reply, init, 'video/mp4', IMMUTABLE);
+      }
       const n = /^(\d{1,10})\.m4s$/.exec(file);
       if (!n) throw notFound('Segmento no encontrado.');
       const type = track.startsWith('audio') ? 'audio/mp4' : track.startsWith('text') ? 'application/mp4' : 'video/mp4';
-      return sendBytes(request, reply, await s.media.segment(key, track, Number(n[1])), type, IMMUTABLE);
+      const segment = streamClip ? await s.media.streamFile(key, streamClip, track, Number(n[1])) : await s.media.segment(key, track, Number(n[1]));
+      return sendBytes(request, reply, segment, type, IMMUTABLE);
     },
   );
 
-  api.get('/media/diag.json', { schema: { tags, summary: 'Servidores para la prueba de velocidad', response: { 200: diagResponseSchema } } }, async (_request, reply) => {
+  api.get('/media/diag.json', { config: { access: 'public' }, schema: { tags, summary: 'Servidores para la prueba de velocidad', response: { 200: diagResponseSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
-    return diagServers(s.cfg.baseUrl, s.publicUrl);
+    return diagServers(s.cfg.baseUrl, s.publicUrl, s.cfg.diagServers);
   });
 
   // avoidcache (any value) is accepted and never part of the answer: one cached object.
   api.get(
     `/media/speed/${SPEED_FILE}`,
-    { schema: { tags, summary: 'Fichero de prueba de velocidad', querystring: z.object({ avoidcache: z.string().max(64).optional() }) } },
+    { config: { access: 'public' }, schema: { tags, summary: 'Fichero de prueba de velocidad', querystring: z.object({ avoidcache: z.string().max(64).optional() }) } },
     async (request, reply) => {
       const file = speedTestFile();
       return sendBytes(request, reply, file.bytes, 'video/mp2t', 'public, max-age=86400', file.etag);

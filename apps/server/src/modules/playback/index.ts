@@ -1,6 +1,6 @@
 import type { Platform, ServerModule } from '../../platform/module';
 import type { Authenticator } from '../identity';
-import type { ContentKeys } from '../origin';
+import type { ContentKeys, StreamGate } from '../origin';
 import { LicenceService } from './licence.service';
 import { playbackMigrations } from './migrations';
 import { playbackRoutes } from './playback.routes';
@@ -13,9 +13,11 @@ export interface PlaybackModuleNeeds extends PlaybackNeeds {
   keys: ContentKeys;
 }
 
-/** Playback as the application sees it (no other module asks anything of it). */
+/** Playback as the application sees it: its routes, and the origin's rights question. */
 export interface Playback {
   module: ServerModule;
+  /** The origin's question for every manifest: open session, rights now. */
+  gate: StreamGate;
 }
 
 /** Stream sessions with the account limit, heartbeats, positions, and the ClearKey licence server. */
@@ -24,6 +26,7 @@ export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): 
   const sessions = new SessionsService(platform, repo, needs);
   const licences = new LicenceService(platform.clock, repo, sessions, needs.keys);
   return {
+    gate: { checkStream: (claims) => sessions.checkStream(claims), checkProgramme: (userId, eventId) => sessions.checkProgramme(userId, eventId) },
     module: {
       name: 'playback',
       migrations: playbackMigrations,

@@ -1,26 +1,39 @@
-import { randomBytes } from 'node:crypto';
 import { base64UrlToHex, hexToBase64Url } from '@pantalla/media';
 import type { ClearKeyLicenceRequest, ClearKeyLicenceResponse } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import { badRequest, notFound } from '../../platform/errors';
-import type { ContentKeys } from '../origin';
+import { streamKeyName, type ContentKeys } from '../origin';
+import { LICENCE_MAX_PER_SESSION, LICENCE_WINDOW_MS, LicenceThrottle } from './licence-throttle';
+import { refuse } from './refusals';
+import type { Playable } from './playable';
 import type { SessionsRepository } from './sessions.repository';
 import type { SessionsService } from './sessions.service';
+
+/** The key a playable is served under: its channel's (live, restart, catch-up), its film's or its episode's. */
+export function streamKeyOf(playable: Playable): string {
+  if (playable.kind === 'VOD') return streamKeyName('film', playable.contentId);
+  if (playable.kind === 'SERIE') return streamKeyName('episode', playable.contentId);
+  return streamKeyName('channel', playable.channel?.id ?? playable.contentId);
+}
 
 /**
  * The ClearKey licence server: the content key only for an open session of this user for
  * this content, while the user is entitled and (rating 7) holds a fresh parental grant.
  */
 export class LicenceService {
+  private readonly throttle: LicenceThrottle;
+
   constructor(
     private readonly clock: Clock,
     private readonly repo: SessionsRepository,
     private readonly sessions: SessionsService,
     private readonly keys: ContentKeys,
-  ) {}
+  ) {
+    this.throttle = new LicenceThrottle(clock);
+  }
 
-  private answer(clipKey: string, request: ClearKeyLicenceRequest): ClearKeyLicenceResponse {
-    const key = this.keys.key(clipKey);
+  private answer(keyName: string, request: ClearKeyLicenceRequest): ClearKeyLicenceResponse {
+    const key = this.keys.key(keyName);
     const wanted = request.kids.map((kid) => base64UrlToHex(kid).toLowerCase());
     // A CDM asks for the kids of the stream it loaded; any other kid is not this content's.
     if (!wanted.includes(key.kid)) throw badRequest('Las claves pedidas no corresponden a este contenido.');
@@ -28,21 +41,21 @@ export class LicenceService {
   }
 
   async clearKey(userId: number, sessionId: string, request: ClearKeyLicenceRequest): Promise<ClearKeyLicenceResponse> {
+    // A flood is shed before any database read; per user, so nobody can starve another's session.
+    const wait = this.throttle.take(`${userId}:${sessionId}`);
+    if (wait !== null) throw refuse.licenceFlood(wait);
     // A deleted account never gets here: the route answers it as 400/801 before.
     const session = await this.sessions.openSessionOf(userId, sessionId);
     // Rights and the parental grant are checked again: they may have changed since the open.
     const playable = await this.sessions.resolve(session.kind, session.contentId);
     await this.sessions.authorise(userId, playable);
     if (playable.externalUrl !== null) throw badRequest('Esta emisión externa no usa DRM.');
-    const body = this.answer(playable.clipKey, request);
-    await this.repo.recordLicence({
-      id: randomBytes(12).toString('base64url'),
-      streamSessionId: session.id,
-      userId,
-      kid: this.keys.key(playable.clipKey).kid,
-      issuedAt: this.clock.now(),
-      revokedAt: null,
-    });
+    const keyName = streamKeyOf(playable);
+    const body = this.answer(keyName, request);
+    if (!(await this.repo.countLicence(session.id, LICENCE_MAX_PER_SESSION))) throw refuse.licenceFlood(LICENCE_WINDOW_MS / 1000);
+    // One DRM session per stream session and key, however often the CDM asks again.
+    const kid = this.keys.key(keyName).kid;
+    await this.repo.recordLicence({ id: `${session.id}.${kid}`, streamSessionId: session.id, userId, kid, issuedAt: this.clock.now(), revokedAt: null });
     return body;
   }
 

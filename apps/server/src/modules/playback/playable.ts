@@ -1,6 +1,7 @@
 import { MAX_ID, PARENTAL_RESTRICTED, type SessionReference } from '@pantalla/contracts';
 import { badRequest, notFound } from '../../platform/errors';
 import type { PlayableChannel, PlayableEvent, Playables } from '../catalogue';
+import { externalAlternates, externalCatchupUrl } from '../ingest';
 import { CATCHUP_MESSAGES, checkCatchup } from '../origin';
 import type { SessionKind } from './tables';
 
@@ -14,6 +15,8 @@ export interface Playable {
   clipKey: string;
   /** An external source's URL (played as is, without our DRM); null for the origin. */
   externalUrl: string | null;
+  /** External URLs the player falls back to, in order, when externalUrl fails (M3U alternates). */
+  externalAlternates: string[];
   channel: PlayableChannel | null;
   event: PlayableEvent | null;
 }
@@ -39,6 +42,7 @@ export async function resolvePlayable(content: Playables, kind: SessionKind, con
       restricted: isRestricted(channel.parental, channel.isAdult) || (onAir !== undefined && isRestricted(onAir.parental)),
       clipKey: channel.clipKey,
       externalUrl: channel.streamSource === 'external' ? channel.streamUrl : null,
+      externalAlternates: channel.streamSource === 'external' ? externalAlternates(channel) : [],
       channel,
       event: onAir ?? null,
     };
@@ -49,22 +53,44 @@ export async function resolvePlayable(content: Playables, kind: SessionKind, con
     const channel = await content.channel(event.channelId);
     if (!channel) throw notFound('No existe el canal de ese programa.');
     const check = checkCatchup(channel, event, nowMs);
-    if (check !== 'ok') throw badRequest(CATCHUP_MESSAGES[check]);
+    if (check !== 'ok' && !(check === 'before-timeline' && channel.streamSource === 'external')) throw badRequest(CATCHUP_MESSAGES[check]);
+    // An imported channel's archive is its provider's: the programme's times go into its catch-up template.
+    const [externalUrl = null, ...alternates] = channel.streamSource === 'external' ? externalCatchupUrl(channel, event, nowMs) : [];
+    if (channel.streamSource === 'external' && externalUrl === null) throw badRequest(CATCHUP_MESSAGES['no-catchup']);
     return {
       kind,
       contentId,
       packageId: event.packageId ?? channel.packageId,
       restricted: isRestricted(event.parental) || isRestricted(channel.parental, channel.isAdult),
       clipKey: channel.clipKey,
-      // An external channel's catch-up is not ours to window: play its source as is.
-      externalUrl: channel.streamSource === 'external' ? channel.streamUrl : null,
+      externalUrl,
+      externalAlternates: alternates,
       channel,
       event,
     };
   }
   const title = kind === 'VOD' ? await content.film(contentId) : await content.episode(contentId);
   if (!title) throw notFound(kind === 'VOD' ? 'No existe esa película.' : 'No existe ese episodio.');
-  return { kind, contentId, packageId: title.packageId, restricted: isRestricted(title.parental), clipKey: title.clipKey, externalUrl: null, channel: null, event: null };
+  return { kind, contentId, packageId: title.packageId, restricted: isRestricted(title.parental), clipKey: title.clipKey, externalUrl: null, externalAlternates: [], channel: null, event: null };
+}
+
+/** A live programme watched from its start (restart window): its own rating and package decide, as on air. */
+export async function resolveRestart(content: Playables, eventId: number): Promise<Playable> {
+  const event = await content.event(eventId);
+  if (!event) throw notFound('No existe ese programa.');
+  const channel = await content.channel(event.channelId);
+  if (!channel) throw notFound('No existe el canal de ese programa.');
+  return {
+    kind: 'LIVE',
+    contentId: channel.id,
+    packageId: event.packageId ?? channel.packageId,
+    restricted: isRestricted(event.parental) || isRestricted(channel.parental, channel.isAdult),
+    clipKey: channel.clipKey,
+    externalUrl: channel.streamSource === 'external' ? channel.streamUrl : null,
+    externalAlternates: channel.streamSource === 'external' ? externalAlternates(channel) : [],
+    channel,
+    event,
+  };
 }
 
 /** The numeric id of a reference (ids are strings on the wire). */

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Db } from '../../platform/database';
 import { lockKey, lockedTransaction } from '../../platform/dialect';
 import type { DrmSessionRow, StreamSessionRow, StreamSessionTable, PlaybackTables } from './tables';
@@ -29,7 +29,7 @@ export class SessionsRepository {
    * Inserts the session unless the account already holds `limit` open ones; the count and the
    * insert run under the account's lock, so concurrent opens cannot both pass the check.
    */
-  async openWithinLimit(row: StreamSessionTable, limit: number): Promise<boolean> {
+  async openWithinLimit(row: Insertable<StreamSessionTable>, limit: number): Promise<boolean> {
     return lockedTransaction(this.k, this.db.dialect, lockKey('playback.open-sessions', row.userId), async (trx) => {
       // Sessions dead for a day are of no further use (their DRM sessions go with them).
       await trx.deleteFrom('streamSessions').where('userId', '=', row.userId).where('expiresAt', '<', row.createdAt - SESSION_RETENTION_MS).execute();
@@ -43,8 +43,36 @@ export class SessionsRepository {
     return this.countOpen(this.k, userId, now);
   }
 
+  /** The account's open sessions, oldest first. */
+  listOpen(userId: number, now: number): Promise<StreamSessionRow[]> {
+    return this.k
+      .selectFrom('streamSessions')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('closedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
+  }
+
   byId(id: string): Promise<StreamSessionRow | undefined> {
     return this.k.selectFrom('streamSessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The newest open live session of a user for a channel on one device, if any. */
+  openLiveSession(userId: number, channelId: number, deviceFingerprint: string, now: number): Promise<StreamSessionRow | undefined> {
+    return this.k
+      .selectFrom('streamSessions')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('kind', '=', 'LIVE')
+      .where('contentId', '=', channelId)
+      .where('deviceFingerprint', '=', deviceFingerprint)
+      .where('closedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirst();
   }
 
   /** Moves an open session's expiry on; false when it is closed, expired or not the user's. */
@@ -89,7 +117,23 @@ export class SessionsRepository {
     });
   }
 
+  /** Records a DRM session once: a second licence for the same session and key adds no row. */
   async recordLicence(row: DrmSessionRow): Promise<void> {
-    await this.k.insertInto('drmSessions').values(row).execute();
+    await this.k
+      .insertInto('drmSessions')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  /** Counts a licence against the session's lifetime cap; false once the cap is reached. */
+  async countLicence(id: string, max: number): Promise<boolean> {
+    const result = await this.k
+      .updateTable('streamSessions')
+      .set((eb) => ({ licenceRequests: eb('licenceRequests', '+', 1) }))
+      .where('id', '=', id)
+      .where('licenceRequests', '<', max)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 }

@@ -3,9 +3,11 @@ import {
   HEARTBEAT_INTERVAL_MS,
   HEARTBEATS_MISSED_BEFORE_EXPIRY,
   NUM_DEVICES,
+  PARENTAL_RESTRICTED,
   PLAYBACK_TOKEN_GRACE_SECONDS,
   type DrmSystemsResponse,
   type OpenSessionRequest,
+  type OpenStream,
   type OpenSessionResponse,
   type PreloadResponse,
 } from '@pantalla/contracts';
@@ -15,7 +17,7 @@ import type { KeepWatching, Playables } from '../catalogue';
 import type { AccessRights } from '../commerce';
 import type { Accounts, ParentalGrants } from '../identity';
 import { qualityOf, type PlaybackClaims, type PlaybackUrls, type StreamKind } from '../origin';
-import { referenceId, resolvePlayable, type Playable } from './playable';
+import { referenceId, resolvePlayable, resolveRestart, type Playable } from './playable';
 import { refuse } from './refusals';
 import type { SessionsRepository } from './sessions.repository';
 import type { SessionKind, StreamSessionRow } from './tables';
@@ -45,6 +47,18 @@ export interface PlaybackNeeds {
   urls: PlaybackUrls;
 }
 
+/**
+ * Whether the PIN asked at the session's open covers what it plays now: a title or a
+ * programme never changes, nor does an adult channel; a live channel's programme that began
+ * after the open is new, and a rating-7 one asks the PIN again (its grant must be fresh).
+ */
+export function pinCoveredBy(session: Pick<StreamSessionRow, 'kind' | 'createdAt'>, playable: Playable): boolean {
+  if (session.kind !== 'LIVE') return true;
+  const channel = playable.channel;
+  if (channel && (channel.parental === PARENTAL_RESTRICTED || channel.isAdult === 1)) return true;
+  return playable.event !== null && playable.event.startTime <= session.createdAt;
+}
+
 /** Stream sessions: open (with the account limit), heartbeat, close with position, reset. */
 export class SessionsService {
   constructor(
@@ -59,15 +73,16 @@ export class SessionsService {
   }
 
   /** Rights and parental checks shared by session opens and licences. */
-  async authorise(userId: number, playable: Playable): Promise<void> {
+  async authorise(userId: number, playable: Playable, pinCovered = false): Promise<void> {
     const user = await this.needs.accounts.find(userId);
     if (!user) throw refuse.accountGone();
     const access = await this.needs.rights.accessFor(userId);
     if (!access.ownedPackageIds.has(playable.packageId)) throw refuse.noRights();
-    if (playable.restricted && user.hasPin && !(await this.needs.parental.hasFreshParentalGrant(userId))) throw refuse.parentalPin();
+    if (playable.restricted && !pinCovered && user.hasPin && !(await this.needs.parental.hasFreshParentalGrant(userId))) throw refuse.parentalPin();
   }
 
-  async open(caller: Caller, body: OpenSessionRequest): Promise<OpenSessionResponse> {
+  /** `deviceName` names the device in the settings' open-streams list. */
+  async open(caller: Caller, body: OpenSessionRequest, deviceName = ''): Promise<OpenSessionResponse> {
     const now = this.deps.clock.now();
     const kind = body.reference.type;
     const playable = await this.resolve(kind, referenceId(body.reference));
@@ -89,6 +104,7 @@ export class SessionsService {
         serviceName: body.reference.serviceName,
         streamingProtocol: body.streamingProtocol,
         deviceFingerprint: body.deviceFingerprint,
+        deviceName: deviceName || null,
         createdAt: now,
         lastHeartbeatAt: now,
         expiresAt,
@@ -101,7 +117,7 @@ export class SessionsService {
 
     const common = { heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS, expiresAt: new Date(expiresAt).toISOString() };
     if (playable.externalUrl !== null) {
-      return { id, playInfo: { url: playable.externalUrl, positionInMs: 0 }, drm: null, restartUrl: null, ...common };
+      return { id, playInfo: { url: playable.externalUrl, positionInMs: 0, alternateUrls: playable.externalAlternates }, drm: null, restartUrl: null, ...common };
     }
     const url = this.signedUrl(caller, id, streamKindOf[kind], playable.contentId);
     const restartUrl = kind === 'LIVE' && playable.channel?.tstv === 1 && playable.event ? this.signedUrl(caller, id, 'restart', playable.event.id) : null;
@@ -160,11 +176,65 @@ export class SessionsService {
     return this.needs.urls.url(this.claims(caller, sid, kind, id));
   }
 
+  /**
+   * Keeps a session alive while its viewer may still watch what it plays now: a programme
+   * boundary into rating 7 (117), a lost package (401) or a closed session (404/116) refuse,
+   * and the session's expiry does not move on.
+   */
   async heartbeat(userId: number, id: string): Promise<{ expiresAt: string }> {
+    const session = await this.repo.byId(id);
     const now = this.deps.clock.now();
+    if (!session || session.userId !== userId || session.closedAt !== null || session.expiresAt <= now) throw refuse.streamSessionGone();
+    const playable = await this.resolve(session.kind, session.contentId);
+    await this.authorise(userId, playable, pinCoveredBy(session, playable));
     const expiresAt = now + SESSION_TTL_MS;
     if (!(await this.repo.heartbeat(id, userId, now, expiresAt))) throw refuse.streamSessionGone();
     return { expiresAt: new Date(expiresAt).toISOString() };
+  }
+
+  /**
+   * The origin's question for every signed manifest: is the URL's session still open, and may
+   * its viewer watch what the URL opens now? Throws the refusal the player maps.
+   */
+  async checkStream(claims: Pick<PlaybackClaims, 'sub' | 'sid' | 'kind' | 'id'>): Promise<void> {
+    const now = this.deps.clock.now();
+    const session = await this.sessionOfStream(claims, now);
+    const playable = await this.streamPlayable(claims.kind, claims.id, now);
+    // A neighbour's preload URL rides on this session but was never unlocked by it.
+    const own = claims.kind === 'restart' ? session.kind === 'LIVE' && playable.contentId === session.contentId : streamKindOf[session.kind] === claims.kind && claims.id === session.contentId;
+    await this.authorise(claims.sub, playable, own && pinCoveredBy(session, playable));
+    if (claims.kind === 'restart') {
+      // A restart window runs on into what airs now: that programme must be watchable too.
+      const onAir = await resolvePlayable(this.needs.playables, 'LIVE', playable.contentId, now);
+      await this.authorise(claims.sub, onAir, own && pinCoveredBy(session, onAir));
+    }
+  }
+
+  /**
+   * The session a signed URL plays under: its own while open. A neighbour's live URL fetched
+   * ahead under the session of the channel then playing becomes the picture when the viewer
+   * zaps to it; that session is closed by the zap, and the URL lives on under the session the
+   * zap opened for that channel on the same device (closed in turn, it stops too).
+   */
+  private async sessionOfStream(claims: Pick<PlaybackClaims, 'sub' | 'sid' | 'kind' | 'id'>, now: number): Promise<StreamSessionRow> {
+    const session = await this.repo.byId(claims.sid);
+    if (!session || session.userId !== claims.sub) throw refuse.streamSessionGone();
+    if (session.closedAt === null && session.expiresAt > now) return session;
+    const preloaded = claims.kind === 'live' && session.kind === 'LIVE' && claims.id !== session.contentId;
+    const zapped = preloaded ? await this.repo.openLiveSession(claims.sub, claims.id, session.deviceFingerprint, now) : undefined;
+    if (!zapped) throw refuse.streamSessionGone();
+    return zapped;
+  }
+
+  /** The catch-up manifest test: the user may see this programme (rights, PIN, purchase). */
+  async checkProgramme(userId: number, eventId: number): Promise<void> {
+    await this.authorise(userId, await this.resolve('CUTV', eventId));
+  }
+
+  private async streamPlayable(kind: StreamKind, id: number, now: number): Promise<Playable> {
+    if (kind === 'restart') return resolveRestart(this.needs.playables, id);
+    const sessionKind: Record<Exclude<StreamKind, 'restart'>, SessionKind> = { live: 'LIVE', catchup: 'CUTV', vod: 'VOD', episode: 'SERIE' };
+    return resolvePlayable(this.needs.playables, sessionKind[kind], id, now);
   }
 
   /** Closes a session and keeps the position for keep-watching (films, episodes, catch-up). */
@@ -195,6 +265,33 @@ export class SessionsService {
       widevine: widevineTemplate ? fill(widevineTemplate) : null,
       fairplay: fairplayTemplate ? { licenseUrl: fill(fairplayTemplate), certificateUrl: fairplayCertificateUrl ?? null } : null,
     };
+  }
+
+  /** The account's open streams for the settings: device, what each plays, since when. */
+  async listOpen(userId: number): Promise<OpenStream[]> {
+    const now = this.deps.clock.now();
+    const rows = await this.repo.listOpen(userId, now);
+    return Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        device: row.deviceName ?? '',
+        type: row.kind,
+        title: await this.titleOf(row.kind, row.contentId, now),
+        since: new Date(row.createdAt).toISOString(),
+      })),
+    );
+  }
+
+  /** What a stream plays, in words; what the catalogue no longer has shows as ''. */
+  private async titleOf(kind: SessionKind, contentId: number, now: number): Promise<string> {
+    const { playables } = this.needs;
+    if (kind === 'LIVE') {
+      const channel = await playables.channel(contentId);
+      const onAir = channel ? await playables.eventAt(contentId, now) : undefined;
+      return [channel?.name, onAir?.title].filter(Boolean).join(' · ');
+    }
+    if (kind === 'CUTV') return (await playables.event(contentId))?.title ?? '';
+    return (kind === 'VOD' ? await playables.film(contentId) : await playables.episode(contentId))?.title ?? '';
   }
 
   async reset(userId: number): Promise<number> {

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** What a stream session plays (the contract's reference types). */
 export type SessionKind = 'LIVE' | 'CUTV' | 'VOD' | 'SERIE';
@@ -17,12 +17,16 @@ export interface StreamSessionTable {
   serviceName: string;
   streamingProtocol: 'DASH' | 'HLS';
   deviceFingerprint: string;
+  /** 'Chrome · Windows': from the opening request's User-Agent, for the settings' open-streams list. */
+  deviceName: string | null;
   createdAt: number;
   lastHeartbeatAt: number;
   expiresAt: number;
   closedAt: number | null;
   /** 'closed' (DELETE), 'reset' (sessions reset) or null while open. */
   closedReason: string | null;
+  /** Licences asked for under this session (capped: a flood is refused 429). */
+  licenceRequests: Generated<number>;
 }
 export type StreamSessionRow = Selectable<StreamSessionTable>;
 

@@ -36,4 +36,18 @@ export const playbackMigrations: MigrationSet = () => ({
       await db.schema.createIndex('drm_sessions_stream').on('drm_sessions').column('stream_session_id').execute();
     },
   },
+  '2026-12-02-0100-playback-licence-cap': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('stream_sessions')
+        .addColumn('licence_requests', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
+  // The open-streams list of the settings names each stream's device.
+  '2026-12-02-0200-stream-device': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('stream_sessions').addColumn('device_name', 'varchar(100)').execute();
+    },
+  },
 });
