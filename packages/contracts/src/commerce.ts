@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formMessage } from './errors';
 
 /** The package every subscriber has: the basic channels and the free catalogue. */
 export const BASIC_PACKAGE_ID = 1;
@@ -66,3 +67,71 @@ export const packagesResponseSchema = z.object({
   ownedPackageIds: z.array(z.number().int()),
 });
 export type PackagesResponse = z.infer<typeof packagesResponseSchema>;
+
+/** The spec's text when the payment provider cannot be reached (accounts spec 8). */
+export const PAYMENT_CONNECTIVITY_ERROR = 'Error de conectividad, por favor intenta de nuevo más tarde!';
+
+/** POST /api/v1/purchases: start buying a product. Only its id: the server decides the price. */
+export const startPurchaseRequestSchema = z.object({
+  productId: z.number().int().positive(),
+  /** 'Nombre y apellidos del titular'. */
+  holderName: z.string().trim().min(1, formMessage('Introduce el nombre y apellidos del titular')).max(120),
+});
+export type StartPurchaseRequest = z.infer<typeof startPurchaseRequestSchema>;
+
+/** What the card field needs to confirm the payment with the provider. */
+export const startPurchaseResponseSchema = z.object({
+  purchaseId: z.string(),
+  /** The provider's secret for confirming this one payment in the card field (never logged). */
+  clientSecret: z.string(),
+  /** The provider's card field, served from its own origin path. */
+  cardFormUrl: z.string(),
+  /** What is charged: the server's price, whatever the purchase link said. */
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** The provider's name, for the fail text. */
+  provider: z.string(),
+});
+export type StartPurchaseResponse = z.infer<typeof startPurchaseResponseSchema>;
+
+/** Where a purchase stands: waiting for the provider, fulfilled (the package is owned) or failed. */
+export const purchaseStatusSchema = z.enum(['pending', 'fulfilled', 'failed']);
+export type PurchaseStatus = z.infer<typeof purchaseStatusSchema>;
+
+/** POST /api/v1/purchases/{purchaseId}/confirm: the server asks the provider and fulfils once. */
+export const confirmPurchaseResponseSchema = z.object({
+  purchaseId: z.string(),
+  status: purchaseStatusSchema,
+  packageId: z.number().int(),
+});
+export type ConfirmPurchaseResponse = z.infer<typeof confirmPurchaseResponseSchema>;
+
+export const purchaseIdParamsSchema = z.object({ purchaseId: z.string().regex(/^pur_[A-Za-z0-9]{8,40}$/) });
+
+/** One of the user's purchases as the account page lists it. Instants are ISO 8601 (UTC). */
+export const ownedPurchaseSchema = z.object({
+  purchaseId: z.string(),
+  packageId: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  kind: z.enum(['subscription', 'ppv']),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  purchasedAt: z.string(),
+  /** End of the paid period (subscription) or of the event (PPV). */
+  endsAt: z.string().nullable(),
+  /** A subscription: active (renews), cancelled (ends at endsAt) or ended. */
+  state: z.enum(['active', 'cancelled', 'ended']),
+});
+export type OwnedPurchase = z.infer<typeof ownedPurchaseSchema>;
+
+/** GET /api/v1/purchases: the user's subscriptions and pay-per-view purchases. */
+export const purchasesResponseSchema = z.object({
+  subscriptions: z.array(ownedPurchaseSchema),
+  ppv: z.array(ownedPurchaseSchema),
+});
+export type PurchasesResponse = z.infer<typeof purchasesResponseSchema>;
+
+/** GET /api/v1/payments/card-field: where the provider's card field is served, and who to contact on failure. */
+export const cardFieldResponseSchema = z.object({ cardFormUrl: z.string(), provider: z.string() });
+export type CardFieldResponse = z.infer<typeof cardFieldResponseSchema>;

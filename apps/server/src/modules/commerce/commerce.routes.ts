@@ -10,18 +10,18 @@ const errors = errorResponses(400, 401);
 /** Products on sale and packages. */
 export async function commerceRoutes(app: FastifyInstance, service: CommerceService, auth: Authenticator): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = auth.requireUser;
+  const onRequest = auth.requireUser;
 
   const products = {
     schema: { tags: ['commerce'], summary: 'Productos PPV y de suscripción a la venta', response: { 200: ppvSubsProductsResponseSchema, ...errors } },
-    preHandler,
+    onRequest,
   };
   api.get('/productosppv', products, async () => ({ ppvSubsProducts: await service.listProducts() }));
   api.get('/epg_files/productosppv.json', products, async () => ({ ppvSubsProducts: await service.listProducts() }));
 
   api.get(
     '/packages',
-    { schema: { tags: ['commerce'], summary: 'Paquetes y los que posee el usuario', response: { 200: packagesResponseSchema, ...errors } }, preHandler },
+    { schema: { tags: ['commerce'], summary: 'Paquetes y los que posee el usuario', response: { 200: packagesResponseSchema, ...errors } }, onRequest },
     async (request) => ({ resources: await service.listPackages(), ownedPackageIds: await service.ownedPackageIds(auth.userOf(request).userId) }),
   );
 }

@@ -50,9 +50,12 @@ export interface PpvOffer {
 const PRODUCTS_TTL_MS = 5000;
 /**
  * How long a user's packages are reused to mark listings as owned or for sale. Rights
- * themselves (sessions, licences) are always read fresh; a mark may trail a purchase by this.
+ * themselves (sessions, licences) are always read fresh; a grant makes every process forget
+ * the user's marks at once (the bus), so this bounds only a grant whose message was lost.
  */
 export const MARKS_TTL_MS = 2000;
+const PRODUCTS_CACHE = 'commerce.products';
+const MARKS_CACHE = 'commerce.marks';
 /** Users whose packages are kept for marking at once (the oldest go first). */
 const MARKS_MAX_USERS = 10_000;
 
@@ -88,10 +91,10 @@ export class CommerceService implements AccessRights, PpvOffers, Entitlements {
   constructor(
     private readonly clock: Clock,
     private readonly repo: CommerceRepository,
-    caches: CacheRegistry,
+    private readonly caches: CacheRegistry,
   ) {
-    this.products = caches.create('commerce.products', { max: 1, ttlMs: PRODUCTS_TTL_MS });
-    this.marks = caches.create('commerce.marks', { max: MARKS_MAX_USERS, ttlMs: MARKS_TTL_MS });
+    this.products = caches.create(PRODUCTS_CACHE, { max: 1, ttlMs: PRODUCTS_TTL_MS });
+    this.marks = caches.create(MARKS_CACHE, { max: MARKS_MAX_USERS, ttlMs: MARKS_TTL_MS });
   }
 
   async listProducts(): Promise<PpvSubsProduct[]> {
@@ -116,6 +119,12 @@ export class CommerceService implements AccessRights, PpvOffers, Entitlements {
   async grant(userId: number, packageIds: readonly number[], source: string): Promise<void> {
     const now = this.clock.now();
     for (const packageId of packageIds) await this.repo.grant(userId, packageId, now, source);
+    // Every process marks listings from this user's packages: each must read them again.
+    await this.caches.forget(MARKS_CACHE, userId);
+  }
+
+  /** Drops this process's cached marks of a user (after a purchase, so the catalogue shows it owned at once). */
+  forget(userId: number): void {
     this.marks.delete(userId);
   }
 
@@ -172,7 +181,7 @@ export class CommerceService implements AccessRights, PpvOffers, Entitlements {
       channelId: offer.channelId,
       active: 1,
     });
-    this.products.clear();
+    await this.caches.forget(PRODUCTS_CACHE);
     return id;
   }
 }

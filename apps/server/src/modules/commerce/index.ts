@@ -4,10 +4,18 @@ import { CommerceRepository } from './commerce.repository';
 import { commerceRoutes } from './commerce.routes';
 import { CommerceService, type AccessRights, type Entitlements, type PpvOffers } from './commerce.service';
 import { commerceMigrations } from './migrations';
+import { StripeProvider, type StripeEndpoint } from './payments/stripe-provider';
+import { PurchasesRepository } from './purchases.repository';
+import { purchaseRoutes, WEBHOOK_PATH } from './purchases.routes';
+import { PurchasesService } from './purchases.service';
 import { seedPackages } from './reference-seed';
 
 export type { AccessResolver, AccessRights, Entitlements, PpvOffer, PpvOffers } from './commerce.service';
 export { PACKAGE_IDS } from './packages';
+export { oneMonthAfter } from './purchases.service';
+
+/** The provider's webhook, as a path under /api/v1. */
+export const PAYMENT_WEBHOOK_PATH = `/api/v1${WEBHOOK_PATH}`;
 
 /** What commerce needs of other modules. */
 export interface CommerceNeeds {
@@ -20,17 +28,59 @@ export interface Commerce {
   access: AccessRights;
   offers: PpvOffers;
   entitlements: Entitlements;
+  /** Asks the provider about unconfirmed purchases now (start-up does it; tests call it). */
+  reconcile(): Promise<number>;
 }
 
-/** Packages, PPV and subscription products, entitlements (payments come later). */
+/** Pending purchases are asked about this often, once they are this old (the webhook usually comes first). */
+const RECONCILE_EVERY_MS = 60_000;
+const RECONCILE_AFTER_MS = 30_000;
+const RECONCILE_LOCK = 'commerce.reconcile';
+
+/** Where the Stripe client talks: the configured host, or this server's own sandbox once it listens. */
+function endpointOf(platform: Platform, selfUrl: () => string | undefined): () => StripeEndpoint | null {
+  const p = platform.config.payments;
+  return () => {
+    const apiUrl = p.apiUrl ?? (p.provider === 'sandbox' ? selfUrl() : undefined);
+    if (p.provider === 'sandbox' && !apiUrl) return null;
+    return { secretKey: p.secretKey, publishableKey: p.publishableKey, webhookSecret: p.webhookSecret, apiUrl };
+  };
+}
+
+/** The card field: the sandbox's is on its own origin path; with Stripe it is Stripe.js inside our page. */
+function cardFormUrlOf(platform: Platform): string {
+  const p = platform.config.payments;
+  const query = `key=${encodeURIComponent(p.publishableKey)}&locale=es`;
+  return p.provider === 'sandbox' ? `${p.apiUrl ?? ''}/payments-sandbox/elements/card?${query}` : `/api/v1/payments/stripe-card?${query}`;
+}
+
+/** Packages, PPV and subscription products, entitlements, purchases and payments. */
 export function createCommerce(platform: Platform, needs: CommerceNeeds): Commerce {
   const repo = new CommerceRepository(platform.db);
   const service = new CommerceService(platform.clock, repo, platform.caches);
+  let selfUrl: string | undefined;
+  const payments = new StripeProvider(endpointOf(platform, () => selfUrl), cardFormUrlOf(platform));
+  const purchases = new PurchasesService(new PurchasesRepository(platform.db), payments, platform.clock, platform.config.operator.providerName, (userId) => service.ownedPackageIds(userId), (userId) => service.forget(userId), platform.log);
+  const reconcile = () => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile());
   const module: ServerModule = {
     name: 'commerce',
     migrations: commerceMigrations,
     seedReference: () => seedPackages(repo, platform.clock),
-    routes: (app) => commerceRoutes(app, service, needs.auth),
+    routes: async (app) => {
+      await commerceRoutes(app, service, needs.auth);
+      await purchaseRoutes(app, purchases, payments, needs.auth, () => platform.clock.now(), platform.config.payments.provider === 'stripe');
+    },
+    startWork: (url) => {
+      selfUrl = url;
+      const run = (olderThan: number) => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile(olderThan)).catch((error: unknown) => platform.log.warn({ err: error }, 'purchase reconciliation failed'));
+      const first = run(0);
+      const timer = setInterval(() => void run(RECONCILE_AFTER_MS), RECONCILE_EVERY_MS);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await first;
+      };
+    },
   };
-  return { module, access: service, offers: service, entitlements: service };
+  return { module, access: service, offers: service, entitlements: service, reconcile };
 }

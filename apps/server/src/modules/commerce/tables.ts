@@ -46,3 +46,83 @@ export interface CommerceTables {
   products: ProductTable;
   entitlements: EntitlementTable;
 }
+
+/** The provider's customer of each user (one per user, made at the first purchase). */
+export interface PaymentCustomerTable {
+  userId: number;
+  customerId: string;
+  createdAt: number;
+}
+
+/**
+ * A purchase: pending until the provider confirms its payment, then fulfilled (the package
+ * is owned); a subscription stays one purchase across its renewals.
+ */
+export interface PurchaseTable {
+  id: string;
+  userId: number;
+  productId: number;
+  packageId: number;
+  kind: 'subscription' | 'ppv';
+  title: string;
+  subtitle: string;
+  amountCents: number;
+  currency: string;
+  holderName: string;
+  customerId: string;
+  paymentIntentId: string | null;
+  subscriptionId: string | null;
+  status: 'pending' | 'fulfilled' | 'failed';
+  /** End of what was paid (subscription period or event end), epoch ms; null before fulfilment. */
+  paidUntil: number | null;
+  cancelAtPeriodEnd: number;
+  /** A subscription that ended (cancelled or failed renewal), epoch ms. */
+  endedAt: number | null;
+  createdAt: number;
+  fulfilledAt: number | null;
+}
+export type PurchaseRow = Selectable<PurchaseTable>;
+
+/** One confirmed payment (the first one or a renewal): its key makes fulfilment happen once. */
+export interface PaymentTable {
+  paymentKey: string;
+  purchaseId: string;
+  createdAt: number;
+}
+
+/** The purchase log (accounts spec 3), written by the server in the fulfilment's transaction. */
+export interface PurchaseLogTable {
+  id: string;
+  purchaseId: string;
+  fcIni: number;
+  title: string;
+  subtitle: string;
+  priceCents: number;
+  currency: string;
+  userId: number;
+  name: string;
+  operator: string;
+  idPackage: number;
+  /** The payment intent's id: its client secret is a credential and is never stored. */
+  paymentIntentId: string | null;
+  subscriptionId: string | null;
+  customerId: string;
+  activation: 'OK' | 'FAIL';
+  createdAt: number;
+}
+export type PurchaseLogRow = Selectable<PurchaseLogTable>;
+
+/** Provider events already acted on (a replay does nothing). */
+export interface PaymentEventTable {
+  eventId: string;
+  type: string;
+  receivedAt: number;
+}
+
+export interface PurchaseTables extends CommerceTables {
+  paymentCustomers: PaymentCustomerTable;
+  purchases: PurchaseTable;
+  payments: PaymentTable;
+  purchaseLog: PurchaseLogTable;
+  paymentEvents: PaymentEventTable;
+}

@@ -2,3 +2,6 @@
 export { pendingPurchase, PENDING_PURCHASE_KEY, type PendingPurchase } from './pending-purchase';
 export { purchaseForPackage, productForPackage, parsePackageId } from './purchase-for-package';
 export { getProductsQueryOptions, useProducts } from './api/get-products';
+export { getPurchasesQueryOptions, usePurchases } from './api/purchases';
+export { PurchasesSection } from './components/purchases-section';
+export { priceLabel } from './price';

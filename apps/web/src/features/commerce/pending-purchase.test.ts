@@ -70,7 +70,7 @@ describe('pending purchase store', () => {
   it('keeps the purchase and whether it is two-step, in session storage', () => {
     const purchase = purchaseForPackage([subscription], 2, now)!;
     pendingPurchase.save(purchase, { twoStep: true, now: 5 });
-    expect(pendingPurchase.read()).toEqual({ purchase, twoStep: true, createdAt: 5 });
+    expect(pendingPurchase.read()).toEqual({ purchase, twoStep: true, createdAt: 5, returnTo: null });
     pendingPurchase.clear();
     expect(pendingPurchase.read()).toBeNull();
   });

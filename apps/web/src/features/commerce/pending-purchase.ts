@@ -12,6 +12,8 @@ export interface PendingPurchase {
   twoStep: boolean;
   /** Epoch ms it was set. */
   createdAt: number;
+  /** What the user wanted to watch when they chose to buy (an app path): where success leads back. */
+  returnTo?: string | null;
 }
 
 export const PENDING_PURCHASE_KEY = 'pantalla.pendingPurchase';
@@ -31,7 +33,16 @@ const purchaseDataSchema = z.object({
   recurring: z.boolean(),
   interval: z.enum(['month', 'year']),
 });
-const pendingPurchaseSchema = z.object({ purchase: purchaseDataSchema, twoStep: z.boolean(), createdAt: z.number().int() });
+const pendingPurchaseSchema = z.object({
+  purchase: purchaseDataSchema,
+  twoStep: z.boolean(),
+  createdAt: z.number().int(),
+  returnTo: z
+    .string()
+    .regex(/^\/(?![/\\])/)
+    .nullable()
+    .optional(),
+});
 
 function storage(): Storage | null {
   try {
@@ -44,8 +55,8 @@ function storage(): Storage | null {
 
 /** The pending purchase store the checkout reads. */
 export const pendingPurchase = {
-  save(purchase: PurchaseData, options: { twoStep: boolean; now?: number }): PendingPurchase {
-    const value: PendingPurchase = { purchase, twoStep: options.twoStep, createdAt: options.now ?? Date.now() };
+  save(purchase: PurchaseData, options: { twoStep: boolean; now?: number; returnTo?: string | null }): PendingPurchase {
+    const value: PendingPurchase = { purchase, twoStep: options.twoStep, createdAt: options.now ?? Date.now(), returnTo: options.returnTo ?? null };
     storage()?.setItem(PENDING_PURCHASE_KEY, JSON.stringify(value));
     return value;
   },

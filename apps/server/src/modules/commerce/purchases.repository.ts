@@ -1,0 +1,153 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Db } from '../../platform/database';
+import type { ProductRow, PurchaseLogTable, PurchaseRow, PurchaseTable, PurchaseTables } from './tables';
+
+/** The purchase log row of an outcome, less what the repository fills in. */
+export type LogInput = Omit<Insertable<PurchaseLogTable>, 'id' | 'createdAt' | 'activation'>;
+
+export interface Fulfilment {
+  purchaseId: string;
+  /** The confirmed payment (its payment intent): a second fulfilment with the same key does nothing. */
+  paymentKey: string;
+  /** The webhook event that told us, if one did: a replayed event does nothing. */
+  event: { id: string; type: string } | null;
+  userId: number;
+  packageId: number;
+  startsAt: number;
+  endsAt: number;
+  log: LogInput;
+  logId: string;
+  now: number;
+}
+
+const inserted = (result: { numInsertedOrUpdatedRows?: bigint }) => Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+
+/** All SQL of purchases, payments, the purchase log and processed provider events. */
+export class PurchasesRepository {
+  constructor(private readonly db: Db) {}
+
+  private get k(): Kysely<PurchaseTables> {
+    return this.db.kysely<PurchaseTables>();
+  }
+
+  product(id: number): Promise<ProductRow | undefined> {
+    return this.k.selectFrom('products').selectAll().where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+  }
+
+  async customerOf(userId: number): Promise<string | undefined> {
+    return (await this.k.selectFrom('paymentCustomers').select('customerId').where('userId', '=', userId).executeTakeFirst())?.customerId;
+  }
+
+  /** Keeps the first customer saved for a user (two tabs buying at once agree on one). */
+  async saveCustomer(userId: number, customerId: string, now: number): Promise<string> {
+    await this.k.insertInto('paymentCustomers').values({ userId, customerId, createdAt: now }).onConflict((oc) => oc.column('userId').doNothing()).execute();
+    return (await this.customerOf(userId)) ?? customerId;
+  }
+
+  async insertPurchase(row: Insertable<PurchaseTable>): Promise<void> {
+    await this.k.insertInto('purchases').values(row).execute();
+  }
+
+  async setPaymentRefs(id: string, paymentIntentId: string, subscriptionId: string | null): Promise<void> {
+    await this.k.updateTable('purchases').set({ paymentIntentId, subscriptionId }).where('id', '=', id).execute();
+  }
+
+  purchase(id: string): Promise<PurchaseRow | undefined> {
+    return this.k.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  byPaymentIntent(paymentIntentId: string): Promise<PurchaseRow | undefined> {
+    return this.k.selectFrom('purchases').selectAll().where('paymentIntentId', '=', paymentIntentId).executeTakeFirst();
+  }
+
+  bySubscription(subscriptionId: string): Promise<PurchaseRow | undefined> {
+    return this.k.selectFrom('purchases').selectAll().where('subscriptionId', '=', subscriptionId).executeTakeFirst();
+  }
+
+  /** Pending purchases whose payment was created: the provider may have confirmed them while we were down. */
+  unconfirmed(createdBefore: number, limit: number): Promise<PurchaseRow[]> {
+    return this.k.selectFrom('purchases').selectAll().where('status', '=', 'pending').where('paymentIntentId', 'is not', null).where('createdAt', '<=', createdBefore).orderBy('createdAt').limit(limit).execute();
+  }
+
+  fulfilledOf(userId: number): Promise<PurchaseRow[]> {
+    return this.k.selectFrom('purchases').selectAll().where('userId', '=', userId).where('status', '=', 'fulfilled').orderBy('createdAt', 'desc').execute();
+  }
+
+  logOf(purchaseId: string): Promise<Array<{ activation: string }>> {
+    return this.k.selectFrom('purchaseLog').select('activation').where('purchaseId', '=', purchaseId).orderBy('createdAt').execute();
+  }
+
+  /** Records an event once; false when it was seen before. */
+  private async firstTime(trx: Transaction<PurchaseTables>, event: { id: string; type: string } | null, now: number): Promise<boolean> {
+    if (!event) return true;
+    return inserted(await trx.insertInto('paymentEvents').values({ eventId: event.id, type: event.type, receivedAt: now }).onConflict((oc) => oc.column('eventId').doNothing()).executeTakeFirst());
+  }
+
+  /**
+   * Grants what a confirmed payment bought, once per payment and once per event: the payment
+   * row, the purchase's new state, the entitlement and the log row (OK) commit together.
+   */
+  fulfil(f: Fulfilment): Promise<boolean> {
+    return this.k.transaction().execute(async (trx) => {
+      if (!(await this.firstTime(trx, f.event, f.now))) return false;
+      const payment = await trx.insertInto('payments').values({ paymentKey: f.paymentKey, purchaseId: f.purchaseId, createdAt: f.now }).onConflict((oc) => oc.column('paymentKey').doNothing()).executeTakeFirst();
+      if (!inserted(payment)) return false;
+      const current = await trx.selectFrom('purchases').select(['paidUntil', 'fulfilledAt']).where('id', '=', f.purchaseId).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('purchases')
+        .set({ status: 'fulfilled', paidUntil: Math.max(current.paidUntil ?? 0, f.endsAt), fulfilledAt: current.fulfilledAt ?? f.now })
+        .where('id', '=', f.purchaseId)
+        .execute();
+      await this.extendEntitlement(trx, f.userId, f.packageId, f.startsAt, f.endsAt, f.now);
+      await trx.insertInto('purchaseLog').values({ ...f.log, id: f.logId, activation: 'OK', createdAt: f.now }).execute();
+      return true;
+    });
+  }
+
+  /** The package is owned until `endsAt`: an open-ended grant stays open, a longer one stays longer. */
+  private async extendEntitlement(trx: Transaction<PurchaseTables>, userId: number, packageId: number, startsAt: number, endsAt: number, now: number): Promise<void> {
+    const existing = await trx.selectFrom('entitlements').selectAll().where('userId', '=', userId).where('packageId', '=', packageId).executeTakeFirst();
+    if (!existing) {
+      await trx.insertInto('entitlements').values({ userId, packageId, startsAt, endsAt, source: 'purchase', createdAt: now }).execute();
+      return;
+    }
+    if (existing.endsAt === null) return;
+    const lapsed = existing.endsAt <= startsAt;
+    await trx
+      .updateTable('entitlements')
+      .set({ startsAt: lapsed ? startsAt : Math.min(existing.startsAt, startsAt), endsAt: Math.max(existing.endsAt, endsAt), source: 'purchase' })
+      .where('userId', '=', userId)
+      .where('packageId', '=', packageId)
+      .execute();
+  }
+
+  /** A payment the provider refused: one FAIL log row per event (or per call without one). */
+  recordFailure(event: { id: string; type: string } | null, log: LogInput, logId: string, now: number): Promise<boolean> {
+    return this.k.transaction().execute(async (trx) => {
+      if (!(await this.firstTime(trx, event, now))) return false;
+      await trx.insertInto('purchaseLog').values({ ...log, id: logId, activation: 'FAIL', createdAt: now }).execute();
+      return true;
+    });
+  }
+
+  /** A subscription's state changed at the provider: cancelled at period end, or ended. */
+  subscriptionChanged(event: { id: string; type: string }, purchaseId: string, change: { cancelAtPeriodEnd?: boolean; endedAt?: number }, now: number): Promise<boolean> {
+    return this.k.transaction().execute(async (trx) => {
+      if (!(await this.firstTime(trx, event, now))) return false;
+      const set: Partial<Insertable<PurchaseTable>> = {};
+      if (change.cancelAtPeriodEnd !== undefined) set.cancelAtPeriodEnd = change.cancelAtPeriodEnd ? 1 : 0;
+      if (change.endedAt !== undefined) set.endedAt = change.endedAt;
+      if (Object.keys(set).length > 0) await trx.updateTable('purchases').set(set).where('id', '=', purchaseId).execute();
+      return true;
+    });
+  }
+
+  async setCancelAtPeriodEnd(purchaseId: string, flag: boolean): Promise<void> {
+    await this.k.updateTable('purchases').set({ cancelAtPeriodEnd: flag ? 1 : 0 }).where('id', '=', purchaseId).execute();
+  }
+
+  /** Records an event that changes nothing of ours, so a replay is recognised too. */
+  async seen(event: { id: string; type: string }, now: number): Promise<boolean> {
+    return this.k.transaction().execute((trx) => this.firstTime(trx, event, now));
+  }
+}

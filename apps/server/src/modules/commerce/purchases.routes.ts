@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { declareScope } from '../../platform/access';
+import { framedPagePolicy } from '../../platform/security-headers';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cardFieldResponseSchema, confirmPurchaseResponseSchema, ownedPurchaseSchema, purchaseIdParamsSchema, purchasesResponseSchema, startPurchaseRequestSchema, startPurchaseResponseSchema } from '@pantalla/contracts';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { errorResponses, noStore } from '../../platform/http';
+import type { Authenticator } from '../identity';
+import { BadSignatureError, type PaymentProvider } from './payments/provider';
+import { stripeCardPage } from './payments/stripe-card-page';
+import type { PurchasesService } from './purchases.service';
+
+const tags = ['commerce'];
+
+/** The webhook path the payment provider posts its events to (under /api/v1). */
+export const WEBHOOK_PATH = '/payments/webhook';
+
+/** Purchases (signed in) and the provider's webhook (public, its signature checked). */
+export async function purchaseRoutes(app: FastifyInstance, service: PurchasesService, payments: PaymentProvider, auth: Authenticator, nowMs: () => number, stripeCardField: boolean): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = auth.requireUser;
+
+  api.post(
+    '/purchases',
+    { schema: { tags, summary: 'Empieza una compra: el precio es el del producto en el servidor', body: startPurchaseRequestSchema, response: { 200: startPurchaseResponseSchema, ...errorResponses(400, 401, 402, 404, 409, 503) } }, onRequest },
+    async (request, reply) => {
+      noStore(reply);
+      const user = auth.userOf(request);
+      return service.start({ userId: user.userId, email: user.email }, request.body.productId, request.body.holderName);
+    },
+  );
+  api.post(
+    '/purchases/:purchaseId/confirm',
+    { schema: { tags, summary: 'El servidor pregunta al proveedor por el pago y, si se cobró, concede el paquete (una vez)', params: purchaseIdParamsSchema, response: { 200: confirmPurchaseResponseSchema, ...errorResponses(400, 401, 402, 404, 503) } }, onRequest },
+    async (request) => service.confirm(auth.userOf(request).userId, request.params.purchaseId),
+  );
+  api.get(
+    '/purchases',
+    { schema: { tags, summary: 'Las suscripciones y compras de pago por visión del usuario', response: { 200: purchasesResponseSchema, ...errorResponses(401) } }, onRequest },
+    async (request, reply) => {
+      noStore(reply);
+      return service.list(auth.userOf(request).userId);
+    },
+  );
+  api.post(
+    '/purchases/:purchaseId/cancel',
+    { schema: { tags, summary: 'Cancela una suscripción al final del periodo pagado', params: purchaseIdParamsSchema, response: { 200: ownedPurchaseSchema, ...errorResponses(400, 401, 402, 404, 409, 503) } }, onRequest },
+    async (request) => service.cancel(auth.userOf(request).userId, request.params.purchaseId),
+  );
+  api.get(
+    '/payments/card-field',
+    { schema: { tags, summary: 'Dónde está el campo de tarjeta del proveedor (su propia ruta de origen)', response: { 200: cardFieldResponseSchema, ...errorResponses(401, 503) } }, onRequest },
+    async () => service.cardField(),
+  );
+  // Served only for Stripe (the sandbox serves its own field): Stripe.js inside our page.
+  api.get('/payments/stripe-card', { config: { access: 'public' }, schema: { tags, summary: 'El campo de tarjeta de Stripe.js (solo con PAYMENT_PROVIDER=stripe; público)' } }, async (_request, reply) => {
+    if (!stripeCardField) throw notFound();
+    const page = stripeCardPage();
+    const stripe = { script: ['https://js.stripe.com'], connect: ['https://api.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'] };
+    return reply.header('content-type', 'text/html; charset=utf-8').header('x-frame-options', 'SAMEORIGIN').header('content-security-policy', framedPagePolicy(page, stripe)).send(page);
+  });
+  await app.register(async (scope) => webhookRoute(scope, service, payments, nowMs));
+}
+
+/** Public: anyone may post, only a body signed with the webhook secret is acted on. */
+async function webhookRoute(scope: FastifyInstance, service: PurchasesService, payments: PaymentProvider, nowMs: () => number): Promise<void> {
+  // The signature covers the exact bytes, so the body stays text (in place of the app's JSON parser).
+  declareScope(scope, 'public');
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+  scope.withTypeProvider<ZodTypeProvider>().post(
+    WEBHOOK_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'Webhook del proveedor de pagos (público; firma Stripe-Signature comprobada)',
+        headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
+        body: z.string().max(256 * 1024),
+        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      if (!signature) throw badRequest('Falta la firma Stripe-Signature.');
+      let event;
+      try {
+        event = payments.verifyEvent(request.body, signature, nowMs());
+      } catch (error) {
+        if (error instanceof BadSignatureError) throw new AppError(400, 'bad_request', 'Firma del webhook no válida.');
+        throw error;
+      }
+      await service.handleEvent(event);
+      return { received: true as const };
+    },
+  );
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+
+/** Stripe-shaped JSON objects of the sandbox, and the pure rules that build them. */
+export type Json = Record<string, unknown>;
+
+/** A new object id with Stripe's prefix ('pi', 'cus', 'sub', ...). */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+/** One billing interval after `startSeconds` (month or year), on the same day where the month has it. */
+export function addInterval(startSeconds: number, interval: 'month' | 'year'): number {
+  const date = new Date(startSeconds * 1000);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** A Stripe API error answer. */
+export class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: Json,
+  ) {
+    super(String(error.message ?? 'error'));
+    this.name = 'StripeApiError';
+  }
+}
+
+export const invalidRequest = (message: string, param?: string) =>
+  new StripeApiError(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) });
+export const noSuch = (type: string, id: string) =>
+  new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${type}: '${id}'`, param: 'id' });
+
+export interface PaymentIntentInput {
+  amount: number;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  metadata: Json;
+  invoice: string | null;
+  created: number;
+}
+
+export function paymentIntent(input: PaymentIntentInput): Json {
+  const id = newId('pi');
+  return {
+    id,
+    object: 'payment_intent',
+    amount: input.amount,
+    amount_received: 0,
+    currency: input.currency,
+    customer: input.customer,
+    description: input.description,
+    metadata: input.metadata,
+    invoice: input.invoice,
+    client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+    status: 'requires_payment_method',
+    payment_method: null,
+    payment_method_types: ['card'],
+    last_payment_error: null,
+    next_action: null,
+    latest_charge: null,
+    created: input.created,
+    livemode: false,
+  };
+}
+
+export interface InvoiceInput {
+  customer: string;
+  subscription: string;
+  amount: number;
+  currency: string;
+  periodStart: number;
+  periodEnd: number;
+  billingReason: 'subscription_create' | 'subscription_cycle';
+  paymentIntent: Json;
+  metadata: Json;
+  created: number;
+}
+
+export function invoice(input: InvoiceInput, id = newId('in')): Json {
+  return {
+    id,
+    object: 'invoice',
+    customer: input.customer,
+    amount_due: input.amount,
+    amount_paid: 0,
+    currency: input.currency,
+    status: 'open',
+    billing_reason: input.billingReason,
+    parent: { type: 'subscription_details', subscription_details: { subscription: input.subscription, metadata: input.metadata } },
+    lines: { object: 'list', data: [{ id: newId('il'), object: 'line_item', amount: input.amount, currency: input.currency, period: { start: input.periodStart, end: input.periodEnd } }] },
+    period_start: input.periodStart,
+    period_end: input.periodEnd,
+    confirmation_secret: { client_secret: input.paymentIntent.client_secret, type: 'payment_intent' },
+    payments: { object: 'list', data: [{ object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: input.paymentIntent.id }, status: 'open' }] },
+    created: input.created,
+    livemode: false,
+  };
+}
+
+/** The invoice once its payment intent succeeded. */
+export function paidInvoice(inv: Json, paidAt: number): Json {
+  const payments = inv.payments as { data: Json[] };
+  return {
+    ...inv,
+    status: 'paid',
+    amount_paid: inv.amount_due,
+    status_transitions: { paid_at: paidAt },
+    payments: { ...payments, data: payments.data.map((p) => ({ ...p, status: 'paid' })) },
+  };
+}
+
+/** The subscription's one item's period (Stripe keeps periods on items). */
+export function subscriptionPeriod(sub: Json): { start: number; end: number } {
+  const item = (sub.items as { data: Json[] }).data[0] ?? {};
+  return { start: Number(item.current_period_start), end: Number(item.current_period_end) };
+}
+
+export function withPeriod(sub: Json, start: number, end: number): Json {
+  const items = sub.items as { data: Json[] };
+  return { ...sub, items: { ...items, data: items.data.map((i) => ({ ...i, current_period_start: start, current_period_end: end })) } };
+}
+
+export function event(type: string, object: Json, created: number): { id: string; type: string; payload: string } {
+  const id = newId('evt');
+  const payload = { id, object: 'event', api_version: '2026-10-28.endive', created, type, livemode: false, pending_webhooks: 1, data: { object } };
+  return { id, type, payload: JSON.stringify(payload) };
+}

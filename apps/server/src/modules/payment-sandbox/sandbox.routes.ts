@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { declareScope } from '../../platform/access';
+import { framedPagePolicy } from '../../platform/security-headers';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseStripeForm, type FormObject } from './form-body';
+import { StripeApiError, type Json } from './objects';
+import { amountText, cardFieldPage, challengePage } from './pages';
+import { ObjectChangedError } from './sandbox.repository';
+import type { SandboxRepository } from './sandbox.repository';
+import type { PaymentSandbox } from './sandbox.service';
+
+export interface SandboxKeys {
+  secretKey: string;
+  publishableKey: string;
+}
+
+const anyObject = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_]{1,64}$/) });
+const stripeAnswers = { 200: anyObject, 400: anyObject, 401: anyObject, 402: anyObject, 404: anyObject, 409: anyObject };
+const tags = ['payment-sandbox'];
+
+function langOf(request: FastifyRequest): 'es' | 'en' {
+  return (request.headers['accept-language'] ?? 'es').toLowerCase().startsWith('en') ? 'en' : 'es';
+}
+
+function bearer(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? '';
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}
+
+function unauthorised(): StripeApiError {
+  return new StripeApiError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided.' });
+}
+
+/** Stripe's error body for anything that goes wrong inside the sandbox's API. */
+function stripeErrors(api: FastifyInstance): void {
+  api.setErrorHandler((error, request, reply) => {
+    if (error instanceof StripeApiError) return reply.status(error.status).send({ error: error.error });
+    if (error instanceof ObjectChangedError) {
+      return reply.status(409).send({ error: { type: 'invalid_request_error', code: 'lock_timeout', message: 'This object cannot be accessed right now because another API request or Stripe process is currently accessing it.' } });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500) return reply.status(status).send({ error: { type: 'invalid_request_error', message: (error as Error).message } });
+    request.log.error({ err: error }, 'payment sandbox failed');
+    return reply.status(500).send({ error: { type: 'api_error', message: 'An unknown error occurred.' } });
+  });
+}
+
+/**
+ * Answers a secret-key call once per Idempotency-Key: a retried request (the Stripe client
+ * retries on network errors) gets the first answer instead of doing the work twice.
+ */
+async function once(repo: SandboxRepository, request: FastifyRequest, reply: FastifyReply, now: number, work: () => Promise<Json>): Promise<Json> {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || key === '') return work();
+  const scoped = `${request.method} ${request.url.split('?')[0] ?? ''} ${key}`.slice(0, 200);
+  const known = await repo.idempotent(scoped);
+  if (known) {
+    reply.status(known.status);
+    return JSON.parse(known.body) as Json;
+  }
+  const answer = await work();
+  await repo.remember(scoped, 200, JSON.stringify(answer), now);
+  return answer;
+}
+
+/** The sandbox's Stripe API (/v1/..., as api.stripe.com serves it) and its pages (/payments-sandbox/...). */
+export async function sandboxRoutes(app: FastifyInstance, sandbox: PaymentSandbox, repo: SandboxRepository, keys: SandboxKeys, now: () => number): Promise<void> {
+  await app.register(async (scope) => {
+    // The provider's own API and pages: its secret key (or none, for its pages) decides, not our sign-in.
+    declareScope(scope, 'public');
+    stripeErrors(scope);
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseStripeForm(String(body))));
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    const secret = async (request: FastifyRequest) => {
+      if (bearer(request) !== keys.secretKey) throw unauthorised();
+    };
+    const query = (request: FastifyRequest): FormObject => parseStripeForm(request.url.split('?')[1] ?? '');
+    const form = (request: FastifyRequest): FormObject => (request.body && typeof request.body === 'object' ? (request.body as FormObject) : {});
+    const post = (summary: string) => ({ schema: { tags, summary, params: idParams.partial(), body: anyObject.nullish(), response: stripeAnswers }, preHandler: secret });
+
+    api.post('/v1/customers', post('Sandbox: crea un cliente'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createCustomer(form(req))));
+    api.post('/v1/customers/:id', post('Sandbox: cambia la tarjeta por defecto de un cliente'), (req, reply) => once(repo, req, reply, now(), () => sandbox.updateCustomer(String(req.params.id), form(req))));
+    api.post('/v1/products', post('Sandbox: crea un producto'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createProduct(form(req))));
+    api.post('/v1/payment_intents', post('Sandbox: crea un PaymentIntent'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createPaymentIntent(form(req))));
+    api.post('/v1/subscriptions', post('Sandbox: crea una suscripción'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createSubscription(form(req))));
+    api.post('/v1/subscriptions/:id', post('Sandbox: cancela una suscripción al final del periodo'), (req, reply) => once(repo, req, reply, now(), () => sandbox.updateSubscription(String(req.params.id), form(req))));
+    api.post('/v1/test_helpers/test_clocks/:id/advance', post('Sandbox: adelanta el reloj de pruebas'), async (req) => {
+      const frozen = Number(form(req).frozen_time);
+      if (!Number.isInteger(frozen) || frozen <= 0) throw new StripeApiError(400, { type: 'invalid_request_error', message: 'Invalid integer: frozen_time', param: 'frozen_time' });
+      return sandbox.advanceClock(frozen);
+    });
+    api.get('/v1/subscriptions/:id', { schema: { tags, summary: 'Sandbox: una suscripción', params: idParams, response: stripeAnswers }, preHandler: secret }, (req) => sandbox.retrieveSubscription(req.params.id, query(req)));
+
+    // The publishable key may read and confirm a payment intent, given its client secret (as Stripe.js does).
+    api.get('/v1/payment_intents/:id', { schema: { tags, summary: 'Sandbox: un PaymentIntent', params: idParams, response: stripeAnswers } }, (req) => {
+      const key = bearer(req);
+      if (key === keys.secretKey) return sandbox.retrievePaymentIntent(req.params.id, null);
+      if (key !== keys.publishableKey) throw unauthorised();
+      return sandbox.retrievePaymentIntent(req.params.id, String(query(req).client_secret ?? ''));
+    });
+    api.post('/v1/payment_intents/:id/confirm', { schema: { tags, summary: 'Sandbox: confirma un PaymentIntent con una tarjeta de prueba', params: idParams, body: anyObject.nullish(), response: stripeAnswers } }, (req) => {
+      const key = bearer(req);
+      if (key !== keys.secretKey && key !== keys.publishableKey) throw unauthorised();
+      return sandbox.confirmPaymentIntent(req.params.id, form(req), key === keys.publishableKey, langOf(req));
+    });
+    pageRoutes(scope, sandbox, langOf);
+  });
+}
+
+function pageRoutes(api: FastifyInstance, sandbox: PaymentSandbox, lang: (r: FastifyRequest) => 'es' | 'en'): void {
+  const html = (reply: FastifyReply, body: string) =>
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('x-frame-options', 'SAMEORIGIN').header('content-security-policy', framedPagePolicy(body)).send(body);
+  api.get('/payments-sandbox/elements/card', { schema: { tags, summary: 'Sandbox: el campo de tarjeta (página del proveedor, en un iframe)' } }, (_req, reply) => html(reply, cardFieldPage()));
+  const typed = api.withTypeProvider<ZodTypeProvider>();
+  typed.get('/payments-sandbox/3ds/:id', { schema: { tags, summary: 'Sandbox: la página de autenticación 3-D Secure', params: idParams, querystring: z.object({ client_secret: z.string().max(200).optional() }).loose() } }, async (req, reply) => {
+    const pi = await sandbox.retrievePaymentIntent(req.params.id, req.query.client_secret ?? '');
+    return html(reply, challengePage(amountText(Number(pi.amount), String(pi.currency))));
+  });
+  typed.post(
+    '/payments-sandbox/3ds/:id',
+    { schema: { tags, summary: 'Sandbox: completa o falla la autenticación 3-D Secure', params: idParams, body: z.object({ client_secret: z.string().max(200), passed: z.boolean() }), response: stripeAnswers } },
+    (req) => sandbox.completeChallenge(req.params.id, req.body.client_secret, req.body.passed, lang(req)),
+  );
+}

@@ -1,0 +1,43 @@
+import type { TestContext } from './context';
+import { selfUrl, startModuleWork } from '../src/serve';
+
+/** A test server that listens (the Stripe client and the sandbox talk HTTP) with its background work running. */
+export async function listenWithWork(ctx: TestContext): Promise<{ base: string; stop(): Promise<void> }> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const base = selfUrl('127.0.0.1', port);
+  const stop = startModuleWork(ctx.modules.all, base);
+  return { base, stop };
+}
+
+/** What the card field does: confirms a payment intent with the publishable key and a test card. */
+export async function payWithCard(base: string, publishableKey: string, clientSecret: string, number: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const id = clientSecret.split('_secret_')[0] ?? '';
+  const form = new URLSearchParams({
+    client_secret: clientSecret,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': number,
+    'payment_method_data[card][exp_month]': '12',
+    'payment_method_data[card][exp_year]': '34',
+    'payment_method_data[card][cvc]': '123',
+    'payment_method_data[billing_details][name]': 'Ana Básico',
+  });
+  const response = await fetch(`${base}/v1/payment_intents/${id}/confirm`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'es' },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Waits for a condition, polling; fails with `what` after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,1 @@
+export { CheckoutScreen as Component } from '../components/checkout-screen';

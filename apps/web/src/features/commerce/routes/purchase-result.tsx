@@ -1,0 +1,1 @@
+export { PurchaseResultScreen as Component } from '../components/purchase-result-screen';

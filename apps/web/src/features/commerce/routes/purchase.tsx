@@ -1,0 +1,1 @@
+export { PurchaseSummaryScreen as Component } from '../components/purchase-summary-screen';

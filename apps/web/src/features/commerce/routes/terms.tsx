@@ -1,0 +1,1 @@
+export { TermsScreen as Component } from '../components/terms-screen';
