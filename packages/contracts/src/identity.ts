@@ -113,3 +113,30 @@ export const parentalVerifyRequestSchema = z.object({ pin: parentalPinSchema });
 /** A correct PIN opens restricted content until grantedUntil (epoch seconds). */
 export const parentalGrantSchema = z.object({ grantedUntil: z.number().int() });
 export type ParentalGrant = z.infer<typeof parentalGrantSchema>;
+
+// ---------------------------------------------------------------- settings (accounts spec 4, 5)
+
+/** Step 1 of Change and Disable: the current PIN, checked by the server (message 50 when wrong). */
+export const parentalPinCheckSchema = z.object({ pin: parentalPinSchema });
+/** Step 4 of Define and Change: the account password, checked first (message 52 when wrong). */
+export const passwordCheckSchema = z.object({ password: z.string().min(1).max(1024) });
+/**
+ * Saving the PIN: define (no PIN yet: password), change (current PIN and password) or
+ * disable (current PIN, pin ''). The server checks everything again here.
+ */
+export const parentalPinUpdateSchema = z.object({
+  currentPin: parentalPinSchema.nullable(),
+  password: z.string().min(1).max(1024).nullable(),
+  pin: z.union([parentalPinSchema, z.literal('')]),
+});
+export type ParentalPinUpdate = z.infer<typeof parentalPinUpdateSchema>;
+/** Whether a PIN is set after the change: the settings panel's Activated / Deactivated. */
+export const parentalStatusSchema = z.object({ hasPin: z.boolean() });
+export type ParentalStatus = z.infer<typeof parentalStatusSchema>;
+
+/** POST /account/password: the current password is required; the answer is this device's new user info. */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  newPassword: passwordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;

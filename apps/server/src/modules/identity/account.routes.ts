@@ -13,7 +13,7 @@ export async function accountRoutes(app: FastifyInstance, accounts: AccountServi
   r.get(
     '/profiles',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['identity'],
         summary: 'The user’s profiles; a default one is created when there is none',
@@ -29,7 +29,7 @@ export async function accountRoutes(app: FastifyInstance, accounts: AccountServi
   r.post(
     '/profiles',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['identity'],
         summary: 'Create a profile',
@@ -46,7 +46,7 @@ export async function accountRoutes(app: FastifyInstance, accounts: AccountServi
   r.get(
     '/account',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags: ['identity'], summary: 'The user’s account: region, email, whether a PIN is set', response: { 200: accountSchema, ...errorResponses(401) } },
     },
     async (request, reply) => {
@@ -56,7 +56,7 @@ export async function accountRoutes(app: FastifyInstance, accounts: AccountServi
   );
 
   for (const url of ['/time', '/aaservice/gettime']) {
-    r.get(url, { schema: { tags: ['identity'], summary: 'Server time: ISO date and epoch seconds', response: { 200: timeSchema } } }, async (_request, reply) => {
+    r.get(url, { config: { access: 'public' }, schema: { tags: ['identity'], summary: 'Server time: ISO date and epoch seconds', response: { 200: timeSchema } } }, async (_request, reply) => {
       noStore(reply);
       return accounts.time();
     });
@@ -65,6 +65,7 @@ export async function accountRoutes(app: FastifyInstance, accounts: AccountServi
   r.get(
     '/locator',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['identity'],
         summary: 'Service locator: where each API lives',

@@ -27,6 +27,11 @@ export class IdentityRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Sets (a scrypt hash) or clears (null) the parental PIN. */
+  async setPinHash(userId: number, pinHash: string | null): Promise<void> {
+    await this.k.updateTable('users').set({ pinHash }).where('id', '=', userId).execute();
+  }
+
   async createProfile(profile: Insertable<ProfileTable>): Promise<ProfileRow> {
     return this.k.insertInto('profiles').values(profile).returningAll().executeTakeFirstOrThrow();
   }

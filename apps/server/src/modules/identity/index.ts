@@ -3,6 +3,7 @@ import { AccountService, type Accounts } from './account.service';
 import { accountRoutes } from './account.routes';
 import { AttemptLimiter } from './attempt-limit';
 import { AttemptsRepository } from './attempts.repository';
+import { CredentialChecks } from './credential-checks';
 import { createAuthenticator, type Authenticator } from './auth.http';
 import { DevMailService } from './dev-mail';
 import { devMailRoutes } from './dev-mail.routes';
@@ -13,6 +14,7 @@ import { OutboxRepository } from './outbox.repository';
 import { ParentalRepository } from './parental.repository';
 import { parentalRoutes } from './parental.routes';
 import { ParentalService, type ParentalGrants } from './parental.service';
+import { PinSettingsService } from './pin-settings.service';
 import { RecoveryRepository } from './recovery.repository';
 import { recoveryRoutes } from './recovery.routes';
 import { RecoveryService } from './recovery.service';
@@ -51,11 +53,15 @@ export function createIdentity(platform: Platform): Identity {
   const outbox = new OutboxRepository(db);
   const limiter = new AttemptLimiter(new AttemptsRepository(db), clock);
   const mailer = createMailer(config, outbox, clock, (error) => log.error({ err: error }, 'mail delivery failed'));
-  const auth = createAuthenticator(users, config.authSecret, clock);
+  const refreshTokens = new SessionRepository(db);
+  const auth = createAuthenticator(users, refreshTokens, config.authSecret, clock, config.adminEmails);
   const accounts = new AccountService(platform, users);
-  const sessions = new SessionService(platform, users, new SessionRepository(db), limiter);
+  const checks = new CredentialChecks(limiter);
+  const sessions = new SessionService(platform, users, refreshTokens, limiter, checks);
   const recovery = new RecoveryService(platform, users, new RecoveryRepository(db), limiter, mailer);
-  const parental = new ParentalService(platform, users, new ParentalRepository(db), limiter);
+  const grants = new ParentalRepository(db);
+  const parental = new ParentalService(platform, users, grants, limiter);
+  const pinSettings = new PinSettingsService(users, grants, checks);
   const registration = new RegistrationService(platform, new RegistrationRepository(db), users, limiter, mailer);
 
   const module: ServerModule = {
@@ -64,17 +70,17 @@ export function createIdentity(platform: Platform): Identity {
     async routes(app) {
       // Own scope, so the logout parser touches only these routes.
       await app.register(async (scope) => {
-        await sessionRoutes(scope, sessions);
+        await sessionRoutes(scope, sessions, auth);
         await accountRoutes(scope, accounts, auth);
         await recoveryRoutes(scope, recovery);
-        await parentalRoutes(scope, parental, auth);
+        await parentalRoutes(scope, parental, pinSettings, auth);
         await registrationRoutes(scope, registration, auth, { clock, operator: config.operator });
       });
     },
     async rootRoutes(app) {
       // The development mailbox is never served in production.
       if (config.env === 'production') return;
-      await devMailRoutes(app, new DevMailService(outbox));
+      await devMailRoutes(app, new DevMailService(outbox), auth);
     },
   };
   return { module, auth, accounts, parental, mailer, signups: registration };

@@ -25,4 +25,9 @@ export class ParentalRepository {
       .executeTakeFirst();
     return row !== undefined;
   }
+
+  /** Ends every grant of the user: a changed or removed PIN must be typed again. */
+  async revokeAll(userId: number): Promise<void> {
+    await this.k.deleteFrom('parentalGrants').where('userId', '=', userId).execute();
+  }
 }

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { PurchasesSection } from '../../commerce';
+import { LanguageToggle } from '../../../ui/language-toggle';
+import { PasswordSection } from './password-section';
+import { PinSection } from './pin-section';
+import { StreamsSection } from './streams-section';
+import './settings.css';
+
+/** /settings/: parental PIN, playback sessions, password, language, and the purchases. */
+export function SettingsScreen() {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="settings">
+      <h1 className="settings__title">{t('title')}</h1>
+      <div className="settings__grid">
+        <PinSection />
+        <StreamsSection />
+        <PasswordSection />
+        <section className="settings-card" aria-labelledby="settings-language-title">
+          <h2 id="settings-language-title" className="settings-card__title">{t('language.title')}</h2>
+          <p className="settings-card__intro">{t('language.intro')}</p>
+          <LanguageToggle />
+        </section>
+        <div className="settings-card settings-card--wide">
+          <PurchasesSection />
+        </div>
+      </div>
+    </div>
+  );
+}

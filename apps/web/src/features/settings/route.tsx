@@ -1,0 +1,6 @@
+import { SettingsScreen } from './components/settings-screen';
+
+/** /settings/ (lazy route module). */
+export function Component() {
+  return <SettingsScreen />;
+}
