@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ingestReportSchema } from './catalogue';
 
 /**
  * What an import did with a piece of a file it could not take as written:
@@ -59,3 +60,52 @@ export const ingestProblemSchema = z.object({
   message: z.string(),
 });
 export type IngestProblem = z.infer<typeof ingestProblemSchema>;
+
+/** What a scheduled source fetches: an XMLTV guide or an M3U channel list. */
+export const ingestSourceKindSchema = z.enum(['xmltv', 'm3u']);
+
+/** POST /api/v1/admin/ingest/sources: a guide or channel-list URL the server fetches on a schedule. */
+export const newIngestSourceSchema = z.object({
+  kind: ingestSourceKindSchema,
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((u) => /^https?:\/\/[^\s]+$/i.test(u) && URL.canParse(u), { message: 'La dirección debe empezar por http:// o https://.' }),
+  /** Minutes between fetches (5 minutes to 7 days); 6 hours when not given. */
+  intervalMinutes: z.number().int().min(5).max(10_080).default(360),
+});
+export type NewIngestSource = z.infer<typeof newIngestSourceSchema>;
+
+/** How one fetch of a source ended. */
+export const ingestRunOutcomeSchema = z.enum(['imported', 'not-modified', 'failed']);
+
+/** One fetch of a scheduled source: when, what it imported or why it failed. */
+export const ingestRunSchema = z.object({
+  id: z.number().int(),
+  sourceId: z.number().int(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  outcome: ingestRunOutcomeSchema,
+  /** The HTTP status the source answered (304 when unchanged), null when it could not be reached. */
+  httpStatus: z.number().int().nullable(),
+  /** What the import changed, with its warnings; null unless imported. */
+  report: ingestReportSchema.nullable(),
+  /** Why it failed, for the operator; null otherwise. */
+  error: z.string().nullable(),
+});
+
+/** A scheduled source with its last run. */
+export const ingestSourceSchema = z.object({
+  id: z.number().int(),
+  kind: ingestSourceKindSchema,
+  url: z.string(),
+  intervalMinutes: z.number().int(),
+  nextRunAt: z.string(),
+  lastRun: ingestRunSchema.nullable(),
+});
+export type IngestSource = z.infer<typeof ingestSourceSchema>;
+export type IngestRun = z.infer<typeof ingestRunSchema>;
+export const ingestSourceListSchema = z.object({ sources: z.array(ingestSourceSchema) });
+export const ingestRunListSchema = z.object({ runs: z.array(ingestRunSchema) });
+export const ingestSourceParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -1,27 +1,102 @@
-import { readFileSync } from 'node:fs';
-import { ingestFormatSchema } from '@pantalla/contracts';
-import { IngestError } from '../modules/ingest';
+import { createReadStream } from 'node:fs';
+import { ingestFormatSchema, newIngestSourceSchema, type IngestReport, type IngestRun, type IngestSource } from '@pantalla/contracts';
+import { IngestError, type Ingest } from '../modules/ingest';
 import { openForCommand, runCommand } from './open';
 
-/** npm run ingest -- xmltv FILE | m3u FILE: imports into the configured database (DATABASE_URL or data/). */
-async function main(): Promise<number> {
-  const [formatArg, file] = process.argv.slice(2);
-  const format = ingestFormatSchema.safeParse(formatArg);
-  if (!format.success || !file) {
-    console.error('Uso: npm run ingest -- xmltv ARCHIVO | m3u ARCHIVO   (se admite .gz)');
-    return 2;
+const USAGE = `Uso:
+  npm run ingest -- xmltv ARCHIVO | m3u ARCHIVO          importa un archivo (se admite .gz)
+  npm run ingest -- sources                               lista las fuentes programadas y su última ejecución
+  npm run ingest -- sources add xmltv|m3u URL [MINUTOS]   registra una fuente (cada 360 minutos si no se indica)
+  npm run ingest -- sources run ID | due                  descarga ahora una fuente, o las que toquen
+  npm run ingest -- sources runs ID                       ejecuciones de una fuente, la última primero
+  npm run ingest -- sources remove ID                     retira una fuente`;
+
+function printReport(report: IngestReport): void {
+  const { channels: c, programmes: p } = report;
+  console.log(`Canales: ${c.created} nuevos, ${c.updated} actualizados, ${c.unchanged} sin cambios.`);
+  if (report.format === 'xmltv') console.log(`Programas: ${p.inserted} nuevos o cambiados, ${p.removed} retirados, ${p.unchanged} sin cambios, ${p.trimmed} recortados, ${p.skipped} omitidos.`);
+  for (const w of report.warnings) console.log(`Aviso: ${w}`);
+  if (report.problemsTotal > report.warnings.length) console.log(`(${report.problemsTotal - report.warnings.length} avisos más sin mostrar)`);
+}
+
+function printRun(run: IngestRun): void {
+  const what = run.outcome === 'imported' ? 'importada' : run.outcome === 'not-modified' ? 'sin cambios (304)' : 'fallida';
+  console.log(`Ejecución ${run.id} de la fuente ${run.sourceId}: ${run.startedAt} → ${run.finishedAt}, ${what}${run.httpStatus ? ` (HTTP ${run.httpStatus})` : ''}.`);
+  if (run.error) console.log(`  ${run.error}`);
+  if (run.report) printReport(run.report);
+}
+
+function printSource(s: IngestSource): void {
+  console.log(`${s.id}  ${s.kind}  ${s.url}  cada ${s.intervalMinutes} min, próxima ${s.nextRunAt}`);
+  if (s.lastRun) printRun(s.lastRun);
+}
+
+const idOf = (arg: string | undefined) => (arg && /^\d{1,9}$/.test(arg) ? Number(arg) : null);
+
+async function sourcesCommand(ingest: Ingest, args: string[]): Promise<number> {
+  const [action, a, b, c] = args;
+  if (!action) {
+    const list = await ingest.sources.list();
+    if (list.length === 0) console.log('No hay fuentes programadas.');
+    list.forEach(printSource);
+    return 0;
   }
+  if (action === 'add') {
+    const input = newIngestSourceSchema.safeParse({ kind: a, url: b, ...(c ? { intervalMinutes: Number(c) } : {}) });
+    if (!input.success) {
+      console.error(input.error.issues.map((i) => i.message).join(' '));
+      return 2;
+    }
+    printSource(await ingest.sources.add(input.data));
+    return 0;
+  }
+  if (action === 'run' && a === 'due') {
+    const runs = await ingest.sources.runDue();
+    if (runs.length === 0) console.log('Ninguna fuente tocaba ahora.');
+    runs.forEach(printRun);
+    return runs.some((r) => r.outcome === 'failed') ? 1 : 0;
+  }
+  const id = idOf(a);
+  if (id === null) return usage();
+  if (action === 'run') {
+    const run = await ingest.sources.runNow(id);
+    if (run === undefined || run === 'busy') console.error(run === 'busy' ? 'Esta fuente ya se está importando.' : 'No existe esa fuente.');
+    else printRun(run);
+    return run && run !== 'busy' && run.outcome !== 'failed' ? 0 : 1;
+  }
+  if (action === 'runs') {
+    (await ingest.sources.runs(id)).forEach(printRun);
+    return 0;
+  }
+  if (action === 'remove') {
+    const removed = await ingest.sources.remove(id);
+    console.log(removed ? 'Fuente retirada.' : 'No existe esa fuente.');
+    return removed ? 0 : 1;
+  }
+  return usage();
+}
+
+function usage(): number {
+  console.error(USAGE);
+  return 2;
+}
+
+/** npm run ingest -- …: imports a file, or manages the scheduled sources, in the configured database. */
+async function main(): Promise<number> {
+  const [first, ...rest] = process.argv.slice(2);
+  const format = ingestFormatSchema.safeParse(first);
+  if (first !== 'sources' && (!format.success || !rest[0])) return usage();
   const { modules, close } = await openForCommand();
   try {
-    const report = await modules.ingest.service.import(format.data, readFileSync(file));
-    const { channels: c, programmes: p } = report;
-    console.log(`Canales: ${c.created} nuevos, ${c.updated} actualizados, ${c.unchanged} sin cambios.`);
-    if (format.data === 'xmltv') console.log(`Programas: ${p.inserted} nuevos o cambiados, ${p.removed} retirados, ${p.unchanged} sin cambios, ${p.trimmed} recortados, ${p.skipped} omitidos.`);
-    for (const w of report.warnings) console.log(`Aviso: ${w}`);
+    if (first === 'sources') return await sourcesCommand(modules.ingest, rest);
+    printReport(await modules.ingest.service.import(format.data as 'xmltv' | 'm3u', createReadStream(rest[0] as string)));
     return 0;
   } catch (error) {
-    console.error(error instanceof IngestError ? `No se ha importado nada. ${error.message}` : error instanceof Error ? error.message : String(error));
-    return 1;
+    if (error instanceof IngestError) {
+      console.error(`No se ha importado nada. ${error.message}`);
+      return 1;
+    }
+    throw error;
   } finally {
     await close();
   }

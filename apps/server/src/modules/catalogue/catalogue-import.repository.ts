@@ -41,14 +41,20 @@ export class CatalogueImportRepository {
     return { id: Number(r?.id ?? 0), number: Number(r?.number ?? 0) };
   }
 
-  /** Inserts a channel and puts it last in every lineup. */
-  async insertChannel(trx: CatalogueTrx, row: ChannelRow): Promise<void> {
-    await trx.insertInto('channels').values(row).execute();
-    const lineups = await trx.selectFrom('lineups').select('id').execute();
-    for (const l of lineups) {
-      const last = await trx.selectFrom('lineupItems').select((eb) => eb.fn.max('position').as('p')).where('lineupId', '=', l.id).executeTakeFirst();
-      await trx.insertInto('lineupItems').values({ lineupId: l.id, channelId: row.id, position: Number(last?.p ?? -1) + 1 }).execute();
-    }
+  /** Inserts channels and puts them last in every lineup, in order: a few statements per batch, not per channel. */
+  async insertChannels(trx: CatalogueTrx, rows: ChannelRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0] as ChannelRow).length;
+    const chunk = Math.max(1, Math.floor(INSERT_CHUNK * 28 / columns));
+    for (let i = 0; i < rows.length; i += chunk) await trx.insertInto('channels').values(rows.slice(i, i + chunk)).execute();
+    const lasts = await trx
+      .selectFrom('lineups')
+      .leftJoin('lineupItems', 'lineupItems.lineupId', 'lineups.id')
+      .select((eb) => ['lineups.id as id', eb.fn.max('lineupItems.position').as('p')])
+      .groupBy('lineups.id')
+      .execute();
+    const items = lasts.flatMap((l) => rows.map((row, n) => ({ lineupId: l.id, channelId: row.id, position: Number(l.p ?? -1) + 1 + n })));
+    for (let i = 0; i < items.length; i += INSERT_CHUNK * 4) await trx.insertInto('lineupItems').values(items.slice(i, i + INSERT_CHUNK * 4)).execute();
   }
 
   async updateChannel(trx: CatalogueTrx, id: number, set: ChannelUpdate): Promise<void> {

@@ -9,7 +9,7 @@ import type { ChannelRow, ChannelUpdate, EventRow, NewEvent } from './tables';
 /** A channel as imports match and change it. */
 export type ImportChannel = Pick<
   ChannelRow,
-  'id' | 'name' | 'number' | 'tvgId' | 'logoUrl' | 'guideSource' | 'streamSource' | 'streamUrl' | 'streamProtocol' | 'channelGenreId' | 'catchupHours' | 'catchupMode' | 'catchupSource'
+  'id' | 'name' | 'number' | 'tvgId' | 'logoUrl' | 'guideSource' | 'streamSource' | 'streamUrl' | 'streamProtocol' | 'channelGenreId' | 'catchupHours' | 'catchupMode' | 'catchupSource' | 'alternateStreams'
 >;
 
 /** What an import may set on a channel. */
@@ -63,8 +63,15 @@ export interface CatalogueImports {
   ensureChannelGenres(names: readonly string[]): Promise<Map<string, number>>;
   /** Adds or changes a batch of channels in one transaction; answers them as stored, in order. */
   saveChannels(batch: readonly ChannelUpsert[]): Promise<ImportChannel[]>;
-  /** Replaces each window's programmes in one transaction; a programme at an existing start keeps its id. */
+  /**
+   * Replaces each window's programmes in one transaction; a programme at an existing start
+   * keeps its id. Readers see the change within the reference cache's few seconds, or at
+   * once after guideImported(): a streaming import writes many batches, and rebuilding the
+   * reference after each would make every request during the import pay for it.
+   */
   replaceGuide(batch: readonly GuideWindow[]): Promise<GuideCounts>;
+  /** Makes the guide written so far visible to this process's readers at once (an import's end). */
+  guideImported(): void;
 }
 
 type EventFields = Omit<NewEvent, 'id' | 'channelId' | 'startTime'>;
@@ -90,6 +97,7 @@ const toImportChannel = (c: ChannelRow): ImportChannel => ({
   catchupHours: c.catchupHours,
   catchupMode: c.catchupMode,
   catchupSource: c.catchupSource,
+  alternateStreams: c.alternateStreams,
 });
 
 /** Channels and programmes arriving from guide files and channel lists. */
@@ -122,7 +130,7 @@ export class CatalogueImportService implements CatalogueImports {
       }
       return result;
     });
-    this.reference.invalidate();
+    await this.reference.invalidate();
     return out;
   }
 
@@ -132,11 +140,12 @@ export class CatalogueImportService implements CatalogueImports {
     const saved = await this.repo.transaction(async (trx) => {
       let bounds = await this.repo.channelBounds(trx);
       const out: ChannelRow[] = [];
+      const created: ChannelRow[] = [];
       for (const item of batch) {
         if ('create' in item) {
           bounds = { id: bounds.id + 1, number: bounds.number + 1 };
           const row = { ...this.newChannel(bounds.id, bounds.number, item.create.name, now), ...item.create };
-          await this.repo.insertChannel(trx, row);
+          created.push(row);
           out.push(row);
         } else {
           const set: ChannelUpdate = { ...item.changes, updatedAt: now };
@@ -146,9 +155,10 @@ export class CatalogueImportService implements CatalogueImports {
           if (row) out.push(row);
         }
       }
+      await this.repo.insertChannels(trx, created);
       return out;
     });
-    this.reference.invalidate();
+    await this.reference.invalidate();
     return saved.map(toImportChannel);
   }
 
@@ -178,6 +188,7 @@ export class CatalogueImportService implements CatalogueImports {
       streamSource: 'origin',
       streamUrl: null,
       streamProtocol: 'dash',
+      alternateStreams: null,
       clipKey: clipKeyFor(0, id),
       logoUrl: null,
       packageId: BASIC_PACKAGE_ID,
@@ -223,8 +234,12 @@ export class CatalogueImportService implements CatalogueImports {
       }
       if (counts.inserted + counts.removed > 0) await this.repo.guideChanged(trx, longest);
     });
-    this.reference.invalidate();
+    await this.reference.invalidate();
     return counts;
+  }
+
+  guideImported(): void {
+    this.reference.invalidate();
   }
 
   /** The genre of a programme: the first category naming one (sections win over subgenres of the same name). */

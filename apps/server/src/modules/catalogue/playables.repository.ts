@@ -3,7 +3,7 @@ import type { Db } from '../../platform/database';
 import type { PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
 import type { CatalogueTables } from './tables';
 
-const CHANNEL = ['id', 'name', 'parental', 'isAdult', 'tstv', 'catchupHours', 'streamSource', 'streamUrl', 'streamProtocol', 'clipKey', 'packageId'] as const;
+const CHANNEL = ['id', 'name', 'parental', 'isAdult', 'tstv', 'catchupHours', 'streamSource', 'streamUrl', 'streamProtocol', 'alternateStreams', 'catchupMode', 'catchupSource', 'clipKey', 'packageId'] as const;
 const EVENT = ['id', 'channelId', 'startTime', 'endTime', 'title', 'parental', 'packageId'] as const;
 
 /** What the origin and the playback services read of the catalogue: channels, programmes, films and episodes as they play. */

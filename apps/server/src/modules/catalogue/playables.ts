@@ -11,6 +11,11 @@ export interface PlayableChannel {
   streamSource: 'origin' | 'external';
   streamUrl: string | null;
   streamProtocol: 'dash' | 'hls';
+  /** JSON array of the external streams tried after streamUrl (M3U alternates), or null. */
+  alternateStreams: string | null;
+  /** An external channel's catch-up: the M3U mode and source its archive URLs are made from. */
+  catchupMode: string | null;
+  catchupSource: string | null;
   clipKey: string;
   packageId: number;
 }

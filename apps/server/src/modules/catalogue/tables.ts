@@ -58,6 +58,8 @@ export interface ChannelTable {
   streamSource: 'origin' | 'external';
   streamUrl: string | null;
   streamProtocol: 'dash' | 'hls';
+  /** External streams tried after streamUrl fails, in order: a JSON array of URLs (M3U alternates). */
+  alternateStreams: string | null;
   clipKey: string;
   /** An imported logo URL; null draws one. */
   logoUrl: string | null;

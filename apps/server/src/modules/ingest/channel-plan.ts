@@ -1,6 +1,9 @@
 import type { IngestReport } from '@pantalla/contracts';
 import { normalizeForSearch, type ChannelChanges, type ChannelUpsert, type ImportChannel } from '../catalogue';
 
+/** Channels saved per transaction. */
+const SAVE_CHUNK = 250;
+
 /** A channel as a file's entries see it: one already stored, or one the file adds. */
 export interface PlannedChannel {
   /** The stored channel's id; null until a new one is saved. */
@@ -20,7 +23,8 @@ export interface PlannedChannel {
  */
 export class ChannelPlan {
   readonly counts: IngestReport['channels'] = { created: 0, updated: 0, unchanged: 0 };
-  private readonly planned: PlannedChannel[] = [];
+  /** Channels added or changed since the last batch was taken. */
+  private planned = new Set<PlannedChannel>();
   private readonly byTvg = new Map<string, PlannedChannel>();
   private readonly byName = new Map<string, PlannedChannel>();
 
@@ -45,7 +49,7 @@ export class ChannelPlan {
   /** A channel the file adds. */
   add(values: ChannelChanges & { name: string }): PlannedChannel {
     const entry: PlannedChannel = { id: null, name: values.name, values: { ...values }, changes: {}, isNew: true };
-    this.planned.push(entry);
+    this.planned.add(entry);
     if (values.tvgId) this.byTvg.set(values.tvgId, entry);
     this.byName.set(normalizeForSearch(values.name), entry);
     this.counts.created++;
@@ -64,23 +68,33 @@ export class ChannelPlan {
     }
     Object.assign(entry.values, diff);
     if (!entry.isNew) {
-      if (!this.planned.includes(entry)) this.planned.push(entry);
+      this.planned.add(entry);
       Object.assign(entry.changes, diff);
     }
     if (diff.tvgId) this.byTvg.set(diff.tvgId, entry);
     this.counts.updated++;
   }
 
-  /** The batch to save, in the order the file named the channels. */
-  batch(): ChannelUpsert[] {
-    return this.planned.map((e) => (e.isNew || e.id === null ? { create: e.values } : { id: e.id, changes: e.changes }));
-  }
-
-  /** Gives the saved channels (answered in batch order) their ids. */
-  saved(rows: readonly ImportChannel[]): void {
-    this.planned.forEach((entry, i) => {
-      const row = rows[i];
-      if (row) entry.id = row.id;
-    });
+  /**
+   * Saves what changed since the last call, in the order the file named the channels, and
+   * gives the new ones their ids. A streaming import calls it before each batch of
+   * programmes, so every programme's channel exists when the programme is written.
+   */
+  async save(saveChannels: (batch: ChannelUpsert[]) => Promise<ImportChannel[]>): Promise<void> {
+    if (this.planned.size === 0) return;
+    const all = [...this.planned];
+    this.planned = new Set();
+    // A few hundred per transaction: a list of 10,000 channels never holds the database for long.
+    for (let at = 0; at < all.length; at += SAVE_CHUNK) {
+      const entries = all.slice(at, at + SAVE_CHUNK);
+      const rows = await saveChannels(entries.map((e) => (e.id === null ? { create: { ...e.values } } : { id: e.id, changes: e.changes })));
+      entries.forEach((entry, i) => {
+        const row = rows[i];
+        if (row) entry.id = row.id;
+        entry.isNew = false;
+        entry.changes = {};
+      });
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 }

@@ -1,11 +1,18 @@
 import type { Platform, ServerModule } from '../../platform/module';
 import type { CatalogueImports } from '../catalogue';
 import type { Authenticator } from '../identity';
+import { DEFAULT_LIMITS } from './byte-source';
 import { ingestRoutes } from './ingest.routes';
 import { IngestService } from './ingest.service';
+import { ingestMigrations } from './migrations';
+import { SourcesRepository } from './sources.repository';
+import { SourcesService } from './sources.service';
 
 export type { IngestService } from './ingest.service';
+export type { SourcesService } from './sources.service';
+export type { ByteSource } from './byte-source';
 export { IngestError } from './parsers/errors';
+export { externalCatchupUrl, externalAlternates } from './external-streams';
 
 /** What ingest needs of other modules. */
 export interface IngestNeeds {
@@ -14,17 +21,25 @@ export interface IngestNeeds {
   catalogue: CatalogueImports;
 }
 
-/** Ingest as the application sees it: its route, and the service the command line uses. */
+/** Ingest as the application sees it: its routes, the import the command line uses, the schedule. */
 export interface Ingest {
   module: ServerModule;
   service: IngestService;
+  /** Guide and list URLs fetched on a schedule; the server starts it, commands use it directly. */
+  sources: SourcesService;
 }
 
-/** XMLTV guides and M3U channel lists: a command and an admin-only route. It owns no tables. */
+/** XMLTV guides and M3U channel lists: uploads, scheduled sources, a command. Owns the sources and their runs. */
 export function createIngest(platform: Platform, needs: IngestNeeds): Ingest {
-  const service = new IngestService(needs.catalogue);
+  const service = new IngestService(needs.catalogue, (name, fn) => platform.db.exclusive(name, fn));
+  const sources = new SourcesService(new SourcesRepository(platform.db), service, platform.clock, platform.log);
   return {
-    module: { name: 'ingest', routes: (app) => ingestRoutes(app, service, needs.auth, platform.config.adminEmails) },
+    module: {
+      name: 'ingest',
+      migrations: ingestMigrations,
+      routes: (app) => ingestRoutes(app, service, sources, needs.auth, platform.config.adminEmails, DEFAULT_LIMITS),
+    },
     service,
+    sources,
   };
 }

@@ -88,18 +88,22 @@ describe.each(kinds)('ingest on %s', (kind) => {
     expect((await epg(1)).events[0]?.title).toBe('Programa 00 (R)');
   });
 
-  it('refuses a bad XMLTV file naming the line, importing nothing', async () => {
-    const before = await epg(1);
+  it('imports the rest of a guide, reporting each skipped programme with its line', async () => {
     const broken = guide(day, ' nuevo').replace('<programme start="20260615100000 +0000" stop="20260615113000 +0000" channel="nuevo.tv">', '<programme start="ayer" channel="nuevo.tv">');
     const res = await post('xmltv', broken);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/Línea \d+: hora de inicio no válida/);
-    expect(await epg(1)).toEqual(before);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().warnings.some((w: string) => /^Línea \d+: .*hora de inicio no válida/.test(w))).toBe(true);
+    expect(res.json().programmes.skipped).toBe(1);
+    expect((await epg(1)).events[0]?.title).toBe('Programa 00 nuevo');
     const corrupt = await post('xmltv', Buffer.from([0x1f, 0x8b, 1, 2, 3]), demo, 'application/octet-stream');
+    expect(corrupt.statusCode).toBe(400);
     expect(corrupt.json().message).toContain('gzip');
+    const notXmltv = await post('xmltv', '<html><body>no</body></html>');
+    expect(notXmltv.statusCode).toBe(400);
+    expect(notXmltv.json().message).toContain('<html>');
   });
 
-  it('imports an M3U list idempotently and refuses a bad one whole', async () => {
+  it('imports an M3U list idempotently, skipping a bad entry with its line', async () => {
     const res = await post('m3u', M3U, demo, 'audio/x-mpegurl');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().channels).toEqual({ created: 1, updated: 2, unchanged: 0 });
@@ -113,8 +117,11 @@ describe.each(kinds)('ingest on %s', (kind) => {
     expect(all.find((c) => c.name === 'Radio Externa')?.stream.source).toBe('external');
     expect((await post('m3u', M3U, demo, 'text/plain')).json().channels).toEqual({ created: 0, updated: 0, unchanged: 3 });
     const bad = await post('m3u', `${M3U}#EXTINF:-1 tvg-id="otra",Otra\nnot a url\n`, demo, 'text/plain');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('Línea 9');
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json().warnings).toEqual([expect.stringMatching(/^Línea 9: URL no válida/)]);
     expect((await channels()).some((c) => c.name === 'Otra')).toBe(false);
+    const empty = await post('m3u', '#EXTM3U\n# nada\n', demo, 'text/plain');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('ningún canal');
   });
 });

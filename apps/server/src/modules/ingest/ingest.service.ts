@@ -1,27 +1,20 @@
-import { gunzipSync } from 'node:zlib';
 import type { IngestFormat, IngestReport } from '@pantalla/contracts';
-import type { CatalogueImports, GuideWindow, ImportProgramme } from '../catalogue';
+import type { CatalogueImports, ChannelChanges, GuideWindow, ImportProgramme } from '../catalogue';
 import { normalizeForSearch } from '../catalogue';
+import { DEFAULT_LIMITS, fileBytes, type ByteSource, type SizeLimits } from './byte-source';
 import { ChannelPlan, type PlannedChannel } from './channel-plan';
-import { IngestError } from './parsers/errors';
-import { parseM3u, type M3uEntry } from './parsers/m3u';
-import { parseXmltv, type XmltvProgramme } from './parsers/xmltv';
-
-/** Bytes of a file, possibly gzip: gunzipped when it starts with the gzip magic number. */
-export function decodeFile(data: Buffer | string): string {
-  if (typeof data === 'string') return data;
-  if (data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b) {
-    try {
-      return gunzipSync(data, { maxOutputLength: 512 * 1024 * 1024 }).toString('utf8');
-    } catch {
-      throw new IngestError('el archivo gzip está dañado');
-    }
-  }
-  return data.toString('utf8');
-}
+import { IngestError, problemText } from './parsers/errors';
+import { M3uStreamParser } from './parsers/m3u-reader';
+import type { M3uChannel } from './parsers/m3u-types';
+import { readXmltvBatches } from './parsers/xmltv-batches';
+import type { XmltvSummary } from './parsers/xmltv-reader';
+import type { GuideChannel, GuideProgramme } from './parsers/xmltv-types';
 
 const ADULT_CATEGORIES = new Set(['adultos', 'adulto', 'adult', 'xxx', 'erotico']);
 const AGE_RATINGS = new Set(['7', '12', '16', '18']);
+
+/** Catch-up days of a channel whose list gives a mode but no catchup-days: IPTV Simple's default. */
+export const DEFAULT_CATCHUP_DAYS = 5;
 
 /** Age rating from an XMLTV rating value ('18', '+16', 'TP'...). */
 export function ageRatingOf(value: string): string {
@@ -29,8 +22,9 @@ export function ageRatingOf(value: string): string {
   return digits && AGE_RATINGS.has(digits) ? digits : 'TP';
 }
 
-/** A programme of an XMLTV file as the catalogue takes it. */
-function toProgramme(p: XmltvProgramme): ImportProgramme {
+/** A programme of a guide as the catalogue takes it. */
+function toProgramme(p: GuideProgramme): ImportProgramme {
+  const credits = (kind: string) => p.credits.filter((c) => c.kind === kind).map((c) => c.name);
   return {
     startTime: p.start,
     endTime: p.stop,
@@ -39,96 +33,181 @@ function toProgramme(p: XmltvProgramme): ImportProgramme {
     description: p.desc,
     adult: p.categories.some((c) => ADULT_CATEGORIES.has(normalizeForSearch(c))) || /^x+$/i.test(p.rating.trim()),
     ageRating: ageRatingOf(p.rating),
-    country: p.country,
+    country: p.countries[0] ?? '',
     year: p.year,
     categories: p.categories,
-    directors: p.directors,
-    actors: p.actors,
-    imageUrl: p.icon,
-    episodeNum: p.episodeNum,
+    directors: credits('director'),
+    actors: credits('actor'),
+    imageUrl: p.icon ?? p.images[0]?.url ?? null,
+    episodeNum: p.episode?.label ?? '',
   };
 }
 
-const NO_PROGRAMMES: IngestReport['programmes'] = { inserted: 0, removed: 0, unchanged: 0, trimmed: 0, skipped: 0 };
+export interface IngestOptions {
+  /** Programmes written per transaction: small enough that other requests wait little. */
+  batchSize?: number;
+  limits?: SizeLimits;
+}
+
+/** Lets requests queued behind a batch run before the next one is parsed and written. */
+const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The running figures of one guide import. */
+interface GuideRun {
+  plan: ChannelPlan;
+  byXmltvId: Map<string, PlannedChannel>;
+  /** Per channel, the end of the window written last: the next window starts there. */
+  writtenTo: Map<number, number>;
+  counts: { inserted: number; removed: number; unchanged: number };
+  skipped: number;
+  unknown: Set<string>;
+  warnings: string[];
+}
 
 /**
- * Imports XMLTV guides and M3U channel lists through the catalogue's batch API: the file is
- * parsed whole first (a bad line refuses it before anything is written), then its channels
- * are saved in one batch and its programmes in another, idempotently.
+ * Imports XMLTV guides and M3U channel lists through the catalogue's batch API, streaming:
+ * the file is read piece by piece (gunzipped on the way, sizes capped), parsed in slices
+ * between which other requests run, and written in batches of programmes, each batch one
+ * transaction. Problems of single programmes or entries are reported with their line and
+ * the rest is imported; only a file that is not a guide or a list at all is refused.
  */
 export class IngestService {
-  constructor(private readonly catalogue: CatalogueImports) {}
+  private readonly batchSize: number;
+  private readonly limits: SizeLimits;
 
-  async import(format: IngestFormat, data: Buffer | string): Promise<IngestReport> {
-    const text = decodeFile(data);
-    return format === 'xmltv' ? this.importXmltv(text) : this.importM3u(text);
+  constructor(
+    private readonly catalogue: CatalogueImports,
+    private readonly exclusive: <T>(name: string, fn: () => Promise<T>) => Promise<T>,
+    options: IngestOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 1000;
+    this.limits = options.limits ?? DEFAULT_LIMITS;
   }
 
-  async importXmltv(text: string): Promise<IngestReport> {
-    const guide = parseXmltv(text);
-    const plan = new ChannelPlan(await this.catalogue.channels());
-    const byXmltvId = new Map<string, PlannedChannel>();
-    for (const c of guide.channels) {
-      const found = plan.match(c.id, c.names);
-      if (!found) {
-        byXmltvId.set(c.id, plan.add({ name: c.names[0] as string, tvgId: c.id, logoUrl: c.icon, guideSource: 'import' }));
-        continue;
-      }
-      plan.change(found, { ...(found.values.tvgId ? {} : { tvgId: c.id }), ...(c.icon ? { logoUrl: c.icon } : {}), guideSource: 'import' });
-      byXmltvId.set(c.id, found);
-    }
-    plan.saved(await this.catalogue.saveChannels(plan.batch()));
+  /** One import at a time across every process: two at once would race on the same channels. */
+  import(format: IngestFormat, source: ByteSource, limits: SizeLimits = this.limits): Promise<IngestReport> {
+    return this.exclusive('ingest', () => (format === 'xmltv' ? this.importXmltv(source, limits) : this.importM3u(source, limits)));
+  }
 
-    const warnings = [...guide.warnings];
-    const skipped = new Set<string>();
-    const perChannel = new Map<number, XmltvProgramme[]>();
-    let skippedCount = 0;
-    for (const p of guide.programmes) {
-      const id = (byXmltvId.get(p.channel) ?? plan.match(p.channel, []))?.id ?? null;
+  private async importXmltv(source: ByteSource, limits: SizeLimits): Promise<IngestReport> {
+    const run: GuideRun = {
+      plan: new ChannelPlan(await this.catalogue.channels()),
+      byXmltvId: new Map(),
+      writtenTo: new Map(),
+      counts: { inserted: 0, removed: 0, unchanged: 0 },
+      skipped: 0,
+      unknown: new Set(),
+      warnings: [],
+    };
+    let summary: XmltvSummary | null = null;
+    try {
+      for await (const batch of readXmltvBatches(fileBytes(source, limits), { batchSize: this.batchSize })) {
+        for (const c of batch.channels) run.byXmltvId.set(c.id, planGuideChannel(run.plan, c));
+        await run.plan.save((b) => this.catalogue.saveChannels(b));
+        await this.writeProgrammes(run, batch.programmes);
+        summary = batch.summary ?? summary;
+        await letOthersRun();
+      }
+    } finally {
+      // What was written is shown, even when the file then failed (it stays written: batches are idempotent).
+      this.catalogue.guideImported();
+    }
+    const s = summary as XmltvSummary;
+    if (s.channels === 0 && s.programmes === 0) throw nothingToImport(s.problems.map(problemText), 'la guía no contiene ningún canal ni programa');
+    const sameStart = s.problems.filter((p) => p.code === 'programme-same-start').length;
+    return {
+      format: 'xmltv',
+      channels: run.plan.counts,
+      programmes: { ...run.counts, trimmed: s.trimmed + sameStart, skipped: run.skipped + s.skipped },
+      warnings: [...s.problems.filter((p) => p.code !== 'programme-overlap').map(problemText), ...run.warnings],
+      problemsTotal: s.problemsTotal + run.unknown.size,
+    };
+  }
+
+  /** One batch of programmes, one window per channel, written in one transaction. */
+  private async writeProgrammes(run: GuideRun, programmes: readonly GuideProgramme[]): Promise<void> {
+    const windows = new Map<number, GuideWindow>();
+    for (const p of programmes) {
+      const id = (run.byXmltvId.get(p.channel) ?? run.plan.match(p.channel, []))?.id ?? null;
       if (id === null) {
-        skippedCount++;
-        if (!skipped.has(p.channel)) warnings.push(`Línea ${p.line}: canal "${p.channel}" desconocido; se omiten sus programas.`);
-        skipped.add(p.channel);
+        run.skipped++;
+        if (!run.unknown.has(p.channel)) run.warnings.push(`Línea ${p.line}: canal "${p.channel}" desconocido; se omiten sus programas.`);
+        run.unknown.add(p.channel);
         continue;
       }
-      perChannel.set(id, [...(perChannel.get(id) ?? []), p]);
+      let w = windows.get(id);
+      if (!w) {
+        // From where the last window of this channel ended: what the file no longer has there goes.
+        w = { channelId: id, from: Math.min(run.writtenTo.get(id) ?? p.start, p.start), to: p.stop, programmes: [] };
+        windows.set(id, w);
+      }
+      w.programmes.push(toProgramme(p));
+      if (p.stop > w.to) w.to = p.stop;
     }
-    const windows: GuideWindow[] = [...perChannel].map(([channelId, list]) => ({
-      channelId,
-      from: Math.min(...list.map((p) => p.start)),
-      to: Math.max(...list.map((p) => p.stop)),
-      programmes: list.map(toProgramme),
-    }));
-    const counts = await this.catalogue.replaceGuide(windows);
-    return { format: 'xmltv', channels: plan.counts, programmes: { ...counts, trimmed: guide.trimmed, skipped: skippedCount }, warnings };
+    if (windows.size === 0) return;
+    const counts = await this.catalogue.replaceGuide([...windows.values()]);
+    for (const w of windows.values()) run.writtenTo.set(w.channelId, w.to);
+    run.counts.inserted += counts.inserted;
+    run.counts.removed += counts.removed;
+    run.counts.unchanged += counts.unchanged;
   }
 
-  async importM3u(text: string): Promise<IngestReport> {
-    const entries = parseM3u(text);
-    const groups = [...new Set(entries.flatMap((e) => (e.group ? [e.group] : [])))];
+  private async importM3u(source: ByteSource, limits: SizeLimits): Promise<IngestReport> {
+    const parser = new M3uStreamParser();
+    for await (const chunk of fileBytes(source, limits)) {
+      parser.write(chunk);
+      await letOthersRun();
+    }
+    const { channels, summary } = parser.end();
+    const warnings = summary.problems.map(problemText);
+    if (channels.length === 0) throw nothingToImport(warnings, 'la lista no contiene ningún canal');
+    const groups = [...new Set(channels.flatMap((c) => c.groups.slice(0, 1)))];
     const genreOf = groups.length > 0 ? await this.catalogue.ensureChannelGenres(groups) : new Map<string, number>();
     const plan = new ChannelPlan(await this.catalogue.channels());
-    for (const e of entries) {
-      const found = plan.match(e.tvgId, [e.name, ...(e.tvgName ? [e.tvgName] : [])]);
-      const wanted = m3uFields(e, found?.values.channelGenreId ?? 1, genreOf);
-      if (!found) plan.add({ name: e.name, ...wanted, tvgId: e.tvgId, guideSource: 'import' });
-      else plan.change(found, { ...wanted, ...(e.tvgId && !found.values.tvgId ? { tvgId: e.tvgId } : {}) });
+    for (const c of channels) {
+      const found = plan.match(c.tvgId, [c.name, c.rawName, ...(c.tvgName ? [c.tvgName] : [])]);
+      const wanted = m3uFields(c, found?.values.channelGenreId ?? 1, genreOf);
+      if (!found) plan.add({ name: c.name, ...wanted, tvgId: c.tvgId, guideSource: 'import' });
+      else plan.change(found, { ...wanted, ...(c.tvgId && !found.values.tvgId ? { tvgId: c.tvgId } : {}) });
     }
-    plan.saved(await this.catalogue.saveChannels(plan.batch()));
-    return { format: 'm3u', channels: plan.counts, programmes: NO_PROGRAMMES, warnings: [] };
+    await plan.save((b) => this.catalogue.saveChannels(b));
+    return {
+      format: 'm3u',
+      channels: plan.counts,
+      programmes: { inserted: 0, removed: 0, unchanged: 0, trimmed: 0, skipped: 0 },
+      warnings,
+      problemsTotal: summary.problemsTotal,
+    };
   }
 }
 
-/** What an M3U entry sets on its channel: the external stream, its group, logo and catch-up. */
-function m3uFields(e: M3uEntry, fallbackGenre: number, genreOf: ReadonlyMap<string, number>) {
+/** Nothing in the file could be imported: the reason, with the first problems found. */
+function nothingToImport(problems: string[], reason: string): IngestError {
+  return new IngestError(problems.length > 0 ? `${reason}. ${problems.slice(0, 5).join(' ')}` : reason);
+}
+
+/** A channel the guide declares: matched by id then name, else added. */
+function planGuideChannel(plan: ChannelPlan, c: GuideChannel): PlannedChannel {
+  const found = plan.match(c.id, c.names.map((n) => n.text));
+  if (!found) return plan.add({ name: c.name, tvgId: c.id, logoUrl: c.icon, guideSource: 'import' });
+  plan.change(found, { ...(found.values.tvgId ? {} : { tvgId: c.id }), ...(c.icon ? { logoUrl: c.icon } : {}), guideSource: 'import' });
+  return found;
+}
+
+/** What an M3U channel sets: its external stream and alternates, its group, logo and catch-up. */
+function m3uFields(c: M3uChannel, fallbackGenre: number, genreOf: ReadonlyMap<string, number>): ChannelChanges {
+  const [first, ...alternates] = c.streams;
+  const group = c.groups[0];
+  const catchup = c.catchup?.mode ? c.catchup : null;
   return {
-    streamSource: 'external' as const,
-    streamUrl: e.url,
-    streamProtocol: e.protocol,
-    channelGenreId: e.group ? (genreOf.get(e.group) ?? fallbackGenre) : fallbackGenre,
-    ...(e.logo ? { logoUrl: e.logo } : {}),
-    ...(e.catchupDays !== null ? { catchupHours: e.catchupDays * 24 } : {}),
-    ...(e.catchup ? { catchupMode: e.catchup } : {}),
-    ...(e.catchupSource ? { catchupSource: e.catchupSource } : {}),
+    streamSource: 'external',
+    streamUrl: first?.url ?? null,
+    streamProtocol: first?.protocol ?? 'hls',
+    alternateStreams: alternates.length > 0 ? JSON.stringify(alternates.map((s) => s.url)) : null,
+    channelGenreId: group ? (genreOf.get(group) ?? fallbackGenre) : fallbackGenre,
+    ...(c.logo ? { logoUrl: c.logo } : {}),
+    catchupHours: catchup ? (catchup.days ?? DEFAULT_CATCHUP_DAYS) * 24 : 0,
+    catchupMode: catchup?.mode ?? null,
+    catchupSource: catchup?.source ?? null,
   };
 }

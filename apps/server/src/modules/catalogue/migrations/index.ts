@@ -229,4 +229,11 @@ export const catalogueMigrations: MigrationSet = () => ({
       await db.schema.alterTable('channels').addColumn('fingerprint_background', 'varchar(9)', (c) => c.notNull().defaultTo('#00000059')).execute();
     },
   },
+  // Issue 16: several M3U entries with one tvg-id are one channel; the later streams are its
+  // alternates, tried in order when the first fails (JSON array of URLs).
+  '2026-11-24-1000-channel-alternates': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('channels').addColumn('alternate_streams', 'text').execute();
+    },
+  },
 });

@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../../platform/database';
+import type { IngestRunRow, IngestSourceRow, IngestTables, NewIngestRun } from './tables';
+
+/** SQL of the scheduled sources and their runs. */
+export class SourcesRepository {
+  constructor(private readonly db: Db) {}
+
+  private get k(): Kysely<IngestTables> {
+    return this.db.kysely<IngestTables>();
+  }
+
+  async add(source: { kind: 'xmltv' | 'm3u'; url: string; intervalMinutes: number; nextRunAt: number; createdAt: number }): Promise<IngestSourceRow> {
+    return this.k
+      .insertInto('ingestSources')
+      .values({ ...source, etag: null, lastModified: null, leaseUntil: 0 })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  list(): Promise<IngestSourceRow[]> {
+    return this.k.selectFrom('ingestSources').selectAll().orderBy('id').execute();
+  }
+
+  find(id: number): Promise<IngestSourceRow | undefined> {
+    return this.k.selectFrom('ingestSources').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async remove(id: number): Promise<boolean> {
+    const r = await this.k.deleteFrom('ingestSources').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /** Ids of the sources due at `now` and not held by a process. */
+  async due(now: number): Promise<number[]> {
+    const rows = await this.k.selectFrom('ingestSources').select('id').where('nextRunAt', '<=', now).where('leaseUntil', '<=', now).orderBy('nextRunAt').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Takes the source for one run: a compare-and-set on its lease, so of several processes
+   * asking at once exactly one gets it. `whenDue` only takes it if its time has come.
+   */
+  async claim(id: number, now: number, leaseUntil: number, whenDue: boolean): Promise<IngestSourceRow | undefined> {
+    let q = this.k.updateTable('ingestSources').set({ leaseUntil }).where('id', '=', id).where('leaseUntil', '<=', now);
+    if (whenDue) q = q.where('nextRunAt', '<=', now);
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1 ? this.find(id) : undefined;
+  }
+
+  /** Frees the source after a run, with its next time and the validators of the answer. */
+  async release(id: number, set: { nextRunAt: number; etag?: string | null; lastModified?: string | null }): Promise<void> {
+    await this.k
+      .updateTable('ingestSources')
+      .set({ ...set, leaseUntil: 0 })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async addRun(run: NewIngestRun): Promise<IngestRunRow> {
+    return this.k.insertInto('ingestRuns').values(run).returningAll().executeTakeFirstOrThrow();
+  }
+
+  runs(sourceId: number, limit: number): Promise<IngestRunRow[]> {
+    return this.k.selectFrom('ingestRuns').selectAll().where('sourceId', '=', sourceId).orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** The last run of each source. */
+  async lastRuns(): Promise<Map<number, IngestRunRow>> {
+    const latest = this.k.selectFrom('ingestRuns').select((eb) => eb.fn.max('id').as('id')).groupBy('sourceId');
+    const rows = await this.k.selectFrom('ingestRuns').selectAll().where('id', 'in', latest).execute();
+    return new Map(rows.map((r) => [r.sourceId, r]));
+  }
+}
