@@ -6,6 +6,11 @@ const available: Record<string, () => Promise<void>> = {
   guide: () => import('./guide/index').then((m) => m.runGuideBench()),
   playback: () => import('./playback/index').then((m) => m.runPlaybackBench()),
   player: () => import('./player/index').then((m) => m.runPlayerBench()),
+  cluster: () => import('./cluster/index').then((m) => m.runClusterBench()),
+  ingest: () => import('./ingest/index').then((m) => m.runIngestBench()),
+  security: () => import('./security/index').then((m) => m.runSecurityBench()),
+
+  commerce: () => import('./commerce/index').then((m) => m.runCommerceBench()),
 };
 const chosen = names.length > 0 ? names : Object.keys(available);
 for (const name of chosen) {

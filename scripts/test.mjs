@@ -8,6 +8,8 @@ const steps = [
   ['browser prerequisites', 'node', ['scripts/ensure-chromium.mjs']],
   ['build the web app and the compiled server', 'npm', ['run', 'build']],
   ['build holds no source maps', 'node', ['scripts/check-build.mjs']],
+  // Skips, saying why, without PostgreSQL at 127.0.0.1:5432 or nginx.
+  ['cluster: three processes on one PostgreSQL behind nginx', 'npx', ['vitest', 'run', '--config', 'vitest.cluster.config.ts']],
   ['browser specs (Chromium)', 'npm', ['test', '-w', 'e2e']],
 ];
 

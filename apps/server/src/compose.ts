@@ -1,3 +1,4 @@
+import { createBus } from './platform/bus';
 import { CacheRegistry } from './platform/cache';
 import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -5,10 +6,11 @@ import type { Db } from './platform/database';
 import { createLogger, type Log } from './platform/logging';
 import type { Platform, ServerModule } from './platform/module';
 import { createCatalogue, type Catalogue } from './modules/catalogue';
-import { createCommerce, type Commerce } from './modules/commerce';
+import { createCommerce, PAYMENT_WEBHOOK_PATH, type Commerce } from './modules/commerce';
 import { createIdentity, type Identity } from './modules/identity';
 import { createIngest, type Ingest } from './modules/ingest';
-import { createOrigin, type Origin } from './modules/origin';
+import { createOrigin, type Origin, type StreamGate } from './modules/origin';
+import { createPaymentSandbox, type PaymentSandboxModule } from './modules/payment-sandbox';
 import { createPlayback, type Playback } from './modules/playback';
 
 /** Every module, built once and wired; `all` in dependency order (migrations, seeds and routes follow it). */
@@ -19,12 +21,14 @@ export interface Modules {
   origin: Origin;
   playback: Playback;
   ingest: Ingest;
+  paymentSandbox: PaymentSandboxModule;
   all: ServerModule[];
 }
 
-/** The platform every module is built with: one cache registry and one logger per process. */
+/** The platform every module is built with: one bus, one cache registry and one logger per process. */
 export function createPlatform(config: Config, db: Db, clock: Clock, log: Log = createLogger(config.logLevel)): Platform {
-  return { config, db, clock, caches: new CacheRegistry(clock), log };
+  const bus = createBus(db.notices, (error, what) => log.error({ err: error }, what));
+  return { config, db, clock, caches: new CacheRegistry(clock, bus), bus, log };
 }
 
 /**
@@ -40,7 +44,13 @@ export function composeModules(platform: Platform): Modules {
   const { packageIds } = platform.config.registration;
   identity.signups.onAccountCreated((account) => commerce.entitlements.grant(account.id, packageIds, 'registration'));
   const catalogue = createCatalogue(platform, { auth: identity.auth, rights: commerce.access, offers: commerce.offers });
-  const origin = createOrigin(platform, { playables: catalogue.playables });
+  // The origin asks playback whether a manifest's session is open and its content watchable;
+  // playback needs the origin's URLs and keys, so the origin's side is bound once playback exists.
+  const gate: StreamGate = {
+    checkStream: (claims) => playback.gate.checkStream(claims),
+    checkProgramme: (userId, eventId) => playback.gate.checkProgramme(userId, eventId),
+  };
+  const origin = createOrigin(platform, { playables: catalogue.playables, auth: identity.auth, gate });
   const playback = createPlayback(platform, {
     auth: identity.auth,
     accounts: identity.accounts,
@@ -52,6 +62,8 @@ export function composeModules(platform: Platform): Modules {
     keys: origin.keys,
   });
   const ingest = createIngest(platform, { auth: identity.auth, catalogue: catalogue.imports });
-  const all = [identity, commerce, catalogue, ingest, origin, playback].map((m) => m.module);
-  return { identity, commerce, catalogue, origin, playback, ingest, all };
+  // The built-in payment processor; commerce reaches it only over HTTP, as it would reach Stripe.
+  const paymentSandbox = createPaymentSandbox(platform, PAYMENT_WEBHOOK_PATH);
+  const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox].map((m) => m.module);
+  return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, all };
 }

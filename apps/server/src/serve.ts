@@ -6,7 +6,7 @@ import { withDemoDefaults } from './demo/config';
 import { systemClock, type Clock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/database';
-import type { Platform } from './platform/module';
+import type { Platform, ServerModule } from './platform/module';
 import { prepareDatabase } from './setup';
 
 /** A running server and how to stop it. */
@@ -16,6 +16,20 @@ export interface RunningServer {
   modules: Modules;
   url: string;
   close(): Promise<void>;
+}
+
+/** Where this process answers itself (the sandbox's API, its webhook). */
+export function selfUrl(host: string, port: number): string {
+  const local = host === '0.0.0.0' || host === '::' || host === 'localhost' || host === '';
+  return `http://${local ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** Starts every module's background work; the result stops it all. */
+export function startModuleWork(modules: readonly ServerModule[], url: string): () => Promise<void> {
+  const stops = modules.flatMap((m) => (m.startWork ? [m.startWork(url)] : []));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
 }
 
 /**
@@ -32,6 +46,8 @@ export async function startServer(env: NodeJS.ProcessEnv, clock: Clock = systemC
   try {
     const applied = await prepareDatabase(platform, modules.all);
     if (applied.length > 0) say(`Base de datos (${db.dialect}): ${applied.length} migraciones aplicadas.`);
+    // Serve only once the other processes' changes reach this one.
+    await platform.bus.ready;
     if (demo) await seedDemo(platform, modules);
     if (config.media.prepare) {
       const media = await modules.origin.prepareDemoMedia({ progress: true, onWait: () => say('Medios: otro proceso los está preparando; esperando…') });
@@ -43,9 +59,12 @@ export async function startServer(env: NodeJS.ProcessEnv, clock: Clock = systemC
   }
   const app = await buildApp(platform, modules.all);
   await app.listen({ port: config.port, host: config.host });
+  // Scheduled guide and list sources: every process looks, each due source runs in one of them.
+  modules.ingest.sources.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
+  const stopWork = startModuleWork(modules.all, selfUrl(config.host, port));
   say(`\nPantalla está lista en ${config.publicUrl}${config.port === 0 ? ` (puerto ${port})` : ''}\n`);
   if (demo) {
     say('Cuentas de demostración:');
@@ -59,6 +78,8 @@ export async function startServer(env: NodeJS.ProcessEnv, clock: Clock = systemC
     modules,
     url,
     async close() {
+      await modules.ingest.sources.stop();
+      await stopWork();
       await app.close();
       await db.destroy();
     },

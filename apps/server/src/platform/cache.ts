@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { Bus, BusData } from './bus';
 import type { Clock } from './clock';
 
 /** How a cache bounds itself: by entries, or by a size each value is measured with; expiry by the clock. */
@@ -76,14 +77,24 @@ export function createCache<K extends string | number, V>(clock: Clock, options:
   };
 }
 
+/** The bus topic on which caches are told to forget. */
+export const FORGET_TOPIC = 'caches.forget';
+
 /**
  * Every cache of the server, made once by the composition root and named, so that one
- * place can make them forget (an import here; later, a notification from another process).
+ * place can make them forget: after a change here, and when another process sharing the
+ * database announces one on the bus (or the bus may have missed some: then all of it).
  */
 export class CacheRegistry {
   private readonly caches = new Map<string, Cache<string | number, unknown>>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly bus?: Bus,
+  ) {
+    bus?.subscribe(FORGET_TOPIC, (data) => this.forgetHere(data));
+    bus?.onGap(() => this.clear());
+  }
 
   create<K extends string | number, V>(name: string, options: CacheOptions<V>): Cache<K, V> {
     if (this.caches.has(name)) throw new Error(`A cache named ${name} exists already.`);
@@ -92,12 +103,35 @@ export class CacheRegistry {
     return cache;
   }
 
-  /** Empties the named caches (all of them without names). */
+  /**
+   * Forgets `key` (or everything) of the named caches in every process: here before it
+   * returns, in the others as soon as the bus brings the message.
+   */
+  async forget(names: string | readonly string[], key?: string | number): Promise<void> {
+    const list = typeof names === 'string' ? [names] : [...names];
+    for (const name of list) if (!this.caches.has(name)) throw new Error(`No cache is named ${name}.`);
+    const data: BusData = key === undefined ? { names: list } : { names: list, key };
+    if (this.bus) await this.bus.publish(FORGET_TOPIC, data);
+    else this.forgetHere(data);
+  }
+
+  /** Empties the named caches (all of them without names), in this process only. */
   clear(...names: string[]): void {
     for (const [name, cache] of this.caches) if (names.length === 0 || names.includes(name)) cache.clear();
   }
 
   names(): string[] {
     return [...this.caches.keys()];
+  }
+
+  private forgetHere(data: BusData): void {
+    if (typeof data !== 'object' || data === null || Array.isArray(data) || !Array.isArray(data.names)) return;
+    const key = data.key;
+    for (const name of data.names) {
+      const cache = typeof name === 'string' ? this.caches.get(name) : undefined;
+      if (!cache) continue;
+      if (typeof key === 'string' || typeof key === 'number') cache.delete(key);
+      else cache.clear();
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,7 +67,40 @@ const envSchema = z.object({
   DRM_WIDEVINE_LICENSE_TEMPLATE: z.string().optional(),
   DRM_FAIRPLAY_LICENSE_TEMPLATE: z.string().optional(),
   DRM_FAIRPLAY_CERTIFICATE_URL: z.string().optional(),
+  // The speed-test servers of diag.json (README, "Configure"): JSON [{"name","baseUrl"}, ...].
+  DIAG_SERVERS: z.string().optional(),
+  // Payments (README, "Payments"): the built-in sandbox unless Stripe's keys are given.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.url().optional(),
+  PAYMENT_WEBHOOK_URL: z.url().optional(),
 });
+
+/** A speed-test server of diag.json: its group name and the base URL its media_0.ts lives under. */
+export interface DiagServerConfig {
+  name: string;
+  baseUrl: string;
+}
+
+const diagServersSchema = z
+  .array(z.object({ name: z.string().trim().min(1).max(60), baseUrl: z.url().transform((url) => url.replace(/\/$/, '')) }))
+  .min(1)
+  .max(20);
+
+function parseDiagServers(text: string | undefined): DiagServerConfig[] | null {
+  if (text === undefined || text.trim() === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ConfigError('DIAG_SERVERS: se espera JSON, p. ej. [{"name":"Madrid","baseUrl":"https://cdn.example/media/speed"}]');
+  }
+  const parsed = diagServersSchema.safeParse(json);
+  if (!parsed.success) throw new ConfigError(`DIAG_SERVERS: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}
 
 /** What a new account gets: its packages and its region, chosen by its country. */
 export interface RegistrationConfig {
@@ -108,6 +141,21 @@ export interface MediaConfig {
   widevineTemplate: string | undefined;
   fairplayTemplate: string | undefined;
   fairplayCertificateUrl: string | undefined;
+  /** The servers diag.json lists (DIAG_SERVERS); null: this origin, and the CDN in front of it if any. */
+  diagServers: DiagServerConfig[] | null;
+}
+
+/** Which payment processor takes the cards, and how the server talks to it (always through the official Stripe client). */
+export interface PaymentsConfig {
+  /** 'sandbox': the built-in processor speaking Stripe's API (the default); 'stripe': Stripe itself. */
+  provider: 'sandbox' | 'stripe';
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the Stripe client sends its calls (STRIPE_API_URL); unset: Stripe's API, or this server for the sandbox. */
+  apiUrl: string | undefined;
+  /** Where the sandbox delivers its events (PAYMENT_WEBHOOK_URL); unset: this server's webhook route. */
+  webhookUrl: string | undefined;
 }
 
 export interface Config {
@@ -130,6 +178,7 @@ export interface Config {
   adminEmails: string[];
   media: MediaConfig;
   registration: RegistrationConfig;
+  payments: PaymentsConfig;
 }
 
 /** A configuration the server cannot start with; the message names the variable and what to do. */
@@ -189,7 +238,23 @@ function mediaSettings(e: z.infer<typeof envSchema>, publicUrl: string): MediaCo
     widevineTemplate: e.DRM_WIDEVINE_LICENSE_TEMPLATE,
     fairplayTemplate: e.DRM_FAIRPLAY_LICENSE_TEMPLATE,
     fairplayCertificateUrl: e.DRM_FAIRPLAY_CERTIFICATE_URL,
+    diagServers: parseDiagServers(e.DIAG_SERVERS),
   };
+}
+
+/** The sandbox's keys derive from the server's secret, so every process of a cluster agrees on them. */
+function sandboxKey(authSecret: string, prefix: string): string {
+  return `${prefix}${createHmac('sha256', authSecret).update(`payments-sandbox:${prefix}`).digest('base64url').slice(0, 32)}`;
+}
+
+function paymentSettings(e: z.infer<typeof envSchema>, authSecret: string): PaymentsConfig {
+  const common = { apiUrl: e.STRIPE_API_URL, webhookUrl: e.PAYMENT_WEBHOOK_URL };
+  if (e.PAYMENT_PROVIDER === 'sandbox') {
+    return { provider: 'sandbox', secretKey: sandboxKey(authSecret, 'sk_test_'), publishableKey: sandboxKey(authSecret, 'pk_test_'), webhookSecret: sandboxKey(authSecret, 'whsec_'), ...common };
+  }
+  const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => !e[name]);
+  if (missing.length > 0) throw new ConfigError(`PAYMENT_PROVIDER=stripe necesita ${missing.join(', ')} (las claves de tu cuenta de Stripe y el secreto de firma del webhook).`);
+  return { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY ?? '', publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '', webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', ...common };
 }
 
 /** Reads and validates the environment; a bad variable stops start-up with its name. */
@@ -202,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const authSecret = loadSecret(e.DATA_DIR, 'auth-secret', e.AUTH_SECRET);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -209,7 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    authSecret: loadSecret(e.DATA_DIR, 'auth-secret', e.AUTH_SECRET),
+    authSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     operator: {
@@ -240,5 +306,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minFillMs: e.REGISTRATION_MIN_FILL_MS,
       perAddressPerHour: e.REGISTRATION_ADDRESS_LIMIT,
     },
+    payments: paymentSettings(e, authSecret),
   };
 }

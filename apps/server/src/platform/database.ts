@@ -3,9 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { localNotices, postgresNotices, type ClosableNotices, type Notices } from './notices';
 import { Kysely, PostgresDialect, SqliteDialect, CamelCasePlugin, sql, type Dialect } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
+export type { Notices } from './notices';
 
 /**
  * An open database and the dialect it speaks. The platform knows no module's tables: each
@@ -20,6 +22,8 @@ export interface Db {
    * (migrations, seeds and, later, scheduled work run once however many replicas start).
    */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /** Short messages to every process that shares this database (platform/bus.ts builds on them). */
+  readonly notices: Notices;
   destroy(): Promise<void>;
 }
 
@@ -39,12 +43,16 @@ function localMutex(): <T>(fn: () => Promise<T>) => Promise<T> {
   };
 }
 
-function wrap(kysely: Kysely<unknown>, dialect: DialectName, exclusive: Db['exclusive']): Db {
+function wrap(kysely: Kysely<unknown>, dialect: DialectName, exclusive: Db['exclusive'], notices: ClosableNotices = localNotices()): Db {
   return {
     dialect,
     kysely: <Tables>() => kysely as unknown as Kysely<Tables>,
     exclusive,
-    destroy: () => kysely.destroy(),
+    notices,
+    async destroy() {
+      await notices.close?.();
+      await kysely.destroy();
+    },
   };
 }
 
@@ -128,7 +136,7 @@ export function openSqlite(file: string): Db {
 export function openPostgres(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max: Math.max(2, max) });
   const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), plugins });
-  return wrap(kysely, 'postgres', postgresLock(kysely));
+  return wrap(kysely, 'postgres', postgresLock(kysely), postgresNotices(connectionString, pool));
 }
 
 /** Wraps an already-built Kysely dialect (PGlite in tests): one in-process connection, so an in-process lock. */

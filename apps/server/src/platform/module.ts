@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Bus } from './bus';
 import type { CacheRegistry } from './cache';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -6,12 +7,14 @@ import type { Db } from './database';
 import type { Log } from './logging';
 import type { MigrationSet } from './migrate';
 
-/** What every module is built with: configuration, the database, the clock, the caches and the log. */
+/** What every module is built with: configuration, the database, the clock, the caches, the bus and the log. */
 export interface Platform {
   config: Config;
   db: Db;
   clock: Clock;
   caches: CacheRegistry;
+  /** Changes other server processes must hear of (the caches' forgetting rides on it). */
+  bus: Bus;
   log: Log;
 }
 
@@ -30,4 +33,9 @@ export interface ServerModule {
   routes?: (app: FastifyInstance) => Promise<void>;
   /** Routes outside /api/v1 (media origin, development mailbox). */
   rootRoutes?: (app: FastifyInstance) => Promise<void>;
+  /**
+   * Background work while the server runs (retries, reconciliation, renewals), started once it
+   * listens; `selfUrl` is where this process answers. Returns how to stop it.
+   */
+  startWork?: (selfUrl: string) => () => Promise<void>;
 }
