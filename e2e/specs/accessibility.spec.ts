@@ -25,14 +25,14 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await expectNoViolations(page);
   });
 
-  test('signed-in home and a placeholder', async ({ page }) => {
+  test('signed-in home and the settings', async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();
     await login.login(BASICO.email, BASICO.password);
     await new HomePage(page).expectSignedInAs(BASICO.email);
     await expectNoViolations(page);
     await page.goto('/settings/');
-    await expect(page.getByRole('heading', { name: 'Próximamente' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
     await expectNoViolations(page);
   });
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken } from '../fixtures/api';
+import { expect, test, type Page } from '@playwright/test';
 import { BASICO, DEMO } from '../fixtures/accounts';
 import { BrowseHomePage } from '../pages/browse-home-page';
 import { axeViolations } from '../fixtures/axe';
@@ -9,12 +10,6 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** An idToken for API calls made by the spec itself (fixtures through the API). */
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/v1/login', { data: { flow: 'password', username: DEMO.email, password: DEMO.password } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { idToken: string }).idToken;
-}
 
 test.describe('browse home', () => {
   test('shows the loading message, then header, carousel and rows', async ({ page }) => {
@@ -264,7 +259,7 @@ test.describe('browse home', () => {
   });
 
   test('a keep-watching bookmark can be deleted from its row', async ({ page, request }) => {
-    const token = await apiToken(request);
+    const token = await apiToken(DEMO);
     const auth = { authorization: `Bearer ${token}` };
     const film = 1159;
     const marked = await request.put('/api/v1/keep-watching/mark', { headers: auth, data: { id: film, kind: 'vod', positionInMs: 600_000 } });
@@ -296,6 +291,8 @@ test.describe('browse home', () => {
     await expect(dialog.getByText('El PIN parental que has introducido es incorrecto. Por favor, inténtalo de nuevo')).toBeVisible();
     await dialog.getByLabel('PIN parental (4 dígitos)').fill(DEMO.pin);
     await expect(dialog).toHaveCount(0);
+    // The focus stays with the row, which scrolls into view and loads, not with the page's top.
+    await expect(page.getByRole('group', { name: 'Solo para adultos' })).toBeFocused();
     await expect(row.locator('.card__button').first()).toBeVisible();
   });
 

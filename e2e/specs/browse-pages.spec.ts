@@ -60,7 +60,7 @@ test.describe('genre pages', () => {
     await expect(genre.filter('Comedia')).toBeVisible();
 
     // Left and reached again without a filter in the URL: the filter comes back.
-    await page.getByRole('link', { name: 'Inicio' }).first().click();
+    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();
     await page.goto('/gid/100');
     await expect(page).toHaveURL(/\/gid\/100\/102$/);
 

@@ -25,7 +25,7 @@ const ADULT = emplayer([99, 'Noche Roja', 'LIVE', 7, 99, null, 0]);
 const PREMIUM = emplayer([10, 'Cine Estreno', 'LIVE', 2, 10, null, 0]);
 
 test.beforeEach(async ({ request }) => {
-  await resetSessions(request, await apiToken(request, BASICO));
+  await resetSessions(request, await apiToken(BASICO));
 });
 
 test('a live channel plays, pauses, time-shifts back 5 minutes and returns to live', async ({ page }) => {
@@ -128,7 +128,7 @@ test('zapping plays the neighbour fetched ahead, with keys from its own session'
 
 test('a film switches audio and subtitles and seeks with a thumbnail preview', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const token = await apiToken(request, BASICO);
+  const token = await apiToken(BASICO);
   const films = (await (await request.get('/api/v1/contents?limit=500', { headers: { authorization: `Bearer ${token}` } })).json()) as { resources: { id: number; title: string; parental: number; runtime: number; access: { owned: boolean } }[] };
   const film = films.resources.find((f) => f.access.owned && f.parental !== 7 && f.runtime > 600);
   expect(film).toBeDefined();
@@ -169,7 +169,7 @@ test('a film switches audio and subtitles and seeks with a thumbnail preview', a
 
 test('a catch-up programme plays from its start', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const token = await apiToken(request, BASICO);
+  const token = await apiToken(BASICO);
   const now = Date.now();
   const events = await request.get(`/api/v1/events?startTime=${now - 12 * 3600_000}&endTime=${now}&channelId=1`, { headers: { authorization: `Bearer ${token}` } });
   const ended = ((await events.json()) as { resources: { id: number; title: string; startTime: number; endTime: number }[] }).resources.filter((e) => e.endTime < now - 60_000);
@@ -189,7 +189,7 @@ test('a catch-up programme plays from its start', async ({ page, request }) => {
 
 test('a rating-7 channel asks the parental PIN: wrong, then right', async ({ page, request }) => {
   test.setTimeout(90_000);
-  await resetSessions(request, await apiToken(request, DEMO));
+  await resetSessions(request, await apiToken(DEMO));
   const player = new PlayerPage(page);
   await player.signIn(DEMO);
   await player.goto(ADULT);
@@ -265,7 +265,7 @@ test('malformed player addresses show a clear error; older addresses redirect', 
 
 test('a film resumes where Back left it (keep-watching), and the keyboard drives the player', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const token = await apiToken(request, BASICO);
+  const token = await apiToken(BASICO);
   const films = (await (await request.get('/api/v1/contents?limit=500', { headers: { authorization: `Bearer ${token}` } })).json()) as { resources: { id: number; title: string; parental: number; runtime: number; access: { owned: boolean } }[] };
   const film = films.resources.filter((f) => f.access.owned && f.parental !== 7 && f.runtime > 600)[1]!;
   // No position in the link: the session's keep-watching position decides.
@@ -289,7 +289,8 @@ test('a film resumes where Back left it (keep-watching), and the keyboard drives
   await page.keyboard.press('ArrowLeft');
   await expect.poll(async () => (await player.state()).currentTime).toBeLessThan(before.currentTime - 5);
 
-  // Controls hide after 2 s without mouse movement.
+  // Controls hide after 2 s without mouse movement over the picture (never while the pointer rests on them).
+  await player.wakeControls();
   await expect(player.root).toHaveClass(/player--idle/, { timeout: 5000 });
   await player.wakeControls();
   await expect(player.root).not.toHaveClass(/player--idle/);
@@ -303,7 +304,7 @@ test('a film resumes where Back left it (keep-watching), and the keyboard drives
 });
 
 test('a channel with a fingerprint shows the user id over the picture', async ({ page, request }) => {
-  await resetSessions(request, await apiToken(request, DEMO));
+  await resetSessions(request, await apiToken(DEMO));
   const player = new PlayerPage(page);
   await player.signIn(DEMO);
   // Channel 10 (Cine Estreno) has the fingerprint on: 30 s every 300 s, random position, its own style.
@@ -325,7 +326,7 @@ test('a licence refused with 115 offers to reset the sessions; declining alerts 
   await player.signIn(BASICO);
   // The licence server's answer when the account's sessions are exhausted at licence time.
   await page.route('**/api/v1/drm/clearkey/**', (route) =>
-    route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, code: 'unauthorized', message: 'Número de sesiones simultáneas excedido.', data: 115 }) }),
+    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, code: 'conflict', message: 'Número de sesiones simultáneas excedido.', data: 115 }) }),
   );
   await player.goto(LIVE_1);
   const prompt = page.getByRole('alertdialog', { name: 'Se ha alcanzado el límite de sesiones' });
@@ -348,7 +349,7 @@ test('confirming the reset-sessions prompt resets the sessions, reloads and play
   await page.route('**/api/v1/drm/clearkey/**', (route) =>
     reset
       ? route.fallback()
-      : route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, code: 'unauthorized', message: 'Número de sesiones simultáneas excedido.', data: 115 }) }),
+      : route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, code: 'conflict', message: 'Número de sesiones simultáneas excedido.', data: 115 }) }),
   );
   await player.goto(LIVE_1);
   const prompt = page.getByRole('alertdialog', { name: 'Se ha alcanzado el límite de sesiones' });

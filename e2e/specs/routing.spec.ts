@@ -36,14 +36,13 @@ test.describe('routes', () => {
     });
   }
 
-  test('signed in, a guarded screen shows its placeholder and an unknown path goes home', async ({ page }) => {
+  test('signed in, a guarded screen from the account menu opens and an unknown path goes home', async ({ page }) => {
     const home = await signInAsDemo(page);
-    // Settings belongs to an issue not built yet: its route is declared with a placeholder.
     await home.accountButton.click();
     await page.getByRole('link', { name: 'Ajustes' }).click();
     await expect(page).toHaveURL('/settings/');
-    await expect(page.getByRole('heading', { name: 'Próximamente' })).toBeVisible();
-    await page.getByRole('link', { name: 'Volver al inicio' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ajustes' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click();
     await expect(home.greeting).toBeVisible();
     await page.goto('/definitely/not/here');
     await expect(page).toHaveURL('/');

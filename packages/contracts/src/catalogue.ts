@@ -561,6 +561,9 @@ export const ingestReportSchema = z.object({
     /** Programmes for channels the import could not match, left out. */
     skipped: z.number().int(),
   }),
+  /** What was skipped, corrected or ignored, each with its line ('Línea 12: …'); the first 1,000. */
   warnings: z.array(z.string()),
+  /** How many problems there were in all (warnings keeps the first 1,000). */
+  problemsTotal: z.number().int(),
 });
 export type IngestReport = z.infer<typeof ingestReportSchema>;

@@ -8,3 +8,4 @@ export * from './commerce';
 export * from './catalogue';
 export * from './playback';
 export * from './ingest';
+export * from './diagnostics';

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter, matchRoutes } from 'react-router';
 import type { UserInfo } from '@pantalla/contracts';
@@ -57,7 +57,7 @@ async function preloadScreens(...addresses: string[]): Promise<void> {
  * timeout, so each test waits only for its own screen.
  */
 beforeAll(async () => {
-  await preloadScreens('/', '/epg/', '/lostpassword/', '/settings/');
+  await preloadScreens('/', '/epg/', '/lostpassword/', '/conndiag/');
   await setLanguage('es');
   vi.stubGlobal('fetch', vi.fn(async () => json(200, { resources: [], total: 0 })));
   renderAt('/');
@@ -101,15 +101,11 @@ describe('route guard', () => {
     expect(await screen.findByRole('button', { name: 'Recuperar contraseña' })).toBeTruthy();
   });
 
-  it('shows a signed-in user the home at / and the placeholder of a screen not built yet', async () => {
+  it('shows a signed-in user the home at /', async () => {
     session.authenticate(info);
-    const router = renderAt('/');
+    renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Inicio' })).toBeTruthy();
     expect(await screen.findByText('Todavía no hay contenidos en la portada.')).toBeTruthy();
-    await act(() => router.navigate('/settings/'));
-    const placeholder = await screen.findByRole('heading', { name: 'Próximamente' });
-    expect(placeholder.closest('section')?.dataset.issue).toBe('settings');
-    expect(router.state.location.pathname).toBe('/settings/');
   });
 });
 

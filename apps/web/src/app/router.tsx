@@ -4,12 +4,6 @@ import { RouteErrorBoundary } from '../ui/route-error-boundary';
 import { MainLayout } from './layouts/main-layout';
 import { LoadingScreen, RequireSession, RootLayout } from './layouts/root-layout';
 import { HomeGenreRedirect } from './routes/home-genre';
-import type { PlaceholderHandle } from './routes/placeholder';
-
-/** Screens other issues build: a placeholder that names the area and the issue. */
-function placeholder(path: string, area: PlaceholderHandle['area'], issue: PlaceholderHandle['issue']): RouteObject {
-  return { path, lazy: () => import('./routes/placeholder'), handle: { placeholder: { area, issue } satisfies PlaceholderHandle } };
-}
 
 /** Every leaf gets its own error boundary, so a broken screen leaves the layout standing. */
 function withBoundaries(routes: RouteObject[]): RouteObject[] {
@@ -34,9 +28,9 @@ function renderingFailures<T>(load: () => Promise<T>): () => Promise<T | { Compo
 }
 
 /**
- * The whole route table of both specs, declared once and loaded lazily. To build a screen,
- * replace its placeholder() entry with `{ path, lazy: () => import('./routes/<screen>') }`
- * where the module exports `Component` (and optionally `loader`, `ErrorBoundary`).
+ * The whole route table of both specs, declared once and loaded lazily: each entry is
+ * `{ path, lazy: () => import('<screen module>') }` where the module exports `Component`
+ * (and optionally `loader`, `ErrorBoundary`).
  */
 export const routes: RouteObject[] = [
   {
@@ -56,14 +50,16 @@ export const routes: RouteObject[] = [
       { path: paths.loginConfirm.path, lazy: () => import('../features/account/registration/routes/login-confirm') },
       { path: paths.confirmEmail.path, lazy: () => import('../features/account/registration/routes/confirm-email') },
       { path: paths.privacy.path, lazy: () => import('../features/account/registration/routes/privacy') },
-      placeholder(paths.purchaseResult.path, 'purchase', 'commerce'),
+      // The purchase result and the terms of contract: the commerce feature's public screens.
+      { path: paths.purchaseResult.path, lazy: () => import('../features/commerce/routes/purchase-result') },
+      { path: paths.terms.path, lazy: () => import('../features/commerce/routes/terms') },
       {
         element: <RequireSession />,
         children: [
           {
             element: <MainLayout />,
             children: [
-              placeholder(paths.settings.path, 'settings', 'settings'),
+              { path: paths.settings.path, lazy: () => import('../features/settings/route') },
               { path: paths.genres.path, lazy: () => import('../features/browse/genres/index-route') },
               { path: paths.genre.path, lazy: () => import('../features/browse/genres/route') },
               { path: paths.genreAlt.path, lazy: () => import('../features/browse/genres/grid-route') },
@@ -74,10 +70,10 @@ export const routes: RouteObject[] = [
               { path: paths.search.path, lazy: () => import('../features/browse/search/route') },
               { path: paths.detail.path, lazy: () => import('../features/browse/detail/route') },
               { path: paths.calendar.path, lazy: () => import('../features/browse/calendar/route') },
-              placeholder(paths.diagnostics.path, 'diagnostics', 'diagnostics'),
+              { path: paths.diagnostics.path, lazy: () => import('../features/diagnostics/route') },
               { path: paths.extInfo.path, lazy: () => import('../features/browse/ext-info/route') },
-              placeholder(paths.purchase.path, 'purchase', 'commerce'),
-              placeholder(paths.checkout.path, 'purchase', 'commerce'),
+              { path: paths.purchase.path, lazy: () => import('../features/commerce/routes/purchase') },
+              { path: paths.checkout.path, lazy: () => import('../features/commerce/routes/checkout') },
             ],
           },
           // Full-screen areas with their own close button back to /.
@@ -88,7 +84,8 @@ export const routes: RouteObject[] = [
           { path: paths.player.path, lazy: () => import('../features/player/route') },
           { path: paths.legacyPlayer.path, lazy: () => import('../features/player/legacy-route') },
           { path: paths.catchupPlayer.path, lazy: () => import('../features/player/catchup-route') },
-          placeholder(paths.manifestTest.path, 'manifestTest', 'diagnostics'),
+          // The operator's manifest test: full screen, its data for ADMIN_EMAILS accounts only.
+          { path: paths.manifestTest.path, lazy: () => import('../features/diagnostics/manifest-test-route') },
           { path: paths.homeGenre.path, element: <HomeGenreRedirect /> },
         ],
       },

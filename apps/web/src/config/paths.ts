@@ -21,6 +21,8 @@ export const paths = {
   /** The privacy and cookies policy (ours). */
   privacy: { path: '/privacy', getHref: () => '/privacy/' },
   purchaseResult: { path: '/purchase_result/:res', getHref: (res: 'success' | 'fail') => `/purchase_result/${res}` },
+  /** The general terms of contract the checkout links to (ours). */
+  terms: { path: '/terms', getHref: () => '/terms/' },
 
   // Signed in only.
   purchase: { path: '/purchase/:encodedPurchaseData', getHref: (encoded: string) => `/purchase/${encoded}` },

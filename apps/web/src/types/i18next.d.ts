@@ -1,16 +1,20 @@
 import 'i18next';
 import type browse from '../locales/es/browse.json';
 import type common from '../locales/es/common.json';
+import type diagnostics from '../locales/es/diagnostics.json';
 import type explore from '../locales/es/explore.json';
 import type guide from '../locales/es/guide.json';
 import type player from '../locales/es/player.json';
 import type privacy from '../locales/es/privacy.json';
 import type registration from '../locales/es/registration.json';
+import type screens from '../locales/es/screens.json';
+import type settings from '../locales/es/settings.json';
+import type commerce from '../locales/es/commerce.json';
 
 // Typed keys: a feature adding a namespace adds its Spanish table here too.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { browse: typeof browse; common: typeof common; explore: typeof explore; guide: typeof guide; player: typeof player; privacy: typeof privacy; registration: typeof registration };
+    resources: { browse: typeof browse; common: typeof common; diagnostics: typeof diagnostics; explore: typeof explore; guide: typeof guide; player: typeof player; privacy: typeof privacy; registration: typeof registration; commerce: typeof commerce; screens: typeof screens; settings: typeof settings };
   }
 }

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { Wordmark } from './brand';
 import { LanguageToggle } from './language-toggle';
 
 /** The signed-out screens' frame: brand bar, one centred panel, language toggle. */
 export function PanelLayout({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   return (
     <div className="panel-layout">
       <header className="panel-layout__bar">

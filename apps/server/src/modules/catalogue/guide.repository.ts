@@ -48,6 +48,26 @@ export class GuideRepository {
       .execute();
   }
 
+  /**
+   * Programmes in catch-up at `now`: on a channel with catch-up hours, ended (after
+   * `endedAfter`), started within those hours. Newest first, at most `limit`.
+   */
+  catchupEvents(now: number, endedAfter: number, limit: number): Promise<Pick<EventRow, 'id' | 'channelId' | 'title' | 'startTime' | 'endTime'>[]> {
+    return this.k
+      .selectFrom('events')
+      .innerJoin('channels', 'channels.id', 'events.channelId')
+      .select(['events.id', 'events.channelId', 'events.title', 'events.startTime', 'events.endTime'])
+      .where('channels.catchupHours', '>', 0)
+      .where('events.endTime', '<=', now)
+      .where('events.endTime', '>', endedAfter)
+      // start + hours >= now, with the bigint column on the left so PostgreSQL types `now` as bigint.
+      .where((eb) => eb(eb('events.startTime', '+', eb('channels.catchupHours', '*', 3_600_000)), '>=', now))
+      .orderBy('events.startTime', 'desc')
+      .orderBy('events.id')
+      .limit(limit)
+      .execute();
+  }
+
   eventById(id: number): Promise<EventRow | undefined> {
     return this.k.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -14,6 +14,8 @@ import { imageRoutes } from './images/images.routes';
 import { ImagesService } from './images/images.service';
 import { KeepWatchingService, type KeepWatching } from './keep-watching.service';
 import { ListsService } from './lists.service';
+import { manifestTestRoutes } from './manifest-test.routes';
+import { ManifestTestService } from './manifest-test.service';
 import { catalogueMigrations } from './migrations';
 import type { Playables } from './playables';
 import { PlayablesRepository } from './playables.repository';
@@ -60,7 +62,8 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
   const repo = new CatalogueRepository(db);
   const guideRepo = new GuideRepository(db);
   const seeds = new SeedRepository(db);
-  const reference = new ReferenceCache(repo, guideRepo, caches);
+  // Genre counts come from the guide: an import changes them too.
+  const reference = new ReferenceCache(repo, guideRepo, caches, ['catalogue.genre-counts']);
   const responses = new ResponseCache(caches, 'catalogue.responses', 15_000, 64 * 1024 * 1024);
   const catalogue = new CatalogueService(clock, repo, reference, responses, needs.rights);
   const guide = new GuideService(clock, guideRepo, catalogue, caches);
@@ -74,6 +77,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     search: new SearchService(new SearchRepository(db), catalogue),
   };
   const images = new ImagesService(config.operator.name, catalogue, guideRepo);
+  const manifestTest = new ManifestTestService(clock, guideRepo, { adminEmails: config.adminEmails, mediaBaseUrl: config.media.baseUrl });
 
   const module: ServerModule = {
     name: 'catalogue',
@@ -82,6 +86,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     async routes(app) {
       await catalogueRoutes(app, services, needs.auth);
       await imageRoutes(app, images);
+      await manifestTestRoutes(app, manifestTest, needs.auth);
     },
   };
   return {

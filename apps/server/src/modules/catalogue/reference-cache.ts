@@ -4,6 +4,8 @@ import type { GuideRepository } from './guide.repository';
 import { META } from './meta-keys';
 import type { ChannelRow, GenreRow } from './tables';
 
+const REFERENCE_CACHE = 'catalogue.reference';
+
 /** Reference data every request needs, read at most every few seconds. */
 export interface Reference {
   channels: ChannelRow[];
@@ -20,9 +22,9 @@ export interface Reference {
 }
 
 /**
- * Channels, genres and guide meta change only through the seed and imports. Several
- * server processes may share a database, so a short time-to-live (not only local
- * invalidation) keeps each process close to the truth.
+ * Channels, genres and guide meta change only through the seed and imports, which make
+ * every process forget them (and the caches built on them) through the bus; the short
+ * time-to-live bounds only a change whose message was lost.
  */
 export class ReferenceCache {
   private readonly cache: Cache<'reference', Reference>;
@@ -31,16 +33,17 @@ export class ReferenceCache {
   constructor(
     private readonly catalogue: CatalogueRepository,
     private readonly guide: GuideRepository,
-    caches: CacheRegistry,
+    private readonly caches: CacheRegistry,
+    private readonly dependents: readonly string[] = [],
     ttlMs = 5000,
   ) {
-    this.cache = caches.create('catalogue.reference', { max: 1, ttlMs });
+    this.cache = caches.create(REFERENCE_CACHE, { max: 1, ttlMs });
   }
 
-  /** Drops the cached value (after an import in this process). */
-  invalidate(): void {
+  /** After a seed or an import: every process forgets the reference data and the caches built on it. */
+  async invalidate(): Promise<void> {
     this.invalidations++;
-    this.cache.clear();
+    await this.caches.forget([REFERENCE_CACHE, ...this.dependents]);
   }
 
   get(): Promise<Reference> {

@@ -8,6 +8,7 @@ import { CHANNELS_GENRE_ID, paths } from '../../config/paths';
 import { OperatorLogo } from '../../ui/brand';
 import { Button } from '../../ui/button';
 import { LanguageToggle } from '../../ui/language-toggle';
+import { SiteNav, type SiteNavLink } from './site-nav';
 import './app-header.css';
 
 /** Spec: the navigation turns opaque after 200 px of scrolling. */
@@ -102,7 +103,7 @@ export function AppHeader() {
   const navigate = useNavigate();
   const opaque = useScrolledPast(OPAQUE_AFTER_PX);
 
-  const links = [
+  const links: SiteNavLink[] = [
     { to: paths.landing.getHref(), label: t('nav.home'), end: true },
     { to: paths.guide.getHref(), label: t('nav.guide') },
     { to: paths.genres.getHref(), label: t('nav.genres'), end: true },
@@ -121,17 +122,7 @@ export function AppHeader() {
       <NavLink to={paths.landing.getHref()} className="app-header__logo" aria-label={t('nav.home')}>
         <OperatorLogo skin={user.skin} type={3002} />
       </NavLink>
-      <nav className="app-header__nav" aria-label={t('nav.label')}>
-        <ul>
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.end} className="app-header__link">
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SiteNav links={links} />
       <div className="app-header__tools">
         <SearchBox />
         <AccountMenu email={user.email} onLogout={onLogout} />

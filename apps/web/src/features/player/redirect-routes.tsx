@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { decodeCatchupPlayer, decodeLegacyPlayer, playerHref, PlayerLinkError } from '../../lib/player-links';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /*
  * The older player addresses, read without loading the player: each redirects to the
@@ -11,6 +12,7 @@ import { decodeCatchupPlayer, decodeLegacyPlayer, playerHref, PlayerLinkError } 
 /** The error screen for an address the player cannot read. */
 export function PlayerProblem({ detail }: { detail: string }) {
   const { t } = useTranslation('player');
+  useDocumentTitle(t('invalidLink.title'));
   return (
     <main className="player-problem" id="main">
       <div className="player-problem__box" role="alert">

@@ -7,6 +7,8 @@ import { PlayerScreen } from './components/player-screen';
 import { channelOf, targetOf } from './lib/target';
 import { PlayerProblem } from './redirect-routes';
 import './player.css';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /emplayer/{data}: decodes the address; a malformed one gets a clear screen, never a blank page. */
 export function Component() {
@@ -20,6 +22,10 @@ export function Component() {
     }
   }, [encoded]);
   const { userInfo } = useSession();
+  const { t } = useTranslation('screens');
+  const { t: tp } = useTranslation('player');
+  // Set here as well as in PlayerProblem: this effect runs after the child's.
+  useDocumentTitle(decoded instanceof PlayerLinkError ? tp('invalidLink.title') : 'title' in decoded && decoded.title ? t('titles.playerNamed', { title: decoded.title }) : t('titles.player'));
   const lineups = useLineups();
   const lineup = pickRegionLineup(lineups.data?.resources, userInfo?.regionId ?? null);
   const channels = useChannels(lineup?.id, lineups.isSuccess);

@@ -18,17 +18,18 @@ export async function imageRoutes(app: FastifyInstance, images: ImagesService): 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/images/operator/:file',
-    { schema: { tags: ['images'], summary: 'Logo del operador (3002 cabecera, 3001 reproductor)', params: z.object({ file: z.enum(['3001.svg', '3002.svg']) }), response: errors } },
+    { config: { access: 'public' }, schema: { tags: ['images'], summary: 'Logo del operador (3002 cabecera, 3001 reproductor)', params: z.object({ file: z.enum(['3001.svg', '3002.svg']) }), response: errors } },
     async (request, reply) => svg(reply, images.operator(request.params.file === '3001.svg' ? 3001 : 3002)),
   );
   api.get(
     '/images/rating/:file',
-    { schema: { tags: ['images'], summary: 'Icono de calificación por edades', params: z.object({ file: z.enum(['TP.svg', '7.svg', '12.svg', '16.svg', '18.svg']) }), response: errors } },
+    { config: { access: 'public' }, schema: { tags: ['images'], summary: 'Icono de calificación por edades', params: z.object({ file: z.enum(['TP.svg', '7.svg', '12.svg', '16.svg', '18.svg']) }), response: errors } },
     async (request, reply) => svg(reply, images.rating(request.params.file.replace(/\.svg$/, ''))),
   );
   api.get(
     '/images/:kind/:id/:variant',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['images'],
         summary: 'Póster, fotograma o logo dibujado de un elemento',

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../../test/context';
 import { generateChannelGuide } from './guide';
 import { DEMO_CHANNELS } from './demo-structure';
 import { generateFilms, generateSeries } from './vod';
-import { guideRange } from './seed';
+import { CALENDAR_DAYS, fillsCalendar, guideRange } from './seed';
 
 const DAY = 86400000;
 const kinds = await databaseKinds();
@@ -69,6 +69,19 @@ describe.each(kinds)('demo seed on %s', (kind) => {
       expect(list[0]!.startTime).toBeLessThanOrEqual(from);
       expect(list.at(-1)!.endTime).toBeGreaterThanOrEqual(to);
       for (let i = 1; i < list.length; i++) expect(list[i]!.startTime).toBe(list[i - 1]!.endTime);
+    }
+  });
+
+  it("fills the calendar's 15 days with sports and pay-per-view events", async () => {
+    const { calendarTo } = guideRange(ctx.clock.now());
+    const calendarChannels = new Set(DEMO_CHANNELS.filter(fillsCalendar).map((c) => c.id));
+    expect(calendarChannels.size).toBeGreaterThan(0);
+    const rows = await events();
+    for (const id of calendarChannels) expect(rows.filter((r) => r.channelId === id).at(-1)!.endTime).toBeGreaterThanOrEqual(calendarTo);
+    const today = Math.floor(ctx.clock.now() / DAY) * DAY;
+    for (let day = 0; day < CALENDAR_DAYS; day++) {
+      const start = today + day * DAY;
+      expect(rows.some((r) => calendarChannels.has(r.channelId) && r.startTime >= start && r.startTime < start + DAY)).toBe(true);
     }
   });
 

@@ -24,14 +24,26 @@ export interface DemoCatalogueDeps {
   repo: SeedRepository;
   /** Puts the demo's pay-per-view programmes on sale. */
   offers: PpvOffers;
-  /** Called once the catalogue changed, so this process's caches forget it. */
-  changed: () => void;
+  /** Called once the catalogue changed, so every process's caches forget it. */
+  changed: () => Promise<void>;
 }
 
-/** The guide the demo keeps: from 7 days back (with 3 h to spare for time zones) to the end of the day after tomorrow. */
-export function guideRange(now: number): { from: number; to: number } {
+/** Days the event calendar shows, today included (viewing spec: 'Calendario de eventos'). */
+export const CALENDAR_DAYS = 15;
+
+/**
+ * The guide the demo keeps: from 7 days back (with 3 h to spare for time zones) to the end
+ * of the day after tomorrow; the sports and pay-per-view channels, whose events fill the
+ * calendar, reach to the end of its 15th day (`calendarTo`).
+ */
+export function guideRange(now: number): { from: number; to: number; calendarTo: number } {
   const today = utcDayStart(now);
-  return { from: today - 7 * DAY - 3 * HOUR, to: today + 3 * DAY + 3 * HOUR };
+  return { from: today - 7 * DAY - 3 * HOUR, to: today + 3 * DAY + 3 * HOUR, calendarTo: today + CALENDAR_DAYS * DAY + 3 * HOUR };
+}
+
+/** The channels whose programmes the calendar lists. */
+export function fillsCalendar(channel: DemoChannel): boolean {
+  return channel.programming === 'sports' || channel.programming === 'ppv';
 }
 
 /** Guide rows ready to insert, numbered from firstId. */
@@ -98,6 +110,7 @@ function channelRows(now: number): ChannelRow[] {
     streamSource: 'origin' as const,
     streamUrl: null,
     streamProtocol: 'dash' as const,
+    alternateStreams: null,
     clipKey: clipKeyFor(0, c.id),
     logoUrl: null,
     packageId: c.packageId,
@@ -216,14 +229,15 @@ async function seedAll(repo: SeedRepository, now: number): Promise<void> {
 }
 
 /**
- * Extends every seeded channel's guide to the end of the day after tomorrow and drops
+ * Extends every seeded channel's guide to the end of the day after tomorrow (the calendar's
+ * channels to its 15th day) and drops
  * seeded programmes older than 8 days. A cheap check first: nothing to do when the guide
  * already reaches far enough (the usual second start on the same day).
  */
 export async function topUpGuide(repo: SeedRepository, now: number): Promise<number> {
-  const { from, to } = guideRange(now);
+  const { from, to, calendarTo } = guideRange(now);
   const until = Number((await repo.meta(META.guideUntil)) ?? 0);
-  if (until >= to) return 0;
+  if (until >= calendarTo) return 0;
   const lib = library();
   const seeded = new Map(DEMO_CHANNELS.map((c) => [c.id, c]));
   const lastEnd = await repo.lastEnds();
@@ -232,7 +246,7 @@ export async function topUpGuide(repo: SeedRepository, now: number): Promise<num
     const channel = seeded.get(id);
     if (!channel) continue;
     const start = Math.max(from, lastEnd.get(id) ?? from);
-    programmes.push(...generateChannelGuide(channel, start, to, lib));
+    programmes.push(...generateChannelGuide(channel, start, fillsCalendar(channel) ? calendarTo : to, lib));
   }
   const rows = toEventRows(programmes, (await repo.maxEventId()) + 1);
   const longest = rows.reduce((m, r) => Math.max(m, Number(r.endTime) - Number(r.startTime)), Number((await repo.meta(META.maxEventMs)) ?? 0));
@@ -240,7 +254,7 @@ export async function topUpGuide(repo: SeedRepository, now: number): Promise<num
     await repo.deleteSeededEventsBefore(trx, from - DAY);
     await repo.insertEvents(trx, rows);
     await repo.setMeta(META.maxEventMs, String(longest), trx);
-    await repo.setMeta(META.guideUntil, String(to), trx);
+    await repo.setMeta(META.guideUntil, String(calendarTo), trx);
     const version = Number((await repo.meta(META.guideVersion, trx)) ?? 0);
     await repo.setMeta(META.guideVersion, String(version + 1), trx);
   });
@@ -270,5 +284,5 @@ export async function seedDemoCatalogue({ clock, repo, offers, changed }: DemoCa
   else await fillEmptyLineups(repo);
   await topUpGuide(repo, now);
   await offerPpvEvents(repo, offers);
-  changed();
+  await changed();
 }

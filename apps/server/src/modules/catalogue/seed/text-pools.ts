@@ -9,10 +9,15 @@ export const SURNAMES = [
   'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Serrano', 'Blanco', 'Castro', 'Ortega', 'Rubio', 'Marín', 'Sanz', 'Iglesias', 'Núñez', 'Medina', 'Garrido',
   'Etxeberria', 'Peñalver', 'Quintana', 'Albéniz', 'Cordero', 'Ybarra',
 ];
-export const PROFESSIONS = [
-  'una inspectora de policía', 'un profesor jubilado', 'una médica de guardia', 'un pescador', 'una periodista', 'un taxista', 'una arquitecta',
-  'un cocinero', 'una violinista', 'un guardia civil', 'una abogada', 'un boxeador retirado', 'una astrónoma', 'un librero', 'una jueza', 'un piloto',
+/** Each profession as [for a woman, for a man]; the first 16 first names are women's. */
+export const PROFESSIONS: readonly (readonly [string, string])[] = [
+  ['una inspectora de policía', 'un inspector de policía'], ['una profesora jubilada', 'un profesor jubilado'], ['una médica de guardia', 'un médico de guardia'],
+  ['una pescadora', 'un pescador'], ['una periodista', 'un periodista'], ['una taxista', 'un taxista'], ['una arquitecta', 'un arquitecto'],
+  ['una cocinera', 'un cocinero'], ['una violinista', 'un violinista'], ['una guardia civil', 'un guardia civil'], ['una abogada', 'un abogado'],
+  ['una boxeadora retirada', 'un boxeador retirado'], ['una astrónoma', 'un astrónomo'], ['una librera', 'un librero'], ['una jueza', 'un juez'], ['una piloto', 'un piloto'],
 ];
+/** How many of FIRST_NAMES, from the start, are women's names. */
+export const FEMALE_FIRST_NAMES = 16;
 export const PLACES = [
   'Cádiz', 'Bilbao', 'un pueblo de Soria', 'Valencia', 'Sevilla', 'la costa gallega', 'Madrid', 'Barcelona', 'los Pirineos', 'Lanzarote', 'Toledo',
   'Salamanca', 'una isla del Mediterráneo', 'Buenos Aires', 'Ciudad de México', 'Lisboa', 'Zaragoza', 'Granada',

@@ -79,7 +79,9 @@ function people(rng: Random, n: number): string[] {
 /** A synopsis: who, where, what they find, what they must do by when. */
 export function synopsis(rng: Random): string {
   const name = rng.pick(T.FIRST_NAMES);
-  return `Cuando ${name}, ${rng.pick(T.PROFESSIONS)} de ${rng.pick(T.PLACES)}, descubre ${rng.pick(T.DISCOVERIES)}, tendrá que ${rng.pick(T.GOALS)} antes de que ${rng.pick(T.DEADLINES)}.`;
+  const [forWoman, forMan] = rng.pick(T.PROFESSIONS);
+  const profession = T.FIRST_NAMES.indexOf(name) < T.FEMALE_FIRST_NAMES ? forWoman : forMan;
+  return `Cuando ${name}, ${profession} de ${rng.pick(T.PLACES)}, descubre ${rng.pick(T.DISCOVERIES)}, tendrá que ${rng.pick(T.GOALS)} antes de que ${rng.pick(T.DEADLINES)}.`;
 }
 
 function longer(rng: Random, short: string): string {
@@ -107,12 +109,29 @@ function filmKind(index: number): Kind {
   return 'adult';
 }
 
+const DOCS_STYLES = [
+  'con imágenes nunca vistas', 'rodado a lo largo de tres años', 'con los testimonios de quienes mejor lo conocen', 'narrado por los mayores expertos',
+  'filmado en alta definición', 'con música original', 'en un viaje lleno de sorpresas', 'que cambiará su forma de mirarlo', 'contado desde dentro',
+  'con material inédito', 'de la mano de sus protagonistas', 'en cuatro estaciones', 'con drones y cámaras ocultas', 'paso a paso', 'sin prisas', 'como nunca antes',
+  'con una fotografía deslumbrante', 'que recorre siglos de historia', 'con animaciones que lo explican todo', 'desde el aire, la tierra y el agua',
+  'para toda la familia', 'con una banda sonora premiada', 'de principio a fin', 'con entrevistas exclusivas', 'y sus secretos mejor guardados', 'con rigor y emoción',
+  'de norte a sur', 'al detalle', 'con ojos nuevos', 'en primera persona', 'de día y de noche', 'a través de sus gentes', 'con una mirada cercana',
+  'como un gran viaje', 'con humor y rigor', 'sin dejar nada fuera',
+];
+
+/** A documentary's title and the subject it is about, so its description can match. */
+function docsTitle(rng: Random): { title: string; subject: string } {
+  const prefix = rng.pick(['Planeta', 'Crónicas de', 'Los secretos de', 'Viaje a', 'Misterios de']);
+  const subject = rng.pick([...T.ANIMALS, ...T.CIVILIZATIONS, ...T.DESTINATIONS, ...T.SCIENCE_TOPICS]);
+  return { title: capitalise(`${prefix} ${subject}`), subject };
+}
+
 function filmTitle(rng: Random, kind: Kind, index: number): string {
   // One title carries a percent sign: the API answers titles without it (spec).
   if (index === 7) return '100% Verano';
   switch (kind) {
     case 'docs':
-      return capitalise(`${rng.pick(['Planeta', 'Crónicas de', 'Los secretos de', 'Viaje a', 'Misterios de'])} ${rng.pick([...T.ANIMALS, ...T.CIVILIZATIONS, ...T.DESTINATIONS, ...T.SCIENCE_TOPICS])}`);
+      return docsTitle(rng).title;
     case 'kids':
       return `${rng.pick(T.CARTOONS)}: ${rng.pick(['la película', 'el gran viaje', 'al rescate', 'y el tesoro perdido', 'en la nieve', 'y el dragón'])}`;
     case 'adult':
@@ -144,10 +163,15 @@ export function generateFilms(count = 220, seed = 20261122): DemoFilm[] {
     const packageId =
       kind === 'cine' ? (rng.chance(0.6) ? PACKAGE_IDS.cine : PACKAGE_IDS.basic) : kind === 'amc' ? PACKAGE_IDS.series : kind === 'adult' ? PACKAGE_IDS.adultos : PACKAGE_IDS.basic;
     const ageRating = kind === 'adult' ? '18' : kind === 'kids' ? 'TP' : rng.pick(T.AGE_RATINGS);
-    const description = kind === 'docs' ? `Un documental que recorre ${rng.pick([...T.ANIMALS, ...T.DESTINATIONS, ...T.SCIENCE_TOPICS])} con imágenes nunca vistas.` : synopsis(rng);
+    // A documentary's description speaks of the subject its title names (drawn right after).
+    const docsStyle = kind === 'docs' ? rng.pick(DOCS_STYLES) : null;
+    const plot = kind === 'docs' ? null : synopsis(rng);
+    const docs = kind === 'docs' ? docsTitle(rng) : null;
+    const title = uniqueTitle(seen, docs ? docs.title : filmTitle(rng, kind, i));
+    const description = plot ?? `Un documental sobre ${docs?.subject ?? title}, ${docsStyle}.`;
     films.push({
       id,
-      title: uniqueTitle(seen, filmTitle(rng, kind, i)),
+      title,
       description,
       longDescription: longer(rng, description),
       runtimeSeconds: (kind === 'kids' ? rng.int(70, 95) : rng.int(80, 150)) * 60,

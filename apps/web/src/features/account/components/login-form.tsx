@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -31,6 +31,7 @@ export function LoginForm({ initialEmail = '', onSuccess, placeholderPassword, o
   const [password, setPassword] = useState(placeholderPassword ?? '');
   const [rememberMe, setRememberMe] = useState(true);
   const [alert, setAlert] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,14 +51,18 @@ export function LoginForm({ initialEmail = '', onSuccess, placeholderPassword, o
         onError: (error) => {
           const failure = classifySignInError(error);
           if (failure.kind === 'fatal') showFatalError(t('messages.30'));
-          else setAlert(failure.message === 'credentials' ? t('messages.29') : failure.text);
+          else {
+            setAlert(failure.message === 'credentials' ? t('messages.29') : failure.text);
+            // The submit button was disabled while waiting and lost the focus: back to the password.
+            formRef.current?.querySelector<HTMLInputElement>('input[name="password"]')?.select();
+          }
         },
       },
     );
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-describedby={alert ? 'login-alert' : undefined}>
+    <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-describedby={alert ? 'login-alert' : undefined}>
       {alert ? (
         <div id="login-alert">
           <Alert>{alert}</Alert>

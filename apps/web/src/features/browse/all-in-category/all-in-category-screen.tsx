@@ -15,6 +15,7 @@ import { useNow } from '../rows/use-now';
 import { useWindowWidth } from '../rows/use-window-width';
 import { readAllInCategoryState } from './all-in-category-state';
 import './all-in-category.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** GET /categories/{id}/contents: every item of a category. */
 export const getCategoryContentsQueryOptions = (categoryId: number) =>
@@ -45,6 +46,7 @@ export function AllInCategoryScreen({ variant }: { variant: AllInCategoryVariant
   const width = useWindowWidth();
   const now = useNow();
   const channelNames = useChannelNames();
+  useDocumentTitle(state ? (variant === 1 ? state.category.name : (state.section ?? state.category.name)) : t('row.seeAll'));
 
   function back() {
     if (closeTarget(window.history.state) === 'back') void navigate(-1);

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogueItem } from '@pantalla/contracts';
@@ -8,6 +8,7 @@ import { playHref } from '../cards/play-link';
 import { useProducts } from '../details/api/get-items';
 import { airingText, factsOf, ItemMeta } from '../details/item-parts';
 import { useNow } from '../rows/use-now';
+import { useSwipe } from '../rows/use-swipe';
 import { TrailerPlayer } from './trailer-player';
 import { initialTrailerState, trailerDone, type TrailerState } from './trailer-state';
 import { truncateCarouselDescription } from './truncate-description';
@@ -43,30 +44,38 @@ export function FeaturedCarousel({ title, items }: FeaturedCarouselProps) {
   const count = items.length;
   const current = count > 0 ? index % count : 0;
   const advance = useCallback(() => setIndex((i) => (i + 1) % Math.max(1, count)), [count]);
-  useAutoplay({ index: current, running: count > 1 && !userPaused && !focusInside && playing === null, advance });
+  const [chosen, setChosen] = useState(0);
+  useAutoplay({ index: current, running: count > 1 && !userPaused && !focusInside && playing === null, advance, chosen });
+  const sectionRef = useRef<HTMLElement>(null);
+  const swipe = useSwipe((step) => setIndex((i) => (((i + step) % Math.max(1, count)) + count) % Math.max(1, count)));
 
   if (count === 0) return null;
   const stateOf = (item: CatalogueItem) => trailerStates[itemKey(item)] ?? initialTrailerState(item);
   const endTrailer = (key: string) => {
     setTrailerStates((s) => ({ ...s, [key]: trailerDone() }));
     setPlaying(null);
+    // The trailer's buttons leave with it, taking the focus without a blur event.
+    if (!sectionRef.current?.contains(document.activeElement)) setFocusInside(false);
   };
   const go = (next: number) => {
     if (playing) endTrailer(playing);
     setIndex(((next % count) + count) % count);
+    setChosen((n) => n + 1);
   };
 
   return (
     <section
+      ref={sectionRef}
       className="carousel"
       aria-roledescription={t('carousel.roledescription')}
       aria-label={title}
-      onFocus={() => setFocusInside(true)}
+      // Keyboard focus holds the slide still; a mouse click on a button does not.
+      onFocus={(event) => setFocusInside(event.target.matches(':focus-visible'))}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
       }}
     >
-      <div className="carousel__slides" aria-live={userPaused || focusInside ? 'polite' : 'off'}>
+      <div className="carousel__slides" aria-live={userPaused || focusInside ? 'polite' : 'off'} {...swipe}>
         {items.map((item, i) => {
           const key = itemKey(item);
           return (
@@ -167,7 +176,7 @@ function SlideActions({ item, now, live, offer, trailer }: { item: CatalogueItem
         </Link>
       ) : null}
       {offer ? (
-        <Link className="btn btn--primary" to={offer.href} aria-label={t('actions.buyTitle', { title: itemName, price: offer.priceLabel })}>
+        <Link className="btn btn--primary" to={offer.href} state={{ returnTo: playHref(item, now) ?? detailHref(item) }} aria-label={t('actions.buyTitle', { title: itemName, price: offer.priceLabel })}>
           <span>{t('actions.buy')}</span>
         </Link>
       ) : null}

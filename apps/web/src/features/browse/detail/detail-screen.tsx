@@ -14,6 +14,7 @@ import { SeasonEpisodes } from '../details/season-episodes';
 import { useNow } from '../rows/use-now';
 import { closeTarget } from './close-target';
 import './detail.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Spec: the detail description is cut to 1050 characters, 250 on a series' first tab. */
 export const DETAIL_DESCRIPTION_MAX = 1050;
@@ -67,12 +68,12 @@ export function DetailScreen({ kind, id }: { kind: DetailKind; id: number }) {
   const { view, isPending, error } = useDetail(kind, id);
   const [trailerOn, setTrailerOn] = useState(false);
   const [muted, setMuted] = useState(true);
-
+  const notFound = !view && !!error && typeof error === 'object' && 'status' in error && error.status === 404;
+  useDocumentTitle(view ? itemTitle(view.item) : notFound ? t('detail.notFound') : null);
   const close = useClose();
   const closeButton = <CloseButton onClose={close} />;
 
   if (!view) {
-    const notFound = error && typeof error === 'object' && 'status' in error && error.status === 404;
     return (
       <div className="detail detail--state">
         {closeButton}

@@ -100,19 +100,21 @@ export function ItemActions({ item, now, showMoreInfo = true, showOwnedLabel = f
   const play = item.access.owned ? playHref(item, now) : null;
   const state = timeState(item, now);
   const title = itemTitle(item);
+  // WCAG 2.5.3: the spoken name starts with the words on the button.
+  const live = item.type === 'channel' || state.live;
   return (
     <div className="item-actions">
       {play ? (
-        <Link className="btn btn--primary item-actions__play" to={play} aria-label={t('actions.playTitle', { title })}>
+        <Link className="btn btn--primary item-actions__play" to={play} aria-label={t(live ? 'actions.watchLiveTitle' : 'actions.playTitle', { title })}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path d="M8 5v14l11-7z" fill="currentColor" />
           </svg>
-          <span>{item.type === 'channel' || state.live ? t('actions.watchLive') : t('actions.play')}</span>
+          <span>{live ? t('actions.watchLive') : t('actions.play')}</span>
         </Link>
       ) : null}
       {item.type === 'event' && !state.started ? <span className="item-actions__note">{t('actions.upcoming')}</span> : null}
       {offer ? (
-        <Link className="btn btn--secondary item-actions__buy" to={offer.href} aria-label={t('actions.buyTitle', { title, price: offer.priceLabel })}>
+        <Link className="btn btn--secondary item-actions__buy" to={offer.href} state={{ returnTo: playHref(item, now) ?? detailHref(item) }} aria-label={t('actions.buyTitle', { title, price: offer.priceLabel })}>
           <span>{t('actions.buy')}</span>
           <span className="item-actions__price">{offer.priceLabel}</span>
         </Link>

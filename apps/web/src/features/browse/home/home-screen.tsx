@@ -12,6 +12,7 @@ import { AdultRow } from '../rows/adult-row';
 import { CategoryRow } from '../rows/category-row';
 import { RowErrorBoundary } from '../rows/row-error-boundary';
 import './home.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /**
  * The signed-in home: a spinner with its message until load_done, then the featured
@@ -20,6 +21,8 @@ import './home.css';
 export function HomeScreen() {
   const { t } = useTranslation('browse');
   const user = useAuthenticatedUser();
+  const { t: ts } = useTranslation('screens');
+  useDocumentTitle(ts('titles.home'));
   const { loadDone, lineup } = useCatalogueLoad({ regionId: user.regionId, enabled: true });
   // The same queries as the start-up load (shared cache): known as soon as they answer.
   const ready = lineup !== null || loadDone;

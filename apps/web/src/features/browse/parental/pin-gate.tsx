@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
@@ -19,6 +19,12 @@ function tabStorage(): Storage | null {
   }
 }
 
+function focusHeading(heading: HTMLElement | null): void {
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
 /** When the PIN last opened the adult section, for this tab. */
 export const adultEntryStore = createEntryStore(tabStorage());
 
@@ -28,14 +34,18 @@ export interface AdultPinGateProps {
   onCancel: () => void;
   /** What may show behind the modal (the page header), never the section's content. */
   behind?: ReactNode;
+  /** The heading that takes the focus once the PIN opens the section; the page's h1 by default. */
+  heading?: () => HTMLElement | null;
 }
+
+const pageHeading = () => document.querySelector<HTMLElement>('main h1, h1');
 
 /**
  * Section 162's gate: the modal 'Sección bloqueada con PIN parental' stands in front of
  * the section (nothing of it is fetched) while the rule asks for the PIN. The server
  * checks the PIN; a match records the entry instant, so the next 900 s pass without it.
  */
-export function AdultPinGate({ children, onCancel, behind }: AdultPinGateProps) {
+export function AdultPinGate({ children, onCancel, behind, heading = pageHeading }: AdultPinGateProps) {
   const { t } = useTranslation('explore');
   const user = useAuthenticatedUser();
   const [authenticatedHere, setAuthenticatedHere] = useState(false);
@@ -43,6 +53,10 @@ export function AdultPinGate({ children, onCancel, behind }: AdultPinGateProps) 
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const verify = useVerifyParentalPin();
+  // The modal and its field leave on a correct PIN: focus goes to the section's heading, not the page.
+  useEffect(() => {
+    if (authenticatedHere) focusHeading(heading());
+  }, [authenticatedHere, heading]);
 
   if (!askedOnEntry || authenticatedHere) return <>{children}</>;
 

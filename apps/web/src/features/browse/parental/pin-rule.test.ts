@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEntryStore, needsAdultPin, PIN_REASK_SECONDS } from './pin-rule';
+import { ADULT_GENRE_ID, createEntryStore, hidesAdultItems, isAdultItem, needsAdultPin, PIN_REASK_SECONDS } from './pin-rule';
 
 const T0 = 1_800_000_000_000;
 
@@ -56,5 +56,23 @@ describe('createEntryStore', () => {
     const store = createEntryStore(storage);
     store.write(T0);
     expect(store.read()).toBe(T0);
+  });
+});
+
+describe('adult items outside the adult section (issue 17)', () => {
+  it('knows an adult item by its rating, its genre or its channel flag', () => {
+    expect(isAdultItem({ parental: 7, genres: [] })).toBe(true);
+    expect(isAdultItem({ parental: 2, genres: [101, ADULT_GENRE_ID] })).toBe(true);
+    expect(isAdultItem({ parental: 2, genres: [{ id: ADULT_GENRE_ID }] })).toBe(true);
+    expect(isAdultItem({ parental: 2, adult: true })).toBe(true);
+    expect(isAdultItem({ parental: 2, genres: [101, { id: 100 }], adult: false })).toBe(false);
+  });
+
+  it('hides them for a user with a PIN and no fresh grant, shows them within 900 s of the PIN', () => {
+    const now = 10_000_000;
+    expect(hidesAdultItems({ hasPin: true, lastEntryAt: null, now })).toBe(true);
+    expect(hidesAdultItems({ hasPin: true, lastEntryAt: now - (PIN_REASK_SECONDS + 1) * 1000, now })).toBe(true);
+    expect(hidesAdultItems({ hasPin: true, lastEntryAt: now - 60_000, now })).toBe(false);
+    expect(hidesAdultItems({ hasPin: false, lastEntryAt: null, now })).toBe(false);
   });
 });

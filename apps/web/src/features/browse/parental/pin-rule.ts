@@ -52,3 +52,21 @@ export function createEntryStore(storage: Pick<Storage, 'getItem' | 'setItem'> |
     },
   };
 }
+
+/** Spec: rating 7 is adult; so is anything in genre 162 and the adult section's channels. */
+export const ADULT_RATING = 7;
+
+export function isAdultItem(item: { parental?: number; adult?: boolean; genres?: readonly (number | { id: number })[] }): boolean {
+  if (item.adult === true || item.parental === ADULT_RATING) return true;
+  return (item.genres ?? []).some((g) => (typeof g === 'number' ? g : g.id) === ADULT_GENRE_ID);
+}
+
+/**
+ * Rows outside the adult section ('Ahora en directo', 'Últimos programas emitidos'…) leave
+ * adult items out while the section would ask for the PIN (docs/decisions.md, issue 17):
+ * a user with a PIN sees them only within 900 s of typing it; a user without a PIN is
+ * never asked, as in the section itself.
+ */
+export function hidesAdultItems(input: Omit<PinRuleInput, 'authenticatedHere'>): boolean {
+  return needsAdultPin({ ...input, authenticatedHere: false });
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@pantalla/contracts';
 import { useAuthenticatedUser } from '../../account';
@@ -17,11 +17,17 @@ export function AdultRow({ category, jsonFile }: { category: Category; jsonFile:
   const user = useAuthenticatedUser();
   const [open] = useState(() => !needsAdultPin({ hasPin: user.hasPin, authenticatedHere: false, lastEntryAt: adultEntryStore.read(), now: Date.now() }));
   const [asking, setAsking] = useState(false);
+  const rowRef = useRef<HTMLDivElement>(null);
+  // The row itself takes the focus (and the scroll) after the PIN, not the page's h1 far above;
+  // its wrapper, because the row's heading is replaced when its items arrive.
+  const rowHeading = useCallback(() => rowRef.current, []);
   if (open) return <CategoryRow category={category} jsonFile={jsonFile} />;
   if (asking) {
     return (
-      <AdultPinGate onCancel={() => setAsking(false)}>
-        <CategoryRow category={category} jsonFile={jsonFile} />
+      <AdultPinGate onCancel={() => setAsking(false)} heading={rowHeading}>
+        <div ref={rowRef} role="group" aria-label={category.name} tabIndex={-1} className="row__unlocked">
+          <CategoryRow category={category} jsonFile={jsonFile} />
+        </div>
       </AdultPinGate>
     );
   }

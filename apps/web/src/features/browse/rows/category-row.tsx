@@ -9,6 +9,9 @@ import { useRowItems, type RowEntry } from './api/get-row-items';
 import { ItemRow } from './item-row';
 import { fullPageLink, ROW_ITEMS_SHOWN } from './row-links';
 import { useNearViewport } from './use-near-viewport';
+import { adultEntryStore } from '../parental/pin-gate';
+import { hidesAdultItems, isAdultItem } from '../parental/pin-rule';
+import { useNow } from './use-now';
 
 export interface CategoryRowProps {
   category: Category;
@@ -25,7 +28,7 @@ export function CategoryRow({ category, jsonFile }: CategoryRowProps) {
   if (!near) {
     return (
       <div ref={ref}>
-        <RowSkeleton title={category.name} displayMode={category.displayMode} />
+        <RowSkeleton title={category.name} displayMode={category.displayMode} still />
       </div>
     );
   }
@@ -37,6 +40,7 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
   const rowItems = useRowItems(category);
   const removal = useDeleteBookmark();
   const user = useAuthenticatedUser();
+  const now = useNow();
   // Spec: a category that fails to load raises an alert with a generic load message.
   const failed = rowItems.isError;
   useEffect(() => {
@@ -53,7 +57,9 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
       </section>
     );
   }
-  const all = rowUsesChannelOrder(category.name, user.skin.operator) ? orderRowChannels(rowItems.data.entries, user.channelOrder) : rowItems.data.entries;
+  const ordered = rowUsesChannelOrder(category.name, user.skin.operator) ? orderRowChannels(rowItems.data.entries, user.channelOrder) : rowItems.data.entries;
+  const hideAdult = category.is_adult !== 1 && hidesAdultItems({ hasPin: user.hasPin, lastEntryAt: adultEntryStore.read(), now });
+  const all = hideAdult ? ordered.filter((e) => !isAdultItem(e.item)) : ordered;
   const entries = all.slice(0, ROW_ITEMS_SHOWN);
   const link = fullPageLink({ ...category, total: rowItems.data.total }, entries.map((e) => e.item), jsonFile);
   const onRemove =
@@ -81,10 +87,14 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
 }
 
 /** Placeholder cards while a row loads, at the row's size, so the page does not jump. */
-export function RowSkeleton({ title, displayMode }: { title: string; displayMode: Category['displayMode'] }) {
+/**
+ * A row not loaded yet. `still`: a row far from the viewport, not loading, does not shimmer
+ * (a dozen offscreen shimmers kept an idle home repainting at half a core).
+ */
+export function RowSkeleton({ title, displayMode, still = false }: { title: string; displayMode: Category['displayMode']; still?: boolean }) {
   const { t } = useTranslation('browse');
   return (
-    <section className={`row row--skeleton row--${displayMode === 2 ? 'wide' : 'poster'}`} aria-busy="true" aria-label={title}>
+    <section className={`row row--skeleton row--${displayMode === 2 ? 'wide' : 'poster'}${still ? ' row--still' : ''}`} aria-busy="true" aria-label={title}>
       <div className="row__head">
         <h2 className="row__title">{title}</h2>
       </div>

@@ -9,6 +9,7 @@ import { useChannelNames } from '../cards/use-channel-names';
 import { DetailsPanel } from '../details/details-panel';
 import type { RowEntry } from './api/get-row-items';
 import { useNow } from './use-now';
+import { useSwipe } from './use-swipe';
 import { useWindowWidth } from './use-window-width';
 import './rows.css';
 
@@ -56,16 +57,22 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
   const count = entries.length;
   const { current, first, pages, focusIndex, goToPage, onCardKeyDown, onCardFocus, cardRefs } = useRowPaging(count, perPage);
   const expandedEntry = entries.find((e) => itemKey(e.item) === expanded) ?? null;
+  const swipe = useSwipe((step) => goToPage(current + step));
+  const closePanel = () => {
+    setExpanded(null);
+    cardRefs.current.get(focusIndex)?.focus();
+  };
 
   if (count === 0) return null;
   return (
-    <section className={`row row--${shape}`} aria-labelledby={headingId}>
+    // Escape closes a panel just opened from its card, while focus is still on the card.
+    <section className={`row row--${shape}`} aria-labelledby={headingId} onKeyDown={(event) => event.key === 'Escape' && expanded !== null && closePanel()}>
       <RowHead id={headingId} title={title} level={headingLevel} seeAll={seeAll} />
       <div className="row__body">
         <button type="button" className="row__arrow row__arrow--prev" aria-label={t('row.previous', { title })} disabled={current === 0} onClick={() => goToPage(current - 1)}>
           <span aria-hidden="true">‹</span>
         </button>
-        <div className="row__viewport" style={{ width: geometry.usable }}>
+        <div className="row__viewport" style={{ width: geometry.usable }} {...swipe}>
           <ul className="row__track" style={{ transform: `translateX(${-first * slotWidth}px)` }}>
             {entries.map((entry, index) => {
               const key = itemKey(entry.item);
@@ -108,10 +115,7 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
           item={expandedEntry.item}
           now={now}
           channelName={expandedEntry.item.type === 'event' ? channelNames.get(expandedEntry.item.channelId) : undefined}
-          onClose={() => {
-            setExpanded(null);
-            cardRefs.current.get(focusIndex)?.focus();
-          }}
+          onClose={closePanel}
         />
       ) : null}
     </section>

@@ -170,6 +170,9 @@ interface ComboboxInputProps {
 /** The box itself, labelled, as a combobox over the suggestions' listbox; leaving it closes the popup after a click on it could land. */
 function ComboboxInput({ ref, id, listId, value, expanded, activeId, onChange, onOpenChange, onKeyDown }: ComboboxInputProps) {
   const { t } = useTranslation('explore');
+  // The delayed close must not outlive the box (it would set state after unmount).
+  const closeTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
   return (
     <>
       <label className="visually-hidden" htmlFor={id}>{t('search.label')}</label>
@@ -188,8 +191,13 @@ function ComboboxInput({ ref, id, listId, value, expanded, activeId, onChange, o
         aria-activedescendant={activeId}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        onFocus={() => onOpenChange(true)}
-        onBlur={() => window.setTimeout(() => onOpenChange(false), 150)}
+        onFocus={() => {
+          window.clearTimeout(closeTimer.current);
+          onOpenChange(true);
+        }}
+        onBlur={() => {
+          closeTimer.current = window.setTimeout(() => onOpenChange(false), 150);
+        }}
         onKeyDown={onKeyDown}
       />
     </>

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ITEM_HEIGHT, pageCount, ROW_HEIGHT, SIDEBAR_WIDTH } from '../lib/geometry';
-import { pageBusy, tabStopId, type ChannelRow } from '../lib/grid-navigation';
+import { pageBusy, tabStopId, tabStopTime, type ChannelRow } from '../lib/grid-navigation';
 import type { GuideChannel, GuideProgramme } from '../lib/programme';
 import { useAnnouncer } from '../hooks/use-announcer';
 import { useGridFocus } from '../hooks/use-grid-focus';
@@ -79,8 +79,8 @@ export function GuideGrid(props: GuideGridProps) {
             to={timeline.to}
             now={now}
             focusedId={focus.focusedId}
-            // The row's tab stop: the focused programme if on this page, else the first one drawn.
-            tabStopId={tabStopId(rowList, focus.focusedId, timeline.from)}
+            // The tab stop: the focused programme if on this page, else what is on now on the page's first channel.
+            tabStopId={tabStopId(rowList, focus.focusedId, tabStopTime(now, timeline.from, timeline.to))}
             selectedId={selectedId}
             overlayOpen={overlayOpen}
           />

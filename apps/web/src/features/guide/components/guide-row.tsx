@@ -36,6 +36,8 @@ export interface RowLabels {
  * and a new page of channels reuses the elements of the old one instead of rebuilding them.
  */
 const KEY_CYCLE = 256;
+/** Spec: id_parental 7 is adult. */
+const ADULT_PARENTAL = 7;
 
 /** One channel's visible programmes, plus a block per visible day still loading or without data. */
 export const GuideRow = memo(function GuideRow(props: GuideRowProps) {
@@ -66,7 +68,11 @@ export const GuideRow = memo(function GuideRow(props: GuideRowProps) {
         tabIndex={p.id === props.tabStopId ? 0 : -1}
         aria-current={p.id === props.selectedId ? 'true' : undefined}
       >
-        <span className="guide-programme__title">{p.title}</span>
+        <span className="guide-programme__title">
+          {/* Spec: id_parental 7 shows the adult icon, in the grid as in the overlay. */}
+          {p.epg.id_parental === ADULT_PARENTAL ? <span className="guide-badge guide-badge--adult guide-programme__adult">+18</span> : null}
+          {p.title}
+        </span>
         <span className="guide-programme__time">
           {from} – {until}
           {live ? <span className="visually-hidden">, {labels.live}</span> : null}

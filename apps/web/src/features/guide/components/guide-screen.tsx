@@ -4,6 +4,8 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useUserInfo } from '../../account';
 import { useCatalogueLoad, useChannels } from '../../../lib/catalogue';
 import { orderChannels } from '../../../lib/channel-order';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { OperatorLogo } from '../../../ui/brand';
 import { Spinner } from '../../../ui/spinner';
 import { useGuideClock } from '../hooks/use-guide-clock';
 import { useGuideData } from '../hooks/use-guide-data';
@@ -118,12 +120,18 @@ function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
 /** Close, the title, the date picker and 'now'; the keyboard help screen readers hear. */
 function GuideHeader({ days, now, visibleDay, onPickDay }: { days: readonly number[]; now: number; visibleDay: number; onPickDay: (day: number) => void }) {
   const { t } = useTranslation('guide');
+  const user = useUserInfo();
+  useDocumentTitle(t('title'));
   return (
     <>
       <header className="guide__header">
         <Link className="guide__close" to="/" aria-label={t('close')}>
           <span aria-hidden="true">✕</span>
         </Link>
+        {/* Spec: the operator's 3002 logo heads the guide. */}
+        <span className="guide__logo">
+          <OperatorLogo skin={user?.skin} type={3002} />
+        </span>
         <h1 className="guide__title">{t('title')}</h1>
         <DatePicker days={days} now={now} value={visibleDay} onChange={onPickDay} />
         <button type="button" className="btn btn--secondary guide__now" onClick={() => onPickDay(startOfDay(now))}>

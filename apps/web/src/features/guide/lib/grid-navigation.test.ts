@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EpgProgramme } from '@pantalla/contracts';
-import { findOnPage, keyOutcome, pageBusy, pendingTarget, tabStopId, type ChannelRow } from './grid-navigation';
+import { findOnPage, keyOutcome, pageBusy, pendingTarget, tabStopId, tabStopTime, type ChannelRow } from './grid-navigation';
 import type { GuideChannel, GuideProgramme } from './programme';
 
 const HOUR = 3_600_000;
@@ -89,5 +89,12 @@ describe('the page’s programmes', () => {
     expect(pageBusy(page, new Map([[1, ready(rowList[0]!)]]))).toBe(true);
     expect(pageBusy(page, new Map([[1, ready(rowList[0]!)], [2, { programmes: [], days: [undefined] }]]))).toBe(true);
     expect(pageBusy(page, new Map([[1, ready(rowList[0]!)], [2, { programmes: [], days: [{ status: 'loading' }] }]]))).toBe(true);
+  });
+
+  it('tabs into what is on now on the first channel, not the start of the drawn window (issue 17)', () => {
+    // Drawn from 9:00 to 15:00, now 11:30: the first row's 11:00–13:00 programme.
+    expect(tabStopId(rowList, null, tabStopTime(11.5 * HOUR, 9 * HOUR, 15 * HOUR))).toBe(2);
+    // Another day in view: its first drawn programme.
+    expect(tabStopTime(40 * HOUR, 9 * HOUR, 15 * HOUR)).toBe(9 * HOUR);
   });
 });

@@ -95,6 +95,15 @@ export function tabStopId(rowList: readonly (readonly GuideProgramme[])[], focus
   return null;
 }
 
+/**
+ * The instant whose programme takes the tab stop: what is on now when now is drawn, else
+ * the start of what is drawn (another day). The drawn window reaches hours to each side of
+ * the screen, so its start alone would land hours in the past.
+ */
+export function tabStopTime(now: number, drawnFrom: number, drawnTo: number): number {
+  return now >= drawnFrom && now < drawnTo ? now : drawnFrom;
+}
+
 /** Busy while a day of the page is still coming, so assistive tech waits for the rows to settle. */
 export function pageBusy(pageChannels: readonly GuideChannel[], rows: ReadonlyMap<number, ChannelRow>): boolean {
   return pageChannels.some((channel) => {

@@ -48,8 +48,10 @@ describe('playAction', () => {
     expect(playAction(show, noCatchup, 12 * H).kind).toBe('none');
     expect(playAction(show, { catchupHours: 24, deliveryURL: null }, 11 * H + 25 * H).kind).toBe('none');
   });
-  it('with a delivery URL: ended gives catch-up, live gives live, otherwise nothing', () => {
-    expect(playAction(show, external, 12 * H).kind).toBe('catchup');
+  it('an imported channel (delivery URL) offers catch-up only when its list gave it one, inside the window', () => {
+    expect(playAction(show, external, 12 * H).kind).toBe('none');
+    expect(playAction(show, { ...external, catchupHours: 48 }, 12 * H).kind).toBe('catchup');
+    expect(playAction(show, { ...external, catchupHours: 48 }, 11 * H + 49 * H).kind).toBe('none');
     expect(playAction(show, external, 9 * H).kind).toBe('none');
   });
   it('offers nothing for the future', () => {

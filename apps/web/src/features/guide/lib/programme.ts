@@ -68,12 +68,12 @@ export type PlayAction = { kind: 'live' } | { kind: 'catchup' } | { kind: 'none'
 /**
  * Which play link the overlay offers: live while airing; catch-up once ended when the
  * channel keeps catch-up (catchup_hours > 0) and the programme is still inside that
- * window, or when the programme comes from an external delivery URL; nothing for the future.
+ * window (an imported channel's too: its archive is its provider's, played through its
+ * catch-up template, issue 16); nothing for the future.
  */
 export function playAction(programme: Pick<GuideProgramme, 'start' | 'end'>, channel: Pick<GuideChannel, 'catchupHours' | 'deliveryURL'>, now: number): PlayAction {
   if (isLive(now, programme.start, programme.end)) return { kind: 'live' };
   if (programme.end > now) return { kind: 'none' };
-  if (channel.deliveryURL !== null) return { kind: 'catchup' };
   if (channel.catchupHours > 0 && now - programme.end <= channel.catchupHours * 3_600_000) return { kind: 'catchup' };
   return { kind: 'none' };
 }

@@ -2,6 +2,7 @@ import type shakaNamespace from 'shaka-player';
 import { PLAYER } from '../lib/constants';
 import { drmConfig, drmTypeOf, playerConfig, deploymentDrm, type SessionDrm } from '../lib/shaka-config';
 import { angleKey, angleOptions, audioKey, audioOptions, QUALITY_AUTO, qualityOptions, textOptions, TRACK_OFF, type TrackOption } from '../lib/tracks';
+import { ThroughputMeter } from '../lib/throughput';
 
 export { QUALITY_AUTO, TRACK_OFF, type TrackOption };
 
@@ -100,6 +101,7 @@ export class ShakaAdapter {
   private player: ShakaPlayer | null = null;
   private shaka: Shaka | null = null;
   private snapshot: PlayerSnapshot = INITIAL_SNAPSHOT;
+  private readonly throughput = new ThroughputMeter();
   private readonly listeners = new Set<() => void>();
   private readonly cleanups: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -136,6 +138,9 @@ export class ShakaAdapter {
       // Keys come from the session playing now, also for a stream preloaded under the previous one.
       if (this.licenceUrl && request.uris.some((uri) => CLEARKEY_LICENCE_PATH.test(uri))) request.uris = [this.licenceUrl];
     });
+    player.getNetworkingEngine()?.registerResponseFilter((type, response) => {
+      if (type === shaka.net.NetworkingEngine.RequestType.SEGMENT) this.throughput.record(response.data.byteLength, response.timeMs);
+    });
     const onPlayerEvent = (name: string, fn: (event: Event) => void) => {
       player.addEventListener(name, fn);
       this.cleanups.push(() => player.removeEventListener(name, fn));
@@ -161,6 +166,7 @@ export class ShakaAdapter {
     player.resetConfiguration();
     player.configure(playerConfig(drm));
     this.licenceUrl = request.drm?.licenseUrl ?? null;
+    this.throughput.reset();
     const preloaded = await this.takePreload(request.preloadKey);
     this.update({ ...INITIAL_SNAPSHOT, volume: this.video.volume, muted: this.video.muted });
     await player.load(preloaded ?? request.url, request.startTime);
@@ -370,7 +376,7 @@ export class ShakaAdapter {
       seekEnd: range.end,
       isLive: player.isLive(),
       presentationStartMs: start ? start.getTime() : null,
-      bandwidth: player.getStats().estimatedBandwidth,
+      bandwidth: this.throughput.estimate(),
     });
   }
 

@@ -96,10 +96,13 @@ function TransportControls(props: ControlsBarProps) {
           </span>
         )
       ) : null}
-      <span className="player-time">
-        {props.format(snapshot.currentTime)}
-        {live ? null : ` / ${props.format(props.range.end)}`}
-      </span>
+      {/* No position before the stream is up: a loading live channel is not at '0:00'. */}
+      {snapshot.status === 'loading' ? null : (
+        <span className="player-time">
+          {props.format(snapshot.currentTime)}
+          {live ? null : ` / ${props.format(props.range.end)}`}
+        </span>
+      )}
       {props.canZap ? (
         <>
           <button type="button" className="player-btn" aria-label={t('zapPrevious')} title={t('zapPrevious')} onClick={() => props.onZap(-1)}>
@@ -124,7 +127,7 @@ function OutputControls(props: ControlsBarProps) {
     <div className="player-controls__group">
       {/* No estimate before the first segments arrive: nothing to show yet. */}
       {snapshot.bandwidth > 0 ? (
-        <span className={`player-bandwidth${bandwidth.low ? ' player-bandwidth--low' : ''}`} title={t('bandwidth')} data-testid="bandwidth">
+        <span className={`player-bandwidth${bandwidth.low ? ' player-bandwidth--low' : ''}`} title={t('bandwidthHint')} data-testid="bandwidth">
           {bandwidth.text}
         </span>
       ) : null}

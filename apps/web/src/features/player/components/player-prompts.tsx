@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { PpvSubsProduct } from '@pantalla/contracts';
 import { paths } from '../../../config/paths';
 import { purchaseHref } from '../../../lib/purchase-links';
@@ -16,6 +16,8 @@ export interface PlayerPromptsProps {
   productId: number | null;
   /** Volver, Cancel and No: leave the player. */
   onBack: () => void;
+  /** The PIN prompt's Cancel: back to the channel that played before a zap, else leave. */
+  onPinCancel: () => void;
 }
 
 /** The purchase summary of the product, with the server's price and the product's terms. */
@@ -24,16 +26,18 @@ function productHref(product: PpvSubsProduct): string {
 }
 
 /** The prompts of the playback flow, each open in its phase: PIN, purchase, exceeded sessions, reset sessions. */
-export function PlayerPrompts({ playback, productId, onBack }: PlayerPromptsProps) {
+export function PlayerPrompts({ playback, productId, onBack, onPinCancel }: PlayerPromptsProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { phase } = playback;
   const products = useQuery({ ...productsQueryOptions(), enabled: phase.name === 'no-rights' });
   const product = productId === null ? undefined : products.data?.ppvSubsProducts.find((p) => p.id === productId);
-  // Comprar opens the product's purchase summary, or the checkout when no product sells it.
-  const buy = () => void navigate(product ? productHref(product) : paths.checkout.getHref());
+  // Comprar opens the product's purchase summary, or the checkout when no product sells it;
+  // after the purchase, 'Volver' comes back here, now playable.
+  const buy = () => void navigate(product ? productHref(product) : paths.checkout.getHref(), { state: { returnTo: `${location.pathname}${location.search}` } });
   return (
     <>
-      <PinModal open={phase.name === 'needs-pin'} wrong={phase.name === 'needs-pin' && phase.wrong} onSubmit={playback.submitPin} onCancel={onBack} />
+      <PinModal open={phase.name === 'needs-pin'} wrong={phase.name === 'needs-pin' && phase.wrong} onSubmit={playback.submitPin} onCancel={onPinCancel} />
       <NoRightsModal open={phase.name === 'no-rights'} onBack={onBack} onBuy={products.isPending ? null : buy} />
       <ExceededSessionsModal
         open={phase.name === 'too-many-sessions'}

@@ -62,6 +62,7 @@ export function PlayerScreen({ data, target, channels, channelId }: PlayerScreen
   const transport = useTransport(adapter, live, isLive);
 
   const back = useBack(playback.close, adapter);
+  const cancelPin = usePinCancel(playback.previous, zapping.goTo, back);
 
   const fullscreen = useFullscreen(rootRef);
   const cast = useCast(videoRef, (code) => showAction(actionFor({ source: 'cast', code })));
@@ -75,7 +76,7 @@ export function PlayerScreen({ data, target, channels, channelId }: PlayerScreen
     zap: zapping.zap,
     activity: chrome.poke,
   });
-  const title = playerTitle({ type: target.type, linkTitle: data.type === 'CU' ? null : data.title, channelName: channel?.name, programmeTitle: (live.atPosition ?? live.onAir)?.title, eventTitle: details.event?.title });
+  const title = playerTitle({ type: target.type, linkTitle: data.type === 'CU' ? null : data.title, channelName: channel?.name, programmeTitle: (live.atPosition ?? live.onAir)?.title, eventTitle: details.event?.title, filmTitle: details.film?.title });
   useMediaSession({ title: title || t('label'), artist: channel?.name ?? '' }, { play: () => adapter?.play(), pause: () => adapter?.pause(), jump: transport.jump, zap: zapping.canZap ? zapping.zap : undefined });
   const plan = useMemo(() => (channel ? fingerprintPlan(channel) : null), [channel]);
   const format = useTimeFormat(isLive, snapshot);
@@ -112,9 +113,17 @@ export function PlayerScreen({ data, target, channels, channelId }: PlayerScreen
         cast={cast}
         onMenuOpenChange={setMenuOpen}
       />
-      <PlayerPrompts playback={playback} productId={access?.productId ?? null} onBack={back} />
+      <PlayerPrompts playback={playback} productId={access?.productId ?? null} onBack={back} onPinCancel={cancelPin} />
     </div>
   );
+}
+
+/** The PIN prompt's Cancel: after a zap into a channel behind the PIN, back to the channel that played; else leave. */
+function usePinCancel(previous: PlaybackTarget | null, goTo: (channelId: number) => boolean, back: () => void): () => void {
+  const previousChannel = previous?.type === 'LIVE' ? previous.id : null;
+  return useCallback(() => {
+    if (previousChannel === null || !goTo(previousChannel)) back();
+  }, [previousChannel, goTo, back]);
 }
 
 /** Positions as wall-clock times on live streams, as 'h:mm:ss' elsewhere. */

@@ -1,6 +1,8 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OperatorLogo } from '../../../ui/brand';
 import { Spinner } from '../../../ui/spinner';
+import { useAuthenticatedUser } from '../../account';
 import type { FingerprintPlan } from '../lib/fingerprint';
 import { FingerprintOverlay } from './fingerprint-overlay';
 import { Icon } from './icons';
@@ -39,6 +41,7 @@ export function PlayerStage({ videoRef, textRef, onPlayPause, onFullscreen, fing
 /** The top bar: Back, the channel's logo and the title. */
 export function PlayerHeader({ title, logo, onBack }: { title: string; logo: string | null; onBack: () => void }) {
   const { t } = useTranslation('player');
+  const user = useAuthenticatedUser();
   return (
     <header className="player__top">
       <button type="button" className="player-btn" aria-label={t('back')} title={t('back')} onClick={onBack}>
@@ -46,6 +49,10 @@ export function PlayerHeader({ title, logo, onBack }: { title: string; logo: str
       </button>
       {logo ? <img className="player__logo" src={logo} alt="" /> : null}
       <h1 className="player__title">{title}</h1>
+      {/* Spec: the operator's 3001 logo in the player. */}
+      <span className="player__operator">
+        <OperatorLogo skin={user.skin} type={3001} />
+      </span>
     </header>
   );
 }

@@ -7,7 +7,7 @@ import { needsPin } from '../lib/parental-grant';
 import { INITIAL_PLAYBACK, transition, type PlaybackCommand, type PlaybackEvent, type PlaybackState, type PlaybackTarget } from '../lib/playback-session';
 
 /** What of the player the session drives. */
-export type PlaybackPlayer = Pick<ShakaAdapter, 'load' | 'retryStreaming' | 'getSnapshot'>;
+export type PlaybackPlayer = Pick<ShakaAdapter, 'load' | 'unload' | 'retryStreaming' | 'getSnapshot'>;
 
 /** What the runner needs when it runs a command (the latest render's). */
 export interface RunnerDeps {
@@ -94,6 +94,9 @@ export class PlaybackRunner {
         return this.load(command.attempt, command.request);
       case 'recover-stream':
         return this.recover(command);
+      case 'stop-picture':
+        void this.deps().player?.unload().catch(() => undefined);
+        return;
       case 'close-session':
         this.stopHeartbeat(command.sessionId);
         closing = api.closeSession(command.sessionId, command.withPosition ? this.positionMs() : undefined).catch(() => undefined);

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { PLAYER } from '../lib/constants';
 
-/** Controls show on mouse movement and hide after 2 s without it (not while a menu is open). */
+/** The player's bars; while the pointer rests on one of them they stay up. */
+const HOLDING_SELECTOR = '.player-controls:hover, .player__top:hover';
+
+/** Controls show on mouse movement and hide after 2 s without it (not while a menu is open or the pointer rests on them). */
 export function useControlsVisibility(keepVisible: boolean): { visible: boolean; poke: () => void } {
   const [visible, setVisible] = useState(true);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -11,9 +14,15 @@ export function useControlsVisibility(keepVisible: boolean): { visible: boolean;
   });
   const scheduleHide = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (!keep.current) setVisible(false);
-    }, PLAYER.controlsHideMs);
+    const hideLater = () => {
+      timer.current = setTimeout(() => {
+        if (keep.current) return;
+        // A pointer resting on the controls holds them: a click meant for a button must not land on the video.
+        if (document.querySelector(HOLDING_SELECTOR)) hideLater();
+        else setVisible(false);
+      }, PLAYER.controlsHideMs);
+    };
+    hideLater();
   }, []);
   const poke = useCallback(() => {
     setVisible(true);
@@ -41,6 +50,18 @@ export function useFullscreen(ref: RefObject<HTMLElement | null>): { fullscreen:
     else void ref.current?.requestFullscreen().catch(() => undefined);
   }, [ref]);
   return { fullscreen, toggle };
+}
+
+/**
+ * The spec's cast code of a failed device prompt. Closing the picker without choosing
+ * rejects with NotAllowedError in Chromium ("The prompt was dismissed"), AbortError
+ * elsewhere: both are 8004, which the player ignores.
+ */
+export function castErrorCode(name: string): number {
+  if (name === 'NotSupportedError') return 8000;
+  if (name === 'NotFoundError') return 8001;
+  if (name === 'NotAllowedError' || name === 'AbortError') return 8004;
+  return 8002;
 }
 
 /** Spec cast states: 2 off, 4 connecting, 1 on. */
@@ -75,10 +96,7 @@ export function useCast(video: RefObject<HTMLVideoElement | null>, onError: (cod
       onErrorRef.current(8000);
       return;
     }
-    remote.prompt().catch((error: unknown) => {
-      const name = error instanceof DOMException ? error.name : '';
-      onErrorRef.current(name === 'NotSupportedError' ? 8000 : name === 'NotFoundError' ? 8001 : name === 'AbortError' ? 8004 : 8002);
-    });
+    remote.prompt().catch((error: unknown) => onErrorRef.current(castErrorCode(error instanceof DOMException ? error.name : '')));
   };
   return { state, prompt };
 }

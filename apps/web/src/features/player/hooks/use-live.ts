@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PlayerSnapshot, ShakaAdapter } from '../adapter/shaka-adapter';
-import { backToLive, clampToWindow, LIVE, liveControls, pause, reachedProgrammeEnd, resume, seekTo, timeShiftWindow, type TimeShiftState } from '../lib/time-shift';
+import { backToLive, behindLive, clampToWindow, LIVE, liveControlsAt, pause, reachedProgrammeEnd, resume, seekTo, timeShiftWindow, type TimeShiftState } from '../lib/time-shift';
 
 export interface Programme {
   id: number;
@@ -93,6 +93,7 @@ export function useLive(input: {
     }
   }, [onAir, adapter, snapshot.presentationStartMs, window.start, source, hasRestart, switchSource]);
 
-  const controls = enabled ? liveControls(source === 'restart' ? 'timeshift' : state.mode, tstv) : null;
+  const behind = snapshot.status !== 'loading' && behindLive(snapshot);
+  const controls = enabled ? liveControlsAt(source === 'restart' ? 'timeshift' : state.mode, tstv, behind) : null;
   return { state, controls, window, positionWall, onAir, atPosition, seek, goLive, onPause, onResume, restart, reset };
 }

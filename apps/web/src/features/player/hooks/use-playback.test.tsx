@@ -44,6 +44,7 @@ function fakePlayer() {
     position: 0,
     load: vi.fn<(request: LoadRequest) => Promise<void>>(async () => undefined),
     retryStreaming: vi.fn(() => true),
+    unload: vi.fn(() => Promise.resolve()),
     getSnapshot: () => ({ ...INITIAL_SNAPSHOT, currentTime: player.position }),
   };
   return player;
@@ -95,6 +96,28 @@ describe('usePlayback', () => {
     await act(async () => closed());
     await waitFor(() => expect(result.current.session?.opened.id).toBe('s2'));
     expect(api.openSession).toHaveBeenLastCalledWith(expect.objectContaining({ id: 4 }));
+  });
+
+  it('a zap into a PIN channel unloads the playing stream, closes its session and offers the way back', async () => {
+    const { result, rerender, api, player } = setup(LIVE);
+    await waitFor(() => expect(result.current.phase.name).toBe('playing'));
+    rerender({ target: RESTRICTED });
+    await waitFor(() => expect(result.current.phase.name).toBe('needs-pin'));
+    expect(player.unload).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(api.closeSession).toHaveBeenCalledWith('s1', undefined));
+    expect(result.current.previous).toEqual(LIVE);
+  });
+
+  it('a manifest refresh refused with 117 unloads the stream and asks the PIN; the PIN opens a new session', async () => {
+    const { result, api, player } = setup(LIVE);
+    await waitFor(() => expect(result.current.phase.name).toBe('playing'));
+    const refusal = { code: 1001, severity: 1, data: ['/media/live/3/premium/manifest.mpd', 403, '{"statusCode":403,"code":"forbidden","message":"PIN","data":117}', {}, 0] };
+    act(() => result.current.onPlayerError(refusal));
+    expect(result.current.phase).toEqual({ name: 'needs-pin', wrong: false });
+    expect(player.unload).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(api.closeSession).toHaveBeenCalledWith('s1', undefined));
+    await act(async () => void (await result.current.submitPin('1234')));
+    await waitFor(() => expect(result.current.session?.opened.id).toBe('s2'));
   });
 
   it('a session that answers after a zap is closed and never played', async () => {

@@ -13,6 +13,8 @@ export interface PlaybackControls {
   session: OpenSession | null;
   /** Which manifest is on: the session's live/VOD url or the restart window. */
   source: 'main' | 'restart';
+  /** The channel that played before a zap (the PIN prompt's Cancel returns to it); null otherwise. */
+  previous: PlaybackTarget | null;
   submitPin: (pin: string) => Promise<'ok' | 'wrong' | 'blocked'>;
   /** Sí in the exceeded-sessions modal: reset every session, then try again. */
   resetSessions: () => void;
@@ -82,5 +84,5 @@ export function usePlayback(player: PlaybackPlayer | null, target: PlaybackTarge
   );
   const close = useCallback(() => runner.close(), [runner]);
 
-  return { phase: state.phase, session: state.session, source: state.source, submitPin, resetSessions, answerResetSessions, switchSource, onPlayerError, close };
+  return { phase: state.phase, session: state.session, source: state.source, previous: state.previous, submitPin, resetSessions, answerResetSessions, switchSource, onPlayerError, close };
 }

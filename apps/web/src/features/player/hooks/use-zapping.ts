@@ -25,7 +25,7 @@ export interface ZappingInput {
  * leaves the player. Once the picture is up, the channels a zap would reach are fetched
  * ahead (manifest and first segments); their keys still come through their own session.
  */
-export function useZapping({ adapter, channels, channelId, channelOrder, session, pictureUp }: ZappingInput): { canZap: boolean; zap: (direction: 1 | -1) => void } {
+export function useZapping({ adapter, channels, channelId, channelOrder, session, pictureUp }: ZappingInput): { canZap: boolean; zap: (direction: 1 | -1) => void; goTo: (channelId: number) => boolean } {
   const navigate = useNavigate();
   const order = useMemo(() => zapOrder(channels, channelOrder), [channels, channelOrder]);
   const owned = useMemo(() => {
@@ -34,15 +34,24 @@ export function useZapping({ adapter, channels, channelId, channelOrder, session
   }, [channels]);
   const canZap = channelId !== null && order.length > 1;
 
+  /** Switches to a channel in place (the history entry is replaced); false when it is not in the list. */
+  const goTo = useCallback(
+    (id: number): boolean => {
+      const to = owned.byId.get(id);
+      if (!to) return false;
+      void navigate(liveLink({ channelId: to.id, title: to.name, parental: to.parental, start: Date.now(), adult: to.adult }), { replace: true });
+      return true;
+    },
+    [owned, navigate],
+  );
+
   const zap = useCallback(
     (direction: 1 | -1) => {
       if (!canZap || channelId === null) return;
       const next = zapTarget(order, channelId, direction, owned.isOwned);
-      const to = next === null ? undefined : owned.byId.get(next);
-      if (!to) return;
-      void navigate(liveLink({ channelId: to.id, title: to.name, parental: to.parental, start: Date.now(), adult: to.adult }), { replace: true });
+      if (next !== null) goTo(next);
     },
-    [canZap, channelId, order, owned, navigate],
+    [canZap, channelId, order, owned, goTo],
   );
 
   const sessionId = session?.target.type === 'LIVE' && session.target.id === channelId ? session.opened.id : null;
@@ -61,5 +70,5 @@ export function useZapping({ adapter, channels, channelId, channelOrder, session
     return () => controller.abort();
   }, [adapter, canZap, channelId, sessionId, pictureUp, order, owned]);
 
-  return { canZap, zap };
+  return { canZap, zap, goTo };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionFor, failureOfShaka, licenceRefusalOf } from './errors';
+import { actionFor, failureOfShaka, licenceRefusalOf, SESSION_GONE_TEXT } from './errors';
 
 describe('player error table', () => {
   it('maps licence refusals (spec section 8)', () => {
@@ -12,6 +12,9 @@ describe('player error table', () => {
   });
   it('maps session refusals, 115 to the exceeded-sessions modal', () => {
     expect(actionFor({ source: 'session', status: 401, data: 115 })).toEqual({ kind: 'exceeded-sessions' });
+    // The server's answer since issue 17: 409, so the app does not take it for an expired sign-in.
+    expect(actionFor({ source: 'session', status: 409, data: 115 })).toEqual({ kind: 'exceeded-sessions' });
+    expect(actionFor({ source: 'licence', status: 409, data: 115 })).toEqual({ kind: 'reset-sessions' });
     expect(actionFor({ source: 'session', status: 401, data: 401 })).toEqual({ kind: 'no-rights' });
     expect(actionFor({ source: 'session', status: 401, data: 116 })).toEqual({ kind: 'session-expired' });
     expect(actionFor({ source: 'session', status: 403, data: 117 })).toEqual({ kind: 'pin' });
@@ -53,5 +56,25 @@ describe('player error table', () => {
     expect(failureOfShaka({ code: 6007, data: [http] })).toEqual({ source: 'licence', status: 401, data: 401 });
     expect(failureOfShaka({ code: 6008, message: 'Shaka Error 6008', data: ['The license response was empty'] })).toEqual({ source: 'shaka', code: 6008, message: 'The license response was empty' });
     expect(failureOfShaka({ code: 3019, message: 'Shaka Error 3019', data: [{}] })).toEqual({ source: 'shaka', code: 3019, message: 'Shaka Error 3019' });
+  });
+});
+
+describe('manifest refusals (issue 11)', () => {
+  const http = (status: number, body: string, requestType = 0) => ({ code: 1001, data: ['/media/live/1/premium/manifest.mpd?jwt=x', status, body, {}, requestType] });
+
+  it('reads the origin’s refusal out of a manifest request’s 1001', () => {
+    expect(failureOfShaka(http(403, '{"statusCode":403,"code":"forbidden","message":"PIN","data":117}'))).toEqual({ source: 'manifest', status: 403, data: 117, message: 'PIN' });
+    expect(failureOfShaka(http(404, 'not json'))).toEqual({ source: 'manifest', status: 404, data: undefined, message: undefined });
+    // A segment's 404 (request type 1) or a 5xx is not a refusal.
+    expect(failureOfShaka(http(404, '{}', 1)).source).toBe('shaka');
+    expect(failureOfShaka(http(503, '{}')).source).toBe('shaka');
+  });
+
+  it('maps 117 to the PIN, 401 to the purchase prompt, a closed session to the server’s text', () => {
+    expect(actionFor({ source: 'manifest', status: 403, data: 117 })).toEqual({ kind: 'pin' });
+    expect(actionFor({ source: 'manifest', status: 401, data: 401 })).toEqual({ kind: 'no-rights' });
+    expect(actionFor({ source: 'manifest', status: 404, data: 116, message: 'Cerrada.' })).toEqual({ kind: 'message', title: '39', text: 'Cerrada.', recoverable: true });
+    expect(actionFor({ source: 'manifest', status: 403, data: 116 })).toEqual({ kind: 'message', title: '39', text: SESSION_GONE_TEXT, recoverable: true });
+    expect(actionFor({ source: 'heartbeat', status: 403, data: 117, message: 'x' })).toEqual({ kind: 'pin' });
   });
 });

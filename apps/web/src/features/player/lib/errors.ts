@@ -12,6 +12,8 @@ export type PlayerFailure =
   | { source: 'shaka'; code: number; message?: string }
   /** A heartbeat (session push) failed with the server's message. */
   | { source: 'heartbeat'; status: number; data: unknown; message: string }
+  /** The origin refused a manifest (its first load or a live refresh): the session closed or the right to what airs ended. */
+  | { source: 'manifest'; status: number; data: unknown; message?: string }
   | { source: 'cast'; code: number }
   | { source: 'unsupported' }
   | { source: 'event-not-found' }
@@ -61,12 +63,23 @@ export const SHAKA = {
   LOAD_INTERRUPTED: 7000,
 } as const;
 
+/** The server's text when a session ends under the viewer (closed elsewhere, reset, expired): shown over the stopped picture. */
+export const SESSION_GONE_TEXT = 'La sesión de reproducción ha caducado o se ha cerrado.';
+
 function refusal(status: number, data: unknown, source: 'session' | 'licence'): PlayerAction | null {
   if ((status === 401 && data === PLAYBACK_REFUSAL.sessionExpired) || (status === 400 && data === PLAYBACK_REFUSAL.accountProblem)) return { kind: 'session-expired' };
   if (status === 401 && data === PLAYBACK_REFUSAL.noRights) return { kind: 'no-rights' };
-  if (status === 401 && data === PLAYBACK_REFUSAL.tooManySessions) return source === 'session' ? { kind: 'exceeded-sessions' } : { kind: 'reset-sessions' };
+  // 409 since issue 17 (a 401 made the app refresh its sign-in first); 401 from an older server.
+  if ((status === 409 || status === 401) && data === PLAYBACK_REFUSAL.tooManySessions) return source === 'session' ? { kind: 'exceeded-sessions' } : { kind: 'reset-sessions' };
   if (status === 403 && data === PLAYBACK_REFUSAL.parentalPinRequired) return { kind: 'pin' };
   if (status === 400 && source === 'licence') return { kind: 'account-missing' };
+  return null;
+}
+
+/** While playing: a programme that needs the PIN (117) or a package the viewer lacks (401) brings its prompt. */
+function streamRefusal(status: number, data: unknown): PlayerAction | null {
+  if (status === 403 && data === PLAYBACK_REFUSAL.parentalPinRequired) return { kind: 'pin' };
+  if (status === 401 && data === PLAYBACK_REFUSAL.noRights) return { kind: 'no-rights' };
   return null;
 }
 
@@ -84,7 +97,10 @@ export function actionFor(failure: PlayerFailure): PlayerAction {
       return refusal(failure.status, failure.data, 'licence') ?? (failure.status === 401 ? { kind: 'no-rights' } : { kind: 'message', message: '24', recoverable: true, title: 'playerError' });
     case 'heartbeat':
       if (failure.status === 401 && failure.data === PLAYBACK_REFUSAL.sessionExpired) return { kind: 'session-expired' };
-      return { kind: 'message', title: '39', text: failure.message, recoverable: true };
+      return streamRefusal(failure.status, failure.data) ?? { kind: 'message', title: '39', text: failure.message, recoverable: true };
+    case 'manifest':
+      // Ends this stream only (a session closed elsewhere, a URL past its life): Reintentar opens a new one.
+      return streamRefusal(failure.status, failure.data) ?? { kind: 'message', title: '39', text: failure.message ?? SESSION_GONE_TEXT, recoverable: true };
     case 'load':
       return failure.status === 401 ? { kind: 'no-rights' } : { kind: 'message', message: '24', recoverable: true, title: 'playerError' };
     case 'unsupported':
@@ -138,10 +154,32 @@ export function licenceRefusalOf(error: { code: number; data?: unknown[] }): { s
   return { status, data };
 }
 
-/** A Shaka error as a failure of the table: a licence refusal it wraps, else its code and message. */
+/** Shaka's request type of a manifest (NetworkingEngine.RequestType.MANIFEST). */
+const MANIFEST_REQUEST = 0;
+
+/**
+ * A Shaka 1001 of a manifest request (the first load or a live refresh) that carries the
+ * origin's refusal: status, `data` and message of its body. Null for anything else.
+ */
+export function manifestRefusalOf(error: { code: number; data?: unknown[] }): Extract<PlayerFailure, { source: 'manifest' }> | null {
+  if (error.code !== SHAKA.BAD_HTTP_STATUS || !Array.isArray(error.data) || error.data[4] !== MANIFEST_REQUEST) return null;
+  const status = typeof error.data[1] === 'number' ? error.data[1] : 0;
+  if (status < 400 || status >= 500) return null;
+  let body: { data?: unknown; message?: unknown } = {};
+  try {
+    body = JSON.parse(String(error.data[2])) as typeof body;
+  } catch {
+    // Not the origin's JSON (a proxy's page): the status alone decides.
+  }
+  return { source: 'manifest', status, data: body.data, message: typeof body.message === 'string' ? body.message : undefined };
+}
+
+/** A Shaka error as a failure of the table: a licence or manifest refusal it wraps, else its code and message. */
 export function failureOfShaka(error: { code: number; message?: string; data?: unknown[] }): PlayerFailure {
   const refusal = licenceRefusalOf(error);
   if (refusal) return { source: 'licence', ...refusal };
+  const manifest = manifestRefusalOf(error);
+  if (manifest) return manifest;
   const message = typeof error.data?.[0] === 'string' ? error.data[0] : error.message;
   return { source: 'shaka', code: error.code, message };
 }

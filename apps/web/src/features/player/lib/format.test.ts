@@ -33,4 +33,8 @@ describe('player title', () => {
     expect(playerTitle({ type: 'VOD', linkTitle: 'El faro' })).toBe('El faro');
     expect(playerTitle({ type: 'SERIE', linkTitle: null })).toBe('');
   });
+  it('names a film from an older /player/{id}-VOD-p link, which has no title, by the catalogue (issue 17)', () => {
+    expect(playerTitle({ type: 'VOD', linkTitle: '', filmTitle: 'El faro del sur' })).toBe('El faro del sur');
+    expect(playerTitle({ type: 'VOD', linkTitle: 'El faro', filmTitle: 'Otro' })).toBe('El faro');
+  });
 });

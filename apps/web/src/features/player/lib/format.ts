@@ -34,8 +34,9 @@ export function fromSlider(value: number, start: number, end: number): number {
  * The player's heading: a live channel's name and the programme at the position (or on
  * air); a catch-up event's title; a film's or episode's title from its link.
  */
-export function playerTitle(input: { type: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE'; linkTitle: string | null; channelName?: string; programmeTitle?: string; eventTitle?: string }): string {
+export function playerTitle(input: { type: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE'; linkTitle: string | null; channelName?: string; programmeTitle?: string; eventTitle?: string; filmTitle?: string }): string {
   if (input.type === 'LIVE') return [input.channelName, input.programmeTitle].filter(Boolean).join(' · ');
   if (input.type === 'CUTV') return input.eventTitle ?? '';
-  return input.linkTitle ?? '';
+  // The older /player/{id}-VOD-p addresses carry no title: the catalogue's then.
+  return input.linkTitle || input.filmTitle || '';
 }

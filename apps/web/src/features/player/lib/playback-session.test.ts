@@ -33,7 +33,7 @@ const refused = (failure: PlayerFailure, from = opening()) => transition(from, {
 describe('playback session: a target', () => {
   it('opens a session for the first target', () => {
     const { state, commands } = transition(INITIAL_PLAYBACK, { type: 'target-changed', target: LIVE, pinRequired: false });
-    expect(state).toEqual({ phase: { name: 'opening' }, target: LIVE, attempt: 1, session: null, source: 'main', retries: 0 });
+    expect(state).toEqual({ phase: { name: 'opening' }, target: LIVE, attempt: 1, session: null, source: 'main', retries: 0, previous: null });
     expect(commands).toEqual([{ type: 'open-session', attempt: 1, target: LIVE }]);
   });
 
@@ -46,17 +46,49 @@ describe('playback session: a target', () => {
   it('a zap closes the playing session before opening the next channel’s', () => {
     const from = transition(playing(), { type: 'source-switched', source: 'restart', startTime: 0 }).state;
     const { state, commands } = transition(from, { type: 'target-changed', target: NEXT_CHANNEL, pinRequired: false });
-    expect(state).toEqual({ phase: { name: 'opening' }, target: NEXT_CHANNEL, attempt: 2, session: null, source: 'main', retries: 0 });
+    expect(state).toEqual({ phase: { name: 'opening' }, target: NEXT_CHANNEL, attempt: 2, session: null, source: 'main', retries: 0, previous: LIVE });
     expect(commands).toEqual([
       { type: 'close-session', sessionId: 's1', withPosition: false },
       { type: 'open-session', attempt: 2, target: NEXT_CHANNEL },
     ]);
   });
 
-  it('a zap into a PIN channel closes the playing session and asks the PIN', () => {
+  it('a zap into a PIN channel stops the picture, closes the playing session and asks the PIN over silence', () => {
     const { state, commands } = transition(playing(), { type: 'target-changed', target: NEXT_CHANNEL, pinRequired: true });
     expect(state.phase).toEqual({ name: 'needs-pin', wrong: false });
-    expect(commands).toEqual([{ type: 'close-session', sessionId: 's1', withPosition: false }]);
+    expect(state.session).toBeNull();
+    expect(commands).toEqual([{ type: 'stop-picture' }, { type: 'close-session', sessionId: 's1', withPosition: false }]);
+    // Cancel goes back to the channel that played.
+    expect(state.previous).toEqual(LIVE);
+  });
+
+  it('a zap into an adult-flagged channel the server refuses with 117 also stops the previous picture before the PIN', () => {
+    const zapped = transition(playing(), { type: 'target-changed', target: NEXT_CHANNEL, pinRequired: false }).state;
+    const { state, commands } = transition(zapped, { type: 'session-refused', attempt: zapped.attempt, failure: { source: 'session', status: 403, data: 117 } });
+    expect(state.phase).toEqual({ name: 'needs-pin', wrong: false });
+    expect(commands).toEqual([{ type: 'stop-picture' }]);
+    expect(state.previous).toEqual(LIVE);
+  });
+
+  it('Cancel’s way back: the previous channel opens again without the PIN, and remembers nothing behind it', () => {
+    const pin = transition(playing(), { type: 'target-changed', target: NEXT_CHANNEL, pinRequired: true }).state;
+    const { state, commands } = transition(pin, { type: 'target-changed', target: LIVE, pinRequired: false });
+    expect(state.phase).toEqual({ name: 'opening' });
+    expect(state.previous).toBeNull();
+    expect(commands).toEqual([{ type: 'open-session', attempt: 3, target: LIVE }]);
+  });
+
+  it('the first target asks the PIN with nothing to stop and nothing to return to', () => {
+    const { state, commands } = transition(INITIAL_PLAYBACK, { type: 'target-changed', target: NEXT_CHANNEL, pinRequired: true });
+    expect(commands).toEqual([]);
+    expect(state.previous).toBeNull();
+  });
+
+  it('a PIN accepted on the zapped channel keeps the way back (same target, new attempt)', () => {
+    const pin = transition(playing(), { type: 'target-changed', target: NEXT_CHANNEL, pinRequired: true }).state;
+    const { state } = transition(pin, { type: 'pin-accepted' });
+    expect(state.phase).toEqual({ name: 'opening' });
+    expect(state.previous).toEqual(LIVE);
   });
 
   it('leaving a film sends its position; leaving live does not', () => {
@@ -188,13 +220,13 @@ describe('playback session: the stream', () => {
 });
 
 describe('playback session: heartbeats', () => {
-  it('116 on a heartbeat expires the sign-in; another refusal shows the server’s text titled 39', () => {
+  it('116 on a heartbeat expires the sign-in; another refusal stops the picture and shows the server’s text titled 39', () => {
     const expired = transition(playing(), { type: 'heartbeat-refused', attempt: 1, failure: { source: 'heartbeat', status: 401, data: 116, message: 'x' } });
     expect(expired.state.phase).toEqual({ name: 'expired', action: { kind: 'session-expired' } });
     const other = transition(playing(), { type: 'heartbeat-refused', attempt: 1, failure: { source: 'heartbeat', status: 404, data: 116, message: 'La sesión no existe' } });
     const action = { kind: 'message', title: '39', text: 'La sesión no existe', recoverable: true };
     expect(other.state.phase).toEqual({ name: 'failed', action });
-    expect(other.commands).toEqual([{ type: 'show', action }]);
+    expect(other.commands).toEqual([{ type: 'stop-picture' }, { type: 'close-session', sessionId: 's1', withPosition: false }, { type: 'show', action }]);
   });
 
   it('a heartbeat of an earlier session is ignored', () => {
@@ -208,7 +240,7 @@ describe('playback session: loop mode', () => {
 
   it('the poll tries again: the PIN when the rule says so, else a new open', () => {
     expect(transition(waiting(), { type: 'poll', attempt: 1, pinRequired: false })).toEqual({
-      state: { phase: { name: 'opening' }, target: LIVE, attempt: 2, session: null, source: 'main', retries: 0 },
+      state: { phase: { name: 'opening' }, target: LIVE, attempt: 2, session: null, source: 'main', retries: 0, previous: null },
       commands: [{ type: 'open-session', attempt: 2, target: LIVE }],
     });
     expect(transition(waiting(), { type: 'poll', attempt: 1, pinRequired: true }).state.phase).toEqual({ name: 'needs-pin', wrong: false });
@@ -238,7 +270,7 @@ describe('playback session: the viewer’s answers', () => {
 
   it('a right PIN opens the session; a wrong one says so and asks again', () => {
     expect(transition(needsPin(), { type: 'pin-accepted' })).toEqual({
-      state: { phase: { name: 'opening' }, target: LIVE, attempt: 2, session: null, source: 'main', retries: 0 },
+      state: { phase: { name: 'opening' }, target: LIVE, attempt: 2, session: null, source: 'main', retries: 0, previous: null },
       commands: [{ type: 'open-session', attempt: 2, target: LIVE }],
     });
     expect(transition(needsPin(), { type: 'pin-refused' })).toEqual({ state: { ...needsPin(), phase: { name: 'needs-pin', wrong: true } }, commands: [] });
@@ -356,5 +388,96 @@ describe('playback session: helpers', () => {
     expect(startPosition(LIVE, session())).toBeNull();
     expect(keepsPosition('LIVE')).toBe(false);
     expect(keepsPosition('CUTV')).toBe(true);
+  });
+});
+
+describe('playback session: the right to what plays ends (issue 11)', () => {
+  const manifest = (status: number, data: unknown, message?: string): PlaybackEvent => ({ type: 'player-error', failure: { source: 'manifest', status, data, message }, recoverable: true });
+  const beat = (status: number, data: unknown): PlaybackEvent => ({ type: 'heartbeat-refused', attempt: 1, failure: { source: 'heartbeat', status, data, message: 'x' } });
+
+  it('a manifest refresh refused with 117 (a rating-7 programme began) stops the picture, closes the session and asks the PIN', () => {
+    const { state, commands } = transition(playing(), manifest(403, 117));
+    expect(state.phase).toEqual({ name: 'needs-pin', wrong: false });
+    expect(state.session).toBeNull();
+    expect(commands).toEqual([{ type: 'stop-picture' }, { type: 'close-session', sessionId: 's1', withPosition: false }]);
+    // The PIN given: the same channel opens again.
+    expect(transition(state, { type: 'pin-accepted' }).commands).toEqual([{ type: 'open-session', attempt: 2, target: LIVE }]);
+  });
+
+  it('a manifest refused with 401 (the package ended) stops the picture and shows the purchase prompt', () => {
+    const { state, commands } = transition(playing(), manifest(401, 401));
+    expect(state.phase).toEqual({ name: 'no-rights' });
+    expect(commands[0]).toEqual({ type: 'stop-picture' });
+  });
+
+  it('a manifest refused because the session closed elsewhere stops the picture and says so', () => {
+    const text = 'La sesión de reproducción ha caducado o se ha cerrado.';
+    const { state, commands } = transition(playing(FILM), manifest(404, 116, text));
+    const action = { kind: 'message', title: '39', text, recoverable: true };
+    expect(state.phase).toEqual({ name: 'failed', action });
+    expect(commands).toEqual([{ type: 'stop-picture' }, { type: 'close-session', sessionId: 's1', withPosition: true }, { type: 'show', action }]);
+  });
+
+  it('heartbeats refused with 117 or 401 do the same', () => {
+    expect(transition(playing(), beat(403, 117)).state.phase).toEqual({ name: 'needs-pin', wrong: false });
+    expect(transition(playing(), beat(401, 401)).commands[0]).toEqual({ type: 'stop-picture' });
+  });
+
+  it('a second refusal while the prompt is up changes nothing', () => {
+    const pin = transition(playing(), manifest(403, 117)).state;
+    expect(transition(pin, manifest(403, 117)).state).toBe(pin);
+    expect(transition(pin, beat(403, 117)).state).toBe(pin);
+  });
+
+  it('a plain network trouble of a manifest refresh stays Shaka’s to retry', () => {
+    const from = playing();
+    expect(transition(from, { type: 'player-error', failure: { source: 'shaka', code: 1002 }, recoverable: true }).state).toBe(from);
+  });
+});
+
+describe('playback session: alternate streams of an imported channel', () => {
+  const imported = session('ext', { playInfo: { url: 'https://a.example/1.m3u8', positionInMs: 0, alternateUrls: ['https://b.example/1.m3u8', 'https://c.example/1.m3u8'] }, drm: null, restartUrl: null });
+
+  it('loads the next alternate when a stream fails to load, then the one after, then waits to try again (loop mode)', () => {
+    const first = transition(playing(LIVE, imported), { type: 'load-failed', attempt: 1, failure: { source: 'shaka', code: 1002 } });
+    expect(first.state.phase).toEqual({ name: 'playing' });
+    expect(first.commands).toEqual([
+      { type: 'log', failure: { source: 'shaka', code: 1002 } },
+      { type: 'load', attempt: 1, request: { url: 'https://b.example/1.m3u8', drm: null, startTime: null } },
+    ]);
+    const second = transition(first.state, { type: 'player-error', failure: { source: 'shaka', code: 1001 }, recoverable: false });
+    expect(second.commands.at(-1)).toEqual({ type: 'load', attempt: 1, request: { url: 'https://c.example/1.m3u8', drm: null, startTime: null } });
+    const last = transition(second.state, { type: 'load-failed', attempt: 1, failure: { source: 'shaka', code: 1002 } });
+    expect(last.state.phase.name).toBe('waiting');
+    expect(last.commands).toEqual([{ type: 'schedule-poll', attempt: 1 }]);
+  });
+
+  it('moves on when a stream\'s host answers 404 (no refusal code), at the load and at a refresh, but not on the origin\'s refusal', () => {
+    const dead = { source: 'manifest', status: 404 } as const;
+    const atLoad = transition(playing(LIVE, imported), { type: 'load-failed', attempt: 1, failure: dead });
+    expect(atLoad.commands.at(-1)).toEqual({ type: 'load', attempt: 1, request: { url: 'https://b.example/1.m3u8', drm: null, startTime: null } });
+    const atRefresh = transition(atLoad.state, { type: 'player-error', failure: dead, recoverable: false });
+    expect(atRefresh.commands.at(-1)).toEqual({ type: 'load', attempt: 1, request: { url: 'https://c.example/1.m3u8', drm: null, startTime: null } });
+    const gone = transition(playing(LIVE, imported), { type: 'player-error', failure: { source: 'manifest', status: 404, data: 116 }, recoverable: false });
+    expect(gone.commands).not.toContainEqual(expect.objectContaining({ type: 'load' }));
+    expect(gone.commands[0]).toEqual({ type: 'stop-picture' });
+  });
+
+  it('recovers a 3019 on the alternate that plays, and moves on once its recoveries are spent', () => {
+    const onB = transition(playing(LIVE, imported), { type: 'load-failed', attempt: 1, failure: { source: 'shaka', code: 1002 } }).state;
+    const error: PlaybackEvent = { type: 'player-error', failure: { source: 'shaka', code: 3019 }, recoverable: false };
+    const retried = transition(onB, error);
+    expect(retried.commands).toEqual([{ type: 'recover-stream', attempt: 1, retryFirst: true, url: 'https://b.example/1.m3u8', drm: null }]);
+    const spent = after([error, error], retried.state);
+    expect(spent.commands.at(-1)).toEqual({ type: 'load', attempt: 1, request: { url: 'https://c.example/1.m3u8', drm: null, startTime: null } });
+  });
+
+  it('never falls back on a refusal of rights, and a new session starts at its first stream again', () => {
+    const refusedKey = transition(playing(LIVE, imported), { type: 'player-error', failure: { source: 'shaka', code: 6008, message: 'bad key' }, recoverable: false });
+    expect(refusedKey.state.phase).toEqual({ name: 'no-rights' });
+    const onB = transition(playing(LIVE, imported), { type: 'load-failed', attempt: 1, failure: { source: 'load', status: 0 } }).state;
+    const zapped = after([{ type: 'target-changed', target: NEXT_CHANNEL, pinRequired: false }, { type: 'session-opened', attempt: 2, session: imported }], onB);
+    expect(zapped.state.stream).toBeUndefined();
+    expect(zapped.commands.at(-1)).toMatchObject({ type: 'load', request: { url: 'https://a.example/1.m3u8' } });
   });
 });

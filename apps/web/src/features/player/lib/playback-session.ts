@@ -66,9 +66,13 @@ export interface PlaybackState {
   source: 'main' | 'restart';
   /** 3019/4012 recoveries since the stream last loaded (the third one gives up with message 19). */
   retries: number;
+  /** The channel that played before a zap: the PIN prompt's Cancel returns to it. */
+  previous: PlaybackTarget | null;
+  /** Which of an imported channel's alternate streams plays (1 = the first alternate); absent: the session's url. */
+  stream?: number;
 }
 
-export const INITIAL_PLAYBACK: PlaybackState = { phase: { name: 'idle' }, target: null, attempt: 0, session: null, source: 'main', retries: 0 };
+export const INITIAL_PLAYBACK: PlaybackState = { phase: { name: 'idle' }, target: null, attempt: 0, session: null, source: 'main', retries: 0, previous: null };
 
 /**
  * What happened. Answers of the server and the player carry the attempt they belong to;
@@ -110,6 +114,8 @@ export type PlaybackCommand =
   | { type: 'open-session'; attempt: number; target: PlaybackTarget }
   | { type: 'start-heartbeat'; attempt: number; sessionId: string; intervalMs: number }
   | { type: 'load'; attempt: number; request: LoadRequest }
+  /** Unload the stream: no picture and no sound behind a prompt (a PIN zap, a right that ended). */
+  | { type: 'stop-picture' }
   /** 3019/4012: Shaka's own retry of the streams first (when `retryFirst`), else a reload of `url` 5 s past the position. */
   | { type: 'recover-stream'; attempt: number; retryFirst: boolean; url: string; drm: LoadRequest['drm'] }
   /** DELETE the session (which ends its heartbeats); VOD and series send the position. */
@@ -144,6 +150,33 @@ export function startPosition(target: PlaybackTarget, opened: OpenSessionRespons
   return target.type === 'CUTV' ? 0 : null;
 }
 
+/** The session's n-th stream: its url, then an imported channel's alternates in the list's order. */
+export function streamAt(opened: OpenSessionResponse, n: number): string | null {
+  return n === 0 ? opened.playInfo.url : (opened.playInfo.alternateUrls?.[n - 1] ?? null);
+}
+
+/**
+ * A failure of the stream itself (network, manifest, media), which another stream may not
+ * have; not of keys or rights. A manifest answered 4xx without our origin's refusal code is
+ * a stream's host saying no (an imported list's dead link), not a refusal of rights.
+ */
+const isStreamFailure = (failure: PlayerFailure) =>
+  failure.source === 'load' || (failure.source === 'shaka' && failure.code < 6000) || (failure.source === 'manifest' && failure.data === undefined);
+
+/**
+ * An imported channel's stream failed: the next alternate takes over (logged, no prompt),
+ * as long as the session has one left; null otherwise.
+ */
+function nextStream(state: PlaybackState, failure: PlayerFailure): Transition | null {
+  const { session, target } = state;
+  if (!session || !target || state.source !== 'main' || !isStreamFailure(failure)) return null;
+  const stream = (state.stream ?? 0) + 1;
+  const url = streamAt(session.opened, stream);
+  if (url === null) return null;
+  const request: LoadRequest = { url, drm: session.opened.drm, startTime: startPosition(target, session.opened) };
+  return { state: { ...state, stream, retries: 0, phase: { name: 'playing' } }, commands: [{ type: 'log', failure }, { type: 'load', attempt: state.attempt, request }] };
+}
+
 /** A transient failure: the content may simply not be there yet (loop mode retries it). */
 export function isTransient(failure: PlayerFailure): boolean {
   if (failure.source === 'session' || failure.source === 'load') return failure.status === 0 || failure.status >= 500;
@@ -161,11 +194,20 @@ function closing(session: OpenSession | null): PlaybackCommand[] {
   return session ? [{ type: 'close-session', sessionId: session.opened.id, withPosition: keepsPosition(session.target.type) }] : [];
 }
 
-/** A new attempt at `target`: the open session (if any) closes first, then the PIN or the open. */
+const sameTarget = (a: PlaybackTarget | null, b: PlaybackTarget) => a !== null && a.type === b.type && a.id === b.id;
+
+/**
+ * A new attempt at `target`: the open session (if any) closes first, then the PIN or the
+ * open. A PIN prompt stands over silence: whatever played is unloaded. A zap remembers the
+ * channel that played, for the prompt's Cancel.
+ */
 function attempt(state: PlaybackState, target: PlaybackTarget, pinRequired: boolean): Transition {
-  const next: PlaybackState = { phase: pinRequired ? { name: 'needs-pin', wrong: false } : { name: 'opening' }, target, attempt: state.attempt + 1, session: null, source: 'main', retries: 0 };
+  const played = state.phase.name === 'playing' && state.session !== null ? state.target : null;
+  const previous = sameTarget(state.target, target) ? state.previous : played;
+  const next: PlaybackState = { phase: pinRequired ? { name: 'needs-pin', wrong: false } : { name: 'opening' }, target, attempt: state.attempt + 1, session: null, source: 'main', retries: 0, previous };
   const open: PlaybackCommand[] = pinRequired ? [] : [{ type: 'open-session', attempt: next.attempt, target }];
-  return { state: next, commands: [...closing(state.session), ...open] };
+  const stop: PlaybackCommand[] = pinRequired && state.target !== null ? [{ type: 'stop-picture' }] : [];
+  return { state: next, commands: [...stop, ...closing(state.session), ...open] };
 }
 
 /** The one table (lib/errors) decides what a failure shows; the session stays as it is. */
@@ -196,6 +238,27 @@ function refused(state: PlaybackState, failure: PlayerFailure): Transition {
   }
 }
 
+/**
+ * The open refused: its prompt shows over silence. After a zap the previous channel's
+ * picture may still be up (its session already closed): it stops.
+ */
+function refusedOpen(state: PlaybackState, failure: PlayerFailure): Transition {
+  const result = refused(state, failure);
+  if (result.state.phase === state.phase || state.previous === null) return result;
+  return { state: result.state, commands: [{ type: 'stop-picture' }, ...result.commands] };
+}
+
+/**
+ * The server ended the right to what plays (a manifest refresh or a heartbeat refused: the
+ * session closed elsewhere, a rating-7 programme began, a package ended): the picture and
+ * sound stop, the session closes, and the prompt of the refusal shows.
+ */
+function stopped(state: PlaybackState, failure: PlayerFailure): Transition {
+  const result = refused(state, failure);
+  if (result.state.phase === state.phase) return result;
+  return { state: { ...result.state, session: null }, commands: [{ type: 'stop-picture' }, ...closing(state.session), ...result.commands] };
+}
+
 function opened(state: PlaybackState, event: Extract<PlaybackEvent, { type: 'session-opened' }>): Transition {
   const { session } = event;
   // An answer for an attempt given up meanwhile (a zap, Back): that session is not wanted.
@@ -203,7 +266,7 @@ function opened(state: PlaybackState, event: Extract<PlaybackEvent, { type: 'ses
   const target = state.target;
   const request: LoadRequest = { url: session.playInfo.url, drm: session.drm, startTime: startPosition(target, session), preloadKey: target.type === 'LIVE' ? zapPreloadKey(target.id) : undefined };
   return {
-    state: { ...state, phase: { name: 'playing' }, session: { opened: session, target: { type: target.type, id: target.id } }, source: 'main', retries: 0 },
+    state: { ...state, phase: { name: 'playing' }, session: { opened: session, target: { type: target.type, id: target.id } }, source: 'main', retries: 0, stream: undefined },
     commands: [
       { type: 'start-heartbeat', attempt: state.attempt, sessionId: session.id, intervalMs: session.heartbeatIntervalMs },
       { type: 'load', attempt: state.attempt, request },
@@ -216,19 +279,20 @@ function playerError(state: PlaybackState, failure: PlayerFailure, recoverable: 
   if (actionFor(failure).kind !== 'retry-stream') {
     // Recoverable (severity 1) errors are Shaka's own retries; only critical ones reach the viewer.
     if (recoverable && failure.source === 'shaka') return stay(state);
-    return refused(state, failure);
+    return nextStream(state, failure) ?? refused(state, failure);
   }
-  // 3019 / 4012: retry streaming, then reload from the position + 5 s, then message 19.
+  // 3019 / 4012: retry streaming, then reload from the position + 5 s, then the next alternate stream or message 19.
   if (!state.session) return stay(state);
   const retries = state.retries + 1;
-  if (retries > MAX_RECOVERIES) return { state: { ...state, retries, phase: { name: 'failed', action: STREAM_LOST } }, commands: [{ type: 'show', action: STREAM_LOST }] };
+  if (retries > MAX_RECOVERIES) return nextStream(state, failure) ?? { state: { ...state, retries, phase: { name: 'failed', action: STREAM_LOST } }, commands: [{ type: 'show', action: STREAM_LOST }] };
   const { opened: session } = state.session;
-  return { state: { ...state, retries }, commands: [{ type: 'recover-stream', attempt: state.attempt, retryFirst: retries === 1, url: session.playInfo.url, drm: session.drm }] };
+  const url = streamAt(session, state.stream ?? 0) ?? session.playInfo.url;
+  return { state: { ...state, retries }, commands: [{ type: 'recover-stream', attempt: state.attempt, retryFirst: retries === 1, url, drm: session.drm }] };
 }
 
 function switchSource(state: PlaybackState, source: 'main' | 'restart', startTime: number | null): Transition {
   if (!state.session) return stay(state);
-  const url = source === 'restart' ? state.session.opened.restartUrl : state.session.opened.playInfo.url;
+  const url = source === 'restart' ? state.session.opened.restartUrl : streamAt(state.session.opened, state.stream ?? 0);
   if (!url) return stay(state);
   return { state: { ...state, source }, commands: [{ type: 'load', attempt: state.attempt, request: { url, drm: state.session.opened.drm, startTime } }] };
 }
@@ -266,13 +330,16 @@ export function transition(state: PlaybackState, event: PlaybackEvent): Transiti
     case 'session-opened':
       return opened(state, event);
     case 'session-refused':
-      return current(event) && state.phase.name === 'opening' ? refused(state, event.failure) : stay(state);
+      return current(event) && state.phase.name === 'opening' ? refusedOpen(state, event.failure) : stay(state);
     case 'loaded':
       return current(event) && state.retries > 0 ? { state: { ...state, retries: 0 }, commands: [] } : stay(state);
     case 'load-failed':
+      return current(event) && state.session ? (nextStream(state, event.failure) ?? refused(state, event.failure)) : stay(state);
     case 'heartbeat-refused':
-      return current(event) && state.session ? refused(state, event.failure) : stay(state);
+      return current(event) && state.session && state.phase.name === 'playing' ? stopped(state, event.failure) : stay(state);
     case 'player-error':
+      // A refused manifest refresh: only while the stream plays (a prompt already up stays as it is).
+      if (event.failure.source === 'manifest') return state.session && state.phase.name === 'playing' ? (nextStream(state, event.failure) ?? stopped(state, event.failure)) : stay(state);
       return playerError(state, event.failure, event.recoverable);
     case 'poll':
       return current(event) && state.phase.name === 'waiting' && state.target ? attempt(state, state.target, event.pinRequired) : stay(state);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backToLive, clampToWindow, LIVE, liveControls, pause, reachedProgrammeEnd, resume, seekTo, TIME_SHIFT_SECONDS, timeShiftWindow } from './time-shift';
+import { backToLive, BEHIND_LIVE_TOLERANCE_S, behindLive, clampToWindow, LIVE, liveControls, liveControlsAt, pause, reachedProgrammeEnd, resume, seekTo, TIME_SHIFT_SECONDS, timeShiftWindow } from './time-shift';
 
 const T0 = 1_800_000_000_000;
 
@@ -52,5 +52,21 @@ describe('time-shift', () => {
     expect(liveControls('live', true)).toEqual({ start: true, stop: false, jumps: false, seek: true });
     expect(liveControls('timeshift', true)).toEqual({ start: true, stop: true, jumps: true, seek: true });
     expect(liveControls('live', false)).toEqual({ start: false, stop: false, jumps: false, seek: false });
+  });
+});
+
+describe('behind live (issue 17)', () => {
+  it('reads live near the edge and behind it further back', () => {
+    expect(behindLive({ currentTime: 995, seekEnd: 1000 })).toBe(false);
+    expect(behindLive({ currentTime: 1000 - BEHIND_LIVE_TOLERANCE_S, seekEnd: 1000 })).toBe(false);
+    expect(behindLive({ currentTime: 971, seekEnd: 1000 })).toBe(true);
+  });
+
+  it('offers back-to-live instead of EN DIRECTO when a short pause left the player 29 s behind', () => {
+    expect(liveControlsAt('live', true, false).stop).toBe(false);
+    expect(liveControlsAt('live', true, true).stop).toBe(true);
+    // Also on a channel without time-shift: the buffer kept it behind.
+    expect(liveControlsAt('live', false, true)).toEqual({ start: false, stop: true, jumps: false, seek: false });
+    expect(liveControlsAt('timeshift', true, false)).toEqual(liveControls('timeshift', true));
   });
 });

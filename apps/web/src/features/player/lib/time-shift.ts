@@ -76,3 +76,19 @@ export function liveControls(mode: LiveMode, tstv: boolean): { start: boolean; s
   if (!tstv) return { start: false, stop: false, jumps: false, seek: false };
   return mode === 'live' ? { start: true, stop: false, jumps: false, seek: true } : { start: true, stop: true, jumps: true, seek: true };
 }
+
+/**
+ * How far behind the live edge still reads as live: the edge itself moves in segment steps.
+ * Further back (a short pause resumed where it stopped), the player offers back-to-live.
+ */
+export const BEHIND_LIVE_TOLERANCE_S = 10;
+
+export function behindLive(position: { currentTime: number; seekEnd: number }): boolean {
+  return position.seekEnd - position.currentTime > BEHIND_LIVE_TOLERANCE_S;
+}
+
+/** The live controls once the real position is known: behind the edge, 'back to live' replaces 'EN DIRECTO'. */
+export function liveControlsAt(mode: LiveMode, tstv: boolean, behind: boolean): ReturnType<typeof liveControls> {
+  const base = liveControls(mode, tstv);
+  return behind && !base.stop ? { ...base, stop: true } : base;
+}

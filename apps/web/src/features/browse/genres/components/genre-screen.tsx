@@ -95,7 +95,9 @@ function GenreBody({ genreId, subgenreId, kind, onBack }: BodyProps) {
     void navigate(genreHref(genreId, next), { replace: true });
   }
 
-  const name = data?.genre.ds ?? genres.data?.resources.find((g) => g.id === genreId)?.ds ?? '';
+  // A genre the catalogue does not know says so in its heading and the window's title.
+  const missing = listing.error instanceof ApiError && listing.error.status === 404;
+  const name = missing ? t('genre.missing') : (data?.genre.ds ?? genres.data?.resources.find((g) => g.id === genreId)?.ds ?? '');
   const title = kind === 'channels' ? t('genre.channelsTitle') : kind === 'amc' ? t(side === 'series' ? 'genre.amcSeries' : 'genre.amcCine') : name;
 
   const choices = kind === 'channels' ? (data?.channelGenres ?? []) : (data?.subgenres.map((g) => ({ id: g.id, name: g.ds })) ?? []);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 function ArrowIcon() {
   return (
@@ -21,6 +22,8 @@ function CloseIcon() {
 
 export interface PageHeaderProps {
   title: ReactNode;
+  /** The window's title when the heading is not plain text. */
+  documentTitle?: string;
   subtitle?: ReactNode;
   /** The back arrow (genre pages). */
   onBack?: () => void;
@@ -33,8 +36,10 @@ export interface PageHeaderProps {
 }
 
 /** The browse pages' header: back arrow or close link, title, and the page's controls. */
-export function PageHeader({ title, subtitle, onBack, close, logo, children }: PageHeaderProps) {
+export function PageHeader({ title, documentTitle, subtitle, onBack, close, logo, children }: PageHeaderProps) {
   const { t } = useTranslation('explore');
+  // The page's heading names the window too (pages with a composed heading pass documentTitle).
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : null));
   return (
     <header className="page-header">
       {onBack ? (
