@@ -355,6 +355,11 @@ test.describe('calendar', () => {
     await first.focus();
     await page.keyboard.press('ArrowRight');
     await expect(tomorrow.getByRole('link').nth(1)).toBeFocused();
+    // End reaches the day's last event, also past the ones rendered at first.
+    const total = Number(await tomorrow.locator('.calendar-event').first().getAttribute('aria-setsize'));
+    await page.keyboard.press('End');
+    await expect(tomorrow.locator('.calendar-event').last()).toHaveAttribute('aria-posinset', String(total));
+    await expect(tomorrow.getByRole('link').last()).toBeFocused();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -71,20 +71,44 @@ interface RowProps {
   now: number;
 }
 
+/** Events of a day rendered at first, and added each time the row nears its end: a sports day has a hundred. */
+const EVENTS_STEP = 12;
+
 function CalendarRow({ row, index, label, channelById, now }: RowProps) {
   const { t } = useTranslation('explore');
   const links = useRef<(HTMLAnchorElement | null)[]>([]);
+  const [shown, setShown] = useState(EVENTS_STEP);
+  const pendingFocus = useRef<number | null>(null);
   const headingId = `calendar-day-${row.day}`;
   const relative = index === 0 ? t('calendar.today') : index === 1 ? t('calendar.tomorrow') : null;
+  const count = row.events.length;
+
+  function focusEvent(i: number) {
+    const target = links.current[i];
+    target?.focus();
+    target?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+  // A key that goes past the events rendered (End, or ArrowRight at the last one) focuses once they are.
+  useEffect(() => {
+    if (pendingFocus.current === null || !links.current[pendingFocus.current]) return;
+    focusEvent(pendingFocus.current);
+    pendingFocus.current = null;
+  });
 
   function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>, i: number) {
-    const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: row.events.length - 1 };
+    const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: count - 1 };
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    const target = links.current[Math.max(0, Math.min(row.events.length - 1, next))];
-    target?.focus();
-    target?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const target = Math.max(0, Math.min(count - 1, next));
+    if (target < shown) return focusEvent(target);
+    pendingFocus.current = target;
+    setShown(target + EVENTS_STEP);
+  }
+
+  function onScroll(event: UIEvent<HTMLUListElement>) {
+    const list = event.currentTarget;
+    if (shown < count && list.scrollLeft + list.clientWidth >= list.scrollWidth - list.clientWidth) setShown((n) => n + EVENTS_STEP);
   }
 
   return (
@@ -96,14 +120,14 @@ function CalendarRow({ row, index, label, channelById, now }: RowProps) {
       {row.events.length === 0 ? (
         <p className="calendar__empty">{t('calendar.noEvents')}</p>
       ) : (
-        <ul className="calendar__events">
-          {row.events.map((event, i) => {
+        <ul className="calendar__events" onScroll={onScroll}>
+          {row.events.slice(0, shown).map((event, i) => {
             const channel = channelById.get(event.channelId);
             const time = formatClock(event.startTime);
             const image = stillUrl(event);
             const live = timeState(event, now).live;
             return (
-              <li key={event.id} className="calendar-event">
+              <li key={event.id} className="calendar-event" aria-posinset={i + 1} aria-setsize={count}>
                 <Link
                   ref={(el) => {
                     links.current[i] = el;

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogueItem } from '@pantalla/contracts';
@@ -9,6 +9,7 @@ import { useChannelNames } from '../cards/use-channel-names';
 import { DetailsPanel } from '../details/details-panel';
 import type { RowEntry } from './api/get-row-items';
 import { useNow } from './use-now';
+import { useRenderedReach } from './use-rendered-reach';
 import { useSwipe } from './use-swipe';
 import { useWindowWidth } from './use-window-width';
 import './rows.css';
@@ -56,6 +57,7 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
   const [expanded, setExpanded] = useState<string | null>(null);
   const count = entries.length;
   const { current, first, pages, focusIndex, goToPage, onCardKeyDown, onCardFocus, cardRefs } = useRowPaging(count, perPage);
+  const reach = useRenderedReach(count, first + perPage * PAGES_AHEAD);
   const expandedEntry = entries.find((e) => itemKey(e.item) === expanded) ?? null;
   const swipe = useSwipe((step) => goToPage(current + step));
   const closePanel = () => {
@@ -74,7 +76,7 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
         </button>
         <div className="row__viewport" style={{ width: geometry.usable }} {...swipe}>
           <ul className="row__track" style={{ transform: `translateX(${-first * slotWidth}px)` }}>
-            {entries.map((entry, index) => {
+            {entries.slice(0, reach).map((entry, index) => {
               const key = itemKey(entry.item);
               const bookmark = entry.bookmark;
               return (
@@ -122,6 +124,9 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
   );
 }
 
+/** Pages of cards rendered beyond the one shown: a genre's row of hundreds renders as it is paged. */
+const PAGES_AHEAD = 3;
+
 /**
  * Paging and the one tab stop of a row: arrows, Home and End move focus card by card (the
  * page follows), the row's arrows turn pages, and a card focused off the page brings it in.
@@ -130,6 +135,14 @@ function useRowPaging(count: number, perPage: number) {
   const [page, setPage] = useState(0);
   const [focusIndex, setFocusIndex] = useState(0);
   const cardRefs = useRef(new Map<number, HTMLButtonElement>());
+  // A key that jumps past the cards rendered (End) focuses its card once it is there.
+  const pendingFocus = useRef<number | null>(null);
+  useEffect(() => {
+    const card = pendingFocus.current === null ? undefined : cardRefs.current.get(pendingFocus.current);
+    if (!card) return;
+    card.focus();
+    pendingFocus.current = null;
+  });
   const current = clampPage(page, count, perPage);
   const first = Math.min(current * perPage, Math.max(0, count - perPage));
 
@@ -146,7 +159,9 @@ function useRowPaging(count: number, perPage: number) {
     const target = Math.min(Math.max(0, next), count - 1);
     setFocusIndex(target);
     setPage(Math.floor(target / perPage));
-    cardRefs.current.get(target)?.focus();
+    const card = cardRefs.current.get(target);
+    if (card) card.focus();
+    else pendingFocus.current = target;
   }
   function onCardFocus(index: number) {
     setFocusIndex(index);

@@ -453,7 +453,7 @@ describe('playback session: alternate streams of an imported channel', () => {
   });
 
   it('moves on when a stream\'s host answers 404 (no refusal code), at the load and at a refresh, but not on the origin\'s refusal', () => {
-    const dead = { source: 'manifest', status: 404 } as const;
+    const dead = { source: 'manifest', status: 404, data: undefined } as const;
     const atLoad = transition(playing(LIVE, imported), { type: 'load-failed', attempt: 1, failure: dead });
     expect(atLoad.commands.at(-1)).toEqual({ type: 'load', attempt: 1, request: { url: 'https://b.example/1.m3u8', drm: null, startTime: null } });
     const atRefresh = transition(atLoad.state, { type: 'player-error', failure: dead, recoverable: false });
