@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO } from '../fixtures/accounts';
-import { LoginPage } from './login-page';
+import { signInDirectly } from '../fixtures/api';
 
 /** The browse home: header, featured carousel and category rows. */
 export class BrowseHomePage {
@@ -14,11 +14,10 @@ export class BrowseHomePage {
     this.nav = page.getByRole('navigation', { name: 'Navegación principal' });
   }
 
-  /** Signs in through the login screen and waits for the carousel. */
+  /** Signed in (the login form has specs of its own), on the home with its carousel. */
   async signIn(account: { email: string; password: string } = DEMO): Promise<void> {
-    const login = new LoginPage(this.page);
-    await login.goto();
-    await login.login(account.email, account.password);
+    await signInDirectly(this.page, account);
+    await this.page.goto('/');
     await expect(this.carousel).toBeVisible({ timeout: 20_000 });
   }
 

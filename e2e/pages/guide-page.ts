@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO } from '../fixtures/accounts';
-import { LoginPage } from './login-page';
+import { signInDirectly } from '../fixtures/api';
 
 /** The TV guide at /epg/. */
 export class GuidePage {
@@ -29,12 +29,9 @@ export class GuidePage {
   }
 
   /** Signs the demo user in (remember-me on) from the login screen. */
+  /** Signed in as demo@ without drawing the login screen; goto() opens the guide. */
   async signIn(): Promise<void> {
-    const login = new LoginPage(this.page);
-    await login.goto();
-    await login.login(DEMO.email, DEMO.password);
-    // Signed in once the header offers logout (the home screen itself belongs to browse).
-    await expect(this.page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+    await signInDirectly(this.page, DEMO);
   }
 
   async goto(path = '/epg/'): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { LoginPage } from './login-page';
+import { signInDirectly } from '../fixtures/api';
 
 /** What the page's <video> and the player's data attributes say. */
 export interface VideoState {
@@ -59,7 +60,13 @@ export class PlayerPage {
     this.bandwidth = page.getByTestId('bandwidth');
   }
 
+  /** Signed in without drawing the login screen; goto() opens the player. */
   async signIn(account: { email: string; password: string }): Promise<void> {
+    await signInDirectly(this.page, account);
+  }
+
+  /** Signed in through the login form, on the home. */
+  async signInThroughForm(account: { email: string; password: string }): Promise<void> {
     const login = new LoginPage(this.page);
     await login.goto();
     await login.login(account.email, account.password);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { BASICO, DEMO } from '../fixtures/accounts';
-import { LoginPage } from '../pages/login-page';
+import { signInDirectly } from '../fixtures/api';
 import { axeViolations } from '../fixtures/axe';
 
 /** The browse pages' Spanish table, so the specs assert the texts users see. */
@@ -10,10 +10,15 @@ const es = JSON.parse(readFileSync(new URL('../../apps/web/src/locales/es/explor
   search: { minLength: string; timeout: string };
 };
 
+/** Signed in without drawing the login screen; the test's first goto opens the app. */
 async function signIn(page: Page, account: { email: string; password: string } = DEMO): Promise<void> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.login(account.email, account.password);
+  await signInDirectly(page, account);
+}
+
+/** Signed in, on the home with its header. */
+async function signInHome(page: Page): Promise<void> {
+  await signInDirectly(page, DEMO);
+  await page.goto('/');
   await expect(page.getByRole('combobox', { name: 'Buscar' })).toBeVisible();
 }
 
@@ -107,7 +112,7 @@ test.describe('genre pages', () => {
   });
 
   test('inside the app: the filter comes back through the header link, the back arrow leaves and resets it', async ({ page }) => {
-    await signIn(page);
+    await signInHome(page);
     const nav = page.getByRole('navigation').first();
     await nav.getByRole('link', { name: 'Canales' }).click();
     const genre = new GenrePage(page);
@@ -243,7 +248,7 @@ test.describe('sports panel', () => {
 
 test.describe('search', () => {
   test('the header box asks nothing under 3 characters, suggests from 3, clears when empty', async ({ page }) => {
-    await signIn(page);
+    await signInHome(page);
     const asked: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/v1/search')) asked.push(new URL(r.url()).searchParams.get('term') ?? '');
@@ -279,7 +284,7 @@ test.describe('search', () => {
   });
 
   test('the header box gives up after 3000 ms', async ({ page }) => {
-    await signIn(page);
+    await signInHome(page);
     await page.route('**/api/v1/search?**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 4500));
       // The page has aborted the request by now.

@@ -29,7 +29,7 @@ test('the app and a ClearKey stream work under the CSP with no violation', async
   expect(first?.headers()['x-frame-options']).toBe('DENY');
 
   const player = new PlayerPage(page);
-  await player.signIn(BASICO);
+  await player.signInThroughForm(BASICO);
   await page.screenshot({ path: `${SHOTS}/home.png` });
   await player.goto(LIVE_1);
   await expect(player.title).toContainText('Pantalla Uno');

@@ -1,7 +1,7 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { BASICO, DEMO } from '../fixtures/accounts';
+import { signInDirectly } from '../fixtures/api';
 import { axeViolations } from '../fixtures/axe';
-import { LoginPage } from '../pages/login-page';
 import { DiagnosticsPage } from '../pages/diagnostics-page';
 
 /*
@@ -16,12 +16,8 @@ const FAILING = 'caido.diag.test';
 const SLOW_BYTES = 1_000_000;
 const SLOW_AT_LEAST_MS = 2500;
 
-async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.login(account.email, account.password);
-  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
-}
+/** Signed in without drawing the login screen; each test opens its screen. */
+const signIn = signInDirectly;
 
 /** A gate the spec opens when it has seen what it wanted to see. */
 function gate(): { opened: Promise<void>; open: () => void } {

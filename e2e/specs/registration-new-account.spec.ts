@@ -33,7 +33,7 @@ test('a new Latin-American account confirms its address from the mail and watche
 
   // Unconfirmed, the account signs in and is reminded.
   const player = new PlayerPage(page);
-  await player.signIn(account);
+  await player.signInThroughForm(account);
   await expect(page.getByText(`Confirma tu correo electrónico: te hemos enviado un enlace a ${account.email}.`)).toBeVisible();
   const userInfo = (await page.context().cookies()).find((c) => c.name === 'pantalla_ui.0')?.value ?? '';
   expect(decodeURIComponent(userInfo)).toContain('"regionId":3');

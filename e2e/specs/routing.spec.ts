@@ -14,27 +14,22 @@ async function signInAsDemo(page: Page): Promise<HomePage> {
 }
 
 test.describe('routes', () => {
-  for (const path of ['/epg/', '/settings/', '/gid/5310', '/emplayer/abc', '/search/cine']) {
-    test(`${path} without a session redirects to /`, async ({ page }) => {
+  // One page for all the paths: each goto starts the app afresh, as a new visit would.
+  test('guarded paths and unknown ones redirect to / without a session', async ({ page }) => {
+    for (const path of ['/epg/', '/settings/', '/gid/5310', '/emplayer/abc', '/search/cine', '/no/such/page']) {
       await page.goto(path);
-      await expect(new LoginPage(page).heading).toBeVisible();
-      await expect(page).toHaveURL('/');
-    });
-  }
-
-  test('an unknown path redirects to /', async ({ page }) => {
-    await page.goto('/no/such/page');
-    await expect(new LoginPage(page).heading).toBeVisible();
-    await expect(page).toHaveURL('/');
+      await expect(new LoginPage(page).heading, path).toBeVisible();
+      await expect(page, path).toHaveURL('/');
+    }
   });
 
-  for (const path of ['/lostpassword/', '/register/', '/register_result/success', '/resetpassword/some-token']) {
-    test(`${path} is reachable without a session`, async ({ page }) => {
+  test('the public paths are reachable without a session', async ({ page }) => {
+    for (const path of ['/lostpassword/', '/register/', '/register_result/success', '/resetpassword/some-token']) {
       await page.goto(path);
-      await expect(page).toHaveURL(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    });
-  }
+      await expect(page, path).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    }
+  });
 
   test('signed in, a guarded screen from the account menu opens and an unknown path goes home', async ({ page }) => {
     const home = await signInAsDemo(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signInDirectly } from '../fixtures/api';
 import { createAccount, type NewAccount } from '../fixtures/new-account';
-import { LoginPage } from '../pages/login-page';
 import { emplayer, PlayerPage } from '../pages/player-page';
 import { SettingsPage } from '../pages/settings-page';
 
@@ -11,12 +11,8 @@ import { SettingsPage } from '../pages/settings-page';
  */
 const CHANNEL = emplayer([1, 'Pantalla Uno', 'LIVE', 2, 1, null, 0]);
 
-async function signIn(page: Page, account: NewAccount): Promise<void> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.login(account.email, account.password);
-  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
-}
+/** Signed in without drawing the login screen; each device then opens its screen. */
+const signIn = (page: Page, account: NewAccount) => signInDirectly(page, account);
 
 async function twoDevices(browser: Browser, account: NewAccount): Promise<{ contexts: BrowserContext[]; settings: SettingsPage; player: PlayerPage }> {
   const contexts = [await browser.newContext(), await browser.newContext()];

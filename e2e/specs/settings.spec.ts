@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../fixtures/axe';
+import { signInDirectly } from '../fixtures/api';
 import { createAccount, type NewAccount } from '../fixtures/new-account';
 import { LoginPage } from '../pages/login-page';
 import { SettingsPage } from '../pages/settings-page';
@@ -20,10 +21,7 @@ const M52 = es.common.messages['52']!;
 const MISMATCH = es.common.messages.pinMismatch!;
 
 async function signedIn(page: Page, account: NewAccount): Promise<SettingsPage> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.login(account.email, account.password);
-  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  await signInDirectly(page, account);
   const settings = new SettingsPage(page);
   await settings.goto();
   return settings;

@@ -9,6 +9,7 @@ import { useChannelNames } from '../cards/use-channel-names';
 import { DetailsPanel } from '../details/details-panel';
 import type { RowEntry } from './api/get-row-items';
 import { useNow } from './use-now';
+import { ROW_ITEMS_SHOWN } from './row-links';
 import { useRenderedReach } from './use-rendered-reach';
 import { useSwipe } from './use-swipe';
 import { useWindowWidth } from './use-window-width';
@@ -57,7 +58,7 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
   const [expanded, setExpanded] = useState<string | null>(null);
   const count = entries.length;
   const { current, first, pages, focusIndex, goToPage, onCardKeyDown, onCardFocus, cardRefs } = useRowPaging(count, perPage);
-  const reach = useRenderedReach(count, first + perPage * PAGES_AHEAD);
+  const reach = useRenderedReach(count, Math.max(ROW_ITEMS_SHOWN, first + perPage * PAGES_AHEAD));
   const expandedEntry = entries.find((e) => itemKey(e.item) === expanded) ?? null;
   const swipe = useSwipe((step) => goToPage(current + step));
   const closePanel = () => {
@@ -124,7 +125,7 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
   );
 }
 
-/** Pages of cards rendered beyond the one shown: a genre's row of hundreds renders as it is paged. */
+/** Pages of cards rendered beyond the one shown (a home row's 14 always): a genre's row of hundreds renders as it is paged. */
 const PAGES_AHEAD = 3;
 
 /**
