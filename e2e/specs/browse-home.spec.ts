@@ -297,6 +297,8 @@ test.describe('browse home', () => {
   });
 
   test('home and detail have no serious accessibility violations', async ({ page }) => {
+    // Four axe runs over long pages: a minute or more on a busy machine.
+    test.setTimeout(150_000);
     const home = new BrowseHomePage(page);
     await home.signIn();
     await home.carousel.getByRole('button', { name: 'Pausar' }).click();
