@@ -13,6 +13,8 @@ export interface DemoChannel {
   packageId: number;
   catchupHours: number;
   tstv: 0 | 1;
+  /** A generalist whose small hours sometimes air an adult programme (behind the PIN). */
+  lateNightAdult?: true;
   fingerprint?: { frequency: number; duration: number; position: FingerprintPosition; fontSize?: number; color?: string; background?: string };
 }
 
@@ -30,7 +32,7 @@ export const DEMO_CHANNELS: readonly DemoChannel[] = [
   { id: 3, name: 'Canal Meridiano', description: 'Entretenimiento y concursos para toda la familia.', channelGenreId: 1, programming: 'general', packageId: B, catchupHours: WEEK, tstv: 1 },
   { id: 4, name: 'Onda Ibérica', description: 'Series, magacines y la mejor actualidad.', channelGenreId: 1, programming: 'general', packageId: B, catchupHours: WEEK, tstv: 1 },
   { id: 5, name: 'Telemar', description: 'La televisión de la costa: actualidad, viajes y gastronomía.', channelGenreId: 1, programming: 'general', packageId: B, catchupHours: WEEK, tstv: 0 },
-  { id: 6, name: 'Canal Sol', description: 'Tardes de entretenimiento y noches de cine.', channelGenreId: 1, programming: 'general', packageId: B, catchupHours: WEEK, tstv: 1 },
+  { id: 6, name: 'Canal Sol', description: 'Tardes de entretenimiento y noches de cine.', channelGenreId: 1, programming: 'general', packageId: B, catchupHours: WEEK, tstv: 1, lateNightAdult: true },
   { id: 7, name: 'Noticias 24', description: 'Información continua las 24 horas.', channelGenreId: 8, programming: 'news', packageId: B, catchupHours: WEEK, tstv: 1 },
   { id: 8, name: 'Actualidad Económica', description: 'Mercados, empresas y economía doméstica.', channelGenreId: 8, programming: 'news', packageId: B, catchupHours: WEEK, tstv: 0 },
   { id: 9, name: 'Parlamento TV', description: 'Debates, entrevistas y la vida política.', channelGenreId: 8, programming: 'news', packageId: B, catchupHours: WEEK, tstv: 0 },

@@ -146,7 +146,7 @@ function generalDraft(rng: Random, hourOfDay: number, channel: DemoChannel, lib:
   if (hourOfDay >= 13 && hourOfDay < 15) return draft({ ...ent, title: 'Noticias', subtitle: 'Edición de mediodía', description: 'Las noticias nacionales e internacionales del día.', minutes: 60, genreId: 601, categories: ['Informativos'] });
   if (hourOfDay >= 20 && hourOfDay < 21) return draft({ ...ent, title: 'Noticias', subtitle: 'Edición de noche', description: 'Resumen informativo de la jornada, deportes y el tiempo.', minutes: 45, genreId: 601, categories: ['Informativos'] });
   if (hourOfDay >= 21 || hourOfDay < 1) return filmDraft(rng, channel, lib);
-  if (hourOfDay < 6 && rng.chance(0.15))
+  if (channel.lateNightAdult && hourOfDay < 6 && rng.chance(0.15))
     return draft({ title: 'Madrugada sin censura', description: 'Programa para adultos de madrugada.', minutes: rng.pick([45, 60]), parental: 7, ageRating: '18', genreId: GENRE_ADULT, sectionId: GENRE_ADULT, categories: ['Adultos'] });
   const options = [
     draft({ ...ent, title: 'El gran concurso', description: `Concursantes de toda España compiten por el bote. Presenta ${personName(rng)}.`, minutes: 45, genreId: 603, categories: ['Concurso'] }),

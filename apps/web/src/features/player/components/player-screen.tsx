@@ -36,7 +36,7 @@ export interface PlayerScreenProps {
 export function PlayerScreen({ data, target, channels, channelId }: PlayerScreenProps) {
   const { t } = useTranslation('player');
   const user = useAuthenticatedUser();
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -83,7 +83,9 @@ export function PlayerScreen({ data, target, channels, channelId }: PlayerScreen
   const access = channel?.access ?? details.film?.access ?? details.event?.access ?? null;
 
   return (
-    <div
+    // The app's skip link leads here: the player is the page's main content.
+    <main
+      id="main"
       ref={rootRef}
       className={`player${chrome.visible ? '' : ' player--idle'}`}
       data-state={snapshot.status}
@@ -114,7 +116,7 @@ export function PlayerScreen({ data, target, channels, channelId }: PlayerScreen
         onMenuOpenChange={setMenuOpen}
       />
       <PlayerPrompts playback={playback} productId={access?.productId ?? null} onBack={back} onPinCancel={cancelPin} />
-    </div>
+    </main>
   );
 }
 
