@@ -8,9 +8,9 @@ import { axeViolations } from '../fixtures/axe';
  * playback assertion is `currentTime` advancing. An account holds two device slots, so
  * these run one after another and each starts from a reset. basico@ (basic package) plays
  * what it owns, so these resets leave demo@, which other specs use, alone; demo@ is used
- * only for what needs its PIN or packages.
+ * only for what needs its PIN or packages. The playback project runs one file at a time, so
+ * they run in order; each stands alone, so a failure retries only itself.
  */
-test.describe.configure({ mode: 'serial' });
 
 const SHOTS = '/tmp/shots/player';
 /** Channel 1 (Pantalla Uno): basic package, time-shift on. Channel 2 follows it in the default order. */
