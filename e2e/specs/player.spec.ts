@@ -251,6 +251,8 @@ test('malformed player addresses show a clear error; older addresses redirect', 
   await player.signIn(BASICO);
   await page.goto('/emplayer/%25%25no-es-base64');
   await expect(page.getByRole('heading', { name: 'No se puede abrir este enlace del reproductor' })).toBeVisible();
+  // Why, in the user's language: no decoder message in English.
+  await expect(page.getByRole('alert')).toContainText('Los datos del enlace no se pueden leer.');
   await page.screenshot({ path: `${SHOTS}/invalid-link.png` });
   await page.goto(`/emplayer/${encodeURIComponent(Buffer.from('5;;CU;2').toString('base64'))}`);
   await expect(page.getByRole('alert')).toContainText('Could not find event.');
@@ -261,6 +263,7 @@ test('malformed player addresses show a clear error; older addresses redirect', 
   await player.expectPlayingPast(0);
   await page.goto('/player/1-RADIO-x');
   await expect(page.getByRole('heading', { name: 'No se puede abrir este enlace del reproductor' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Esta dirección antigua no tiene la forma esperada.');
 });
 
 test('a film resumes where Back left it (keep-watching), and the keyboard drives the player', async ({ page, request }) => {

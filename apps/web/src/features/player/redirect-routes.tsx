@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { decodeCatchupPlayer, decodeLegacyPlayer, playerHref, PlayerLinkError } from '../../lib/player-links';
+import { decodeCatchupPlayer, decodeLegacyPlayer, playerHref, PlayerLinkError, type PlayerLinkErrorReason } from '../../lib/player-links';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /*
  * The older player addresses, read without loading the player: each redirects to the
  * /emplayer/ address of the same thing, or shows why it cannot.
  */
+
+/** What is wrong with an address, in the user's language (the error's own message is for logs). */
+export function useLinkProblem(): (error: PlayerLinkError) => string {
+  const { t } = useTranslation('player');
+  return (error) => t(`invalidLink.reasons.${error.reason satisfies PlayerLinkErrorReason}`);
+}
 
 /** The error screen for an address the player cannot read. */
 export function PlayerProblem({ detail }: { detail: string }) {
@@ -27,23 +33,29 @@ export function PlayerProblem({ detail }: { detail: string }) {
   );
 }
 
-function redirect(read: () => string) {
+function readLink(read: () => string): string | PlayerLinkError {
   try {
-    return <Navigate to={read()} replace />;
+    return read();
   } catch (error) {
-    if (error instanceof PlayerLinkError) return <PlayerProblem detail={error.message} />;
+    if (error instanceof PlayerLinkError) return error;
     throw error;
   }
+}
+
+function Redirect({ read }: { read: () => string }) {
+  const problem = useLinkProblem();
+  const target = readLink(read);
+  return target instanceof PlayerLinkError ? <PlayerProblem detail={problem(target)} /> : <Navigate to={target} replace />;
 }
 
 /** /player/{channel}-LIVE-{flag} and /player/{id}-{LIVE|VOD}-{a|p}. */
 export function LegacyPlayerRoute() {
   const { legacy = '' } = useParams();
-  return redirect(() => playerHref(decodeLegacyPlayer(legacy)));
+  return <Redirect read={() => playerHref(decodeLegacyPlayer(legacy))} />;
 }
 
 /** /cuplayer/{cuData}: adds the catch-up marker and goes to /emplayer/. */
 export function CatchupPlayerRoute() {
   const { cuData = '' } = useParams();
-  return redirect(() => playerHref(decodeCatchupPlayer(cuData)));
+  return <Redirect read={() => playerHref(decodeCatchupPlayer(cuData))} />;
 }

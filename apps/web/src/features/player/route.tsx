@@ -5,7 +5,7 @@ import { pickRegionLineup, useChannels, useLineups } from '../../lib/catalogue';
 import { decodePlayerRoute, PlayerLinkError, type PlayerData } from '../../lib/player-links';
 import { PlayerScreen } from './components/player-screen';
 import { channelOf, targetOf } from './lib/target';
-import { PlayerProblem } from './redirect-routes';
+import { PlayerProblem, useLinkProblem } from './redirect-routes';
 import './player.css';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -29,8 +29,9 @@ export function Component() {
   const lineups = useLineups();
   const lineup = pickRegionLineup(lineups.data?.resources, userInfo?.regionId ?? null);
   const channels = useChannels(lineup?.id, lineups.isSuccess);
+  const problem = useLinkProblem();
 
-  if (decoded instanceof PlayerLinkError) return <PlayerProblem detail={decoded.message} />;
+  if (decoded instanceof PlayerLinkError) return <PlayerProblem detail={problem(decoded)} />;
   const target = targetOf(decoded);
   if ('error' in target) return <PlayerProblem detail="Could not find event." />;
   return <PlayerScreen data={decoded} target={target} channels={channels.data?.resources ?? []} channelId={channelOf(decoded)} />;
