@@ -2,6 +2,7 @@
 const names = process.argv.slice(2);
 const available: Record<string, () => Promise<void>> = {
   catalogue: () => import('./catalogue/index').then((m) => m.runCatalogueBench()),
+  startup: () => import('./startup/index').then((m) => m.runStartupBench()),
   'web-budget': () => import('./web-budget/index').then((m) => m.runWebBudgetBench()),
   guide: () => import('./guide/index').then((m) => m.runGuideBench()),
   playback: () => import('./playback/index').then((m) => m.runPlaybackBench()),

@@ -11,7 +11,7 @@ import { call, openSession, rebase, segmentUrls } from '../../apps/server/test/c
 import { signIdToken } from '../../apps/server/src/modules/identity/tokens';
 
 /** BENCH_CLUSTER_QUICK=1: small steps and short runs (CI); BENCH_CLUSTER_PORT moves the ports. */
-const QUICK = process.env.BENCH_CLUSTER_QUICK === '1';
+const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_CLUSTER_QUICK === '1';
 const PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 8325);
 /** Requests per second per process tried in turn, until a step misses the goal. */
 const STEPS = QUICK ? [20, 40, 80] : [25, 50, 100, 200, 400, 800];

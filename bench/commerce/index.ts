@@ -59,7 +59,7 @@ async function buy(base: string, child: Child, userId: number, productId: number
 }
 
 export async function runCommerceBench(): Promise<void> {
-  const buyers = Number(process.env.BENCH_COMMERCE_BUYERS ?? 200);
+  const buyers = Number(process.env.BENCH_COMMERCE_BUYERS ?? (process.env.BENCH_QUICK === '1' ? 40 : 200));
   const concurrency = Number(process.env.BENCH_COMMERCE_CONCURRENCY ?? 8);
   const child = await startServer(buyers);
   const base = `http://127.0.0.1:${child.port}`;

@@ -88,7 +88,7 @@ async function measure(browser: Browser, base: string, impl: 'ours' | 'planby', 
 }
 
 /** Runs per guide and size (BENCH_GUIDE_RUNS, default 3); each figure is the best of them. */
-const RUNS = Math.max(1, Number(process.env.BENCH_GUIDE_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.BENCH_GUIDE_RUNS ?? (process.env.BENCH_QUICK === '1' ? 1 : 3)));
 
 /** Other processes only ever add time, so the least of alternating runs is the truest figure. */
 function bestFigures(runs: Figures[]): Figures {

@@ -14,9 +14,11 @@ import { BENCH_SECRET, VIEWER_COUNT_ENV } from './shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** BENCH_VIEWERS (500), BENCH_PLAYBACK_MS (60000) and BENCH_ORIGIN_MS (5000) shorten a run. */
-const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 500);
-const DURATION_MS = Number(process.env.BENCH_PLAYBACK_MS ?? 60_000);
-const ORIGIN_MS = Number(process.env.BENCH_ORIGIN_MS ?? 5000);
+/** BENCH_QUICK=1 (CI): 100 viewers for 10 s, 2 s of origin throughput. */
+const QUICK = process.env.BENCH_QUICK === '1';
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? (QUICK ? 100 : 500));
+const DURATION_MS = Number(process.env.BENCH_PLAYBACK_MS ?? (QUICK ? 10_000 : 60_000));
+const ORIGIN_MS = Number(process.env.BENCH_ORIGIN_MS ?? (QUICK ? 2000 : 5000));
 /** The spec's heartbeat period, shortened only when the whole run is shorter. */
 const HEARTBEAT_MS = Math.min(30_000, Math.max(1000, Math.floor(DURATION_MS / 2)));
 const ARRIVAL_MS = Math.min(10_000, DURATION_MS / 6);

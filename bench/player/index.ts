@@ -16,7 +16,7 @@ const root = path.resolve(here, '../..');
 const require = createRequire(import.meta.url);
 const SHAKA = require.resolve('shaka-player/dist/shaka-player.compiled.js', { paths: [path.join(root, 'apps/web')] });
 /** BENCH_PLAYER_RUNS (5): loads per stream and zaps per player. */
-const RUNS = Number(process.env.BENCH_PLAYER_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_PLAYER_RUNS ?? (process.env.BENCH_QUICK === '1' ? 2 : 5));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO = { email: 'demo@pantalla.test', password: 'demo1234' };
 
@@ -278,7 +278,8 @@ export async function runPlayerBench(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'es-ES' });
     const ours = await ourPlayer(await context.newPage(), api, list);
     await context.close();
-    const plain = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    // The plain page's inline harness runs on our origin, whose CSP allows no inline script.
+    const plain = await browser.newContext({ viewport: { width: 1280, height: 720 }, bypassCSP: true });
     const shaka = await defaultShaka(await plain.newPage(), api, list);
     await plain.close();
     await resetSessions(api);

@@ -1,5 +1,5 @@
 // The web budget: JavaScript a signed-in user downloads before the home is interactive
-// (ceiling 200 KB gzip), every route's own chunks, and Lighthouse (desktop) on the home.
+// (ceiling 200 KB gzip), every route's own chunks, and Lighthouse (desktop) on the home, guide, detail and search.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,23 +53,28 @@ async function chunksFetched(context: BrowserContext, url: string, ready: (page:
 
 const sum = (names: Iterable<string>, chunks: Map<string, Chunk>, key: 'bytes' | 'gzip') => [...names].reduce((n, f) => n + (chunks.get(f)?.[key] ?? 0), 0);
 
-async function lighthouseOnHome(baseUrl: string, userDataDir: string): Promise<void> {
+/** Issue 18's pages for Lighthouse; BENCH_QUICK=1 (CI) measures the home only. */
+const LIGHTHOUSE_PAGES = process.env.BENCH_QUICK === '1' ? ['/'] : ['/', '/epg/', '/detail/content/1159', '/search/cine'];
+
+async function lighthouseOnPages(baseUrl: string, userDataDir: string): Promise<void> {
   const port = 9300 + Math.floor(Math.random() * 500);
   // A persistent context is the browser's default one, which Lighthouse's tab shares: the session cookie is there.
   const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, baseUrl);
-    const result = await lighthouse(`${baseUrl}/`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktopConfig);
-    if (!result) throw new Error('Lighthouse returned nothing');
-    const { lhr } = result;
-    const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    console.log(`Lighthouse (desktop) on /: performance ${score} (goal ≥ ${LIGHTHOUSE_GOAL}) ${score >= LIGHTHOUSE_GOAL ? 'ok' : 'BELOW GOAL'}`);
-    console.log(`  LCP ${Math.round(audit('largest-contentful-paint'))} ms, TBT ${Math.round(audit('total-blocking-time'))} ms, FCP ${Math.round(audit('first-contentful-paint'))} ms, CLS ${audit('cumulative-layout-shift').toFixed(3)}`);
-    const lcpElement = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}))?.[1];
-    if (lcpElement) console.log(`  LCP element: ${lcpElement.replace(/\\"/g, '"').slice(0, 160)}`);
-    if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith('/')) console.log(`  (ended on ${lhr.finalDisplayedUrl})`);
+    for (const pathName of LIGHTHOUSE_PAGES) {
+      const result = await lighthouse(`${baseUrl}${pathName}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktopConfig);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${pathName}`);
+      const { lhr } = result;
+      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      console.log(`Lighthouse (desktop) on ${pathName}: performance ${score} (goal ≥ ${LIGHTHOUSE_GOAL}) ${score >= LIGHTHOUSE_GOAL ? 'ok' : 'BELOW GOAL'}`);
+      console.log(`  LCP ${Math.round(audit('largest-contentful-paint'))} ms, TBT ${Math.round(audit('total-blocking-time'))} ms, FCP ${Math.round(audit('first-contentful-paint'))} ms, CLS ${audit('cumulative-layout-shift').toFixed(3)}`);
+      const lcpElement = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}))?.[1];
+      if (lcpElement) console.log(`  LCP element: ${lcpElement.replace(/\\"/g, '"').slice(0, 160)}`);
+      if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(pathName)) console.log(`  (ended on ${lhr.finalDisplayedUrl})`);
+    }
   } finally {
     await context.close();
   }
@@ -107,7 +112,7 @@ export async function runWebBudgetBench(): Promise<void> {
     await context.close();
 
     console.log('');
-    await lighthouseOnHome(server.baseUrl, path.join(work, 'lighthouse-profile'));
+    await lighthouseOnPages(server.baseUrl, path.join(work, 'lighthouse-profile'));
   } finally {
     await browser.close();
     await server.stop();

@@ -277,6 +277,33 @@ test.describe('browse home', () => {
     expect(list.resources.some((b) => b.id === film && b.kind === 'vod')).toBe(false);
   });
 
+  test('the home opens without moving what is drawn: an empty keep-watching row keeps no place (layout shift)', async ({ page, request }) => {
+    // Lighthouse's desktop size; demo@ with nothing to keep watching, as a new subscriber.
+    await page.setViewportSize({ width: 1350, height: 940 });
+    const auth = { authorization: `Bearer ${await apiToken(DEMO)}` };
+    const kept = (await (await request.get('/api/v1/keep-watching', { headers: auth })).json()) as { resources: { id: number; kind: string }[] };
+    for (const b of kept.resources) await request.delete(`/api/v1/keep-watching/delete-mark/${b.id}/${b.kind}`, { headers: auth, data: { source: 'web' } });
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.layoutShift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const home = new BrowseHomePage(page);
+    const shiftOpening = async () => {
+      await expect(home.carousel).toBeVisible({ timeout: 20_000 });
+      await expect(home.row('Lo más visto').locator('img').first()).toBeVisible();
+      return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+    };
+    await home.signIn();
+    const first = await shiftOpening();
+    // The second opening asks for the carousel beside the lineups (the home hint).
+    await page.reload();
+    const again = await shiftOpening();
+    expect({ first: first < 0.02, again: again < 0.02 }, `layout shift ${first.toFixed(3)}, then ${again.toFixed(3)}`).toEqual({ first: true, again: true });
+  });
+
   test('an adult row stays locked until the parental PIN opens it', async ({ page }) => {
     const home = new BrowseHomePage(page);
     await home.signIn();

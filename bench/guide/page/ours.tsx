@@ -23,7 +23,8 @@ const dayStates = new Map<number, DayState[]>(
       const next = addDays(day, 1);
       const programmes: GuideProgramme[] = list
         .filter((p) => p.end > day && p.start < next)
-        .map((p) => ({ id: p.id, channelId: p.channelId, start: p.start, end: p.end, title: p.title, epg: null as never }));
+        // The grid reads only the rating of the API's programme (the +18 mark).
+        .map((p) => ({ id: p.id, channelId: p.channelId, start: p.start, end: p.end, title: p.title, epg: { id_parental: 0 } as GuideProgramme['epg'] }));
       return { status: 'ready', programmes };
     }),
   ]),

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmationReminder } from '../../features/account';
 import { AppHeader } from './app-header';
+import { usePlayerPreload } from './use-player-preload';
 
 /** Header plus the screen; used as a layout route and around the home. */
 export function MainLayout({ children }: { children?: ReactNode }) {
+  usePlayerPreload();
   return (
     <div className="main-layout">
       <AppHeader />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@pantalla/contracts';
@@ -11,6 +11,7 @@ import { getRowItemsQueryOptions } from '../rows/api/get-row-items';
 import { AdultRow } from '../rows/adult-row';
 import { CategoryRow } from '../rows/category-row';
 import { RowErrorBoundary } from '../rows/row-error-boundary';
+import { prefetchHome, readHomeHint, writeHomeHint } from './home-hint';
 import './home.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -23,6 +24,12 @@ export function HomeScreen() {
   const user = useAuthenticatedUser();
   const { t: ts } = useTranslation('screens');
   useDocumentTitle(ts('titles.home'));
+  const client = useQueryClient();
+  // Before the start-up load's first answer: what the last home here needed, all at once.
+  useState(() => {
+    const hint = readHomeHint(user.regionId);
+    if (hint) prefetchHome(client, hint);
+  });
   const { loadDone, lineup } = useCatalogueLoad({ regionId: user.regionId, enabled: true });
   // The same queries as the start-up load (shared cache): known as soon as they answer.
   const ready = lineup !== null || loadDone;
@@ -30,12 +37,16 @@ export function HomeScreen() {
   const home = findHomeScreen(screens.data?.resources);
   const categories = useScreenLists(home?.listGroupId, lineup?.id, ready);
   const first = [...(categories.data?.resources ?? [])].sort((a, b) => a.pos - b.pos)[0];
-  const client = useQueryClient();
   useEffect(() => {
     // The carousel is the page's largest paint: ask for it while the rest of load_done runs.
     if (first) void client.prefetchQuery(getRowItemsQueryOptions(first));
     void client.prefetchQuery(getProductsQueryOptions());
   }, [client, first]);
+  const listGroupId = home?.listGroupId;
+  const lineupId = lineup?.id;
+  useEffect(() => {
+    if (lineupId !== undefined && listGroupId !== undefined && first) writeHomeHint({ regionId: user.regionId, lineupId, listGroupId, featured: first });
+  }, [user.regionId, lineupId, listGroupId, first]);
   if (!loadDone || (home && categories.isPending)) {
     return (
       <div className="browse-home browse-home--loading">

@@ -25,12 +25,11 @@ export interface CategoryRowProps {
  */
 export function CategoryRow({ category, jsonFile }: CategoryRowProps) {
   const [ref, near] = useNearViewport<HTMLDivElement>();
+  // A row the server counts empty (keep-watching of someone who has not watched yet) keeps
+  // no place while it loads: a skeleton that then vanished moved every row below it.
+  const empty = category.total === 0;
   if (!near) {
-    return (
-      <div ref={ref}>
-        <RowSkeleton title={category.name} displayMode={category.displayMode} still />
-      </div>
-    );
+    return <div ref={ref}>{empty ? null : <RowSkeleton title={category.name} displayMode={category.displayMode} still />}</div>;
   }
   return <LoadedCategoryRow category={category} jsonFile={jsonFile} />;
 }
@@ -46,7 +45,7 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
   useEffect(() => {
     if (failed) showError({ details: t('row.error'), canDismiss: true, canRetry: false });
   }, [failed, t]);
-  if (rowItems.isPending) return <RowSkeleton title={category.name} displayMode={category.displayMode} />;
+  if (rowItems.isPending) return category.total === 0 ? null : <RowSkeleton title={category.name} displayMode={category.displayMode} />;
   if (rowItems.isError) {
     return (
       <section className="row row--error" aria-label={category.name}>
@@ -86,9 +85,8 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
   return <ItemRow title={category.name} entries={entries} displayMode={category.displayMode} seeAll={link} onRemove={onRemove} />;
 }
 
-/** Placeholder cards while a row loads, at the row's size, so the page does not jump. */
 /**
- * A row not loaded yet. `still`: a row far from the viewport, not loading, does not shimmer
+ * Placeholder cards while a row loads, at the row's size, so the page does not jump. `still`: a row far from the viewport, not loading, does not shimmer
  * (a dozen offscreen shimmers kept an idle home repainting at half a core).
  */
 export function RowSkeleton({ title, displayMode, still = false }: { title: string; displayMode: Category['displayMode']; still?: boolean }) {
