@@ -21,5 +21,10 @@ for (const name of chosen) {
     process.exit(1);
   }
   console.log(`\n## ${name}`);
+  // Vite's build API sets NODE_ENV=production in this process: a later benchmark's server
+  // would inherit it and refuse to start without production secrets.
+  const nodeEnv = process.env.NODE_ENV;
   await run();
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 }
