@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './lib/i18n';
+import { languageReady } from './lib/i18n';
 import './styles/global.css';
 import './ui/ui.css';
 import './app/app.css';
@@ -10,5 +10,8 @@ import { App } from './app/app';
 // Before the first render, so the screens wait for the session instead of flashing the login.
 void restoreSession();
 
+// An English or German user's tables first (Spanish is in the bundle): no screen of keys.
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);
+void languageReady.then(() => {
+  if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);
+});

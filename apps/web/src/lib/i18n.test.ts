@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RECOVERY_CONFIRMATION } from '@pantalla/contracts';
-import { LANGUAGES, i18n, resources, setLanguage } from './i18n';
+import { LANGUAGES, i18n, setLanguage } from './i18n';
+
+/** Every language's tables as the app holds them (the test setup loaded all three). */
+const resources = i18n.store.data;
 
 /** Untyped lookup: the test walks keys as data, not as the typed key union. */
 const fixedT = i18n.getFixedT.bind(i18n) as unknown as (lng: string, ns?: string) => (key: string) => string;
@@ -55,5 +58,16 @@ describe('locale tables', () => {
     expect(document.documentElement.lang).toBe('de');
     await setLanguage('es');
     expect(i18n.t('login.submit')).toBe('Iniciar sesión');
+  });
+
+  it('has Spanish in the first download and fetches English and German when chosen', async () => {
+    const { loadLanguage } = await import('./i18n');
+    i18n.removeResourceBundle('de', 'common');
+    expect(i18n.hasResourceBundle('de', 'common')).toBe(false);
+    await setLanguage('de');
+    expect(i18n.hasResourceBundle('de', 'common')).toBe(true);
+    expect(i18n.t('login.submit')).toBe('Anmelden');
+    await loadLanguage('de');
+    await setLanguage('es');
   });
 });

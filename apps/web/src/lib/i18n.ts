@@ -9,8 +9,13 @@ export const DEFAULT_LANGUAGE: Language = 'es';
 export const FALLBACK_LANGUAGE: Language = 'en';
 const STORAGE_KEY = 'pantalla.language';
 
-/** Every src/locales/{lng}/{namespace}.json, so a feature adds a namespace by adding files. */
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+/**
+ * Every src/locales/{lng}/{namespace}.json, so a feature adds a namespace by adding files.
+ * Spanish is in the first download; English and German are fetched when a user chooses
+ * them (or had), which keeps the home's JavaScript under its ceiling.
+ */
+const files = import.meta.glob<Record<string, unknown>>('../locales/es/*.json', { eager: true, import: 'default' });
+const lazyFiles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/es/*.json'], { import: 'default' });
 
 export function buildResources(modules: Record<string, Record<string, unknown>>): Resource {
   const resources: Resource = {};
@@ -28,6 +33,16 @@ export const namespaces = [...new Set(Object.values(resources).flatMap((tables) 
 
 function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Adds a language's tables unless they are here; every language's once all are asked for. */
+export async function loadLanguage(lng: Language): Promise<void> {
+  if (i18next.hasResourceBundle(lng, 'common')) return;
+  const wanted = Object.entries(lazyFiles).filter(([file]) => file.includes(`/locales/${lng}/`));
+  const loaded = await Promise.all(wanted.map(async ([file, load]) => [file, await load()] as const));
+  for (const [namespace, table] of Object.entries(buildResources(Object.fromEntries(loaded))[lng] ?? {})) {
+    i18next.addResourceBundle(lng, namespace, table, true, true);
+  }
 }
 
 function storedLanguage(): Language {
@@ -51,6 +66,14 @@ void i18next.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
   showSupportNotice: false,
+  partialBundledLanguages: true,
+});
+
+/** Resolves once the tables of the language the app starts in are here (at once for Spanish). */
+export const languageReady: Promise<void> = loadLanguage(i18next.language as Language).catch((error: unknown) => {
+  // Offline or a failed chunk: Spanish, which is always here.
+  console.warn('Language tables failed to load', error);
+  return i18next.changeLanguage(DEFAULT_LANGUAGE).then(() => undefined);
 });
 
 function syncDocumentLanguage(lng: string): void {
@@ -61,6 +84,7 @@ i18next.on('languageChanged', syncDocumentLanguage);
 
 /** Switches the tables and remembers the choice on this device. */
 export async function setLanguage(lng: Language): Promise<void> {
+  await loadLanguage(lng);
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, lng);
   } catch {

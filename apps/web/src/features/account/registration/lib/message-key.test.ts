@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES, REGISTRATION_REFUSALS, SPORTS } from '@pantalla/contracts';
-import { i18n, resources } from '../../../../lib/i18n';
+import { i18n } from '../../../../lib/i18n';
+
+const resources = i18n.store.data;
 import { countryList } from './countries';
 import { messageKey } from './message-key';
 
