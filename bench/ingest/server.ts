@@ -10,6 +10,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { buildApp } from '../../apps/server/src/app';
 import { composeModules, createPlatform } from '../../apps/server/src/compose';
+import { OPERATOR_LIMITS } from '../../apps/server/src/modules/ingest';
 import { withDemoDefaults } from '../../apps/server/src/demo/config';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { loadConfig } from '../../apps/server/src/platform/config';
@@ -34,7 +35,8 @@ async function importOnce(file: string) {
   let peak = process.memoryUsage.rss();
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
   const started = performance.now();
-  const report = await modules.ingest.service.import('xmltv', createReadStream(file, { highWaterMark: 64 * 1024 }));
+  // A file on the server's disk, as the ingest command imports it.
+  const report = await modules.ingest.service.import('xmltv', createReadStream(file, { highWaterMark: 64 * 1024 }), OPERATOR_LIMITS);
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const { inserted, unchanged } = report.programmes;

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { ingestFormatSchema, newIngestSourceSchema, type IngestReport, type IngestRun, type IngestSource } from '@pantalla/contracts';
-import { IngestError, type Ingest } from '../modules/ingest';
+import { IngestError, OPERATOR_LIMITS, type Ingest } from '../modules/ingest';
 import { openForCommand, runCommand } from './open';
 
 const USAGE = `Uso:
@@ -89,7 +89,7 @@ async function main(): Promise<number> {
   const { modules, close } = await openForCommand();
   try {
     if (first === 'sources') return await sourcesCommand(modules.ingest, rest);
-    printReport(await modules.ingest.service.import(format.data as 'xmltv' | 'm3u', createReadStream(rest[0] as string)));
+    printReport(await modules.ingest.service.import(format.data as 'xmltv' | 'm3u', createReadStream(rest[0] as string), OPERATOR_LIMITS));
     return 0;
   } catch (error) {
     if (error instanceof IngestError) {

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { fileBytes, IngestTooLarge } from './byte-source';
+import { DEFAULT_LIMITS, fileBytes, IngestTooLarge, OPERATOR_LIMITS } from './byte-source';
 import { IngestError } from './parsers/errors';
 
 async function text(source: AsyncIterable<Uint8Array | string>): Promise<string> {
@@ -31,5 +31,19 @@ describe('fileBytes', () => {
       throw new Error('aborted');
     }
     await expect(text(fileBytes(broken(), limits))).rejects.toSatisfy((e) => e instanceof IngestError && /interrumpido \(aborted\)/.test((e as Error).message));
+  });
+});
+
+describe('the limits of what the operator provides', () => {
+  it('let a file or a fetched source be as large as an import may inflate to, past the upload cap', async () => {
+    expect(OPERATOR_LIMITS.maxBytes).toBe(DEFAULT_LIMITS.maxInflatedBytes);
+    expect(OPERATOR_LIMITS.maxBytes).toBeGreaterThan(540 * 1024 * 1024);
+    const big = { ...OPERATOR_LIMITS, maxBytes: 2048 };
+    const upload = { ...DEFAULT_LIMITS, maxBytes: 1024 };
+    const source = async function* () {
+      yield Buffer.alloc(1500, 0x20);
+    };
+    await expect(text(fileBytes(source(), upload))).rejects.toBeInstanceOf(IngestTooLarge);
+    expect((await text(fileBytes(source(), big))).length).toBe(1500);
   });
 });

@@ -26,6 +26,12 @@ export interface SizeLimits {
 }
 
 export const DEFAULT_LIMITS: SizeLimits = { maxBytes: 256 * 1024 * 1024, maxInflatedBytes: 2 * 1024 * 1024 * 1024, maxRatio: 100 };
+/**
+ * What the operator's own machine provides (a file given to the ingest command, a source
+ * fetched on its schedule): the upload cap is for request bodies, so these may be as large
+ * as an import may inflate to (a 10,000-channel week is about 540 MB of XMLTV).
+ */
+export const OPERATOR_LIMITS: SizeLimits = { ...DEFAULT_LIMITS, maxBytes: DEFAULT_LIMITS.maxInflatedBytes };
 const RATIO_FLOOR = 64 * 1024 * 1024;
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;

@@ -11,6 +11,7 @@ import { SourcesService } from './sources.service';
 export type { IngestService } from './ingest.service';
 export type { SourcesService } from './sources.service';
 export type { ByteSource } from './byte-source';
+export { OPERATOR_LIMITS } from './byte-source';
 export { IngestError } from './parsers/errors';
 export { externalCatchupUrl, externalAlternates } from './external-streams';
 

@@ -1,7 +1,7 @@
 import type { IngestReport, IngestRun, IngestSource, NewIngestSource } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Log } from '../../platform/logging';
-import { DEFAULT_LIMITS, IngestTooLarge } from './byte-source';
+import { IngestTooLarge, OPERATOR_LIMITS } from './byte-source';
 import type { IngestService } from './ingest.service';
 import { IngestError } from './parsers/errors';
 import { fetchSource } from './source-fetch';
@@ -14,7 +14,7 @@ const LEASE_MS = 30 * 60_000;
 export const SCHEDULE_TICK_MS = 60_000;
 
 /** A fetched source's bytes may inflate to the import's cap; what arrives compressed is capped the same. */
-const FETCH_LIMITS = { ...DEFAULT_LIMITS, maxBytes: DEFAULT_LIMITS.maxInflatedBytes };
+const FETCH_LIMITS = OPERATOR_LIMITS;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
