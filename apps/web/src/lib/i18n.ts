@@ -35,7 +35,7 @@ function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Adds a language's tables unless they are here; every language's once all are asked for. */
+/** Fetches a language's tables and adds them, unless they are here already. */
 export async function loadLanguage(lng: Language): Promise<void> {
   if (i18next.hasResourceBundle(lng, 'common')) return;
   const wanted = Object.entries(lazyFiles).filter(([file]) => file.includes(`/locales/${lng}/`));

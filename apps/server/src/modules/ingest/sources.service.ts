@@ -13,9 +13,6 @@ const LEASE_MS = 30 * 60_000;
 /** How often a process looks for due sources. */
 export const SCHEDULE_TICK_MS = 60_000;
 
-/** A fetched source's bytes may inflate to the import's cap; what arrives compressed is capped the same. */
-const FETCH_LIMITS = OPERATOR_LIMITS;
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function toRun(r: IngestRunRow): IngestRun {
@@ -141,7 +138,7 @@ export class SourcesService {
         if ('body' in answer) answer.body.resume();
         row = { outcome: 'failed', httpStatus: answer.status, report: null, error: `El servidor de la fuente ha respondido ${answer.status}.` };
       } else {
-        const report = await this.ingest.import(source.kind, answer.body, FETCH_LIMITS);
+        const report = await this.ingest.import(source.kind, answer.body, OPERATOR_LIMITS);
         row = { outcome: 'imported', httpStatus: 200, report: JSON.stringify(report), error: null };
         validators = { etag: answer.etag, lastModified: answer.lastModified };
       }

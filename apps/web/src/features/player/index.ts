@@ -1,4 +1,6 @@
 /** What the rest of the app may use from the player: the one adapter around Shaka (trailers use it too). */
+import { loadShaka } from './adapter/shaka-adapter';
+
 export { ShakaAdapter, type AdapterOptions, type LoadRequest } from './adapter/shaka-adapter';
 
 /**
@@ -6,5 +8,5 @@ export { ShakaAdapter, type AdapterOptions, type LoadRequest } from './adapter/s
  * link under the pointer or the focus), so the click waits for the stream only.
  */
 export function preloadPlayer(): Promise<unknown> {
-  return Promise.all([import('./route'), import('./adapter/shaka-adapter').then((m) => m.loadShaka())]);
+  return Promise.all([import('./route'), loadShaka()]);
 }

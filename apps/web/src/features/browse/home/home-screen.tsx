@@ -25,7 +25,8 @@ export function HomeScreen() {
   const { t: ts } = useTranslation('screens');
   useDocumentTitle(ts('titles.home'));
   const client = useQueryClient();
-  // Before the start-up load's first answer: what the last home here needed, all at once.
+  // Once, during the first render (before any effect or child): what the last home here
+  // needed, asked for beside the start-up load's first request.
   useState(() => {
     const hint = readHomeHint(user.regionId);
     if (hint) prefetchHome(client, hint);

@@ -25,11 +25,12 @@ export interface CategoryRowProps {
  */
 export function CategoryRow({ category, jsonFile }: CategoryRowProps) {
   const [ref, near] = useNearViewport<HTMLDivElement>();
-  // A row the server counts empty (keep-watching of someone who has not watched yet) keeps
-  // no place while it loads: a skeleton that then vanished moved every row below it.
-  const empty = category.total === 0;
   if (!near) {
-    return <div ref={ref}>{empty ? null : <RowSkeleton title={category.name} displayMode={category.displayMode} still />}</div>;
+    return (
+      <div ref={ref}>
+        <RowPlaceholder category={category} still />
+      </div>
+    );
   }
   return <LoadedCategoryRow category={category} jsonFile={jsonFile} />;
 }
@@ -45,7 +46,7 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
   useEffect(() => {
     if (failed) showError({ details: t('row.error'), canDismiss: true, canRetry: false });
   }, [failed, t]);
-  if (rowItems.isPending) return category.total === 0 ? null : <RowSkeleton title={category.name} displayMode={category.displayMode} />;
+  if (rowItems.isPending) return <RowPlaceholder category={category} />;
   if (rowItems.isError) {
     return (
       <section className="row row--error" aria-label={category.name}>
@@ -86,8 +87,17 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
 }
 
 /**
- * Placeholder cards while a row loads, at the row's size, so the page does not jump. `still`: a row far from the viewport, not loading, does not shimmer
- * (a dozen offscreen shimmers kept an idle home repainting at half a core).
+ * A row's place while it loads. A row the server counts empty (keep-watching of someone who
+ * has not watched yet) keeps none: a skeleton that then vanished moved every row below it.
+ */
+function RowPlaceholder({ category, still = false }: { category: Category; still?: boolean }) {
+  return category.total === 0 ? null : <RowSkeleton title={category.name} displayMode={category.displayMode} still={still} />;
+}
+
+/**
+ * Placeholder cards while a row loads, at the row's size, so the page does not jump.
+ * `still`: a row far from the viewport, not loading, does not shimmer (a dozen offscreen
+ * shimmers kept an idle home repainting at half a core).
  */
 export function RowSkeleton({ title, displayMode, still = false }: { title: string; displayMode: Category['displayMode']; still?: boolean }) {
   const { t } = useTranslation('browse');
