@@ -264,6 +264,8 @@ test('malformed player addresses show a clear error; older addresses redirect', 
   await page.goto('/player/1-RADIO-x');
   await expect(page.getByRole('heading', { name: 'No se puede abrir este enlace del reproductor' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Esta dirección antigua no tiene la forma esperada.');
+  // Opened directly, the old address's screen has its own styles (not the player's, unloaded).
+  await expect(page.locator('.player-problem__box')).toHaveCSS('padding-top', '32px');
 });
 
 test('a film resumes where Back left it (keep-watching), and the keyboard drives the player', async ({ page, request }) => {

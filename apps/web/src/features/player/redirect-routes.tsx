@@ -3,6 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { decodeCatchupPlayer, decodeLegacyPlayer, playerHref, PlayerLinkError, type PlayerLinkErrorReason } from '../../lib/player-links';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import './player-problem.css';
 
 /*
  * The older player addresses, read without loading the player: each redirects to the
