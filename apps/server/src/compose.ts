@@ -61,7 +61,7 @@ export function composeModules(platform: Platform): Modules {
     urls: origin.urls,
     keys: origin.keys,
   });
-  const ingest = createIngest(platform, { auth: identity.auth, catalogue: catalogue.imports });
+  const ingest = createIngest(platform, { auth: identity.auth, imports: catalogue.imports, importsChanged: () => catalogue.importsChanged() });
   // The built-in payment processor; commerce reaches it only over HTTP, as it would reach Stripe.
   const paymentSandbox = createPaymentSandbox(platform, PAYMENT_WEBHOOK_PATH);
   const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox].map((m) => m.module);

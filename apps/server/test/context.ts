@@ -9,6 +9,7 @@ import { withDemoDefaults } from '../src/demo/config';
 import { seedDemo } from '../src/demo/seed';
 import { ManualClock } from '../src/platform/clock';
 import { loadConfig, type Config } from '../src/platform/config';
+import { openSqlite } from '../src/platform/database';
 import type { Platform } from '../src/platform/module';
 import { prepareDatabase } from '../src/setup';
 import { openTestDatabase, type DatabaseKind } from './databases';
@@ -42,9 +43,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * A migrated server on a fresh database of the given kind, driven by app.inject; with the
  * demo seeded (accounts, catalogue, guide) unless `demo` is false.
  */
-export async function createTestContext(kind: DatabaseKind, env: Record<string, string> = {}, options: { demo?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(kind: DatabaseKind, env: Record<string, string> = {}, options: { demo?: boolean; sqliteFile?: boolean } = {}): Promise<TestContext> {
   const config = testConfig(env);
-  const db = await openTestDatabase(kind);
+  // A file, not memory: other threads can open it (an import's parser and writer do).
+  const db = kind === 'sqlite' && options.sqliteFile ? openSqlite(path.join(config.dataDir, 'pantalla.sqlite')) : await openTestDatabase(kind);
   const clock = new ManualClock(Date.now());
   const platform = createPlatform(config, db, clock);
   const modules = composeModules(platform);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { localNotices, postgresNotices, type ClosableNotices, type Notices } from './notices';
-import { Kysely, PostgresDialect, SqliteDialect, CamelCasePlugin, sql, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, CamelCasePlugin, sql, type Dialect, type SqliteDatabase } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type { Notices } from './notices';
@@ -24,6 +24,19 @@ export interface Db {
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** Short messages to every process that shares this database (platform/bus.ts builds on them). */
   readonly notices: Notices;
+  /**
+   * What openDatabase() takes to open this same database again from another thread
+   * ('sqlite:/path/file' or a postgres:// URL); null when it lives only in this one
+   * (SQLite in memory, PGlite).
+   */
+  readonly address: string | null;
+  /**
+   * SQLite only (null elsewhere): runs one statement once per row of parameters, at once,
+   * on the connection's current transaction. A many-row VALUES list is slower there than
+   * the same one-row statement run many times, which Kysely cannot do without a query per
+   * row. Call it only inside a transaction, which holds the connection.
+   */
+  readonly runMany: ((text: string, rows: readonly (readonly unknown[])[]) => void) | null;
   destroy(): Promise<void>;
 }
 
@@ -43,9 +56,18 @@ function localMutex(): <T>(fn: () => Promise<T>) => Promise<T> {
   };
 }
 
-function wrap(kysely: Kysely<unknown>, dialect: DialectName, exclusive: Db['exclusive'], notices: ClosableNotices = localNotices()): Db {
+interface Connection {
+  kysely: Kysely<unknown>;
+  dialect: DialectName;
+  address: string | null;
+  runMany?: Db['runMany'];
+}
+
+function wrap({ kysely, dialect, address, runMany = null }: Connection, exclusive: Db['exclusive'], notices: ClosableNotices = localNotices()): Db {
   return {
     dialect,
+    address,
+    runMany,
     kysely: <Tables>() => kysely as unknown as Kysely<Tables>,
     exclusive,
     notices,
@@ -120,35 +142,72 @@ function postgresLock(kysely: Kysely<unknown>): Db['exclusive'] {
     );
 }
 
+/** How a connection is opened: what differs between the server's and a bulk writer's. */
+export interface OpenOptions {
+  /** SQLite's page cache in MB (its default is 2): a bulk import's indexes stay in memory between its statements. */
+  cacheMb?: number;
+}
+
+/** Statements kept prepared per SQLite connection: the same SQL text is parsed once. */
+const PREPARED_MAX = 256;
+
+/**
+ * better-sqlite3 with its statements kept prepared by SQL text: Kysely prepares every query
+ * afresh, and parsing a many-row insert costs about as much as running it. Kysely runs one
+ * statement at a time on this connection, so a kept statement is never busy when reused.
+ */
+function preparedOnce(sqlite: SQLite.Database): SqliteDatabase & { prepare(source: string): SQLite.Statement } {
+  const kept = new Map<string, SQLite.Statement>();
+  const prepare = (source: string): SQLite.Statement => {
+    const found = kept.get(source);
+    if (found) {
+      kept.delete(source);
+      kept.set(source, found);
+      return found;
+    }
+    const statement = sqlite.prepare(source);
+    kept.set(source, statement);
+    if (kept.size > PREPARED_MAX) kept.delete(kept.keys().next().value as string);
+    return statement;
+  };
+  return { prepare, close: () => sqlite.close() };
+}
+
 /** Opens SQLite at a file (or ':memory:'), with WAL and foreign keys on. */
-export function openSqlite(file: string): Db {
+export function openSqlite(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
-  return wrap(kysely, 'sqlite', sqliteLock(file));
+  if (options.cacheMb) sqlite.pragma(`cache_size = -${Math.round(options.cacheMb * 1024)}`);
+  const database = preparedOnce(sqlite);
+  const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database }), plugins });
+  const runMany = (text: string, rows: readonly (readonly unknown[])[]) => {
+    const statement = database.prepare(text);
+    for (const row of rows) statement.run(row);
+  };
+  return wrap({ kysely, dialect: 'sqlite', address: file === ':memory:' ? null : `sqlite:${path.resolve(file)}`, runMany }, sqliteLock(file));
 }
 
 /** Opens a PostgreSQL pool at a connection string (at least two connections: one holds locks). */
 export function openPostgres(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max: Math.max(2, max) });
   const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), plugins });
-  return wrap(kysely, 'postgres', postgresLock(kysely), postgresNotices(connectionString, pool));
+  return wrap({ kysely, dialect: 'postgres', address: connectionString }, postgresLock(kysely), postgresNotices(connectionString, pool));
 }
 
 /** Wraps an already-built Kysely dialect (PGlite in tests): one in-process connection, so an in-process lock. */
 export function openWithDialect(dialect: Dialect, name: DialectName): Db {
   const kysely = new Kysely<unknown>({ dialect, plugins });
   const mutex = localMutex();
-  return wrap(kysely, name, (_lock, fn) => mutex(fn));
+  return wrap({ kysely, dialect: name, address: null }, (_lock, fn) => mutex(fn));
 }
 
 /** PostgreSQL when DATABASE_URL names one, else the embedded SQLite file under the data folder. */
-export function openDatabase(databaseUrl: string | undefined, dataDir: string): Db {
+export function openDatabase(databaseUrl: string | undefined, dataDir: string, options: OpenOptions = {}): Db {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgres(databaseUrl);
   const file = databaseUrl?.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : path.join(dataDir, 'pantalla.sqlite');
-  return openSqlite(file);
+  return openSqlite(file, options);
 }

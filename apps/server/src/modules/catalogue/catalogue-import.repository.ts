@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../platform/database';
 import { META } from './meta-keys';
-import type { CatalogueTables, ChannelRow, ChannelUpdate, EventRow, EventUpdate, NewEvent } from './tables';
+import type { CatalogueTables, ChannelRow, ChannelUpdate, EventRow, EventTable, EventUpdate, NewEvent } from './tables';
 
 /** A transaction (or the connection) of the catalogue's tables. */
 export type CatalogueTrx = Transaction<CatalogueTables> | Kysely<CatalogueTables>;
@@ -9,6 +9,14 @@ export type CatalogueTrx = Transaction<CatalogueTables> | Kysely<CatalogueTables
 /** Statements per chunk: keeps both databases under their bound-parameter limits. */
 const INSERT_CHUNK = 400;
 const DELETE_CHUNK = 500;
+
+/** Every column of a programme, in the order an imported row is written. */
+const EVENT_COLUMNS: readonly (keyof EventTable)[] = [
+  'id', 'channelId', 'startTime', 'endTime', 'title', 'subtitle', 'description', 'parental', 'rating', 'ageRating', 'country', 'year', 'genreId',
+  'sectionId', 'categories', 'director', 'actors', 'languages', 'imageUrl', 'posterUrl', 'episodeNum', 'packageId', 'ppvPriceCents', 'featured',
+  'source', 'searchTitle', 'searchText',
+];
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** SQL of the catalogue's write side: channels and programmes arriving in batches (imports and the demo seed). */
 export class CatalogueImportRepository {
@@ -65,16 +73,40 @@ export class CatalogueImportRepository {
     return trx.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** A channel's programmes overlapping [from, to). */
   eventsOverlapping(trx: CatalogueTrx, channelId: number, from: number, to: number): Promise<EventRow[]> {
-    return trx.selectFrom('events').selectAll().where('channelId', '=', channelId).where('startTime', '<', to).where('endTime', '>', from).orderBy('startTime').execute();
+    return trx.selectFrom('events').selectAll().where('channelId', '=', channelId).where('startTime', '<', to).where('endTime', '>', from).execute();
   }
 
   async deleteEvents(trx: CatalogueTrx, ids: number[]): Promise<void> {
     for (let i = 0; i < ids.length; i += DELETE_CHUNK) await trx.deleteFrom('events').where('id', 'in', ids.slice(i, i + DELETE_CHUNK)).execute();
   }
 
-  async insertEvents(trx: CatalogueTrx, rows: NewEvent[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto('events').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+  /**
+   * Writes programmes given with every column (an import writes a million rows): on SQLite
+   * one prepared one-row statement run per row, elsewhere many-row statements whose text
+   * depends only on their number of rows. Neither builds a query row by row.
+   */
+  async insertEvents(trx: CatalogueTrx, rows: readonly NewEvent[]): Promise<void> {
+    const values = (row: NewEvent) => EVENT_COLUMNS.map((column) => row[column] ?? null);
+    if (this.db.runMany) return this.db.runMany(this.insertText(1), rows.map(values));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const chunk = rows.slice(i, i + INSERT_CHUNK);
+      await trx.executeQuery(CompiledQuery.raw(this.insertText(chunk.length), chunk.flatMap(values)));
+    }
+  }
+
+  /** The text of a full chunk, built once (a shorter last chunk is built when it comes). */
+  private fullChunkText: string | null = null;
+
+  private insertText(rows: number): string {
+    if (rows === INSERT_CHUNK && this.fullChunkText) return this.fullChunkText;
+    const width = EVENT_COLUMNS.length;
+    const placeholder = this.db.dialect === 'postgres' ? (n: number) => `$${n + 1}` : () => '?';
+    const tuples = Array.from({ length: rows }, (_, r) => `(${Array.from({ length: width }, (_, c) => placeholder(r * width + c)).join(', ')})`);
+    const text = `insert into "events" (${EVENT_COLUMNS.map((c) => `"${snake(c)}"`).join(', ')}) values ${tuples.join(', ')}`;
+    if (rows === INSERT_CHUNK) this.fullChunkText = text;
+    return text;
   }
 
   async updateEvent(trx: CatalogueTrx, id: number, set: EventUpdate): Promise<void> {

@@ -2,7 +2,11 @@ import { BASIC_PACKAGE_ID, FINGERPRINT_STYLE_DEFAULTS } from '@pantalla/contract
 import type { Clock } from '../../platform/clock';
 import type { CatalogueImportRepository, CatalogueTrx } from './catalogue-import.repository';
 import { clipKeyFor } from './clips';
+import type { ImportWriter } from './import-thread-client';
 import type { ReferenceCache } from './reference-cache';
+
+/** Who hears that imported channels or a finished guide changed what readers see. */
+export type ImportedChanges = Pick<ReferenceCache, 'invalidate'>;
 import { normalizeForSearch } from './search-text';
 import type { ChannelRow, ChannelUpdate, EventRow, NewEvent } from './tables';
 
@@ -101,11 +105,21 @@ const toImportChannel = (c: ChannelRow): ImportChannel => ({
 });
 
 /** Channels and programmes arriving from guide files and channel lists. */
-export class CatalogueImportService implements CatalogueImports {
+export class CatalogueImportService implements ImportWriter {
+  /** On the server's thread one batch at a time: each is written as it comes. */
+  readonly pending = 1;
+
+  async finishGuide(): Promise<GuideCounts> {
+    return { inserted: 0, removed: 0, unchanged: 0 };
+  }
+
+  /** On the server's own connection there is nothing to end. */
+  async close(): Promise<void> {}
+
   constructor(
     private readonly clock: Clock,
     private readonly repo: CatalogueImportRepository,
-    private readonly reference: ReferenceCache,
+    private readonly reference: ImportedChanges,
   ) {}
 
   async channels(): Promise<ImportChannel[]> {
@@ -205,11 +219,12 @@ export class CatalogueImportService implements CatalogueImports {
       const genreOf = await this.genreMatcher(trx);
       let nextId = (await this.repo.maxEventId(trx)) + 1;
       let longest = 0;
+      const inserts: NewEvent[] = [];
+      const stale: number[] = [];
       for (const window of batch) {
         const existing = await this.repo.eventsOverlapping(trx, window.channelId, window.from, window.to);
         const byStart = new Map(existing.map((e) => [e.startTime, e]));
         const kept = new Set<number>();
-        const inserts: NewEvent[] = [];
         for (const p of window.programmes) {
           longest = Math.max(longest, p.endTime - p.startTime);
           const fields = eventFields(p, genreOf(p.categories));
@@ -227,30 +242,39 @@ export class CatalogueImportService implements CatalogueImports {
             counts.removed++;
           }
         }
-        const stale = existing.filter((e) => !kept.has(e.id)).map((e) => e.id);
-        await this.repo.deleteEvents(trx, stale);
-        counts.removed += stale.length;
-        await this.repo.insertEvents(trx, inserts);
+        for (const e of existing) if (!kept.has(e.id)) stale.push(e.id);
       }
+      await this.repo.deleteEvents(trx, stale);
+      counts.removed += stale.length;
+      await this.repo.insertEvents(trx, inserts);
       if (counts.inserted + counts.removed > 0) await this.repo.guideChanged(trx, longest);
     });
-    await this.reference.invalidate();
     return counts;
   }
 
   guideImported(): void {
-    this.reference.invalidate();
+    this.genres = null;
+    void this.reference.invalidate();
   }
+
+  /** Genres by normalised name, read once per import (they change only with the reference seed). */
+  private genres: Promise<Map<string, { id: number; parentId: number | null }>> | null = null;
 
   /** The genre of a programme: the first category naming one (sections win over subgenres of the same name). */
   private async genreMatcher(trx: CatalogueTrx): Promise<(categories: string[]) => { id: number; parentId: number | null } | undefined> {
-    const genres = await this.repo.genres(trx);
-    const byName = new Map<string, { id: number; parentId: number | null }>();
-    // 'Cine' is the section, not AMC's Cine.
-    for (const g of [...genres].sort((a, b) => (a.parentId === null ? 0 : 1) - (b.parentId === null ? 0 : 1))) {
-      const key = normalizeForSearch(g.name);
-      if (!byName.has(key)) byName.set(key, g);
-    }
+    this.genres ??= this.repo.genres(trx).then((genres) => {
+      const byName = new Map<string, { id: number; parentId: number | null }>();
+      // 'Cine' is the section, not AMC's Cine.
+      for (const g of [...genres].sort((a, b) => (a.parentId === null ? 0 : 1) - (b.parentId === null ? 0 : 1))) {
+        const key = normalizeForSearch(g.name);
+        if (!byName.has(key)) byName.set(key, { id: g.id, parentId: g.parentId });
+      }
+      return byName;
+    });
+    const byName = await this.genres.catch((error: unknown) => {
+      this.genres = null;
+      throw error;
+    });
     return (categories) => categories.map((c) => byName.get(normalizeForSearch(c))).find((g) => g !== undefined);
   }
 }
@@ -273,7 +297,8 @@ function eventFields(p: ImportProgramme, genre: { id: number; parentId: number |
     categories: JSON.stringify(p.categories),
     director: p.directors.join(', '),
     actors: JSON.stringify(p.actors.slice(0, 8).map((name) => ({ name, url: null }))),
-    languages: JSON.stringify([{ language: 'es', title: p.title, subtitle: p.subtitle, description: p.description }]),
+    // Its one language is its own columns (mappers.ts answers them as such): not stored twice.
+    languages: '[]',
     imageUrl: p.imageUrl,
     posterUrl: p.imageUrl,
     episodeNum: p.episodeNum,

@@ -3,13 +3,14 @@ import type { AccessRights, PpvOffers } from '../commerce';
 import type { Authenticator } from '../identity';
 import { BookmarksRepository } from './bookmarks.repository';
 import { CatalogueImportRepository } from './catalogue-import.repository';
-import { CatalogueImportService, type CatalogueImports } from './catalogue-import.service';
+import { CatalogueImportService } from './catalogue-import.service';
 import { CatalogueRepository } from './catalogue.repository';
 import { catalogueRoutes } from './catalogue.routes';
 import { CatalogueService } from './catalogue.service';
 import { GenresService } from './genres.service';
 import { GuideRepository } from './guide.repository';
 import { GuideService } from './guide.service';
+import type { ImportWriter } from './import-thread-client';
 import { imageRoutes } from './images/images.routes';
 import { ImagesService } from './images/images.service';
 import { KeepWatchingService, type KeepWatching } from './keep-watching.service';
@@ -30,6 +31,7 @@ import { SeedRepository } from './seed.repository';
 /** The catalogue's genres (reference data): importers map categories onto them. */
 export { CATALOGUE_GENRES } from './reference-data';
 export { normalizeForSearch } from './search-text';
+export { startImportThread, type ImportWriter } from './import-thread-client';
 export type { CatalogueImports, ChannelChanges, ChannelUpsert, GuideCounts, GuideWindow, ImportChannel, ImportProgramme } from './catalogue-import.service';
 export type { KeepWatching } from './keep-watching.service';
 export type { PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
@@ -50,8 +52,10 @@ export interface Catalogue {
   playables: Playables;
   /** Saved positions (playback). */
   keepWatching: KeepWatching;
-  /** The write side of channels and the guide, in batches (ingest). */
-  imports: CatalogueImports;
+  /** The write side of channels and the guide on this thread's connection, in batches (ingest). */
+  imports: ImportWriter;
+  /** What an import written from another thread changed: this process's readers (and, through the bus, the others') see it. */
+  importsChanged(): void;
   /** The demo catalogue: channels, titles, a generated guide, PPV offers (the demo seed only). */
   seedDemo(): Promise<void>;
 }
@@ -77,6 +81,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     search: new SearchService(new SearchRepository(db), catalogue),
   };
   const images = new ImagesService(config.operator.name, catalogue, guideRepo);
+  const imports = new CatalogueImportService(clock, new CatalogueImportRepository(db), reference);
   const manifestTest = new ManifestTestService(clock, guideRepo, { adminEmails: config.adminEmails, mediaBaseUrl: config.media.baseUrl });
 
   const module: ServerModule = {
@@ -93,7 +98,9 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     module,
     playables: new PlayablesRepository(db),
     keepWatching,
-    imports: new CatalogueImportService(clock, new CatalogueImportRepository(db), reference),
+    imports,
+    importsChanged: () => void reference.invalidate(),
     seedDemo: () => seedDemoCatalogue({ clock, repo: seeds, offers: needs.offers, changed: () => reference.invalidate() }),
   };
 }
+

@@ -114,7 +114,9 @@ export function toEpgProgramme(row: EventRow, tz: string, now: number, catchupHo
     .filter((g, i, all) => all.indexOf(g) === i)
     .map((id) => ({ id, name: genreName(id) ?? '' }));
   const format = eventFormat(row.startTime, row.endTime, now, catchupHours);
-  const languages = parseJson<{ language: string; title: string; subtitle: string; description: string }[]>(row.languages, []);
+  const stored = parseJson<{ language: string; title: string; subtitle: string; description: string }[]>(row.languages, []);
+  // An imported programme has one language, kept in its own columns.
+  const languages = stored.length === 0 && row.source === 'import' ? [{ language: 'es', title: row.title, subtitle: row.subtitle, description: row.description }] : stored;
   return {
     id_event: row.id,
     id_channel: row.channelId,

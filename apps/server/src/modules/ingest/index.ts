@@ -1,5 +1,5 @@
 import type { Platform, ServerModule } from '../../platform/module';
-import type { CatalogueImports } from '../catalogue';
+import type { ImportWriter } from '../catalogue';
 import type { Authenticator } from '../identity';
 import { DEFAULT_LIMITS } from './byte-source';
 import { ingestRoutes } from './ingest.routes';
@@ -18,8 +18,10 @@ export { externalCatchupUrl, externalAlternates } from './external-streams';
 /** What ingest needs of other modules. */
 export interface IngestNeeds {
   auth: Authenticator;
-  /** Where channels and programmes are written, in batches. */
-  catalogue: CatalogueImports;
+  /** Where an import writes its channels and programmes when it runs on this thread, in batches. */
+  imports: ImportWriter;
+  /** Tells readers what an import run in a thread of its own changed. */
+  importsChanged: () => void;
 }
 
 /** Ingest as the application sees it: its routes, the import the command line uses, the schedule. */
@@ -32,7 +34,10 @@ export interface Ingest {
 
 /** XMLTV guides and M3U channel lists: uploads, scheduled sources, a command. Owns the sources and their runs. */
 export function createIngest(platform: Platform, needs: IngestNeeds): Ingest {
-  const service = new IngestService(needs.catalogue, (name, fn) => platform.db.exclusive(name, fn));
+  const { address } = platform.db;
+  const service = new IngestService(() => needs.imports, (name, fn) => platform.db.exclusive(name, fn), {
+    thread: address ? { address, changed: needs.importsChanged } : null,
+  });
   const sources = new SourcesService(new SourcesRepository(platform.db), service, platform.clock, platform.log);
   return {
     module: {

@@ -1,5 +1,5 @@
 import type { IngestFormat, IngestReport } from '@pantalla/contracts';
-import type { CatalogueImports, ChannelChanges, GuideWindow, ImportProgramme } from '../catalogue';
+import type { ChannelChanges, GuideCounts, GuideWindow, ImportProgramme, ImportWriter } from '../catalogue';
 import { normalizeForSearch } from '../catalogue';
 import { DEFAULT_LIMITS, fileBytes, type ByteSource, type SizeLimits } from './byte-source';
 import { ChannelPlan, type PlannedChannel } from './channel-plan';
@@ -9,6 +9,7 @@ import type { M3uChannel } from './parsers/m3u-types';
 import { readXmltvBatches } from './parsers/xmltv-batches';
 import type { XmltvSummary } from './parsers/xmltv-reader';
 import type { GuideChannel, GuideProgramme } from './parsers/xmltv-types';
+import { importInThread } from './ingest-thread-client';
 
 const ADULT_CATEGORIES = new Set(['adultos', 'adulto', 'adult', 'xxx', 'erotico']);
 const AGE_RATINGS = new Set(['7', '12', '16', '18']);
@@ -44,9 +45,15 @@ function toProgramme(p: GuideProgramme): ImportProgramme {
 }
 
 export interface IngestOptions {
-  /** Programmes written per transaction: small enough that other requests wait little. */
+  /** Programmes per replaceGuide() call: small enough that other requests wait little. */
   batchSize?: number;
   limits?: SizeLimits;
+  /**
+   * Where a thread can open the database (Db.address), and how readers hear of an import's
+   * changes: imports then run in threads of their own. Without it (a database only this
+   * thread reaches: SQLite in memory, PGlite) they run here.
+   */
+  thread?: { address: string; changed: () => void } | null;
 }
 
 /** Lets requests queued behind a batch run before the next one is parsed and written. */
@@ -59,6 +66,8 @@ interface GuideRun {
   /** Per channel, the end of the window written last: the next window starts there. */
   writtenTo: Map<number, number>;
   counts: { inserted: number; removed: number; unchanged: number };
+  /** Batches sent to the writer and not yet answered, oldest first (at most the writer's `pending`). */
+  writing: Promise<void>[];
   skipped: number;
   unknown: Set<string>;
   warnings: string[];
@@ -74,27 +83,43 @@ interface GuideRun {
 export class IngestService {
   private readonly batchSize: number;
   private readonly limits: SizeLimits;
+  private readonly thread: IngestOptions['thread'];
 
   constructor(
-    private readonly catalogue: CatalogueImports,
+    private readonly openWriter: () => ImportWriter,
     private readonly exclusive: <T>(name: string, fn: () => Promise<T>) => Promise<T>,
     options: IngestOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 1000;
     this.limits = options.limits ?? DEFAULT_LIMITS;
+    this.thread = options.thread ?? null;
   }
 
   /** One import at a time across every process: two at once would race on the same channels. */
   import(format: IngestFormat, source: ByteSource, limits: SizeLimits = this.limits): Promise<IngestReport> {
-    return this.exclusive('ingest', () => (format === 'xmltv' ? this.importXmltv(source, limits) : this.importM3u(source, limits)));
+    const { thread } = this;
+    return this.exclusive('ingest', () =>
+      thread ? importInThread({ address: thread.address, format, limits }, source, thread.changed) : this.importHere(format, source, limits),
+    );
   }
 
-  private async importXmltv(source: ByteSource, limits: SizeLimits): Promise<IngestReport> {
+  /** The import itself, on this thread (the import's own, or the server's when no other can reach the database). */
+  async importHere(format: IngestFormat, source: ByteSource, limits: SizeLimits = this.limits): Promise<IngestReport> {
+    const writer = this.openWriter();
+    try {
+      return await (format === 'xmltv' ? this.importXmltv(writer, source, limits) : this.importM3u(writer, source, limits));
+    } finally {
+      await writer.close();
+    }
+  }
+
+  private async importXmltv(writer: ImportWriter, source: ByteSource, limits: SizeLimits): Promise<IngestReport> {
     const run: GuideRun = {
-      plan: new ChannelPlan(await this.catalogue.channels()),
+      plan: new ChannelPlan(await writer.channels()),
       byXmltvId: new Map(),
       writtenTo: new Map(),
       counts: { inserted: 0, removed: 0, unchanged: 0 },
+      writing: [],
       skipped: 0,
       unknown: new Set(),
       warnings: [],
@@ -103,14 +128,17 @@ export class IngestService {
     try {
       for await (const batch of readXmltvBatches(fileBytes(source, limits), { batchSize: this.batchSize })) {
         for (const c of batch.channels) run.byXmltvId.set(c.id, planGuideChannel(run.plan, c));
-        await run.plan.save((b) => this.catalogue.saveChannels(b));
-        await this.writeProgrammes(run, batch.programmes);
+        await run.plan.save((b) => writer.saveChannels(b));
+        await this.writeProgrammes(writer, run, batch.programmes);
         summary = batch.summary ?? summary;
         await letOthersRun();
       }
+      for (const written of run.writing.splice(0)) await written;
+      addCounts(run, await writer.finishGuide());
     } finally {
+      await Promise.allSettled(run.writing);
       // What was written is shown, even when the file then failed (it stays written: batches are idempotent).
-      this.catalogue.guideImported();
+      writer.guideImported();
     }
     const s = summary as XmltvSummary;
     if (s.channels === 0 && s.programmes === 0) throw nothingToImport(s.problems.map(problemText), 'la guía no contiene ningún canal ni programa');
@@ -124,8 +152,11 @@ export class IngestService {
     };
   }
 
-  /** One batch of programmes, one window per channel, written in one transaction. */
-  private async writeProgrammes(run: GuideRun, programmes: readonly GuideProgramme[]): Promise<void> {
+  /**
+   * One batch of programmes, one window per channel, sent to the writer; the next batches
+   * are parsed while it writes (a writer in a thread of its own works beside the parser).
+   */
+  private async writeProgrammes(writer: ImportWriter, run: GuideRun, programmes: readonly GuideProgramme[]): Promise<void> {
     const windows = new Map<number, GuideWindow>();
     for (const p of programmes) {
       const id = (run.byXmltvId.get(p.channel) ?? run.plan.match(p.channel, []))?.id ?? null;
@@ -145,14 +176,15 @@ export class IngestService {
       if (p.stop > w.to) w.to = p.stop;
     }
     if (windows.size === 0) return;
-    const counts = await this.catalogue.replaceGuide([...windows.values()]);
     for (const w of windows.values()) run.writtenTo.set(w.channelId, w.to);
-    run.counts.inserted += counts.inserted;
-    run.counts.removed += counts.removed;
-    run.counts.unchanged += counts.unchanged;
+    if (run.writing.length >= writer.pending) await run.writing.shift();
+    const written = writer.replaceGuide([...windows.values()]).then((counts) => addCounts(run, counts));
+    // Its failure is met when it is awaited, in order; until then it is not unhandled.
+    written.catch(() => undefined);
+    run.writing.push(written);
   }
 
-  private async importM3u(source: ByteSource, limits: SizeLimits): Promise<IngestReport> {
+  private async importM3u(writer: ImportWriter, source: ByteSource, limits: SizeLimits): Promise<IngestReport> {
     const parser = new M3uStreamParser();
     for await (const chunk of fileBytes(source, limits)) {
       parser.write(chunk);
@@ -162,15 +194,15 @@ export class IngestService {
     const warnings = summary.problems.map(problemText);
     if (channels.length === 0) throw nothingToImport(warnings, 'la lista no contiene ningún canal');
     const groups = [...new Set(channels.flatMap((c) => c.groups.slice(0, 1)))];
-    const genreOf = groups.length > 0 ? await this.catalogue.ensureChannelGenres(groups) : new Map<string, number>();
-    const plan = new ChannelPlan(await this.catalogue.channels());
+    const genreOf = groups.length > 0 ? await writer.ensureChannelGenres(groups) : new Map<string, number>();
+    const plan = new ChannelPlan(await writer.channels());
     for (const c of channels) {
       const found = plan.match(c.tvgId, [c.name, c.rawName, ...(c.tvgName ? [c.tvgName] : [])]);
       const wanted = m3uFields(c, found?.values.channelGenreId ?? 1, genreOf);
       if (!found) plan.add({ name: c.name, ...wanted, tvgId: c.tvgId, guideSource: 'import' });
       else plan.change(found, { ...wanted, ...(c.tvgId && !found.values.tvgId ? { tvgId: c.tvgId } : {}) });
     }
-    await plan.save((b) => this.catalogue.saveChannels(b));
+    await plan.save((b) => writer.saveChannels(b));
     return {
       format: 'm3u',
       channels: plan.counts,
@@ -179,6 +211,12 @@ export class IngestService {
       problemsTotal: summary.problemsTotal,
     };
   }
+}
+
+function addCounts(run: GuideRun, counts: GuideCounts): void {
+  run.counts.inserted += counts.inserted;
+  run.counts.removed += counts.removed;
+  run.counts.unchanged += counts.unchanged;
 }
 
 /** Nothing in the file could be imported: the reason, with the first problems found. */

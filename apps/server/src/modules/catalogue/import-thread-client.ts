@@ -1,0 +1,104 @@
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../../platform/threads';
+import type { CatalogueImports, GuideCounts, ImportChannel } from './catalogue-import.service';
+
+/** Where the thread writes: the database as openDatabase() takes it (Db.address), and its page cache. */
+export interface ImportThreadJob {
+  address: string;
+  cacheMb: number;
+  /** Programmes gathered per transaction. */
+  transactionSize: number;
+}
+
+/** A call to the thread: one of the write side's methods, or closing it. */
+export type ImportCall = { id: number; method: Exclude<keyof CatalogueImports, 'guideImported'> | 'finishGuide' | 'close'; args: unknown[] };
+export type ImportAnswer = { id: number; value: unknown } | { id: number; error: { name: string; message: string } };
+
+/** The write side for one import, and how it ends. */
+export interface ImportWriter extends CatalogueImports {
+  /** replaceGuide() calls that may be waiting at once: more keep a writer in a thread of its own busy while the next batch is parsed. */
+  readonly pending: number;
+  /**
+   * Writes what replaceGuide() calls have gathered and not yet written, and answers what
+   * that changed: a writer may gather batches into larger transactions (their counts then
+   * come with the call that wrote them, or with this one).
+   */
+  finishGuide(): Promise<GuideCounts>;
+  close(): Promise<void>;
+}
+
+/**
+ * SQLite's page cache on the thread's connection: a guide's indexes stay in memory between
+ * batches instead of being read again for every programme.
+ */
+const THREAD_CACHE_MB = 64;
+/**
+ * Programmes per transaction in the thread (guide-stage.ts): the server's readers do not
+ * wait for them, and SQLite writes each index page a batch touches once per batch, not once
+ * per programme.
+ */
+const TRANSACTION_SIZE = 20_000;
+/** Batches sent ahead of the thread's writing: two transactions' worth, so it never waits for the parser. */
+const PENDING_CALLS = 40;
+/** The thread's heap is bounded: an import that runs away fails alone, the server stays. */
+const THREAD_HEAP_MB = 192;
+
+/**
+ * The write side in a thread of its own, with its own connection: better-sqlite3 runs a
+ * transaction to its end without letting go of the thread, so a large import written here
+ * would hold every request; there, only other writers wait (WAL lets readers go on). Calls
+ * are answered in order; `changed` runs on this thread once channels or the finished guide
+ * are written, so this process's readers (and, through the bus, the others) see them.
+ */
+export function startImportThread(address: string, changed: () => void): ImportWriter {
+  const job: ImportThreadJob = { address, cacheMb: THREAD_CACHE_MB, transactionSize: TRANSACTION_SIZE };
+  const worker: Worker = startThread(new URL('./import-thread.ts', import.meta.url), 'catalogue-import-thread.mjs', {
+    workerData: job,
+    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+  });
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let next = 0;
+  let gone: Error | null = null;
+  const fail = (error: Error) => {
+    gone ??= error;
+    for (const w of waiting.values()) w.reject(gone);
+    waiting.clear();
+  };
+  worker.on('message', (answer: ImportAnswer) => {
+    const w = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if ('error' in answer) w?.reject(Object.assign(new Error(answer.error.message), { name: answer.error.name }));
+    else w?.resolve(answer.value);
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the import thread stopped (exit code ${code})`)));
+  const call = <T>(method: ImportCall['method'], ...args: unknown[]): Promise<T> => {
+    if (gone) return Promise.reject(gone);
+    const id = next++;
+    return new Promise<T>((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, method, args } satisfies ImportCall);
+    });
+  };
+  return {
+    pending: PENDING_CALLS,
+    channels: () => call<ImportChannel[]>('channels'),
+    ensureChannelGenres: async (names) => {
+      const out = await call<Map<string, number>>('ensureChannelGenres', names);
+      changed();
+      return out;
+    },
+    saveChannels: async (batch) => {
+      const out = await call<ImportChannel[]>('saveChannels', batch);
+      changed();
+      return out;
+    },
+    replaceGuide: (batch) => call<GuideCounts>('replaceGuide', batch),
+    finishGuide: () => call<GuideCounts>('finishGuide'),
+    guideImported: changed,
+    async close() {
+      if (!gone) await call('close').catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The thread an import writes from (import-thread-client.ts starts it): the catalogue's
+ * write side on a connection of its own, answering the calls the server's thread sends.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { systemClock } from '../../platform/clock';
+import { openDatabase } from '../../platform/database';
+import { CatalogueImportRepository } from './catalogue-import.repository';
+import { CatalogueImportService } from './catalogue-import.service';
+import { GuideStage } from './guide-stage';
+import type { ImportCall, ImportAnswer, ImportThreadJob } from './import-thread-client';
+
+async function serve(port: MessagePort, job: ImportThreadJob): Promise<void> {
+  const db = openDatabase(job.address, '', { cacheMb: job.cacheMb });
+  // The server's thread tells its readers (and the other processes) what changed.
+  const imports = new CatalogueImportService(systemClock, new CatalogueImportRepository(db), { invalidate: async () => undefined });
+  const stage = new GuideStage((batch) => imports.replaceGuide(batch), job.transactionSize);
+  const methods = {
+    channels: () => imports.channels(),
+    ensureChannelGenres: (names: readonly string[]) => imports.ensureChannelGenres(names),
+    saveChannels: (batch: Parameters<typeof imports.saveChannels>[0]) => imports.saveChannels(batch),
+    replaceGuide: (batch: Parameters<typeof stage.add>[0]) => stage.add(batch),
+    finishGuide: () => stage.flush(),
+  };
+  // One call at a time, in the order sent: a batch's channels are stored before its programmes.
+  let tail = Promise.resolve();
+  port.on('message', (call: ImportCall) => {
+    tail = tail.then(() => answer(call));
+  });
+  const answer = async (call: ImportCall) => {
+    if (call.method === 'close') {
+      await db.destroy();
+      port.postMessage({ id: call.id, value: null } satisfies ImportAnswer);
+      port.close();
+      return;
+    }
+    try {
+      const value = await (methods[call.method] as (...args: unknown[]) => unknown)(...call.args);
+      port.postMessage({ id: call.id, value: value ?? null } satisfies ImportAnswer);
+    } catch (error) {
+      const e = error instanceof Error ? error : new Error(String(error));
+      port.postMessage({ id: call.id, error: { name: e.name, message: e.message } } satisfies ImportAnswer);
+    }
+  };
+}
+
+if (parentPort) await serve(parentPort, workerData as ImportThreadJob);
