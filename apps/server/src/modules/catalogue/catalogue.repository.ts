@@ -26,6 +26,20 @@ export class CatalogueRepository {
     return this.k.selectFrom('channels').selectAll().orderBy('number').orderBy('id').execute();
   }
 
+  /**
+   * Aggregates that change whenever channels, genres or channel groups do (every change the
+   * server makes to a channel sets its updated_at or adds one): reading them costs a
+   * fraction of reading every channel.
+   */
+  async referenceStamp(): Promise<string> {
+    const [channels, genres, groups] = await Promise.all([
+      this.k.selectFrom('channels').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('u')]).executeTakeFirst(),
+      this.k.selectFrom('genres').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      this.k.selectFrom('channelGenres').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    return `${Number(channels?.n ?? 0)}.${Number(channels?.u ?? 0)}.${Number(genres?.n ?? 0)}.${Number(groups?.n ?? 0)}`;
+  }
+
   listChannelGenres() {
     return this.k.selectFrom('channelGenres').select(['id', 'name']).orderBy('position').orderBy('id').execute();
   }

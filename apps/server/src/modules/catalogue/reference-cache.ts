@@ -50,23 +50,30 @@ export class ReferenceCache {
     return this.cache.get('reference', () => this.load());
   }
 
+  /** Channels and genres as last read, with the stamp they were read at. */
+  private base: ({ stamp: string; invalidations: number } & Pick<Reference, 'channels' | 'channelById' | 'genres' | 'genreById' | 'channelGenres'>) | null = null;
+
+  /**
+   * When the few seconds are up, every channel is read again only if the stamp changed (at
+   * 10,000 channels reading them all holds the thread for tens of milliseconds, and a guide
+   * import changes the guide's version every second or two, not the channels); the guide's
+   * meta is read every time.
+   */
   private async load(): Promise<Reference> {
-    const [channels, genres, channelGenres, maxEventMs, guideVersion] = await Promise.all([
-      this.catalogue.listChannels(),
-      this.catalogue.listGenres(),
-      this.catalogue.listChannelGenres(),
-      this.guide.meta(META.maxEventMs),
-      this.guide.meta(META.guideVersion),
-    ]);
+    const invalidations = this.invalidations;
+    const [stamp, maxEventMs, guideVersion] = await Promise.all([this.catalogue.referenceStamp(), this.guide.meta(META.maxEventMs), this.guide.meta(META.guideVersion)]);
+    let base = this.base;
+    if (!base || base.stamp !== stamp || base.invalidations !== invalidations) {
+      const [channels, genres, channelGenres] = await Promise.all([this.catalogue.listChannels(), this.catalogue.listGenres(), this.catalogue.listChannelGenres()]);
+      base = { stamp, invalidations, channels, channelById: new Map(channels.map((c) => [c.id, c])), genres, genreById: new Map(genres.map((g) => [g.id, g])), channelGenres };
+      this.base = base;
+    }
+    const { stamp: _stamp, invalidations: _invalidations, ...reference } = base;
     return {
-      channels,
-      channelById: new Map(channels.map((c) => [c.id, c])),
-      genres,
-      genreById: new Map(genres.map((g) => [g.id, g])),
-      channelGenres,
+      ...reference,
       maxEventMs: Number(maxEventMs ?? 24 * 3600000),
       guideVersion: guideVersion ?? '0',
-      generation: `${this.invalidations}.${channels.length}.${Math.max(0, ...channels.map((c) => c.updatedAt))}.${genres.length}.${channelGenres.length}.${guideVersion ?? '0'}`,
+      generation: `${invalidations}.${stamp}.${guideVersion ?? '0'}`,
     };
   }
 }
