@@ -36,7 +36,9 @@ export const TEST_SECRETS = { AUTH_SECRET: 'test-secret-test-secret-test-secret-
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-test-'));
   const media = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MEDIA_')));
-  return loadConfig(withDemoDefaults({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: TEST_SECRETS.AUTH_SECRET, ...media, ...env }));
+  // Imports on the server's thread: a thread of their own starts in seconds under tsx, and the
+  // suites import hundreds of small files (ingest-thread.api.test.ts runs them in threads).
+  return loadConfig(withDemoDefaults({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: TEST_SECRETS.AUTH_SECRET, INGEST_THREADS: '0', ...media, ...env }));
 }
 
 /**

@@ -14,6 +14,15 @@ describe('admin accounts (ADMIN_EMAILS)', () => {
   });
 });
 
+describe('import threads (INGEST_THREADS)', () => {
+  it('on unless set to 0; any other value is refused', () => {
+    expect(loadConfig(base).ingestThreads).toBe(true);
+    expect(loadConfig(production).ingestThreads).toBe(true);
+    expect(loadConfig({ ...base, INGEST_THREADS: '0' }).ingestThreads).toBe(false);
+    expect(() => loadConfig({ ...base, INGEST_THREADS: 'no' })).toThrow(/INGEST_THREADS/);
+  });
+});
+
 describe('production secrets', () => {
   const refusal = (env: Record<string, string | undefined>) => {
     try {

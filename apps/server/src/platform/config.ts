@@ -49,6 +49,8 @@ const envSchema = z.object({
   // Which proxies may set X-Forwarded-For: 'false' (none), 'true' (any), a hop count or a list of addresses.
   TRUST_PROXY: z.string().default('false'),
   ADMIN_EMAILS: z.string().optional(),
+  // '0': imports parse and write on the server's thread, even where threads could open the database.
+  INGEST_THREADS: z.enum(['0', '1']).default('1'),
   // Registration (README, "Configure"; docs/decisions.md, "Registration").
   REGISTRATION_PACKAGES: z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'una lista de ids de paquete separados por comas').default(DEFAULT_REGISTRATION_PACKAGES),
   LATAM_COUNTRIES: z.string().regex(/^\s*([A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)?\s*$/, 'códigos ISO 3166-1 de dos letras separados por comas').default(DEFAULT_LATAM_COUNTRIES),
@@ -176,6 +178,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Who may import guides and channel lists (ADMIN_EMAILS, comma-separated); nobody when unset. */
   adminEmails: string[];
+  /** Imports run in threads of their own where the database can be opened from one (INGEST_THREADS, on by default). */
+  ingestThreads: boolean;
   media: MediaConfig;
   registration: RegistrationConfig;
   payments: PaymentsConfig;
@@ -297,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     adminEmails: (e.ADMIN_EMAILS ?? '').split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
+    ingestThreads: e.INGEST_THREADS === '1',
     media: mediaSettings(e, publicUrl),
     registration: {
       packageIds: [...new Set(e.REGISTRATION_PACKAGES.split(',').map((id) => Number(id.trim())))],

@@ -34,7 +34,7 @@ export interface Ingest {
 
 /** XMLTV guides and M3U channel lists: uploads, scheduled sources, a command. Owns the sources and their runs. */
 export function createIngest(platform: Platform, needs: IngestNeeds): Ingest {
-  const { address } = platform.db;
+  const address = platform.config.ingestThreads ? platform.db.address : null;
   const service = new IngestService(() => needs.imports, (name, fn) => platform.db.exclusive(name, fn), {
     thread: address ? { address, changed: needs.importsChanged } : null,
   });

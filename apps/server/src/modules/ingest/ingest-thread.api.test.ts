@@ -30,13 +30,14 @@ describe.each(legs)('an import in threads of its own, on $name', ({ kind }) => {
   let demo: Record<string, string>;
 
   beforeAll(async () => {
-    ctx = await createTestContext(kind, {}, { sqliteFile: true });
+    ctx = await createTestContext(kind, { INGEST_THREADS: '1' }, { sqliteFile: true });
     demo = await bearerFor(ctx, DEMO);
   });
   afterAll(async () => ctx?.close());
 
   it('is what the server runs for such a database', () => {
     expect(ctx.platform.db.address).not.toBeNull();
+    expect(ctx.config.ingestThreads).toBe(true);
   });
 
   it('imports a large guide in several transactions, shown at once, and the same file again changes nothing', async () => {
