@@ -19,3 +19,19 @@ export function OperatorLogo({ skin, type = 3002 }: { skin: Skin | null | undefi
   if (!url || failed === url) return <Wordmark label={name} />;
   return <img className="operator-logo" src={url} alt={name} onError={() => setFailed(url)} />;
 }
+
+/**
+ * A channel's logo; its name in the logo's box when the picture cannot be loaded (imported
+ * lists often point at logos that are gone), never the browser's broken-image sign.
+ */
+export function ChannelLogo({ src, name, className, decorative = false }: { src: string; name: string; className: string; decorative?: boolean }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === src) {
+    return (
+      <span className={`${className} channel-logo--name`} aria-hidden={decorative || undefined} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : name}>
+        {name}
+      </span>
+    );
+  }
+  return <img className={className} src={src} alt={decorative ? '' : name} loading="lazy" decoding="async" onError={() => setFailed(src)} />;
+}

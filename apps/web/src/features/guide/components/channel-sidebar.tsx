@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ChannelLogo } from '../../../ui/brand';
 import type { GuideChannel } from '../lib/programme';
 
 /** The channel column: the page number, then each channel of the page (logo, number, name for screen readers). */
@@ -12,7 +13,7 @@ export function ChannelSidebar({ pageChannels, page, pages }: { pageChannels: re
       <ul className="guide-channels" aria-label={t('channels')}>
         {pageChannels.map((channel, r) => (
           <li key={r} className="guide-channel" title={channel.name}>
-            <img className="guide-channel__logo" src={channel.logo} alt="" loading="lazy" decoding="async" />
+            <ChannelLogo className="guide-channel__logo" src={channel.logo} name={channel.name} decorative />
             <span className="guide-channel__number" aria-hidden="true">{channel.number}</span>
             <span className="visually-hidden">{channel.name}</span>
           </li>

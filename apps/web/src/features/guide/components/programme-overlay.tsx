@@ -5,6 +5,7 @@ import { formatDateTime, formatClock } from '../../../lib/date';
 import { catchupLink, liveLink } from '../../../lib/player-links';
 import { CAST_LIMIT, cutText, DESCRIPTION_EXTENDED, DESCRIPTION_SHORT, OVERLAY_HEIGHT } from '../lib/geometry';
 import { playAction, type GuideChannel, type GuideProgramme } from '../lib/programme';
+import { ChannelLogo } from '../../../ui/brand';
 import { Modal } from '../../../ui/modal';
 
 export interface ProgrammeOverlayProps {
@@ -56,7 +57,7 @@ export function ProgrammeOverlay({ programme, channel, now, onClose }: Programme
   const meta = [epg.genres.map((g) => g.name).filter(Boolean).join(', '), epg.year ? String(epg.year) : '', epg.country, epg.episode].filter(Boolean).join(' · ');
   return (
     <section className="guide-overlay" style={{ height: OVERLAY_HEIGHT }} aria-labelledby="guide-overlay-title" data-testid="guide-overlay">
-      <img className="guide-overlay__logo" src={channel.logo} alt={channel.name} />
+      <ChannelLogo className="guide-overlay__logo" src={channel.logo} name={channel.name} />
       <div className="guide-overlay__body">
         <p className="guide-overlay__when">
           {live ? <span className="guide-badge guide-badge--live">{t('live')}</span> : null}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { ChannelLogo } from './brand';
+
+describe('ChannelLogo', () => {
+  it('shows the picture, and the channel name in its box once the picture fails', () => {
+    const { container } = render(<ChannelLogo className="guide-overlay__logo" src="https://img.example/gone.png" name="Canal Importado" />);
+    const img = screen.getByRole('img', { name: 'Canal Importado' });
+    expect(img.tagName).toBe('IMG');
+    fireEvent.error(img);
+    const named = screen.getByRole('img', { name: 'Canal Importado' });
+    expect(named.tagName).toBe('SPAN');
+    expect(named.textContent).toBe('Canal Importado');
+    expect(named.className).toBe('guide-overlay__logo channel-logo--name');
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('as decoration (the guide names the channel beside it) stays out of the accessibility tree', () => {
+    const { container } = render(<ChannelLogo className="guide-channel__logo" src="https://img.example/gone.png" name="Canal Importado" decorative />);
+    fireEvent.error(container.querySelector('img') as HTMLImageElement);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(container.querySelector('span.channel-logo--name')?.getAttribute('aria-hidden')).toBe('true');
+  });
+});
