@@ -22,3 +22,13 @@ describe('ChannelLogo', () => {
     expect(container.querySelector('span.channel-logo--name')?.getAttribute('aria-hidden')).toBe('true');
   });
 });
+
+describe('ChannelLogo beside the name', () => {
+  it('is left out once the picture fails: the name is written next to it', () => {
+    const { container } = render(<ChannelLogo className="calendar-event__logo" src="https://img.example/gone.png" name="Canal Importado" nameBeside />);
+    const img = container.querySelector('img') as HTMLImageElement;
+    expect(img.getAttribute('alt')).toBe('');
+    fireEvent.error(img);
+    expect(container.innerHTML).toBe('');
+  });
+});

@@ -21,17 +21,20 @@ export function OperatorLogo({ skin, type = 3002 }: { skin: Skin | null | undefi
 }
 
 /**
- * A channel's logo; its name in the logo's box when the picture cannot be loaded (imported
- * lists often point at logos that are gone), never the browser's broken-image sign.
+ * A channel's logo, never the browser's broken-image sign (imported lists often point at
+ * logos that are gone): when the picture cannot be loaded, the channel's name in the logo's
+ * box, or nothing where the name is written beside it anyway (`nameBeside`). `decorative`:
+ * screen readers hear the name from elsewhere.
  */
-export function ChannelLogo({ src, name, className, decorative = false }: { src: string; name: string; className: string; decorative?: boolean }) {
+export function ChannelLogo(props: { src: string; name: string; className?: string; decorative?: boolean; nameBeside?: boolean }) {
+  const { src, name, className, nameBeside = false } = props;
+  const decorative = nameBeside || (props.decorative ?? false);
   const [failed, setFailed] = useState<string | null>(null);
-  if (failed === src) {
-    return (
-      <span className={`${className} channel-logo--name`} aria-hidden={decorative || undefined} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : name}>
-        {name}
-      </span>
-    );
-  }
-  return <img className={className} src={src} alt={decorative ? '' : name} loading="lazy" decoding="async" onError={() => setFailed(src)} />;
+  if (failed !== src) return <img className={className} src={src} alt={decorative ? '' : name} loading="lazy" decoding="async" onError={() => setFailed(src)} />;
+  if (nameBeside) return null;
+  return (
+    <span className={`${className ?? ''} channel-logo--name`.trim()} {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}>
+      {name}
+    </span>
+  );
 }

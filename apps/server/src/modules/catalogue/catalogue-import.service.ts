@@ -2,13 +2,12 @@ import { BASIC_PACKAGE_ID, FINGERPRINT_STYLE_DEFAULTS } from '@pantalla/contract
 import type { Clock } from '../../platform/clock';
 import type { CatalogueImportRepository, CatalogueTrx } from './catalogue-import.repository';
 import { clipKeyFor } from './clips';
-import type { ImportWriter } from './import-thread-client';
 import type { ReferenceCache } from './reference-cache';
+import { normalizeForSearch } from './search-text';
+import type { ChannelRow, ChannelUpdate, EventRow, NewEvent } from './tables';
 
 /** Who hears that imported channels or a finished guide changed what readers see. */
 export type ImportedChanges = Pick<ReferenceCache, 'invalidate'>;
-import { normalizeForSearch } from './search-text';
-import type { ChannelRow, ChannelUpdate, EventRow, NewEvent } from './tables';
 
 /** A channel as imports match and change it. */
 export type ImportChannel = Pick<
@@ -76,6 +75,19 @@ export interface CatalogueImports {
   replaceGuide(batch: readonly GuideWindow[]): Promise<GuideCounts>;
   /** Makes the guide written so far visible to this process's readers at once (an import's end). */
   guideImported(): void;
+}
+
+/** The write side for one import, and how it ends. */
+export interface ImportWriter extends CatalogueImports {
+  /** replaceGuide() calls that may be waiting at once: more keep a writer in a thread of its own busy while the next batch is parsed. */
+  readonly pending: number;
+  /**
+   * Writes what replaceGuide() calls have gathered and not yet written, and answers what
+   * that changed: a writer may gather batches into larger transactions (their counts then
+   * come with the call that wrote them, or with this one).
+   */
+  finishGuide(): Promise<GuideCounts>;
+  close(): Promise<void>;
 }
 
 type EventFields = Omit<NewEvent, 'id' | 'channelId' | 'startTime'>;

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { startThread } from '../../platform/threads';
-import type { CatalogueImports, GuideCounts, ImportChannel } from './catalogue-import.service';
+import type { CatalogueImports, GuideCounts, ImportChannel, ImportWriter } from './catalogue-import.service';
 
 /** Where the thread writes: the database as openDatabase() takes it (Db.address), and its page cache. */
 export interface ImportThreadJob {
@@ -14,18 +14,6 @@ export interface ImportThreadJob {
 export type ImportCall = { id: number; method: Exclude<keyof CatalogueImports, 'guideImported'> | 'finishGuide' | 'close'; args: unknown[] };
 export type ImportAnswer = { id: number; value: unknown } | { id: number; error: { name: string; message: string } };
 
-/** The write side for one import, and how it ends. */
-export interface ImportWriter extends CatalogueImports {
-  /** replaceGuide() calls that may be waiting at once: more keep a writer in a thread of its own busy while the next batch is parsed. */
-  readonly pending: number;
-  /**
-   * Writes what replaceGuide() calls have gathered and not yet written, and answers what
-   * that changed: a writer may gather batches into larger transactions (their counts then
-   * come with the call that wrote them, or with this one).
-   */
-  finishGuide(): Promise<GuideCounts>;
-  close(): Promise<void>;
-}
 
 /**
  * SQLite's page cache on the thread's connection: a guide's indexes stay in memory between

@@ -3,14 +3,13 @@ import type { AccessRights, PpvOffers } from '../commerce';
 import type { Authenticator } from '../identity';
 import { BookmarksRepository } from './bookmarks.repository';
 import { CatalogueImportRepository } from './catalogue-import.repository';
-import { CatalogueImportService } from './catalogue-import.service';
+import { CatalogueImportService, type ImportWriter } from './catalogue-import.service';
 import { CatalogueRepository } from './catalogue.repository';
 import { catalogueRoutes } from './catalogue.routes';
 import { CatalogueService } from './catalogue.service';
 import { GenresService } from './genres.service';
 import { GuideRepository } from './guide.repository';
 import { GuideService } from './guide.service';
-import type { ImportWriter } from './import-thread-client';
 import { imageRoutes } from './images/images.routes';
 import { ImagesService } from './images/images.service';
 import { KeepWatchingService, type KeepWatching } from './keep-watching.service';
@@ -31,8 +30,8 @@ import { SeedRepository } from './seed.repository';
 /** The catalogue's genres (reference data): importers map categories onto them. */
 export { CATALOGUE_GENRES } from './reference-data';
 export { normalizeForSearch } from './search-text';
-export { startImportThread, type ImportWriter } from './import-thread-client';
-export type { CatalogueImports, ChannelChanges, ChannelUpsert, GuideCounts, GuideWindow, ImportChannel, ImportProgramme } from './catalogue-import.service';
+export { startImportThread } from './import-thread-client';
+export type { CatalogueImports, ImportWriter, ChannelChanges, ChannelUpsert, GuideCounts, GuideWindow, ImportChannel, ImportProgramme } from './catalogue-import.service';
 export type { KeepWatching } from './keep-watching.service';
 export type { PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
 
@@ -103,4 +102,3 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     seedDemo: () => seedDemoCatalogue({ clock, repo: seeds, offers: needs.offers, changed: () => reference.invalidate() }),
   };
 }
-

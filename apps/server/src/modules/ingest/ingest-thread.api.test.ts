@@ -25,7 +25,7 @@ async function* pieces(parts: string[], breakAfter?: number): AsyncGenerator<str
   }
 }
 
-describe.each(legs)('an import in threads of its own, on $name', ({ kind }) => {
+describe.each(legs)('an import in threads of its own, on $name', { timeout: 120_000 }, ({ kind }) => {
   let ctx: TestContext;
   let demo: Record<string, string>;
 

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { GENRE_DEPORTES, type CatalogueEvent, type Channel } from '@pantalla/contracts';
 import { getEventsQueryOptions, useChannels } from '../../../lib/catalogue';
 import { formatClock } from '../../../lib/date';
-import { OperatorLogo } from '../../../ui/brand';
+import { ChannelLogo, OperatorLogo } from '../../../ui/brand';
+import { hideBrokenImage } from '../../../ui/broken-image';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { useAuthenticatedUser } from '../../account';
@@ -137,14 +138,14 @@ function CalendarRow({ row, index, label, channelById, now }: RowProps) {
                   onKeyDown={(e) => onKeyDown(e, i)}
                 >
                   <span className="calendar-event__image">
-                    {image ? <img src={image} alt="" width={240} height={135} loading="lazy" decoding="async" /> : null}
+                    {image ? <img key={image} src={image} alt="" width={240} height={135} loading="lazy" decoding="async" onError={hideBrokenImage} /> : null}
                     {live ? <span className="calendar-event__live">{t('calendar.live')}</span> : null}
                     {event.ppv ? <span className="calendar-event__ppv">{t('calendar.ppv')}</span> : null}
                   </span>
                   <span className="calendar-event__time">{time}</span>
                   <span className="calendar-event__title">{event.title}</span>
                   <span className="calendar-event__channel">
-                    {channel ? <img src={channel.logoURL} alt="" width={20} height={20} /> : null}
+                    {channel ? <ChannelLogo className="calendar-event__logo" src={channel.logoURL} name={channel.name} nameBeside /> : null}
                     {channel?.name}
                   </span>
                 </Link>

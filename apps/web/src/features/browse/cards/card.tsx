@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogueItem } from '@pantalla/contracts';
 import { CARD_TEXT_MAX, rankNumber, shortenText, type CardShape, type DisplayMode } from './card-geometry';
 import { itemText, itemTitle, posterUrl, stillUrl, timeState } from './item-model';
+import { hideBrokenImage } from '../../../ui/broken-image';
 import './cards.css';
 
 export interface CardProps {
@@ -57,7 +58,7 @@ export const Card = forwardRef<HTMLButtonElement, CardProps>(function Card(
         aria-label={[rank !== null ? t('card.rank', { rank }) : null, title, state.live && item.type === 'event' ? t('card.live') : null].filter(Boolean).join(', ')}
       >
         <span className={`card__image${isLogo ? ' card__image--logo' : ''}`} style={{ height }}>
-          {image ? <img src={image} alt="" width={width} height={height} loading="lazy" decoding="async" draggable={false} /> : null}
+          {image ? <img key={image} src={image} alt="" width={width} height={height} loading="lazy" decoding="async" draggable={false} onError={hideBrokenImage} /> : null}
           {rank !== null ? (
             <span className="card__rank" aria-hidden="true">
               {rank}

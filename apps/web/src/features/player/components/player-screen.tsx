@@ -102,7 +102,7 @@ export function PlayerScreen({ data, target, channels, channelId }: PlayerScreen
         userId={user.userId}
         spinner={playback.phase.name === 'waiting' ? 'waiting' : clear && (snapshot.status === 'loading' || snapshot.buffering) ? 'loading' : null}
       />
-      <PlayerHeader title={title} logo={channel?.logoURL ?? null} onBack={back} />
+      <PlayerHeader title={title} channel={channel ? { logo: channel.logoURL, name: channel.name } : null} onBack={back} />
       <PlayerControls
         adapter={adapter}
         snapshot={snapshot}

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OperatorLogo } from '../../../ui/brand';
+import { ChannelLogo, OperatorLogo } from '../../../ui/brand';
 import { Spinner } from '../../../ui/spinner';
 import { useAuthenticatedUser } from '../../account';
 import type { FingerprintPlan } from '../lib/fingerprint';
@@ -39,7 +39,7 @@ export function PlayerStage({ videoRef, textRef, onPlayPause, onFullscreen, fing
 }
 
 /** The top bar: Back, the channel's logo and the title. */
-export function PlayerHeader({ title, logo, onBack }: { title: string; logo: string | null; onBack: () => void }) {
+export function PlayerHeader({ title, channel, onBack }: { title: string; channel: { logo: string; name: string } | null; onBack: () => void }) {
   const { t } = useTranslation('player');
   const user = useAuthenticatedUser();
   return (
@@ -47,7 +47,7 @@ export function PlayerHeader({ title, logo, onBack }: { title: string; logo: str
       <button type="button" className="player-btn" aria-label={t('back')} title={t('back')} onClick={onBack}>
         <Icon name="back" />
       </button>
-      {logo ? <img className="player__logo" src={logo} alt="" /> : null}
+      {channel ? <ChannelLogo className="player__logo" src={channel.logo} name={channel.name} /> : null}
       <h1 className="player__title">{title}</h1>
       {/* Spec: the operator's 3001 logo in the player. */}
       <span className="player__operator">
