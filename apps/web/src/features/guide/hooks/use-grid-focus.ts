@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../../../lib/date';
-import { findOnPage, keyOutcome, pendingTarget, type ChannelRow, type Paging, type PendingFocus } from '../lib/grid-navigation';
+import { findOnPage, keyOutcome, pendingTarget, type Anchor, type ChannelRow, type Paging, type PendingFocus } from '../lib/grid-navigation';
 import type { GuideChannel, GuideProgramme } from '../lib/programme';
 import type { Slot } from '../lib/timeline';
 
@@ -31,6 +31,7 @@ export function useGridFocus(input: GridFocusInput) {
   const { visibleWindow, reveal } = input.timeline;
   const [focusedId, setFocusedId] = useState<number | null>(input.selectedId);
   const pending = useRef<PendingFocus | null>(null);
+  const anchor = useRef<Anchor | null>(null);
   const keeper = useFocusKeeper(rootRef, focusedId);
 
   const focusProgramme = useCallback(
@@ -48,24 +49,30 @@ export function useGridFocus(input: GridFocusInput) {
     if (!pending.current) return;
     const target = pendingTarget(pending.current, pageChannels, rows);
     if (target === 'wait') return;
+    const time = pending.current.time;
     pending.current = null;
-    if (target) focusProgramme(target.programme, target.channel);
+    if (!target) return;
+    anchor.current = { id: target.programme.id, time };
+    focusProgramme(target.programme, target.channel);
   }, [rows, pageChannels, focusProgramme]);
 
   const programmeOf = (element: EventTarget) => findOnPage(rowList, pageChannels, Number((element as HTMLElement).dataset.programmeId));
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     const found = programmeOf(event.target);
-    const outcome = found && keyOutcome(event.key, rowList, found, visibleWindow(), paging);
+    const outcome = found && keyOutcome(event.key, rowList, found, visibleWindow(), paging, anchor.current);
     if (!found || !outcome) return;
     event.preventDefault();
+    if (outcome.kind !== 'page') anchor.current = null;
     switch (outcome.kind) {
       case 'open':
         return onOpen(found.programme, found.channel);
       case 'focus': {
         const programme = rowList[outcome.row]?.[outcome.index];
         const channel = pageChannels[outcome.row];
-        if (programme && channel) focusProgramme(programme, channel);
+        if (!programme || !channel) return;
+        if (outcome.anchor !== null) anchor.current = { id: programme.id, time: outcome.anchor };
+        focusProgramme(programme, channel);
         return;
       }
       case 'page':

@@ -25,12 +25,34 @@ describe('keys on a focused programme', () => {
   });
 
   it('arrows move along the row and to the same time in the next row', () => {
-    expect(keyOutcome('ArrowRight', rowList, { row: 0, index: 0 }, window, paging)).toEqual({ kind: 'focus', row: 0, index: 1 });
-    expect(keyOutcome('ArrowDown', rowList, { row: 0, index: 1 }, window, paging)).toEqual({ kind: 'focus', row: 1, index: 1 });
+    expect(keyOutcome('ArrowRight', rowList, { row: 0, index: 0 }, window, paging)).toEqual({ kind: 'focus', row: 0, index: 1, anchor: null });
+    expect(keyOutcome('ArrowDown', rowList, { row: 0, index: 1 }, window, paging)).toEqual({ kind: 'focus', row: 1, index: 1, anchor: 12 * HOUR });
     // 10:00–12:00 goes up at its middle, 11:00, where the second programme starts.
-    expect(keyOutcome('ArrowUp', rowList, { row: 1, index: 0 }, window, paging)).toEqual({ kind: 'focus', row: 0, index: 1 });
+    expect(keyOutcome('ArrowUp', rowList, { row: 1, index: 0 }, window, paging)).toEqual({ kind: 'focus', row: 0, index: 1, anchor: 11 * HOUR });
     // Only its visible part counts: seen from 10:00 to 11:30, its middle is 10:45.
-    expect(keyOutcome('ArrowUp', rowList, { row: 1, index: 0 }, { start: 10 * HOUR, end: 11.5 * HOUR }, paging)).toEqual({ kind: 'focus', row: 0, index: 0 });
+    expect(keyOutcome('ArrowUp', rowList, { row: 1, index: 0 }, { start: 10 * HOUR, end: 11.5 * HOUR }, paging)).toEqual({ kind: 'focus', row: 0, index: 0, anchor: 10.75 * HOUR });
+  });
+
+  it('down then up comes back: the time of the first up/down move is kept while focus stays where it landed', () => {
+    // 10:00–11:00 over a long 10:30–13:00, whose own middle (11:45) is under 11:00–12:00.
+    const rows = [
+      [programme(1, 1, 10), programme(2, 1, 11), programme(6, 1, 12)],
+      [programme(3, 2, 10.5, 2.5)],
+      [programme(4, 3, 10), programme(5, 3, 11, 2)],
+    ];
+    const down = keyOutcome('ArrowDown', rows, { row: 0, index: 0 }, window, paging);
+    expect(down).toEqual({ kind: 'focus', row: 1, index: 0, anchor: 10.5 * HOUR });
+    const anchor = { id: 3, time: 10.5 * HOUR };
+    expect(keyOutcome('ArrowUp', rows, { row: 1, index: 0 }, window, paging, anchor)).toEqual({ kind: 'focus', row: 0, index: 0, anchor: 10.5 * HOUR });
+    expect(keyOutcome('ArrowDown', rows, { row: 1, index: 0 }, window, paging, anchor)).toEqual({ kind: 'focus', row: 2, index: 0, anchor: 10.5 * HOUR });
+    // Without it, the long programme's middle.
+    expect(keyOutcome('ArrowUp', rows, { row: 1, index: 0 }, window, paging)).toMatchObject({ row: 0, index: 1 });
+    // Another programme's anchor, or one scrolled out of sight, does not count.
+    expect(keyOutcome('ArrowUp', rows, { row: 1, index: 0 }, window, paging, { id: 99, time: 10.5 * HOUR })).toMatchObject({ row: 0, index: 1 });
+    expect(keyOutcome('ArrowUp', rows, { row: 1, index: 0 }, { start: 11 * HOUR, end: 13 * HOUR }, paging, anchor)).toMatchObject({ row: 0, index: 2 });
+    // Left and right let it go; a page turn carries it.
+    expect(keyOutcome('ArrowRight', rows, { row: 0, index: 0 }, window, paging, { id: 1, time: 10.5 * HOUR })).toMatchObject({ anchor: null });
+    expect(keyOutcome('ArrowDown', rows, { row: 2, index: 1 }, window, paging, { id: 5, time: 11.25 * HOUR })).toEqual({ kind: 'page', firstRow: 12, pending: { row: 'first', time: 11.25 * HOUR } });
   });
 
   it('past the page’s last or first row the page turns, focus to follow at the middle of the visible part', () => {

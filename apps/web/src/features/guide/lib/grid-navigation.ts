@@ -1,6 +1,6 @@
 /** Keyboard navigation and focus in the grid (viewing spec section 2), as pure rules. */
 import type { DayState, GuideChannel, GuideProgramme } from './programme';
-import { indexAt, navigate, type Direction, type Slot } from './timeline';
+import { indexAt, middleOf, navigate, type Direction, type Slot } from './timeline';
 
 /** A channel's row as the grid needs it: its merged programmes and the state of each day. */
 export interface ChannelRow {
@@ -25,8 +25,8 @@ export interface Paging {
 export type KeyOutcome =
   /** Enter or Space: the overlay opens on it. */
   | { kind: 'open' }
-  /** Another programme of the page takes focus. */
-  | { kind: 'focus'; row: number; index: number }
+  /** Another programme of the page takes focus; `anchor` is the time an up/down move kept (null after left/right). */
+  | { kind: 'focus'; row: number; index: number; anchor: number | null }
   /** Up/down past the page's first or last row: the page turns and focus lands at the same time. */
   | { kind: 'page'; firstRow: number; pending: PendingFocus }
   /** Nowhere to go: said to screen readers. */
@@ -35,23 +35,41 @@ export type KeyOutcome =
 const ARROWS: Readonly<Record<string, Direction>> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 
 /**
- * The outcome of a key on the programme at `at` of the page's rows, with the visible time
- * window; null for keys the grid leaves alone.
+ * The time up/down keep while focus goes on moving up and down: a long programme passed on
+ * the way must not pull focus to its own middle, so down then up comes back where it
+ * started. It belongs to the programme an up/down move landed on, and goes once focus
+ * moves otherwise.
  */
-export function keyOutcome(key: string, rows: readonly (readonly Slot[])[], at: { row: number; index: number }, window: Slot, paging: Paging): KeyOutcome | null {
+export interface Anchor {
+  id: number;
+  time: number;
+}
+
+/** A programme as the keys see it: its id and its slot. */
+export interface ProgrammeSlot extends Slot {
+  id: number;
+}
+
+/**
+ * The outcome of a key on the programme at `at` of the page's rows, with the visible time
+ * window and the anchor of the last up/down move; null for keys the grid leaves alone.
+ */
+export function keyOutcome(key: string, rows: readonly (readonly ProgrammeSlot[])[], at: { row: number; index: number }, window: Slot, paging: Paging, anchor: Anchor | null = null): KeyOutcome | null {
   const programme = rows[at.row]?.[at.index];
   if (!programme) return null;
   if (key === 'Enter' || key === ' ') return { kind: 'open' };
   const direction = ARROWS[key];
   if (!direction) return null;
-  const target = navigate(rows, at, direction, window);
-  if (target) return { kind: 'focus', ...target };
-  // The same time on the next page: the middle of the programme's visible part.
-  const time = (Math.max(programme.start, window.start) + Math.min(programme.end, window.end)) / 2;
+  const vertical = direction === 'up' || direction === 'down';
+  // The anchor holds while it is on screen; once the grid scrolled away, the programme's visible middle.
+  const kept = anchor && anchor.id === programme.id && anchor.time >= window.start && anchor.time <= window.end ? anchor.time : null;
+  const time = kept ?? middleOf(programme, window);
+  const target = navigate(rows, at, direction, window, time);
+  if (target) return { kind: 'focus', ...target, anchor: vertical ? time : null };
   const { firstRow, perPage, count } = paging;
   if (direction === 'up' && firstRow > 0) return { kind: 'page', firstRow: Math.max(0, firstRow - perPage), pending: { row: 'last', time } };
   if (direction === 'down' && firstRow + perPage < count) return { kind: 'page', firstRow: firstRow + perPage, pending: { row: 'first', time } };
-  return { kind: 'edge', message: direction === 'left' || direction === 'right' ? 'edgeOfRow' : 'edgeOfGuide' };
+  return { kind: 'edge', message: vertical ? 'edgeOfGuide' : 'edgeOfRow' };
 }
 
 /**

@@ -73,21 +73,26 @@ export interface Focus {
 /**
  * Where an arrow key moves focus: left/right to the neighbouring programme of the row
  * (staying put at the ends), up/down to the programme airing at the same time (the middle
- * of the focused one, clamped to the visible window) in the row above/below. Null when
- * there is nowhere to go.
+ * of the focused one, clamped to the visible window, unless `at` gives the time) in the row
+ * above/below. Null when there is nowhere to go.
  */
-export function navigate(rows: readonly (readonly Slot[])[], focus: Focus, direction: Direction, window?: Slot): Focus | null {
+export function navigate(rows: readonly (readonly Slot[])[], focus: Focus, direction: Direction, window?: Slot, at?: number): Focus | null {
   const row = rows[focus.row];
   const current = row?.[focus.index];
   if (!row || !current) return null;
   if (direction === 'left') return focus.index > 0 ? { row: focus.row, index: focus.index - 1 } : null;
   if (direction === 'right') return focus.index < row.length - 1 ? { row: focus.row, index: focus.index + 1 } : null;
   const step = direction === 'up' ? -1 : 1;
-  let time = (Math.max(current.start, window?.start ?? -Infinity) + Math.min(current.end, window?.end ?? Infinity)) / 2;
-  if (!Number.isFinite(time)) time = current.start;
+  const time = at ?? middleOf(current, window);
   for (let r = focus.row + step; r >= 0 && r < rows.length; r += step) {
     const index = indexAt(rows[r] ?? [], time);
     if (index >= 0) return { row: r, index };
   }
   return null;
+}
+
+/** The middle of a slot's part inside the window (its start when that is unbounded). */
+export function middleOf(slot: Slot, window?: Slot): number {
+  const time = (Math.max(slot.start, window?.start ?? -Infinity) + Math.min(slot.end, window?.end ?? Infinity)) / 2;
+  return Number.isFinite(time) ? time : slot.start;
 }
