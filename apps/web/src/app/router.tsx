@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { loadTables, type Namespace } from '../lib/i18n';
 import { RouteErrorBoundary } from '../ui/route-error-boundary';
 import { MainLayout } from './layouts/main-layout';
 import { LoadingScreen, RequireSession, RootLayout } from './layouts/root-layout';
@@ -27,6 +28,11 @@ function renderingFailures<T>(load: () => Promise<T>): () => Promise<T | { Compo
     }));
 }
 
+/** A screen's code and its tables (beyond the first download's), fetched together. */
+function screen<T>(namespaces: readonly Namespace[], load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadTables(namespaces)]).then(([module]) => module);
+}
+
 /**
  * The whole route table of both specs, declared once and loaded lazily: each entry is
  * `{ path, lazy: () => import('<screen module>') }` where the module exports `Component`
@@ -44,22 +50,22 @@ export const routes: RouteObject[] = [
       { path: paths.lostPassword.path, lazy: () => import('./routes/lost-password') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
       // Registration, its result, the login confirmation and the mail's link: one chunk of the account feature.
-      { path: paths.register.path, lazy: () => import('../features/account/registration/routes/register') },
-      { path: paths.registerGearup.path, lazy: () => import('../features/account/registration/routes/register-gearup') },
-      { path: paths.registerResult.path, lazy: () => import('../features/account/registration/routes/register-result') },
-      { path: paths.loginConfirm.path, lazy: () => import('../features/account/registration/routes/login-confirm') },
-      { path: paths.confirmEmail.path, lazy: () => import('../features/account/registration/routes/confirm-email') },
-      { path: paths.privacy.path, lazy: () => import('../features/account/registration/routes/privacy') },
+      { path: paths.register.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/register')) },
+      { path: paths.registerGearup.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/register-gearup')) },
+      { path: paths.registerResult.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/register-result')) },
+      { path: paths.loginConfirm.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/login-confirm')) },
+      { path: paths.confirmEmail.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/confirm-email')) },
+      { path: paths.privacy.path, lazy: screen(['privacy', 'registration'], () => import('../features/account/registration/routes/privacy')) },
       // The purchase result and the terms of contract: the commerce feature's public screens.
-      { path: paths.purchaseResult.path, lazy: () => import('../features/commerce/routes/purchase-result') },
-      { path: paths.terms.path, lazy: () => import('../features/commerce/routes/terms') },
+      { path: paths.purchaseResult.path, lazy: screen(['commerce'], () => import('../features/commerce/routes/purchase-result')) },
+      { path: paths.terms.path, lazy: screen(['commerce'], () => import('../features/commerce/routes/terms')) },
       {
         element: <RequireSession />,
         children: [
           {
             element: <MainLayout />,
             children: [
-              { path: paths.settings.path, lazy: () => import('../features/settings/route') },
+              { path: paths.settings.path, lazy: screen(['settings', 'commerce'], () => import('../features/settings/route')) },
               { path: paths.genres.path, lazy: () => import('../features/browse/genres/index-route') },
               { path: paths.genre.path, lazy: () => import('../features/browse/genres/route') },
               { path: paths.genreAlt.path, lazy: () => import('../features/browse/genres/grid-route') },
@@ -70,22 +76,22 @@ export const routes: RouteObject[] = [
               { path: paths.search.path, lazy: () => import('../features/browse/search/route') },
               { path: paths.detail.path, lazy: () => import('../features/browse/detail/route') },
               { path: paths.calendar.path, lazy: () => import('../features/browse/calendar/route') },
-              { path: paths.diagnostics.path, lazy: () => import('../features/diagnostics/route') },
+              { path: paths.diagnostics.path, lazy: screen(['diagnostics'], () => import('../features/diagnostics/route')) },
               { path: paths.extInfo.path, lazy: () => import('../features/browse/ext-info/route') },
-              { path: paths.purchase.path, lazy: () => import('../features/commerce/routes/purchase') },
-              { path: paths.checkout.path, lazy: () => import('../features/commerce/routes/checkout') },
+              { path: paths.purchase.path, lazy: screen(['commerce'], () => import('../features/commerce/routes/purchase')) },
+              { path: paths.checkout.path, lazy: screen(['commerce'], () => import('../features/commerce/routes/checkout')) },
             ],
           },
           // Full-screen areas with their own close button back to /.
           // The guide is its own chunk (with its CSS); both addresses show it.
-          { path: paths.guide.path, lazy: () => import('../features/guide/route') },
-          { path: paths.guideAlt.path, lazy: () => import('../features/guide/route') },
+          { path: paths.guide.path, lazy: screen(['guide'], () => import('../features/guide/route')) },
+          { path: paths.guideAlt.path, lazy: screen(['guide'], () => import('../features/guide/route')) },
           // The player (with Shaka) is its own chunk; the older addresses redirect to it.
-          { path: paths.player.path, lazy: () => import('../features/player/route') },
-          { path: paths.legacyPlayer.path, lazy: () => import('../features/player/legacy-route') },
-          { path: paths.catchupPlayer.path, lazy: () => import('../features/player/catchup-route') },
+          { path: paths.player.path, lazy: screen(['player'], () => import('../features/player/route')) },
+          { path: paths.legacyPlayer.path, lazy: screen(['player'], () => import('../features/player/legacy-route')) },
+          { path: paths.catchupPlayer.path, lazy: screen(['player'], () => import('../features/player/catchup-route')) },
           // The operator's manifest test: full screen, its data for ADMIN_EMAILS accounts only.
-          { path: paths.manifestTest.path, lazy: () => import('../features/diagnostics/manifest-test-route') },
+          { path: paths.manifestTest.path, lazy: screen(['diagnostics'], () => import('../features/diagnostics/manifest-test-route')) },
           { path: paths.homeGenre.path, element: <HomeGenreRedirect /> },
         ],
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RECOVERY_CONFIRMATION } from '@pantalla/contracts';
-import { LANGUAGES, i18n, setLanguage } from './i18n';
+import { FIRST_NAMESPACES, LANGUAGES, i18n, loadTables, resources as firstDownload, setLanguage } from './i18n';
 
 /** Every language's tables as the app holds them (the test setup loaded all three). */
 const resources = i18n.store.data;
@@ -66,6 +66,25 @@ describe('locale tables', () => {
     await setLanguage('de');
     expect(i18n.hasResourceBundle('de', 'common')).toBe(true);
     expect(i18n.t('login.submit')).toBe('Anmelden');
+    await setLanguage('es');
+  });
+
+  it('holds only the first screens’ Spanish tables in the first download; a screen fetches its own, and a language chosen later every table opened', async () => {
+    expect([...FIRST_NAMESPACES].sort()).toEqual(['browse', 'common', 'explore', 'screens']);
+    expect(Object.keys(firstDownload)).toEqual(['es']);
+    for (const lng of LANGUAGES) i18n.removeResourceBundle(lng, 'guide');
+    await loadTables(['guide']);
+    expect(i18n.hasResourceBundle('es', 'guide')).toBe(true);
+    expect(i18n.hasResourceBundle('de', 'guide')).toBe(false);
+    expect(i18n.t('guide:title')).not.toBe('title');
+    await setLanguage('de');
+    expect(i18n.hasResourceBundle('de', 'guide')).toBe(true);
+    // In German, a screen's tables come in German.
+    i18n.removeResourceBundle('de', 'settings');
+    await loadTables(['settings']);
+    expect(i18n.hasResourceBundle('de', 'settings')).toBe(true);
+    await setLanguage('es');
+    await Promise.all(LANGUAGES.map((lng) => setLanguage(lng)));
     await setLanguage('es');
   });
 });

@@ -1,4 +1,4 @@
-import i18next, { type Resource } from 'i18next';
+import i18next, { type CustomTypeOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /** The tables the toggle offers; Spanish is what a user sees first. */
@@ -11,11 +11,13 @@ const STORAGE_KEY = 'pantalla.language';
 
 /**
  * Every src/locales/{lng}/{namespace}.json, so a feature adds a namespace by adding files.
- * Spanish is in the first download; English and German are fetched when a user chooses
- * them (or had), which keeps the home's JavaScript under its ceiling.
+ * The first download holds only the Spanish tables of what a signed-in user sees first (the
+ * layout, the home, the header's search, the login screen); a screen's route fetches its
+ * own tables with its code (`loadTables`), and English and German are fetched when a user
+ * chooses them (or had). That keeps the home's JavaScript under its ceiling.
  */
-const files = import.meta.glob<Record<string, unknown>>('../locales/es/*.json', { eager: true, import: 'default' });
-const lazyFiles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/es/*.json'], { import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../locales/es/{common,browse,explore,screens}.json', { eager: true, import: 'default' });
+const lazyFiles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/es/{common,browse,explore,screens}.json'], { import: 'default' });
 
 export function buildResources(modules: Record<string, Record<string, unknown>>): Resource {
   const resources: Resource = {};
@@ -29,20 +31,42 @@ export function buildResources(modules: Record<string, Record<string, unknown>>)
 }
 
 export const resources = buildResources(files);
-export const namespaces = [...new Set(Object.values(resources).flatMap((tables) => Object.keys(tables)))];
+/** The namespaces of the first download. */
+export const FIRST_NAMESPACES: readonly string[] = Object.freeze(Object.keys(resources[DEFAULT_LANGUAGE] ?? {}));
+/** Every namespace there is. */
+export const ALL_NAMESPACES = [...new Set([...FIRST_NAMESPACES, ...Object.keys(buildResources(Object.fromEntries(Object.keys(lazyFiles).map((file) => [file, {}])))[DEFAULT_LANGUAGE] ?? {})])];
+/** A table's name, as the typed keys know them. */
+export type Namespace = keyof CustomTypeOptions['resources'];
+
+/** The namespaces screens opened so far: a language chosen later fetches all of them. */
+const opened = new Set<string>(FIRST_NAMESPACES);
+
+/** Fetches a language's tables of these namespaces and adds them, unless they are here already. */
+async function fetchTables(lng: Language, namespaces: Iterable<string>): Promise<void> {
+  const wanted = [...namespaces].filter((ns) => !i18next.hasResourceBundle(lng, ns));
+  const loaded = await Promise.all(
+    wanted.flatMap((ns) => {
+      const load = lazyFiles[`../locales/${lng}/${ns}.json`];
+      return load ? [load().then((table) => [ns, table] as const)] : [];
+    }),
+  );
+  for (const [ns, table] of loaded) i18next.addResourceBundle(lng, ns, table, true, true);
+}
+
+/** Fetches a language's tables (every namespace opened so far, or those given). */
+export function loadLanguage(lng: Language, namespaces: Iterable<string> = opened): Promise<void> {
+  return fetchTables(lng, namespaces);
+}
+
+/** The tables a screen needs, in the language in use: its route awaits them with its code. */
+export function loadTables(namespaces: readonly Namespace[]): Promise<void> {
+  for (const ns of namespaces) opened.add(ns);
+  // The language asked for, whose first tables may still be on their way (not yet resolved).
+  return fetchTables(isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE, namespaces);
+}
 
 function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** Fetches a language's tables and adds them, unless they are here already. */
-export async function loadLanguage(lng: Language): Promise<void> {
-  if (i18next.hasResourceBundle(lng, 'common')) return;
-  const wanted = Object.entries(lazyFiles).filter(([file]) => file.includes(`/locales/${lng}/`));
-  const loaded = await Promise.all(wanted.map(async ([file, load]) => [file, await load()] as const));
-  for (const [namespace, table] of Object.entries(buildResources(Object.fromEntries(loaded))[lng] ?? {})) {
-    i18next.addResourceBundle(lng, namespace, table, true, true);
-  }
 }
 
 function storedLanguage(): Language {
@@ -56,11 +80,12 @@ function storedLanguage(): Language {
 }
 
 void i18next.use(initReactI18next).init({
-  resources,
+  resources: Object.fromEntries(Object.entries(resources).map(([lng, tables]) => [lng, { ...tables }])),
   lng: storedLanguage(),
   fallbackLng: FALLBACK_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: namespaces,
+  // Copies: i18next adds to both as tables arrive.
+  ns: [...FIRST_NAMESPACES],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,

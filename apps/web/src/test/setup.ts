@@ -1,9 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { LANGUAGES, loadLanguage } from '../lib/i18n';
+import { ALL_NAMESPACES, LANGUAGES, loadLanguage } from '../lib/i18n';
 
 // Tests read every language's tables, as the app does once a user switched.
-await Promise.all(LANGUAGES.map(loadLanguage));
+await Promise.all(LANGUAGES.map((lng) => loadLanguage(lng, ALL_NAMESPACES)));
 
 // CI is a busy 2-core machine, where a render that takes 0.3 s idle was seen to take 3.5 s:
 // findBy/waitFor wait for their condition up to 10 s rather than Testing Library's 1 s. A

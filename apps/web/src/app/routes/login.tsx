@@ -7,14 +7,13 @@ import { PanelLayout } from '../../ui/panel-layout';
 
 export function LoginScreen() {
   const { t } = useTranslation();
-  const { t: tr } = useTranslation('registration');
   const { resetReason } = useSession();
   return (
     <PanelLayout title={t('login.title')}>
       {resetReason === 'expired' ? <Alert tone="info">{t('messages.sessionExpired')}</Alert> : null}
       <LoginForm />
       <p className="login-screen__register">
-        <Link className="link" to={paths.register.getHref()}>{tr('noAccount')}</Link>
+        <Link className="link" to={paths.register.getHref()}>{t('login.noAccount')}</Link>
       </p>
     </PanelLayout>
   );
