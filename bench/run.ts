@@ -24,7 +24,9 @@ for (const name of chosen) {
   // Vite's build API sets NODE_ENV=production in this process: a later benchmark's server
   // would inherit it and refuse to start without production secrets.
   const nodeEnv = process.env.NODE_ENV;
+  const started = performance.now();
   await run();
+  console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
   if (nodeEnv === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = nodeEnv;
 }
