@@ -156,7 +156,7 @@ export class CatalogueImportService implements ImportWriter {
       }
       return result;
     });
-    await this.reference.invalidate();
+    await this.reference.invalidate('changes');
     return out;
   }
 
@@ -184,7 +184,7 @@ export class CatalogueImportService implements ImportWriter {
       await this.repo.insertChannels(trx, created);
       return out;
     });
-    await this.reference.invalidate();
+    await this.reference.invalidate('changes');
     return saved.map(toImportChannel);
   }
 
@@ -266,7 +266,7 @@ export class CatalogueImportService implements ImportWriter {
 
   guideImported(): void {
     this.genres = null;
-    void this.reference.invalidate();
+    void this.reference.invalidate('changes');
   }
 
   /** Genres by normalised name, read once per import (they change only with the reference seed). */

@@ -3,6 +3,7 @@ import type { Channel, EpgDayResponse, Film, Genre } from '@pantalla/contracts';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { BASICO, DEMO, bearerFor } from '../../../test/auth';
+import { CatalogueRepository } from './catalogue.repository';
 
 const kinds = await databaseKinds();
 
@@ -23,6 +24,20 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     basico = await bearerFor(ctx, BASICO);
   });
   afterAll(async () => ctx?.close());
+
+  it('reads the channels changed since an instant with the channel count of the same statement, and the stamp that says when to', async () => {
+    const repo = new CatalogueRepository(ctx.platform.db);
+    const stamp = await repo.referenceStamp();
+    expect(stamp.channels).toBeGreaterThan(10);
+    const none = await repo.channelsUpdatedSince(stamp.updatedAt + 1);
+    expect(none).toEqual({ rows: [], count: null });
+    const latest = await repo.channelsUpdatedSince(stamp.updatedAt);
+    expect(latest.count).toBe(stamp.channels);
+    expect(latest.rows.length).toBeGreaterThan(0);
+    expect(latest.rows.every((r) => r.updatedAt === stamp.updatedAt && !('totalChannels' in r))).toBe(true);
+    const all = await repo.channelsUpdatedSince(0);
+    expect(all.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual((await repo.listChannels()).map((r) => r.id).sort((a, b) => a - b));
+  });
 
   it('requires a session', async () => {
     for (const url of ['/api/v1/channels', '/api/v1/screens', '/api/v1/search?term=casa', '/api/v1/epg/1/2026-01-01', '/api/v1/productosppv']) {

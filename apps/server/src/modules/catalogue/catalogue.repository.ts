@@ -3,6 +3,14 @@ import type { Db } from '../../platform/database';
 import type { ChannelRow, EpisodeRow, FilmRow, GenreRow, ListItemRow, ListRow, ScreenRow, SeasonRow, SeriesRow, CatalogueTables } from './tables';
 
 /** SQL of the catalogue's reference data: lineups, channels, genres, films, series, screens and lists. */
+/** Aggregates of the reference data: channels (count, last change), genres and channel groups (counts). */
+export interface ReferenceStamp {
+  channels: number;
+  updatedAt: number;
+  genres: number;
+  groups: number;
+}
+
 export class CatalogueRepository {
   constructor(private readonly db: Db) {}
 
@@ -31,13 +39,29 @@ export class CatalogueRepository {
    * server makes to a channel sets its updated_at or adds one): reading them costs a
    * fraction of reading every channel.
    */
-  async referenceStamp(): Promise<string> {
+  async referenceStamp(): Promise<ReferenceStamp> {
     const [channels, genres, groups] = await Promise.all([
       this.k.selectFrom('channels').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('u')]).executeTakeFirst(),
       this.k.selectFrom('genres').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       this.k.selectFrom('channelGenres').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ]);
-    return `${Number(channels?.n ?? 0)}.${Number(channels?.u ?? 0)}.${Number(genres?.n ?? 0)}.${Number(groups?.n ?? 0)}`;
+    return { channels: Number(channels?.n ?? 0), updatedAt: Number(channels?.u ?? 0), genres: Number(genres?.n ?? 0), groups: Number(groups?.n ?? 0) };
+  }
+
+  /**
+   * Channels added or changed at or after `at` (ms), what a reader merges into the channels
+   * it holds, with the channel count as the same statement saw it (null when none changed):
+   * a writer on another connection may commit between two statements.
+   */
+  async channelsUpdatedSince(at: number): Promise<{ rows: ChannelRow[]; count: number | null }> {
+    const found = await this.k
+      .selectFrom('channels')
+      .selectAll()
+      .select((eb) => eb.selectFrom('channels as all').select(eb.fn.countAll<number>().as('n')).as('totalChannels'))
+      .where('updatedAt', '>=', at)
+      .execute();
+    const rows = found.map(({ totalChannels: _total, ...row }) => row);
+    return { rows, count: found.length > 0 ? Number(found[0]?.totalChannels) : null };
   }
 
   listChannelGenres() {

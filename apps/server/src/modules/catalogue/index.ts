@@ -98,7 +98,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     playables: new PlayablesRepository(db),
     keepWatching,
     imports,
-    importsChanged: () => void reference.invalidate(),
+    importsChanged: () => void reference.invalidate('changes'),
     seedDemo: () => seedDemoCatalogue({ clock, repo: seeds, offers: needs.offers, changed: () => reference.invalidate() }),
   };
 }

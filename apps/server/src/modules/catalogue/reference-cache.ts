@@ -1,5 +1,5 @@
 import type { Cache, CacheRegistry } from '../../platform/cache';
-import type { CatalogueRepository } from './catalogue.repository';
+import type { CatalogueRepository, ReferenceStamp } from './catalogue.repository';
 import type { GuideRepository } from './guide.repository';
 import { META } from './meta-keys';
 import type { ChannelRow, GenreRow } from './tables';
@@ -22,6 +22,17 @@ export interface Reference {
 }
 
 /**
+ * What a writer says it changed: 'everything' (the seed) has every channel read again;
+ * 'changes' (an import) has only the channels changed since the last read merged in.
+ */
+export type ReferenceChange = 'everything' | 'changes';
+
+type Base = { stamp: ReferenceStamp } & Pick<Reference, 'channels' | 'channelById' | 'genres' | 'genreById' | 'channelGenres'>;
+
+const sameStamp = (a: ReferenceStamp, b: ReferenceStamp) => a.channels === b.channels && a.updatedAt === b.updatedAt && a.genres === b.genres && a.groups === b.groups;
+const byNumber = (a: ChannelRow, b: ChannelRow) => a.number - b.number || a.id - b.id;
+
+/**
  * Channels, genres and guide meta change only through the seed and imports, which make
  * every process forget them (and the caches built on them) through the bus; the short
  * time-to-live bounds only a change whose message was lost.
@@ -29,6 +40,8 @@ export interface Reference {
 export class ReferenceCache {
   private readonly cache: Cache<'reference', Reference>;
   private invalidations = 0;
+  /** What was said to change since the channels were last read. */
+  private pending: ReferenceChange | null = null;
 
   constructor(
     private readonly catalogue: CatalogueRepository,
@@ -41,8 +54,9 @@ export class ReferenceCache {
   }
 
   /** After a seed or an import: every process forgets the reference data and the caches built on it. */
-  async invalidate(): Promise<void> {
+  async invalidate(change: ReferenceChange = 'everything'): Promise<void> {
     this.invalidations++;
+    if (this.pending !== 'everything') this.pending = change;
     await this.caches.forget([REFERENCE_CACHE, ...this.dependents]);
   }
 
@@ -51,29 +65,55 @@ export class ReferenceCache {
   }
 
   /** Channels and genres as last read, with the stamp they were read at. */
-  private base: ({ stamp: string; invalidations: number } & Pick<Reference, 'channels' | 'channelById' | 'genres' | 'genreById' | 'channelGenres'>) | null = null;
+  private base: Base | null = null;
 
   /**
-   * When the few seconds are up, every channel is read again only if the stamp changed (at
-   * 10,000 channels reading them all holds the thread for tens of milliseconds, and a guide
-   * import changes the guide's version every second or two, not the channels); the guide's
-   * meta is read every time.
+   * At 10,000 channels reading them all holds the thread for a hundred milliseconds, and an
+   * import saves channels in batches and changes the guide's version every second or two. So
+   * when the few seconds are up, or an import said it changed something, only the channels
+   * changed since the last read (by their updated_at) are read and merged, and all of them
+   * only when the counts do not add up or a seed asked for it; the guide's meta is read
+   * every time.
    */
   private async load(): Promise<Reference> {
     const invalidations = this.invalidations;
+    const change = this.pending;
+    this.pending = null;
     const [stamp, maxEventMs, guideVersion] = await Promise.all([this.catalogue.referenceStamp(), this.guide.meta(META.maxEventMs), this.guide.meta(META.guideVersion)]);
     let base = this.base;
-    if (!base || base.stamp !== stamp || base.invalidations !== invalidations) {
-      const [channels, genres, channelGenres] = await Promise.all([this.catalogue.listChannels(), this.catalogue.listGenres(), this.catalogue.listChannelGenres()]);
-      base = { stamp, invalidations, channels, channelById: new Map(channels.map((c) => [c.id, c])), genres, genreById: new Map(genres.map((g) => [g.id, g])), channelGenres };
-      this.base = base;
-    }
-    const { stamp: _stamp, invalidations: _invalidations, ...reference } = base;
+    if (!base || change === 'everything') base = await this.readAll(stamp);
+    else if (change === 'changes' || !sameStamp(base.stamp, stamp)) base = await this.readChanges(base, stamp);
+    this.base = base;
+    const { stamp: read, ...reference } = base;
     return {
       ...reference,
       maxEventMs: Number(maxEventMs ?? 24 * 3600000),
       guideVersion: guideVersion ?? '0',
-      generation: `${invalidations}.${stamp}.${guideVersion ?? '0'}`,
+      generation: `${invalidations}.${read.channels}.${read.updatedAt}.${read.genres}.${read.groups}.${guideVersion ?? '0'}`,
     };
+  }
+
+  private async readAll(stamp: ReferenceStamp): Promise<Base> {
+    const [channels, genres, channelGenres] = await Promise.all([this.catalogue.listChannels(), this.catalogue.listGenres(), this.catalogue.listChannelGenres()]);
+    return { stamp, channels, channelById: new Map(channels.map((c) => [c.id, c])), genres, genreById: new Map(genres.map((g) => [g.id, g])), channelGenres };
+  }
+
+  /** The channels changed since `base` merged into it; everything read again when the count then differs (a channel taken out). */
+  private async readChanges(base: Base, stamp: ReferenceStamp): Promise<Base> {
+    if (stamp.updatedAt < base.stamp.updatedAt) return this.readAll(stamp);
+    const [changed, genres, channelGenres] = await Promise.all([this.catalogue.channelsUpdatedSince(base.stamp.updatedAt), this.catalogue.listGenres(), this.catalogue.listChannelGenres()]);
+    const channelById = new Map(base.channelById);
+    let updatedAt = base.stamp.updatedAt;
+    for (const channel of changed.rows) {
+      channelById.set(channel.id, channel);
+      updatedAt = Math.max(updatedAt, channel.updatedAt);
+    }
+    // The count the changed rows were read with: channels saved after the stamp was read are in both.
+    const count = changed.count ?? stamp.channels;
+    if (channelById.size !== count) return this.readAll(stamp);
+    const genreById = new Map(genres.map((g) => [g.id, g]));
+    const next = { stamp: { channels: count, updatedAt, genres: stamp.genres, groups: stamp.groups }, genres, genreById, channelGenres };
+    if (changed.rows.length === 0) return { ...next, channels: base.channels, channelById: base.channelById };
+    return { ...next, channels: [...channelById.values()].sort(byNumber), channelById };
   }
 }
