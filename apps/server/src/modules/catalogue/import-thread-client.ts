@@ -42,7 +42,7 @@ export function startImportThread(address: string, changed: () => void): ImportW
   const job: ImportThreadJob = { address, cacheMb: THREAD_CACHE_MB, transactionSize: TRANSACTION_SIZE };
   const worker: Worker = startThread(new URL('./import-thread.ts', import.meta.url), 'catalogue-import-thread.mjs', {
     workerData: job,
-    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 16 },
   });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let next = 0;

@@ -48,7 +48,7 @@ function movable(piece: Uint8Array | string): { data: Uint8Array | string; trans
  */
 export function importInThread(job: IngestThreadJob, source: ByteSource, changed: () => void): Promise<IngestReport> {
   const pieces = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as AsyncIterator<Uint8Array | string> | Iterator<Uint8Array | string>;
-  const worker = startThread(new URL('./ingest-thread.ts', import.meta.url), 'ingest-thread.mjs', { workerData: job, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
+  const worker = startThread(new URL('./ingest-thread.ts', import.meta.url), 'ingest-thread.mjs', { workerData: job, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 16 } });
   const send = (message: ToIngestThread, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
   const pull = async () => {
     try {
