@@ -19,7 +19,7 @@ export type ImportAnswer = { id: number; value: unknown } | { id: number; error:
  * SQLite's page cache on the thread's connection: a guide's indexes stay in memory between
  * batches instead of being read again for every programme.
  */
-const THREAD_CACHE_MB = 64;
+const THREAD_CACHE_MB = 48;
 /**
  * Programmes per transaction in the thread (guide-stage.ts): the server's readers do not
  * wait for them, and SQLite writes each index page a batch touches once per batch, not once
