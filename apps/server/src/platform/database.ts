@@ -37,6 +37,13 @@ export interface Db {
    * row. Call it only inside a transaction, which holds the connection.
    */
   readonly runMany: ((text: string, rows: readonly (readonly unknown[])[]) => void) | null;
+  /**
+   * A read answered as arrays of column values, in the dialect's own placeholders (`?` on
+   * SQLite, `$1` on PostgreSQL); null where not offered (PGlite). Both drivers build an
+   * object per row with a property per column, which at tens of thousands of rows costs
+   * more than the query. On SQLite it waits for the connection to be free, as Kysely would.
+   */
+  readonly selectArrays: ((text: string, params: readonly unknown[]) => Promise<unknown[][]>) | null;
   destroy(): Promise<void>;
 }
 
@@ -61,13 +68,15 @@ interface Connection {
   dialect: DialectName;
   address: string | null;
   runMany?: Db['runMany'];
+  selectArrays?: Db['selectArrays'];
 }
 
-function wrap({ kysely, dialect, address, runMany = null }: Connection, exclusive: Db['exclusive'], notices: ClosableNotices = localNotices()): Db {
+function wrap({ kysely, dialect, address, runMany = null, selectArrays = null }: Connection, exclusive: Db['exclusive'], notices: ClosableNotices = localNotices()): Db {
   return {
     dialect,
     address,
     runMany,
+    selectArrays,
     kysely: <Tables>() => kysely as unknown as Kysely<Tables>,
     exclusive,
     notices,
@@ -188,14 +197,23 @@ export function openSqlite(file: string, options: OpenOptions = {}): Db {
     const statement = database.prepare(text);
     for (const row of rows) statement.run(row);
   };
-  return wrap({ kysely, dialect: 'sqlite', address: file === ':memory:' ? null : `sqlite:${path.resolve(file)}`, runMany }, sqliteLock(file));
+  // Statements of their own: one kept for Kysely must keep answering objects.
+  const arrays = preparedOnce(sqlite);
+  const selectArrays = (text: string, params: readonly unknown[]) =>
+    kysely.connection().execute(async () => {
+      const statement = arrays.prepare(text) as SQLite.Statement;
+      if (!statement.reader) throw new Error('selectArrays runs reads only');
+      return statement.raw(true).all(...params) as unknown[][];
+    });
+  return wrap({ kysely, dialect: 'sqlite', address: file === ':memory:' ? null : `sqlite:${path.resolve(file)}`, runMany, selectArrays }, sqliteLock(file));
 }
 
 /** Opens a PostgreSQL pool at a connection string (at least two connections: one holds locks). */
 export function openPostgres(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max: Math.max(2, max) });
   const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), plugins });
-  return wrap({ kysely, dialect: 'postgres', address: connectionString }, postgresLock(kysely), postgresNotices(connectionString, pool));
+  const selectArrays = async (text: string, params: readonly unknown[]) => (await pool.query<unknown[]>({ text, values: [...params], rowMode: 'array' })).rows;
+  return wrap({ kysely, dialect: 'postgres', address: connectionString, selectArrays }, postgresLock(kysely), postgresNotices(connectionString, pool));
 }
 
 /** Wraps an already-built Kysely dialect (PGlite in tests): one in-process connection, so an in-process lock. */

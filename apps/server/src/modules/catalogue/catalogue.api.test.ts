@@ -4,6 +4,7 @@ import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { BASICO, DEMO, bearerFor } from '../../../test/auth';
 import { CatalogueRepository } from './catalogue.repository';
+import { GuideRepository } from './guide.repository';
 
 const kinds = await databaseKinds();
 
@@ -37,6 +38,17 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     expect(latest.rows.every((r) => r.updatedAt === stamp.updatedAt && !('totalChannels' in r))).toBe(true);
     const all = await repo.channelsUpdatedSince(0);
     expect(all.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual((await repo.listChannels()).map((r) => r.id).sort((a, b) => a - b));
+  });
+
+  it('answers the window query the same through SQLite arrays as through Kysely, for every channel and for a list', async () => {
+    const fast = new GuideRepository(ctx.platform.db);
+    const plain = new GuideRepository({ ...ctx.platform.db, selectArrays: null });
+    const now = ctx.clock.now();
+    for (const ids of [null, [1, 2, 92], []]) {
+      const a = await fast.eventsInWindow(now - 3_600_000, now + 6 * 3_600_000, 24 * 3_600_000, ids);
+      expect(a).toEqual(await plain.eventsInWindow(now - 3_600_000, now + 6 * 3_600_000, 24 * 3_600_000, ids));
+      if (ids === null) expect(a.length).toBeGreaterThan(50);
+    }
   });
 
   it('requires a session', async () => {
