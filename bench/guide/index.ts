@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildPages } from './build';
+import { measureAfterRealImport } from './real-import';
 import type { BenchProbe } from './page/probe';
 
 const SIZES = [200, 1000];
@@ -152,4 +153,11 @@ export async function runGuideBench(): Promise<void> {
   console.log(`\n  DOM nodes 200 → 1000 channels: ${small.maxDomNodes} → ${large.maxDomNodes} (${(growth * 100).toFixed(1)}%, goal within 10%): ${verdict(flat)}`);
   console.log(`  opening with 1000 channels after the data: ${large.openAfterData.toFixed(0)} ms (goal < 300 ms): ${verdict(opening)}`);
   console.log(`  every time ≤ 0.5 × planby's: ${verdict(allOk)}`);
+
+  const real = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  try {
+    await measureAfterRealImport(real, VIEWPORT);
+  } finally {
+    await real.close();
+  }
 }

@@ -1,66 +1,16 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createGzip } from 'node:zlib';
-import { syntheticXmltv } from '../../apps/server/src/modules/ingest/parsers/synthetic-guide';
-import { serverEnv } from '../../scripts/server-env.mjs';
+import { buildServer, signIn, startServer, stopServer, upload, writeGuide } from './compiled-server';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** BENCH_QUICK=1 (CI): 100 and 1,000 channels × 2 days; otherwise the issue's 1,000 and 10,000 × 7 days. */
 const QUICK = process.env.BENCH_QUICK === '1';
 const SIZES = QUICK ? [{ channels: 100, days: 2 }, { channels: 1000, days: 2 }] : [{ channels: 1000, days: 7 }, { channels: 10_000, days: 7 }];
 /** Requests per second the probe sends while an import runs: a handful of viewers browsing. */
 const PROBE_RPS = 20;
 const GOALS = { seconds: 60, peakMb: 500, p99Ms: 100 };
-const DEMO = { email: 'demo@pantalla.test', password: 'demo1234' };
-
-/** The guide as an operator sends it to the admin route: gzip (the route takes at most 256 MB as sent). */
-async function writeGuide(file: string, channels: number, days: number): Promise<{ xmlBytes: number }> {
-  const gzip = createGzip({ level: 1 });
-  const out = gzip.pipe(createWriteStream(file));
-  let xmlBytes = 0;
-  for (const piece of syntheticXmltv({ channels, days, from: new Date().toISOString().slice(0, 10) })) {
-    xmlBytes += Buffer.byteLength(piece);
-    if (!gzip.write(piece)) await once(gzip, 'drain');
-  }
-  gzip.end();
-  await once(out, 'close');
-  return { xmlBytes };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** The compiled server as `npm run start:prod` runs it (its environment included), in the demo mode for an admin account, on a fresh SQLite file. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
-    cwd: root,
-    env: serverEnv({ ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, MEDIA_PREPARE: '0', LOG_LEVEL: 'warn' }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (up) return { child, port };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('the server did not answer /healthz within 300 s');
-}
 
 /** The process's peak resident memory since the last reset (Linux: VmHWM, reset through clear_refs). */
 const memory = {
@@ -106,23 +56,6 @@ function probe(port: number, token: string) {
   };
 }
 
-/** POST /api/v1/admin/ingest/xmltv with the gzip file as it is read from disk: the report. */
-function upload(port: number, token: string, file: string): Promise<{ programmes: { inserted: number; unchanged: number } }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/admin/ingest/xmltv', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/gzip', 'content-length': statSync(file).size } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`the import answered ${res.statusCode}: ${body.slice(0, 300)}`))));
-      },
-    );
-    req.on('error', reject);
-    createReadStream(file).pipe(req);
-  });
-}
-
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 async function benchSize(channels: number, days: number, dir: string): Promise<void> {
@@ -130,8 +63,7 @@ async function benchSize(channels: number, days: number, dir: string): Promise<v
   const { xmlBytes } = await writeGuide(file, channels, days);
   const { child, port } = await startServer(path.join(dir, `data-${channels}`));
   try {
-    const login = await fetch(`http://127.0.0.1:${port}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flow: 'password', username: DEMO.email, password: DEMO.password }) });
-    const { idToken: token } = (await login.json()) as { idToken: string };
+    const token = await signIn(port);
     console.log(`${channels} canales × ${days} días (${Math.round(xmlBytes / 1e6)} MB de XMLTV, ${Math.round(statSync(file).size / 1e6)} MB en gzip):`);
     for (const label of ['primera importación', 'la misma otra vez']) {
       const pid = child.pid as number;
@@ -151,8 +83,7 @@ async function benchSize(channels: number, days: number, dir: string): Promise<v
       );
     }
   } finally {
-    child.kill('SIGTERM');
-    if (child.exitCode === null) await once(child, 'exit');
+    await stopServer(child);
   }
 }
 
@@ -163,8 +94,7 @@ async function benchSize(channels: number, days: number, dir: string): Promise<v
 export async function runIngestBench(): Promise<void> {
   const load = os.loadavg()[0] ?? 0;
   console.log(`Máquina: ${os.cpus().length} núcleos, carga media ${load.toFixed(1)} al empezar${load > os.cpus().length ? ' (compartida: las cifras salen peores que en una máquina libre)' : ''}. SQLite, el servidor compilado. Objetivo a 10.000 × 7 días: ≤ ${GOALS.seconds} s, ≤ ${GOALS.peakMb} MB, p99 < ${GOALS.p99Ms} ms.`);
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/server', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (built.status !== 0) throw new Error('npm run build -w apps/server failed');
+  buildServer();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-ingest-bench-'));
   try {
     for (const { channels, days } of SIZES) await benchSize(channels, days, dir);

@@ -51,6 +51,23 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     }
   });
 
+  it('counts a window’s programmes per genre as the grouped count does, and finds the next pay-per-view event', async () => {
+    const repo = new GuideRepository(ctx.platform.db);
+    const now = ctx.clock.now();
+    const [from, to] = [now - 7 * 86_400_000, now + 2 * 86_400_000];
+    const grouped = async (column: 'genreId' | 'sectionId') =>
+      ctx.sql.selectFrom('events').select([`${column} as g`, (eb) => eb.fn.countAll<number>().as('n')]).where('startTime', '>=', from).where('startTime', '<', to).where(column, 'is not', null).groupBy(column).execute();
+    const genreIds = new Set((await ctx.sql.selectFrom('genres').select('id').execute()).map((g) => g.id));
+    const expected = new Map<number, number>();
+    for (const r of [...(await grouped('genreId')), ...(await grouped('sectionId'))]) if (r.g !== null && genreIds.has(r.g)) expected.set(r.g, (expected.get(r.g) ?? 0) + Number(r.n));
+    expect(expected.size).toBeGreaterThan(3);
+    expect(await repo.eventCountsByGenre(from, to)).toEqual(expected);
+    const [ppv] = await repo.upcomingPpv(now, 1);
+    const first = await ctx.sql.selectFrom('events').select('id').where('ppvPriceCents', 'is not', null).where('endTime', '>', now).orderBy('startTime').executeTakeFirst();
+    expect(ppv?.id).toBe(first?.id);
+    expect(ppv?.id).toBeDefined();
+  });
+
   it('requires a session', async () => {
     for (const url of ['/api/v1/channels', '/api/v1/screens', '/api/v1/search?term=casa', '/api/v1/epg/1/2026-01-01', '/api/v1/productosppv']) {
       const res = await ctx.app.inject({ method: 'GET', url });

@@ -162,28 +162,26 @@ export class GuideRepository {
       .execute();
   }
 
-  /** Event counts per genre and per section over a window (for genre item counts). */
+  /**
+   * Event counts per genre (as genre or as section) over a window, for the genres the
+   * catalogue has. One count per genre on its (genre_id, start_time) and (section_id,
+   * start_time) indexes, which hold all the count reads: grouping the window's rows read
+   * every row of the table, 2.5 s at a million imported programmes.
+   */
   async eventCountsByGenre(from: number, to: number): Promise<Map<number, number>> {
-    const [byGenre, bySection] = await Promise.all([
-      this.k
-        .selectFrom('events')
-        .select(['genreId as g', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('startTime', '>=', from)
-        .where('startTime', '<', to)
-        .where('genreId', 'is not', null)
-        .groupBy('genreId')
-        .execute(),
-      this.k
-        .selectFrom('events')
-        .select(['sectionId as g', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('startTime', '>=', from)
-        .where('startTime', '<', to)
-        .where('sectionId', 'is not', null)
-        .groupBy('sectionId')
-        .execute(),
-    ]);
+    const rows = await this.k
+      .selectFrom('genres as g')
+      .select((eb) => [
+        'g.id as g',
+        eb.selectFrom('events').select(eb.fn.countAll<number>().as('n')).whereRef('events.genreId', '=', 'g.id').where('events.startTime', '>=', from).where('events.startTime', '<', to).as('byGenre'),
+        eb.selectFrom('events').select(eb.fn.countAll<number>().as('n')).whereRef('events.sectionId', '=', 'g.id').where('events.startTime', '>=', from).where('events.startTime', '<', to).as('bySection'),
+      ])
+      .execute();
     const out = new Map<number, number>();
-    for (const r of [...byGenre, ...bySection]) if (r.g !== null) out.set(r.g, (out.get(r.g) ?? 0) + Number(r.n));
+    for (const r of rows) {
+      const n = Number(r.byGenre ?? 0) + Number(r.bySection ?? 0);
+      if (n > 0) out.set(r.g, n);
+    }
     return out;
   }
 

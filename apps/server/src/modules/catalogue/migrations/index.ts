@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/migrate';
 
 /** Catalogue tables: regions, lineups, channels, genres, guide events, films, series, screens and lists, bookmarks. */
@@ -234,6 +234,13 @@ export const catalogueMigrations: MigrationSet = () => ({
   '2026-11-24-1000-channel-alternates': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('channels').addColumn('alternate_streams', 'text').execute();
+    },
+  },
+  // Issue 18: at a million imported programmes, the next pay-per-view event (home carousel)
+  // scanned the whole table in start order for the few that have a price: 2.2 s.
+  '2026-12-03-0100-events-ppv': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('events_ppv_start').on('events').columns(['start_time']).where(sql.ref('ppv_price_cents'), 'is not', null).execute();
     },
   },
 });

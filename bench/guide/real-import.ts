@@ -1,0 +1,76 @@
+/// <reference lib="dom" />
+// The guide on the compiled server after a real import: what a subscriber waits for when
+// the operator's list is large. page.evaluate callbacks run in the browser.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { buildWeb } from '../web-budget/build';
+import { buildServer, DEMO, signIn, startServer, stopServer, upload, writeGuide } from '../ingest/compiled-server';
+
+/** BENCH_QUICK=1 (CI): 1,000 channels × 2 days; otherwise issue 18's 10,000 × 7. */
+const SIZE = process.env.BENCH_QUICK === '1' ? { channels: 1000, days: 2 } : { channels: 10_000, days: 7 };
+const GOALS = { firstPaintMs: 1500, heapMb: 80, domGrowth: 0.1 };
+const PAGES = 50;
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+/**
+ * Imports a synthetic guide through the admin route, then opens the guide signed in: the
+ * time from navigation to the first programme in the document, the DOM's size on the first
+ * page and at most over the first 5 and over 50 pages, and the JavaScript heap after a GC.
+ */
+export async function measureAfterRealImport(browser: Browser, viewport: { width: number; height: number }): Promise<void> {
+  buildServer();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-guide-import-'));
+  const file = path.join(dir, 'guide.xml.gz');
+  await writeGuide(file, SIZE.channels, SIZE.days);
+  const webDist = path.join(dir, 'web');
+  buildWeb(webDist);
+  const { child, port } = await startServer(path.join(dir, 'data'), { WEB_DIST: webDist });
+  const base = `http://localhost:${port}`;
+  try {
+    const report = await upload(port, await signIn(port), file);
+    const context = await browser.newContext({ viewport, locale: 'es-ES' });
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.getByLabel('Correo electrónico').fill(DEMO.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('region', { name: 'Destacados' }).waitFor({ timeout: 60_000 });
+    await page.goto(`${base}/epg/`);
+    // Checked every frame, in the page: the time since navigation when a programme is first in the grid.
+    const found = await page.waitForFunction(() => (document.querySelector('.guide-programme') ? performance.now() : 0), undefined, { polling: 'raf', timeout: 60_000 });
+    const firstPaint = (await found.jsonValue()) as number;
+    // Let the first page's days arrive before counting.
+    await page.waitForTimeout(1000);
+    const dom = () => page.evaluate(() => document.getElementsByTagName('*').length);
+    const firstDom = await dom();
+    // Flat: what 50 pages leave at most against what the first 5 did (pages differ in programmes, never in what accumulates).
+    let earlyDom = firstDom;
+    let maxDom = firstDom;
+    await page.mouse.move(viewport.width / 2, viewport.height / 2);
+    const label = page.getByText(/^Pág\. \d+\/\d+$/);
+    for (let i = 0; i < PAGES; i++) {
+      const before = await label.textContent();
+      await page.mouse.wheel(0, 400);
+      await page.waitForFunction((text) => document.body.innerText.includes('Pág.') && !document.body.innerText.includes(text as string), before, { timeout: 10_000 }).catch(() => undefined);
+      const nodes = await dom();
+      if (i < 5) earlyDom = Math.max(earlyDom, nodes);
+      maxDom = Math.max(maxDom, nodes);
+    }
+    const pageReached = await label.textContent();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heapMb = (await cdp.send('Runtime.getHeapUsage')).usedSize / 1024 / 1024;
+    await context.close();
+    const growth = maxDom / earlyDom - 1;
+    console.log(`\n  the guide after a real import of ${SIZE.channels} channels × ${SIZE.days} days (${report.programmes.inserted + report.programmes.unchanged} programmes, the compiled server):`);
+    console.log(`    first programme in the grid       ${Math.round(firstPaint)} ms after navigation (goal ≤ ${GOALS.firstPaintMs} ms) ${verdict(firstPaint <= GOALS.firstPaintMs)}`);
+    console.log(`    DOM nodes: first page, at most over 5 / ${PAGES} pages   ${firstDom}, ${earlyDom} / ${maxDom} (${pageReached}), growth ${(growth * 100).toFixed(1)}% (goal within ${GOALS.domGrowth * 100}%) ${verdict(growth <= GOALS.domGrowth)}`);
+    console.log(`    JavaScript heap after paging, GC   ${heapMb.toFixed(1)} MB (goal ≤ ${GOALS.heapMb} MB) ${verdict(heapMb <= GOALS.heapMb)}`);
+  } finally {
+    await stopServer(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
