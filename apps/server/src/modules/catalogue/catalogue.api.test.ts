@@ -68,6 +68,21 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     expect(ppv?.id).toBeDefined();
   });
 
+  it('counts every row of a screen as its resources count them, channels and what is on now included', async () => {
+    const screens = await json('/api/v1/screens');
+    const kinds = new Set<string>();
+    for (const screen of screens.resources as { listGroupId: number }[]) {
+      const rows = (await json(`/api/v1/screen/lists?listGroupId=${screen.listGroupId}`)).resources as { id: number; kind: string; total: number }[];
+      for (const row of rows) {
+        if (row.kind === 'keep-watching') continue;
+        kinds.add(row.kind);
+        expect((await json(`/api/v1/lists/${row.id}/resources?limit=1`)).total, `${row.kind} ${row.id}`).toBe(row.total);
+      }
+    }
+    expect(kinds).toContain('channels');
+    expect(kinds).toContain('live-now');
+  });
+
   it('requires a session', async () => {
     for (const url of ['/api/v1/channels', '/api/v1/screens', '/api/v1/search?term=casa', '/api/v1/epg/1/2026-01-01', '/api/v1/productosppv']) {
       const res = await ctx.app.inject({ method: 'GET', url });
