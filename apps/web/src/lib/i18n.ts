@@ -16,6 +16,7 @@ const STORAGE_KEY = 'pantalla.language';
  * own tables with its code (`loadTables`), and English and German are fetched when a user
  * chooses them (or had). That keeps the home's JavaScript under its ceiling.
  */
+// Vite reads globs as written: the first download's namespaces are spelled out in both.
 const files = import.meta.glob<Record<string, unknown>>('../locales/es/{common,browse,explore,screens}.json', { eager: true, import: 'default' });
 const lazyFiles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/es/{common,browse,explore,screens}.json'], { import: 'default' });
 
@@ -33,8 +34,8 @@ export function buildResources(modules: Record<string, Record<string, unknown>>)
 export const resources = buildResources(files);
 /** The namespaces of the first download. */
 export const FIRST_NAMESPACES: readonly string[] = Object.freeze(Object.keys(resources[DEFAULT_LANGUAGE] ?? {}));
-/** Every namespace there is. */
-export const ALL_NAMESPACES = [...new Set([...FIRST_NAMESPACES, ...Object.keys(buildResources(Object.fromEntries(Object.keys(lazyFiles).map((file) => [file, {}])))[DEFAULT_LANGUAGE] ?? {})])];
+/** Every namespace there is, in any language. */
+export const ALL_NAMESPACES = [...new Set([...Object.keys(files), ...Object.keys(lazyFiles)].flatMap((file) => /\/([^/]+)\.json$/.exec(file)?.[1] ?? []))];
 /** A table's name, as the typed keys know them. */
 export type Namespace = keyof CustomTypeOptions['resources'];
 

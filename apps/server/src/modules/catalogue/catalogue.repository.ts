@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/database';
 import type { ChannelRow, EpisodeRow, FilmRow, GenreRow, ListItemRow, ListRow, ScreenRow, SeasonRow, SeriesRow, CatalogueTables } from './tables';
 
-/** SQL of the catalogue's reference data: lineups, channels, genres, films, series, screens and lists. */
 /** Aggregates of the reference data: channels (count, last change), genres and channel groups (counts). */
 export interface ReferenceStamp {
   channels: number;
@@ -11,6 +10,7 @@ export interface ReferenceStamp {
   groups: number;
 }
 
+/** SQL of the catalogue's reference data: lineups, channels, genres, films, series, screens and lists. */
 export class CatalogueRepository {
   constructor(private readonly db: Db) {}
 

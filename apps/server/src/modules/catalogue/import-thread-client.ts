@@ -14,7 +14,6 @@ export interface ImportThreadJob {
 export type ImportCall = { id: number; method: Exclude<keyof CatalogueImports, 'guideImported'> | 'finishGuide' | 'close'; args: unknown[] };
 export type ImportAnswer = { id: number; value: unknown } | { id: number; error: { name: string; message: string } };
 
-
 /**
  * SQLite's page cache on the thread's connection: a guide's indexes stay in memory between
  * batches instead of being read again for every programme.
