@@ -47,6 +47,32 @@ test.describe('TV guide', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("the start-up load fills the guide's opening page, not the whole lineup's day, and the guide opens on it", async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v1/epg/') || url.pathname === '/api/v1/events') requests.push(url.pathname);
+    });
+    const guide = new GuidePage(page);
+    await guide.signIn();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeAttached();
+    const today = await dayKeyIn(page, 0);
+    const isToday = (path: string) => path.startsWith('/api/v1/epg/') && path.endsWith(`/${today}`);
+    // Once the home has settled (a few seconds, then the browser's first idle moment).
+    await expect.poll(() => requests.filter(isToday).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const filled = [...new Set(requests.filter(isToday))];
+    expect(requests.filter((path) => path.startsWith('/api/v1/epg/')).every(isToday)).toBe(true);
+    expect(requests).not.toContain('/api/v1/events');
+
+    await page.getByRole('link', { name: 'Guía TV' }).first().click();
+    await guide.expectLoaded();
+    const firstRows = await guide.rows().count();
+    expect(filled.length).toBeLessThanOrEqual(firstRows);
+    // The guide read the filled days from the start-up load: none of them was asked again.
+    for (const path of filled) expect(requests.filter((p) => p === path)).toHaveLength(1);
+  });
+
   test('date picker: 4 days back to 1 ahead, steps stop at the limits; close goes to /', async ({ page }) => {
     const guide = new GuidePage(page);
     await guide.signIn();

@@ -4,13 +4,15 @@ import { useSession } from '../../features/account';
 import { paths } from '../../config/paths';
 import { useCatalogueLoad } from '../../lib/catalogue';
 import { PageSpinner } from '../../ui/spinner';
+import { useGuideFill } from './use-guide-fill';
 
 /** Waits for the boot refresh, so no screen decides on a session that is still coming. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { restoring, status, userInfo } = useSession();
   // The start-up load runs once signed in, whatever screen the user landed on.
-  useCatalogueLoad({ regionId: userInfo?.regionId ?? null, enabled: status === 'authenticated' });
+  const { lineup, loadDone } = useCatalogueLoad({ regionId: userInfo?.regionId ?? null, enabled: status === 'authenticated' });
+  useGuideFill({ lineupId: lineup?.id, loadDone, channelOrder: userInfo?.channelOrder });
   return (
     <>
       <a className="skip-link" href="#main">{t('app.skipToContent')}</a>

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { preloadPlayer } from '../../features/player';
+import { afterIdle } from './after-idle';
 
 /** Links that open the player: /emplayer/, and the older addresses that redirect to it. */
 const PLAY_LINK = 'a[href^="/emplayer/"], a[href^="/player/"], a[href^="/cuplayer/"]';
-/** After the screen has settled: the home's own requests and paints come first. */
-const IDLE_DELAY_MS = 3000;
 
 /**
  * Loads the player's code before the first play: when the browser is idle a few seconds
@@ -27,20 +26,9 @@ export function usePlayerPreload(): void {
     };
     const kinds = ['pointerover', 'touchstart', 'focusin'] as const;
     for (const kind of kinds) document.addEventListener(kind, onIntent, { passive: true, capture: true });
-    let cancelIdle = () => {};
-    const timer = window.setTimeout(() => {
-      // Safari has no requestIdleCallback: a plain timer there.
-      if (typeof window.requestIdleCallback === 'function') {
-        const id = window.requestIdleCallback(preload, { timeout: 5000 });
-        cancelIdle = () => window.cancelIdleCallback(id);
-      } else {
-        const id = window.setTimeout(preload, 0);
-        cancelIdle = () => window.clearTimeout(id);
-      }
-    }, IDLE_DELAY_MS);
+    const cancelIdle = afterIdle(preload);
     function remove() {
       for (const kind of kinds) document.removeEventListener(kind, onIntent, { capture: true });
-      window.clearTimeout(timer);
       cancelIdle();
     }
     return remove;

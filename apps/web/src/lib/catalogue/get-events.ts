@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { eventsResponseSchema, type CatalogueEvent } from '@pantalla/contracts';
 import { api } from '../api-client';
 
@@ -20,13 +20,3 @@ export const getEventsQueryOptions = (window: EventsWindow) =>
     queryFn: ({ signal }) => getEvents({ ...window, signal }),
     staleTime: 5 * 60_000,
   });
-
-export function useEvents(window: EventsWindow, enabled = true) {
-  return useQuery({ ...getEventsQueryOptions(window), enabled });
-}
-
-/** Today's local day, the window the start-up load fetches. */
-export function todayWindow(now = new Date()): { startTime: number; endTime: number } {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  return { startTime: start, endTime: new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() };
-}

@@ -54,7 +54,7 @@ describe('useCatalogueLoad', () => {
     expect(result.current.lineup?.id).toBe(10);
     expect(calls.slice(0, 4)).toEqual(['/lineups', '/channels', '/screens', '/screen/lists']);
     await waitFor(() => expect(result.current.complete).toBe(true));
-    expect(calls.slice(4).sort()).toEqual(['/channel-genres', '/contents', '/events', '/series']);
+    expect(calls.slice(4).sort()).toEqual(['/channel-genres', '/contents', '/series']);
   });
 
   it('does nothing until enabled', async () => {

@@ -1,11 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import type { Lineup } from '@pantalla/contracts';
 import { showError } from '../error-modal-store';
 import { i18n } from '../i18n';
 import { useChannelGenres } from './get-channel-genres';
 import { useChannels } from './get-channels';
 import { useContents } from './get-contents';
-import { todayWindow, useEvents } from './get-events';
 import { useScreenLists } from './get-screen-lists';
 import { findHomeScreen, useScreens } from './get-screens';
 import { useSeriesList } from './get-series-list';
@@ -16,7 +15,7 @@ export interface CatalogueLoadState {
   lineup: Lineup | null;
   /** Spec load_done: lineups, channels, screens and home categories have answered (or failed). */
   loadDone: boolean;
-  /** The second stage (contents, series, channel genres, events) has answered too. */
+  /** The second stage (contents, series, channel genres) has answered too. */
   complete: boolean;
 }
 
@@ -25,8 +24,10 @@ const settled = (q: { isSuccess: boolean; isError: boolean }) => q.isSuccess || 
 /**
  * The spec's start-up load after authentication: lineups, then channels and screens (both
  * need only the lineup, so they run together), then home categories; load_done; then
- * contents, series, channel genres and events. Each step is a TanStack query, so every
- * caller shares one cache and one request; screens read the same queries by their options.
+ * contents, series and channel genres. The last step, events "filling the guide", is the
+ * guide's opening page, which the app layer asks the guide for (`useGuideFill`). Each step
+ * is a TanStack query, so every caller shares one cache and one request; screens read the
+ * same queries by their options.
  * Failures are logged and leave data empty, except a lineup failure while offline, which
  * shows the recoverable error with retry.
  */
@@ -43,12 +44,10 @@ export function useCatalogueLoad({ regionId, enabled }: { regionId: number | nul
 
   const loadDone = lineupKnown && settled(channels) && settled(screens) && (home === null || settled(categories));
 
-  const window = useMemo(() => todayWindow(), []);
   const contents = useContents(lineupId, loadDone);
   const series = useSeriesList(lineupId, loadDone);
   const channelGenres = useChannelGenres(loadDone);
-  const events = useEvents({ ...window, lineupId }, loadDone);
-  const complete = loadDone && [contents, series, channelGenres, events].every(settled);
+  const complete = loadDone && [contents, series, channelGenres].every(settled);
 
   useEffect(() => {
     if (lineups.isSuccess && !lineup) console.warn(`No lineup for region ${regionId}`);
@@ -64,7 +63,7 @@ export function useCatalogueLoad({ regionId, enabled }: { regionId: number | nul
       console.warn('Lineups failed to load', lineups.error);
     }
   }, [lineups.isError, lineups.error]);
-  const failures = [channels, screens, categories, contents, series, channelGenres, events].map((q) => q.error);
+  const failures = [channels, screens, categories, contents, series, channelGenres].map((q) => q.error);
   useEffect(() => {
     for (const error of failures) if (error) console.warn('Catalogue load failed', error);
     // Logged once per failure: the errors are the dependencies.

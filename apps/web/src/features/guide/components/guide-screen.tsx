@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useUserInfo } from '../../account';
 import { useCatalogueLoad, useChannels } from '../../../lib/catalogue';
-import { orderChannels } from '../../../lib/channel-order';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OperatorLogo } from '../../../ui/brand';
 import { Spinner } from '../../../ui/spinner';
@@ -11,14 +10,12 @@ import { useGuideClock } from '../hooks/use-guide-clock';
 import { useGuideData } from '../hooks/use-guide-data';
 import { useWindowHeight } from '../hooks/use-window-height';
 import { dayKey, keepRowVisible, rowsPerPage, startOfDay, stepBackRow } from '../lib/geometry';
-import { mergeDays, toGuideChannel, type DayState, type GuideChannel, type GuideProgramme } from '../lib/programme';
+import { guideChannels, guideOpening, LEAD_MS } from '../lib/opening';
+import { mergeDays, type DayState, type GuideChannel, type GuideProgramme } from '../lib/programme';
 import { readSavedGuide, writeSavedGuide } from '../lib/saved-state';
 import { DatePicker } from './date-picker';
 import { GuideGrid, type ChannelRow } from './guide-grid';
 import { ProgrammeOverlay } from './programme-overlay';
-
-/** How far before now the timeline opens, so the live programme starts on screen. */
-const LEAD_MS = 30 * 60_000;
 
 /** The TV guide at /epg/ and /epg1/: header with date picker and close, the grid, the detail overlay. */
 export function GuideScreen() {
@@ -28,10 +25,7 @@ export function GuideScreen() {
   const { lineup, loadDone } = useCatalogueLoad({ regionId: user?.regionId ?? null, enabled: user !== null });
   const channelsQuery = useChannels(lineup?.id, loadDone);
   const channelOrder = user?.channelOrder;
-  const channels = useMemo(
-    () => orderChannels((channelsQuery.data?.resources ?? []).filter((c) => c.epg === 1).map(toGuideChannel), channelOrder ?? []),
-    [channelsQuery.data, channelOrder],
-  );
+  const channels = useMemo(() => guideChannels(channelsQuery.data?.resources ?? [], channelOrder ?? []), [channelsQuery.data, channelOrder]);
   const noGuide = channelsQuery.isError || (channelsQuery.isSuccess && channels.length === 0);
   // Spec: without guide data the app resets to its entry page.
   useEffect(() => {
@@ -62,17 +56,19 @@ function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
   const { now, days } = useGuideClock();
   const [saved] = useState(readSavedGuide);
   const height = useWindowHeight();
+  // The start-up load filled this opening's page (`prefill.ts`): both read it here.
+  const [opening] = useState(() => guideOpening({ saved, channelCount: channels.length, height, now }));
   const [selection, setSelection] = useState<Selection | null>(saved?.selected ?? null);
   const overlayOpen = selection !== null;
   const perPage = rowsPerPage(height, overlayOpen);
-  const [firstRow, setFirstRow] = useState(() => stepBackRow(saved?.firstRow ?? 0, channels.length, perPage));
+  const [firstRow, setFirstRow] = useState(opening.firstRow);
   // Fewer channels than the saved page needs: out of range steps back one page.
   const currentRow = stepBackRow(firstRow, channels.length, perPage);
   if (currentRow !== firstRow) setFirstRow(currentRow);
 
-  const [initialTime] = useState(() => saved?.time ?? Math.max(days[0] ?? 0, now - LEAD_MS));
+  const initialTime = opening.time;
   const [jump, setJump] = useState<{ time: number } | null>(null);
-  const [visibleDay, setVisibleDay] = useState(() => startOfDay(initialTime));
+  const [visibleDay, setVisibleDay] = useState(opening.day);
   const [leftTime, setLeftTime] = useState(initialTime);
   const { pageIds, rows } = usePageRows(channels, currentRow, perPage, days, visibleDay);
   const overlay = useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow });
