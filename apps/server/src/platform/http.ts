@@ -12,8 +12,11 @@ export function noStore(reply: FastifyReply): void {
   reply.header('cache-control', 'no-store');
 }
 
-/** Sends JSON already serialised (Fastify sends strings as they are, skipping the response validator). */
-export function sendSerialised(reply: FastifyReply, body: string, cache: string): FastifyReply {
+/** JSON already serialised: text, or UTF-8 bytes. */
+export type Serialised = string | Buffer;
+
+/** Sends JSON already serialised (Fastify sends strings and bytes as they are, skipping the response validator). */
+export function sendSerialised(reply: FastifyReply, body: Serialised, cache: string): FastifyReply {
   return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', cache).send(body);
 }
 

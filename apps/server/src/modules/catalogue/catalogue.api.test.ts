@@ -179,6 +179,43 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     expect(packages.ownedPackageIds).toEqual([1]);
   });
 
+  it("cuts windows of every channel or a lineup from the guide's blocks with the bytes the query gives, and drops them when the guide changes", async () => {
+    const channels = (await json('/api/v1/channels')).resources as Channel[];
+    const now = ctx.clock.now();
+    // Windows across block edges (3 h), at odd minutes, from an hour to a day, for two users.
+    const windows = [
+      [now - 3 * 3_600_000, now + 3_600_000],
+      [now - 7 * 3_600_000 + 60_000, now - 5 * 3_600_000 + 60_000],
+      [now + 5 * 3_600_000 - 37_000, now + 29 * 3_600_000 - 37_000],
+    ] as const;
+    for (const headers of [demo, basico]) {
+      for (const [start, end] of windows) {
+        const perChannel: unknown[] = [];
+        for (const c of [...channels].sort((a, b) => a.id - b.id)) {
+          const body = await get(`/api/v1/events?startTime=${start}&endTime=${end}&channelId=${c.id}`, headers);
+          perChannel.push(...(JSON.parse(body.body) as { resources: unknown[] }).resources);
+        }
+        const all = (await get(`/api/v1/events?startTime=${start}&endTime=${end}`, headers)).body;
+        expect(perChannel.length).toBeGreaterThan(20);
+        expect(all).toBe(JSON.stringify({ resources: perChannel }));
+        const lineup = JSON.parse((await get(`/api/v1/events?startTime=${start}&endTime=${end}&lineupId=1`, headers)).body) as { resources: { channelId: number }[] };
+        const inLineup = new Set(lineup.resources.map((e) => e.channelId));
+        expect(lineup.resources).toEqual(perChannel.filter((e) => inLineup.has((e as { channelId: number }).channelId)));
+      }
+    }
+
+    const [start, end] = windows[0];
+    const before = (await json(`/api/v1/events?startTime=${start}&endTime=${end}`)).resources as { id: number; title: string }[];
+    const target = before[before.length - 1] as { id: number; title: string };
+    const version = Number((await ctx.sql.selectFrom('catalogueMeta').select('value').where('key', '=', 'guide_version').executeTakeFirstOrThrow()).value);
+    await ctx.sql.updateTable('events').set({ title: 'Título cambiado por la importación' }).where('id', '=', target.id).execute();
+    await ctx.sql.updateTable('catalogueMeta').set({ value: String(version + 1) }).where('key', '=', 'guide_version').execute();
+    ctx.modules.catalogue.importsChanged();
+    // Another window over the same blocks: the responses' cache does not hold it.
+    const after = (await json(`/api/v1/events?startTime=${start + 1}&endTime=${end}`)).resources as { id: number; title: string }[];
+    expect(after.find((e) => e.id === target.id)?.title).toBe('Título cambiado por la importación');
+  });
+
   it('answers events by window, ordered and overlapping it', async () => {
     const start = ctx.clock.now() - 3 * 3600000;
     const end = start + 6 * 3600000;

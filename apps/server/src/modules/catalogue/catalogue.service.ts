@@ -14,6 +14,7 @@ import {
 } from '@pantalla/contracts';
 import { notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
+import type { Serialised } from '../../platform/http';
 import type { AccessResolver, AccessRights } from '../commerce';
 import type { CatalogueRepository } from './catalogue.repository';
 import type { CompactEventRow } from './guide.repository';
@@ -63,9 +64,12 @@ export class CatalogueService {
   }
 
   event(v: Viewer, row: CompactEventRow): CatalogueEvent {
-    const channel = v.ref.channelById.get(row.channelId);
-    const packageId = row.packageId ?? channel?.packageId ?? BASIC_PACKAGE_ID;
-    return toEvent(row, v.access.access(packageId), v.now, channel?.catchupHours ?? 0);
+    return toEvent(row, v.access.access(this.eventPackage(v, row.channelId, row.packageId)), v.now, v.ref.channelById.get(row.channelId)?.catchupHours ?? 0);
+  }
+
+  /** A programme's package: its own (pay-per-view), else its channel's. */
+  eventPackage(v: Viewer, channelId: number, packageId: number | null): number {
+    return packageId ?? v.ref.channelById.get(channelId)?.packageId ?? BASIC_PACKAGE_ID;
   }
 
   async films(v: Viewer, rows: FilmRow[]): Promise<Film[]> {
@@ -139,7 +143,7 @@ export class CatalogueService {
   }
 
   /** GET /channels serialised: shared by every user with the same packages until the channels change. */
-  async channelsJson(userId: number, lineupId: number | undefined): Promise<string> {
+  async channelsJson(userId: number, lineupId: number | undefined): Promise<Serialised> {
     const v = await this.viewer(userId);
     const key = `${v.ref.generation}|${v.access.key}|${lineupId ?? ''}`;
     return this.responses.get(key, async () => {

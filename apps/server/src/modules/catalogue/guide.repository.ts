@@ -57,12 +57,23 @@ export class GuideRepository {
    * Events overlapping [start, end). start_time is bounded below by start − longest
    * programme, so the (start_time, end_time) index does all the work.
    */
-  async eventsInWindow(start: number, end: number, maxEventMs: number, channelIds: number[] | null): Promise<CompactEventRow[]> {
+  eventsInWindow(start: number, end: number, maxEventMs: number, channelIds: number[] | null): Promise<CompactEventRow[]> {
+    return this.startingIn(start - maxEventMs, end, start, channelIds);
+  }
+
+  /** Every channel's programmes starting in [from, to), by channel and start. */
+  eventsStartingIn(from: number, to: number): Promise<CompactEventRow[]> {
+    // end ≥ start ≥ from: a bound every row meets, in whole milliseconds.
+    return this.startingIn(from, to, from - 1, null);
+  }
+
+  /** Programmes starting in [from, to) and ending after `endAfter`, by channel and start. */
+  private async startingIn(from: number, to: number, endAfter: number, channelIds: number[] | null): Promise<CompactEventRow[]> {
     const ids = channelIds && (channelIds.length > 0 ? channelIds : [-1]);
     if (this.db.selectArrays) {
       const text = WINDOW_ARRAYS[this.db.dialect];
       const list = this.db.dialect === 'sqlite' ? JSON.stringify(ids) : ids;
-      const rows = await this.db.selectArrays(ids ? text.some : text.all, [start - maxEventMs, end, start, ...(ids ? [list] : [])]);
+      const rows = await this.db.selectArrays(ids ? text.some : text.all, [from, to, endAfter, ...(ids ? [list] : [])]);
       return rows.map(compactOf);
     }
     // The hottest query: written out with camelCase aliases and run without the CamelCase
@@ -72,7 +83,7 @@ export class GuideRepository {
         description, parental, genre_id as "genreId", section_id as "sectionId", image_url as "imageUrl", package_id as "packageId",
         ppv_price_cents as "ppvPriceCents"
       from events
-      where start_time >= ${start - maxEventMs} and start_time < ${end} and end_time > ${start} ${channels}
+      where start_time >= ${from} and start_time < ${to} and end_time > ${endAfter} ${channels}
       order by channel_id, start_time`.execute(this.k.withoutPlugins());
     return result.rows;
   }

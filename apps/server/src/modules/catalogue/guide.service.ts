@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { CatalogueEvent, EpgDayResponse, EventDetail, EventsResponse } from '@pantalla/contracts';
+import type { CatalogueEvent, EpgDayResponse, EventDetail, EventsResponse, Format } from '@pantalla/contracts';
 import { badRequest, notFound } from '../../platform/errors';
+import type { Serialised } from '../../platform/http';
 import type { Cache, CacheRegistry } from '../../platform/cache';
 import type { Clock } from '../../platform/clock';
 import type { CatalogueService, Viewer } from './catalogue.service';
 import type { GuideRepository } from './guide.repository';
-import { toEpgProgramme } from './mappers';
+import { eventFormat, toEpgProgramme } from './mappers';
 import { dayBounds, isValidTimeZone } from './time';
+import { WindowBlocks, type Block } from './window-blocks';
 
 /** The guide's default zone: the operator is Spanish. */
 export const DEFAULT_TZ = 'Europe/Madrid';
@@ -29,9 +31,15 @@ export interface CachedDay {
   builtAt: number;
 }
 
+const FORMAT_INDEX: Record<Format, number> = { LIVE: 0, CUTV: 1, STILL: 2, VOD: 3 };
+const WINDOW_OPEN = Buffer.from('{"resources":[');
+const WINDOW_CLOSE = Buffer.from(']}');
+const COMMA = 0x2c;
+
 /** The guide: window queries, one event's detail, and the per-channel day the TV guide fetches. */
 export class GuideService {
   private readonly days: Cache<string, CachedDay>;
+  private readonly blocks: WindowBlocks;
 
   constructor(
     private readonly clock: Clock,
@@ -40,6 +48,7 @@ export class GuideService {
     caches: CacheRegistry,
   ) {
     this.days = caches.create('catalogue.guide-days', { max: DAY_CACHE_MAX, ttlMs: DAY_TTL_MS });
+    this.blocks = new WindowBlocks((from, to) => this.repo.eventsStartingIn(from, to));
   }
 
   /** Events overlapping a window, optionally of one lineup or channel, by channel then start. */
@@ -48,21 +57,102 @@ export class GuideService {
   }
 
   private async windowOf(v: Viewer, q: WindowQuery): Promise<CatalogueEvent[]> {
+    const rows = await this.repo.eventsInWindow(q.startTime, q.endTime, v.ref.maxEventMs, await this.windowChannels(v, q));
+    return rows.map((r) => this.catalogue.event(v, r));
+  }
+
+  /** The channels a window asks for: null for every channel. */
+  private async windowChannels(v: Viewer, q: WindowQuery): Promise<number[] | null> {
     let channelIds: number[] | null = null;
     if (q.lineupId !== undefined) channelIds = (await this.catalogue.lineupChannels(v, q.lineupId)).map((c) => c.id);
     if (q.channelId !== undefined) channelIds = (channelIds ?? [q.channelId]).filter((id) => id === q.channelId);
-    const rows = await this.repo.eventsInWindow(q.startTime, q.endTime, v.ref.maxEventMs, channelIds);
-    return rows.map((r) => this.catalogue.event(v, r));
+    return channelIds;
   }
 
   /**
    * The window serialised. Users with the same packages asking for the same window share
    * one answer for up to 15 s (a programme's LIVE/CUTV format may lag its boundary by that).
+   * Windows of many channels are cut from blocks of the guide held in memory while they
+   * fit (`WindowBlocks`); one channel's window, or a guide too large, asks the database.
    */
-  async windowJson(userId: number, q: WindowQuery): Promise<string> {
+  async windowJson(userId: number, q: WindowQuery): Promise<Serialised> {
     const v = await this.catalogue.viewer(userId);
     const key = `${v.ref.generation}|${v.ref.guideVersion}|${v.access.key}|${q.startTime}|${q.endTime}|${q.lineupId ?? ''}|${q.channelId ?? ''}`;
-    return this.catalogue.responses.get(key, async () => JSON.stringify({ resources: await this.windowOf(v, q) } satisfies EventsResponse));
+    return this.catalogue.responses.get(key, async () => {
+      if (q.channelId === undefined) {
+        const blocks = await this.blocks.covering(v.ref.guideVersion, q.startTime - v.ref.maxEventMs, q.endTime);
+        if (blocks) return this.windowFromBlocks(v, q, blocks, await this.windowChannels(v, q));
+      }
+      return JSON.stringify({ resources: await this.windowOf(v, q) } satisfies EventsResponse);
+    });
+  }
+
+  /**
+   * The same bytes as the query's answer, from blocks: each block is by channel then start
+   * and the blocks are in time order, so taking each channel from every block in turn keeps
+   * the query's order. Each programme's bytes are copied as the block holds them, followed by
+   * what depends on the time and the viewer (format, access), encoded once per variant.
+   */
+  private windowFromBlocks(v: Viewer, q: WindowQuery, blocks: readonly Block[], channelIds: number[] | null): Buffer {
+    const from = q.startTime - v.ref.maxEventMs;
+    const only = channelIds && new Set(channelIds);
+    // A tail per format, pay-per-view flag and package: a handful per window.
+    const tails = new Map<number, Buffer>();
+    const tailOf = (format: Format, ppv: number, packageId: number): Buffer => {
+      const key = packageId * 8 + ppv * 4 + FORMAT_INDEX[format];
+      let tail = tails.get(key);
+      if (tail === undefined) {
+        tail = Buffer.from(`,"format":"${format}","ppv":${ppv === 1},"access":${JSON.stringify(v.access.access(packageId))}}`);
+        tails.set(key, tail);
+      }
+      return tail;
+    };
+    // What is picked, as numbers: block, row, tail (no object per programme).
+    const pickedBlock: number[] = [];
+    const pickedRow: number[] = [];
+    const pickedTail: Buffer[] = [];
+    let size = 0;
+    const at = blocks.map(() => 0);
+    for (;;) {
+      let channelId = Infinity;
+      for (let k = 0; k < blocks.length; k += 1) {
+        const b = blocks[k] as Block;
+        const i = at[k] as number;
+        if (i < b.count && (b.channelId[i] as number) < channelId) channelId = b.channelId[i] as number;
+      }
+      if (channelId === Infinity) break;
+      const wanted = !only || only.has(channelId);
+      const channelPackage = this.catalogue.eventPackage(v, channelId, null);
+      const catchupHours = v.ref.channelById.get(channelId)?.catchupHours ?? 0;
+      for (let k = 0; k < blocks.length; k += 1) {
+        const b = blocks[k] as Block;
+        let i = at[k] as number;
+        for (; i < b.count && b.channelId[i] === channelId; i += 1) {
+          const start = b.start[i] as number;
+          const end = b.end[i] as number;
+          if (!wanted || start < from || start >= q.endTime || end <= q.startTime) continue;
+          const own = b.packageId[i] as number;
+          const tail = tailOf(eventFormat(start, end, v.now, catchupHours), b.ppv[i] as number, own < 0 ? channelPackage : own);
+          pickedBlock.push(k);
+          pickedRow.push(i);
+          pickedTail.push(tail);
+          size += (b.offsets[i + 1] as number) - (b.offsets[i] as number) + tail.length;
+        }
+        at[k] = i;
+      }
+    }
+    const count = pickedRow.length;
+    const out = Buffer.allocUnsafe(WINDOW_OPEN.length + size + Math.max(0, count - 1) + WINDOW_CLOSE.length);
+    let pos = WINDOW_OPEN.copy(out, 0);
+    for (let n = 0; n < count; n += 1) {
+      if (n > 0) out[pos++] = COMMA;
+      const b = blocks[pickedBlock[n] as number] as Block;
+      const i = pickedRow[n] as number;
+      pos += b.bytes.copy(out, pos, b.offsets[i], b.offsets[i + 1]);
+      pos += (pickedTail[n] as Buffer).copy(out, pos);
+    }
+    WINDOW_CLOSE.copy(out, pos);
+    return out;
   }
 
   async detail(userId: number, id: number): Promise<EventDetail> {

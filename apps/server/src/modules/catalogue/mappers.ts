@@ -84,7 +84,8 @@ export function eventFormat(startTime: number, endTime: number, now: number, cat
   return 'STILL';
 }
 
-export function toEvent(row: CompactEventRow, access: Access, now: number, catchupHours: number): CatalogueEvent {
+/** What an event's wire form holds whatever the time and the viewer: all but format and access. */
+export function eventStatic(row: CompactEventRow): Omit<CatalogueEvent, 'format' | 'ppv' | 'access'> {
   const landscape = row.imageUrl ?? imageUrl('event', row.id, 'landscape');
   return {
     type: 'event',
@@ -101,10 +102,11 @@ export function toEvent(row: CompactEventRow, access: Access, now: number, catch
       { orientation: 'landscape', size: 'medium', url: landscape },
       { orientation: 'portrait', size: 'medium', url: imageUrl('event', row.id, 'portrait') },
     ],
-    format: eventFormat(row.startTime, row.endTime, now, catchupHours),
-    ppv: row.ppvPriceCents !== null,
-    access,
   };
+}
+
+export function toEvent(row: CompactEventRow, access: Access, now: number, catchupHours: number): CatalogueEvent {
+  return { ...eventStatic(row), format: eventFormat(row.startTime, row.endTime, now, catchupHours), ppv: row.ppvPriceCents !== null, access };
 }
 
 export function toEpgProgramme(row: EventRow, tz: string, now: number, catchupHours: number, genreName: (id: number) => string | undefined): EpgProgramme {

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { CompactEventRow } from './guide.repository';
+import { eventStatic } from './mappers';
+import { BLOCK_MS, WindowBlocks, headOf, toBlock } from './window-blocks';
+
+const HOUR = 3_600_000;
+
+function row(id: number, channelId: number, startTime: number, endTime: number, extra: Partial<CompactEventRow> = {}): CompactEventRow {
+  return { id, channelId, startTime, endTime, title: `P ${id}`, subtitle: '', description: 'd', parental: 0, genreId: null, sectionId: null, imageUrl: null, packageId: null, ppvPriceCents: null, ...extra };
+}
+
+/** A guide of `channels` channels with an hour-long programme every hour, and a log of the reads. */
+function guide(channels: number) {
+  const reads: [number, number][] = [];
+  const read = async (from: number, to: number) => {
+    reads.push([from, to]);
+    const rows: CompactEventRow[] = [];
+    for (let c = 1; c <= channels; c += 1) for (let t = from; t < to; t += HOUR) rows.push(row(c * 100_000 + t / HOUR, c, t, t + HOUR));
+    return rows;
+  };
+  return { reads, read };
+}
+
+describe('toBlock', () => {
+  it("keeps each programme's JSON up to its images, and what a window filters and adds", () => {
+    const rows = [row(1, 3, 0, HOUR, { packageId: 7, ppvPriceCents: 500, title: '100% cine: Año ñandú' }), row(2, 3, HOUR, 2 * HOUR)];
+    const block = toBlock(rows);
+    expect(block.count).toBe(2);
+    expect(`${headOf(block, 0)}}`).toBe(JSON.stringify(eventStatic(rows[0] as CompactEventRow)));
+    expect(`${headOf(block, 1)}}`).toBe(JSON.stringify(eventStatic(rows[1] as CompactEventRow)));
+    expect([...block.packageId]).toEqual([7, -1]);
+    expect([...block.ppv]).toEqual([1, 0]);
+    expect([...block.start]).toEqual([0, HOUR]);
+  });
+});
+
+describe('WindowBlocks', () => {
+  it('reads each block once, in time order, and only the blocks the starts fall in', async () => {
+    const g = guide(2);
+    const blocks = new WindowBlocks(g.read, 1000);
+    const a = await blocks.covering('1', BLOCK_MS - HOUR, BLOCK_MS + HOUR);
+    expect(a?.map((b) => b.start[0])).toEqual([0, BLOCK_MS]);
+    await blocks.covering('1', BLOCK_MS, 2 * BLOCK_MS);
+    expect(g.reads).toEqual([
+      [0, BLOCK_MS],
+      [BLOCK_MS, 2 * BLOCK_MS],
+    ]);
+    expect(await blocks.covering('1', 5, 5)).toEqual([]);
+  });
+
+  it('reads again when the guide version changes', async () => {
+    const g = guide(1);
+    const blocks = new WindowBlocks(g.read, 1000);
+    await blocks.covering('1', 0, HOUR);
+    await blocks.covering('2', 0, HOUR);
+    await blocks.covering('2', 0, HOUR);
+    expect(g.reads).toHaveLength(2);
+  });
+
+  it('holds at most its budget, the least recently used block leaving first', async () => {
+    const g = guide(2); // 6 programmes per block
+    const blocks = new WindowBlocks(g.read, 12);
+    await blocks.covering('1', 0, 1); // block 0
+    await blocks.covering('1', BLOCK_MS, BLOCK_MS + 1); // block 1
+    await blocks.covering('1', 0, 1); // block 0 used again
+    await blocks.covering('1', 2 * BLOCK_MS, 2 * BLOCK_MS + 1); // block 2: block 1 leaves
+    g.reads.length = 0;
+    await blocks.covering('1', 0, 1);
+    await blocks.covering('1', 2 * BLOCK_MS, 2 * BLOCK_MS + 1);
+    expect(g.reads).toEqual([]);
+    await blocks.covering('1', BLOCK_MS, BLOCK_MS + 1);
+    expect(g.reads).toEqual([[BLOCK_MS, 2 * BLOCK_MS]]);
+  });
+
+  it('answers null for a window whose blocks would not fit, and never holds a block larger than the budget', async () => {
+    const g = guide(10); // 30 programmes per block
+    const blocks = new WindowBlocks(g.read, 50);
+    expect(await blocks.covering('1', 0, 2 * BLOCK_MS)).toBeNull();
+    expect(g.reads).toEqual([[0, BLOCK_MS]]);
+    const small = new WindowBlocks(g.read, 20);
+    expect(await small.covering('1', 0, 1)).toBeNull();
+    expect(await small.covering('1', 0, 1)).toBeNull();
+    expect(g.reads).toHaveLength(2);
+  });
+
+  it('a failed read is not kept: the next window reads again', async () => {
+    let fail = true;
+    const g = guide(1);
+    const blocks = new WindowBlocks(async (from, to) => {
+      if (fail) throw new Error('database down');
+      return g.read(from, to);
+    }, 100);
+    await expect(blocks.covering('1', 0, 1)).rejects.toThrow('database down');
+    fail = false;
+    expect((await blocks.covering('1', 0, 1))?.[0]?.count).toBe(3);
+  });
+});

@@ -1,0 +1,129 @@
+import type { CompactEventRow } from './guide.repository';
+import { eventStatic } from './mappers';
+
+/** Hours of programmes, by start, that one block holds. */
+export const BLOCK_MS = 3 * 3_600_000;
+/** Programmes held across blocks at most (about half a kilobyte each): larger guides read the database each time. */
+export const BLOCK_ROWS_BUDGET = 40_000;
+
+/**
+ * Every channel's programmes starting in one block of time, by channel and start: what a
+ * window needs to filter and place them, and each one's JSON up to its images, which
+ * depends on nothing but the programme.
+ */
+export interface Block {
+  readonly count: number;
+  readonly channelId: Int32Array;
+  readonly start: Float64Array;
+  readonly end: Float64Array;
+  /** The programme's own package, or -1 when it is its channel's. */
+  readonly packageId: Int32Array;
+  readonly ppv: Uint8Array;
+  /** Each programme's JSON up to its images (no closing brace), in UTF-8, at offsets[i]..offsets[i + 1]. */
+  readonly bytes: Buffer;
+  readonly offsets: Uint32Array;
+}
+
+/** A programme's JSON up to its images, as text. */
+export function headOf(block: Block, i: number): string {
+  return block.bytes.toString('utf8', block.offsets[i], block.offsets[i + 1]);
+}
+
+export function toBlock(rows: readonly CompactEventRow[]): Block {
+  const n = rows.length;
+  const heads = new Array<string>(n);
+  const offsets = new Uint32Array(n + 1);
+  const block = { count: n, channelId: new Int32Array(n), start: new Float64Array(n), end: new Float64Array(n), packageId: new Int32Array(n), ppv: new Uint8Array(n), offsets };
+  rows.forEach((row, i) => {
+    block.channelId[i] = row.channelId;
+    block.start[i] = row.startTime;
+    block.end[i] = row.endTime;
+    block.packageId[i] = row.packageId ?? -1;
+    block.ppv[i] = row.ppvPriceCents === null ? 0 : 1;
+    const head = JSON.stringify(eventStatic(row)).slice(0, -1);
+    heads[i] = head;
+    offsets[i + 1] = (offsets[i] as number) + Buffer.byteLength(head);
+  });
+  const bytes = Buffer.allocUnsafe(offsets[n] as number);
+  heads.forEach((head, i) => bytes.write(head, offsets[i] as number, 'utf8'));
+  return { ...block, bytes };
+}
+
+/**
+ * Blocks of the guide, kept while the guide's version stays and they fit the budget, oldest
+ * read first out. A new time window then filters blocks in memory instead of asking the
+ * database; a window whose blocks would not fit is answered by the caller's query.
+ */
+export class WindowBlocks {
+  private readonly blocks = new Map<number, Promise<Block>>();
+  private readonly sizes = new Map<number, number>();
+  private held = 0;
+  private version: string | null = null;
+  /** Rows in the last block read: how big the next ones will be. */
+  private estimate = 0;
+
+  constructor(
+    private readonly read: (from: number, to: number) => Promise<CompactEventRow[]>,
+    private readonly budget = BLOCK_ROWS_BUDGET,
+  ) {}
+
+  /** The blocks holding every start in [from, to), in time order, or null when they would not fit. */
+  async covering(version: string, from: number, to: number): Promise<Block[] | null> {
+    if (version !== this.version) this.clear(version);
+    if (to <= from) return [];
+    const first = Math.floor(from / BLOCK_MS);
+    const last = Math.floor((to - 1) / BLOCK_MS);
+    // The first block read tells how big they are: a guide too large is never held.
+    if (this.estimate === 0 && !this.blocks.has(first)) await this.block(first, version);
+    if ((last - first + 1) * this.estimate > this.budget) return null;
+    const wanted: Promise<Block>[] = [];
+    for (let index = first; index <= last; index += 1) wanted.push(this.block(index, version));
+    return Promise.all(wanted);
+  }
+
+  private block(index: number, version: string): Promise<Block> {
+    const held = this.blocks.get(index);
+    if (held) {
+      // Most recently used last, so eviction takes the oldest.
+      this.blocks.delete(index);
+      this.blocks.set(index, held);
+      return held;
+    }
+    const loading = this.read(index * BLOCK_MS, (index + 1) * BLOCK_MS).then(toBlock);
+    this.blocks.set(index, loading);
+    loading.then(
+      (block) => {
+        this.estimate = Math.max(1, block.count);
+        if (this.version !== version || this.blocks.get(index) !== loading) return;
+        if (block.count > this.budget) {
+          this.blocks.delete(index);
+          return;
+        }
+        this.sizes.set(index, block.count);
+        this.held += block.count;
+        this.evict(index);
+      },
+      () => {
+        if (this.blocks.get(index) === loading) this.blocks.delete(index);
+      },
+    );
+    return loading;
+  }
+
+  private evict(keep: number): void {
+    for (const index of this.blocks.keys()) {
+      if (this.held <= this.budget) return;
+      if (index === keep) continue;
+      this.blocks.delete(index);
+      this.held -= this.sizes.get(index) ?? 0;
+      this.sizes.delete(index);
+    }
+  }
+
+  private clear(version: string): void {
+    this.blocks.clear();
+    this.sizes.clear();
+    this.held = 0;
+    this.version = version;
+  }
+}
