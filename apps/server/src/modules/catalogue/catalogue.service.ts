@@ -148,7 +148,8 @@ export class CatalogueService {
     const key = `${v.ref.generation}|${v.access.key}|${lineupId ?? ''}`;
     return this.responses.get(key, async () => {
       const resources = (await this.lineupChannels(v, lineupId)).map((c) => this.channel(v, c));
-      return JSON.stringify({ resources } satisfies ChannelsResponse);
+      // Encoded once: every user with these packages gets the same bytes.
+      return Buffer.from(JSON.stringify({ resources } satisfies ChannelsResponse));
     });
   }
 

@@ -8,7 +8,7 @@ import type { CatalogueService, Viewer } from './catalogue.service';
 import type { GuideRepository } from './guide.repository';
 import { eventFormat, toEpgProgramme } from './mappers';
 import { dayBounds, isValidTimeZone } from './time';
-import { WindowBlocks, type Block } from './window-blocks';
+import { cutWindow, renderBlock, WindowBlocks, type Block, type RenderedBlock } from './window-blocks';
 
 /** The guide's default zone: the operator is Spanish. */
 export const DEFAULT_TZ = 'Europe/Madrid';
@@ -26,20 +26,22 @@ export interface WindowQuery {
 
 /** A serialised guide day, ready to send. */
 export interface CachedDay {
-  body: string;
+  /** Encoded once: every request sends the same bytes. */
+  body: Buffer;
   etag: string;
   builtAt: number;
 }
 
 const FORMAT_INDEX: Record<Format, number> = { LIVE: 0, CUTV: 1, STILL: 2, VOD: 3 };
-const WINDOW_OPEN = Buffer.from('{"resources":[');
-const WINDOW_CLOSE = Buffer.from(']}');
-const COMMA = 0x2c;
+/** Blocks rendered for a viewer's packages: kept 15 s, within 32 MB. */
+const RENDERED_TTL_MS = 15_000;
+const RENDERED_MAX_BYTES = 32 * 1024 * 1024;
 
 /** The guide: window queries, one event's detail, and the per-channel day the TV guide fetches. */
 export class GuideService {
   private readonly days: Cache<string, CachedDay>;
   private readonly blocks: WindowBlocks;
+  private readonly rendered: Cache<string, RenderedBlock>;
 
   constructor(
     private readonly clock: Clock,
@@ -49,6 +51,7 @@ export class GuideService {
   ) {
     this.days = caches.create('catalogue.guide-days', { max: DAY_CACHE_MAX, ttlMs: DAY_TTL_MS });
     this.blocks = new WindowBlocks((from, to) => this.repo.eventsStartingIn(from, to));
+    this.rendered = caches.create('catalogue.guide-rendered', { maxSize: RENDERED_MAX_BYTES, sizeOf: (r) => r.bytes.length, ttlMs: RENDERED_TTL_MS });
   }
 
   /** Events overlapping a window, optionally of one lineup or channel, by channel then start. */
@@ -83,20 +86,22 @@ export class GuideService {
         const blocks = await this.blocks.covering(v.ref.guideVersion, q.startTime - v.ref.maxEventMs, q.endTime);
         if (blocks) return this.windowFromBlocks(v, q, blocks, await this.windowChannels(v, q));
       }
-      return JSON.stringify({ resources: await this.windowOf(v, q) } satisfies EventsResponse);
+      return Buffer.from(JSON.stringify({ resources: await this.windowOf(v, q) } satisfies EventsResponse));
     });
   }
 
   /**
-   * The same bytes as the query's answer, from blocks: each block is by channel then start
-   * and the blocks are in time order, so taking each channel from every block in turn keeps
-   * the query's order. Each programme's bytes are copied as the block holds them, followed by
-   * what depends on the time and the viewer (format, access), encoded once per variant.
+   * The same bytes as the query's answer, cut from blocks rendered for this viewer's
+   * packages. A rendering serves every window over its block for 15 s, the time a shared
+   * answer is kept too: a programme's format (LIVE, CUTV) may lag its boundary by that.
    */
-  private windowFromBlocks(v: Viewer, q: WindowQuery, blocks: readonly Block[], channelIds: number[] | null): Buffer {
-    const from = q.startTime - v.ref.maxEventMs;
-    const only = channelIds && new Set(channelIds);
-    // A tail per format, pay-per-view flag and package: a handful per window.
+  private async windowFromBlocks(v: Viewer, q: WindowQuery, blocks: readonly Block[], channelIds: number[] | null): Promise<Buffer> {
+    const rendered = await Promise.all(blocks.map((block) => this.rendered.get(`${v.ref.generation}|${v.access.key}|${block.from}`, async () => this.render(v, block))));
+    return cutWindow(blocks, rendered, { from: q.startTime - v.ref.maxEventMs, to: q.endTime, after: q.startTime, channels: channelIds && new Set(channelIds) });
+  }
+
+  private render(v: Viewer, block: Block): RenderedBlock {
+    // A tail per format, pay-per-view flag and package: a handful per block.
     const tails = new Map<number, Buffer>();
     const tailOf = (format: Format, ppv: number, packageId: number): Buffer => {
       const key = packageId * 8 + ppv * 4 + FORMAT_INDEX[format];
@@ -107,52 +112,13 @@ export class GuideService {
       }
       return tail;
     };
-    // What is picked, as numbers: block, row, tail (no object per programme).
-    const pickedBlock: number[] = [];
-    const pickedRow: number[] = [];
-    const pickedTail: Buffer[] = [];
-    let size = 0;
-    const at = blocks.map(() => 0);
-    for (;;) {
-      let channelId = Infinity;
-      for (let k = 0; k < blocks.length; k += 1) {
-        const b = blocks[k] as Block;
-        const i = at[k] as number;
-        if (i < b.count && (b.channelId[i] as number) < channelId) channelId = b.channelId[i] as number;
-      }
-      if (channelId === Infinity) break;
-      const wanted = !only || only.has(channelId);
-      const channelPackage = this.catalogue.eventPackage(v, channelId, null);
+    return renderBlock(block, (i) => {
+      const channelId = block.channelId[i] as number;
+      const own = block.packageId[i] as number;
       const catchupHours = v.ref.channelById.get(channelId)?.catchupHours ?? 0;
-      for (let k = 0; k < blocks.length; k += 1) {
-        const b = blocks[k] as Block;
-        let i = at[k] as number;
-        for (; i < b.count && b.channelId[i] === channelId; i += 1) {
-          const start = b.start[i] as number;
-          const end = b.end[i] as number;
-          if (!wanted || start < from || start >= q.endTime || end <= q.startTime) continue;
-          const own = b.packageId[i] as number;
-          const tail = tailOf(eventFormat(start, end, v.now, catchupHours), b.ppv[i] as number, own < 0 ? channelPackage : own);
-          pickedBlock.push(k);
-          pickedRow.push(i);
-          pickedTail.push(tail);
-          size += (b.offsets[i + 1] as number) - (b.offsets[i] as number) + tail.length;
-        }
-        at[k] = i;
-      }
-    }
-    const count = pickedRow.length;
-    const out = Buffer.allocUnsafe(WINDOW_OPEN.length + size + Math.max(0, count - 1) + WINDOW_CLOSE.length);
-    let pos = WINDOW_OPEN.copy(out, 0);
-    for (let n = 0; n < count; n += 1) {
-      if (n > 0) out[pos++] = COMMA;
-      const b = blocks[pickedBlock[n] as number] as Block;
-      const i = pickedRow[n] as number;
-      pos += b.bytes.copy(out, pos, b.offsets[i], b.offsets[i + 1]);
-      pos += (pickedTail[n] as Buffer).copy(out, pos);
-    }
-    WINDOW_CLOSE.copy(out, pos);
-    return out;
+      const format = eventFormat(block.start[i] as number, block.end[i] as number, v.now, catchupHours);
+      return tailOf(format, block.ppv[i] as number, this.catalogue.eventPackage(v, channelId, own < 0 ? null : own));
+    });
   }
 
   async detail(userId: number, id: number): Promise<EventDetail> {
@@ -188,7 +154,7 @@ export class GuideService {
         catchup_hours: channel.catchupHours,
         events: rows.map((r) => toEpgProgramme(r, tz, now, channel.catchupHours, (g) => ref.genreById.get(g)?.name)),
       };
-      const body = JSON.stringify(response);
+      const body = Buffer.from(JSON.stringify(response));
       return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, builtAt: now };
     });
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactEventRow } from './guide.repository';
 import { eventStatic } from './mappers';
-import { BLOCK_MS, WindowBlocks, headOf, toBlock } from './window-blocks';
+import { BLOCK_MS, WindowBlocks, cutWindow, headOf, renderBlock, toBlock } from './window-blocks';
 
 const HOUR = 3_600_000;
 
@@ -24,7 +24,7 @@ function guide(channels: number) {
 describe('toBlock', () => {
   it("keeps each programme's JSON up to its images, and what a window filters and adds", () => {
     const rows = [row(1, 3, 0, HOUR, { packageId: 7, ppvPriceCents: 500, title: '100% cine: Año ñandú' }), row(2, 3, HOUR, 2 * HOUR)];
-    const block = toBlock(rows);
+    const block = toBlock(rows, 0);
     expect(block.count).toBe(2);
     expect(`${headOf(block, 0)}}`).toBe(JSON.stringify(eventStatic(rows[0] as CompactEventRow)));
     expect(`${headOf(block, 1)}}`).toBe(JSON.stringify(eventStatic(rows[1] as CompactEventRow)));
@@ -93,5 +93,55 @@ describe('WindowBlocks', () => {
     await expect(blocks.covering('1', 0, 1)).rejects.toThrow('database down');
     fail = false;
     expect((await blocks.covering('1', 0, 1))?.[0]?.count).toBe(3);
+  });
+});
+
+describe('renderBlock and cutWindow', () => {
+  const tail = (i: number) => Buffer.from(`,"format":"STILL","ppv":false,"access":{"n":${i}}}`);
+
+  /** Rows of three channels over two blocks, some overlapping, with accents; by channel then start. */
+  function blocksOf() {
+    const rows: CompactEventRow[] = [];
+    let id = 1;
+    for (const channelId of [2, 5, 9]) {
+      for (let t = 0; t < 2 * BLOCK_MS; t += HOUR / 2) rows.push(row(id++, channelId, t, t + (id % 3 === 0 ? 2 * HOUR : HOUR / 2), { title: `Canción ${id} — ñ` }));
+    }
+    const inBlock = (k: number) => rows.filter((r) => Math.floor(r.startTime / BLOCK_MS) === k).sort((a, b) => a.channelId - b.channelId || a.startTime - b.startTime);
+    const blocks = [toBlock(inBlock(0), 0), toBlock(inBlock(1), BLOCK_MS)];
+    const rendered = blocks.map((b) => renderBlock(b, tail));
+    return { rows, blocks, rendered };
+  }
+
+  it('renders each programme whole, with its tail and a comma', () => {
+    const { blocks, rendered } = blocksOf();
+    const b = blocks[0]!;
+    const r = rendered[0]!;
+    for (const i of [0, 3, b.count - 1]) expect(r.bytes.toString('utf8', r.offsets[i], r.offsets[i + 1])).toBe(`${headOf(b, i)}${tail(i).toString()},`);
+  });
+
+  it('answers what filtering the rows gives, by channel then start, for any window and channel list', () => {
+    const { rows, blocks, rendered } = blocksOf();
+    const json = (r: CompactEventRow) => {
+      const k = Math.floor(r.startTime / BLOCK_MS);
+      const i = rows.filter((x) => Math.floor(x.startTime / BLOCK_MS) === k).sort((a, b) => a.channelId - b.channelId || a.startTime - b.startTime).indexOf(r);
+      return { ...eventStatic(r), format: 'STILL', ppv: false, access: { n: i } };
+    };
+    const cases: [number, number, number, Set<number> | null][] = [
+      [0, 2 * BLOCK_MS, 0, null],
+      [BLOCK_MS - 2 * HOUR, BLOCK_MS + HOUR, BLOCK_MS - HOUR, null],
+      [HOUR, 2 * HOUR, HOUR + 1, new Set([5])],
+      [BLOCK_MS - HOUR, BLOCK_MS + 7, BLOCK_MS, new Set([2, 9, 77])],
+      [3, 4, 3, null],
+    ];
+    for (const [from, to, after, channels] of cases) {
+      const expected = rows
+        .filter((r) => r.startTime >= from && r.startTime < to && r.endTime > after && (!channels || channels.has(r.channelId)))
+        .sort((a, b) => a.channelId - b.channelId || a.startTime - b.startTime)
+        .map(json);
+      const used = blocks.map((b, k) => ({ b, r: rendered[k]! })).filter(({ b }) => b.from + BLOCK_MS > from && b.from < to);
+      const text = cutWindow(used.map((u) => u.b), used.map((u) => u.r), { from, to, after, channels }).toString();
+      expect(JSON.parse(text)).toEqual({ resources: expected });
+    }
+    expect(cutWindow([], [], { from: 0, to: 1, after: 0, channels: null }).toString()).toBe('{"resources":[]}');
   });
 });

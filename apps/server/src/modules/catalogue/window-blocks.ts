@@ -12,6 +12,8 @@ export const BLOCK_ROWS_BUDGET = 40_000;
  * depends on nothing but the programme.
  */
 export interface Block {
+  /** Where the block starts: it holds the programmes starting in [from, from + BLOCK_MS). */
+  readonly from: number;
   readonly count: number;
   readonly channelId: Int32Array;
   readonly start: Float64Array;
@@ -29,7 +31,7 @@ export function headOf(block: Block, i: number): string {
   return block.bytes.toString('utf8', block.offsets[i], block.offsets[i + 1]);
 }
 
-export function toBlock(rows: readonly CompactEventRow[]): Block {
+export function toBlock(rows: readonly CompactEventRow[], from: number): Block {
   const n = rows.length;
   const heads = new Array<string>(n);
   const offsets = new Uint32Array(n + 1);
@@ -46,7 +48,102 @@ export function toBlock(rows: readonly CompactEventRow[]): Block {
   });
   const bytes = Buffer.allocUnsafe(offsets[n] as number);
   heads.forEach((head, i) => bytes.write(head, offsets[i] as number, 'utf8'));
-  return { ...block, bytes };
+  return { ...block, from, bytes };
+}
+
+/** A block as one viewer sees it at one time: each programme's whole JSON and a comma, at offsets[i]..offsets[i + 1]. */
+export interface RenderedBlock {
+  readonly bytes: Buffer;
+  readonly offsets: Uint32Array;
+}
+
+const COMMA = 0x2c;
+
+/** Each programme's bytes, its tail (format, pay-per-view, access, the closing brace) and a comma. */
+export function renderBlock(block: Block, tailOf: (i: number) => Buffer): RenderedBlock {
+  const n = block.count;
+  const tails = new Array<Buffer>(n);
+  const offsets = new Uint32Array(n + 1);
+  for (let i = 0; i < n; i += 1) {
+    const tail = tailOf(i);
+    tails[i] = tail;
+    offsets[i + 1] = (offsets[i] as number) + ((block.offsets[i + 1] as number) - (block.offsets[i] as number)) + tail.length + 1;
+  }
+  const bytes = Buffer.allocUnsafe(offsets[n] as number);
+  for (let i = 0; i < n; i += 1) {
+    const at = block.bytes.copy(bytes, offsets[i] as number, block.offsets[i], block.offsets[i + 1]) + (offsets[i] as number);
+    (tails[i] as Buffer).copy(bytes, at);
+    bytes[(offsets[i + 1] as number) - 1] = COMMA;
+  }
+  return { bytes, offsets };
+}
+
+/** What a window asks for: programmes starting in [from, to) that end after `after`, of these channels (null: all). */
+export interface WindowCut {
+  from: number;
+  to: number;
+  after: number;
+  channels: ReadonlySet<number> | null;
+}
+
+const OPEN = Buffer.from('{"resources":[');
+const EMPTY = Buffer.from('{"resources":[]}');
+
+/**
+ * The window's answer, `{"resources":[...]}`, from blocks in time order and their renderings.
+ * Each block is by channel then start, so taking each channel from every block in turn keeps
+ * the order of the query (by channel, then start); programmes next to each other in a
+ * rendering and in the answer are copied in one run.
+ */
+export function cutWindow(blocks: readonly Block[], rendered: readonly RenderedBlock[], cut: WindowCut): Buffer {
+  const runBlock: number[] = [];
+  const runStart: number[] = [];
+  const runEnd: number[] = [];
+  let size = 0;
+  const at = blocks.map(() => 0);
+  for (;;) {
+    let channelId = Infinity;
+    for (let k = 0; k < blocks.length; k += 1) {
+      const b = blocks[k] as Block;
+      const i = at[k] as number;
+      if (i < b.count && (b.channelId[i] as number) < channelId) channelId = b.channelId[i] as number;
+    }
+    if (channelId === Infinity) break;
+    const wanted = cut.channels === null || cut.channels.has(channelId);
+    for (let k = 0; k < blocks.length; k += 1) {
+      const b = blocks[k] as Block;
+      const offsets = (rendered[k] as RenderedBlock).offsets;
+      let i = at[k] as number;
+      for (; i < b.count && b.channelId[i] === channelId; i += 1) {
+        const start = b.start[i] as number;
+        if (!wanted || start < cut.from || start >= cut.to || (b.end[i] as number) <= cut.after) continue;
+        size += (offsets[i + 1] as number) - (offsets[i] as number);
+        const last = runEnd.length - 1;
+        if (last >= 0 && runBlock[last] === k && runEnd[last] === i) runEnd[last] = i + 1;
+        else {
+          runBlock.push(k);
+          runStart.push(i);
+          runEnd.push(i + 1);
+        }
+      }
+      at[k] = i;
+    }
+  }
+  if (runEnd.length === 0) return Buffer.from(EMPTY);
+  // The last programme's comma becomes the closing bracket, and a brace follows.
+  const out = Buffer.allocUnsafe(OPEN.length + size + 1);
+  let pos = OPEN.copy(out, 0);
+  for (let r = 0; r < runEnd.length; r += 1) {
+    const { bytes, offsets } = rendered[runBlock[r] as number] as RenderedBlock;
+    const a = offsets[runStart[r] as number] as number;
+    const z = offsets[runEnd[r] as number] as number;
+    // TypedArray set over a plain view: Buffer's copy checks and wraps each call.
+    out.set(new Uint8Array(bytes.buffer, bytes.byteOffset + a, z - a), pos);
+    pos += z - a;
+  }
+  out[pos - 1] = 0x5d;
+  out[pos] = 0x7d;
+  return out;
 }
 
 /**
@@ -89,7 +186,7 @@ export class WindowBlocks {
       this.blocks.set(index, held);
       return held;
     }
-    const loading = this.read(index * BLOCK_MS, (index + 1) * BLOCK_MS).then(toBlock);
+    const loading = this.read(index * BLOCK_MS, (index + 1) * BLOCK_MS).then((rows) => toBlock(rows, index * BLOCK_MS));
     this.blocks.set(index, loading);
     loading.then(
       (block) => {
