@@ -49,6 +49,13 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
       expect(a).toEqual(await plain.eventsInWindow(now - 3_600_000, now + 6 * 3_600_000, 24 * 3_600_000, ids));
       if (ids === null) expect(a.length).toBeGreaterThan(50);
     }
+    const channelIds = (await ctx.sql.selectFrom('channels').select('id').execute()).map((c) => c.id);
+    for (const ids of [channelIds, channelIds.slice(0, 3), []]) {
+      const live = (await fast.liveAt(now, 24 * 3_600_000, ids)).length;
+      if (ids.length > 3) expect(live).toBeGreaterThan(10);
+      expect(await fast.liveCountAt(now, 24 * 3_600_000, ids)).toBe(live);
+      expect(await plain.liveCountAt(now, 24 * 3_600_000, ids)).toBe(live);
+    }
   });
 
   it('counts a window’s programmes per genre as the grouped count does, and finds the next pay-per-view event', async () => {

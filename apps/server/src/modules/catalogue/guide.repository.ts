@@ -22,6 +22,12 @@ const WINDOW_ARRAYS = {
   },
 } as const;
 
+/** How many programmes air at an instant on a list of channels (the window query's bounds). */
+const LIVE_COUNT = {
+  sqlite: 'select count(*) from events where start_time >= ? and start_time < ? and end_time > ? and channel_id in (select value from json_each(?))',
+  postgres: 'select count(*) from events where start_time >= $1 and start_time < $2 and end_time > $3 and channel_id = any($4::int[])',
+} as const;
+
 /** A row of the window query answered as an array. */
 function compactOf(r: unknown[]): CompactEventRow {
   return {
@@ -133,6 +139,15 @@ export class GuideRepository {
   /** Programmes airing at an instant on the given channels. */
   liveAt(now: number, maxEventMs: number, channelIds: number[]): Promise<CompactEventRow[]> {
     return this.eventsInWindow(now, now + 1, maxEventMs, channelIds);
+  }
+
+  /** How many programmes `liveAt` gives, counted by the database (10,000 rows not read for a number). */
+  async liveCountAt(now: number, maxEventMs: number, channelIds: number[]): Promise<number> {
+    if (channelIds.length === 0) return 0;
+    if (!this.db.selectArrays) return (await this.liveAt(now, maxEventMs, channelIds)).length;
+    const list = this.db.dialect === 'sqlite' ? JSON.stringify(channelIds) : channelIds;
+    const [row] = await this.db.selectArrays(LIVE_COUNT[this.db.dialect], [now - maxEventMs, now + 1, now, list]);
+    return Number(row?.[0] ?? 0);
   }
 
   /** Programmes that ended in (since, now] on the given channels, latest first. */

@@ -55,10 +55,6 @@ export class GuideService {
   }
 
   /** Events overlapping a window, optionally of one lineup or channel, by channel then start. */
-  async window(userId: number, q: WindowQuery): Promise<CatalogueEvent[]> {
-    return this.windowOf(await this.catalogue.viewer(userId), q);
-  }
-
   private async windowOf(v: Viewer, q: WindowQuery): Promise<CatalogueEvent[]> {
     const rows = await this.repo.eventsInWindow(q.startTime, q.endTime, v.ref.maxEventMs, await this.windowChannels(v, q));
     return rows.map((r) => this.catalogue.event(v, r));

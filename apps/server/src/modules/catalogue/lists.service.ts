@@ -76,7 +76,7 @@ export class ListsService {
     if (list.kind !== 'channels' && list.kind !== 'live-now') return (await this.items(v, list, manual, lineup)).length;
     const channels = await this.rowChannels(list, lineup);
     if (list.kind === 'channels') return channels.length;
-    return (await this.guide.repo.liveAt(v.now, v.ref.maxEventMs, channels.map((c) => c.id))).length;
+    return this.guide.repo.liveCountAt(v.now, v.ref.maxEventMs, channels.map((c) => c.id));
   }
 
   /** The lineup's channels, read once however many rows of a request ask (10,000 channels take a while). */
