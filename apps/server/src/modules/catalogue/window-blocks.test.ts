@@ -76,11 +76,29 @@ describe('WindowBlocks', () => {
     const g = guide(10); // 30 programmes per block
     const blocks = new WindowBlocks(g.read, 50);
     expect(await blocks.covering('1', 0, 2 * BLOCK_MS)).toBeNull();
-    expect(g.reads).toEqual([[0, BLOCK_MS]]);
+    expect(g.reads).toHaveLength(2);
+    // The largest block read says it at once now.
+    expect(await blocks.covering('1', 0, 2 * BLOCK_MS)).toBeNull();
+    expect(g.reads).toHaveLength(2);
+    // Block 0 made room for block 1, the one read last.
+    expect((await blocks.covering('1', 0, BLOCK_MS))?.[0]?.count).toBe(30);
+    expect(g.reads).toHaveLength(3);
     const small = new WindowBlocks(g.read, 20);
     expect(await small.covering('1', 0, 1)).toBeNull();
     expect(await small.covering('1', 0, 1)).toBeNull();
-    expect(g.reads).toHaveLength(2);
+    expect(g.reads).toHaveLength(4);
+  });
+
+  it('stops reading at the block that overflows, even after a sparse first block', async () => {
+    const reads: number[] = [];
+    const blocks = new WindowBlocks(async (from) => {
+      reads.push(from / BLOCK_MS);
+      const rows = from === 0 ? 1 : 30;
+      return Array.from({ length: rows }, (_, i) => row(from + i, i + 1, from + i, from + i + 1));
+    }, 50);
+    await blocks.covering('1', 0, 1);
+    expect(await blocks.covering('1', BLOCK_MS, 6 * BLOCK_MS)).toBeNull();
+    expect(reads).toEqual([0, 1, 2]);
   });
 
   it('a failed read is not kept: the next window reads again', async () => {

@@ -156,26 +156,34 @@ export class WindowBlocks {
   private readonly sizes = new Map<number, number>();
   private held = 0;
   private version: string | null = null;
-  /** Rows in the last block read: how big the next ones will be. */
-  private estimate = 0;
+  /** Rows in the largest block read of this version: a window of more blocks than fit is not read. */
+  private largest = 0;
 
   constructor(
     private readonly read: (from: number, to: number) => Promise<CompactEventRow[]>,
     private readonly budget = BLOCK_ROWS_BUDGET,
   ) {}
 
-  /** The blocks holding every start in [from, to), in time order, or null when they would not fit. */
+  /**
+   * The blocks holding every start in [from, to), in time order, or null when they would
+   * not fit. Blocks are read one after the other, so a window too large stops at the block
+   * that overflows the budget instead of reading them all.
+   */
   async covering(version: string, from: number, to: number): Promise<Block[] | null> {
     if (version !== this.version) this.clear(version);
     if (to <= from) return [];
     const first = Math.floor(from / BLOCK_MS);
     const last = Math.floor((to - 1) / BLOCK_MS);
-    // The first block read tells how big they are: a guide too large is never held.
-    if (this.estimate === 0 && !this.blocks.has(first)) await this.block(first, version);
-    if ((last - first + 1) * this.estimate > this.budget) return null;
-    const wanted: Promise<Block>[] = [];
-    for (let index = first; index <= last; index += 1) wanted.push(this.block(index, version));
-    return Promise.all(wanted);
+    if ((last - first + 1) * this.largest > this.budget) return null;
+    const blocks: Block[] = [];
+    let rows = 0;
+    for (let index = first; index <= last; index += 1) {
+      const block = await this.block(index, version);
+      rows += block.count;
+      if (rows > this.budget) return null;
+      blocks.push(block);
+    }
+    return blocks;
   }
 
   private block(index: number, version: string): Promise<Block> {
@@ -190,8 +198,8 @@ export class WindowBlocks {
     this.blocks.set(index, loading);
     loading.then(
       (block) => {
-        this.estimate = Math.max(1, block.count);
         if (this.version !== version || this.blocks.get(index) !== loading) return;
+        this.largest = Math.max(this.largest, block.count);
         if (block.count > this.budget) {
           this.blocks.delete(index);
           return;
@@ -221,6 +229,7 @@ export class WindowBlocks {
     this.blocks.clear();
     this.sizes.clear();
     this.held = 0;
+    this.largest = 0;
     this.version = version;
   }
 }
