@@ -56,7 +56,7 @@ function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
   const { now, days } = useGuideClock();
   const [saved] = useState(readSavedGuide);
   const height = useWindowHeight();
-  // The start-up load filled this opening's page (`prefill.ts`): both read it here.
+  // Where the guide opens: the rule the start-up load filled its page by (`prefill.ts`).
   const [opening] = useState(() => guideOpening({ saved, channelCount: channels.length, height, now }));
   const [selection, setSelection] = useState<Selection | null>(saved?.selected ?? null);
   const overlayOpen = selection !== null;
