@@ -12,11 +12,8 @@ export function noStore(reply: FastifyReply): void {
   reply.header('cache-control', 'no-store');
 }
 
-/** JSON already serialised: text, or UTF-8 bytes. */
-export type Serialised = string | Buffer;
-
-/** Sends JSON already serialised (Fastify sends strings and bytes as they are, skipping the response validator). */
-export function sendSerialised(reply: FastifyReply, body: Serialised, cache: string): FastifyReply {
+/** Sends JSON already serialised and encoded (Fastify sends bytes as they are, skipping the response validator). */
+export function sendSerialised(reply: FastifyReply, body: Buffer, cache: string): FastifyReply {
   return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', cache).send(body);
 }
 

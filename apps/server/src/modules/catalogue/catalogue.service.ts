@@ -14,7 +14,6 @@ import {
 } from '@pantalla/contracts';
 import { notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
-import type { Serialised } from '../../platform/http';
 import type { AccessResolver, AccessRights } from '../commerce';
 import type { CatalogueRepository } from './catalogue.repository';
 import type { CompactEventRow } from './guide.repository';
@@ -143,7 +142,7 @@ export class CatalogueService {
   }
 
   /** GET /channels serialised: shared by every user with the same packages until the channels change. */
-  async channelsJson(userId: number, lineupId: number | undefined): Promise<Serialised> {
+  async channelsJson(userId: number, lineupId: number | undefined): Promise<Buffer> {
     const v = await this.viewer(userId);
     const key = `${v.ref.generation}|${v.access.key}|${lineupId ?? ''}`;
     return this.responses.get(key, async () => {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../../platform/database';
+import type { Db, DialectName } from '../../platform/database';
 import type { EventRow, CatalogueTables } from './tables';
 
 /** The columns the compact event form needs (no credits or languages): keeps the window query light. */
@@ -27,6 +27,11 @@ const LIVE_COUNT = {
   sqlite: 'select count(*) from events where start_time >= ? and start_time < ? and end_time > ? and channel_id in (select value from json_each(?))',
   postgres: 'select count(*) from events where start_time >= $1 and start_time < $2 and end_time > $3 and channel_id = any($4::int[])',
 } as const;
+
+/** A list of channel ids as the dialect's array query takes it (json_each on SQLite, any() on PostgreSQL). */
+function channelList(dialect: DialectName, ids: number[]): unknown {
+  return dialect === 'sqlite' ? JSON.stringify(ids) : ids;
+}
 
 /** A row of the window query answered as an array. */
 function compactOf(r: unknown[]): CompactEventRow {
@@ -78,8 +83,7 @@ export class GuideRepository {
     const ids = channelIds && (channelIds.length > 0 ? channelIds : [-1]);
     if (this.db.selectArrays) {
       const text = WINDOW_ARRAYS[this.db.dialect];
-      const list = this.db.dialect === 'sqlite' ? JSON.stringify(ids) : ids;
-      const rows = await this.db.selectArrays(ids ? text.some : text.all, [from, to, endAfter, ...(ids ? [list] : [])]);
+      const rows = await this.db.selectArrays(ids ? text.some : text.all, [from, to, endAfter, ...(ids ? [channelList(this.db.dialect, ids)] : [])]);
       return rows.map(compactOf);
     }
     // The hottest query: written out with camelCase aliases and run without the CamelCase
@@ -145,8 +149,7 @@ export class GuideRepository {
   async liveCountAt(now: number, maxEventMs: number, channelIds: number[]): Promise<number> {
     if (channelIds.length === 0) return 0;
     if (!this.db.selectArrays) return (await this.liveAt(now, maxEventMs, channelIds)).length;
-    const list = this.db.dialect === 'sqlite' ? JSON.stringify(channelIds) : channelIds;
-    const [row] = await this.db.selectArrays(LIVE_COUNT[this.db.dialect], [now - maxEventMs, now + 1, now, list]);
+    const [row] = await this.db.selectArrays(LIVE_COUNT[this.db.dialect], [now - maxEventMs, now + 1, now, channelList(this.db.dialect, channelIds)]);
     return Number(row?.[0] ?? 0);
   }
 

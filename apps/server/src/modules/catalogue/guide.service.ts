@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CatalogueEvent, EpgDayResponse, EventDetail, EventsResponse, Format } from '@pantalla/contracts';
 import { badRequest, notFound } from '../../platform/errors';
-import type { Serialised } from '../../platform/http';
 import type { Cache, CacheRegistry } from '../../platform/cache';
 import type { Clock } from '../../platform/clock';
 import type { CatalogueService, Viewer } from './catalogue.service';
@@ -74,7 +73,7 @@ export class GuideService {
    * Windows of many channels are cut from blocks of the guide held in memory while they
    * fit (`WindowBlocks`); one channel's window, or a guide too large, asks the database.
    */
-  async windowJson(userId: number, q: WindowQuery): Promise<Serialised> {
+  async windowJson(userId: number, q: WindowQuery): Promise<Buffer> {
     const v = await this.catalogue.viewer(userId);
     const key = `${v.ref.generation}|${v.ref.guideVersion}|${v.access.key}|${q.startTime}|${q.endTime}|${q.lineupId ?? ''}|${q.channelId ?? ''}`;
     return this.catalogue.responses.get(key, async () => {
