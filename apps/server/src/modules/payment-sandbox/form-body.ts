@@ -1,42 +1,56 @@
+import qs from 'qs';
+
 /** A value of Stripe's form encoding: text, or nested objects and lists (`a[b][0][c]=v`). */
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export type FormObject = { [key: string]: FormValue };
 
-function keyPath(name: string): string[] {
-  const first = name.indexOf('[');
-  if (first === -1) return [name];
-  const head = name.slice(0, first);
-  const rest = [...name.slice(first).matchAll(/\[([^\]]*)\]/g)].map((m) => m[1] ?? '');
-  return [head, ...rest];
-}
+/** Keys that would reach an object's prototype if anything downstream merged or assigned them. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-function place(target: FormObject, path: string[], value: string): void {
-  let node: { [key: string]: FormValue } = target;
-  for (let i = 0; i < path.length - 1; i++) {
-    const key = path[i] ?? '';
-    const existing = node[key];
-    // Lists arrive as a[0][x]; their indexes are kept as object keys and turned into arrays after.
-    if (existing === undefined || typeof existing === 'string' || Array.isArray(existing)) node[key] = {};
-    node = node[key] as { [key: string]: FormValue };
+/** Stripe's deepest parameter is items[0][price_data][recurring][interval]; nothing legitimate nests past this. */
+const MAX_DEPTH = 8;
+const MAX_PARAMETERS = 500;
+
+/** A form body the sandbox will not read (a prototype key, too deep, too many fields). */
+export class FormRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly param?: string,
+  ) {
+    super(message);
+    this.name = 'FormRefusedError';
   }
-  const last = path[path.length - 1] ?? '';
-  if (last === '') {
-    const list = Object.keys(node).length;
-    node[String(list)] = value;
-  } else node[last] = value;
 }
 
-function listsFromIndexes(value: FormValue): FormValue {
-  if (typeof value === 'string' || Array.isArray(value)) return value;
-  const keys = Object.keys(value);
-  const entries = keys.map((k) => [k, listsFromIndexes(value[k] as FormValue)] as const);
-  if (keys.length > 0 && keys.every((k, i) => k === String(i))) return entries.map(([, v]) => v);
-  return Object.fromEntries(entries);
+/** Every bracketed segment of every field name: `a[b][0]` → a, b, 0. */
+function segments(name: string): string[] {
+  return name.split(/[[\]]+/).filter((s) => s !== '');
 }
 
-/** Parses an application/x-www-form-urlencoded body the way Stripe's API reads it. */
+/**
+ * Parses an application/x-www-form-urlencoded body (or query) the way Stripe's API reads it.
+ * Objects are built without a prototype and prototype keys are refused outright, so no field
+ * name can reach Object.prototype whatever later code does with the result.
+ */
 export function parseStripeForm(body: string): FormObject {
-  const out: FormObject = {};
-  for (const [name, value] of new URLSearchParams(body)) place(out, keyPath(name), value);
-  return listsFromIndexes(out) as FormObject;
+  for (const name of new URLSearchParams(body).keys()) {
+    const bad = segments(name).find((s) => PROTOTYPE_KEYS.has(s));
+    if (bad !== undefined) throw new FormRefusedError(`Received unknown parameter: ${bad}`, name.slice(0, 100));
+  }
+  try {
+    return qs.parse(body, {
+      allowPrototypes: false,
+      plainObjects: true,
+      depth: MAX_DEPTH,
+      strictDepth: true,
+      parameterLimit: MAX_PARAMETERS,
+      throwOnLimitExceeded: true,
+      allowDots: false,
+      // Stripe's lists are a[0], a[1]...; a huge index stays an object key instead of a sparse array.
+      arrayLimit: 100,
+    }) as FormObject;
+  } catch (error) {
+    if (error instanceof RangeError) throw new FormRefusedError('The request nests too deeply or has too many parameters.');
+    throw error;
+  }
 }

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { cardOutcome, luhnValid } from './cards';
 import { retryDelayMs, stripeSignature } from './deliveries';
-import { parseStripeForm } from './form-body';
+import { FormRefusedError, parseStripeForm } from './form-body';
 import { addInterval } from './objects';
 
 const card = (number: string, expYear = 34) => cardOutcome({ number, expMonth: 12, expYear, cvc: '123' }, new Date(Date.UTC(2026, 10, 24)));
@@ -33,6 +33,20 @@ describe('Stripe\'s form encoding', () => {
       metadata: { a: 'b' },
       amount: '5',
     });
+  });
+
+  it('refuses prototype keys and builds objects without a prototype', () => {
+    for (const body of ['__proto__[x]=1', 'constructor[prototype][x]=1', 'a[__proto__][x]=1', 'metadata[constructor]=1', '%5F%5Fproto%5F%5F%5Bx%5D=1', 'a%5Bprototype%5D=1']) {
+      expect(() => parseStripeForm(body), body).toThrow(FormRefusedError);
+    }
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    const form = parseStripeForm('metadata[a]=b');
+    expect(Object.getPrototypeOf(form)).toBeNull();
+    expect(Object.getPrototypeOf(form.metadata)).toBeNull();
+  });
+
+  it('refuses forms nested past any Stripe parameter', () => {
+    expect(() => parseStripeForm(`a${'[b]'.repeat(20)}=1`)).toThrow(FormRefusedError);
   });
 });
 

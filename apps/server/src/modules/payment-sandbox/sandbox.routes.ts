@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declareScope } from '../../platform/access';
+import { AppError } from '../../platform/errors';
 import { framedPagePolicy } from '../../platform/security-headers';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseStripeForm, type FormObject } from './form-body';
+import { FormRefusedError, parseStripeForm, type FormObject } from './form-body';
 import { StripeApiError, type Json } from './objects';
 import { amountText, cardFieldPage, challengePage } from './pages';
 import { ObjectChangedError } from './sandbox.repository';
@@ -37,11 +38,13 @@ function unauthorised(): StripeApiError {
 function stripeErrors(api: FastifyInstance): void {
   api.setErrorHandler((error, request, reply) => {
     if (error instanceof StripeApiError) return reply.status(error.status).send({ error: error.error });
+    if (error instanceof FormRefusedError) return reply.status(400).send({ error: { type: 'invalid_request_error', message: error.message, ...(error.param ? { param: error.param } : {}) } });
     if (error instanceof ObjectChangedError) {
       return reply.status(409).send({ error: { type: 'invalid_request_error', code: 'lock_timeout', message: 'This object cannot be accessed right now because another API request or Stripe process is currently accessing it.' } });
     }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status < 500) return reply.status(status).send({ error: { type: 'invalid_request_error', message: (error as Error).message } });
+    // The platform's body checks (JSON too deep, an unknown Content-Encoding, an inflated bomb) carry `status`; Fastify's own errors `statusCode`.
+    const status = error instanceof AppError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
+    if (status >= 400 && status < 500) return reply.status(status).send({ error: { type: 'invalid_request_error', message: (error as Error).message } });
     request.log.error({ err: error }, 'payment sandbox failed');
     return reply.status(500).send({ error: { type: 'api_error', message: 'An unknown error occurred.' } });
   });
@@ -71,14 +74,25 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: PaymentSandbo
     // The provider's own API and pages: its secret key (or none, for its pages) decides, not our sign-in.
     declareScope(scope, 'public');
     stripeErrors(scope);
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseStripeForm(String(body))));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(null, parseStripeForm(String(body)));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
     const api = scope.withTypeProvider<ZodTypeProvider>();
+    // Keys are checked at onRequest, before a byte of the body is read or parsed.
     const secret = async (request: FastifyRequest) => {
       if (bearer(request) !== keys.secretKey) throw unauthorised();
     };
+    const eitherKey = async (request: FastifyRequest) => {
+      const key = bearer(request);
+      if (key !== keys.secretKey && key !== keys.publishableKey) throw unauthorised();
+    };
     const query = (request: FastifyRequest): FormObject => parseStripeForm(request.url.split('?')[1] ?? '');
     const form = (request: FastifyRequest): FormObject => (request.body && typeof request.body === 'object' ? (request.body as FormObject) : {});
-    const post = (summary: string) => ({ schema: { tags, summary, params: idParams.partial(), body: anyObject.nullish(), response: stripeAnswers }, preHandler: secret });
+    const post = (summary: string) => ({ schema: { tags, summary, params: idParams.partial(), body: anyObject.nullish(), response: stripeAnswers }, onRequest: secret });
 
     api.post('/v1/customers', post('Sandbox: crea un cliente'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createCustomer(form(req))));
     api.post('/v1/customers/:id', post('Sandbox: cambia la tarjeta por defecto de un cliente'), (req, reply) => once(repo, req, reply, now(), () => sandbox.updateCustomer(String(req.params.id), form(req))));
@@ -91,20 +105,16 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: PaymentSandbo
       if (!Number.isInteger(frozen) || frozen <= 0) throw new StripeApiError(400, { type: 'invalid_request_error', message: 'Invalid integer: frozen_time', param: 'frozen_time' });
       return sandbox.advanceClock(frozen);
     });
-    api.get('/v1/subscriptions/:id', { schema: { tags, summary: 'Sandbox: una suscripción', params: idParams, response: stripeAnswers }, preHandler: secret }, (req) => sandbox.retrieveSubscription(req.params.id, query(req)));
+    api.get('/v1/subscriptions/:id', { schema: { tags, summary: 'Sandbox: una suscripción', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.retrieveSubscription(req.params.id, query(req)));
 
     // The publishable key may read and confirm a payment intent, given its client secret (as Stripe.js does).
-    api.get('/v1/payment_intents/:id', { schema: { tags, summary: 'Sandbox: un PaymentIntent', params: idParams, response: stripeAnswers } }, (req) => {
-      const key = bearer(req);
-      if (key === keys.secretKey) return sandbox.retrievePaymentIntent(req.params.id, null);
-      if (key !== keys.publishableKey) throw unauthorised();
+    api.get('/v1/payment_intents/:id', { schema: { tags, summary: 'Sandbox: un PaymentIntent', params: idParams, response: stripeAnswers }, onRequest: eitherKey }, (req) => {
+      if (bearer(req) === keys.secretKey) return sandbox.retrievePaymentIntent(req.params.id, null);
       return sandbox.retrievePaymentIntent(req.params.id, String(query(req).client_secret ?? ''));
     });
-    api.post('/v1/payment_intents/:id/confirm', { schema: { tags, summary: 'Sandbox: confirma un PaymentIntent con una tarjeta de prueba', params: idParams, body: anyObject.nullish(), response: stripeAnswers } }, (req) => {
-      const key = bearer(req);
-      if (key !== keys.secretKey && key !== keys.publishableKey) throw unauthorised();
-      return sandbox.confirmPaymentIntent(req.params.id, form(req), key === keys.publishableKey, langOf(req));
-    });
+    api.post('/v1/payment_intents/:id/confirm', { schema: { tags, summary: 'Sandbox: confirma un PaymentIntent con una tarjeta de prueba', params: idParams, body: anyObject.nullish(), response: stripeAnswers }, onRequest: eitherKey }, (req) =>
+      sandbox.confirmPaymentIntent(req.params.id, form(req), bearer(req) === keys.publishableKey, langOf(req)),
+    );
     pageRoutes(scope, sandbox, langOf);
   });
 }

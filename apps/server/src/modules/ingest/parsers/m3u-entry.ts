@@ -19,7 +19,8 @@ const ATTRIBUTE = /([A-Za-z0-9_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"',]
 
 /** key="value" pairs (keys lower case); later duplicates do not override the first. */
 export function parseAttributes(text: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
+  // Prototype-less: the list's attribute names are the file's, `constructor` or `__proto__` included.
+  const attrs = Object.create(null) as Record<string, string>;
   for (const m of text.matchAll(ATTRIBUTE)) {
     const key = (m[1] as string).toLowerCase();
     if (!(key in attrs)) attrs[key] = (m[2] ?? m[3] ?? m[4] ?? '').trim();
@@ -86,7 +87,7 @@ export function nameKey(name: string): string {
 export function splitStreamUrl(line: string): { url: string; headers: Record<string, string> } {
   const bar = line.indexOf('|');
   if (bar === -1) return { url: line, headers: {} };
-  const headers: Record<string, string> = {};
+  const headers = Object.create(null) as Record<string, string>;
   for (const pair of line.slice(bar + 1).split('&')) {
     const eq = pair.indexOf('=');
     if (eq <= 0) continue;

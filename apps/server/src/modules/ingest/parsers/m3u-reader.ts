@@ -225,7 +225,7 @@ export class M3uStreamParser {
       for (const [k, v] of Object.entries(a)) if (!KNOWN.has(k)) channel.attributes[k] ??= v;
       return;
     }
-    const attributes: Record<string, string> = {};
+    const attributes = Object.create(null) as Record<string, string>;
     for (const [k, v] of Object.entries(a)) if (!KNOWN.has(k)) attributes[k] = v;
     this.channels.set(key, {
       key,
