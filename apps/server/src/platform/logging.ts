@@ -4,8 +4,11 @@ import { pino } from 'pino';
 /** What stands in for a credential in the log. */
 export const REDACTED = '[redacted]';
 
-/** Query parameters that carry a credential: the signed playback URL's token, reset and auth tokens. */
-const SECRET_PARAMS = ['jwt', 'token', 'auth', 'idToken', 'refreshToken', 'access_token'];
+/**
+ * Query parameters that carry a credential: the signed playback URL's token, reset and auth
+ * tokens, and a payment's client secret (the 3-D Secure challenge page's address holds it).
+ */
+const SECRET_PARAMS = ['jwt', 'token', 'auth', 'idToken', 'refreshToken', 'access_token', 'client_secret', 'payment_intent_client_secret'];
 /** Paths whose last part is a credential: the password-reset and email-confirmation links the mails send. */
 const SECRET_PATHS = [/^(\/resetpassword\/)[^/?#]+/i, /^(\/confirm\/)[^/?#]+/i];
 
@@ -68,6 +71,8 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
         '*.idToken',
         '*.refreshToken',
         '*.pin',
+        '*.clientSecret',
+        '*.client_secret',
       ],
       censor: REDACTED,
     },
