@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestString } from './text';
 import { idParamSchema, idSchema } from './ids';
 import { accessSchema } from './commerce';
 
@@ -69,7 +70,7 @@ export const genreRefSchema = z.object({ id: z.number().int(), name: z.string() 
 /** Where a channel or text shows the fingerprint overlay. */
 export const fingerprintPositionSchema = z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right', 'random']);
 /** A watermark colour: #RRGGBB, or #RRGGBBAA with opacity. */
-export const fingerprintColorSchema = z.string().regex(/^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, { message: 'se espera un color #RRGGBB o #RRGGBBAA' });
+export const fingerprintColorSchema = requestString().regex(/^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, { message: 'se espera un color #RRGGBB o #RRGGBBAA' });
 /** The watermark's look where a channel does not set its own: white at 85 % on black at 35 %, 18 px. */
 export const FINGERPRINT_STYLE_DEFAULTS = { fontSize: 18, color: '#FFFFFFD9', background: '#00000059' } as const;
 
@@ -525,17 +526,17 @@ export const contentsQuerySchema = z.object({
 /** Path of GET /epg/{channelId}/{date}. */
 export const epgParamsSchema = z.object({
   channelId: id,
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha debe tener la forma yyyy-mm-dd' }),
+  date: requestString().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha debe tener la forma yyyy-mm-dd' }),
 });
 /** Query of GET /epg: an IANA time zone for the day's bounds (default Europe/Madrid). */
-export const epgQuerySchema = z.object({ tz: z.string().min(1).max(64).optional() });
+export const epgQuerySchema = z.object({ tz: requestString().min(1).max(64).optional() });
 /** Query of GET /genres. */
 export const genresQuerySchema = z.object({ kind: genreKindSchema.optional() });
 /** Query of GET /genres/{id}. */
 export const genreListingQuerySchema = z.object({ subgenreId: optionalId });
 /** Query of GET /search. */
 export const searchQuerySchema = z.object({
-  term: z.string().max(200).default(''),
+  term: requestString().max(200).default(''),
   resolveReferences: z.enum(['true', 'false']).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestString } from './text';
 import { formMessage } from './errors';
 
 /** The package every subscriber has: the basic channels and the free catalogue. */
@@ -75,7 +76,7 @@ export const PAYMENT_CONNECTIVITY_ERROR = 'Error de conectividad, por favor inte
 export const startPurchaseRequestSchema = z.object({
   productId: z.number().int().positive(),
   /** 'Nombre y apellidos del titular'. */
-  holderName: z.string().trim().min(1, formMessage('Introduce el nombre y apellidos del titular')).max(120),
+  holderName: requestString().trim().min(1, formMessage('Introduce el nombre y apellidos del titular')).max(120),
 });
 export type StartPurchaseRequest = z.infer<typeof startPurchaseRequestSchema>;
 
@@ -106,7 +107,7 @@ export const confirmPurchaseResponseSchema = z.object({
 });
 export type ConfirmPurchaseResponse = z.infer<typeof confirmPurchaseResponseSchema>;
 
-export const purchaseIdParamsSchema = z.object({ purchaseId: z.string().regex(/^pur_[A-Za-z0-9]{8,40}$/) });
+export const purchaseIdParamsSchema = z.object({ purchaseId: requestString().regex(/^pur_[A-Za-z0-9]{8,40}$/) });
 
 /** One of the user's purchases as the account page lists it. Instants are ISO 8601 (UTC). */
 export const ownedPurchaseSchema = z.object({

@@ -1,22 +1,22 @@
 import { z } from 'zod';
+import { requestString } from './text';
 import { formMessage } from './errors';
 
 /** The answer to a reset with a token that is unknown, used or expired. */
 export const RESET_LINK_INVALID = 'El enlace para restablecer la contraseña no es válido o ha caducado.';
 
 /** Emails are compared without case; stored and answered in lower case. */
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(formMessage('Introduce un correo electrónico válido')));
+export const emailSchema = requestString().trim().toLowerCase().pipe(z.email(formMessage('Introduce un correo electrónico válido')));
 
 /** Password rule of the spec: 6 to 30 characters. */
-export const passwordSchema = z
-  .string(formMessage('La contraseña debe tener entre 6 y 30 caracteres'))
+export const passwordSchema = requestString(formMessage('La contraseña debe tener entre 6 y 30 caracteres'))
   .min(6, formMessage('La contraseña debe tener entre 6 y 30 caracteres'))
   .max(30, formMessage('La contraseña debe tener entre 6 y 30 caracteres'));
 
 export const passwordLoginSchema = z.object({
   flow: z.literal('password'),
-  username: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(1024),
+  username: requestString().trim().min(1).max(254),
+  password: requestString().min(1).max(1024),
   rememberMe: z.boolean().default(true),
 });
 
@@ -35,7 +35,7 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileListSchema = z.object({ resources: z.array(profileSchema) });
 export const createProfileSchema = z.object({
   isAdult: z.boolean().default(true),
-  name: z.string().trim().min(1).max(60),
+  name: requestString().trim().min(1).max(60),
 });
 
 /**
@@ -72,7 +72,7 @@ export const accountSchema = z.object({
 export const timeSchema = z.object({ now: z.string(), time: z.number().int() });
 export type TimeResponse = z.infer<typeof timeSchema>;
 
-export const serviceLocatorQuerySchema = z.object({ login: z.string().max(254).optional() });
+export const serviceLocatorQuerySchema = z.object({ login: requestString().max(254).optional() });
 export const serviceLocatorSchema = z.object({
   message: z.literal('OK'),
   endpoint_idm: z.string(),
@@ -82,7 +82,7 @@ export const serviceLocatorSchema = z.object({
 });
 
 export const passwordRecoveryRequestSchema = z.object({
-  email: z.string(formMessage('Introduce tu correo electrónico.')).trim().min(1, formMessage('Introduce tu correo electrónico.')).max(254, formMessage('El correo electrónico es demasiado largo.')),
+  email: requestString(formMessage('Introduce tu correo electrónico.')).trim().min(1, formMessage('Introduce tu correo electrónico.')).max(254, formMessage('El correo electrónico es demasiado largo.')),
 });
 /** The one answer to every recovery request, so it tells nobody whether an account exists. */
 export const PASSWORD_RECOVERY_CONFIRMATION =
@@ -90,7 +90,7 @@ export const PASSWORD_RECOVERY_CONFIRMATION =
 export const messageSchema = z.object({ message: z.string() });
 
 export const passwordResetRequestSchema = z.object({
-  token: z.string(formMessage(RESET_LINK_INVALID)).min(16, formMessage(RESET_LINK_INVALID)).max(200, formMessage(RESET_LINK_INVALID)),
+  token: requestString(formMessage(RESET_LINK_INVALID)).min(16, formMessage(RESET_LINK_INVALID)).max(200, formMessage(RESET_LINK_INVALID)),
   password: passwordSchema,
 });
 
@@ -105,10 +105,10 @@ export const mailSchema = z.object({
 export type Mail = z.infer<typeof mailSchema>;
 export const mailListSchema = z.array(mailSchema);
 /** Filter of the development mailbox: only mail to one address. */
-export const mailQuerySchema = z.object({ to: z.string().max(254).optional() });
+export const mailQuerySchema = z.object({ to: requestString().max(254).optional() });
 
 /** The parental PIN: exactly 4 digits. */
-export const parentalPinSchema = z.string().regex(/^\d{4}$/, { message: 'El PIN parental tiene 4 dígitos' });
+export const parentalPinSchema = requestString().regex(/^\d{4}$/, { message: 'El PIN parental tiene 4 dígitos' });
 export const parentalVerifyRequestSchema = z.object({ pin: parentalPinSchema });
 /** A correct PIN opens restricted content until grantedUntil (epoch seconds). */
 export const parentalGrantSchema = z.object({ grantedUntil: z.number().int() });
@@ -119,14 +119,14 @@ export type ParentalGrant = z.infer<typeof parentalGrantSchema>;
 /** Step 1 of Change and Disable: the current PIN, checked by the server (message 50 when wrong). */
 export const parentalPinCheckSchema = z.object({ pin: parentalPinSchema });
 /** Step 4 of Define and Change: the account password, checked first (message 52 when wrong). */
-export const passwordCheckSchema = z.object({ password: z.string().min(1).max(1024) });
+export const passwordCheckSchema = z.object({ password: requestString().min(1).max(1024) });
 /**
  * Saving the PIN: define (no PIN yet: password), change (current PIN and password) or
  * disable (current PIN, pin ''). The server checks everything again here.
  */
 export const parentalPinUpdateSchema = z.object({
   currentPin: parentalPinSchema.nullable(),
-  password: z.string().min(1).max(1024).nullable(),
+  password: requestString().min(1).max(1024).nullable(),
   pin: z.union([parentalPinSchema, z.literal('')]),
 });
 export type ParentalPinUpdate = z.infer<typeof parentalPinUpdateSchema>;
@@ -136,7 +136,7 @@ export type ParentalStatus = z.infer<typeof parentalStatusSchema>;
 
 /** POST /account/password: the current password is required; the answer is this device's new user info. */
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string().min(1).max(1024),
+  currentPassword: requestString().min(1).max(1024),
   newPassword: passwordSchema,
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

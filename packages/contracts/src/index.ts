@@ -2,6 +2,7 @@
 export * from './errors';
 export * from './jwt';
 export * from './ids';
+export * from './text';
 export * from './identity';
 export * from './registration';
 export * from './commerce';

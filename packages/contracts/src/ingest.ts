@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestString } from './text';
 import { ingestReportSchema } from './catalogue';
 
 /**
@@ -67,8 +68,7 @@ export const ingestSourceKindSchema = z.enum(['xmltv', 'm3u']);
 /** POST /api/v1/admin/ingest/sources: a guide or channel-list URL the server fetches on a schedule. */
 export const newIngestSourceSchema = z.object({
   kind: ingestSourceKindSchema,
-  url: z
-    .string()
+  url: requestString()
     .trim()
     .max(2000)
     .refine((u) => /^https?:\/\/[^\s]+$/i.test(u) && URL.canParse(u), { message: 'La dirección debe empezar por http:// o https://.' }),

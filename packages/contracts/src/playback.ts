@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestString } from './text';
 import { idSchema, profileIdSchema } from './ids';
 
 /** The neighbours the player preloads for zapping: the next and the previous channel. */
@@ -36,9 +37,9 @@ export const playbackTypeSchema = z.enum(['LIVE', 'CUTV', 'VOD', 'SERIE']);
 export type PlaybackType = z.infer<typeof playbackTypeSchema>;
 
 export const sessionReferenceSchema = z.object({
-  serviceName: z.string().trim().min(1).max(100),
+  serviceName: requestString().trim().min(1).max(100),
   type: playbackTypeSchema,
-  id: z.string().trim().min(1).max(64),
+  id: requestString().trim().min(1).max(64),
 });
 export type SessionReference = z.infer<typeof sessionReferenceSchema>;
 
@@ -47,7 +48,7 @@ export const openSessionRequestSchema = z.object({
   reference: sessionReferenceSchema,
   streamingProtocol: z.enum(['DASH', 'HLS']),
   profileId: profileIdSchema,
-  deviceFingerprint: z.string().trim().min(1).max(256),
+  deviceFingerprint: requestString().trim().min(1).max(256),
 });
 export type OpenSessionRequest = z.infer<typeof openSessionRequestSchema>;
 
@@ -80,7 +81,7 @@ export const openSessionResponseSchema = z.object({
 export type OpenSessionResponse = z.infer<typeof openSessionResponseSchema>;
 
 /** Path parameters of the session routes. */
-export const sessionIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const sessionIdParamsSchema = z.object({ id: requestString().trim().min(1).max(64) });
 
 /** Body of POST /api/v1/sessions/{id}/preload: the channels a live viewer may zap to next. */
 export const preloadRequestSchema = z.object({ channelIds: z.array(idSchema).min(1).max(PRELOAD_MAX_CHANNELS) });
@@ -114,7 +115,7 @@ export type OpenStreamList = z.infer<typeof openStreamListSchema>;
 
 // ---------------------------------------------------------------- ClearKey licence
 
-const base64url = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'kid debe ser base64url' });
+const base64url = requestString().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'kid debe ser base64url' });
 
 /** Body the ClearKey CDM sends (W3C EME ClearKey license request). */
 export const clearKeyLicenceRequestSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestString } from './text';
 import { formMessage } from './errors';
 
 /** The registration form's messages (accounts spec 5 and 8), verbatim. */
@@ -161,7 +162,7 @@ export function registrationIssues(values: RegistrationValues, context: Registra
 /** The order the form shows its fields in, so the server names problems in the same order. */
 export const REGISTRATION_FIELDS: readonly RegistrationField[] = ['username', 'user_secondname', 'login', 'passw', 'country', 'sport', 'birthday'];
 
-const text = (max: number) => z.string().max(max).default('');
+const text = (max: number) => requestString().max(max).default('');
 
 /**
  * POST /api/v1/registration: the form as sent. Every rule of registrationIssues runs here
@@ -181,7 +182,7 @@ export function registrationRequestSchema(currentYear: () => number) {
       sport: text(40),
       birthday: text(10),
       website: text(200),
-      formToken: z.string(formMessage(REGISTRATION_REFUSALS.formExpired)).max(200, formMessage(REGISTRATION_REFUSALS.formExpired)),
+      formToken: requestString(formMessage(REGISTRATION_REFUSALS.formExpired)).max(200, formMessage(REGISTRATION_REFUSALS.formExpired)),
     })
     .superRefine((values, ctx) => {
       const issues = registrationIssues(values, { form: values.form, twoStep: values.twoStep, currentYear: currentYear() });
@@ -208,5 +209,5 @@ export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
 /** POST /api/v1/registration/confirm: the token of a confirmation link. */
 export const emailConfirmationRequestSchema = z.object({
-  token: z.string(formMessage(CONFIRMATION_LINK_INVALID)).min(16, formMessage(CONFIRMATION_LINK_INVALID)).max(200, formMessage(CONFIRMATION_LINK_INVALID)),
+  token: requestString(formMessage(CONFIRMATION_LINK_INVALID)).min(16, formMessage(CONFIRMATION_LINK_INVALID)).max(200, formMessage(CONFIRMATION_LINK_INVALID)),
 });
