@@ -33,6 +33,13 @@ export const TIME_SHIFT_MARGIN_SECONDS = 5 * 60;
  */
 export const ADVERTISED_TIME_SHIFT_SECONDS = TIME_SHIFT_DEPTH_SECONDS - TIME_SHIFT_MARGIN_SECONDS;
 
+/**
+ * Live content keys rotate: each channel timeline is cut into key periods this long (from the
+ * timeline's start), each period encrypted under its own key, so a key lifted from a player
+ * opens at most this much of a channel.
+ */
+export const KEY_PERIOD_SECONDS = 3600;
+
 /** Anchor of every live channel timeline unless a channel passes its own. */
 export const LIVE_EPOCH_MS = Date.UTC(2026, 0, 1, 0, 0, 0);
 

@@ -37,5 +37,7 @@ export * from './dash/segment-map';
 export { CLEARKEY_SYSTEM_ID, type MpdUrls } from './dash/period';
 /** Static MPDs: VOD at catalogue duration, catch-up of an ended programme. */
 export * from './dash/static-mpd';
+/** Key periods: rotating live keys, one per fixed stretch of a channel timeline. */
+export * from './dash/key-periods';
 /** Dynamic MPDs: live channel, restart from the current programme's start. */
 export * from './dash/dynamic-mpd';

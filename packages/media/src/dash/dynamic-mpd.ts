@@ -1,14 +1,28 @@
 /** Dynamic MPDs: a channel's live timeline, and a restart window from a programme's start. */
 import type { ClipManifest } from '../clip-manifest';
 import { ADVERTISED_TIME_SHIFT_SECONDS, LIVE_EPOCH_MS } from '../constants';
+import { assertKeyPeriodSeconds, keyPeriodsBetween } from './key-periods';
 import { MPD_NAMESPACES, baseUrlLines, renderAdaptationSets, type MpdUrls } from './period';
-import { attributes, isoDateTime, isoDuration } from './xml';
+import { attributes, escapeXml, isoDateTime, isoDuration } from './xml';
 
 /** Clock synchronisation the player uses instead of trusting the device clock. */
 export interface UtcTiming {
   /** http-iso: the URL answers an ISO 8601 time; http-xsdate: an xs:dateTime. */
   scheme?: 'http-iso' | 'http-xsdate';
   url: string;
+}
+
+/** Rotating content keys: the timeline cut into key periods, each its own DASH Period. */
+export interface KeyPeriodOptions {
+  /** Key period length (KEY_PERIOD_SECONDS), a whole number of segments. */
+  seconds: number;
+  /** Key period k's key id and the absolute BaseURL its segments are served under. */
+  key(index: number): { kid: string; baseUrl: string };
+  /**
+   * A period is listed this long before it starts (default 30 s), so a player refreshing
+   * every few seconds knows the next period (and its key id) before its playhead gets there.
+   */
+  announceSeconds?: number;
 }
 
 /** Options shared by the live and restart builders. */
@@ -26,6 +40,34 @@ export interface DynamicMpdOptions {
   minimumUpdatePeriodSeconds?: number;
   /** Default 6 s: three segments behind the edge, enough for a 3 s buffering goal. */
   suggestedPresentationDelaySeconds?: number;
+  /** Rotating keys; without them one Period under clip.kid and urls.baseUrl. */
+  keyPeriods?: KeyPeriodOptions;
+}
+
+/**
+ * The Periods of a dynamic MPD whose presentation time 0 is `offsetSeconds` into the channel
+ * timeline. With key periods: one Period per key period overlapping the window (time-shift
+ * depth back from now, up to the announced next one), each with its own default_KID and
+ * BaseURL; startNumber and presentationTimeOffset keep the channel's segment numbers and
+ * timestamps running on across Periods, so they join without a gap.
+ */
+function periods(options: DynamicMpdOptions, offsetSeconds: number, depthSeconds: number): string[] {
+  const { clip, urls, keyPeriods } = options;
+  if (!keyPeriods) return [`  <Period${attributes({ id: 'p0', start: 'PT0S' })}>`, ...renderAdaptationSets(clip, urls, offsetSeconds), '  </Period>'];
+  assertKeyPeriodSeconds(keyPeriods.seconds, clip.segmentDurationSeconds);
+  const nowSeconds = (options.nowMs - (options.channelStartMs ?? LIVE_EPOCH_MS)) / 1000;
+  const from = Math.max(offsetSeconds, nowSeconds - depthSeconds);
+  const to = nowSeconds + (keyPeriods.announceSeconds ?? 30);
+  return keyPeriodsBetween(from, to, keyPeriods.seconds).flatMap((p) => {
+    const start = Math.max(p.startSeconds, offsetSeconds);
+    const { kid, baseUrl } = keyPeriods.key(p.index);
+    return [
+      `  <Period${attributes({ id: `p${p.index}`, start: isoDuration(start - offsetSeconds) })}>`,
+      `    <BaseURL>${escapeXml(baseUrl)}</BaseURL>`,
+      ...renderAdaptationSets({ ...clip, kid }, urls, start),
+      '  </Period>',
+    ];
+  });
 }
 
 function dynamicMpd(options: DynamicMpdOptions, anchorMs: number, offsetSeconds: number): string {
@@ -53,9 +95,7 @@ function dynamicMpd(options: DynamicMpdOptions, anchorMs: number, offsetSeconds:
       minBufferTime: isoDuration(clip.segmentDurationSeconds),
     })}>`,
     ...baseUrlLines(urls),
-    `  <Period${attributes({ id: 'p0', start: 'PT0S' })}>`,
-    ...renderAdaptationSets(clip, urls, offsetSeconds),
-    '  </Period>',
+    ...periods(options, offsetSeconds, timeShiftBufferDepthSeconds),
     `  <UTCTiming${attributes({ schemeIdUri: `urn:mpeg:dash:utc:${utcTiming.scheme ?? 'http-iso'}:2014`, value: utcTiming.url })}/>`,
     '</MPD>',
     '',
