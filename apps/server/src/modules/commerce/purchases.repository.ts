@@ -92,13 +92,15 @@ export class PurchasesRepository {
       if (!(await this.firstTime(trx, f.event, f.now))) return false;
       const payment = await trx.insertInto('payments').values({ paymentKey: f.paymentKey, purchaseId: f.purchaseId, createdAt: f.now }).onConflict((oc) => oc.column('paymentKey').doNothing()).executeTakeFirst();
       if (!inserted(payment)) return false;
-      const current = await trx.selectFrom('purchases').select(['paidUntil', 'fulfilledAt']).where('id', '=', f.purchaseId).executeTakeFirstOrThrow();
+      const current = await trx.selectFrom('purchases').select(['paidUntil', 'fulfilledAt', 'endedAt']).where('id', '=', f.purchaseId).executeTakeFirstOrThrow();
+      // A payment reported after the provider ended the subscription grants nothing past that end.
+      const endsAt = current.endedAt === null ? f.endsAt : Math.min(f.endsAt, current.endedAt);
       await trx
         .updateTable('purchases')
-        .set({ status: 'fulfilled', paidUntil: Math.max(current.paidUntil ?? 0, f.endsAt), fulfilledAt: current.fulfilledAt ?? f.now })
+        .set({ status: 'fulfilled', paidUntil: Math.max(current.paidUntil ?? 0, endsAt), fulfilledAt: current.fulfilledAt ?? f.now })
         .where('id', '=', f.purchaseId)
         .execute();
-      await this.extendEntitlement(trx, f.userId, f.packageId, f.startsAt, f.endsAt, f.now);
+      await this.extendEntitlement(trx, f.userId, f.packageId, f.startsAt, endsAt, f.now);
       await trx.insertInto('purchaseLog').values({ ...f.log, id: f.logId, activation: 'OK', createdAt: f.now }).execute();
       return true;
     });
@@ -130,16 +132,42 @@ export class PurchasesRepository {
     });
   }
 
-  /** A subscription's state changed at the provider: cancelled at period end, or ended. */
+  /**
+   * A subscription's state changed at the provider: cancelled at period end, or ended. An end
+   * cuts the package's entitlement back to it (never past what another live purchase of the
+   * same package paid for), in the same transaction as the event's record.
+   */
   subscriptionChanged(event: { id: string; type: string }, purchaseId: string, change: { cancelAtPeriodEnd?: boolean; endedAt?: number }, now: number): Promise<boolean> {
     return this.k.transaction().execute(async (trx) => {
       if (!(await this.firstTime(trx, event, now))) return false;
       const set: Partial<Insertable<PurchaseTable>> = {};
       if (change.cancelAtPeriodEnd !== undefined) set.cancelAtPeriodEnd = change.cancelAtPeriodEnd ? 1 : 0;
-      if (change.endedAt !== undefined) set.endedAt = change.endedAt;
+      if (change.endedAt !== undefined) {
+        const purchase = await trx.selectFrom('purchases').select(['userId', 'packageId', 'paidUntil', 'endedAt']).where('id', '=', purchaseId).executeTakeFirstOrThrow();
+        const endedAt = purchase.endedAt === null ? change.endedAt : Math.min(purchase.endedAt, change.endedAt);
+        set.endedAt = endedAt;
+        if (purchase.paidUntil !== null && purchase.paidUntil > endedAt) set.paidUntil = endedAt;
+        await this.endEntitlement(trx, purchaseId, purchase.userId, purchase.packageId, endedAt);
+      }
       if (Object.keys(set).length > 0) await trx.updateTable('purchases').set(set).where('id', '=', purchaseId).execute();
       return true;
     });
+  }
+
+  /** The purchased package ends at `endedAt`, or when the user's other live purchase of it does. */
+  private async endEntitlement(trx: Transaction<PurchaseTables>, purchaseId: string, userId: number, packageId: number, endedAt: number): Promise<void> {
+    const other = await trx
+      .selectFrom('purchases')
+      .select((eb) => eb.fn.max('paidUntil').as('paidUntil'))
+      .where('userId', '=', userId)
+      .where('packageId', '=', packageId)
+      .where('status', '=', 'fulfilled')
+      .where('endedAt', 'is', null)
+      .where('id', '!=', purchaseId)
+      .executeTakeFirst();
+    const until = Math.max(endedAt, Number(other?.paidUntil ?? 0));
+    // Only what purchases granted: an open-ended grant (registration, the demo) is not a purchase's to cut.
+    await trx.updateTable('entitlements').set({ endsAt: until }).where('userId', '=', userId).where('packageId', '=', packageId).where('source', '=', 'purchase').where('endsAt', 'is not', null).where('endsAt', '>', until).execute();
   }
 
   async setCancelAtPeriodEnd(purchaseId: string, flag: boolean): Promise<void> {

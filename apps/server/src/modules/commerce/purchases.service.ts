@@ -27,6 +27,14 @@ export function oneMonthAfter(start: number): number {
   return date.getTime();
 }
 
+/** Subscription states in which the provider no longer bills or serves it. */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'unpaid', 'incomplete_expired']);
+
+/** A provider timestamp (epoch seconds) as epoch ms; null when absent. */
+function epochMs(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value * 1000 : null;
+}
+
 /** Provider failures as the user sees them: the spec's connectivity text, or the provider's own message. */
 async function provider<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -38,7 +46,7 @@ async function provider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Called after a grant, so this process's cached marks of the user are dropped at once. */
+/** Called after a grant or an ended subscription, so this process's cached marks of the user are dropped at once. */
 export type OnGranted = (userId: number) => void;
 
 /**
@@ -199,6 +207,11 @@ export class PurchasesService {
     else await this.repo.seen({ id: event.id, type: event.type }, now);
   }
 
+  /**
+   * A subscription changed at the provider. Cancelled at period end: owned until then. Ended
+   * (deleted, or canceled/unpaid): the package ends when the provider says it ended, at once,
+   * not at the paid period's end; open streams are refused at their next manifest or licence.
+   */
   private async subscriptionChanged(event: ProviderEvent): Promise<void> {
     const o = event.object;
     const purchase = typeof o.id === 'string' ? await this.repo.bySubscription(o.id) : undefined;
@@ -207,8 +220,13 @@ export class PurchasesService {
       await this.repo.seen({ id: event.id, type: event.type }, now);
       return;
     }
-    const ended = event.type === 'customer.subscription.deleted' ? Number(o.ended_at ?? 0) * 1000 || now : undefined;
-    await this.repo.subscriptionChanged({ id: event.id, type: event.type }, purchase.id, { cancelAtPeriodEnd: o.cancel_at_period_end === true, ...(ended !== undefined ? { endedAt: ended } : {}) }, now);
+    const ended = event.type === 'customer.subscription.deleted' || (typeof o.status === 'string' && ENDED_STATUSES.has(o.status));
+    const endedAt = ended ? (epochMs(o.ended_at) ?? epochMs(o.canceled_at) ?? (event.createdMs > 0 ? event.createdMs : now)) : undefined;
+    const changed = await this.repo.subscriptionChanged({ id: event.id, type: event.type }, purchase.id, { cancelAtPeriodEnd: o.cancel_at_period_end === true, ...(endedAt !== undefined ? { endedAt } : {}) }, now);
+    if (changed && endedAt !== undefined) {
+      this.onGranted(purchase.userId);
+      this.log.info({ purchase: purchase.id, package: purchase.packageId, user: purchase.userId, endedAt }, 'subscription ended by the provider');
+    }
   }
 
   /**

@@ -42,10 +42,11 @@ export interface SubscriptionView {
   periodEndMs: number;
 }
 
-/** A verified event: its id, type and the object it carries. */
+/** A verified event: its id, type, when the provider made it (epoch ms) and the object it carries. */
 export interface ProviderEvent {
   id: string;
   type: string;
+  createdMs: number;
   object: Record<string, unknown>;
 }
 

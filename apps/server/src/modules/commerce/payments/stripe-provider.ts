@@ -124,7 +124,7 @@ export class StripeProvider implements PaymentProvider {
     if (!e) throw new BadSignatureError('no webhook secret');
     try {
       const event = this.stripe().webhooks.constructEvent(rawBody, signature, e.webhookSecret, SIGNATURE_TOLERANCE_S, undefined, nowMs);
-      return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
+      return { id: event.id, type: event.type, createdMs: (Number(event.created) || 0) * 1000, object: event.data.object as unknown as Record<string, unknown> };
     } catch (error) {
       throw new BadSignatureError(error instanceof Error ? error.message : 'bad signature');
     }
