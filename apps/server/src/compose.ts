@@ -49,6 +49,7 @@ export function composeModules(platform: Platform): Modules {
   const gate: StreamGate = {
     checkStream: (claims) => playback.gate.checkStream(claims),
     checkProgramme: (userId, eventId) => playback.gate.checkProgramme(userId, eventId),
+    streamSessionOpen: (sessionId) => playback.gate.streamSessionOpen(sessionId),
   };
   const origin = createOrigin(platform, { playables: catalogue.playables, auth: identity.auth, gate });
   const playback = createPlayback(platform, {
@@ -61,6 +62,8 @@ export function composeModules(platform: Platform): Modules {
     urls: origin.urls,
     keys: origin.keys,
   });
+  // A password change or reset signs the account out everywhere: its streams close with it.
+  identity.signOuts.onSignedOutEverywhere((userId) => playback.closeAccountStreams(userId));
   const ingest = createIngest(platform, { auth: identity.auth, imports: catalogue.imports, importsChanged: () => catalogue.importsChanged() });
   // The built-in payment processor; commerce reaches it only over HTTP, as it would reach Stripe.
   const paymentSandbox = createPaymentSandbox(platform, PAYMENT_WEBHOOK_PATH);

@@ -290,14 +290,15 @@ describe.each(kinds)('playback rights on %s', (kind) => {
       const mpd = (await manifest(s.playInfo.url)).body;
       const kid = ctx.modules.origin.keys.key('channel-1').kid;
       expect(mpd).toContain(`cenc:default_KID="${kid.slice(0, 8)}-`);
-      expect(mpd).toContain('/media/s/channel-1/');
+      expect(mpd).toContain(`/media/a/${s.segmentToken}/s/channel-1/`);
+      const seg = (path: string) => `/media/a/${s.segmentToken}/s/${path}`;
       const { clipKey } = await ctx.sql.selectFrom('channels').select('clipKey').where('id', '=', 1).executeTakeFirstOrThrow();
-      const init = await ctx.app.inject({ method: 'GET', url: '/media/s/channel-1/video-360p/init.mp4' });
+      const init = await ctx.app.inject({ method: 'GET', url: seg('channel-1/video-360p/init.mp4') });
       expect(init.statusCode).toBe(200);
       expect(init.rawPayload.includes(Buffer.from(kid, 'hex'))).toBe(true);
       expect(init.rawPayload.includes(Buffer.from(ctx.modules.origin.keys.key(clipKey).kid, 'hex'))).toBe(false);
-      const own = await ctx.app.inject({ method: 'GET', url: '/media/s/channel-1/video-360p/5.m4s' });
-      const clip = await ctx.app.inject({ method: 'GET', url: `/media/s/${clipKey}/video-360p/5.m4s` });
+      const own = await ctx.app.inject({ method: 'GET', url: seg('channel-1/video-360p/5.m4s') });
+      const clip = await ctx.app.inject({ method: 'GET', url: seg(`${clipKey}/video-360p/5.m4s`) });
       expect(own.statusCode).toBe(200);
       expect(own.rawPayload.length).toBe(clip.rawPayload.length);
       expect(own.rawPayload.equals(clip.rawPayload)).toBe(false);
@@ -306,7 +307,7 @@ describe.each(kinds)('playback rights on %s', (kind) => {
       const back = rekeySegment(own.rawPayload, ctx.modules.origin.keys.key('channel-1'), ctx.modules.origin.keys.key(clipKey));
       expect(Buffer.from(back).equals(clip.rawPayload)).toBe(true);
       // An unknown channel is a 404.
-      expect((await ctx.app.inject({ method: 'GET', url: '/media/s/channel-424242/video-360p/5.m4s' })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: seg('channel-424242/video-360p/5.m4s') })).statusCode).toBe(404);
     });
   });
 

@@ -241,9 +241,10 @@ describe.each(kinds)('playback services on %s', (kind) => {
         expect((await openRaw(demo, type, id)).statusCode).toBe(404);
       }
       expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/sessions/nope/heartbeat', headers: bearer(demo) })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'GET', url: '/media/s/clip-1/video-360p/abc.m4s' })).statusCode).toBe(404);
+      // Without a token only trailers answer; a bad name under one is a 404.
+      expect((await ctx.app.inject({ method: 'GET', url: '/media/s/trailer-1/video-360p/abc.m4s' })).statusCode).toBe(404);
       expect((await ctx.app.inject({ method: 'GET', url: '/media/s/../../etc/passwd' })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'GET', url: '/media/s/clip-1/video-360p/..%2F.key-secret' })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: '/media/s/trailer-1/video-360p/..%2F.key-secret' })).statusCode).toBe(404);
     });
   });
 
@@ -371,7 +372,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       expect(ok.body).toContain('timeShiftBufferDepth="PT6900S"');
       expect(ok.body).toContain('http://dashif.org/thumbnail_tile');
       const key = ctx.modules.origin.keys.key('channel-1');
-      expect(ok.body).toContain('/media/s/channel-1/');
+      expect(ok.body).toMatch(/\/media\/a\/[\w-]+\.\d+\.[\w-]+\/s\/channel-1[/.]/);
       for (const secret of [key.key, hexToBase64Url(key.key), Buffer.from(key.key, 'hex').toString('base64')]) expect(ok.body).not.toContain(secret);
 
       const u = new URL(s.playInfo.url);
@@ -415,30 +416,33 @@ describe.each(kinds)('playback services on %s', (kind) => {
 
     it('serves immutable segments with timestamps that keep increasing across loops, and byte ranges', async () => {
       const { readSegmentTimes } = await import('@pantalla/media');
-      const first = await ctx.app.inject({ method: 'GET', url: '/media/s/clip-1/video-360p/1.m4s' });
-      const nextLoop = await ctx.app.inject({ method: 'GET', url: '/media/s/clip-1/video-360p/31.m4s' });
+      // Under the signed prefix of an open session: the clip's own segments, as a stream's are cut from.
+      const { segmentToken } = await open(demo, 'VOD', ids.premiumFilm);
+      const seg = (path: string) => `/media/a/${segmentToken}/s/clip-1/${path}`;
+      const first = await ctx.app.inject({ method: 'GET', url: seg('video-360p/1.m4s') });
+      const nextLoop = await ctx.app.inject({ method: 'GET', url: seg('video-360p/31.m4s') });
       expect(first.statusCode).toBe(200);
       expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       const t1 = readSegmentTimes(first.rawPayload).baseMediaDecodeTimes[0]!;
       const t31 = readSegmentTimes(nextLoop.rawPayload).baseMediaDecodeTimes[0]!;
       expect(t31 - t1).toBe(60n * 90000n);
-      const range = await ctx.app.inject({ method: 'GET', url: '/media/s/clip-1/video-360p/31.m4s', headers: { range: 'bytes=0-99' } });
+      const range = await ctx.app.inject({ method: 'GET', url: seg('video-360p/31.m4s'), headers: { range: 'bytes=0-99' } });
       expect(range.statusCode).toBe(206);
       expect(range.headers['content-range']).toBe(`bytes 0-99/${nextLoop.rawPayload.length}`);
       expect(range.rawPayload.equals(nextLoop.rawPayload.subarray(0, 100))).toBe(true);
-      expect((await ctx.app.inject({ method: 'GET', url: '/media/s/clip-1/video-360p/1.m4s', headers: { range: 'bytes=999999999-' } })).statusCode).toBe(416);
-      const cors = await ctx.app.inject({ method: 'GET', url: '/media/s/clip-1/video-360p/init.mp4', headers: { origin: ctx.config.publicUrl } });
+      expect((await ctx.app.inject({ method: 'GET', url: seg('video-360p/1.m4s'), headers: { range: 'bytes=999999999-' } })).statusCode).toBe(416);
+      const cors = await ctx.app.inject({ method: 'GET', url: seg('video-360p/init.mp4'), headers: { origin: ctx.config.publicUrl } });
       expect(cors.headers['access-control-allow-origin']).toBe(ctx.config.publicUrl);
-      const foreign = await ctx.app.inject({ method: 'GET', url: '/media/s/clip-1/video-360p/init.mp4', headers: { origin: 'https://evil.test' } });
+      const foreign = await ctx.app.inject({ method: 'GET', url: seg('video-360p/init.mp4'), headers: { origin: 'https://evil.test' } });
       expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
-      expect((await ctx.app.inject({ method: 'GET', url: '/media/s/clip-1/thumbs/3.jpg' })).headers['content-type']).toBe('image/jpeg');
+      expect((await ctx.app.inject({ method: 'GET', url: seg('thumbs/3.jpg') })).headers['content-type']).toBe('image/jpeg');
     });
 
     it('never answers 5xx to odd origin requests', async () => {
       const { default: fc } = await import('fast-check');
       const odd = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5, max: 2 ** 40 }).map(String), fc.constantFrom('', '..', '%00', 'init.mp4', '0.m4s', '1e3.m4s', 'thumbs'));
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom('/media/s/clip-1/{a}/{b}', '/media/s/{a}/video-360p/{b}.m4s', '/media/s/clip-1/thumbs/{a}.jpg', '/media/{a}/{b}/premium/manifest.mpd?jwt={a}', '/media/catchup/{a}.smil/manifest.mpd', '/media/clips/{a}/manifest.mpd'), odd, odd, async (template, a, b) => {
+        fc.asyncProperty(fc.constantFrom('/media/s/clip-1/{a}/{b}', '/media/s/{a}/video-360p/{b}.m4s', '/media/s/clip-1/thumbs/{a}.jpg', '/media/a/{a}/s/clip-1/video-360p/{b}.m4s', '/media/s/trailer-1/{a}/{b}', '/media/{a}/{b}/premium/manifest.mpd?jwt={a}', '/media/catchup/{a}.smil/manifest.mpd', '/media/clips/{a}/manifest.mpd'), odd, odd, async (template, a, b) => {
           const url = template.replaceAll('{a}', encodeURIComponent(a)).replaceAll('{b}', encodeURIComponent(b));
           const res = await ctx.app.inject({ method: 'GET', url });
           expect(res.statusCode, url).toBeLessThan(500);

@@ -77,6 +77,12 @@ export const openSessionResponseSchema = z.object({
   heartbeatIntervalMs: z.number().int().positive(),
   /** ISO instant at which the session expires unless a heartbeat arrives. */
   expiresAt: z.string(),
+  /**
+   * The session's segment token, `{sid}.{exp}.{sig}`, valid about 60 s: segment, init and
+   * thumbnail URLs read `/media/a/{token}/s/…`; each heartbeat answers a fresh one, which the
+   * player puts in their place. Absent for external streams.
+   */
+  segmentToken: z.string().optional(),
 });
 export type OpenSessionResponse = z.infer<typeof openSessionResponseSchema>;
 
@@ -90,7 +96,11 @@ export const preloadResponseSchema = z.object({ resources: z.array(z.object({ ch
 export type PreloadResponse = z.infer<typeof preloadResponseSchema>;
 
 /** 200 answer of POST /api/v1/sessions/{id}/heartbeat. */
-export const heartbeatResponseSchema = z.object({ expiresAt: z.string() });
+export const heartbeatResponseSchema = z.object({
+  expiresAt: z.string(),
+  /** A fresh segment token for the session (see openSessionResponseSchema); none for an external stream. */
+  segmentToken: z.string().optional(),
+});
 export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 
 /** Optional body of DELETE /api/v1/sessions/{id}: the position saved for keep-watching. */

@@ -62,6 +62,8 @@ const envSchema = z.object({
   // The media origin's and the playback services' settings (README, "Configure").
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'data/media')),
   MEDIA_KEY_SECRET: z.string().min(16).optional(),
+  // Signs segment URLs; a CDN checking them is given the same value (unset: derived from AUTH_SECRET).
+  SEGMENT_URL_SECRET: z.string().min(32).regex(/^[\x21-\x7e]+$/, { message: 'sin espacios ni caracteres de control' }).optional(),
   MEDIA_PREPARE: z.enum(['0', '1']).optional(),
   MEDIA_CORS_ORIGINS: z.string().default(''),
   PLAYBACK_URL_TEMPLATE: z.string().default('{base}/media/{kind}/{id}/{quality}/manifest.mpd?jwt={jwt}&user={user}&model={model}&type={type}&operator={operator}'),
@@ -145,6 +147,8 @@ export interface MediaConfig {
   fairplayCertificateUrl: string | undefined;
   /** The servers diag.json lists (DIAG_SERVERS); null: this origin, and the CDN in front of it if any. */
   diagServers: DiagServerConfig[] | null;
+  /** SEGMENT_URL_SECRET: signs the segment URLs' tokens (nginx secure_link form); unset: derived from AUTH_SECRET. */
+  segmentSecret?: string;
 }
 
 /** Which payment processor takes the cards, and how the server talks to it (always through the official Stripe client). */
@@ -243,6 +247,7 @@ function mediaSettings(e: z.infer<typeof envSchema>, publicUrl: string): MediaCo
     fairplayTemplate: e.DRM_FAIRPLAY_LICENSE_TEMPLATE,
     fairplayCertificateUrl: e.DRM_FAIRPLAY_CERTIFICATE_URL,
     diagServers: parseDiagServers(e.DIAG_SERVERS),
+    segmentSecret: e.SEGMENT_URL_SECRET,
   };
 }
 

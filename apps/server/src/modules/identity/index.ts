@@ -24,12 +24,14 @@ import { RegistrationService, type Signups } from './registration.service';
 import { SessionRepository } from './session.repository';
 import { sessionRoutes } from './session.routes';
 import { SessionService } from './session.service';
+import { SignOutHub, type SignOuts } from './sign-outs';
 
 export type { AuthContext, Authenticator } from './auth.http';
 export { SESSION_EXPIRED } from './auth.http';
 export type { AccountSummary, Accounts, NewAccount } from './account.service';
 export type { ParentalGrants } from './parental.service';
 export type { AccountCreatedListener, CreatedAccount, Signups } from './registration.service';
+export type { SignedOutListener, SignOuts } from './sign-outs';
 export type { Mailer, MailMessage } from './mail';
 export { escapeHtml } from './mail';
 
@@ -44,6 +46,8 @@ export interface Identity {
   mailer: Mailer;
   /** Account creation's hook: the composition root grants the sign-up packages through it. */
   signups: Signups;
+  /** Signed out everywhere (password changed or reset): the composition root closes the account's streams through it. */
+  signOuts: SignOuts;
 }
 
 /** Accounts, sign-in, tokens, profiles, parental PIN, password recovery and mail. Needs nothing of other modules. */
@@ -57,8 +61,9 @@ export function createIdentity(platform: Platform): Identity {
   const auth = createAuthenticator(users, refreshTokens, config.authSecret, clock, config.adminEmails);
   const accounts = new AccountService(platform, users);
   const checks = new CredentialChecks(limiter);
-  const sessions = new SessionService(platform, users, refreshTokens, limiter, checks);
-  const recovery = new RecoveryService(platform, users, new RecoveryRepository(db), limiter, mailer);
+  const signOuts = new SignOutHub((error) => log.error({ err: error }, 'closing the streams of a signed-out account failed'));
+  const sessions = new SessionService(platform, users, refreshTokens, limiter, checks, signOuts);
+  const recovery = new RecoveryService(platform, users, new RecoveryRepository(db), limiter, mailer, signOuts);
   const grants = new ParentalRepository(db);
   const parental = new ParentalService(platform, users, grants, limiter);
   const pinSettings = new PinSettingsService(users, grants, checks);
@@ -83,5 +88,5 @@ export function createIdentity(platform: Platform): Identity {
       await devMailRoutes(app, new DevMailService(outbox), auth);
     },
   };
-  return { module, auth, accounts, parental, mailer, signups: registration };
+  return { module, auth, accounts, parental, mailer, signups: registration, signOuts };
 }

@@ -8,6 +8,7 @@ import { hashSecret } from './password';
 import type { RecoveryRepository } from './recovery.repository';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 import { loginAccountPrefix } from './session.service';
+import type { SignOutHub } from './sign-outs';
 
 /** A reset link works once, for one hour. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -54,6 +55,7 @@ export class RecoveryService {
     private readonly resets: RecoveryRepository,
     private readonly limiter: AttemptLimiter,
     private readonly mailer: Mailer,
+    private readonly signOuts?: SignOutHub,
   ) {}
 
   /**
@@ -88,6 +90,8 @@ export class RecoveryService {
     const passwordHash = await hashSecret(password);
     const done = await this.resets.resetPassword(tokenHash, passwordHash, this.deps.clock.now());
     if (!done) throw badRequest(RESET_LINK_INVALID);
+    // Signed out everywhere: the account's streams end too (playback closes them).
+    await this.signOuts?.signedOutEverywhere(done.userId);
     // Whoever just proved they own the mailbox should not stay locked out.
     const user = await this.users.findUserById(done.userId);
     if (user) await this.limiter.clearPrefix(loginAccountPrefix(user.email));

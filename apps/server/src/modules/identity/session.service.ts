@@ -9,6 +9,7 @@ import type { IdentityRepository } from './identity.repository';
 import { hashSecret, verifySecret } from './password';
 import { hashOpaqueToken, newFamilyId, newOpaqueToken } from './secrets';
 import type { SessionRepository } from './session.repository';
+import type { SignOutHub } from './sign-outs';
 import type { RefreshTokenRow, RefreshTokenTable, UserRow } from './tables';
 import { signIdToken } from './tokens';
 import { buildUserInfo } from './user-info';
@@ -62,6 +63,7 @@ export class SessionService {
     private readonly sessions: SessionRepository,
     private readonly limiter: AttemptLimiter,
     private readonly checks: CredentialChecks,
+    private readonly signOuts?: SignOutHub,
   ) {
     this.dummyHash = hashSecret(newOpaqueToken());
   }
@@ -154,6 +156,8 @@ export class SessionService {
     const current = refreshToken ? await this.sessions.findByHash(hashOpaqueToken(refreshToken)) : undefined;
     const live = current && current.userId === userId && current.rotatedAt === null && current.revokedAt === null && current.expiresAt > now;
     await this.sessions.changePassword(userId, await hashSecret(input.newPassword), live ? current.familyId : null, now);
+    // Every other device is signed out: their streams end too (playback closes them).
+    await this.signOuts?.signedOutEverywhere(userId);
     if (live && refreshToken) return this.refresh(refreshToken);
     // No live cookie came with the request: this device starts a new family.
     const changed = await this.users.findUserById(userId);

@@ -7,10 +7,12 @@ import { ensureDemoMedia, progressPrinter, trailerClipKey, type MediaSetupProgre
 import { MediaStore } from './media-store';
 import type { StreamGate } from './gate';
 import { originRoutes } from './origin.routes';
+import { defaultSegmentSecret, SEGMENT_TOKEN_TTL_SECONDS, signSegmentToken } from './segment-token';
 import { playbackSigningKey, playbackUrl, signPlaybackToken, type PlaybackClaims } from './signed-url';
 
 export { checkCatchup, CATCHUP_MESSAGES, channelTimelineStart } from './windows';
 export { qualityOf, type PlaybackClaims, type StreamKind } from './signed-url';
+export { SEGMENT_TOKEN_TTL_SECONDS, SIGNED_SEGMENT_PREFIX, signSegmentToken, verifySegmentToken, defaultSegmentSecret } from './segment-token';
 export type { StreamGate } from './gate';
 export { streamKeyName, type StreamKeyKind } from './stream-keys';
 export type { MediaSetupProgress } from './media-setup';
@@ -34,6 +36,8 @@ export interface PlaybackUrls {
   url(claims: PlaybackClaims): string;
   /** The ClearKey licence URL of a stream session. */
   licenceUrl(sessionId: string): string;
+  /** A fresh segment token of a stream session (`/media/a/{token}/s/…`), valid SEGMENT_TOKEN_TTL_SECONDS. */
+  segmentToken(sessionId: string): string;
 }
 
 /** The clips' content keys, for the licence server. */
@@ -61,20 +65,26 @@ export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
   const { config, clock, caches } = platform;
   const cfg = config.media;
   const media = new MediaStore(cfg, caches);
-  const manifests = new ManifestService(cfg, needs.playables, media, clock);
   const signingKey = playbackSigningKey(config.authSecret);
+  // One secret for the origin and the nginx or CDN in front (SEGMENT_URL_SECRET), else derived.
+  const segmentSecret = cfg.segmentSecret ?? defaultSegmentSecret(config.authSecret);
+  const segmentToken = (sessionId: string) => signSegmentToken(segmentSecret, sessionId, Math.floor(clock.now() / 1000) + SEGMENT_TOKEN_TTL_SECONDS);
+  const manifests = new ManifestService(cfg, needs.playables, media, clock, segmentToken);
+  const isTrailer = (clipKey: string) => clipKey.startsWith('trailer-') && trailerClipKey(clipKey) === clipKey && media.isClip(clipKey);
   const module: ServerModule = {
     name: 'origin',
-    rootRoutes: (app) => originRoutes(app, { cfg, manifests, media, signingKey, clock, publicUrl: config.publicUrl, gate: needs.gate, auth: needs.auth }),
+    rootRoutes: (app) =>
+      originRoutes(app, { cfg, manifests, media, signingKey, clock, publicUrl: config.publicUrl, gate: needs.gate, auth: needs.auth, segmentSecret, isOpenKey: isTrailer }),
   };
   const urls: PlaybackUrls = {
     sign: (claims) => signPlaybackToken(signingKey, claims),
     url: (claims) => playbackUrl(cfg.urlTemplate, cfg.baseUrl, claims, signPlaybackToken(signingKey, claims)),
     licenceUrl: (sessionId) => manifests.licenseUrl(sessionId),
+    segmentToken,
   };
   const keys: ContentKeys = {
     key: (clipKey) => media.key(clipKey),
-    isTrailer: (clipKey) => clipKey.startsWith('trailer-') && trailerClipKey(clipKey) === clipKey && media.isClip(clipKey),
+    isTrailer,
   };
   async function prepareDemoMedia(options: { progress?: boolean; onWait?: () => void } = {}) {
     const printer = options.progress ? progressPrinter() : null;

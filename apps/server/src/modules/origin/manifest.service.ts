@@ -30,11 +30,19 @@ export class ManifestService {
     private readonly content: Playables,
     private readonly media: MediaStore,
     private readonly clock: Clock,
+    /** The segment token of a stream session (segment-token.ts), fresh for each manifest. */
+    private readonly segmentToken: (sessionId: string) => string,
   ) {}
 
-  private urls(key: string, licenseUrl: string): MpdUrls {
-    // Segments carry no token: they are encrypted, immutable and shared by every viewer (CDN).
-    return { baseUrl: `${this.cfg.baseUrl}/media/s/${key}/`, licenseUrl };
+  /**
+   * A session's segments, init segments and sheets sit under its token (`/media/a/{token}/s/`),
+   * which names the session and an expiry, never the key; the bytes after `/s/` are the same for
+   * every viewer, so a CDN keys its cache on that part. Without a session (trailers, the manifest
+   * test) the open `/media/s/` path, which serves trailers only.
+   */
+  private urls(key: string, licenseUrl: string, sessionId: string | null): MpdUrls {
+    const prefix = sessionId ? `/media/a/${this.segmentToken(sessionId)}` : '/media';
+    return { baseUrl: `${this.cfg.baseUrl}${prefix}/s/${key}/`, licenseUrl };
   }
 
   /** A clip as served under a channel's or title's own key: its segments re-keyed, its MPD naming that key id. */
@@ -79,7 +87,7 @@ export class ManifestService {
       clip,
       nowMs: this.clock.now(),
       channelStartMs: channelTimelineStart(),
-      urls: this.urls(key, this.licenseUrl(sessionId)),
+      urls: this.urls(key, this.licenseUrl(sessionId), sessionId),
       utcTiming: this.utcTiming(),
       minimumUpdatePeriodSeconds: LIVE_REFRESH_SECONDS,
       timeShiftBufferDepthSeconds: channel.tstv === 1 ? undefined : NO_TSTV_WINDOW_SECONDS,
@@ -101,7 +109,7 @@ export class ManifestService {
       nowMs: now,
       channelStartMs: channelTimelineStart(),
       programmeStartMs: Math.max(event.startTime, channelTimelineStart()),
-      urls: this.urls(key, this.licenseUrl(sessionId)),
+      urls: this.urls(key, this.licenseUrl(sessionId), sessionId),
       utcTiming: this.utcTiming(),
       minimumUpdatePeriodSeconds: LIVE_REFRESH_SECONDS,
     });
@@ -124,7 +132,7 @@ export class ManifestService {
       programmeEndMs: event.endTime,
       nowMs: now,
       // The manifest test has no session: its MPD names the licence route without one.
-      urls: this.urls(key, sessionId ? this.licenseUrl(sessionId) : `${this.cfg.baseUrl}/api/v1/drm/clearkey`),
+      urls: this.urls(key, sessionId ? this.licenseUrl(sessionId) : `${this.cfg.baseUrl}/api/v1/drm/clearkey`, sessionId),
     });
     return { body, dynamic: false };
   }
@@ -134,7 +142,7 @@ export class ManifestService {
     if (!title) throw notFound(kind === 'vod' ? 'No existe esa película.' : 'No existe ese episodio.');
     const key = streamKeyName(kind === 'vod' ? 'film' : 'episode', id);
     const clip = await this.streamClip(title.clipKey, key);
-    return { body: this.vod(clip, key, title.runtimeSeconds, this.licenseUrl(sessionId)), dynamic: false };
+    return { body: this.vod(clip, key, title.runtimeSeconds, this.licenseUrl(sessionId), sessionId), dynamic: false };
   }
 
   /** A trailer: its own short clip, under its own key, for any signed-in user. */
@@ -143,11 +151,11 @@ export class ManifestService {
     if (key === clipKey || !this.media.isClip(key)) throw notFound(`No existe el tráiler ${clipKey}.`);
     const clip = await this.media.manifest(key);
     const licenseUrl = `${this.cfg.baseUrl}/api/v1/drm/clearkey/trailers/${encodeURIComponent(key)}`;
-    return { body: this.vod(clip, key, clip.durationSeconds, licenseUrl), dynamic: false };
+    return { body: this.vod(clip, key, clip.durationSeconds, licenseUrl, null), dynamic: false };
   }
 
-  private vod(clip: ClipManifest, key: string, durationSeconds: number, licenseUrl: string): string {
+  private vod(clip: ClipManifest, key: string, durationSeconds: number, licenseUrl: string, sessionId: string | null): string {
     if (!(durationSeconds > 0)) throw notFound('Este título no tiene duración en el catálogo.');
-    return buildVodMpd({ clip, durationSeconds, urls: this.urls(key, licenseUrl) });
+    return buildVodMpd({ clip, durationSeconds, urls: this.urls(key, licenseUrl, sessionId) });
   }
 }

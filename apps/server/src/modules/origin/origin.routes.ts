@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_ID, PLAYBACK_REFUSAL, diagResponseSchema, idParamSchema } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import type { MediaConfig } from '../../platform/config';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors';
 import { errorResponses, type ZodApp } from '../../platform/http';
 import { diagServers, SPEED_FILE, speedTestFile } from './diag';
 import type { Authenticator } from '../identity';
@@ -12,6 +12,7 @@ import type { StreamGate } from './gate';
 import type { ManifestService } from './manifest.service';
 import type { MediaStore } from './media-store';
 import { applyCors, IMMUTABLE, LIVE_MANIFEST, sendBytes, STATIC_MANIFEST } from './origin.http';
+import { verifySegmentToken } from './segment-token';
 import { STREAM_KINDS, verifyPlaybackUrl, type StreamKind } from './signed-url';
 
 /** What the origin's routes serve from. */
@@ -24,6 +25,10 @@ export interface OriginRouteDeps {
   publicUrl: string;
   gate: StreamGate;
   auth: Authenticator;
+  /** Signs and checks the segment URLs' tokens (segment-token.ts). */
+  segmentSecret: string;
+  /** Whether a key's segments may go out without a token: trailers (public clips) only. */
+  isOpenKey: (key: string) => boolean;
 }
 
 const MPD = 'application/dash+xml';
@@ -47,6 +52,20 @@ const playbackQuery = z.object({
   operator: z.string().max(100).optional(),
 });
 const segmentParams = z.object({ clipKey, track: z.string().regex(/^[a-z0-9-]{1,40}$/, { message: 'pista no válida' }), file: z.string().max(40) });
+// Only the token's form here: its signature and expiry are checked before anything is read.
+const signedSegmentParams = segmentParams.extend({
+  token: z.string().regex(/^[A-Za-z0-9_.-]{1,120}$/, { message: 'token no válido' }),
+  file: z.string().regex(/^[A-Za-z0-9._-]{1,40}$/, { message: 'segmento no válido' }),
+});
+type SegmentParams = z.infer<typeof segmentParams>;
+
+const SEGMENT_REFUSALS = {
+  anonymous: 'Este segmento necesita la URL firmada de una sesión de reproducción.',
+  malformed: 'La firma del segmento no es válida.',
+  signature: 'La firma del segmento no es válida.',
+  expired: 'La URL del segmento ha caducado.',
+  closed: 'La sesión de reproducción de este segmento se ha cerrado.',
+} as const;
 
 const URL_REFUSALS = {
   missing: 'Falta la firma de la URL de reproducción.',
@@ -92,8 +111,8 @@ function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
         throw forbidden(URL_REFUSALS[check.reason], check.reason === 'expired' ? PLAYBACK_REFUSAL.sessionExpired : undefined);
       }
       // A valid signature is not enough: the session must be open and what airs now watchable.
-      await s.gate.checkStream(check.claims);
-      const sid = check.claims.sid;
+      // The segments are signed for the session the URL plays under now (its own, or a zap's).
+      const sid = await s.gate.checkStream(check.claims);
       const built =
         kind === 'live' ? await s.manifests.live(contentId, sid)
         : kind === 'restart' ? await s.manifests.restart(contentId, sid)
@@ -130,28 +149,27 @@ function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
 
 /** Segments, thumbnail sheets and the diagnostics files. */
 function fileRoutes(api: ZodApp, s: OriginRouteDeps): void {
+  // Segments of a stream session: the token's signature and expiry, then whether its session is
+  // still open (playback, cached a few seconds), before anything is read or served.
+  api.get(
+    '/media/a/:token/s/:clipKey/:track/:file',
+    { config: { access: 'signed' }, schema: { tags, summary: 'Segmento, segmento de inicio u hoja de miniaturas de una sesión (URL firmada)', params: signedSegmentParams, response: errors } },
+    async (request, reply) => {
+      const check = verifySegmentToken(s.segmentSecret, request.params.token, s.clock.now());
+      // 403 with 116 for each: the player reads a refused segment as its stream ending.
+      if (!check.ok) throw forbidden(SEGMENT_REFUSALS[check.reason], PLAYBACK_REFUSAL.sessionExpired);
+      if (!(await s.gate.streamSessionOpen(check.sid))) throw forbidden(SEGMENT_REFUSALS.closed, PLAYBACK_REFUSAL.sessionExpired);
+      return sendSegment(s, request, reply, request.params);
+    },
+  );
+
+  // Without a token: trailers only (public clips); any other key is refused at once.
   api.get(
     '/media/s/:clipKey/:track/:file',
-    { config: { access: 'public' }, schema: { tags, summary: 'Segmento de inicio, segmento N o hoja de miniaturas N', params: segmentParams, response: errors } },
+    { config: { access: 'public' }, schema: { tags, summary: 'Segmento de inicio, segmento N o hoja de miniaturas N de un tráiler', params: segmentParams, response: errors } },
     async (request, reply) => {
-      const { clipKey: key, track, file } = request.params;
-      // A channel's or title's own key name ('channel-12'), or a trailer's (or clip's) key.
-      const streamClip = await s.manifests.clipOfStream(key);
-      const clipKey = streamClip ?? key;
-      if (track === 'thumbs') {
-        const n = /^(\d{1,10})\.jpg$/.exec(file);
-        if (!n) throw notFound('Miniatura no encontrada.');
-        return sendBytes(request, reply, await s.media.sheet(clipKey, Number(n[1])), 'image/jpeg', IMMUTABLE);
-      }
-      if (file === 'init.mp4') {
-        const init = streamClip ? await s.media.streamFile(key, streamClip, track, 'init') : await s.media.init(key, track);
-        return sendBytes(request, reply, init, 'video/mp4', IMMUTABLE);
-      }
-      const n = /^(\d{1,10})\.m4s$/.exec(file);
-      if (!n) throw notFound('Segmento no encontrado.');
-      const type = track.startsWith('audio') ? 'audio/mp4' : track.startsWith('text') ? 'application/mp4' : 'video/mp4';
-      const segment = streamClip ? await s.media.streamFile(key, streamClip, track, Number(n[1])) : await s.media.segment(key, track, Number(n[1]));
-      return sendBytes(request, reply, segment, type, IMMUTABLE);
+      if (!s.isOpenKey(request.params.clipKey)) throw unauthorized(SEGMENT_REFUSALS.anonymous);
+      return sendSegment(s, request, reply, request.params);
     },
   );
 
@@ -169,4 +187,28 @@ function fileRoutes(api: ZodApp, s: OriginRouteDeps): void {
       return sendBytes(request, reply, file.bytes, 'video/mp2t', 'public, max-age=86400', file.etag);
     },
   );
+}
+
+/**
+ * A segment, init segment or thumbnail sheet of a key, once the route has said it may go out.
+ * The key is a channel's or title's own key name ('channel-12'), or a trailer's (or clip's) key.
+ */
+async function sendSegment(s: OriginRouteDeps, request: FastifyRequest, reply: FastifyReply, params: SegmentParams): Promise<FastifyReply> {
+  const { clipKey: key, track, file } = params;
+  const streamClip = await s.manifests.clipOfStream(key);
+  const clipKey = streamClip ?? key;
+  if (track === 'thumbs') {
+    const n = /^(\d{1,10})\.jpg$/.exec(file);
+    if (!n) throw notFound('Miniatura no encontrada.');
+    return sendBytes(request, reply, await s.media.sheet(clipKey, Number(n[1])), 'image/jpeg', IMMUTABLE);
+  }
+  if (file === 'init.mp4') {
+    const init = streamClip ? await s.media.streamFile(key, streamClip, track, 'init') : await s.media.init(key, track);
+    return sendBytes(request, reply, init, 'video/mp4', IMMUTABLE);
+  }
+  const n = /^(\d{1,10})\.m4s$/.exec(file);
+  if (!n) throw notFound('Segmento no encontrado.');
+  const type = track.startsWith('audio') ? 'audio/mp4' : track.startsWith('text') ? 'application/mp4' : 'video/mp4';
+  const segment = streamClip ? await s.media.streamFile(key, streamClip, track, Number(n[1])) : await s.media.segment(key, track, Number(n[1]));
+  return sendBytes(request, reply, segment, type, IMMUTABLE);
 }

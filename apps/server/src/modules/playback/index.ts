@@ -16,8 +16,10 @@ export interface PlaybackModuleNeeds extends PlaybackNeeds {
 /** Playback as the application sees it: its routes, and the origin's rights question. */
 export interface Playback {
   module: ServerModule;
-  /** The origin's question for every manifest: open session, rights now. */
+  /** The origin's question for every manifest (open session, rights now) and every signed segment (open session). */
   gate: StreamGate;
+  /** Closes every stream session of an account whose sign-ins all ended (password changed, signed out everywhere). */
+  closeAccountStreams(userId: number): Promise<void>;
 }
 
 /** Stream sessions with the account limit, heartbeats, positions, and the ClearKey licence server. */
@@ -26,7 +28,12 @@ export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): 
   const sessions = new SessionsService(platform, repo, needs);
   const licences = new LicenceService(platform.clock, repo, sessions, needs.keys);
   return {
-    gate: { checkStream: (claims) => sessions.checkStream(claims), checkProgramme: (userId, eventId) => sessions.checkProgramme(userId, eventId) },
+    gate: {
+      checkStream: (claims) => sessions.checkStream(claims),
+      checkProgramme: (userId, eventId) => sessions.checkProgramme(userId, eventId),
+      streamSessionOpen: (sessionId) => sessions.streamSessionOpen(sessionId),
+    },
+    closeAccountStreams: async (userId) => void (await sessions.reset(userId, 'signed-out')),
     module: {
       name: 'playback',
       migrations: playbackMigrations,

@@ -103,12 +103,15 @@ export class SessionsRepository {
     });
   }
 
-  /** Closes every session of the account and revokes its DRM sessions; answers how many were open. */
-  async reset(userId: number, now: number): Promise<number> {
+  /**
+   * Closes every session of the account and revokes its DRM sessions; answers how many were
+   * open. `reason`: 'reset' (the user's Reset DRM sessions) or 'signed-out' (password changed, signed out everywhere).
+   */
+  async reset(userId: number, now: number, reason: 'reset' | 'signed-out' = 'reset'): Promise<number> {
     return this.k.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('streamSessions')
-        .set({ closedAt: now, closedReason: 'reset' })
+        .set({ closedAt: now, closedReason: reason })
         .where('userId', '=', userId)
         .where('closedAt', 'is', null)
         .executeTakeFirst();

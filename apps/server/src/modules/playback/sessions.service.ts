@@ -11,6 +11,7 @@ import {
   type OpenSessionResponse,
   type PreloadResponse,
 } from '@pantalla/contracts';
+import type { Cache } from '../../platform/cache';
 import { badRequest } from '../../platform/errors';
 import type { Platform } from '../../platform/module';
 import type { KeepWatching, Playables } from '../catalogue';
@@ -24,6 +25,15 @@ import type { SessionKind, StreamSessionRow } from './tables';
 
 /** A session that misses this long of heartbeats expires on its own. */
 export const SESSION_TTL_MS = HEARTBEAT_INTERVAL_MS * HEARTBEATS_MISSED_BEFORE_EXPIRY;
+/**
+ * How long a process answers "is this stream session open?" for signed segments from memory.
+ * A close or reset here forgets it at once in every process (the bus); this bounds the rest
+ * (a session that expires, a bus that missed a message): segments stop within it.
+ */
+export const SEGMENT_SESSION_RECHECK_MS = 5_000;
+/** The cache of open stream sessions behind every signed segment. */
+export const OPEN_SESSIONS_CACHE = 'playback.open-sessions';
+
 /** Device type of the web app (accounts spec section 9), the playback URL's `type`. */
 export const DEVICE_TYPE = '300';
 /** The playback URL's `model`: the web player. */
@@ -61,11 +71,15 @@ export function pinCoveredBy(session: Pick<StreamSessionRow, 'kind' | 'createdAt
 
 /** Stream sessions: open (with the account limit), heartbeat, close with position, reset. */
 export class SessionsService {
+  private readonly openSessions: Cache<string, boolean>;
+
   constructor(
-    private readonly deps: Pick<Platform, 'config' | 'clock'>,
+    private readonly deps: Pick<Platform, 'config' | 'clock' | 'caches'>,
     private readonly repo: SessionsRepository,
     private readonly needs: PlaybackNeeds,
-  ) {}
+  ) {
+    this.openSessions = deps.caches.create(OPEN_SESSIONS_CACHE, { max: 100_000, ttlMs: SEGMENT_SESSION_RECHECK_MS });
+  }
 
   /** What a session plays, resolved now (rights may be checked against it). */
   resolve(kind: SessionKind, contentId: number): Promise<Playable> {
@@ -120,6 +134,7 @@ export class SessionsService {
       return { id, playInfo: { url: playable.externalUrl, positionInMs: 0, alternateUrls: playable.externalAlternates }, drm: null, restartUrl: null, ...common };
     }
     const url = this.signedUrl(caller, id, streamKindOf[kind], playable.contentId);
+    const segmentToken = this.needs.urls.segmentToken(id);
     const restartUrl = kind === 'LIVE' && playable.channel?.tstv === 1 && playable.event ? this.signedUrl(caller, id, 'restart', playable.event.id) : null;
     const positionInMs =
       kind === 'VOD' || kind === 'SERIE' ? await this.needs.keepWatching.savedPosition(caller.userId, 'vod', playable.contentId)
@@ -130,6 +145,7 @@ export class SessionsService {
       playInfo: { url, positionInMs },
       drm: { keySystem: 'org.w3.clearkey', licenseUrl: this.needs.urls.licenceUrl(id) },
       restartUrl,
+      segmentToken,
       ...common,
     };
   }
@@ -181,7 +197,7 @@ export class SessionsService {
    * boundary into rating 7 (117), a lost package (401) or a closed session (404/116) refuse,
    * and the session's expiry does not move on.
    */
-  async heartbeat(userId: number, id: string): Promise<{ expiresAt: string }> {
+  async heartbeat(userId: number, id: string): Promise<{ expiresAt: string; segmentToken?: string }> {
     const session = await this.repo.byId(id);
     const now = this.deps.clock.now();
     if (!session || session.userId !== userId || session.closedAt !== null || session.expiresAt <= now) throw refuse.streamSessionGone();
@@ -189,14 +205,17 @@ export class SessionsService {
     await this.authorise(userId, playable, pinCoveredBy(session, playable));
     const expiresAt = now + SESSION_TTL_MS;
     if (!(await this.repo.heartbeat(id, userId, now, expiresAt))) throw refuse.streamSessionGone();
-    return { expiresAt: new Date(expiresAt).toISOString() };
+    // The segment token is renewed only here (and in manifests): a closed, reset or unwatchable
+    // session gets no new one, so its segment URLs die with the last token (60 s).
+    const segmentToken = playable.externalUrl === null ? this.needs.urls.segmentToken(id) : undefined;
+    return { expiresAt: new Date(expiresAt).toISOString(), ...(segmentToken ? { segmentToken } : {}) };
   }
 
   /**
    * The origin's question for every signed manifest: is the URL's session still open, and may
    * its viewer watch what the URL opens now? Throws the refusal the player maps.
    */
-  async checkStream(claims: Pick<PlaybackClaims, 'sub' | 'sid' | 'kind' | 'id'>): Promise<void> {
+  async checkStream(claims: Pick<PlaybackClaims, 'sub' | 'sid' | 'kind' | 'id'>): Promise<string> {
     const now = this.deps.clock.now();
     const session = await this.sessionOfStream(claims, now);
     const playable = await this.streamPlayable(claims.kind, claims.id, now);
@@ -208,6 +227,20 @@ export class SessionsService {
       const onAir = await resolvePlayable(this.needs.playables, 'LIVE', playable.contentId, now);
       await this.authorise(claims.sub, onAir, own && pinCoveredBy(session, onAir));
     }
+    return session.id;
+  }
+
+  /** Whether a stream session is open now, for signed segments: from memory for up to SEGMENT_SESSION_RECHECK_MS. */
+  streamSessionOpen(id: string): Promise<boolean> {
+    return this.openSessions.get(id, async () => {
+      const session = await this.repo.byId(id);
+      return session !== undefined && session.closedAt === null && session.expiresAt > this.deps.clock.now();
+    });
+  }
+
+  /** Every process forgets what it knew of these sessions (their segments are refused from now on). */
+  private async forgetOpen(ids: readonly string[]): Promise<void> {
+    for (const id of ids) await this.deps.caches.forget(OPEN_SESSIONS_CACHE, id);
   }
 
   /**
@@ -242,6 +275,7 @@ export class SessionsService {
     const session = await this.repo.byId(id);
     if (!session || session.userId !== userId) throw refuse.streamSessionGone();
     await this.repo.close(id, userId, this.deps.clock.now());
+    await this.forgetOpen([id]);
     if (positionInMs !== undefined && session.kind !== 'LIVE') {
       const kind = session.kind === 'CUTV' ? 'cutv' : 'vod';
       await this.needs.keepWatching.mark(userId, kind, session.contentId, positionInMs);
@@ -294,8 +328,13 @@ export class SessionsService {
     return (kind === 'VOD' ? await playables.film(contentId) : await playables.episode(contentId))?.title ?? '';
   }
 
-  async reset(userId: number): Promise<number> {
-    return this.repo.reset(userId, this.deps.clock.now());
+  /** Closes every session of the account ('Reiniciar sesiones DRM'); `reason` 'signed-out' after a password change or a sign-out everywhere. */
+  async reset(userId: number, reason: 'reset' | 'signed-out' = 'reset'): Promise<number> {
+    const now = this.deps.clock.now();
+    const open = await this.repo.listOpen(userId, now);
+    const closed = await this.repo.reset(userId, now, reason);
+    await this.forgetOpen(open.map((row) => row.id));
+    return closed;
   }
 
   /** A session of this user that is open now; otherwise the refusal the player maps (115 or 116). */

@@ -23,7 +23,7 @@ export interface StreamSessionTable {
   lastHeartbeatAt: number;
   expiresAt: number;
   closedAt: number | null;
-  /** 'closed' (DELETE), 'reset' (sessions reset) or null while open. */
+  /** 'closed' (DELETE), 'reset' (sessions reset), 'signed-out' (password changed, signed out everywhere) or null while open. */
   closedReason: string | null;
   /** Licences asked for under this session (capped: a flood is refused 429). */
   licenceRequests: Generated<number>;
