@@ -58,6 +58,8 @@ export default defineConfig({
       // Specs fill the registration form faster than a person and all come from one address.
       REGISTRATION_MIN_FILL_MS: '0',
       REGISTRATION_ADDRESS_LIMIT: '1000',
+      // The ingest spec serves its guide and list on 127.0.0.1, allowed as an operator allows a host of their own.
+      INGEST_ALLOWED_HOSTS: '127.0.0.1',
       // Connection diagnostics: this origin and two servers the diagnostics spec plays (one slow, one refusing).
       DIAG_SERVERS: JSON.stringify([
         { name: 'Pantalla', baseUrl: `http://localhost:${port}/media/speed` },

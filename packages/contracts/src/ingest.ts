@@ -49,6 +49,7 @@ export const ingestProblemCodeSchema = z.enum([
   'unsupported-protocol',
   'bad-attribute',
   'unknown-catchup-mode',
+  'too-many-streams',
 ]);
 export type IngestProblemCode = z.infer<typeof ingestProblemCodeSchema>;
 

@@ -51,6 +51,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   // '0': imports parse and write on the server's thread, even where threads could open the database.
   INGEST_THREADS: z.enum(['0', '1']).default('1'),
+  // Guide-source hosts that may be private, loopback or link-local (comma-separated; README, "Configure").
+  INGEST_ALLOWED_HOSTS: z.string().default(''),
   // Registration (README, "Configure"; docs/decisions.md, "Registration").
   REGISTRATION_PACKAGES: z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'una lista de ids de paquete separados por comas').default(DEFAULT_REGISTRATION_PACKAGES),
   LATAM_COUNTRIES: z.string().regex(/^\s*([A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)?\s*$/, 'códigos ISO 3166-1 de dos letras separados por comas').default(DEFAULT_LATAM_COUNTRIES),
@@ -184,6 +186,8 @@ export interface Config {
   adminEmails: string[];
   /** Imports run in threads of their own where the database can be opened from one (INGEST_THREADS, on by default). */
   ingestThreads: boolean;
+  /** Hosts a guide source may be fetched from although private, loopback or link-local (INGEST_ALLOWED_HOSTS); none by default. */
+  ingestAllowedHosts: string[];
   media: MediaConfig;
   registration: RegistrationConfig;
   payments: PaymentsConfig;
@@ -307,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     adminEmails: (e.ADMIN_EMAILS ?? '').split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
     ingestThreads: e.INGEST_THREADS === '1',
+    ingestAllowedHosts: e.INGEST_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     media: mediaSettings(e, publicUrl),
     registration: {
       packageIds: [...new Set(e.REGISTRATION_PACKAGES.split(',').map((id) => Number(id.trim())))],

@@ -2,6 +2,7 @@ import type { Platform, ServerModule } from '../../platform/module';
 import type { ImportWriter } from '../catalogue';
 import type { Authenticator } from '../identity';
 import { DEFAULT_LIMITS } from './byte-source';
+import { DestinationPolicy } from './destination';
 import { ingestRoutes } from './ingest.routes';
 import { IngestService } from './ingest.service';
 import { ingestMigrations } from './migrations';
@@ -38,7 +39,7 @@ export function createIngest(platform: Platform, needs: IngestNeeds): Ingest {
   const service = new IngestService(() => needs.imports, (name, fn) => platform.db.exclusive(name, fn), {
     thread: address ? { address, changed: needs.importsChanged } : null,
   });
-  const sources = new SourcesService(new SourcesRepository(platform.db), service, platform.clock, platform.log);
+  const sources = new SourcesService(new SourcesRepository(platform.db), service, platform.clock, platform.log, new DestinationPolicy(platform.config.ingestAllowedHosts));
   return {
     module: {
       name: 'ingest',

@@ -65,7 +65,8 @@ describe.each(kinds)('ingest sources and external streams on %s', (kind) => {
   const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1${url}`, headers: demo, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
-    ctx = await createTestContext(kind);
+    // The file server is on 127.0.0.1: allowed as an operator allows a host of their own.
+    ctx = await createTestContext(kind, { INGEST_ALLOWED_HOSTS: '127.0.0.1' });
     demo = await bearerFor(ctx, DEMO);
     base = await files.start();
   });

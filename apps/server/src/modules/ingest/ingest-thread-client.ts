@@ -67,7 +67,10 @@ export function importInThread(job: IngestThreadJob, source: ByteSource, changed
       else if (message.type === 'done') resolve(message.report);
       else reject(rebuilt(message.name, message.message));
     });
-    worker.on('error', reject);
+    // A file that still outgrows the thread's heap fails alone, as too large for an import (413), not as a crash.
+    worker.on('error', (error: Error & { code?: string }) =>
+      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new IngestTooLarge(`El archivo necesita más de ${THREAD_HEAP_MB} MB de memoria para importarse; se ha detenido la importación.`) : error),
+    );
     worker.on('exit', (code) => reject(new Error(`the import thread stopped (exit code ${code})`)));
   });
   return finished.finally(async () => {

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { DestinationRefused, type DestinationPolicy } from './destination';
 import { IngestError } from './parsers/errors';
 
 /** What a conditional fetch of a source answered. */
@@ -14,9 +15,13 @@ const HEADERS_TIMEOUT_MS = 60_000;
  * GETs a guide or list with the validators of the last answer (If-None-Match,
  * If-Modified-Since), accepting gzip. The body is left unread for the import to stream;
  * Node's own client is used because fetch() would inflate gzip itself, without our cap.
+ * Every URL (the source's and each redirect's) and every address a name resolves to must
+ * be one the policy allows.
  */
-export async function fetchSource(url: string, validators: { etag: string | null; lastModified: string | null }, redirects = 0): Promise<FetchAnswer> {
-  const res = await get(url, {
+export async function fetchSource(url: string, validators: { etag: string | null; lastModified: string | null }, policy: DestinationPolicy, redirects = 0): Promise<FetchAnswer> {
+  const refusal = policy.refusal(url);
+  if (refusal) throw new IngestError(redirects > 0 ? `la fuente redirige a ${url.slice(0, 200)}: ${refusal}` : refusal);
+  const res = await get(url, policy, {
     'accept-encoding': 'gzip',
     'user-agent': 'Pantalla-ingest/1.0',
     ...(validators.etag ? { 'if-none-match': validators.etag } : {}),
@@ -27,7 +32,7 @@ export async function fetchSource(url: string, validators: { etag: string | null
   if (status >= 300 && status < 400 && status !== 304 && location) {
     res.resume();
     if (redirects >= MAX_REDIRECTS) throw new IngestError(`demasiadas redirecciones desde ${url}`);
-    return fetchSource(new URL(location, url).toString(), validators, redirects + 1);
+    return fetchSource(new URL(location, url).toString(), validators, policy, redirects + 1);
   }
   if (status === 304) {
     res.resume();
@@ -36,11 +41,16 @@ export async function fetchSource(url: string, validators: { etag: string | null
   return { status, etag: res.headers.etag ?? null, lastModified: res.headers['last-modified'] ?? null, body: res };
 }
 
-function get(url: string, headers: Record<string, string>): Promise<IncomingMessage> {
+function get(url: string, policy: DestinationPolicy, headers: Record<string, string>): Promise<IncomingMessage> {
   const client = url.startsWith('https:') ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(url, { headers, timeout: HEADERS_TIMEOUT_MS }, resolve);
+    // The policy's lookup checks the addresses the socket then connects to: no second resolution.
+    const req = client.get(url, { headers, timeout: HEADERS_TIMEOUT_MS, lookup: policy.lookup }, resolve);
     req.on('timeout', () => req.destroy(new IngestError(`${url} no ha respondido en ${HEADERS_TIMEOUT_MS / 1000} s`)));
-    req.on('error', (error) => reject(error instanceof IngestError ? error : new IngestError(`no se ha podido descargar ${url}: ${error.message}`)));
+    req.on('error', (error) => {
+      if (error instanceof IngestError) return reject(error);
+      if (error instanceof DestinationRefused) return reject(new IngestError(error.message));
+      reject(new IngestError(`no se ha podido descargar ${url}: ${error.message}`));
+    });
   });
 }

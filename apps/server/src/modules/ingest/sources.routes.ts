@@ -2,7 +2,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ingestRunListSchema, ingestRunSchema, ingestSourceListSchema, ingestSourceParamsSchema, ingestSourceSchema, newIngestSourceSchema } from '@pantalla/contracts';
-import { conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { errorResponses } from '../../platform/http';
 import type { SourcesService } from './sources.service';
 
@@ -17,7 +17,11 @@ export async function sourceRoutes(app: FastifyInstance, sources: SourcesService
     api.post(
       '/admin/ingest/sources',
       { ...common, schema: { tags: ['ingest'], summary: 'Registra una guía o lista para descargarla periódicamente (administradores)', body: newIngestSourceSchema, response: { 201: ingestSourceSchema, ...errorResponses(400, 401, 403) } } },
-      async (request, reply) => reply.status(201).send(await sources.add(request.body)),
+      async (request, reply) => {
+        const refusal = sources.refusal(request.body.url);
+        if (refusal) throw badRequest(refusal);
+        return reply.status(201).send(await sources.add(request.body));
+      },
     );
     api.get(
       '/admin/ingest/sources',

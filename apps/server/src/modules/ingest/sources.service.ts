@@ -2,6 +2,7 @@ import type { IngestReport, IngestRun, IngestSource, NewIngestSource } from '@pa
 import type { Clock } from '../../platform/clock';
 import type { Log } from '../../platform/logging';
 import { IngestTooLarge, OPERATOR_LIMITS } from './byte-source';
+import type { DestinationPolicy } from './destination';
 import type { IngestService } from './ingest.service';
 import { IngestError } from './parsers/errors';
 import { fetchSource } from './source-fetch';
@@ -58,9 +59,18 @@ export class SourcesService {
     private readonly ingest: IngestService,
     private readonly clock: Clock,
     private readonly log: Log,
+    private readonly destinations: DestinationPolicy,
   ) {}
 
+  /** Why a source URL cannot be registered (a private, loopback or link-local host the operator has not allowed), or null. */
+  refusal(url: string): string | null {
+    return this.destinations.refusal(url);
+  }
+
   async add(input: NewIngestSource): Promise<IngestSource> {
+    // The route answers the refusal as a 400 first; the command line meets it here.
+    const refusal = this.refusal(input.url);
+    if (refusal) throw new IngestError(refusal);
     const now = this.clock.now();
     return toSource(await this.repo.add({ ...input, nextRunAt: now, createdAt: now }), undefined);
   }
@@ -131,7 +141,7 @@ export class SourcesService {
     let validators: { etag?: string | null; lastModified?: string | null } = {};
     let httpStatus: number | null = null;
     try {
-      const answer = await fetchSource(source.url, { etag: source.etag, lastModified: source.lastModified });
+      const answer = await fetchSource(source.url, { etag: source.etag, lastModified: source.lastModified }, this.destinations);
       httpStatus = answer.status;
       if (answer.status === 304) row = { outcome: 'not-modified', httpStatus: 304, report: null, error: null };
       else if (!('body' in answer) || answer.status !== 200) {

@@ -11,6 +11,15 @@ const KNOWN = new Set(['tvg-id', 'tvg-name', 'tvg-logo', 'logo', 'tvg-chno', 'ch
 
 /** A line longer than this has no place in a channel list. */
 const MAX_LINE = 1 << 20;
+/**
+ * Streams one channel keeps (its first and the alternates after it). Real lists give a
+ * handful per tvg-id; a list repeating one tvg-id half a million times would otherwise hold
+ * every entry in memory and in the channel's row (issue 11). The rest are reported, once.
+ */
+export const MAX_STREAMS_PER_CHANNEL = 32;
+/** Groups and extra attributes one channel keeps, for the same reason. */
+const MAX_GROUPS_PER_CHANNEL = 32;
+const MAX_ATTRIBUTES_PER_CHANNEL = 64;
 
 interface Options {
   userAgent: string | null;
@@ -46,6 +55,8 @@ export class M3uStreamParser {
   private skipUrl = false;
   private options: Options = noOptions();
   private entries = 0;
+  /** Per channel key: entries left out past MAX_STREAMS_PER_CHANNEL, and the line of the first. */
+  private readonly dropped = new Map<string, { count: number; line: number }>();
 
   constructor(options: { maxProblems?: number } = {}) {
     this.problems = new ProblemLog(options.maxProblems ?? PROBLEMS_KEPT);
@@ -62,6 +73,10 @@ export class M3uStreamParser {
     if (!this.started) throw new IngestError('el archivo está vacío: no es una lista M3U', 1);
     if (this.pending) this.problems.add(this.pending.line, 'extinf-without-url', 'skipped', '#EXTINF sin URL al final del archivo; se omite.');
     this.pending = null;
+    for (const [key, { count, line }] of this.dropped) {
+      const name = this.channels.get(key)?.name ?? key;
+      this.problems.add(line, 'too-many-streams', 'skipped', `el canal "${name.slice(0, 80)}" tiene más de ${MAX_STREAMS_PER_CHANNEL} flujos; se omiten ${count} entradas desde esta línea.`);
+    }
     const channels = [...this.channels.values()];
     return {
       header: this.header,
@@ -200,11 +215,11 @@ export class M3uStreamParser {
       rawName: entry.rawName,
       line: entry.line,
     };
-    this.entries++;
-    this.addEntry(entry, stream, options.groups);
+    if (this.addEntry(entry, stream, options.groups)) this.entries++;
   }
 
-  private addEntry(entry: PendingEntry, stream: M3uStream, extraGroups: string[]): void {
+  /** Adds an entry as a channel or an alternate of one; false when the channel has all the streams it may keep. */
+  private addEntry(entry: PendingEntry, stream: M3uStream, extraGroups: string[]): boolean {
     const a = entry.attrs;
     const tvgId = a['tvg-id'] || null;
     const name = cleanChannelName(entry.rawName);
@@ -215,15 +230,26 @@ export class M3uStreamParser {
     const shift = a['tvg-shift'] !== undefined ? this.hours(a['tvg-shift'], 'tvg-shift', entry.line) : null;
     const channel = this.channels.get(key);
     if (channel) {
+      if (channel.streams.length >= MAX_STREAMS_PER_CHANNEL) {
+        const dropped = this.dropped.get(key);
+        if (dropped) dropped.count++;
+        else this.dropped.set(key, { count: 1, line: entry.line });
+        return false;
+      }
       // An alternate stream: it plays when the earlier ones fail, and fills what they lacked.
       channel.streams.push(stream);
       channel.logo ??= a['tvg-logo'] || a.logo || null;
       channel.tvgName ??= a['tvg-name'] || null;
       channel.number ??= number;
       channel.catchup ??= catchup;
-      for (const g of groups) if (!channel.groups.includes(g)) channel.groups.push(g);
-      for (const [k, v] of Object.entries(a)) if (!KNOWN.has(k)) channel.attributes[k] ??= v;
-      return;
+      for (const g of groups) if (!channel.groups.includes(g) && channel.groups.length < MAX_GROUPS_PER_CHANNEL) channel.groups.push(g);
+      let attributes = Object.keys(channel.attributes).length;
+      for (const [k, v] of Object.entries(a)) {
+        if (KNOWN.has(k) || k in channel.attributes || attributes >= MAX_ATTRIBUTES_PER_CHANNEL) continue;
+        channel.attributes[k] = v;
+        attributes++;
+      }
+      return true;
     }
     const attributes = Object.create(null) as Record<string, string>;
     for (const [k, v] of Object.entries(a)) if (!KNOWN.has(k)) attributes[k] = v;
@@ -243,6 +269,7 @@ export class M3uStreamParser {
       attributes,
       line: entry.line,
     });
+    return true;
   }
 
   private numberOf(a: Record<string, string>, line: number): number | null {

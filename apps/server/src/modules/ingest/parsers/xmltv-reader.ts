@@ -44,6 +44,11 @@ export interface XmltvSummary {
 
 const DEFAULT_MAX_ELEMENT_CHARS = 1 << 20;
 const MAX_ELEMENT_NODES = 10_000;
+/**
+ * Elements open at once. XMLTV nests five deep (tv, programme, credits, actor, image); saxes
+ * keeps every open element, so a file nesting millions deep would fill the heap (issue 11).
+ */
+export const MAX_XML_DEPTH = 64;
 
 /**
  * A streaming XMLTV parser: fed the file piece by piece, it gives out channels and
@@ -172,6 +177,7 @@ export class XmltvStreamParser {
 
   private open(tag: SaxesTagPlain): void {
     this.depth++;
+    if (this.depth > MAX_XML_DEPTH) throw new IngestError(`el XML anida más de ${MAX_XML_DEPTH} elementos unos dentro de otros (<${tag.name}>): no es una guía XMLTV`, this.tagLine);
     this.inStartTag = false;
     const line = this.tagLine;
     const tagError = this.tagError;
