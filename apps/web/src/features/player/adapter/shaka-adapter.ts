@@ -3,6 +3,7 @@ import { PLAYER } from '../lib/constants';
 import { drmConfig, drmTypeOf, playerConfig, deploymentDrm, type SessionDrm } from '../lib/shaka-config';
 import { angleKey, angleOptions, audioKey, audioOptions, QUALITY_AUTO, qualityOptions, textOptions, TRACK_OFF, type TrackOption } from '../lib/tracks';
 import { ThroughputMeter } from '../lib/throughput';
+import { withSegmentToken } from '../lib/segment-token';
 
 export { QUALITY_AUTO, TRACK_OFF, type TrackOption };
 
@@ -110,6 +111,8 @@ export class ShakaAdapter {
   private readonly preloads = new Map<string, { manager: Promise<PreloadManager | null>; at: number }>();
   /** The licence server of the session playing now; preloaded streams were set up under another. */
   private licenceUrl: string | null = null;
+  /** The freshest segment token of the session playing now (its open, then each heartbeat). */
+  private segmentToken: string | null = null;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -132,6 +135,11 @@ export class ShakaAdapter {
     await player.attach(this.video);
     player.setVideoContainer(this.container);
     player.getNetworkingEngine()?.registerRequestFilter((type, request) => {
+      // Segments (init, media, text) go out under the freshest token: a static manifest's own expires in 60 s.
+      if (type === shaka.net.NetworkingEngine.RequestType.SEGMENT) {
+        request.uris = request.uris.map((uri) => withSegmentToken(uri, this.segmentToken));
+        return;
+      }
       if (type !== shaka.net.NetworkingEngine.RequestType.LICENSE) return;
       const token = this.options.getIdToken();
       if (token) request.headers['Authorization'] = `Bearer ${token}`;
@@ -157,6 +165,11 @@ export class ShakaAdapter {
     onVideo('volumechange', () => this.update({ volume: this.video.volume, muted: this.video.muted }));
     // Spec: the seek position updates every 250 ms.
     this.timer = setInterval(() => this.tick(), PLAYER.seekUpdateMs);
+  }
+
+  /** The session's segment token, from its open or a heartbeat; null for a stream without one. */
+  setSegmentToken(token: string | null): void {
+    this.segmentToken = token;
   }
 
   /** Loads a stream with the spec's configuration and the session's DRM. */
@@ -324,7 +337,8 @@ export class ShakaAdapter {
     const player = this.player;
     if (!player) return null;
     const thumb = await player.getThumbnails(null, seconds).catch(() => null);
-    const url = thumb?.uris[0];
+    // Sheets are signed like segments: the freshest token, not the one the manifest came with.
+    const url = thumb?.uris[0] === undefined ? undefined : withSegmentToken(thumb.uris[0], this.segmentToken);
     if (!thumb || !url) return null;
     return { url, x: thumb.positionX, y: thumb.positionY, width: thumb.width, height: thumb.height, sheetWidth: thumb.imageWidth, sheetHeight: thumb.imageHeight };
   }

@@ -1,4 +1,4 @@
-import type { OpenSessionResponse, ParentalGrant, PlaybackType } from '@pantalla/contracts';
+import type { HeartbeatResponse, OpenSessionResponse, ParentalGrant, PlaybackType } from '@pantalla/contracts';
 import { session as appSession } from '../../account';
 import { browserTraits, deviceFingerprint } from '../lib/device';
 import { closeSession, closeSessionOnUnload, openSession, resetSessions, sendHeartbeat } from './sessions';
@@ -6,7 +6,8 @@ import { closeSession, closeSessionOnUnload, openSession, resetSessions, sendHea
 /** The server calls a playback session makes, in one place so the session hook can be given others. */
 export interface PlaybackApi {
   openSession(input: { type: PlaybackType; id: number; profileId: number; signal: AbortSignal }): Promise<OpenSessionResponse>;
-  sendHeartbeat(sessionId: string): Promise<unknown>;
+  /** Keeps the session alive; answers a fresh segment token. */
+  sendHeartbeat(sessionId: string): Promise<HeartbeatResponse>;
   closeSession(sessionId: string, positionInMs?: number): Promise<void>;
   /** A close that outlives the page (pagehide). */
   closeSessionOnUnload(sessionId: string, positionInMs?: number): void;

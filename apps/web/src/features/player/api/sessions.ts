@@ -1,4 +1,4 @@
-import { heartbeatResponseSchema, openSessionResponseSchema, preloadResponseSchema, type PreloadResponse, type OpenSessionRequest, type OpenSessionResponse, type PlaybackType } from '@pantalla/contracts';
+import { heartbeatResponseSchema, type HeartbeatResponse, openSessionResponseSchema, preloadResponseSchema, type PreloadResponse, type OpenSessionRequest, type OpenSessionResponse, type PlaybackType } from '@pantalla/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Names this app in session references. */
@@ -20,7 +20,8 @@ export function preloadChannels(sessionId: string, channelIds: number[], signal?
   return api.post(`/sessions/${encodeURIComponent(sessionId)}/preload`, { channelIds }, { schema: preloadResponseSchema, signal });
 }
 
-export function sendHeartbeat(sessionId: string): Promise<{ expiresAt: string }> {
+/** POST /sessions/{id}/heartbeat: keeps the session alive and answers a fresh segment token. */
+export function sendHeartbeat(sessionId: string): Promise<HeartbeatResponse> {
   return api.post(`/sessions/${encodeURIComponent(sessionId)}/heartbeat`, undefined, { schema: heartbeatResponseSchema });
 }
 

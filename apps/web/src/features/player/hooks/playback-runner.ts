@@ -7,7 +7,7 @@ import { needsPin } from '../lib/parental-grant';
 import { INITIAL_PLAYBACK, transition, type PlaybackCommand, type PlaybackEvent, type PlaybackState, type PlaybackTarget } from '../lib/playback-session';
 
 /** What of the player the session drives. */
-export type PlaybackPlayer = Pick<ShakaAdapter, 'load' | 'unload' | 'retryStreaming' | 'getSnapshot'>;
+export type PlaybackPlayer = Pick<ShakaAdapter, 'load' | 'unload' | 'retryStreaming' | 'getSnapshot' | 'setSegmentToken'>;
 
 /** What the runner needs when it runs a command (the latest render's). */
 export interface RunnerDeps {
@@ -16,6 +16,9 @@ export interface RunnerDeps {
   user: { hasPin: boolean; profileId: number };
   onAction: (action: PlayerAction) => void;
 }
+
+/** A heartbeat the network lost is sent again this much later (the segment token lasts 60 s, heartbeats come every 30 s). */
+export const HEARTBEAT_RETRY_MS = 5_000;
 
 /** Session closes still on their way; the next open waits, so the old session is closed before switching. */
 let closing: Promise<unknown> = Promise.resolve();
@@ -132,7 +135,12 @@ export class PlaybackRunner {
     void closing
       .then(() => (controller.signal.aborted ? null : this.deps().api.openSession({ type: target.type, id: target.id, profileId: this.deps().user.profileId, signal: controller.signal })))
       .then(
-        (session) => session && this.dispatch({ type: 'session-opened', attempt, session }),
+        (session) => {
+          if (!session) return;
+          // Before the load the event leads to: its segments go out under this session's token.
+          this.deps().player?.setSegmentToken(session.segmentToken ?? null);
+          this.dispatch({ type: 'session-opened', attempt, session });
+        },
         (error: unknown) => this.dispatch({ type: 'session-refused', attempt, failure: failureOfRequest(error) }),
       );
   }
@@ -155,13 +163,19 @@ export class PlaybackRunner {
 
   private startHeartbeat(attempt: number, sessionId: string, intervalMs: number): void {
     this.stopHeartbeat();
-    const timer = setInterval(() => {
+    const beat = (retry: boolean) =>
       this.deps()
         .api.sendHeartbeat(sessionId)
+        .then((answer) => {
+          // A fresh segment token (60 s): a static manifest's segments play on under it.
+          if (answer.segmentToken && this.heartbeat?.sessionId === sessionId) this.deps().player?.setSegmentToken(answer.segmentToken);
+        })
         .catch((error: unknown) => {
           if (error instanceof ApiError) this.dispatch({ type: 'heartbeat-refused', attempt, failure: { source: 'heartbeat', status: error.status, data: error.data, message: error.message } });
+          // The network dropped it: once more soon, before the segment token (60 s) runs out.
+          else if (retry) setTimeout(() => this.heartbeat?.sessionId === sessionId && void beat(false), HEARTBEAT_RETRY_MS);
         });
-    }, intervalMs);
+    const timer = setInterval(() => void beat(true), intervalMs);
     this.heartbeat = { sessionId, timer };
   }
 

@@ -21,6 +21,7 @@ function opened(id: string): OpenSessionResponse {
     restartUrl: null,
     heartbeatIntervalMs: 30_000,
     expiresAt: '2030-01-01T00:00:00.000Z',
+    segmentToken: `${id}.100.${'A'.repeat(22)}`,
   };
 }
 
@@ -44,6 +45,7 @@ function fakePlayer() {
     position: 0,
     load: vi.fn<(request: LoadRequest) => Promise<void>>(async () => undefined),
     retryStreaming: vi.fn(() => true),
+    setSegmentToken: vi.fn<(token: string | null) => void>(),
     unload: vi.fn(() => Promise.resolve()),
     getSnapshot: () => ({ ...INITIAL_SNAPSHOT, currentTime: player.position }),
   };
@@ -256,6 +258,28 @@ describe('usePlayback on the clock', () => {
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(result.current.phase).toEqual({ name: 'expired', action: { kind: 'session-expired' } });
     expect(onAction).toHaveBeenCalledWith({ kind: 'session-expired' });
+  });
+
+  it('hands the player the session’s segment token before the load, then each heartbeat’s; a lost heartbeat is sent again in 5 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+    const api = fakeApi();
+    const player = fakePlayer();
+    player.load.mockImplementation(async () => {
+      expect(player.setSegmentToken).toHaveBeenLastCalledWith(`s1.100.${'A'.repeat(22)}`);
+    });
+    setup(FILM, api, player);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(player.load).toHaveBeenCalledTimes(1);
+    api.sendHeartbeat.mockResolvedValueOnce({ expiresAt: '', segmentToken: 's1.130.fresh' });
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(player.setSegmentToken).toHaveBeenLastCalledWith('s1.130.fresh');
+    api.sendHeartbeat.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    api.sendHeartbeat.mockResolvedValueOnce({ expiresAt: '', segmentToken: 's1.165.retry' });
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(api.sendHeartbeat).toHaveBeenCalledTimes(2);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(api.sendHeartbeat).toHaveBeenCalledTimes(3);
+    expect(player.setSegmentToken).toHaveBeenLastCalledWith('s1.165.retry');
   });
 
   it('heartbeats stop when the session closes', async () => {

@@ -70,6 +70,14 @@ describe('manifest refusals (issue 11)', () => {
     expect(failureOfShaka(http(503, '{}')).source).toBe('shaka');
   });
 
+  it('reads a refused signed segment (403/116, or a CDN’s bare 403) as the stream ending, like a manifest', () => {
+    const refused = failureOfShaka(http(403, '{"statusCode":403,"code":"forbidden","message":"La sesión de reproducción de este segmento se ha cerrado.","data":116}', 1));
+    expect(refused).toEqual({ source: 'manifest', status: 403, data: 116, message: 'La sesión de reproducción de este segmento se ha cerrado.' });
+    expect(actionFor(refused)).toEqual({ kind: 'message', title: '39', text: 'La sesión de reproducción de este segmento se ha cerrado.', recoverable: true });
+    expect(failureOfShaka(http(403, '<html>403 Forbidden</html>', 1))).toMatchObject({ source: 'manifest', status: 403 });
+    expect(failureOfShaka(http(401, '{"data":401}', 1)).source).toBe('shaka');
+  });
+
   it('maps 117 to the PIN, 401 to the purchase prompt, a closed session to the server’s text', () => {
     expect(actionFor({ source: 'manifest', status: 403, data: 117 })).toEqual({ kind: 'pin' });
     expect(actionFor({ source: 'manifest', status: 401, data: 401 })).toEqual({ kind: 'no-rights' });

@@ -12,7 +12,7 @@ export type PlayerFailure =
   | { source: 'shaka'; code: number; message?: string }
   /** A heartbeat (session push) failed with the server's message. */
   | { source: 'heartbeat'; status: number; data: unknown; message: string }
-  /** The origin refused a manifest (its first load or a live refresh): the session closed or the right to what airs ended. */
+  /** The origin refused a manifest (its first load or a live refresh) or a signed segment: the session closed or the right to what airs ended. */
   | { source: 'manifest'; status: number; data: unknown; message?: string }
   | { source: 'cast'; code: number }
   | { source: 'unsupported' }
@@ -154,15 +154,17 @@ export function licenceRefusalOf(error: { code: number; data?: unknown[] }): { s
   return { status, data };
 }
 
-/** Shaka's request type of a manifest (NetworkingEngine.RequestType.MANIFEST). */
+/** Shaka's request types of a manifest and a segment (NetworkingEngine.RequestType.MANIFEST, SEGMENT). */
 const MANIFEST_REQUEST = 0;
+const SEGMENT_REQUEST = 1;
 
 /**
  * A Shaka 1001 of a manifest request (the first load or a live refresh) that carries the
  * origin's refusal: status, `data` and message of its body. Null for anything else.
  */
 export function manifestRefusalOf(error: { code: number; data?: unknown[] }): Extract<PlayerFailure, { source: 'manifest' }> | null {
-  if (error.code !== SHAKA.BAD_HTTP_STATUS || !Array.isArray(error.data) || error.data[4] !== MANIFEST_REQUEST) return null;
+  const requestType = error.data?.[4];
+  if (error.code !== SHAKA.BAD_HTTP_STATUS || !Array.isArray(error.data) || (requestType !== MANIFEST_REQUEST && requestType !== SEGMENT_REQUEST)) return null;
   const status = typeof error.data[1] === 'number' ? error.data[1] : 0;
   if (status < 400 || status >= 500) return null;
   let body: { data?: unknown; message?: unknown } = {};
@@ -171,6 +173,9 @@ export function manifestRefusalOf(error: { code: number; data?: unknown[] }): Ex
   } catch {
     // Not the origin's JSON (a proxy's page): the status alone decides.
   }
+  // A segment is refused only when its session ended (403/116 from the origin; a CDN's 403 for a dead token):
+  // its 404s and anything else stay Shaka's errors.
+  if (requestType === SEGMENT_REQUEST && !(status === 403 && (body.data === PLAYBACK_REFUSAL.sessionExpired || body.data === undefined))) return null;
   return { source: 'manifest', status, data: body.data, message: typeof body.message === 'string' ? body.message : undefined };
 }
 
