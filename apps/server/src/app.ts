@@ -68,7 +68,8 @@ export async function buildApp(platform: Platform, modules: readonly ServerModul
   if (serveWeb) await serveWebApp(app, config.webDist, config.env === 'production');
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = url.startsWith('/api/') || url.startsWith('/media/') || url.startsWith('/dev/');
+    // The payment sandbox's paths too: where it is not served they are a plain 404, never the app.
+    const isApi = url.startsWith('/api/') || url.startsWith('/media/') || url.startsWith('/dev/') || url.startsWith('/v1/') || url.startsWith('/payments-sandbox/');
     // A missing script or image is a 404, not the app's page under a script's name.
     const isFile = /\.(m?js|css|map|json|webmanifest|svg|png|jpe?g|webp|ico|woff2?|txt)$/i.test(url.split('?')[0] ?? '');
     if (serveWeb && request.method === 'GET' && !isApi && !isFile) {

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/serve';
 import { openPostgres, openSqlite, type Db } from '../src/platform/database';
-import { TEST_SECRETS } from './context';
+import { PURCHASES_UNAVAILABLE } from '@pantalla/contracts';
+import { bearerFor } from './auth';
+import { TEST_SECRETS, type TestContext } from './context';
 import { createScratchPostgres, pgReachable } from './databases';
 import type { TestTables } from './tables';
 
@@ -71,6 +73,28 @@ describe('a production start', () => {
     expect(server.platform.config.adminEmails).toEqual([]);
   });
 
+  it('without a payment provider sells nothing and serves no payment sandbox (its paths are 404, not the app)', async () => {
+    expect(server.platform.config.payments).toMatchObject({ provider: 'none', stagingSandbox: false });
+    expect(await (await fetch(`${server.url}/api/v1/payments/status`)).json()).toEqual({ purchases: false, stagingSandbox: false });
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const [method, url] of [['POST', '/v1/customers'], ['POST', '/v1/payment_intents/pi_1/confirm'], ['GET', '/v1/payment_intents/pi_1'], ['POST', '/v1/test_helpers/test_clocks/clock_sandbox/advance'], ['GET', '/payments-sandbox/elements/card'], ['GET', '/payments-sandbox/3ds/pi_1']] as const) {
+      const answer = await fetch(`${server.url}${url}`, { method, headers: form, ...(method === 'POST' ? { body: 'amount=999&currency=eur' } : {}) });
+      expect(answer.status, `${method} ${url}`).toBe(404);
+      expect(await answer.text()).not.toContain('<title>');
+    }
+    // A signed-in user's purchase is refused, with a sentence; what they bought before stays listed.
+    await server.modules.identity.accounts.create({ email: 'ana@example.com', password: 'una-clave-larga-1', name: 'Ana', surname: 'Prueba', pin: null });
+    const auth = await bearerFor({ platform: server.platform, config: server.platform.config, clock: server.platform.clock } as unknown as TestContext, 'ana@example.com');
+    const post = (url: string, body?: unknown) => fetch(`${server.url}${url}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const purchase = await post('/api/v1/purchases', { productId: 2, holderName: 'Ana Prueba' });
+    expect(purchase.status).toBe(403);
+    expect(await purchase.json()).toMatchObject({ code: 'forbidden', message: PURCHASES_UNAVAILABLE });
+    expect((await fetch(`${server.url}/api/v1/payments/card-field`, { headers: auth })).status).toBe(403);
+    expect((await post('/api/v1/purchases/pur_0123456789abcdef/confirm')).status).toBe(403);
+    expect((await fetch(`${server.url}/api/v1/purchases`, { headers: auth })).status).toBe(200);
+    expect(await sql().selectFrom('entitlements').select('packageId').where('packageId', '=', 2).execute()).toEqual([]);
+  });
+
   it('serves the app but never a source map', async () => {
     expect((await fetch(`${server.url}/assets/index-a1.js`)).status).toBe(200);
     const map = await fetch(`${server.url}/assets/index-a1.js.map`);
@@ -113,6 +137,40 @@ describe('the compiled server', () => {
     const result = await run(productionEnv(tempDir('prod-refuse'), { MEDIA_KEY_SECRET: 'corto-de-mas' }));
     expect(result.code).toBe(1);
     expect(result.out).toContain('MEDIA_KEY_SECRET tiene 12 caracteres');
+  });
+
+  it('without PAYMENT_PROVIDER starts with purchases off and says why', async () => {
+    const result = await run(productionEnv(tempDir('prod-nopay'), { LOG_LEVEL: 'warn' }));
+    try {
+      expect(result.port, result.out).not.toBeNull();
+      expect(result.out).toContain('PAYMENT_PROVIDER no está definido: en producción las compras están desactivadas');
+      expect((await fetch(`http://127.0.0.1:${result.port}/v1/customers`, { method: 'POST' })).status).toBe(404);
+    } finally {
+      result.stop();
+    }
+  });
+
+  it('refuses PAYMENT_PROVIDER=sandbox without the staging flag, naming it', async () => {
+    for (const extra of [{ PAYMENT_PROVIDER: 'sandbox' }, { PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_IN_PRODUCTION: 'yes' }]) {
+      const result = await run(productionEnv(tempDir('prod-sandbox'), extra));
+      expect(result.code, result.out).toBe(1);
+      expect(result.out).toContain('PAYMENT_SANDBOX_IN_PRODUCTION');
+    }
+  });
+
+  it('serves the sandbox on a staging server only when named, saying so at start and to every page', async () => {
+    const result = await run(productionEnv(tempDir('prod-staging'), { LOG_LEVEL: 'warn', PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_IN_PRODUCTION: 'staging' }));
+    try {
+      expect(result.port, result.out).not.toBeNull();
+      expect(result.out).toContain('PAYMENT_SANDBOX_IN_PRODUCTION=staging: este servidor de producción cobra con el sandbox de pruebas');
+      const base = `http://127.0.0.1:${result.port}`;
+      expect(await (await fetch(`${base}/api/v1/payments/status`)).json()).toEqual({ purchases: true, stagingSandbox: true });
+      // Served: without its key, 401 rather than 404.
+      expect((await fetch(`${base}/v1/customers`, { method: 'POST' })).status).toBe(401);
+      expect((await fetch(`${base}/payments-sandbox/elements/card`)).status).toBe(200);
+    } finally {
+      result.stop();
+    }
   });
 
   it('serves with its secrets, without the demo accounts', async () => {

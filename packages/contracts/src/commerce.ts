@@ -136,3 +136,12 @@ export type PurchasesResponse = z.infer<typeof purchasesResponseSchema>;
 /** GET /api/v1/payments/card-field: where the provider's card field is served, and who to contact on failure. */
 export const cardFieldResponseSchema = z.object({ cardFormUrl: z.string(), provider: z.string() });
 export type CardFieldResponse = z.infer<typeof cardFieldResponseSchema>;
+
+/**
+ * GET /api/v1/payments/status (public): whether this server sells, and whether its payments are
+ * the test sandbox on a production (staging) server, which every page then says in its footer.
+ */
+export const paymentsStatusSchema = z.object({ purchases: z.boolean(), stagingSandbox: z.boolean() });
+export type PaymentsStatus = z.infer<typeof paymentsStatusSchema>;
+/** A purchase asked of a server that sells nothing (production without a payment provider). */
+export const PURCHASES_UNAVAILABLE = 'Las compras no están disponibles en este servidor.';

@@ -75,8 +75,10 @@ const envSchema = z.object({
   DRM_FAIRPLAY_CERTIFICATE_URL: z.string().optional(),
   // The speed-test servers of diag.json (README, "Configure"): JSON [{"name","baseUrl"}, ...].
   DIAG_SERVERS: z.string().optional(),
-  // Payments (README, "Payments"): the built-in sandbox unless Stripe's keys are given.
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  // Payments (README, "Payments"): the built-in sandbox outside production; production names its provider.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  // 'staging': a production server may serve the sandbox (test cards buy packages), said at start and in every page.
+  PAYMENT_SANDBOX_IN_PRODUCTION: z.enum(['staging'], { message: "solo admite 'staging' (un servidor de pruebas)" }).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -155,8 +157,15 @@ export interface MediaConfig {
 
 /** Which payment processor takes the cards, and how the server talks to it (always through the official Stripe client). */
 export interface PaymentsConfig {
-  /** 'sandbox': the built-in processor speaking Stripe's API (the default); 'stripe': Stripe itself. */
-  provider: 'sandbox' | 'stripe';
+  /**
+   * 'sandbox': the built-in processor speaking Stripe's API (the default outside production);
+   * 'stripe': Stripe itself; 'none': purchases are off (production without a provider).
+   */
+  provider: 'sandbox' | 'stripe' | 'none';
+  /** Why purchases are off (provider 'none'), for the start-up log; null otherwise. */
+  disabledReason: string | null;
+  /** A production server serving the sandbox (PAYMENT_SANDBOX_IN_PRODUCTION=staging): said at start and on every page. */
+  stagingSandbox: boolean;
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
@@ -260,14 +269,28 @@ function sandboxKey(authSecret: string, prefix: string): string {
   return `${prefix}${createHmac('sha256', authSecret).update(`payments-sandbox:${prefix}`).digest('base64url').slice(0, 32)}`;
 }
 
+/** Why a production start without PAYMENT_PROVIDER sells nothing (logged at start). */
+export const PAYMENTS_OFF_REASON =
+  'PAYMENT_PROVIDER no está definido: en producción las compras están desactivadas. Para vender, PAYMENT_PROVIDER=stripe con STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY y STRIPE_WEBHOOK_SECRET (README, "Deploying").';
+
+/**
+ * Production never falls back to the sandbox, whose test cards buy real packages: it sells
+ * through Stripe, or through the sandbox only on a staging server that says so, or not at all.
+ */
 function paymentSettings(e: z.infer<typeof envSchema>, authSecret: string): PaymentsConfig {
-  const common = { apiUrl: e.STRIPE_API_URL, webhookUrl: e.PAYMENT_WEBHOOK_URL };
-  if (e.PAYMENT_PROVIDER === 'sandbox') {
-    return { provider: 'sandbox', secretKey: sandboxKey(authSecret, 'sk_test_'), publishableKey: sandboxKey(authSecret, 'pk_test_'), webhookSecret: sandboxKey(authSecret, 'whsec_'), ...common };
+  const common = { apiUrl: e.STRIPE_API_URL, webhookUrl: e.PAYMENT_WEBHOOK_URL, disabledReason: null, stagingSandbox: false };
+  const production = e.NODE_ENV === 'production';
+  const provider = e.PAYMENT_PROVIDER ?? (production ? undefined : 'sandbox');
+  if (provider === undefined) return { ...common, provider: 'none', secretKey: '', publishableKey: '', webhookSecret: '', disabledReason: PAYMENTS_OFF_REASON };
+  if (provider === 'sandbox') {
+    if (production && e.PAYMENT_SANDBOX_IN_PRODUCTION !== 'staging') {
+      throw new ConfigError('PAYMENT_PROVIDER=sandbox en producción: sus tarjetas de prueba conceden paquetes de verdad. Solo en un servidor de pruebas, con PAYMENT_SANDBOX_IN_PRODUCTION=staging; para vender, PAYMENT_PROVIDER=stripe.');
+    }
+    return { ...common, provider: 'sandbox', stagingSandbox: production, secretKey: sandboxKey(authSecret, 'sk_test_'), publishableKey: sandboxKey(authSecret, 'pk_test_'), webhookSecret: sandboxKey(authSecret, 'whsec_') };
   }
   const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => !e[name]);
   if (missing.length > 0) throw new ConfigError(`PAYMENT_PROVIDER=stripe necesita ${missing.join(', ')} (las claves de tu cuenta de Stripe y el secreto de firma del webhook).`);
-  return { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY ?? '', publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '', webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', ...common };
+  return { ...common, provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY ?? '', publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '', webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '' };
 }
 
 /** Reads and validates the environment; a bad variable stops start-up with its name. */

@@ -68,10 +68,16 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
     seedReference: () => seedPackages(repo, platform.clock),
     routes: async (app) => {
       await commerceRoutes(app, service, needs.auth);
-      await purchaseRoutes(app, purchases, payments, needs.auth, () => platform.clock.now(), platform.config.payments.provider === 'stripe');
+      await purchaseRoutes(app, purchases, payments, needs.auth, () => platform.clock.now(), platform.config.payments);
     },
     startWork: (url) => {
       selfUrl = url;
+      const { disabledReason } = platform.config.payments;
+      if (disabledReason !== null) {
+        // Nothing sold, nothing to reconcile: said once at start, so the operator knows why.
+        platform.log.warn(disabledReason);
+        return async () => {};
+      }
       const run = (olderThan: number) => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile(olderThan)).catch((error: unknown) => platform.log.warn({ err: error }, 'purchase reconciliation failed'));
       const first = run(0);
       const timer = setInterval(() => void run(RECONCILE_AFTER_MS), RECONCILE_EVERY_MS);

@@ -3,8 +3,8 @@ import { declareScope } from '../../platform/access';
 import { framedPagePolicy } from '../../platform/security-headers';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardFieldResponseSchema, confirmPurchaseResponseSchema, ownedPurchaseSchema, purchaseIdParamsSchema, purchasesResponseSchema, startPurchaseRequestSchema, startPurchaseResponseSchema } from '@pantalla/contracts';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { cardFieldResponseSchema, confirmPurchaseResponseSchema, ownedPurchaseSchema, paymentsStatusSchema, PURCHASES_UNAVAILABLE, purchaseIdParamsSchema, purchasesResponseSchema, startPurchaseRequestSchema, startPurchaseResponseSchema } from '@pantalla/contracts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { errorResponses, noStore } from '../../platform/http';
 import type { Authenticator } from '../identity';
 import { BadSignatureError, type PaymentProvider } from './payments/provider';
@@ -16,14 +16,32 @@ const tags = ['commerce'];
 /** The webhook path the payment provider posts its events to (under /api/v1). */
 export const WEBHOOK_PATH = '/payments/webhook';
 
+/** How this server takes payments, as the routes need to know it. */
+export interface PurchaseRouteOptions {
+  provider: 'sandbox' | 'stripe' | 'none';
+  stagingSandbox: boolean;
+}
+
 /** Purchases (signed in) and the provider's webhook (public, its signature checked). */
-export async function purchaseRoutes(app: FastifyInstance, service: PurchasesService, payments: PaymentProvider, auth: Authenticator, nowMs: () => number, stripeCardField: boolean): Promise<void> {
+export async function purchaseRoutes(app: FastifyInstance, service: PurchasesService, payments: PaymentProvider, auth: Authenticator, nowMs: () => number, options: PurchaseRouteOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const onRequest = auth.requireUser;
+  const selling = options.provider !== 'none';
+  // Without a provider nothing is sold: refused before the body is read, the past purchases still listed.
+  const refuseWhenOff = async () => {
+    if (!selling) throw forbidden(PURCHASES_UNAVAILABLE);
+  };
+  const onRequest = [auth.requireUser, refuseWhenOff];
+  const stripeCardField = options.provider === 'stripe';
+
+  api.get(
+    '/payments/status',
+    { config: { access: 'public' }, schema: { tags, summary: 'Si este servidor vende, y si sus pagos son el sandbox de pruebas en producción (staging)', response: { 200: paymentsStatusSchema } } },
+    async () => ({ purchases: selling, stagingSandbox: options.stagingSandbox }),
+  );
 
   api.post(
     '/purchases',
-    { schema: { tags, summary: 'Empieza una compra: el precio es el del producto en el servidor', body: startPurchaseRequestSchema, response: { 200: startPurchaseResponseSchema, ...errorResponses(400, 401, 402, 404, 409, 503) } }, onRequest },
+    { schema: { tags, summary: 'Empieza una compra: el precio es el del producto en el servidor', body: startPurchaseRequestSchema, response: { 200: startPurchaseResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) } }, onRequest },
     async (request, reply) => {
       noStore(reply);
       const user = auth.userOf(request);
@@ -32,12 +50,12 @@ export async function purchaseRoutes(app: FastifyInstance, service: PurchasesSer
   );
   api.post(
     '/purchases/:purchaseId/confirm',
-    { schema: { tags, summary: 'El servidor pregunta al proveedor por el pago y, si se cobró, concede el paquete (una vez)', params: purchaseIdParamsSchema, response: { 200: confirmPurchaseResponseSchema, ...errorResponses(400, 401, 402, 404, 503) } }, onRequest },
+    { schema: { tags, summary: 'El servidor pregunta al proveedor por el pago y, si se cobró, concede el paquete (una vez)', params: purchaseIdParamsSchema, response: { 200: confirmPurchaseResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 503) } }, onRequest },
     async (request) => service.confirm(auth.userOf(request).userId, request.params.purchaseId),
   );
   api.get(
     '/purchases',
-    { schema: { tags, summary: 'Las suscripciones y compras de pago por visión del usuario', response: { 200: purchasesResponseSchema, ...errorResponses(401) } }, onRequest },
+    { schema: { tags, summary: 'Las suscripciones y compras de pago por visión del usuario', response: { 200: purchasesResponseSchema, ...errorResponses(401) } }, onRequest: auth.requireUser },
     async (request, reply) => {
       noStore(reply);
       return service.list(auth.userOf(request).userId);
@@ -45,12 +63,12 @@ export async function purchaseRoutes(app: FastifyInstance, service: PurchasesSer
   );
   api.post(
     '/purchases/:purchaseId/cancel',
-    { schema: { tags, summary: 'Cancela una suscripción al final del periodo pagado', params: purchaseIdParamsSchema, response: { 200: ownedPurchaseSchema, ...errorResponses(400, 401, 402, 404, 409, 503) } }, onRequest },
+    { schema: { tags, summary: 'Cancela una suscripción al final del periodo pagado', params: purchaseIdParamsSchema, response: { 200: ownedPurchaseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) } }, onRequest },
     async (request) => service.cancel(auth.userOf(request).userId, request.params.purchaseId),
   );
   api.get(
     '/payments/card-field',
-    { schema: { tags, summary: 'Dónde está el campo de tarjeta del proveedor (su propia ruta de origen)', response: { 200: cardFieldResponseSchema, ...errorResponses(401, 503) } }, onRequest },
+    { schema: { tags, summary: 'Dónde está el campo de tarjeta del proveedor (su propia ruta de origen)', response: { 200: cardFieldResponseSchema, ...errorResponses(401, 403, 503) } }, onRequest },
     async () => service.cardField(),
   );
   // Served only for Stripe (the sandbox serves its own field): Stripe.js inside our page.

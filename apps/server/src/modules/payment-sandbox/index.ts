@@ -21,7 +21,8 @@ export interface PaymentSandboxModule {
 }
 
 /**
- * The built-in payment processor (PAYMENT_PROVIDER=sandbox, the default): Stripe's API for
+ * The built-in payment processor (PAYMENT_PROVIDER=sandbox, the default outside production;
+ * in production only with PAYMENT_SANDBOX_IN_PRODUCTION=staging): Stripe's API for
  * the parts Pantalla uses, its card field and challenge pages, and signed webhook events.
  * Pantalla's commerce talks to it only over HTTP through the official Stripe client.
  */
@@ -40,6 +41,9 @@ export function createPaymentSandbox(platform: Platform, webhookPath: string): P
           rootRoutes: (app) => sandboxRoutes(app, sandbox, repo, payments, () => platform.clock.now()),
           startWork: (url) => {
             selfUrl = url;
+            if (payments.stagingSandbox) {
+              platform.log.warn('PAYMENT_SANDBOX_IN_PRODUCTION=staging: este servidor de producción cobra con el sandbox de pruebas; sus tarjetas de prueba (4242…) conceden paquetes. Solo para un servidor de pruebas; cada página lo indica en su pie.');
+            }
             const timer = setInterval(() => {
               void platform.db.exclusive('payment-sandbox.renewals', () => sandbox.renewDue()).catch((error: unknown) => platform.log.warn({ err: error }, 'payment sandbox: renewals failed'));
               void deliveries.kick();
