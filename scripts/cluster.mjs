@@ -162,8 +162,9 @@ export function clusterEnv({ databaseUrl, proxyUrl, dataDir, env = process.env }
     // The media directory's keys derive from this secret: the demo's own when it made them.
     MEDIA_KEY_SECRET: env.MEDIA_KEY_SECRET ?? readSecretFile(path.join(mediaDir, '.key-secret')) ?? randomBytes(48).toString('base64url'),
     PUBLIC_URL: proxyUrl,
-    // nginx on this machine is the one proxy in front: login limits see the client's address.
-    TRUST_PROXY: '1',
+    // nginx on this machine is the one proxy in front, by its address (never a hop count or
+    // 'true', which the server refuses): login limits see the client's address.
+    TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
     ...(env.ADMIN_EMAILS ? { ADMIN_EMAILS: env.ADMIN_EMAILS } : {}),
   };

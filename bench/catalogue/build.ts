@@ -20,7 +20,7 @@ import type { IdentityTables } from '../../apps/server/src/modules/identity/tabl
 /** The tables the bench fills and reads directly. */
 export type BenchTables = CatalogueTables & IdentityTables;
 
-export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+export const BENCH_SECRET = 'bench-secret-0123456789-abcdefghij-KLMNOP';
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MINUTE = 60000;
 const DAY = 86400000;

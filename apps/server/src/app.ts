@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type onRequestAsyncHookHandler } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -9,6 +9,7 @@ import { declareScope, RouteTable } from './platform/access';
 import { registerBodyLimits } from './platform/body';
 import type { Platform, ServerModule } from './platform/module';
 import { registerErrorHandler } from './platform/error-handler';
+import { headerTimeoutOptions, registerBodyTimeout } from './platform/request-timeouts';
 import { registerSecurityHeaders } from './platform/security-headers';
 
 declare module 'fastify' {
@@ -21,12 +22,11 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Serve the built web app from config.webDist (off in API tests). */
   serveWeb?: boolean;
-}
-
-/** A hop count becomes the function Fastify's types expect: trust that many proxies nearest to us. */
-function fastifyTrustProxy(value: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
-  if (typeof value !== 'number') return value;
-  return (_address, hop) => hop < value;
+  /**
+   * The operators' guard (identity's requireAdmin). In production /api/docs is served only
+   * behind it, and not at all without it: the document maps every route for an attacker.
+   */
+  requireOperator?: onRequestAsyncHookHandler;
 }
 
 /** Builds the whole server: API under /api/v1, module root routes, OpenAPI and the web app. */
@@ -34,8 +34,11 @@ export async function buildApp(platform: Platform, modules: readonly ServerModul
   const { config } = platform;
   const app = Fastify({
     loggerInstance: platform.log,
-    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Only the listed proxies' X-Forwarded-For is believed (platform/config.ts, parseTrustProxy).
+    trustProxy: config.trustProxy === false ? false : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow headers are cut by Node itself, slow bodies by registerBodyTimeout.
+    http: headerTimeoutOptions(config.timeouts.headersMs),
     // Unique-enough request ids for log correlation across processes.
     genReqId: () => Math.random().toString(36).slice(2, 10),
   });
@@ -46,6 +49,7 @@ export async function buildApp(platform: Platform, modules: readonly ServerModul
   app.decorate('routeTable', routeTable);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
+  registerBodyTimeout(app, config.timeouts.bodyMs);
   registerBodyLimits(app);
   await app.register(cookie, { secret: config.authSecret });
   await app.register(swagger, {
@@ -61,7 +65,8 @@ export async function buildApp(platform: Platform, modules: readonly ServerModul
   );
   for (const m of modules) if (m.rootRoutes) await m.rootRoutes(app);
 
-  app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  if (config.env !== 'production') app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  else if (options.requireOperator) app.get('/api/docs', { schema: { hide: true }, onRequest: options.requireOperator }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async () => ({ ok: true }));
 
   const serveWeb = options.serveWeb !== false && existsSync(path.join(config.webDist, 'index.html'));

@@ -57,7 +57,7 @@ export async function startServer(env: NodeJS.ProcessEnv, clock: Clock = systemC
     await db.destroy();
     throw error;
   }
-  const app = await buildApp(platform, modules.all);
+  const app = await buildApp(platform, modules.all, { requireOperator: modules.identity.auth.requireAdmin });
   await app.listen({ port: config.port, host: config.host });
   // Scheduled guide and list sources: every process looks, each due source runs in one of them.
   modules.ingest.sources.start();

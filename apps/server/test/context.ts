@@ -26,8 +26,8 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Secrets long enough for production too, so a suite may run the production mode. */
-export const TEST_SECRETS = { AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', MEDIA_KEY_SECRET: 'test-media-key-secret-test-media-key-0123' };
+/** Secrets long and varied enough for production too (16+ distinct characters), so a suite may run the production mode. */
+export const TEST_SECRETS = { AUTH_SECRET: 'test-secret-0123456789-ABCDEFGHIJ-klmnop', MEDIA_KEY_SECRET: 'test-media-key-0123456789-QRSTUVWXYZ-abc' };
 
 /**
  * The configuration of a test server: silent, a fresh data folder, and the media settings
@@ -54,7 +54,7 @@ export async function createTestContext(kind: DatabaseKind, env: Record<string, 
   const modules = composeModules(platform);
   await prepareDatabase(platform, modules.all);
   if (options.demo !== false) await seedDemo(platform, modules);
-  const app = await buildApp(platform, modules.all, { serveWeb: false });
+  const app = await buildApp(platform, modules.all, { serveWeb: false, requireOperator: modules.identity.auth.requireAdmin });
   await app.ready();
   return {
     app,

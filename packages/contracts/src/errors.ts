@@ -10,6 +10,8 @@ export const errorCodeSchema = z.enum([
   'rate_limited',
   'payload_too_large',
   'unsupported_media_type',
+  /** 408: the request's body came too slowly (platform/request-timeouts.ts). */
+  'request_timeout',
   /** 402: the payment provider refused the payment (its own message). */
   'payment_failed',
   /** 503: the payment provider could not be reached. */

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -46,8 +47,11 @@ const envSchema = z.object({
   ENDPOINT_MANAGER: z.string().optional(),
   ENDPOINT_SEARCH: z.string().optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  // Which proxies may set X-Forwarded-For: 'false' (none), 'true' (any), a hop count or a list of addresses.
+  // Which proxies may set X-Forwarded-For: 'false' (none) or a comma-separated list of their addresses or CIDRs.
   TRUST_PROXY: z.string().default('false'),
+  // Slow clients (README, "Configure"): the headers, and a body, must arrive within these.
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(20_000),
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(30_000),
   ADMIN_EMAILS: z.string().optional(),
   // '0': imports parse and write on the server's thread, even where threads could open the database.
   INGEST_THREADS: z.enum(['0', '1']).default('1'),
@@ -190,7 +194,10 @@ export interface Config {
   endpoints: { idm: string; static: string; manager: string; search: string };
   webDist: string;
   logLevel: string;
-  trustProxy: boolean | number | string;
+  /** The proxies allowed to set X-Forwarded-For (addresses or CIDRs); false: none. */
+  trustProxy: false | string[];
+  /** How long a client may take to send its headers, and its body (platform/request-timeouts.ts). */
+  timeouts: { headersMs: number; bodyMs: number };
   /** Who may import guides and channel lists (ADMIN_EMAILS, comma-separated); nobody when unset. */
   adminEmails: string[];
   /** Imports run in threads of their own where the database can be opened from one (INGEST_THREADS, on by default). */
@@ -210,14 +217,37 @@ export class ConfigError extends Error {
   }
 }
 
-/** Unless a proxy is trusted, X-Forwarded-For is ignored so the per-address login limit cannot be dodged. */
-export function parseTrustProxy(value: string): boolean | number | string {
-  const v = value.trim().toLowerCase();
-  if (v === '' || v === 'false') return false;
-  if (v === 'true') return true;
-  if (/^\d+$/.test(v)) return Number(v);
-  return value.trim();
+const TRUST_PROXY_HELP =
+  "pon las direcciones de tus proxies (o sus redes CIDR) separadas por comas, p. ej. TRUST_PROXY=127.0.0.1 con nginx en la misma máquina, o TRUST_PROXY=10.0.0.0/8; 'false' si no hay proxy";
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
+
+/**
+ * Unless a proxy is trusted, X-Forwarded-For is ignored so the per-address limits cannot be
+ * dodged. Only the proxies' own addresses or networks are taken: 'true' or a hop count would
+ * let a client that reaches the server directly name any address it likes.
+ */
+export function parseTrustProxy(value: string): false | string[] {
+  const v = value.trim();
+  if (v === '' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') throw new ConfigError(`TRUST_PROXY=true confiaría en cualquier cliente: ${TRUST_PROXY_HELP}.`);
+  if (/^\d+$/.test(v)) throw new ConfigError(`TRUST_PROXY=${v} (un número de saltos) dejaría elegir su dirección a quien llegue sin proxy: ${TRUST_PROXY_HELP}.`);
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length > 0) throw new ConfigError(`TRUST_PROXY: ${bad.join(', ')} no es una dirección IP ni una red CIDR: ${TRUST_PROXY_HELP}.`);
+  return entries;
+}
+
+/** Fewer distinct characters than this and a secret is a pattern ('a'×32), not random. */
+export const MIN_SECRET_DISTINCT = 16;
+/** How to make a secret, said wherever one is refused. */
+export const SECRET_HOWTO = "genera uno con `openssl rand -base64 48` o `node -e \"console.log(require('node:crypto').randomBytes(48).toString('base64url'))\"`";
 
 /**
  * A secret that survives restarts outside production: from the environment, else a file
@@ -241,7 +271,14 @@ function requireProductionSecrets(env: NodeJS.ProcessEnv): void {
     const value = env[name] ?? '';
     if (value.length < MIN_SECRET_LENGTH) {
       throw new ConfigError(
-        `${name} ${value ? `tiene ${value.length} caracteres` : 'no está definido'}: en producción (NODE_ENV=production) debe ser un secreto aleatorio de al menos ${MIN_SECRET_LENGTH} caracteres, el mismo en todos los servidores.`,
+        `${name} ${value ? `tiene ${value.length} caracteres` : 'no está definido'}: en producción (NODE_ENV=production) debe ser un secreto aleatorio de al menos ${MIN_SECRET_LENGTH} caracteres, el mismo en todos los servidores; ${SECRET_HOWTO}.`,
+      );
+    }
+    // The length alone lets 'a'×32 through; a random secret of this length has far more distinct characters.
+    const distinct = new Set(value).size;
+    if (distinct < MIN_SECRET_DISTINCT) {
+      throw new ConfigError(
+        `${name} no parece aleatorio (solo ${distinct} caracteres distintos; hacen falta al menos ${MIN_SECRET_DISTINCT}): en producción debe ser un secreto aleatorio; ${SECRET_HOWTO}.`,
       );
     }
   }
@@ -332,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS },
     adminEmails: (e.ADMIN_EMAILS ?? '').split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
     ingestThreads: e.INGEST_THREADS === '1',
     ingestAllowedHosts: e.INGEST_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),

@@ -46,7 +46,7 @@ export function contentSecurityPolicy(config: Config): string {
     `media-src 'self' blob: ${media.join(' ')}`.trim(),
     "worker-src 'self' blob:",
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
