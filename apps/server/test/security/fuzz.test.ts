@@ -1,51 +1,20 @@
 import fc from 'fast-check';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../databases';
-import { createSecurityContext, type Caller, type SecurityContext } from './context';
-import { arbitraryOf, hostile, leaksInternals, operations, slot, urlOf, type Operation } from './routes';
+import { createSecurityContext, type SecurityContext } from './context';
+import { leaksInternals, operations, payloadFor, requestArbitrary, urlOf, type Operation } from './routes';
 
 const kinds = await databaseKinds();
 
 /**
  * How many requests each database leg sends: at least 20,000 on SQLite in CI, fewer on
- * PostgreSQL (a network round trip per query). FUZZ_REQUESTS overrides both, for a quick run.
+ * PostgreSQL (a network round trip per query); `npm run bench -- security` sends the same
+ * corpus 20,000 times on both, several at once. FUZZ_REQUESTS overrides both, for a quick run.
  */
 function budget(kind: string): number {
   const override = Number(process.env.FUZZ_REQUESTS);
   if (Number.isFinite(override) && override > 0) return override;
   return kind === 'sqlite' ? 20_000 : 3_000;
-}
-
-type Encoding = 'json' | 'text' | 'none' | 'gzip' | 'garbage-gzip' | 'form';
-
-/** One hostile request for an operation: schema-shaped with hostile slots, odd bodies and encodings. */
-function requestArbitrary(op: Operation) {
-  const path = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, slot(p.schema)])));
-  const query = fc.record(Object.fromEntries(op.queryParams.map((q) => [q.name, fc.option(slot(q.schema), { nil: undefined })])));
-  const body = op.body ? fc.oneof({ weight: 3, arbitrary: arbitraryOf(op.body) }, { weight: 2, arbitrary: hostile }) : fc.option(hostile, { nil: undefined });
-  const caller = fc.constantFrom<Caller>('anonymous', 'basico', 'demo');
-  const encoding = fc.constantFrom<Encoding>('json', 'json', 'json', 'text', 'none', 'gzip', 'garbage-gzip', 'form');
-  return fc.record({ path, query, body, caller, encoding });
-}
-
-function payloadFor(body: unknown, encoding: Encoding): { payload?: string | Buffer; headers: Record<string, string> } {
-  if (body === undefined) return { headers: {} };
-  const text = JSON.stringify(body) ?? 'null';
-  switch (encoding) {
-    case 'json':
-      return { payload: text, headers: { 'content-type': 'application/json' } };
-    case 'text':
-      return { payload: text, headers: { 'content-type': 'text/plain' } };
-    case 'none':
-      return { payload: text, headers: {} };
-    case 'gzip':
-      return { payload: gzipSync(text), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } };
-    case 'garbage-gzip':
-      return { payload: Buffer.from(text), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } };
-    case 'form':
-      return { payload: 'a=1&b=2', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
-  }
 }
 
 describe.each(kinds)('fuzzing every route from the OpenAPI document on %s', (kind) => {

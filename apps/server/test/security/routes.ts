@@ -1,6 +1,8 @@
 import fc from 'fast-check';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../src/platform/access';
+import type { Caller } from './context';
 
 /** A JSON Schema as the OpenAPI document gives it (the subset zod's export uses). */
 export interface JsonSchema {
@@ -94,9 +96,13 @@ export function arbitraryOf(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown
       return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true });
     case 'boolean':
       return fc.boolean();
-    case 'string':
-      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 1000));
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 200) });
+    case 'string': {
+      const fitting = schema.pattern
+        ? fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 1000))
+        : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 200) });
+      // One in four carries a control character (NUL most often): PostgreSQL refuses NUL in text (issue 9).
+      return fc.oneof({ weight: 3, arbitrary: fitting }, { weight: 1, arbitrary: withControl(fitting) });
+    }
     case 'array':
       return depth > 3 ? fc.constant([]) : fc.array(arbitraryOf(schema.items ?? {}, depth + 1), { maxLength: 4 });
     case 'object': {
@@ -110,10 +116,27 @@ export function arbitraryOf(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown
   }
 }
 
-/** Hostile values: wrong types, huge and odd strings, traversal, nesting, prototype keys. */
+/** NUL, the other C0 controls, DEL, C1 and the line separators: characters no field needs. */
+export const controlCharacter: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('\u0000') },
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 0x1f }).map((c) => String.fromCharCode(c)) },
+  { weight: 1, arbitrary: fc.constantFrom('\u007f', '\u0085', '\u009b', '\u2028', '\u2029', '\ufeff') },
+);
+
+/** A string of `base` with a control character put at a place of it (replacing one, so lengths still fit). */
+export function withControl(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.tuple(base, controlCharacter, fc.nat()).map(([text, control, at]) => {
+    if (text.length === 0) return control;
+    const i = at % text.length;
+    return text.slice(0, i) + control + text.slice(i + 1);
+  });
+}
+
+/** Hostile values: wrong types, huge and odd strings, control characters, traversal, nesting, prototype keys. */
 export const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '../../etc/passwd', '%00', '%2e%2e%2f', '<script>', "' or 1=1 --", '\u0000', '\uffff', '𝔘', '{}', '[]'),
   fc.string({ maxLength: 300 }),
+  withControl(fc.string({ maxLength: 40 })),
   fc.integer(),
   fc.double(),
   fc.constant(null),
@@ -145,4 +168,37 @@ export function leaksInternals(body: string): string | null {
   ];
   for (const [pattern, name] of signs) if (pattern.test(body)) return name;
   return null;
+}
+
+/** How a fuzzed body is sent: as JSON, mislabelled, gzipped, falsely gzipped or as a form. */
+export type Encoding = 'json' | 'text' | 'none' | 'gzip' | 'garbage-gzip' | 'form';
+
+/** One hostile request for an operation: schema-shaped with hostile slots, odd bodies and encodings (the suite's and the bench's corpus). */
+export function requestArbitrary(op: Operation) {
+  const path = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, slot(p.schema)])));
+  const query = fc.record(Object.fromEntries(op.queryParams.map((q) => [q.name, fc.option(slot(q.schema), { nil: undefined })])));
+  const body = op.body ? fc.oneof({ weight: 3, arbitrary: arbitraryOf(op.body) }, { weight: 2, arbitrary: hostile }) : fc.option(hostile, { nil: undefined });
+  const caller = fc.constantFrom<Caller>('anonymous', 'basico', 'demo');
+  const encoding = fc.constantFrom<Encoding>('json', 'json', 'json', 'text', 'none', 'gzip', 'garbage-gzip', 'form');
+  return fc.record({ path, query, body, caller, encoding });
+}
+
+/** The payload and headers of a fuzzed body sent with `encoding`. */
+export function payloadFor(body: unknown, encoding: Encoding): { payload?: string | Buffer; headers: Record<string, string> } {
+  if (body === undefined) return { headers: {} };
+  const text = JSON.stringify(body) ?? 'null';
+  switch (encoding) {
+    case 'json':
+      return { payload: text, headers: { 'content-type': 'application/json' } };
+    case 'text':
+      return { payload: text, headers: { 'content-type': 'text/plain' } };
+    case 'none':
+      return { payload: text, headers: {} };
+    case 'gzip':
+      return { payload: gzipSync(text), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } };
+    case 'garbage-gzip':
+      return { payload: Buffer.from(text), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } };
+    case 'form':
+      return { payload: 'a=1&b=2', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  }
 }
