@@ -119,18 +119,20 @@ describe('login screen', () => {
   });
 
   it('HTTP 400 shows message 29 in an alert', async () => {
-    fetchMock.mockResolvedValue(json(400, { statusCode: 400, code: 'bad_request', message: 'Credenciales incorrectas' }));
+    // A fresh answer per call: every page also asks the server's payments status.
+    fetchMock.mockImplementation(async () => json(400, { statusCode: 400, code: 'bad_request', message: 'Credenciales incorrectas' }));
     renderAt('/');
     await userEvent.type(await screen.findByLabelText('Correo electrónico'), 'demo@pantalla.test');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'mal');
     await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect((await screen.findByRole('alert')).textContent).toBe('El correo electrónico o la contraseña no son correctos. Revísalos e inténtalo de nuevo.');
-    const body = JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body)) as Record<string, unknown>;
+    const login = fetchMock.mock.calls.find(([input]) => String(input).includes('/login'));
+    const body = JSON.parse(String((login![1] as RequestInit).body)) as Record<string, unknown>;
     expect(body).toEqual({ flow: 'password', username: 'demo@pantalla.test', password: 'mal', rememberMe: true });
   });
 
   it('429 shows the server’s message', async () => {
-    fetchMock.mockResolvedValue(json(429, { statusCode: 429, code: 'rate_limited', message: 'Demasiados intentos. Espera 15 minutos.' }));
+    fetchMock.mockImplementation(async () => json(429, { statusCode: 429, code: 'rate_limited', message: 'Demasiados intentos. Espera 15 minutos.' }));
     renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Iniciar sesión' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Demasiados intentos. Espera 15 minutos.');

@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { useCatalogueLoad } from '../../lib/catalogue';
 import { PageSpinner } from '../../ui/spinner';
 import { useGuideFill } from './use-guide-fill';
+import { StagingNotice } from './staging-notice';
 
 /** Waits for the boot refresh, so no screen decides on a session that is still coming. */
 export function RootLayout() {
@@ -17,6 +18,7 @@ export function RootLayout() {
     <>
       <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
       {restoring ? <PageSpinner label={t('app.restoring')} /> : <Outlet />}
+      <StagingNotice />
       <ScrollRestoration />
     </>
   );
