@@ -7,7 +7,7 @@ const port = Number(process.env.E2E_PORT ?? 8199);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'pantalla-e2e-'));
 
 /** The specs that open stream sessions for basico@. */
-const PLAYBACK = /(player|playback-services|playback-rights|csp|purchase)\.spec\.ts$/;
+const PLAYBACK = /(player|playback-services|playback-rights|csp|purchase|segment-rights)\.spec\.ts$/;
 
 /** Debian's Chromium, headless, with the flags this machine needs. */
 export default defineConfig({

@@ -21,10 +21,14 @@ const START_TIMEOUT_MS = 120_000;
  * The nginx configuration of a cluster: one upstream of the processes, a failed process
  * taken out of it at once, and /media behind a proxy cache that keeps what the origin
  * marks public (segments, init segments, thumbnail sheets, trailers) and never what it
- * marks private (signed manifests, whose URLs are per session anyway).
- * @param {{ dir: string, port: number, upstreams: number[], cacheSize?: string }} o
+ * marks private (signed manifests, whose URLs are per session anyway). Signed segment URLs
+ * (`/media/a/{sid}.{exp}.{sig}/s/…`) are checked here with `secure_link`, as a CDN would, and
+ * cached once per file whatever the session (the key is the part from `/s/` on).
+ * @param {{ dir: string, port: number, upstreams: number[], segmentSecret: string, cacheSize?: string }} o
  */
-export function nginxConfig({ dir, port, upstreams, cacheSize = '1g' }) {
+export function nginxConfig({ dir, port, upstreams, segmentSecret, cacheSize = '1g' }) {
+  // The secret goes into the file as a literal: only characters nginx takes as they are.
+  if (!/^[A-Za-z0-9_.~+/=-]{32,}$/.test(segmentSecret)) throw new Error('segmentSecret: 32 or more characters of A-Z a-z 0-9 _ . ~ + / = -');
   const servers = upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join('\n');
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -60,6 +64,29 @@ ${servers}
 
     location / {
       proxy_pass http://pantalla;
+    }
+
+    # A stream session's segments, init segments and thumbnail sheets: the token is checked here,
+    # without the database (docs/decisions.md, "Segments need a right that expires"): the MD5 of
+    # "{exp}.{sid} {secret}" in base64url, and the expiry. A bad or expired token never reaches
+    # the origin; a good one is cached by the file alone, shared by every session. The origin
+    # checks the token again, and whether the session is still open, on each miss.
+    location ~ "^/media/a/(?<seg_sid>[A-Za-z0-9_-]{1,64})\\.(?<seg_exp>[0-9]{1,12})\\.(?<seg_sig>[A-Za-z0-9_-]{22})(?<seg_file>/s/.+)$" {
+      secure_link $seg_sig,$seg_exp;
+      secure_link_md5 "$seg_exp.$seg_sid ${segmentSecret}";
+      # "": wrong signature; "0": expired.
+      if ($secure_link = "") { return 403; }
+      if ($secure_link = "0") { return 403; }
+      proxy_pass http://pantalla;
+      proxy_cache media;
+      proxy_cache_key $seg_file;
+      proxy_cache_lock on;
+      proxy_cache_lock_timeout 5s;
+      add_header X-Cache-Status $upstream_cache_status always;
+    }
+    # Anything else under the signed prefix is not a token.
+    location /media/a/ {
+      return 403;
     }
 
     location /media/ {
@@ -162,6 +189,8 @@ export function clusterEnv({ databaseUrl, proxyUrl, dataDir, env = process.env }
     // The media directory's keys derive from this secret: the demo's own when it made them.
     MEDIA_KEY_SECRET: env.MEDIA_KEY_SECRET ?? readSecretFile(path.join(mediaDir, '.key-secret')) ?? randomBytes(48).toString('base64url'),
     PUBLIC_URL: proxyUrl,
+    // Signs segment URLs; nginx in front checks them with it (secure_link).
+    SEGMENT_URL_SECRET: env.SEGMENT_URL_SECRET ?? randomBytes(32).toString('base64url'),
     // nginx on this machine is the one proxy in front, by its address (never a hop count or
     // 'true', which the server refuses): login limits see the client's address.
     TRUST_PROXY: '127.0.0.1',
@@ -194,13 +223,14 @@ export function seedDemo(env) {
  * @param {string} dir
  * @param {number} port
  * @param {number[]} upstreams
+ * @param {string} segmentSecret the processes' SEGMENT_URL_SECRET
  */
-export async function startNginx(dir, port, upstreams) {
+export async function startNginx(dir, port, upstreams, segmentSecret) {
   // nginx makes its temp and cache folders itself, owned by its worker's user (started as
   // root, the workers run as nobody): the folders above them only need to be traversable.
   mkdirSync(dir, { recursive: true, mode: 0o755 });
   const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ dir, port, upstreams }));
+  writeFileSync(conf, nginxConfig({ dir, port, upstreams, segmentSecret }));
   const child = spawn(NGINX, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk.toString()));
@@ -245,7 +275,7 @@ export async function startCluster({ databaseUrl, port, processes = 3, demo = fa
   };
   try {
     await Promise.all(servers.map((s) => s.ready));
-    nginx = await startNginx(path.join(dir, 'nginx'), port, ports);
+    nginx = await startNginx(path.join(dir, 'nginx'), port, ports, shared.SEGMENT_URL_SECRET);
   } catch (error) {
     await stop();
     throw error;

@@ -146,12 +146,38 @@ async function viewers(): Promise<void> {
   console.log(`  server memory    peak ${peak.toFixed(0)} MiB RSS, end ${end.toFixed(0)} MiB RSS`);
 }
 
+/**
+ * A stream session of the origin child's one bench viewer, for its segment token: the
+ * throughput is measured on signed URLs, each request's token and session checked.
+ */
+async function segmentSession(base: string): Promise<{ renew: () => Promise<string>; token: string }> {
+  const nowS = Math.floor(Date.now() / 1000);
+  // The child's one bench viewer follows the two demo users.
+  const authorization = `Bearer ${signIdToken(BENCH_SECRET, { sub: 3, email: 'viewer0@bench.test', ver: 0, iat: nowS, exp: nowS + 7200 })}`;
+  const channels = (await (await fetch(`${base}/api/v1/channels`, { headers: { authorization } })).json()) as { resources: { id: number; access: { owned: boolean }; deliveryURL: string | null }[] };
+  const channel = channels.resources.find((c) => c.access.owned && c.deliveryURL === null)?.id;
+  const body = JSON.stringify({ reference: { serviceName: 'bench', type: 'LIVE', id: String(channel) }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'bench-origin' });
+  const opened = await fetch(`${base}/api/v1/sessions`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
+  if (opened.status !== 201) throw new Error(`origin bench: session open ${opened.status} ${await opened.text()}`);
+  const session = (await opened.json()) as { id: string; segmentToken?: string };
+  if (!session.segmentToken) throw new Error('origin bench: the session answered no segment token');
+  // A heartbeat per round, as the player's: a fresh token (they live 60 s).
+  const renew = async () => {
+    const beat = (await (await fetch(`${base}/api/v1/sessions/${session.id}/heartbeat`, { method: 'POST', headers: { authorization } })).json()) as { segmentToken?: string };
+    return beat.segmentToken ?? '';
+  };
+  return { renew, token: session.segmentToken };
+}
+
 async function originThroughput(mediaDir: string): Promise<void> {
-  const origin = await startChild(['app']);
+  const origin = await startChild(['app'], { [VIEWER_COUNT_ENV]: '1' });
   const peer = await startChild(['static', mediaDir]);
   try {
-    // The origin serves timeline segments 1..300 (ten loops, rewritten); the peer the 30 files as they lie.
-    const originUrl = (i: number) => `http://127.0.0.1:${origin.port}/media/s/clip-1/video-720p/${(i % 300) + 1}.m4s`;
+    const session = await segmentSession(`http://127.0.0.1:${origin.port}`);
+    let token = session.token;
+    // The origin serves timeline segments 1..300 (ten loops, rewritten) under a session's signed
+    // prefix (token and open session checked on every request); the peer the 30 files as they lie.
+    const originUrl = (i: number) => `http://127.0.0.1:${origin.port}/media/a/${token}/s/clip-1/video-720p/${(i % 300) + 1}.m4s`;
     const peerUrl = (i: number) => `http://127.0.0.1:${peer.port}/clip-1/video-720p/${(i % 30) + 1}.m4s`;
     await load(originUrl, {}, 1000, 16);
     await load(peerUrl, {}, 1000, 16);
@@ -161,6 +187,7 @@ async function originThroughput(mediaDir: string): Promise<void> {
     const originRuns: LoadResult[] = [];
     const peerRuns: LoadResult[] = [];
     for (let r = 0; r < rounds; r++) {
+      token = await session.renew();
       originRuns.push(await load(originUrl, {}, roundMs, 16, 10_000_000));
       peerRuns.push(await load(peerUrl, {}, roundMs, 16, 10_000_000));
     }
@@ -171,7 +198,7 @@ async function originThroughput(mediaDir: string): Promise<void> {
     const errors = [...originRuns, ...peerRuns].reduce((n, x) => n + x.errors, 0);
     const ratio = o.rps / p.rps;
     console.log(`Segment throughput (720p segments, 16 connections, ${rounds} interleaved rounds of ${(roundMs / 1000).toFixed(1)} s, medians):`);
-    console.log(`  origin            ${o.rps.toFixed(0)} req/s, ${mbps(o)} Mbit/s, p95 ${ms(o.p95)}`);
+    console.log(`  origin (signed)   ${o.rps.toFixed(0)} req/s, ${mbps(o)} Mbit/s, p95 ${ms(o.p95)}  (each request: segment token and session checked)`);
     console.log(`  @fastify/static   ${p.rps.toFixed(0)} req/s, ${mbps(p)} Mbit/s, p95 ${ms(p.p95)}`);
     console.log(`  ratio             ${ratio.toFixed(2)} (goal ≥ 0.8: ${ratio >= 0.8 ? 'met' : 'NOT met'}), errors ${errors}`);
   } finally {

@@ -69,7 +69,8 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'data/media')),
   MEDIA_KEY_SECRET: z.string().min(16).optional(),
   // Signs segment URLs; a CDN checking them is given the same value (unset: derived from AUTH_SECRET).
-  SEGMENT_URL_SECRET: z.string().min(32).regex(/^[\x21-\x7e]+$/, { message: 'sin espacios ni caracteres de control' }).optional(),
+  // Only characters an nginx or CDN configuration takes as they are.
+  SEGMENT_URL_SECRET: z.string().regex(/^[A-Za-z0-9_.~+/=-]{32,256}$/, { message: 'de 32 a 256 caracteres A-Z a-z 0-9 _ . ~ + / = -' }).optional(),
   MEDIA_PREPARE: z.enum(['0', '1']).optional(),
   MEDIA_CORS_ORIGINS: z.string().default(''),
   PLAYBACK_URL_TEMPLATE: z.string().default('{base}/media/{kind}/{id}/{quality}/manifest.mpd?jwt={jwt}&user={user}&model={model}&type={type}&operator={operator}'),

@@ -179,6 +179,30 @@ describe.skipIf(skipped !== undefined)(`${PROCESSES} server processes on one Pos
       expect(ratio).toBeGreaterThanOrEqual(0.95);
     });
 
+    it('checks segment tokens as a CDN would: nginx refuses forged, expired and missing ones without the origin; the cache is shared by every session', async () => {
+      const { signSegmentToken } = await import('../../src/modules/origin/segment-token');
+      const mpd = await call(mpdUrl);
+      const [url] = segmentUrls(mpd.body, mpdUrl, 3, 3);
+      const signed = /\/media\/a\/([\w-]+)\.(\d+)\.([\w-]+)(\/s\/.+)$/.exec(new URL(url as string).pathname);
+      expect(signed, url).not.toBeNull();
+      const [, sid, exp, , file] = signed as unknown as [string, string, string, string, string];
+      expect((await call(url as string)).status).toBe(200);
+      const secret = cluster.env.SEGMENT_URL_SECRET as string;
+      const at = (token: string) => `${proxy}/media/a/${token}${file}`;
+      // nginx's own refusal (no cache status: the origin never saw it).
+      for (const token of [`${sid}.${Number(exp) + 600}.${'A'.repeat(22)}`, signSegmentToken(secret, sid, Math.floor(Date.now() / 1000) - 1), 'junk']) {
+        const refused = await call(at(token));
+        expect(refused.status, token).toBe(403);
+        expect(refused.headers.get('x-cache-status')).toBeNull();
+      }
+      // Without a token: the origin refuses any stream's file at once.
+      expect((await call(`${proxy}/media${file}`)).status).toBe(401);
+      // Another session's good token is served the same cached file.
+      const shared = await call(at(signSegmentToken(secret, 'another-session', Math.floor(Date.now() / 1000) + 60)));
+      expect(shared.status).toBe(200);
+      expect(shared.headers.get('x-cache-status')).toBe('HIT');
+    });
+
     it('serves byte ranges of segments, cached or not', async () => {
       const mpd = await call(mpdUrl);
       const [url] = segmentUrls(mpd.body, mpdUrl, 20, 20);
