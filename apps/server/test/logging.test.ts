@@ -43,6 +43,7 @@ describe('the request log', () => {
     reset: 'reset-token-in-the-link-0123456789',
     resetBody: 'reset-token-in-a-body-0123456789',
     confirm: 'confirmation-token-in-the-link-0123456789',
+    signIn: 'sign-in-token-in-the-link-0123456789',
     bearer: 'bearer-id-token-0123456789',
     cookie: 'refresh-cookie-0123456789',
     password: 'demo1234',
@@ -53,6 +54,7 @@ describe('the request log', () => {
     await app.inject({ method: 'GET', url: `/media/live/1/premium/manifest.mpd?jwt=${SECRETS.jwt}&user=1&model=web&type=300&operator=Pantalla` });
     await app.inject({ method: 'GET', url: `/resetpassword/${SECRETS.reset}` });
     await app.inject({ method: 'GET', url: `/confirm/${SECRETS.confirm}` });
+    await app.inject({ method: 'GET', url: `/signin/${SECRETS.signIn}` });
     // The 3-D Secure challenge page's address carries the payment's client secret.
     await app.inject({ method: 'GET', url: `/payments-sandbox/3ds/pi_0123456789abcdef01234567?client_secret=${SECRETS.clientSecret}&origin=http%3A%2F%2Flocalhost&locale=es` });
     await app.inject({ method: 'POST', url: '/api/v1/password-reset', payload: { token: SECRETS.resetBody, password: 'nueva-clave-123' } });
@@ -70,6 +72,7 @@ describe('the request log', () => {
     expect(log).toContain('/media/live/1/premium/manifest.mpd?jwt=[redacted]&user=1');
     expect(log).toContain('/resetpassword/[redacted]');
     expect(log).toContain('/confirm/[redacted]');
+    expect(log).toContain('/signin/[redacted]');
     expect(log).toContain('/payments-sandbox/3ds/pi_0123456789abcdef01234567?client_secret=[redacted]&origin=');
     expect(log).toContain('"statusCode":200');
     for (const secret of [...Object.values(SECRETS), idToken]) expect(log).not.toContain(secret);

@@ -23,8 +23,22 @@ export const passwordLoginSchema = z.object({
 /** Refresh reads the token from its httpOnly cookie; the body names only the flow. */
 export const refreshLoginSchema = z.object({ flow: z.literal('refresh') });
 
-export const loginRequestSchema = z.discriminatedUnion('flow', [passwordLoginSchema, refreshLoginSchema]);
+/** Completes a sign-in with the token of a mailed sign-in link (/signin/{token}). */
+export const linkLoginSchema = z.object({ flow: z.literal('link'), token: z.string().min(1).max(200) });
+
+export const loginRequestSchema = z.discriminatedUnion('flow', [passwordLoginSchema, refreshLoginSchema, linkLoginSchema]);
 export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/**
+ * The password flow's 202 while the account or the address is under attack and this
+ * device is unknown: no tokens; a sign-in link was mailed if the credentials were right.
+ */
+export const signInLinkSentSchema = z.object({ step: z.literal('sign-in-link'), message: z.string() });
+export type SignInLinkSent = z.infer<typeof signInLinkSentSchema>;
+export const SIGN_IN_LINK_SENT =
+  'Por seguridad, si el correo electrónico y la contraseña son correctos, te hemos enviado un enlace para iniciar sesión en este dispositivo. Caduca en 15 minutos.';
+/** The answer to a sign-in link that is unknown, used or expired. */
+export const SIGN_IN_LINK_INVALID = 'El enlace para iniciar sesión no es válido o ha caducado.';
 
 export const skinLogoSchema = z.object({ type: z.union([z.literal(3001), z.literal(3002)]), url: z.string() });
 export const skinSchema = z.object({ operator: z.string(), provider: z.string(), logos: z.array(skinLogoSchema) });

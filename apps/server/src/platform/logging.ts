@@ -9,8 +9,8 @@ export const REDACTED = '[redacted]';
  * tokens, and a payment's client secret (the 3-D Secure challenge page's address holds it).
  */
 const SECRET_PARAMS = ['jwt', 'token', 'auth', 'idToken', 'refreshToken', 'access_token', 'client_secret', 'payment_intent_client_secret'];
-/** Paths whose last part is a credential: the password-reset and email-confirmation links the mails send. */
-const SECRET_PATHS = [/^(\/resetpassword\/)[^/?#]+/i, /^(\/confirm\/)[^/?#]+/i];
+/** Paths whose last part is a credential: the password-reset, email-confirmation and sign-in links the mails send. */
+const SECRET_PATHS = [/^(\/resetpassword\/)[^/?#]+/i, /^(\/confirm\/)[^/?#]+/i, /^(\/signin\/)[^/?#]+/i];
 
 /**
  * A URL as the log may keep it: the reset link's token and the credentials of the query

@@ -24,6 +24,7 @@ import { RegistrationService, type Signups } from './registration.service';
 import { SessionRepository } from './session.repository';
 import { sessionRoutes } from './session.routes';
 import { SessionService } from './session.service';
+import { SignInLinkRepository } from './sign-in-link.repository';
 import { SignOutHub, type SignOuts } from './sign-outs';
 
 export type { AuthContext, Authenticator } from './auth.http';
@@ -62,7 +63,7 @@ export function createIdentity(platform: Platform): Identity {
   const accounts = new AccountService(platform, users);
   const checks = new CredentialChecks(limiter);
   const signOuts = new SignOutHub((error) => log.error({ err: error }, 'closing the streams of a signed-out account failed'));
-  const sessions = new SessionService(platform, users, refreshTokens, limiter, checks, signOuts);
+  const sessions = new SessionService(platform, users, refreshTokens, limiter, checks, { repository: new SignInLinkRepository(db), mailer }, signOuts);
   const recovery = new RecoveryService(platform, users, new RecoveryRepository(db), limiter, mailer, signOuts);
   const grants = new ParentalRepository(db);
   const parental = new ParentalService(platform, users, grants, limiter);

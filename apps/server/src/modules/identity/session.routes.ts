@@ -2,11 +2,12 @@ import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginRequestSchema, passwordChangeSchema, userInfoSchema } from '@pantalla/contracts';
+import { loginRequestSchema, passwordChangeSchema, SIGN_IN_LINK_SENT, signInLinkSentSchema, userInfoSchema } from '@pantalla/contracts';
 import { AppError } from '../../platform/errors';
 import { errorResponses, noStore } from '../../platform/http';
 import type { Authenticator } from './auth.http';
-import { PERSISTENT_REFRESH_TTL_MS, type IssuedSession, type SessionService } from './session.service';
+import { KNOWN_DEVICE_TTL_MS } from './known-device';
+import { PERSISTENT_REFRESH_TTL_MS, type IssuedSession, type SessionService, type SignInCookies } from './session.service';
 
 /** The refresh token's only vehicle: script cannot read it and other sites cannot send it. */
 export const REFRESH_COOKIE = 'pantalla_rt';
@@ -19,11 +20,26 @@ function setRefreshCookie(reply: FastifyReply, session: IssuedSession): void {
   reply.setCookie(REFRESH_COOKIE, session.refreshToken, maxAge === undefined ? cookieBase : { ...cookieBase, maxAge });
 }
 
+/** The remembered-device cookie: long-lived whatever remember-me says, as locked down as the refresh cookie. */
+function setKnownDeviceCookie(reply: FastifyReply, session: IssuedSession): void {
+  if (session.knownDevice) reply.setCookie(session.knownDevice.name, session.knownDevice.value, { ...cookieBase, maxAge: KNOWN_DEVICE_TTL_MS / 1000 });
+}
+
 function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, cookieBase);
 }
 
-/** POST /login (password and refresh flows), POST /logout and the password change. */
+/** A refresh; its 401 also clears the cookie: a dead one is useless to keep, and dropping it spares the app a retry loop. */
+async function refreshClearingDead(sessions: SessionService, reply: FastifyReply, cookie: string | undefined): Promise<IssuedSession> {
+  try {
+    return await sessions.refresh(cookie);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) clearRefreshCookie(reply);
+    throw error;
+  }
+}
+
+/** POST /login (password, mailed-link and refresh flows), POST /logout and the password change. */
 export async function sessionRoutes(app: FastifyInstance, sessions: SessionService, auth: Authenticator): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -35,27 +51,26 @@ export async function sessionRoutes(app: FastifyInstance, sessions: SessionServi
         tags: ['identity'],
         summary: 'Sign in with email and password, or trade the refresh cookie for new tokens',
         description:
-          "flow 'password' checks the credentials (400 when wrong, 429 after too many failures); flow 'refresh' rotates the pantalla_rt cookie (401 when missing, expired, revoked or reused). Both set the cookie.",
+          "flow 'password' checks the credentials (400 when wrong, 429 while the account's backoff runs, 202 with step 'sign-in-link' instead of tokens while the account or address is under attack and this device is not remembered); flow 'link' completes a sign-in with a mailed link's token (400 when unknown, used or expired); flow 'refresh' rotates the pantalla_rt cookie (401 when missing, expired, revoked or reused). Sign-ins set pantalla_rt and the remembered-device cookie, refreshes pantalla_rt.",
         body: loginRequestSchema,
-        response: { 200: userInfoSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: userInfoSchema, 202: signInLinkSentSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
       const body = request.body;
       const cookie = request.cookies[REFRESH_COOKIE];
+      const cookies: SignInCookies = { refreshToken: cookie, byName: (name) => request.cookies[name] };
       let session: IssuedSession;
       if (body.flow === 'password') {
-        session = await sessions.loginWithPassword(body, request.ip, cookie);
+        const outcome = await sessions.loginWithPassword(body, request.ip, cookies);
+        noStore(reply);
+        if (outcome.kind === 'link-sent') return reply.code(202).send({ step: 'sign-in-link' as const, message: SIGN_IN_LINK_SENT });
+        session = outcome.session;
       } else {
-        try {
-          session = await sessions.refresh(cookie);
-        } catch (error) {
-          // A dead cookie is useless to keep; dropping it spares the app a retry loop.
-          if (error instanceof AppError && error.status === 401) clearRefreshCookie(reply);
-          throw error;
-        }
+        session = body.flow === 'link' ? await sessions.loginWithLink(body.token, cookies) : await refreshClearingDead(sessions, reply, cookie);
       }
       setRefreshCookie(reply, session);
+      setKnownDeviceCookie(reply, session);
       noStore(reply);
       return session.userInfo;
     },

@@ -163,6 +163,42 @@ describe.each(kinds)('sign-in and refresh tokens on %s', (kind) => {
     expect(afterReplay.statusCode).toBe(401);
   });
 
+  it('two refreshes racing with one token get the same new token, and the family gains no member', async () => {
+    const { cookie } = await signIn(ctx);
+    const members = async () => {
+      const { userId } = await ctx.sql.selectFrom('users').select('id as userId').where('email', '=', DEMO.email).executeTakeFirstOrThrow();
+      return (await ctx.sql.selectFrom('refreshTokens').select('tokenHash').where('userId', '=', userId).execute()).length;
+    };
+    const before = await members();
+    const [a, b] = await Promise.all([refresh(ctx, cookie), refresh(ctx, cookie)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const next = refreshCookieOf(a)?.value;
+    expect(next).toMatch(/^[\w-]{43}$/);
+    expect(refreshCookieOf(b)?.value).toBe(next);
+    // A third tab a few seconds later, still within the grace: the same token again.
+    ctx.clock.advance(REFRESH_GRACE_MS - 1000);
+    const late = await refresh(ctx, cookie);
+    expect(late.statusCode).toBe(200);
+    expect(refreshCookieOf(late)?.value).toBe(next);
+    expect(await members()).toBe(before + 1);
+    // The shared new token rotates as usual; the old one, past the grace, ends the family.
+    const onward = await refresh(ctx, next);
+    expect(onward.statusCode).toBe(200);
+    ctx.clock.advance(REFRESH_GRACE_MS + 1);
+    expect((await refresh(ctx, cookie)).statusCode).toBe(401);
+    expect((await refresh(ctx, refreshCookieOf(onward)?.value)).statusCode).toBe(401);
+  });
+
+  it('within the grace a token traded in twice since leads to the family’s newest, not a new one', async () => {
+    const { cookie } = await signIn(ctx);
+    const second = refreshCookieOf(await refresh(ctx, cookie))?.value;
+    const third = refreshCookieOf(await refresh(ctx, second))?.value;
+    expect(third).not.toBe(second);
+    const late = await refresh(ctx, cookie);
+    expect(late.statusCode).toBe(200);
+    expect(refreshCookieOf(late)?.value).toBe(third);
+  });
+
   it('other families of the same user survive a reuse elsewhere', async () => {
     const a = await signIn(ctx);
     const b = await signIn(ctx);

@@ -89,6 +89,17 @@ export interface EmailConfirmationTable {
 }
 export type EmailConfirmationRow = Selectable<EmailConfirmationTable>;
 
+/** A mailed sign-in link (an account or address under attack): single use, short-lived; only its hash is kept. */
+export interface SignInLinkTable {
+  tokenHash: string;
+  userId: number;
+  /** The remember-me of the sign-in it completes. */
+  persistent: Flag;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   to: string;
@@ -108,4 +119,5 @@ export interface IdentityTables {
   outbox: OutboxTable;
   parentalGrants: ParentalGrantTable;
   emailConfirmations: EmailConfirmationTable;
+  signInLinks: SignInLinkTable;
 }

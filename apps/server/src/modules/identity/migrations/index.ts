@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { withAutoId } from '../../../platform/dialect';
 import type { MigrationSet } from '../../../platform/migrate';
 import { registrationMigrations } from './registration';
+import { signInLinkMigrations } from './sign-in-links';
 
 /** Identity tables: users, profiles, refresh tokens, password resets, login attempts, outbox, parental grants. */
 export const identityMigrations: MigrationSet = (dialect) => ({
@@ -72,4 +73,5 @@ export const identityMigrations: MigrationSet = (dialect) => ({
     },
   },
   ...registrationMigrations(dialect),
+  ...signInLinkMigrations(dialect),
 });
