@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../databases';
-import { createSecurityContext, type Caller, type SecurityContext } from './context';
-import { arbitraryOf, hostile, operations, slot, urlOf, type Operation } from './routes';
+import { createSecurityContext, type SecurityContext } from './context';
+import { operations, payloadFor, requestArbitrary, urlOf, type Operation } from './routes';
 
 const kinds = await databaseKinds();
 
@@ -36,36 +35,20 @@ const hostileForm = fc
   .tuple(prototypePaths, plantedKeys, fc.constantFrom('1', 'yes', '500'), fc.constantFrom('', 'amount=999&currency=eur&', 'email=a%40b.c&metadata[a]=b&'))
   .map(([path, key, value, before]) => `${before}${path}${key === '' ? '' : `[${key}]`}=${value}`);
 
-type Encoding = 'json' | 'text' | 'none' | 'gzip' | 'garbage-gzip' | 'form' | 'hostile-form';
-type Who = Caller | 'secret-key' | 'publishable-key' | 'wrong-key';
+type KeyUse = 'caller' | 'secret-key' | 'publishable-key' | 'wrong-key';
 
-/** The fuzz suite's requests (every route, schema-shaped and hostile), plus prototype-key forms and the sandbox's own keys. */
-function requestArbitrary(op: Operation) {
-  const path = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, slot(p.schema)])));
-  const query = fc.record(Object.fromEntries(op.queryParams.map((q) => [q.name, fc.option(slot(q.schema), { nil: undefined })])));
-  const body = op.body ? fc.oneof({ weight: 3, arbitrary: arbitraryOf(op.body) }, { weight: 2, arbitrary: hostile }) : fc.option(hostile, { nil: undefined });
-  const who = fc.constantFrom<Who>('anonymous', 'basico', 'demo', 'secret-key', 'publishable-key', 'wrong-key');
-  const encoding = fc.constantFrom<Encoding>('json', 'json', 'text', 'none', 'gzip', 'garbage-gzip', 'form', 'hostile-form', 'hostile-form', 'hostile-form');
-  return fc.record({ path, query, body, who, encoding, form: hostileForm, queryForm: fc.option(hostileForm, { nil: undefined }) });
-}
-
-function payloadFor(body: unknown, encoding: Encoding, form: string): { payload?: string | Buffer; headers: Record<string, string> } {
-  if (encoding === 'hostile-form') return { payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
-  if (encoding === 'form') return { payload: 'a=1&b=2', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
-  if (body === undefined) return { headers: {} };
-  const text = JSON.stringify(body) ?? 'null';
-  switch (encoding) {
-    case 'json':
-      return { payload: text, headers: { 'content-type': 'application/json' } };
-    case 'text':
-      return { payload: text, headers: { 'content-type': 'text/plain' } };
-    case 'none':
-      return { payload: text, headers: {} };
-    case 'gzip':
-      return { payload: gzipSync(text), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } };
-    case 'garbage-gzip':
-      return { payload: Buffer.from(text), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } };
-  }
+/**
+ * The suite's fuzz corpus (routes.ts: every route, schema-shaped and hostile, every encoding),
+ * each request also sent with one of the sandbox's keys or a wrong one, and often with a
+ * prototype-key form as its body or query instead.
+ */
+function pollutingRequest(op: Operation) {
+  return fc.record({
+    request: requestArbitrary(op),
+    key: fc.constantFrom<KeyUse>('caller', 'secret-key', 'publishable-key', 'wrong-key'),
+    form: fc.option(hostileForm, { nil: undefined, freq: 2 }),
+    queryForm: fc.option(hostileForm, { nil: undefined, freq: 2 }),
+  });
 }
 
 /** Everything Object.prototype holds, names and values, to compare after the run. */
@@ -84,13 +67,12 @@ describe.each(kinds)('no request reaches Object.prototype on %s', (kind) => {
 
   it('after the whole fuzz corpus and prototype-key forms to every route, Object.prototype is untouched and no 4xx carries a planted header', { timeout: 20 * 60 * 1000 }, async () => {
     const keys = s.ctx.config.payments;
-    const authOf = (who: Who): Record<string, string> => {
-      if (who === 'secret-key') return { authorization: `Bearer ${keys.secretKey}` };
-      if (who === 'publishable-key') return { authorization: `Bearer ${keys.publishableKey}` };
-      if (who === 'wrong-key') return { authorization: 'Bearer sk_test_not_the_key' };
+    const authOf = (key: KeyUse): Record<string, string> => {
+      if (key === 'secret-key') return { authorization: `Bearer ${keys.secretKey}` };
+      if (key === 'publishable-key') return { authorization: `Bearer ${keys.publishableKey}` };
+      if (key === 'wrong-key') return { authorization: 'Bearer sk_test_not_the_key' };
       return {};
     };
-    const callerOf = (who: Who): Caller => (who === 'basico' || who === 'demo' ? who : 'anonymous');
     const ops = operations(s.ctx.app);
     const sandbox = ops.filter((op) => op.url.startsWith('/v1/') || op.url.startsWith('/payments-sandbox/'));
     // The sandbox has a form parser: its routes are fuzzed far more than their share.
@@ -106,14 +88,15 @@ describe.each(kinds)('no request reaches Object.prototype on %s', (kind) => {
       const runs = heavy(op) ? 5 : sandbox.includes(op) ? perSandboxRoute : perRoute;
       planned += runs;
       await fc.assert(
-        fc.asyncProperty(requestArbitrary(op), async ({ path, query, body, who, encoding, form, queryForm }) => {
-          const { payload, headers } = payloadFor(body, encoding, form);
+        fc.asyncProperty(pollutingRequest(op), async ({ request, key, form, queryForm }) => {
+          const { path, query, body, caller, encoding } = request;
+          const { payload, headers } = form !== undefined ? { payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } } : payloadFor(body, encoding);
           let url = urlOf(op, path, query);
-          if (queryForm !== undefined && sandbox.includes(op)) url += `${url.includes('?') ? '&' : '?'}${queryForm}`;
-          const res = await s.call(callerOf(who), { method: op.method as 'GET', url, headers: { ...headers, ...authOf(who) }, ...(payload !== undefined ? { payload } : {}) });
+          if (queryForm !== undefined) url += `${url.includes('?') ? '&' : '?'}${queryForm}`;
+          const res = await s.call(caller, { method: op.method as 'GET', url, headers: { ...headers, ...authOf(key) }, ...(payload !== undefined ? { payload } : {}) });
           sent++;
           const planted = ({} as Record<string, unknown>).headers !== undefined || res.headers[PLANTED] !== undefined;
-          if (res.statusCode >= 500 || planted) failures.push(`${who} ${op.method} ${url} [${encoding}${encoding === 'hostile-form' ? ` ${form}` : ''}] → ${res.statusCode} ${res.body.slice(0, 160)}`);
+          if (res.statusCode >= 500 || planted) failures.push(`${caller}/${key} ${op.method} ${url} [${form ?? encoding}] → ${res.statusCode} ${res.body.slice(0, 160)}`);
           return res.statusCode < 500 && !planted;
         }),
         { numRuns: runs, seed: 20261128, endOnFailure: true },
