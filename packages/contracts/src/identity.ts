@@ -24,7 +24,7 @@ export const passwordLoginSchema = z.object({
 export const refreshLoginSchema = z.object({ flow: z.literal('refresh') });
 
 /** Completes a sign-in with the token of a mailed sign-in link (/signin/{token}). */
-export const linkLoginSchema = z.object({ flow: z.literal('link'), token: z.string().min(1).max(200) });
+export const linkLoginSchema = z.object({ flow: z.literal('link'), token: requestString().min(1).max(200) });
 
 export const loginRequestSchema = z.discriminatedUnion('flow', [passwordLoginSchema, refreshLoginSchema, linkLoginSchema]);
 export type LoginRequest = z.input<typeof loginRequestSchema>;

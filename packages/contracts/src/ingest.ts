@@ -50,6 +50,7 @@ export const ingestProblemCodeSchema = z.enum([
   'bad-attribute',
   'unknown-catchup-mode',
   'too-many-streams',
+  'nul-character',
 ]);
 export type IngestProblemCode = z.infer<typeof ingestProblemCodeSchema>;
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, IngestReport, IngestRun, IngestSource } from '@pantalla/contracts';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { databaseKinds } from '../../../test/databases';
 import { DEMO, bearerFor } from '../../../test/auth';
 import { MAX_STREAMS_PER_CHANNEL } from './parsers/m3u-reader';
 
@@ -53,6 +54,32 @@ describe.each([
     expect(report.warnings).toEqual([`Línea ${2 * MAX_STREAMS_PER_CHANNEL + 2}: el canal "Repetido" tiene más de ${MAX_STREAMS_PER_CHANNEL} flujos; se omiten ${100_000 - MAX_STREAMS_PER_CHANNEL} entradas desde esta línea.`]);
     const channels = (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json().resources as Channel[];
     expect(channels.filter((c) => c.name === 'Repetido')).toHaveLength(1);
+  });
+});
+
+describe.each(await databaseKinds())('NUL in an imported file on %s', (kind) => {
+  let ctx: TestContext;
+  let demo: Record<string, string>;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    demo = await bearerFor(ctx, DEMO);
+  });
+  afterAll(async () => ctx?.close());
+
+  it('imports a list with NUL in its names, ids, attributes and URLs without it, saying so (PostgreSQL answered 500)', async () => {
+    const list = '#EXTM3U\n#EXTINF:-1 tvg-id="nu\u0000lo" tvg-logo="https://x.example/\u0000.png" group-title="G\u0000" x-\u0000="v\u0000",Ca\u0000nal Nulo\nhttps://cdn.example/\u0000/i.m3u8|User-Agent=a\u0000b\n';
+    const res = await upload(ctx, demo, 'm3u', [list]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as IngestReport).warnings).toEqual(['Línea 2: la línea contiene el carácter nulo (U+0000); se quita.', 'Línea 3: la línea contiene el carácter nulo (U+0000); se quita.']);
+    const channels = (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json().resources as Channel[];
+    expect(channels.map((c) => c.name)).toContain('Canal Nulo');
+  });
+
+  it('imports a guide with NUL in its text, leaving out the elements with NUL in their markup', async () => {
+    const guide = '<tv generator-info-name="g\u0000"><channel id="nulo"><display-name>Guía\u0000 Nula</display-name></channel><programme start="20260101000000 +0000" stop="20260101010000 +0000" channel="nulo"><title>Tí\u0000tulo</title></programme><programme start="20260101010000 +0000" stop="20260101020000 +0000" channel="nu\u0000lo"><title>T</title></programme></tv>';
+    const res = await upload(ctx, demo, 'xmltv', [guide]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as IngestReport).programmes).toMatchObject({ inserted: 1 });
   });
 });
 

@@ -121,7 +121,12 @@ export class M3uStreamParser {
 
   private readLine(raw: string): void {
     this.line++;
-    const text = raw.trim();
+    let text = raw.trim();
+    if (text.includes('\u0000')) {
+      // No name, id or URL holds NUL, and PostgreSQL cannot store it in text (issue 9).
+      text = text.replaceAll('\u0000', '').trim();
+      this.problems.add(this.line, 'nul-character', 'corrected', 'la línea contiene el carácter nulo (U+0000); se quita.');
+    }
     if (!text) return;
     if (!this.started) {
       this.started = true;
