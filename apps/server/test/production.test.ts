@@ -112,18 +112,23 @@ describe('the compiled server', () => {
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   /** Runs dist/server.mjs with plain node (no TypeScript loader) until it exits or says it is ready. */
-  function run(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string; port: number | null; stop: () => void }> {
+  function run(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string; port: number | null; stop: () => void; said: (text: string) => Promise<string> }> {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, [path.join(outDir, 'server.mjs')], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
+      // The log's lines may reach the pipe after the ready line: wait a little for one.
+      const said = async (text: string) => {
+        for (let i = 0; i < 100 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
+        return out;
+      };
       const onData = (chunk: Buffer) => {
         out += chunk.toString();
         const ready = /Pantalla está lista en \S+ \(puerto (\d+)\)/.exec(out);
-        if (ready) resolve({ code: null, out, port: Number(ready[1]), stop: () => child.kill('SIGTERM') });
+        if (ready) resolve({ code: null, out, port: Number(ready[1]), stop: () => child.kill('SIGTERM'), said });
       };
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);
-      child.on('exit', (code) => resolve({ code, out, port: null, stop: quiet }));
+      child.on('exit', (code) => resolve({ code, out, port: null, stop: quiet, said }));
     });
   }
 
@@ -143,7 +148,7 @@ describe('the compiled server', () => {
     const result = await run(productionEnv(tempDir('prod-nopay'), { LOG_LEVEL: 'warn' }));
     try {
       expect(result.port, result.out).not.toBeNull();
-      expect(result.out).toContain('PAYMENT_PROVIDER no está definido: en producción las compras están desactivadas');
+      expect(await result.said('PAYMENT_PROVIDER no está definido')).toContain('PAYMENT_PROVIDER no está definido: en producción las compras están desactivadas');
       expect((await fetch(`http://127.0.0.1:${result.port}/v1/customers`, { method: 'POST' })).status).toBe(404);
     } finally {
       result.stop();
@@ -162,7 +167,7 @@ describe('the compiled server', () => {
     const result = await run(productionEnv(tempDir('prod-staging'), { LOG_LEVEL: 'warn', PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_IN_PRODUCTION: 'staging' }));
     try {
       expect(result.port, result.out).not.toBeNull();
-      expect(result.out).toContain('PAYMENT_SANDBOX_IN_PRODUCTION=staging: este servidor de producción cobra con el sandbox de pruebas');
+      expect(await result.said('PAYMENT_SANDBOX_IN_PRODUCTION=staging')).toContain('PAYMENT_SANDBOX_IN_PRODUCTION=staging: este servidor de producción cobra con el sandbox de pruebas');
       const base = `http://127.0.0.1:${result.port}`;
       expect(await (await fetch(`${base}/api/v1/payments/status`)).json()).toEqual({ purchases: true, stagingSandbox: true });
       // Served: without its key, 401 rather than 404.
