@@ -43,6 +43,8 @@ export function composeModules(platform: Platform): Modules {
   // commerce, so the wiring lives here. Granting is idempotent; a failure undoes the sign-up.
   const { packageIds } = platform.config.registration;
   identity.signups.onAccountCreated((account) => commerce.entitlements.grant(account.id, packageIds, 'registration'));
+  // Product id = package id: a form is two-step only with a package commerce has.
+  identity.signups.useProducts(async (packageId) => (await commerce.entitlements.packageIds()).includes(packageId));
   const catalogue = createCatalogue(platform, { auth: identity.auth, rights: commerce.access, offers: commerce.offers });
   // The origin asks playback whether a manifest's session is open and its content watchable;
   // playback needs the origin's URLs and keys, so the origin's side is bound once playback exists.

@@ -20,4 +20,13 @@ describe('registration form token', () => {
     for (const bad of ['', 'x', `${t0}.`, `${t0}.${'a'.repeat(43)}`, `${t0}.${'a'.repeat(44)}`]) expect(checkFormToken(SECRET, bad, t0 + 5000, 0)).toBe('invalid');
     expect(checkFormToken(SECRET, signFormToken(SECRET, t0 + 120_000), t0, 0)).toBe('invalid');
   });
+
+  it('gives two forms opened in the same millisecond tokens of their own (a token makes one account)', () => {
+    const [a, b] = [signFormToken(SECRET, t0), signFormToken(SECRET, t0)];
+    expect(a).not.toBe(b);
+    expect([checkFormToken(SECRET, a, t0 + 5000, 3000), checkFormToken(SECRET, b, t0 + 5000, 3000)]).toEqual(['ok', 'ok']);
+    // The nonce is signed: swapping another token's in breaks the signature.
+    const [, nonceB] = b.split('.');
+    expect(checkFormToken(SECRET, a.replace(/\.[\w-]{16}\./, `.${nonceB}.`), t0 + 5000, 0)).toBe('invalid');
+  });
 });

@@ -22,7 +22,7 @@ import { RegistrationRepository } from './registration.repository';
 import { registrationRoutes } from './registration.routes';
 import { RegistrationService, type Signups } from './registration.service';
 import { SessionRepository } from './session.repository';
-import { sessionRoutes } from './session.routes';
+import { refreshCookieName, sessionRoutes } from './session.routes';
 import { SessionService } from './session.service';
 import { SignInLinkRepository } from './sign-in-link.repository';
 import { SignOutHub, type SignOuts } from './sign-outs';
@@ -76,7 +76,7 @@ export function createIdentity(platform: Platform): Identity {
     async routes(app) {
       // Own scope, so the logout parser touches only these routes.
       await app.register(async (scope) => {
-        await sessionRoutes(scope, sessions, auth);
+        await sessionRoutes(scope, sessions, auth, refreshCookieName(config.publicUrl));
         await accountRoutes(scope, accounts, auth);
         await recoveryRoutes(scope, recovery);
         await parentalRoutes(scope, parental, pinSettings, auth);

@@ -64,3 +64,21 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
+
+/** Lookalikes of the characters mail clients build links from: one dot leader, ratio, division slash, fullwidth at. */
+const LINK_MARKS: Record<string, string> = { '.': '\u2024', ':': '\u2236', '/': '\u2215', '@': '\uff20' };
+
+/**
+ * User-given text (a name) made inert for a mail, text and HTML alike: mail clients turn
+ * anything that looks like a URL, a dotted host name or an address into a link, so a name
+ * like 'https://evil.example' would arrive as one under our name. Dots, colons, slashes and
+ * at signs become lookalikes nobody's linkifier reads; line breaks, other control characters
+ * and bidirectional overrides (which could fake lines or reorder text) go. Every mail builder
+ * passes user-given text through this; only our own links stay links.
+ */
+export function inertText(value: string): string {
+  return value
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
+    .replace(/[.:/@]/g, (c) => LINK_MARKS[c] ?? c);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashSecret, verifySecret } from './password';
+import { hashChosenPassword, hashSecret, isCommonPassword, verifySecret } from './password';
 
 describe('password hashing (scrypt)', () => {
   it('verifies the secret it hashed and refuses others', async () => {
@@ -29,4 +29,12 @@ describe('password hashing (scrypt)', () => {
       expect(await verifySecret('x', bad)).toBe(false);
     }
   });
+
+  it('knows the most common passwords whatever their case, and not the demo accounts’ published ones', async () => {
+    for (const common of ['123456', 'password', 'Password', 'QWERTY', 'iloveyou', 'dragon', '111111']) expect(isCommonPassword(common), common).toBe(true);
+    for (const fine of ['demo1234', 'basico1234', 'k7#qZp', 'ajustes123', 'secreto1']) expect(isCommonPassword(fine), fine).toBe(false);
+    await expect(hashChosenPassword('123456')).rejects.toMatchObject({ status: 400 });
+    expect(await hashChosenPassword('k7#qZp')).toMatch(/^scrypt\$/);
+  });
 });
+

@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/module';
 import type { AttemptLimiter, Limit } from './attempt-limit';
 import type { IdentityRepository } from './identity.repository';
 import { escapeHtml, type MailMessage, type Mailer } from './mail';
-import { hashSecret } from './password';
+import { hashChosenPassword } from './password';
 import type { RecoveryRepository } from './recovery.repository';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 import { loginAccountPrefix } from './session.service';
@@ -87,7 +87,7 @@ export class RecoveryService {
     const link = await this.resets.findByHash(tokenHash);
     // Checked before hashing so dead links cost no scrypt work.
     if (!link || link.usedAt !== null || link.expiresAt <= now) throw badRequest(RESET_LINK_INVALID);
-    const passwordHash = await hashSecret(password);
+    const passwordHash = await hashChosenPassword(password);
     const done = await this.resets.resetPassword(tokenHash, passwordHash, this.deps.clock.now());
     if (!done) throw badRequest(RESET_LINK_INVALID);
     // Signed out everywhere: the account's streams end too (playback closes them).

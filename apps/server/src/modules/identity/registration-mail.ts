@@ -1,10 +1,10 @@
-import { escapeHtml, type MailMessage } from './mail';
+import { escapeHtml, inertText, type MailMessage } from './mail';
 
-/** The registration mail, in Spanish, as text and HTML: a welcome and the confirmation link. */
+/** The registration mail, in Spanish, as text and HTML: a welcome and the confirmation link. The name is the user's: made inert, never a link. */
 export function confirmationMail(input: { to: string; name: string; operatorName: string; link: string; validDays: number }): MailMessage {
   const { to, operatorName, link, validDays } = input;
   const subject = `Confirma tu cuenta de ${operatorName}`;
-  const greeting = input.name ? `Hola, ${input.name}:` : 'Hola:';
+  const greeting = input.name ? `Hola, ${inertText(input.name)}:` : 'Hola:';
   const text = [
     greeting,
     '',

@@ -3,6 +3,7 @@ import {
   ALREADY_CONFIRMED,
   CONFIRMATION_LINK_INVALID,
   REGISTRATION_MESSAGES,
+  nameIssues,
   REGISTRATION_REFUSALS,
   type RegistrationForm,
   type RegistrationResponse,
@@ -10,10 +11,10 @@ import {
 import { badRequest, conflict, unauthorized } from '../../platform/errors';
 import type { Platform } from '../../platform/module';
 import { describeWait, rateLimited, type AttemptLimiter, type Limit } from './attempt-limit';
-import { checkFormToken, signFormToken } from './form-token';
+import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, signFormToken } from './form-token';
 import type { IdentityRepository } from './identity.repository';
 import type { Mailer } from './mail';
-import { hashSecret } from './password';
+import { hashChosenPassword } from './password';
 import { confirmationMail } from './registration-mail';
 import type { RegistrationRepository } from './registration.repository';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
@@ -25,6 +26,9 @@ export const CONFIRMATION_TTL_DAYS = 7;
 export const CONFIRMATION_TTL_MS = CONFIRMATION_TTL_DAYS * 24 * HOUR;
 /** Confirmation mails an account may ask for again. */
 export const CONFIRMATION_RESEND_LIMIT: Limit = { max: 3, windowMs: HOUR };
+
+/** One account per form token, over the whole time the token is valid (and the clock skew it allows). */
+const FORM_TOKEN_USES: Limit = { max: 1, windowMs: FORM_TOKEN_MAX_AGE_MS + 2 * 60_000 };
 
 /** An account just created, as the listeners of account creation see it. */
 export interface CreatedAccount {
@@ -39,12 +43,15 @@ export type AccountCreatedListener = (account: CreatedAccount) => Promise<void>;
 /** What other modules may hook into: the composition root grants the sign-up packages here. */
 export interface Signups {
   onAccountCreated(listener: AccountCreatedListener): void;
+  /** How registration tells a product it sells (commerce's packages); until set, none: no form is two-step. */
+  useProducts(isProduct: (packageId: number) => Promise<boolean>): void;
 }
 
 /** The registration form as the route hands it over, validated by the shared schema. */
 export interface RegistrationInput {
   form: RegistrationForm;
-  twoStep: boolean;
+  /** The two-step flow's product (a package id) as the client sent it; two-step only if it is one we sell. */
+  product?: string | undefined;
   username: string;
   user_secondname: string;
   login: string;
@@ -59,6 +66,7 @@ export interface RegistrationInput {
 /** Creating accounts (anti-automation, region, default profile, confirmation mail) and confirming their address. */
 export class RegistrationService implements Signups {
   private readonly listeners: AccountCreatedListener[] = [];
+  private isProduct: (packageId: number) => Promise<boolean> = async () => false;
 
   constructor(
     private readonly deps: Pick<Platform, 'config' | 'clock' | 'log'>,
@@ -70,6 +78,18 @@ export class RegistrationService implements Signups {
 
   onAccountCreated(listener: AccountCreatedListener): void {
     this.listeners.push(listener);
+  }
+
+  useProducts(isProduct: (packageId: number) => Promise<boolean>): void {
+    this.isProduct = isProduct;
+  }
+
+  /**
+   * Two-step mode (which skips the names' letters rule, accounts spec 5) is the server's call:
+   * only a product it sells makes a form two-step, never the client's say-so.
+   */
+  private async twoStep(product: string | undefined): Promise<boolean> {
+    return product !== undefined && /^\d{1,9}$/.test(product) && (await this.isProduct(Number(product)));
   }
 
   /** A form token for a form opened now. */
@@ -98,16 +118,23 @@ export class RegistrationService implements Signups {
       throw rateLimited(`Demasiados registros desde esta conexión. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`, attempt.wait);
     }
     this.checkAutomation(input);
+    if (!(await this.twoStep(input.product))) {
+      const names = nameIssues(input);
+      if (names.length > 0) throw badRequest(names.join(' '));
+    }
     if (input.form === 'register' && !isoCountries.isValid(input.country)) throw badRequest(REGISTRATION_MESSAGES.countryRequired);
     const email = input.login.trim().toLowerCase();
     if (await this.users.findUserByEmail(email)) throw badRequest(REGISTRATION_MESSAGES.emailTaken);
+    const passwordHash = await hashChosenPassword(input.passw);
+    // Last, once everything else passed: a refused form (a taken email, a common password) keeps its token.
+    const use = await this.spendFormToken(input.formToken);
     const now = this.deps.clock.now();
     const token = newOpaqueToken();
     const isFull = input.form === 'register';
     const user = await this.repo.createAccount(
       {
         email,
-        passwordHash: await hashSecret(input.passw),
+        passwordHash,
         name: input.username.trim(),
         surname: input.user_secondname.trim(),
         regionId: isFull ? this.regionFor(input.country) : this.deps.config.registration.defaultRegionId,
@@ -122,7 +149,10 @@ export class RegistrationService implements Signups {
       DEFAULT_PROFILE(now),
       { tokenHash: hashOpaqueToken(token), expiresAt: now + CONFIRMATION_TTL_MS, usedAt: null, createdAt: now },
     );
-    if (!user) throw badRequest(REGISTRATION_MESSAGES.emailTaken);
+    if (!user) {
+      await use.forget();
+      throw badRequest(REGISTRATION_MESSAGES.emailTaken);
+    }
     const account = { id: user.id, email: user.email, regionId: user.regionId };
     try {
       for (const listener of this.listeners) await listener(account);
@@ -164,6 +194,16 @@ export class RegistrationService implements Signups {
     const check = checkFormToken(authSecret, input.formToken, this.deps.clock.now(), registration.minFillMs);
     if (check === 'invalid') throw badRequest(REGISTRATION_REFUSALS.formExpired);
     if (check === 'too-fast') throw badRequest(REGISTRATION_REFUSALS.tooFast);
+  }
+
+  /**
+   * A form token makes one account: its first use is recorded for as long as it is valid, and
+   * any later one (another address, another email) is refused like an expired form.
+   */
+  private async spendFormToken(formToken: string): Promise<{ forget(): Promise<void> }> {
+    const attempt = await this.limiter.begin([{ key: `registration-form:${hashOpaqueToken(formToken)}`, limit: FORM_TOKEN_USES }]);
+    if (attempt.wait > 0) throw badRequest(REGISTRATION_REFUSALS.formExpired);
+    return attempt;
   }
 
   private mail(to: string, name: string, token: string) {

@@ -11,13 +11,23 @@ import { PERSISTENT_REFRESH_TTL_MS, type IssuedSession, type SessionService, typ
 
 /** The refresh token's only vehicle: script cannot read it and other sites cannot send it. */
 export const REFRESH_COOKIE = 'pantalla_rt';
+
+/**
+ * The refresh cookie's name: with the __Secure- prefix when the service is public over HTTPS,
+ * so the browser takes it only from a secure origin with Secure set and nothing on plain http
+ * (a subdomain, a network attacker) can plant one. __Host- would need Path=/, and the cookie
+ * stays on /api/v1. The demo on http://localhost keeps the plain name.
+ */
+export function refreshCookieName(publicUrl: string): string {
+  return new URL(publicUrl).protocol === 'https:' ? `__Secure-${REFRESH_COOKIE}` : REFRESH_COOKIE;
+}
 const COOKIE_PATH = '/api/v1';
 const cookieBase = { path: COOKIE_PATH, httpOnly: true, secure: true, sameSite: 'strict' as const };
 
-function setRefreshCookie(reply: FastifyReply, session: IssuedSession): void {
+function setRefreshCookie(reply: FastifyReply, session: IssuedSession, name: string): void {
   // Without remember-me no Max-Age: the browser forgets the cookie when it closes.
   const maxAge = session.persistent ? PERSISTENT_REFRESH_TTL_MS / 1000 : undefined;
-  reply.setCookie(REFRESH_COOKIE, session.refreshToken, maxAge === undefined ? cookieBase : { ...cookieBase, maxAge });
+  reply.setCookie(name, session.refreshToken, maxAge === undefined ? cookieBase : { ...cookieBase, maxAge });
 }
 
 /** The remembered-device cookie: long-lived whatever remember-me says, as locked down as the refresh cookie. */
@@ -25,22 +35,22 @@ function setKnownDeviceCookie(reply: FastifyReply, session: IssuedSession): void
   if (session.knownDevice) reply.setCookie(session.knownDevice.name, session.knownDevice.value, { ...cookieBase, maxAge: KNOWN_DEVICE_TTL_MS / 1000 });
 }
 
-function clearRefreshCookie(reply: FastifyReply): void {
-  reply.clearCookie(REFRESH_COOKIE, cookieBase);
+function clearRefreshCookie(reply: FastifyReply, name: string): void {
+  reply.clearCookie(name, cookieBase);
 }
 
 /** A refresh; its 401 also clears the cookie: a dead one is useless to keep, and dropping it spares the app a retry loop. */
-async function refreshClearingDead(sessions: SessionService, reply: FastifyReply, cookie: string | undefined): Promise<IssuedSession> {
+async function refreshClearingDead(sessions: SessionService, reply: FastifyReply, cookie: string | undefined, cookieName: string): Promise<IssuedSession> {
   try {
     return await sessions.refresh(cookie);
   } catch (error) {
-    if (error instanceof AppError && error.status === 401) clearRefreshCookie(reply);
+    if (error instanceof AppError && error.status === 401) clearRefreshCookie(reply, cookieName);
     throw error;
   }
 }
 
 /** POST /login (password, mailed-link and refresh flows), POST /logout and the password change. */
-export async function sessionRoutes(app: FastifyInstance, sessions: SessionService, auth: Authenticator): Promise<void> {
+export async function sessionRoutes(app: FastifyInstance, sessions: SessionService, auth: Authenticator, cookieName: string = REFRESH_COOKIE): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -58,7 +68,7 @@ export async function sessionRoutes(app: FastifyInstance, sessions: SessionServi
     },
     async (request, reply) => {
       const body = request.body;
-      const cookie = request.cookies[REFRESH_COOKIE];
+      const cookie = request.cookies[cookieName];
       const cookies: SignInCookies = { refreshToken: cookie, byName: (name) => request.cookies[name] };
       let session: IssuedSession;
       if (body.flow === 'password') {
@@ -67,9 +77,9 @@ export async function sessionRoutes(app: FastifyInstance, sessions: SessionServi
         if (outcome.kind === 'link-sent') return reply.code(202).send({ step: 'sign-in-link' as const, message: SIGN_IN_LINK_SENT });
         session = outcome.session;
       } else {
-        session = body.flow === 'link' ? await sessions.loginWithLink(body.token, cookies) : await refreshClearingDead(sessions, reply, cookie);
+        session = body.flow === 'link' ? await sessions.loginWithLink(body.token, cookies) : await refreshClearingDead(sessions, reply, cookie, cookieName);
       }
-      setRefreshCookie(reply, session);
+      setRefreshCookie(reply, session, cookieName);
       setKnownDeviceCookie(reply, session);
       noStore(reply);
       return session.userInfo;
@@ -90,8 +100,8 @@ export async function sessionRoutes(app: FastifyInstance, sessions: SessionServi
       },
     },
     async (request, reply) => {
-      const session = await sessions.changePassword(auth.userOf(request).userId, request.body, request.cookies[REFRESH_COOKIE]);
-      setRefreshCookie(reply, session);
+      const session = await sessions.changePassword(auth.userOf(request).userId, request.body, request.cookies[cookieName]);
+      setRefreshCookie(reply, session, cookieName);
       noStore(reply);
       return session.userInfo;
     },
@@ -112,8 +122,8 @@ export async function sessionRoutes(app: FastifyInstance, sessions: SessionServi
         },
       },
       async (request, reply) => {
-        await sessions.logout(request.cookies[REFRESH_COOKIE]);
-        clearRefreshCookie(reply);
+        await sessions.logout(request.cookies[cookieName]);
+        clearRefreshCookie(reply, cookieName);
         return reply.code(204).send(null);
       },
     );

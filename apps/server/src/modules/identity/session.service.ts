@@ -10,7 +10,7 @@ import type { CredentialChecks } from './credential-checks';
 import type { IdentityRepository } from './identity.repository';
 import { KnownDevices } from './known-device';
 import type { Mailer } from './mail';
-import { hashSecret, verifySecret } from './password';
+import { hashChosenPassword, hashSecret, verifySecret } from './password';
 import { hashOpaqueToken, newFamilyId, newOpaqueToken } from './secrets';
 import type { SessionRepository } from './session.repository';
 import { SIGN_IN_LINK_TTL_MS, signInLinkMail, signInLinkPath } from './sign-in-link';
@@ -260,7 +260,7 @@ export class SessionService {
     const now = this.deps.clock.now();
     const current = refreshToken ? await this.sessions.findByHash(hashOpaqueToken(refreshToken)) : undefined;
     const live = current && current.userId === userId && current.rotatedAt === null && current.revokedAt === null && current.expiresAt > now;
-    await this.sessions.changePassword(userId, await hashSecret(input.newPassword), live ? current.familyId : null, now);
+    await this.sessions.changePassword(userId, await hashChosenPassword(input.newPassword), live ? current.familyId : null, now);
     // Every other device is signed out: their streams end too (playback closes them).
     await this.signOuts?.signedOutEverywhere(userId);
     if (live && refreshToken) return this.refresh(refreshToken);

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestContext } from '../../../test/context';
+import { refreshCookieName } from './session.routes';
 
 /** Test helpers for the identity suites (not shipped: only *.test.ts import it). */
 
@@ -18,7 +19,7 @@ export function login(ctx: TestContext, input: LoginInput, options: { ip?: strin
     url: '/api/v1/login',
     payload: { flow: 'password', ...input },
     remoteAddress: options.ip ?? '127.0.0.1',
-    ...(options.cookie ? { cookies: { pantalla_rt: options.cookie } } : {}),
+    ...(options.cookie ? { cookies: { [refreshCookieName(ctx.config.publicUrl)]: options.cookie } } : {}),
   });
 }
 
@@ -27,13 +28,13 @@ export function refresh(ctx: TestContext, cookie?: string): Promise<LightMyReque
     method: 'POST',
     url: '/api/v1/login',
     payload: { flow: 'refresh' },
-    ...(cookie ? { cookies: { pantalla_rt: cookie } } : {}),
+    ...(cookie ? { cookies: { [refreshCookieName(ctx.config.publicUrl)]: cookie } } : {}),
   });
 }
 
-/** The pantalla_rt cookie a response set, with its attributes. */
+/** The refresh cookie a response set (pantalla_rt, __Secure-pantalla_rt over https), with its attributes. */
 export function refreshCookieOf(res: LightMyRequestResponse) {
-  return res.cookies.find((c) => c.name === 'pantalla_rt');
+  return res.cookies.find((c) => c.name === 'pantalla_rt' || c.name === '__Secure-pantalla_rt');
 }
 
 /** The Set-Cookie header line for pantalla_rt, to check attributes as the browser sees them. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { passwordSchema } from '@pantalla/contracts';
+import { PASSWORD_TOO_COMMON, passwordSchema } from '@pantalla/contracts';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { Alert } from '../../../ui/alert';
@@ -50,7 +50,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   const error = reset.error;
-  const errorText = error instanceof ApiError && !error.isNetworkError ? error.message : error ? t('messages.networkError') : null;
+  const serverText = error instanceof ApiError && !error.isNetworkError ? (error.message === PASSWORD_TOO_COMMON ? t('messages.passwordCommon') : error.message) : null;
+  const errorText = serverText ?? (error ? t('messages.networkError') : null);
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="form__intro">{t('resetPassword.intro')}</p>

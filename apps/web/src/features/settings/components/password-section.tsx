@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_TOO_COMMON } from '@pantalla/contracts';
 import { logout, session } from '../../account';
 import { showError } from '../../../lib/error-modal-store';
 import { Alert } from '../../../ui/alert';
@@ -48,7 +49,9 @@ export function PasswordSection() {
             void logout();
             return;
           }
-          setResult({ tone: 'error', text: shown.kind === 'server' ? shown.text : tc(shown.key) });
+          // The server's refusal of a common password is shown in the user's language; other server texts as said.
+          const text = shown.kind === 'server' ? (shown.text === PASSWORD_TOO_COMMON ? tc('messages.passwordCommon') : shown.text) : tc(shown.key);
+          setResult({ tone: 'error', text });
         },
       },
     );

@@ -25,7 +25,8 @@ export function useFormToken(form: RegistrationForm) {
 
 export interface RegistrationSubmission {
   form: RegistrationForm;
-  twoStep: boolean;
+  /** The two-step flow's product (?product=), null for a plain registration: the server decides two-step from it. */
+  product: string | null;
   values: RegistrationValues;
   /** The hidden field people leave empty. */
   website: string;
@@ -33,9 +34,9 @@ export interface RegistrationSubmission {
 }
 
 /** POST /registration: creates the account (not signed in). */
-export function createAccount({ form, twoStep, values, website, formToken }: RegistrationSubmission): Promise<RegistrationResponse> {
+export function createAccount({ form, product, values, website, formToken }: RegistrationSubmission): Promise<RegistrationResponse> {
   const body = form === 'register' ? values : { ...values, country: '', sport: '' };
-  return api.post('/registration', { form, twoStep, ...body, login: values.login.trim(), website, formToken }, { schema: registrationResponseSchema, auth: false });
+  return api.post('/registration', { form, ...(product === null ? {} : { product }), ...body, login: values.login.trim(), website, formToken }, { schema: registrationResponseSchema, auth: false });
 }
 
 /** POST /registration/confirm with a confirmation link's token. */

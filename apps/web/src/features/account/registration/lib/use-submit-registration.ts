@@ -28,7 +28,7 @@ export function useSubmitRegistration({ form, product }: SubmitOptions) {
 
   async function create(values: RegistrationValues, website: string, formToken: string): Promise<boolean> {
     try {
-      await createAccount({ form, twoStep: product !== null, values, website, formToken });
+      await createAccount({ form, product, values, website, formToken });
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
