@@ -107,7 +107,8 @@ function CheckoutForm({ pending }: { pending: PendingPurchase }) {
         )}
       </div>
       {state.name === 'error' ? <Alert>{state.message}</Alert> : null}
-      {address.isError ? <Alert>{PAYMENT_CONNECTIVITY_ERROR}</Alert> : null}
+      {/* The server's own sentence for a 4xx (a server that sells nothing), else the spec's connectivity text. */}
+      {address.isError ? <Alert>{messageOf(address.error)}</Alert> : null}
       <Button type="submit" block loading={loading}>{loading ? t('checkout.paying') : t('checkout.continue')}</Button>
       <p className="commerce-note">
         <Trans ns="commerce" i18nKey="checkout.termsNote" components={{ terms: <Link className="link" to={paths.terms.getHref()} /> }} />
