@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: paths.landing.path, lazy: () => import('./routes/landing') },
       { path: paths.lostPassword.path, lazy: () => import('./routes/lost-password') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
+      { path: paths.signInLink.path, lazy: () => import('./routes/sign-in-link') },
       // Registration, its result, the login confirmation and the mail's link: one chunk of the account feature.
       { path: paths.register.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/register')) },
       { path: paths.registerGearup.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/register-gearup')) },

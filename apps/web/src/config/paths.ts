@@ -9,6 +9,8 @@ export const paths = {
   landing: { path: '/', getHref: () => '/' },
   lostPassword: { path: '/lostpassword', getHref: () => '/lostpassword/' },
   resetPassword: { path: '/resetpassword/:token', getHref: (token: string) => `/resetpassword/${enc(token)}` },
+  /** The sign-in mail's link (ours), sent while an account or address is under attack. */
+  signInLink: { path: '/signin/:token', getHref: (token: string) => `/signin/${enc(token)}` },
   register: { path: '/register', getHref: (product?: string) => (product ? `/register/?product=${enc(product)}` : '/register/') },
   registerGearup: { path: '/register_gearup', getHref: () => '/register_gearup/' },
   registerResult: { path: '/register_result/:res', getHref: (res: 'success' | 'fail') => `/register_result/${res}` },

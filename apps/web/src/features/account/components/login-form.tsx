@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -7,6 +7,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Checkbox, TextField } from '../../../ui/text-field';
 import { classifySignInError, useLogin } from '../api/login';
+import './login.css';
 
 export interface LoginFormProps {
   /** The confirm variant prefills the email from ?login=. */
@@ -31,6 +32,8 @@ export function LoginForm({ initialEmail = '', onSuccess, placeholderPassword, o
   const [password, setPassword] = useState(placeholderPassword ?? '');
   const [rememberMe, setRememberMe] = useState(true);
   const [alert, setAlert] = useState<string | null>(null);
+  /** The server asked for the mailed-link step instead of signing in (an attack on the account or address). */
+  const [linkSent, setLinkSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -50,7 +53,8 @@ export function LoginForm({ initialEmail = '', onSuccess, placeholderPassword, o
         onSuccess: () => onSuccess?.(),
         onError: (error) => {
           const failure = classifySignInError(error);
-          if (failure.kind === 'fatal') showFatalError(t('messages.30'));
+          if (failure.kind === 'link-sent') setLinkSent(true);
+          else if (failure.kind === 'fatal') showFatalError(t('messages.30'));
           else {
             setAlert(failure.message === 'credentials' ? t('messages.29') : failure.text);
             // The submit button was disabled while waiting and lost the focus: back to the password.
@@ -60,6 +64,8 @@ export function LoginForm({ initialEmail = '', onSuccess, placeholderPassword, o
       },
     );
   }
+
+  if (linkSent) return <SignInLinkStep email={email.trim()} onBack={() => setLinkSent(false)} />;
 
   return (
     <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-describedby={alert ? 'login-alert' : undefined}>
@@ -97,5 +103,23 @@ export function LoginForm({ initialEmail = '', onSuccess, placeholderPassword, o
         {login.isPending ? t('login.submitting') : t('login.submit')}
       </Button>
     </form>
+  );
+}
+
+/** The mailed-link step: where the link went, that it was sent only if the password was right, and a way back. */
+function SignInLinkStep({ email, onBack }: { email: string; onBack: () => void }) {
+  const { t } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form the focus was in is gone: the step's heading takes it, so it is read out.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="form sign-in-link-step">
+      <h2 ref={headingRef} tabIndex={-1} className="sign-in-link-step__title">{t('login.linkSent.title')}</h2>
+      <Alert tone="info">{t('login.linkSent.text')}</Alert>
+      <p className="form__intro">
+        {t('login.linkSent.where')} <span className="sign-in-link-step__email">{email}</span>
+      </p>
+      <Button type="button" variant="secondary" block onClick={onBack}>{t('login.linkSent.back')}</Button>
+    </div>
   );
 }
