@@ -28,5 +28,7 @@ describe('remembered-device cookies', () => {
     expect(devices.cookieName(7)).toMatch(/^pantalla_kd_[\w-]{16}$/);
     expect(devices.cookieName(7)).toBe(devices.cookieName(7));
     expect(devices.cookieName(8)).not.toBe(devices.cookieName(7));
+    // Over https the browser takes it only from a secure origin.
+    expect(new KnownDevices('a-test-secret-that-is-long-enough-123456', 'https://tv.example').cookieName(7)).toBe(`__Secure-${devices.cookieName(7)}`);
   });
 });

@@ -18,10 +18,13 @@ export interface KnownDevice {
 
 export class KnownDevices {
   private readonly key: Buffer;
+  private readonly prefix: string;
 
-  constructor(authSecret: string) {
+  /** Over an https PUBLIC_URL the names take the __Secure- prefix, as the refresh cookie's does. */
+  constructor(authSecret: string, publicUrl = 'http://localhost') {
     // A key of its own, so a device cookie's MAC can never pass for any other signature.
     this.key = createHmac('sha256', authSecret).update('pantalla-known-device-v1').digest();
+    this.prefix = new URL(publicUrl).protocol === 'https:' ? `__Secure-${KNOWN_DEVICE_PREFIX}` : KNOWN_DEVICE_PREFIX;
   }
 
   private mac(text: string): string {
@@ -30,7 +33,7 @@ export class KnownDevices {
 
   /** The cookie's name for one account. */
   cookieName(userId: number): string {
-    return `${KNOWN_DEVICE_PREFIX}${this.mac(`name|${userId}`).slice(0, 16)}`;
+    return `${this.prefix}${this.mac(`name|${userId}`).slice(0, 16)}`;
   }
 
   /** A cookie value for the account: the device's id kept when it had one, a new one otherwise. */

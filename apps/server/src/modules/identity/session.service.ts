@@ -97,7 +97,7 @@ export class SessionService {
     private readonly signOuts?: SignOutHub,
   ) {
     this.dummyHash = hashSecret(newOpaqueToken());
-    this.devices = new KnownDevices(deps.config.authSecret);
+    this.devices = new KnownDevices(deps.config.authSecret, deps.config.publicUrl);
     this.successorKey = createHmac('sha256', deps.config.authSecret).update('pantalla-refresh-successor-v1').digest();
   }
 
