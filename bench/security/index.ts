@@ -63,14 +63,21 @@ async function hostileBodies(s: Awaited<ReturnType<typeof createSecurityContext>
   }
 }
 
-function startServer(): Promise<{ child: ChildProcess; port: number }> {
+/** The server child, its port, and the bytes it had read of each upload it refused with 401 (its `read N` lines). */
+function startServer(): Promise<{ child: ChildProcess; port: number; reads: number[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
+    const reads: number[] = [];
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const port = Number(out.trim().split('\n')[0]);
-      if (port > 0) resolve({ child, port });
+      const lines = out.split('\n');
+      out = lines.pop() ?? '';
+      for (const line of lines) {
+        const read = /^read (\d+)$/.exec(line.trim());
+        if (read) reads.push(Number(read[1]));
+        else if (Number(line) > 0) resolve({ child, port: Number(line), reads });
+      }
     });
     child.once('exit', (code) => reject(new Error(`server child exited with ${code}`)));
   });
@@ -163,11 +170,13 @@ export async function runSecurityBench(): Promise<void> {
   await runRightsBench(QUICK);
   await fuzzBothDatabases(FUZZ_REQUESTS, FUZZ_CONCURRENCY);
   await hostileBodiesOnSqlite();
-  const { child, port } = await startServer();
+  const { child, port, reads } = await startServer();
   try {
     const refusals = await Promise.all(Array.from({ length: 8 }, () => bytesBeforeRefusal(port)));
     const most = Math.max(...refusals.map((r) => r.written));
     console.log(`body bytes written before the 401 (8 parallel 64 MB uploads, no token): at most ${(most / 1024).toFixed(0)} KB each (${refusals[0]?.status})`);
+    // The client's figure counts what the kernel's socket buffers took; the server's own count is what it read.
+    console.log(`bytes the server read of each refused upload, headers included: at most ${reads.length > 0 ? `${(Math.max(...reads) / 1024).toFixed(1)} KB` : 'unknown'} (${reads.length} of 8 reported)`);
     await reportSlowBody(port, SLOW_BODY_BOUND_MS);
     await latencyDuringImport(port);
   } finally {

@@ -21,6 +21,10 @@ const modules = composeModules(platform);
 await prepareDatabase(platform, modules.all);
 await seedDemo(platform, modules);
 const app = await buildApp(platform, modules.all, { serveWeb: false });
+// For the bench's bytes-before-401 figure: what this process had read of each refused upload, headers included.
+app.addHook('onResponse', async (request, reply) => {
+  if (reply.statusCode === 401 && request.method === 'POST') console.log(`read ${request.raw.socket.bytesRead}`);
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address() as { port?: number } | null;
 console.log(address?.port ?? 0);
