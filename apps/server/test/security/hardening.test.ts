@@ -121,6 +121,24 @@ describe.each(kinds)('addresses, documentation and headers (issue items 6 and 16
     expect(proxied.json()).toEqual({ ip: '192.0.2.44' });
   });
 
+  it('6. sixty password guesses from one socket, each claiming a new address, are not all checked', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await demo.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        remoteAddress: OUTSIDE,
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        payload: { flow: 'password', username: `nadie-${i}@pantalla.test`, password: `adivina-${i}` },
+      });
+      answers.push(res.statusCode);
+    }
+    // The address limit counts the socket's address: the end of the burst is refused unchecked
+    // (believing each claimed address, all sixty were checked).
+    expect(answers.filter((status) => status === 400).length).toBeLessThan(60);
+    expect(answers.at(-1)).not.toBe(400);
+  });
+
   it("6. a server is not built with TRUST_PROXY 'true' or a hop count", async () => {
     for (const value of ['true', '1']) await expect(createTestContext(kind, { TRUST_PROXY: value }, { demo: false })).rejects.toThrow(/TRUST_PROXY/);
   });
