@@ -32,6 +32,7 @@ export async function fetchSource(url: string, validators: { etag: string | null
   if (status >= 300 && status < 400 && status !== 304 && location) {
     res.resume();
     if (redirects >= MAX_REDIRECTS) throw new IngestError(`demasiadas redirecciones desde ${url}`);
+    if (!URL.canParse(location, url)) throw new IngestError(`la fuente redirige a una dirección no válida (${location.slice(0, 200)})`);
     return fetchSource(new URL(location, url).toString(), validators, policy, redirects + 1);
   }
   if (status === 304) {
