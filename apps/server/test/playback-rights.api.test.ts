@@ -49,7 +49,7 @@ describe.each(kinds)('playback rights on %s', (kind) => {
   const close = (token: string, id: string) => ctx.app.inject({ method: 'DELETE', url: `/api/v1/sessions/${id}`, headers: bearer(token) });
   const licence = (token: string, url: string, kid: string) =>
     ctx.app.inject({ method: 'POST', url: new URL(url).pathname, headers: bearer(token), payload: JSON.stringify({ kids: [kid], type: 'temporary' }) });
-  const channelKid = async (channelId: number) => hexToBase64Url(ctx.modules.origin.keys.key(`channel-${channelId}`).kid);
+  const channelKid = async (channelId: number) => hexToBase64Url(ctx.modules.origin.keys.key(ctx.modules.origin.rotation.channelKey(channelId)).kid);
   /** The programme on air on a channel now and the one after it. */
   const onAirAndNext = async (channelId: number) => {
     const now = ctx.clock.now();
@@ -274,7 +274,7 @@ describe.each(kinds)('playback rights on %s', (kind) => {
         const res = await licence(basico, s.drm!.licenseUrl, await channelKid(basic.id));
         expect(res.statusCode).toBe(200);
         const [key] = (res.json() as { keys: Array<{ kid: string; k: string }> }).keys;
-        const adultKey = ctx.modules.origin.keys.key(`channel-${adult.id}`);
+        const adultKey = ctx.modules.origin.keys.key(ctx.modules.origin.rotation.channelKey(adult.id));
         expect(key!.kid).toBe(await channelKid(basic.id));
         expect(key!.k).not.toBe(hexToBase64Url(adultKey.key));
         expect(key!.k).not.toBe(hexToBase64Url(ctx.modules.origin.keys.key(basic.clipKey).key));
@@ -288,26 +288,30 @@ describe.each(kinds)('playback rights on %s', (kind) => {
     it('serves each channel’s segments under its own key: the MPD names it, the init carries it, the samples differ', async () => {
       const s = await open(demo, 'LIVE', 1);
       const mpd = (await manifest(s.playInfo.url)).body;
-      const kid = ctx.modules.origin.keys.key('channel-1').kid;
+      // The channel's key now is its current hour's ('channel-1.p7'), and only that hour's segments are under it.
+      const name = ctx.modules.origin.rotation.channelKey(1);
+      const kid = ctx.modules.origin.keys.key(name).kid;
+      const { periodSeconds } = ctx.modules.origin.rotation;
+      const n = (Math.floor(ctx.modules.origin.rotation.timelineSeconds() / periodSeconds) * periodSeconds) / 2 + 1;
       expect(mpd).toContain(`cenc:default_KID="${kid.slice(0, 8)}-`);
-      expect(mpd).toContain(`/media/a/${s.segmentToken}/s/channel-1/`);
+      expect(mpd).toContain(`/media/a/${s.segmentToken}/s/${name}/`);
       const seg = (path: string) => `/media/a/${s.segmentToken}/s/${path}`;
       const { clipKey } = await ctx.sql.selectFrom('channels').select('clipKey').where('id', '=', 1).executeTakeFirstOrThrow();
-      const init = await ctx.app.inject({ method: 'GET', url: seg('channel-1/video-360p/init.mp4') });
+      const init = await ctx.app.inject({ method: 'GET', url: seg(`${name}/video-360p/init.mp4`) });
       expect(init.statusCode).toBe(200);
       expect(init.rawPayload.includes(Buffer.from(kid, 'hex'))).toBe(true);
       expect(init.rawPayload.includes(Buffer.from(ctx.modules.origin.keys.key(clipKey).kid, 'hex'))).toBe(false);
-      const own = await ctx.app.inject({ method: 'GET', url: seg('channel-1/video-360p/5.m4s') });
-      const clip = await ctx.app.inject({ method: 'GET', url: seg(`${clipKey}/video-360p/5.m4s`) });
+      const own = await ctx.app.inject({ method: 'GET', url: seg(`${name}/video-360p/${n}.m4s`) });
+      const clip = await ctx.app.inject({ method: 'GET', url: seg(`${clipKey}/video-360p/${n}.m4s`) });
       expect(own.statusCode).toBe(200);
       expect(own.rawPayload.length).toBe(clip.rawPayload.length);
       expect(own.rawPayload.equals(clip.rawPayload)).toBe(false);
       // Re-keying back with the clip's key gives the clip's bytes: same pictures, another key.
       const { rekeySegment } = await import('@pantalla/media');
-      const back = rekeySegment(own.rawPayload, ctx.modules.origin.keys.key('channel-1'), ctx.modules.origin.keys.key(clipKey));
+      const back = rekeySegment(own.rawPayload, ctx.modules.origin.keys.key(name), ctx.modules.origin.keys.key(clipKey));
       expect(Buffer.from(back).equals(clip.rawPayload)).toBe(true);
       // An unknown channel is a 404.
-      expect((await ctx.app.inject({ method: 'GET', url: seg('channel-424242/video-360p/5.m4s') })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: seg(`channel-424242.p${name.split('.p')[1]}/video-360p/${n}.m4s`) })).statusCode).toBe(404);
     });
   });
 

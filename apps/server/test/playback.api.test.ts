@@ -166,7 +166,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
 
     it('reset closes every session and its DRM sessions', async () => {
       const a = await open(demo, 'VOD', ids.premiumFilm);
-      expect((await licence(demo, a.drm!.licenseUrl, [kidOf(`film-${ids.premiumFilm}`)])).statusCode).toBe(200);
+      expect((await licence(demo, a.drm!.licenseUrl, [kidOf(`film-${ids.premiumFilm}.g1`)])).statusCode).toBe(200);
       await open(demo, 'LIVE', ids.liveChannel);
       expect(refusal(await openRaw(demo, 'LIVE', ids.liveChannel))).toEqual({ status: 409, data: PLAYBACK_REFUSAL.tooManySessions });
       const reset = await ctx.app.inject({ method: 'POST', url: '/api/v1/sessions/reset', headers: bearer(demo) });
@@ -174,7 +174,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       const drm = await ctx.sql.selectFrom('drmSessions').select('revokedAt').execute();
       expect(drm.length).toBeGreaterThan(0);
       expect(drm.every((d) => d.revokedAt !== null)).toBe(true);
-      expect(refusal(await licence(demo, a.drm!.licenseUrl, [kidOf(`film-${ids.premiumFilm}`)]))).toEqual({ status: 401, data: PLAYBACK_REFUSAL.sessionExpired });
+      expect(refusal(await licence(demo, a.drm!.licenseUrl, [kidOf(`film-${ids.premiumFilm}.g1`)]))).toEqual({ status: 401, data: PLAYBACK_REFUSAL.sessionExpired });
       await open(demo, 'LIVE', ids.liveChannel);
     });
 
@@ -249,18 +249,18 @@ describe.each(kinds)('playback services on %s', (kind) => {
   });
 
   describe('licences', () => {
-    // Each channel and title has its own key, whatever clip it plays.
-    const kids = async (table: 'films' | 'channels', id: number) => [kidOf(`${table === 'films' ? 'film' : 'channel'}-${id}`)];
+    // Each channel and title has its own key, whatever clip it plays: a title's first generation, a channel's hour now.
+    const kids = async (table: 'films' | 'channels', id: number) => [kidOf(table === 'films' ? `film-${id}.g1` : ctx.modules.origin.rotation.channelKey(id))];
 
     it('issues the key for an open session of this user and this content', async () => {
       const s = await open(demo, 'VOD', ids.premiumFilm);
       const res = await licence(demo, s.drm!.licenseUrl, await kids('films', ids.premiumFilm));
       expect(res.statusCode).toBe(200);
       const body = clearKeyLicenceResponseSchema.parse(res.json());
-      const key = ctx.modules.origin.keys.key(`film-${ids.premiumFilm}`);
+      const key = ctx.modules.origin.keys.key(`film-${ids.premiumFilm}.g1`);
       expect(body).toEqual({ keys: [{ kty: 'oct', kid: hexToBase64Url(key.kid), k: hexToBase64Url(key.key) }], type: 'temporary' });
       // Asking for another content's key id is a 400.
-      expect((await licence(demo, s.drm!.licenseUrl, [kidOf(`film-${ids.adultFilm}`)])).statusCode).toBe(400);
+      expect((await licence(demo, s.drm!.licenseUrl, [kidOf(`film-${ids.adultFilm}.g1`)])).statusCode).toBe(400);
       // Nor the key of the clip it plays: that one never leaves the origin.
       expect((await licence(demo, s.drm!.licenseUrl, [kidOf(await clipOf('films', ids.premiumFilm))])).statusCode).toBe(400);
     });
@@ -371,7 +371,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       expect(ok.body).toContain('type="dynamic"');
       expect(ok.body).toContain('timeShiftBufferDepth="PT6900S"');
       expect(ok.body).toContain('http://dashif.org/thumbnail_tile');
-      const key = ctx.modules.origin.keys.key('channel-1');
+      const key = ctx.modules.origin.keys.key(ctx.modules.origin.rotation.channelKey(1));
       expect(ok.body).toMatch(/\/media\/a\/[\w-]+\.\d+\.[\w-]+\/s\/channel-1[/.]/);
       for (const secret of [key.key, hexToBase64Url(key.key), Buffer.from(key.key, 'hex').toString('base64')]) expect(ok.body).not.toContain(secret);
 

@@ -4,7 +4,6 @@ import { PLAYBACK_REFUSAL, openSessionResponseSchema, type OpenSessionResponse }
 import { hexToBase64Url } from '@pantalla/media';
 import { stripeSignature } from '../src/modules/payment-sandbox';
 import { PACKAGE_IDS } from '../src/modules/commerce';
-import { streamKeyName } from '../src/modules/origin';
 import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
@@ -58,7 +57,7 @@ describe.each(kinds)('a subscription the provider ends, on %s', (kind) => {
     const film = await ctx.sql.selectFrom('films').select('id').where('packageId', '=', packageId).where('parental', '!=', 7).orderBy('id').executeTakeFirstOrThrow();
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/sessions', headers: auth, payload: { reference: { serviceName: 'test', type: 'VOD', id: String(film.id) }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'vitest' } });
     expect(res.statusCode, res.body).toBe(201);
-    return { session: openSessionResponseSchema.parse(res.json()), kid: hexToBase64Url(ctx.modules.origin.keys.key(streamKeyName('film', film.id)).kid) };
+    return { session: openSessionResponseSchema.parse(res.json()), kid: hexToBase64Url(ctx.modules.origin.keys.key(await ctx.modules.origin.rotation.currentKey('film', film.id)).kid) };
   };
   const manifest = (url: string) => {
     const u = new URL(url);

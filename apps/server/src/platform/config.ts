@@ -68,6 +68,8 @@ const envSchema = z.object({
   // The media origin's and the playback services' settings (README, "Configure").
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'data/media')),
   MEDIA_KEY_SECRET: z.string().min(16).optional(),
+  // Live key period (docs/decisions.md, "Keys rotate"): hourly; shorter only to test a key change (never in production).
+  MEDIA_KEY_PERIOD_SECONDS: z.coerce.number().int().min(10).max(3600).multipleOf(2).default(3600),
   // Signs segment URLs; a CDN checking them is given the same value (unset: derived from AUTH_SECRET).
   // Only characters an nginx or CDN configuration takes as they are.
   SEGMENT_URL_SECRET: z.string().regex(/^[A-Za-z0-9_.~+/=-]{32,256}$/, { message: 'de 32 a 256 caracteres A-Z a-z 0-9 _ . ~ + / = -' }).optional(),
@@ -156,6 +158,8 @@ export interface MediaConfig {
   fairplayCertificateUrl: string | undefined;
   /** The servers diag.json lists (DIAG_SERVERS); null: this origin, and the CDN in front of it if any. */
   diagServers: DiagServerConfig[] | null;
+  /** Length of a live key period in seconds (MEDIA_KEY_PERIOD_SECONDS): 3600, shorter only in tests. */
+  keyPeriodSeconds: number;
   /** SEGMENT_URL_SECRET: signs the segment URLs' tokens (nginx secure_link form); unset: derived from AUTH_SECRET. */
   segmentSecret?: string;
 }
@@ -285,6 +289,14 @@ function requireProductionSecrets(env: NodeJS.ProcessEnv): void {
   }
 }
 
+/** Production always rotates live keys hourly: a shorter period is a test's, with MPDs of many Periods. */
+function keyPeriodSeconds(e: z.infer<typeof envSchema>): number {
+  if (e.NODE_ENV === 'production' && e.MEDIA_KEY_PERIOD_SECONDS !== 3600) {
+    throw new ConfigError('MEDIA_KEY_PERIOD_SECONDS solo sirve para pruebas: en producción las claves del directo cambian cada hora (3600).');
+  }
+  return e.MEDIA_KEY_PERIOD_SECONDS;
+}
+
 function mediaSettings(e: z.infer<typeof envSchema>, publicUrl: string): MediaConfig {
   const origins = e.MEDIA_CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
   return {
@@ -298,6 +310,7 @@ function mediaSettings(e: z.infer<typeof envSchema>, publicUrl: string): MediaCo
     fairplayTemplate: e.DRM_FAIRPLAY_LICENSE_TEMPLATE,
     fairplayCertificateUrl: e.DRM_FAIRPLAY_CERTIFICATE_URL,
     diagServers: parseDiagServers(e.DIAG_SERVERS),
+    keyPeriodSeconds: keyPeriodSeconds(e),
     segmentSecret: e.SEGMENT_URL_SECRET,
   };
 }

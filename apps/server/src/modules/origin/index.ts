@@ -2,10 +2,14 @@ import type { ContentKey } from '@pantalla/media';
 import type { Platform, ServerModule } from '../../platform/module';
 import type { Playables } from '../catalogue';
 import type { Authenticator } from '../identity';
+import { KeyGenerationsRepository } from './key-generations.repository';
+import { KeyRotation, type KeyTarget } from './key-rotation';
+import { keyRoutes } from './keys.routes';
 import { ManifestService } from './manifest.service';
 import { ensureDemoMedia, progressPrinter, trailerClipKey, type MediaSetupProgress } from './media-setup';
 import { MediaStore } from './media-store';
 import type { StreamGate } from './gate';
+import { originMigrations } from './migrations';
 import { originRoutes } from './origin.routes';
 import { defaultSegmentSecret, SEGMENT_TOKEN_TTL_SECONDS, signSegmentToken } from './segment-token';
 import { playbackSigningKey, playbackUrl, signPlaybackToken, type PlaybackClaims } from './signed-url';
@@ -14,7 +18,9 @@ export { checkCatchup, CATCHUP_MESSAGES, channelTimelineStart } from './windows'
 export { qualityOf, type PlaybackClaims, type StreamKind } from './signed-url';
 export { SEGMENT_TOKEN_TTL_SECONDS, SIGNED_SEGMENT_PREFIX, signSegmentToken, verifySegmentToken, defaultSegmentSecret } from './segment-token';
 export type { StreamGate } from './gate';
-export { streamKeyName, type StreamKeyKind } from './stream-keys';
+export { channelPeriodKey, generationKey, streamKeyName, GENERATION_KINDS, type GenerationKind, type StreamKeyKind } from './stream-keys';
+export type { KeyRotation, KeyTarget, RotatedKey } from './key-rotation';
+export type { OriginTables } from './tables';
 export type { MediaSetupProgress } from './media-setup';
 
 /** What the origin needs of other modules. */
@@ -42,10 +48,15 @@ export interface PlaybackUrls {
 
 /** The clips' content keys, for the licence server. */
 export interface ContentKeys {
-  /** The content key of a channel or title (streamKeyName) or of a trailer clip: kid and key, hex. */
+  /** The content key of a key name (channelPeriodKey, generationKey) or of a trailer clip: kid and key, hex. */
   key(name: string): ContentKey;
   /** Whether the key names a trailer the origin serves (trailer keys go to anyone). */
   isTrailer(clipKey: string): boolean;
+  /**
+   * The key names a session may be given now: a channel's key periods in its window (none
+   * ahead of now but the one about to start), or a title's or programme's current generation.
+   */
+  allowedKeys(target: KeyTarget): Promise<string[]>;
 }
 
 /** The origin as the other modules and the start-up see it. */
@@ -53,6 +64,8 @@ export interface Origin {
   module: ServerModule;
   urls: PlaybackUrls;
   keys: ContentKeys;
+  /** Key generations of titles and programmes: the operator's rotation (admin route, command). */
+  rotation: KeyRotation;
   /**
    * Packages the demo media into MEDIA_DIR unless already there (progress on stdout when
    * asked); safe when several processes start at once.
@@ -69,10 +82,13 @@ export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
   // One secret for the origin and the nginx or CDN in front (SEGMENT_URL_SECRET), else derived.
   const segmentSecret = cfg.segmentSecret ?? defaultSegmentSecret(config.authSecret);
   const segmentToken = (sessionId: string) => signSegmentToken(segmentSecret, sessionId, Math.floor(clock.now() / 1000) + SEGMENT_TOKEN_TTL_SECONDS);
-  const manifests = new ManifestService(cfg, needs.playables, media, clock, segmentToken);
+  const rotation = new KeyRotation(new KeyGenerationsRepository(platform.db), caches, clock, needs.playables, cfg.keyPeriodSeconds);
+  const manifests = new ManifestService(cfg, needs.playables, media, clock, segmentToken, rotation);
   const isTrailer = (clipKey: string) => clipKey.startsWith('trailer-') && trailerClipKey(clipKey) === clipKey && media.isClip(clipKey);
   const module: ServerModule = {
     name: 'origin',
+    migrations: originMigrations,
+    routes: (app) => keyRoutes(app, rotation, needs.auth),
     rootRoutes: (app) =>
       originRoutes(app, { cfg, manifests, media, signingKey, clock, publicUrl: config.publicUrl, gate: needs.gate, auth: needs.auth, segmentSecret, isOpenKey: isTrailer }),
   };
@@ -85,6 +101,7 @@ export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
   const keys: ContentKeys = {
     key: (clipKey) => media.key(clipKey),
     isTrailer,
+    allowedKeys: (target) => rotation.allowedKeys(target),
   };
   async function prepareDemoMedia(options: { progress?: boolean; onWait?: () => void } = {}) {
     const printer = options.progress ? progressPrinter() : null;
@@ -95,5 +112,5 @@ export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
       printer?.end();
     }
   }
-  return { module, urls, keys, prepareDemoMedia };
+  return { module, urls, keys, rotation, prepareDemoMedia };
 }

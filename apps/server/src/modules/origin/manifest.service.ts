@@ -1,11 +1,12 @@
-import { buildCatchupMpd, buildLiveMpd, buildRestartMpd, buildVodMpd, type ClipManifest, type MpdUrls } from '@pantalla/media';
+import { buildCatchupMpd, buildLiveMpd, buildRestartMpd, buildVodMpd, segmentNumberAt, TIME_SHIFT_DEPTH_SECONDS, type ClipManifest, type KeyPeriodOptions, type MpdUrls } from '@pantalla/media';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { MediaConfig } from '../../platform/config';
 import type { PlayableChannel, Playables } from '../catalogue';
 import { trailerClipKey } from './media-setup';
-import type { MediaStore } from './media-store';
-import { parseStreamKey, streamKeyName } from './stream-keys';
+import type { KeyRotation } from './key-rotation';
+import { MAX_SEGMENT_NUMBER, type MediaStore } from './media-store';
+import { channelPeriodKey, parseStreamKey, periodSegments, periodServed } from './stream-keys';
 import { CATCHUP_MESSAGES, channelTimelineStart, checkCatchup } from './windows';
 
 /** Window of a channel without time-shift: a short live edge only. */
@@ -16,6 +17,13 @@ export const NO_TSTV_WINDOW_SECONDS = 60;
  * is open and what airs now may be watched, so a lost right stops the picture within it.
  */
 export const LIVE_REFRESH_SECONDS = 8;
+
+/** What a segment path's key name serves: the clip it re-keys, and the timeline segments it may serve. */
+export interface StreamSource {
+  clipKey: string;
+  first: number;
+  last: number;
+}
 
 /** A built manifest and whether it changes over time (dynamic) or not. */
 export interface BuiltManifest {
@@ -32,6 +40,8 @@ export class ManifestService {
     private readonly clock: Clock,
     /** The segment token of a stream session (segment-token.ts), fresh for each manifest. */
     private readonly segmentToken: (sessionId: string) => string,
+    /** Which key each stream is under now (key periods, generations). */
+    private readonly keys: KeyRotation,
   ) {}
 
   /**
@@ -45,22 +55,57 @@ export class ManifestService {
     return { baseUrl: `${this.cfg.baseUrl}${prefix}/s/${key}/`, licenseUrl };
   }
 
-  /** A clip as served under a channel's or title's own key: its segments re-keyed, its MPD naming that key id. */
+  /** A clip as served under a title's or programme's key: its segments re-keyed, its MPD naming that key id. */
   private async streamClip(clipKey: string, streamKey: string): Promise<ClipManifest> {
     const clip = await this.media.manifest(clipKey);
     return { ...clip, kid: this.media.key(streamKey).kid };
   }
 
-  /** The clip a stream key's channel, film or episode plays; 404 when it names nothing. */
-  async clipOfStream(streamKey: string): Promise<string | null> {
+  /**
+   * A channel's key periods for a dynamic MPD: period k's key id and its BaseURL
+   * ('…/s/channel-12.p{k}/'), so each hour's segments are fetched, and re-keyed, under its own key.
+   */
+  private keyPeriods(channelId: number, licenseUrl: string, sessionId: string): KeyPeriodOptions {
+    return {
+      seconds: this.keys.periodSeconds,
+      key: (index) => {
+        const name = channelPeriodKey(channelId, index);
+        return { kid: this.media.key(name).kid, baseUrl: this.urls(name, licenseUrl, sessionId).baseUrl ?? '' };
+      },
+    };
+  }
+
+  /**
+   * What a segment path's key serves; null when it names no channel, title or programme (a
+   * trailer's or clip's key), 404 when it names one that is not served under it now: a key
+   * period outside the deepest window, a generation the operator has rotated away from, a
+   * programme out of catch-up. Each key serves only its own segments: a period's hour, a
+   * programme's window, so an old key opens nothing new.
+   */
+  async streamOf(streamKey: string): Promise<StreamSource | null> {
     const named = parseStreamKey(streamKey);
     if (!named) return null;
-    const found =
-      named.kind === 'channel' ? await this.content.channel(named.id)
-      : named.kind === 'film' ? await this.content.film(named.id)
-      : await this.content.episode(named.id);
-    if (!found || ('streamSource' in found && found.streamSource !== 'origin')) throw notFound('No existe ese contenido.');
-    return found.clipKey;
+    const gone = () => notFound('Esa clave ya no sirve este contenido.');
+    const d = (clip: string) => this.media.manifest(clip).then((m) => m.segmentDurationSeconds);
+    if (named.kind === 'channel') {
+      const channel = await this.originChannel(named.id);
+      if (!periodServed(named.period, this.keys.timelineSeconds(), TIME_SHIFT_DEPTH_SECONDS, this.keys.periodSeconds)) throw gone();
+      return { clipKey: channel.clipKey, ...periodSegments(named.period, this.keys.periodSeconds, await d(channel.clipKey)) };
+    }
+    if ((await this.keys.generation(named.kind, named.id)) !== named.generation) throw gone();
+    if (named.kind === 'programme') {
+      const event = await this.content.event(named.id);
+      if (!event) throw notFound('No existe ese programa.');
+      const channel = await this.originChannel(event.channelId);
+      if (checkCatchup(channel, event, this.clock.now()) !== 'ok') throw gone();
+      const duration = await d(channel.clipKey);
+      const from = (event.startTime - channelTimelineStart()) / 1000;
+      const to = (event.endTime - channelTimelineStart()) / 1000;
+      return { clipKey: channel.clipKey, first: segmentNumberAt(from, duration), last: Math.ceil(to / duration) };
+    }
+    const title = named.kind === 'film' ? await this.content.film(named.id) : await this.content.episode(named.id);
+    if (!title) throw notFound('No existe ese contenido.');
+    return { clipKey: title.clipKey, first: 1, last: MAX_SEGMENT_NUMBER };
   }
 
   /** Licence URL of a stream session (the player may also take it from the session answer). */
@@ -81,13 +126,13 @@ export class ManifestService {
 
   async live(channelId: number, sessionId: string): Promise<BuiltManifest> {
     const channel = await this.originChannel(channelId);
-    const key = streamKeyName('channel', channel.id);
-    const clip = await this.streamClip(channel.clipKey, key);
+    const licenseUrl = this.licenseUrl(sessionId);
     const body = buildLiveMpd({
-      clip,
+      clip: await this.media.manifest(channel.clipKey),
       nowMs: this.clock.now(),
       channelStartMs: channelTimelineStart(),
-      urls: this.urls(key, this.licenseUrl(sessionId), sessionId),
+      urls: { licenseUrl },
+      keyPeriods: this.keyPeriods(channel.id, licenseUrl, sessionId),
       utcTiming: this.utcTiming(),
       minimumUpdatePeriodSeconds: LIVE_REFRESH_SECONDS,
       timeShiftBufferDepthSeconds: channel.tstv === 1 ? undefined : NO_TSTV_WINDOW_SECONDS,
@@ -102,14 +147,14 @@ export class ManifestService {
     if (channel.tstv !== 1) throw badRequest('Este canal no permite ver desde el principio.');
     const now = this.clock.now();
     if (event.startTime > now) throw badRequest('El programa aún no ha empezado.');
-    const key = streamKeyName('channel', channel.id);
-    const clip = await this.streamClip(channel.clipKey, key);
+    const licenseUrl = this.licenseUrl(sessionId);
     const body = buildRestartMpd({
-      clip,
+      clip: await this.media.manifest(channel.clipKey),
       nowMs: now,
       channelStartMs: channelTimelineStart(),
       programmeStartMs: Math.max(event.startTime, channelTimelineStart()),
-      urls: this.urls(key, this.licenseUrl(sessionId), sessionId),
+      urls: { licenseUrl },
+      keyPeriods: this.keyPeriods(channel.id, licenseUrl, sessionId),
       utcTiming: this.utcTiming(),
       minimumUpdatePeriodSeconds: LIVE_REFRESH_SECONDS,
     });
@@ -123,7 +168,8 @@ export class ManifestService {
     const now = this.clock.now();
     const check = checkCatchup(channel, event, now);
     if (check !== 'ok') throw badRequest(CATCHUP_MESSAGES[check]);
-    const key = streamKeyName('channel', channel.id);
+    // A key per programme (not the channel's hours): its licence opens this programme and nothing around it.
+    const key = await this.keys.currentKey('programme', event.id);
     const clip = await this.streamClip(channel.clipKey, key);
     const body = buildCatchupMpd({
       clip,
@@ -140,7 +186,7 @@ export class ManifestService {
   async title(kind: 'vod' | 'episode', id: number, sessionId: string): Promise<BuiltManifest> {
     const title = kind === 'vod' ? await this.content.film(id) : await this.content.episode(id);
     if (!title) throw notFound(kind === 'vod' ? 'No existe esa película.' : 'No existe ese episodio.');
-    const key = streamKeyName(kind === 'vod' ? 'film' : 'episode', id);
+    const key = await this.keys.currentKey(kind === 'vod' ? 'film' : 'episode', id);
     const clip = await this.streamClip(title.clipKey, key);
     return { body: this.vod(clip, key, title.runtimeSeconds, this.licenseUrl(sessionId), sessionId), dynamic: false };
   }

@@ -41,7 +41,8 @@ const smilFile = z
   .string()
   .regex(/^\d{1,10}\.smil$/, { message: 'se espera {id}.smil' })
   .refine((file) => Number.parseInt(file, 10) <= MAX_ID, { message: 'id de programa no válido' });
-const clipKey = z.string().regex(/^[a-z0-9-]{1,40}$/, { message: 'clave de clip no válida' });
+// A clip's or trailer's key, or a stream's rotating key name: 'channel-12.p7', 'film-3.g2'.
+const clipKey = z.string().regex(/^[a-z0-9-]{1,40}(\.[pg]\d{1,9})?$/, { message: 'clave de clip no válida' });
 
 const manifestParams = z.object({ kind: z.enum(STREAM_KINDS as [StreamKind, ...StreamKind[]]), id, quality: z.enum(['premium', 'hd']) });
 const playbackQuery = z.object({
@@ -195,7 +196,9 @@ function fileRoutes(api: ZodApp, s: OriginRouteDeps): void {
  */
 async function sendSegment(s: OriginRouteDeps, request: FastifyRequest, reply: FastifyReply, params: SegmentParams): Promise<FastifyReply> {
   const { clipKey: key, track, file } = params;
-  const streamClip = await s.manifests.clipOfStream(key);
+  // A key period, title or programme generation serves only its own segments (stream-keys.ts).
+  const stream = await s.manifests.streamOf(key);
+  const streamClip = stream?.clipKey ?? null;
   const clipKey = streamClip ?? key;
   if (track === 'thumbs') {
     const n = /^(\d{1,10})\.jpg$/.exec(file);
@@ -208,6 +211,7 @@ async function sendSegment(s: OriginRouteDeps, request: FastifyRequest, reply: F
   }
   const n = /^(\d{1,10})\.m4s$/.exec(file);
   if (!n) throw notFound('Segmento no encontrado.');
+  if (stream && (Number(n[1]) < stream.first || Number(n[1]) > stream.last)) throw notFound('Ese segmento no está cifrado con esta clave.');
   const type = track.startsWith('audio') ? 'audio/mp4' : track.startsWith('text') ? 'application/mp4' : 'video/mp4';
   const segment = streamClip ? await s.media.streamFile(key, streamClip, track, Number(n[1])) : await s.media.segment(key, track, Number(n[1]));
   return sendBytes(request, reply, segment, type, IMMUTABLE);

@@ -1,21 +1,81 @@
 /**
- * Every channel and every title is served under its own content key (derived from
- * MEDIA_KEY_SECRET and its name), though many share one packaged clip: a licence for one
- * channel unlocks no other. The origin re-keys the clip's segments per name.
+ * Every channel, title and catch-up programme is served under keys of its own (derived from
+ * MEDIA_KEY_SECRET and the key's name), though many share one packaged clip: a licence for one
+ * unlocks no other. The origin re-keys the clip's segments per name, and the names rotate:
+ *
+ * - a channel's timeline is cut into key periods (an hour): 'channel-12.p7' is hour 7 of it,
+ *   and only that hour's segments are served under it;
+ * - a film, an episode or a catch-up programme has a key generation the operator bumps:
+ *   'film-3.g2'; only the current generation's name is served.
  */
+import { keyPeriodSegments, keyPeriodsBetween, type KeyPeriod } from '@pantalla/media';
 
-/** What a stream key names. */
-export type StreamKeyKind = 'channel' | 'film' | 'episode';
+/** What a stream key names: a channel's key period, or a title's or programme's generation. */
+export type StreamKeyKind = 'channel' | 'film' | 'episode' | 'programme';
+/** What carries an operator-bumped key generation. */
+export type GenerationKind = Exclude<StreamKeyKind, 'channel'>;
+export const GENERATION_KINDS: readonly GenerationKind[] = ['film', 'episode', 'programme'];
 
-/** The key name of a channel (live, restart and catch-up alike), a film or an episode: 'channel-12'. */
+/** A parsed key name. */
+export type StreamKey = { kind: 'channel'; id: number; period: number } | { kind: GenerationKind; id: number; generation: number };
+
+/** The stream's name without its rotation: 'channel-12', 'film-3' (licence templates' {stream}, logs). */
 export function streamKeyName(kind: StreamKeyKind, id: number): string {
   return `${kind}-${id}`;
 }
 
-/** The channel, film or episode a segment path's key names; null for a clip or trailer key. */
-export function parseStreamKey(name: string): { kind: StreamKeyKind; id: number } | null {
-  const match = /^(channel|film|episode)-(\d{1,10})$/.exec(name);
+/** The key of a channel's key period `index`: 'channel-12.p7'. */
+export function channelPeriodKey(channelId: number, index: number): string {
+  return `${streamKeyName('channel', channelId)}.p${index}`;
+}
+
+/** The key of a title or programme at a generation: 'film-3.g2'. */
+export function generationKey(kind: GenerationKind, id: number, generation: number): string {
+  return `${streamKeyName(kind, id)}.g${generation}`;
+}
+
+/** The key a segment path names; null for a clip or trailer key (or anything else). */
+export function parseStreamKey(name: string): StreamKey | null {
+  const match = /^(channel|film|episode|programme)-(\d{1,10})\.([pg])(\d{1,9})$/.exec(name);
   if (!match) return null;
-  const id = Number(match[2]);
-  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? { kind: match[1] as StreamKeyKind, id } : null;
+  const [, kind, idText, what, nText] = match as unknown as [string, StreamKeyKind, string, 'p' | 'g', string];
+  const id = Number(idText);
+  const n = Number(nText);
+  if (!(id <= 2_147_483_647)) return null;
+  if (kind === 'channel') return what === 'p' ? { kind, id, period: n } : null;
+  return what === 'g' && n >= 1 ? { kind, id, generation: n } : null;
+}
+
+/**
+ * How long after a key period starts its key is handed out early: a player asks for the next
+ * period's key when it fetches that period's first segment, available a segment after the
+ * period starts; this covers the player's and the server's clocks disagreeing a little.
+ */
+export const KEY_PERIOD_LEAD_SECONDS = 10;
+
+/**
+ * The key periods of a channel a live (or restart) session may hold at `nowSeconds` on the
+ * channel timeline: those overlapping its window, `windowSeconds` back (the time-shift depth the
+ * origin serves), up to now plus the lead. Never a period further ahead, nor one the window left.
+ */
+export function livePeriodsAllowed(nowSeconds: number, windowSeconds: number, periodSeconds: number): KeyPeriod[] {
+  return keyPeriodsBetween(nowSeconds - windowSeconds, nowSeconds + KEY_PERIOD_LEAD_SECONDS, periodSeconds);
+}
+
+/** How far ahead the origin serves a key period: a minute, past the MPD's 30 s announcement. */
+export const KEY_PERIOD_SERVED_AHEAD_SECONDS = 60;
+
+/**
+ * Whether the origin serves a channel key period at `nowSeconds`: from shortly before the MPD
+ * announces it until it leaves the deepest window (`depthSeconds`). An extracted key's hour is
+ * then gone from the origin with the time-shift window, never to be fetched again under it.
+ */
+export function periodServed(period: number, nowSeconds: number, depthSeconds: number, periodSeconds: number): boolean {
+  if (nowSeconds + KEY_PERIOD_SERVED_AHEAD_SECONDS < 0) return false;
+  return keyPeriodsBetween(nowSeconds - depthSeconds, nowSeconds + KEY_PERIOD_SERVED_AHEAD_SECONDS, periodSeconds).some((p) => p.index === period);
+}
+
+/** The timeline segments of a channel key period (only these are served under its key). */
+export function periodSegments(period: number, periodSeconds: number, segmentDurationSeconds: number): { first: number; last: number } {
+  return keyPeriodSegments(period, periodSeconds, segmentDurationSeconds);
 }

@@ -2,18 +2,23 @@ import { base64UrlToHex, hexToBase64Url } from '@pantalla/media';
 import type { ClearKeyLicenceRequest, ClearKeyLicenceResponse } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import { badRequest, notFound } from '../../platform/errors';
-import { streamKeyName, type ContentKeys } from '../origin';
+import type { ContentKeys, KeyTarget } from '../origin';
 import { LICENCE_MAX_PER_SESSION, LICENCE_WINDOW_MS, LicenceThrottle } from './licence-throttle';
 import { refuse } from './refusals';
 import type { Playable } from './playable';
 import type { SessionsRepository } from './sessions.repository';
 import type { SessionsService } from './sessions.service';
 
-/** The key a playable is served under: its channel's (live, restart, catch-up), its film's or its episode's. */
-export function streamKeyOf(playable: Playable): string {
-  if (playable.kind === 'VOD') return streamKeyName('film', playable.contentId);
-  if (playable.kind === 'SERIE') return streamKeyName('episode', playable.contentId);
-  return streamKeyName('channel', playable.channel?.id ?? playable.contentId);
+/**
+ * Whose keys a playable is served under: its channel's key periods (live and restart: the
+ * window of a time-shift channel, or its short live edge), its catch-up programme's, its
+ * film's or its episode's current generation.
+ */
+export function keyTargetOf(playable: Playable): KeyTarget {
+  if (playable.kind === 'VOD') return { kind: 'film', id: playable.contentId };
+  if (playable.kind === 'SERIE') return { kind: 'episode', id: playable.contentId };
+  if (playable.kind === 'CUTV') return { kind: 'programme', id: playable.contentId };
+  return { kind: 'channel', id: playable.channel?.id ?? playable.contentId, timeShift: playable.channel?.tstv === 1 };
 }
 
 /**
@@ -32,12 +37,16 @@ export class LicenceService {
     this.throttle = new LicenceThrottle(clock);
   }
 
-  private answer(keyName: string, request: ClearKeyLicenceRequest): ClearKeyLicenceResponse {
-    const key = this.keys.key(keyName);
-    const wanted = request.kids.map((kid) => base64UrlToHex(kid).toLowerCase());
-    // A CDM asks for the kids of the stream it loaded; any other kid is not this content's.
-    if (!wanted.includes(key.kid)) throw badRequest('Las claves pedidas no corresponden a este contenido.');
-    return { keys: [{ kty: 'oct', kid: hexToBase64Url(key.kid), k: hexToBase64Url(key.key) }], type: 'temporary' };
+  /**
+   * The requested keys among those the session may hold: each kid answered with its own key
+   * only (a new period's kid never gets an old period's key), and nothing asked for not given.
+   */
+  private answer(keyNames: readonly string[], request: ClearKeyLicenceRequest): { body: ClearKeyLicenceResponse; kids: string[] } {
+    const wanted = new Set(request.kids.map((kid) => base64UrlToHex(kid).toLowerCase()));
+    const granted = keyNames.map((name) => this.keys.key(name)).filter((key) => wanted.has(key.kid));
+    // A CDM asks for the kids of the stream it loaded; any other kid is not this content's, or not now.
+    if (granted.length === 0) throw badRequest('Las claves pedidas no corresponden a este contenido.');
+    return { body: { keys: granted.map((key) => ({ kty: 'oct', kid: hexToBase64Url(key.kid), k: hexToBase64Url(key.key) })), type: 'temporary' }, kids: granted.map((key) => key.kid) };
   }
 
   async clearKey(userId: number, sessionId: string, request: ClearKeyLicenceRequest): Promise<ClearKeyLicenceResponse> {
@@ -50,18 +59,18 @@ export class LicenceService {
     const playable = await this.sessions.resolve(session.kind, session.contentId);
     await this.sessions.authorise(userId, playable);
     if (playable.externalUrl !== null) throw badRequest('Esta emisión externa no usa DRM.');
-    const keyName = streamKeyOf(playable);
-    const body = this.answer(keyName, request);
+    const { body, kids } = this.answer(await this.keys.allowedKeys(keyTargetOf(playable)), request);
     if (!(await this.repo.countLicence(session.id, LICENCE_MAX_PER_SESSION))) throw refuse.licenceFlood(LICENCE_WINDOW_MS / 1000);
     // One DRM session per stream session and key, however often the CDM asks again.
-    const kid = this.keys.key(keyName).kid;
-    await this.repo.recordLicence({ id: `${session.id}.${kid}`, streamSessionId: session.id, userId, kid, issuedAt: this.clock.now(), revokedAt: null });
+    for (const kid of kids) {
+      await this.repo.recordLicence({ id: `${session.id}.${kid}`, streamSessionId: session.id, userId, kid, issuedAt: this.clock.now(), revokedAt: null });
+    }
     return body;
   }
 
   /** Trailers: their own keys, for any signed-in user. */
   trailer(clipKey: string, request: ClearKeyLicenceRequest): ClearKeyLicenceResponse {
     if (!this.keys.isTrailer(clipKey)) throw notFound('No existe ese tráiler.');
-    return this.answer(clipKey, request);
+    return this.answer([clipKey], request).body;
   }
 }
