@@ -156,7 +156,8 @@ describe('the compiled server', () => {
   });
 
   it('refuses PAYMENT_PROVIDER=sandbox without the staging flag, naming it', async () => {
-    for (const extra of [{ PAYMENT_PROVIDER: 'sandbox' }, { PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_IN_PRODUCTION: 'yes' }]) {
+    const refused: Record<string, string>[] = [{ PAYMENT_PROVIDER: 'sandbox' }, { PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_IN_PRODUCTION: 'yes' }];
+    for (const extra of refused) {
       const result = await run(productionEnv(tempDir('prod-sandbox'), extra));
       expect(result.code, result.out).toBe(1);
       expect(result.out).toContain('PAYMENT_SANDBOX_IN_PRODUCTION');
