@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { heartbeatResponseSchema, mailListSchema, openSessionResponseSchema, type OpenSessionResponse } from '@pantalla/contracts';
 import { defaultSegmentSecret, SEGMENT_TOKEN_TTL_SECONDS, signSegmentToken } from '../src/modules/origin';
-import { SEGMENT_SESSION_RECHECK_MS } from '../src/modules/playback/sessions.service';
+import { CLOSED_SEGMENT_GRACE_MS, SEGMENT_SESSION_RECHECK_MS } from '../src/modules/playback/sessions.service';
 import { databaseKinds } from './databases';
 import { createTestContext, type TestContext } from './context';
 
@@ -126,13 +126,17 @@ describe.each(kinds)('signed segments on %s', (kind) => {
     }
   });
 
-  it('a closed or reset session’s segments are refused at once; another process learns within SEGMENT_SESSION_RECHECK_MS', async () => {
+  it('a closed session’s segments are refused after a zap’s grace, a reset one’s at once; another process learns within SEGMENT_SESSION_RECHECK_MS', async () => {
     const start = ctx.clock.now();
     try {
       const closed = await open(demo, 'LIVE', 1);
       const closedSegment = `${await baseOf(closed)}video-360p/7.m4s`;
       expect(status(await get(closedSegment))).toBe(200);
       expect(status(await ctx.app.inject({ method: 'DELETE', url: `/api/v1/sessions/${closed.id}`, headers: bearer(demo) }))).toBe(204);
+      // Closed by its viewer (a zap): what was fetched ahead under it may finish, then it ends.
+      expect(status(await get(closedSegment))).toBe(200);
+      expect(CLOSED_SEGMENT_GRACE_MS).toBeLessThanOrEqual(10_000);
+      ctx.clock.set(ctx.clock.now() + CLOSED_SEGMENT_GRACE_MS + 1);
       expect(status(await get(closedSegment))).toBe(403);
       // Closed sessions get no new token.
       expect(status(await heartbeat(demo, closed.id))).toBe(404);
@@ -150,7 +154,7 @@ describe.each(kinds)('signed segments on %s', (kind) => {
       const elsewhere = await open(demo, 'LIVE', 1);
       const elsewhereSegment = `${await baseOf(elsewhere)}video-360p/9.m4s`;
       expect(status(await get(elsewhereSegment))).toBe(200);
-      await ctx.sql.updateTable('streamSessions').set({ closedAt: ctx.clock.now(), closedReason: 'closed' }).where('id', '=', elsewhere.id).execute();
+      await ctx.sql.updateTable('streamSessions').set({ closedAt: ctx.clock.now(), closedReason: 'reset' }).where('id', '=', elsewhere.id).execute();
       ctx.clock.set(ctx.clock.now() + SEGMENT_SESSION_RECHECK_MS + 1);
       expect(SEGMENT_SESSION_RECHECK_MS).toBeLessThanOrEqual(10_000);
       expect(status(await get(elsewhereSegment))).toBe(403);

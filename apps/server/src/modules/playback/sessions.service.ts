@@ -31,6 +31,13 @@ export const SESSION_TTL_MS = HEARTBEAT_INTERVAL_MS * HEARTBEATS_MISSED_BEFORE_E
  * (a session that expires, a bus that missed a message): segments stop within it.
  */
 export const SEGMENT_SESSION_RECHECK_MS = 5_000;
+/**
+ * A session its viewer closed (DELETE: the player's zap, Back, a stream closed from the
+ * settings) keeps its segments this long: a neighbour's stream fetched ahead under it is
+ * still finishing its first requests while the zap opens the new session, whose token the
+ * player then uses. A reset or a sign-out everywhere ends them at once.
+ */
+export const CLOSED_SEGMENT_GRACE_MS = 10_000;
 /** The cache of open stream sessions behind every signed segment. */
 export const OPEN_SESSIONS_CACHE = 'playback.open-sessions';
 
@@ -71,7 +78,8 @@ export function pinCoveredBy(session: Pick<StreamSessionRow, 'kind' | 'createdAt
 
 /** Stream sessions: open (with the account limit), heartbeat, close with position, reset. */
 export class SessionsService {
-  private readonly openSessions: Cache<string, boolean>;
+  /** Until when (epoch ms) each session's segments may be served; 0 when not at all. */
+  private readonly openSessions: Cache<string, number>;
 
   constructor(
     private readonly deps: Pick<Platform, 'config' | 'clock' | 'caches'>,
@@ -230,12 +238,18 @@ export class SessionsService {
     return session.id;
   }
 
-  /** Whether a stream session is open now, for signed segments: from memory for up to SEGMENT_SESSION_RECHECK_MS. */
-  streamSessionOpen(id: string): Promise<boolean> {
-    return this.openSessions.get(id, async () => {
+  /**
+   * Whether a stream session's segments may be served now: it is open, or its viewer closed it
+   * less than CLOSED_SEGMENT_GRACE_MS ago. From memory for up to SEGMENT_SESSION_RECHECK_MS.
+   */
+  async streamSessionOpen(id: string): Promise<boolean> {
+    const until = await this.openSessions.get(id, async () => {
       const session = await this.repo.byId(id);
-      return session !== undefined && session.closedAt === null && session.expiresAt > this.deps.clock.now();
+      if (!session) return 0;
+      if (session.closedAt === null) return session.expiresAt;
+      return session.closedReason === 'closed' ? Math.min(session.expiresAt, session.closedAt + CLOSED_SEGMENT_GRACE_MS) : 0;
     });
+    return until > this.deps.clock.now();
   }
 
   /** Every process forgets what it knew of these sessions (their segments are refused from now on). */
