@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { declareScope } from '../../platform/access';
+import { declareScope, hasUnreadBody } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { framedPagePolicy } from '../../platform/security-headers';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,6 +37,8 @@ function unauthorised(): StripeApiError {
 /** Stripe's error body for anything that goes wrong inside the sandbox's API. */
 function stripeErrors(api: FastifyInstance): void {
   api.setErrorHandler((error, request, reply) => {
+    // Refused before its body was read (a wrong key): close rather than drain what nobody will use.
+    if (hasUnreadBody(request)) reply.header('connection', 'close');
     if (error instanceof StripeApiError) return reply.status(error.status).send({ error: error.error });
     if (error instanceof FormRefusedError) return reply.status(400).send({ error: { type: 'invalid_request_error', message: error.message, ...(error.param ? { param: error.param } : {}) } });
     if (error instanceof ObjectChangedError) {
