@@ -186,6 +186,20 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     expect((await attempt(BASICO.email, BASICO.password, '10.9.0.2')).statusCode).toBe(200);
     ctx.clock.advance(15 * MINUTE);
     expect((await attempt(BASICO.email, BASICO.password, ip)).statusCode).toBe(200);
+  }, 90_000);
+
+  it('a flood of 300 failures from one address is refused before any password is hashed; a known device still signs in', async () => {
+    const device = await knownDevice(DEMO);
+    const ip = '10.13.0.1';
+    // The 300 failures written straight into the log (counting them is the test above's business).
+    const now = ctx.clock.now();
+    await ctx.sql.insertInto('loginAttempts').values(Array.from({ length: 300 }, (_, i) => ({ key: `login-address:${ip}`, at: now - 60_000 + i }))).execute();
+    const refused = await attempt(BASICO.email, BASICO.password, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBe(14 * 60);
+    expect((await attempt(DEMO.email, DEMO.password, ip, device)).statusCode).toBe(200);
+    ctx.clock.advance(14 * MINUTE + 1);
+    expect((await attempt(BASICO.email, BASICO.password, ip)).statusCode).toBe(202);
   });
 
   it('a remembered device with five wrong passwords is unknown until they age out; its typos do not count on the account', async () => {
@@ -232,7 +246,7 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     for (let i = 0; i < 30; i++) await failForwarded(ctx, i, `198.51.100.${i}`);
     const res = await login(ctx, { username: DEMO.email, password: DEMO.password }, { ip: '10.9.9.9' });
     expect(res.statusCode).toBe(202);
-  });
+  }, 90_000);
 
   it('reads the client address from X-Forwarded-For behind a trusted proxy (TRUST_PROXY)', async () => {
     const proxied = await createTestContext(kind, { TRUST_PROXY: '10.9.9.9' });
@@ -257,5 +271,5 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     } finally {
       await proxied.close();
     }
-  });
+  }, 90_000);
 });

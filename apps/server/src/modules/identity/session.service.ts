@@ -34,8 +34,14 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
  * doubles the wait before the next attempt, 1 s up to 15 minutes.
  */
 export const LOGIN_ACCOUNT_BACKOFF: Backoff = { free: 5, baseMs: 1000, capMs: FIFTEEN_MINUTES, windowMs: 24 * 60 * 60 * 1000 };
-/** Wrong passwords from one address across accounts: past 30 the address is under attack. */
-export const LOGIN_ADDRESS_LIMIT: Limit = { max: 30, windowMs: FIFTEEN_MINUTES };
+/** Wrong passwords from one address across accounts: past 30 in 15 minutes the address is under attack. */
+export const LOGIN_ADDRESS_ATTACK = 30;
+/**
+ * Past 300 the address is a flood: browsers the accounts do not know are refused (429) before
+ * any password is hashed, so one address cannot buy unbounded scrypt work; remembered devices
+ * still sign in.
+ */
+export const LOGIN_ADDRESS_LIMIT: Limit = { max: 300, windowMs: FIFTEEN_MINUTES };
 /** Wrong passwords on one remembered device: past five it counts as unknown until they age out. */
 export const LOGIN_DEVICE_LIMIT: Limit = { max: 5, windowMs: FIFTEEN_MINUTES };
 /** Sign-in link mails per account, beyond which the step is answered but nothing is sent. */
@@ -136,12 +142,12 @@ export class SessionService {
       { key: loginAddressKey(address), limit: LOGIN_ADDRESS_LIMIT },
     ]);
     const [account, fromAddress] = attempt.checks;
-    if (account && account.wait > 0) {
+    if (attempt.wait > 0) {
       // Refused attempts do not count, so the wait ends on time however often one knocks.
       await attempt.forget();
-      throw rateLimited(`Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo dentro de ${describeWait(account.wait)}.`, account.wait);
+      throw rateLimited(`Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`, attempt.wait);
     }
-    const underAttack = (account?.earlier ?? 0) >= LOGIN_ACCOUNT_BACKOFF.free || (fromAddress?.wait ?? 0) > 0;
+    const underAttack = (account?.earlier ?? 0) >= LOGIN_ACCOUNT_BACKOFF.free || (fromAddress?.earlier ?? 0) >= LOGIN_ADDRESS_ATTACK;
     const matches = await verifySecret(input.password, user?.passwordHash ?? (await this.dummyHash));
     // A failure stays counted, for unknown accounts too, or the limits would tell which exist.
     if (!user || !matches) {
