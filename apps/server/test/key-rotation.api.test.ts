@@ -123,7 +123,7 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     expect(granted(await licence(s, [past2!, past1!, next!, outside!])).map((k) => k.k)).toEqual([hexToBase64Url(past2!.key), hexToBase64Url(past1!.key)]);
     expect((await licence(s, [next!])).statusCode).toBe(400);
     expect((await licence(s, [outside!])).statusCode).toBe(400);
-    // Ten seconds before the next hour starts its key is handed out (the player fetches it at the boundary).
+    // Shortly before the next hour starts (once the MPD names it) its key is handed out: Shaka asks for every key id it reads.
     await moveTo(LIVE_EPOCH_MS + (hour + 1) * HOUR - 5_000);
     await ctx.sql.deleteFrom('streamSessions').execute();
     const later = await open('LIVE', 1);

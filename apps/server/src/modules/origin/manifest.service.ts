@@ -6,7 +6,7 @@ import type { PlayableChannel, Playables } from '../catalogue';
 import { trailerClipKey } from './media-setup';
 import type { KeyRotation } from './key-rotation';
 import { MAX_SEGMENT_NUMBER, type MediaStore } from './media-store';
-import { channelPeriodKey, parseStreamKey, periodSegments, periodServed } from './stream-keys';
+import { channelPeriodKey, KEY_PERIOD_ANNOUNCE_SECONDS, parseStreamKey, periodSegments, periodServed } from './stream-keys';
 import { CATCHUP_MESSAGES, channelTimelineStart, checkCatchup } from './windows';
 
 /** Window of a channel without time-shift: a short live edge only. */
@@ -68,6 +68,7 @@ export class ManifestService {
   private keyPeriods(channelId: number, licenseUrl: string, sessionId: string): KeyPeriodOptions {
     return {
       seconds: this.keys.periodSeconds,
+      announceSeconds: KEY_PERIOD_ANNOUNCE_SECONDS,
       key: (index) => {
         const name = channelPeriodKey(channelId, index);
         return { kid: this.media.key(name).kid, baseUrl: this.urls(name, licenseUrl, sessionId).baseUrl ?? '' };

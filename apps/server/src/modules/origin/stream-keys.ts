@@ -47,11 +47,18 @@ export function parseStreamKey(name: string): StreamKey | null {
 }
 
 /**
- * How long after a key period starts its key is handed out early: a player asks for the next
- * period's key when it fetches that period's first segment, available a segment after the
- * period starts; this covers the player's and the server's clocks disagreeing a little.
+ * How long before a key period starts a live MPD lists it: more than the 8 s refresh, so the
+ * player knows the next Period (and its key id) before its playhead, 6 s behind, gets there.
  */
-export const KEY_PERIOD_LEAD_SECONDS = 10;
+export const KEY_PERIOD_ANNOUNCE_SECONDS = 10;
+
+/**
+ * How long before a key period starts its key is handed out. Shaka asks for the keys of every
+ * default_KID an MPD names as soon as it reads it, and a refused one fails the stream, so this
+ * is the announcement plus room for clocks of a cluster's processes that disagree a little.
+ * Never more: a key further ahead is not given.
+ */
+export const KEY_PERIOD_LEAD_SECONDS = KEY_PERIOD_ANNOUNCE_SECONDS + 10;
 
 /**
  * The key periods of a channel a live (or restart) session may hold at `nowSeconds` on the
