@@ -145,6 +145,7 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     expect(first.json()).toMatchObject({ rememberMe: false });
     expect(refreshSetCookieLine(first)).not.toContain('Max-Age');
 
+    ctx.clock.advance(MINUTE);
     expect((await attempt(DEMO.email, DEMO.password, '10.6.1.2')).statusCode).toBe(202);
     const late = await linkTo();
     ctx.clock.advance(15 * MINUTE);
@@ -168,8 +169,25 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
 
   it('mails at most 3 sign-in links in 15 minutes; the answer stays the same', async () => {
     for (let i = 0; i < 5; i++) await fail(DEMO.email, `10.8.0.${i}`);
-    for (let i = 0; i < 5; i++) expect((await attempt(DEMO.email, DEMO.password, '10.8.1.1')).statusCode).toBe(202);
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(DEMO.email, DEMO.password, '10.8.1.1')).statusCode).toBe(202);
+      ctx.clock.advance(20_000);
+    }
     expect(await linkMailsTo(DEMO.email)).toHaveLength(3);
+  });
+
+  it('under attack a right password counts like a wrong one, so the next wait tells nothing', async () => {
+    for (let i = 0; i < 6; i++) await fail(DEMO.email, `10.8.2.${i}`);
+    ctx.clock.advance(MINUTE);
+    expect((await attempt(DEMO.email, DEMO.password, '10.8.3.1')).statusCode).toBe(202);
+    const afterRight = await fail(DEMO.email, '10.8.3.1');
+    await ctx.sql.deleteFrom('loginAttempts').execute();
+    for (let i = 0; i < 6; i++) await fail(DEMO.email, `10.8.4.${i}`);
+    ctx.clock.advance(MINUTE);
+    expect((await fail(DEMO.email, '10.8.3.1')).statusCode).toBe(202);
+    const afterWrong = await fail(DEMO.email, '10.8.3.1');
+    expect(afterRight.statusCode).toBe(429);
+    expect(afterRight.headers['retry-after']).toBe(afterWrong.headers['retry-after']);
   });
 
   it('30 failures from one shared address lock out nobody: another account’s owner gets the link step, a known device signs in', async () => {

@@ -149,16 +149,14 @@ export class SessionService {
     }
     const underAttack = (account?.earlier ?? 0) >= LOGIN_ACCOUNT_BACKOFF.free || (fromAddress?.earlier ?? 0) >= LOGIN_ADDRESS_ATTACK;
     const matches = await verifySecret(input.password, user?.passwordHash ?? (await this.dummyHash));
-    // A failure stays counted, for unknown accounts too, or the limits would tell which exist.
-    if (!user || !matches) {
-      if (underAttack) return { kind: 'link-sent' };
-      throw badRequest(INVALID_CREDENTIALS);
-    }
-    await attempt.forget();
     if (underAttack) {
-      await this.mailSignInLink(user, input.rememberMe);
+      // Counted even when right: forgetting it would show in the next attempt's wait.
+      if (user && matches) await this.mailSignInLink(user, input.rememberMe);
       return { kind: 'link-sent' };
     }
+    // A failure stays counted, for unknown accounts too, or the limits would tell which exist.
+    if (!user || !matches) throw badRequest(INVALID_CREDENTIALS);
+    await attempt.forget();
     return { kind: 'session', session: await this.startSession(user, input.rememberMe, cookies.refreshToken, undefined) };
   }
 
