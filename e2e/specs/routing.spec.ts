@@ -24,7 +24,7 @@ test.describe('routes', () => {
   });
 
   test('the public paths are reachable without a session', async ({ page }) => {
-    for (const path of ['/lostpassword/', '/register/', '/register_result/success', '/resetpassword/some-token']) {
+    for (const path of ['/lostpassword/', '/register/', '/register_result/success', '/resetpassword/some-token', '/signin/some-token']) {
       await page.goto(path);
       await expect(page, path).toHaveURL(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();

@@ -27,6 +27,7 @@ const SIGNED_OUT: Screen[] = [
   { name: 'login', path: '/', title: 'Inicia sesión' },
   { name: 'lost-password', path: '/lostpassword/', title: 'Recupera tu contraseña' },
   { name: 'reset-password', path: '/resetpassword/some-token-value', title: 'Elige una contraseña nueva' },
+  { name: 'sign-in-link', path: '/signin/some-token-value', title: 'Inicia sesión con el enlace' },
   { name: 'register', path: '/register/', title: /.+/ },
   { name: 'privacy', path: '/privacy/', title: /.+/ },
 ];
