@@ -56,8 +56,8 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     start = ctx.clock.now();
     demo = await bearerFor(ctx, DEMO);
     basico = await bearerFor(ctx, BASICO);
-    // Nothing on channel 1 asks for the PIN or a purchase, whatever hour the clock is moved to.
-    await ctx.sql.updateTable('events').set({ parental: 0, packageId: null }).where('channelId', '=', 1).execute();
+    // Nothing on channels 1 and 5 asks for the PIN or a purchase, whatever hour the clock is moved to.
+    await ctx.sql.updateTable('events').set({ parental: 0, packageId: null }).where('channelId', 'in', [1, 5]).execute();
   }, 300_000);
   afterAll(async () => {
     await ctx?.close();
@@ -129,6 +129,21 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     const later = await open('LIVE', 1);
     expect(granted(await licence(later, [next!])).map((k) => k.k)).toEqual([hexToBase64Url(next!.key)]);
     expect((await licence(later, [key(`channel-1.p${hour + 2}`)])).statusCode).toBe(400);
+  });
+
+  it('gives a channel without time-shift only the last hour just left behind, for two minutes', async () => {
+    const hour = Math.floor((start - LIVE_EPOCH_MS) / HOUR) + 1;
+    const [previous, current] = [hour - 1, hour].map((h) => key(`channel-5.p${h}`));
+    await moveTo(LIVE_EPOCH_MS + hour * HOUR + 30_000);
+    const s = await open('LIVE', 5);
+    // Its MPD (a 60 s window) still names the hour that ended 30 s ago: that key is given too.
+    expect(periodsOf((await get(s.playInfo.url)).body).map((p) => p.id)).toEqual([`p${hour - 1}`, `p${hour}`]);
+    expect(granted(await licence(s, [previous!, current!])).map((k) => k.k)).toEqual([hexToBase64Url(previous!.key), hexToBase64Url(current!.key)]);
+    await moveTo(LIVE_EPOCH_MS + hour * HOUR + 150_000);
+    await ctx.sql.deleteFrom('streamSessions').execute();
+    const later = await open('LIVE', 5);
+    expect((await licence(later, [previous!])).statusCode).toBe(400);
+    expect(granted(await licence(later, [current!])).map((k) => k.k)).toEqual([hexToBase64Url(current!.key)]);
   });
 
   it('rotates a film’s key on the operator’s word: new KID in the MPD, old key decrypts nothing served', async () => {

@@ -17,8 +17,13 @@ import { channelTimelineStart } from './windows';
 export const GENERATIONS_CACHE = 'origin.key-generations';
 /** Backstop when a process misses the bus: a generation read is trusted this long at most. */
 export const GENERATION_RECHECK_MS = 10_000;
-/** A live channel without time-shift keeps only this much behind the edge (manifest.service's window). */
-const NO_TSTV_KEY_WINDOW_SECONDS = 60;
+/**
+ * How far back a channel without time-shift gives keys: its MPD's 60 s window and as much
+ * again, so a Period an MPD still named a moment ago is not refused (Shaka asks for every key
+ * id it reads, and a refused one fails the stream). With time-shift: the 120 min the origin
+ * keeps, 5 min more than the MPD's window.
+ */
+const NO_TSTV_KEY_WINDOW_SECONDS = 120;
 
 /** What a stream session's licence may unlock: a channel (live and restart), or a title or programme. */
 export type KeyTarget = { kind: 'channel'; id: number; timeShift: boolean } | { kind: GenerationKind; id: number };
