@@ -12,7 +12,6 @@ import { syntheticXmltv } from '../../apps/server/src/modules/ingest/parsers/syn
 import { createSecurityContext } from '../../apps/server/test/security/context';
 import { FUZZ_GOAL, fuzzBothDatabases } from './fuzz';
 import { runRightsBench } from './rights';
-import { runRightsBench } from './rights';
 import { BENCH_SECRET } from './shared';
 import { reportSlowBody } from './slow-body';
 
@@ -166,7 +165,6 @@ async function latencyDuringImport(port: number): Promise<void> {
 
 export async function runSecurityBench(): Promise<void> {
   console.log(QUICK ? '(quick mode)' : '(full mode; BENCH_QUICK=1 for a short run)');
-  await runRightsBench(QUICK);
   await runRightsBench(QUICK);
   await fuzzBothDatabases(FUZZ_REQUESTS, FUZZ_CONCURRENCY);
   await hostileBodiesOnSqlite();

@@ -39,13 +39,31 @@ describe.each(kinds)('signed segments on %s', (kind) => {
     const u = new URL(url, 'http://x');
     return ctx.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
   };
-  /** The BaseURL of the MPD a session's playback URL answers: where its segments are. */
-  const baseOf = async (s: OpenSessionResponse): Promise<string> => {
+  /**
+   * Where a session's segments are now: the BaseURL of the MPD's key period on air (live
+   * MPDs hold one Period per key period, the next announced ahead) and a segment number of it
+   * that is out already (static MPDs: their one Period's first segments).
+   */
+  const playingNow = async (s: OpenSessionResponse): Promise<{ base: string; n: number }> => {
     const mpd = await get(s.playInfo.url);
     expect(mpd.statusCode, mpd.body).toBe(200);
-    const base = /<BaseURL>([^<]+)<\/BaseURL>/.exec(mpd.body)?.[1];
-    expect(base).toMatch(/\/media\/a\/[\w-]+\.\d+\.[\w-]{22}\/s\//);
-    return base!;
+    const periods = [...mpd.body.matchAll(/<Period\b([^>]*)>[\s\S]*?<BaseURL>([^<]+)<\/BaseURL>[\s\S]*?startNumber="(\d+)"/g)].map((m) => ({
+      startMs: Number(/start="PT(\d+(?:\.\d+)?)S"/.exec(m[1] ?? '')?.[1] ?? 0) * 1000,
+      base: m[2] ?? '',
+      first: Number(m[3]),
+    }));
+    const ast = /availabilityStartTime="([^"]+)"/.exec(mpd.body)?.[1];
+    const now = ctx.clock.now() - (ast ? Date.parse(ast) : 0);
+    // A static MPD names one BaseURL for its one Period.
+    const period = ast ? [...periods].reverse().find((p) => p.startMs <= now) : { base: /<BaseURL>([^<]+)<\/BaseURL>/.exec(mpd.body)?.[1] ?? '', first: Number(/startNumber="(\d+)"/.exec(mpd.body)?.[1] ?? 1), startMs: 0 };
+    expect(period?.base).toMatch(/\/media\/a\/[\w-]+\.\d+\.[\w-]{22}\/s\//);
+    // Live: a few segments behind the edge, within the period; static: its fifth.
+    const n = ast ? Math.max(period!.first, period!.first + Math.floor((now - period!.startMs) / 2000) - 3) : period!.first + 4;
+    return { base: period!.base, n };
+  };
+  const segmentOf = async (s: OpenSessionResponse): Promise<string> => {
+    const { base, n } = await playingNow(s);
+    return `${base}video-360p/${n}.m4s`;
   };
   const status = (res: LightMyRequestResponse) => res.statusCode;
   const heartbeat = (token: string, id: string) => ctx.app.inject({ method: 'POST', url: `/api/v1/sessions/${id}/heartbeat`, headers: bearer(token) });
@@ -66,8 +84,8 @@ describe.each(kinds)('signed segments on %s', (kind) => {
   it('names segments, init segments and sheets under the session’s token; anonymous and forged requests are refused at once', async () => {
     const s = await open(demo, 'LIVE', 1);
     expect(s.segmentToken).toMatch(new RegExp(`^${s.id}\\.\\d+\\.[\\w-]{22}$`));
-    const base = await baseOf(s);
-    for (const file of ['video-360p/init.mp4', 'video-360p/5.m4s', 'thumbs/1.jpg']) {
+    const { base, n } = await playingNow(s);
+    for (const file of ['video-360p/init.mp4', `video-360p/${n}.m4s`, 'thumbs/1.jpg']) {
       const res = await get(`${base}${file}`);
       expect(res.statusCode, file).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -108,8 +126,7 @@ describe.each(kinds)('signed segments on %s', (kind) => {
     const start = ctx.clock.now();
     try {
       const s = await open(demo, 'VOD', (await ctx.sql.selectFrom('films').select('id').where('packageId', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id);
-      const base = await baseOf(s);
-      const segment = `${base}video-360p/3.m4s`;
+      const segment = await segmentOf(s);
       expect(status(await get(segment))).toBe(200);
       ctx.clock.set(start + 30_000);
       const beat = heartbeatResponseSchema.parse((await heartbeat(demo, s.id)).json());
@@ -130,7 +147,7 @@ describe.each(kinds)('signed segments on %s', (kind) => {
     const start = ctx.clock.now();
     try {
       const closed = await open(demo, 'LIVE', 1);
-      const closedSegment = `${await baseOf(closed)}video-360p/7.m4s`;
+      const closedSegment = await segmentOf(closed);
       expect(status(await get(closedSegment))).toBe(200);
       expect(status(await ctx.app.inject({ method: 'DELETE', url: `/api/v1/sessions/${closed.id}`, headers: bearer(demo) }))).toBe(204);
       // Closed by its viewer (a zap): what was fetched ahead under it may finish, then it ends.
@@ -142,7 +159,7 @@ describe.each(kinds)('signed segments on %s', (kind) => {
       expect(status(await heartbeat(demo, closed.id))).toBe(404);
 
       const reset = await open(demo, 'LIVE', 1);
-      const resetSegment = `${await baseOf(reset)}video-360p/8.m4s`;
+      const resetSegment = await segmentOf(reset);
       expect(status(await get(resetSegment))).toBe(200);
       expect(status(await ctx.app.inject({ method: 'POST', url: '/api/v1/sessions/reset', headers: bearer(demo) }))).toBe(204);
       const refused = await get(resetSegment);
@@ -152,7 +169,7 @@ describe.each(kinds)('signed segments on %s', (kind) => {
 
       // Closed by another process whose message this one missed: the answer kept here lasts a few seconds at most.
       const elsewhere = await open(demo, 'LIVE', 1);
-      const elsewhereSegment = `${await baseOf(elsewhere)}video-360p/9.m4s`;
+      const elsewhereSegment = await segmentOf(elsewhere);
       expect(status(await get(elsewhereSegment))).toBe(200);
       await ctx.sql.updateTable('streamSessions').set({ closedAt: ctx.clock.now(), closedReason: 'reset' }).where('id', '=', elsewhere.id).execute();
       ctx.clock.set(ctx.clock.now() + SEGMENT_SESSION_RECHECK_MS + 1);
@@ -170,7 +187,7 @@ describe.each(kinds)('signed segments on %s', (kind) => {
     const entitlement = () => ctx.sql.updateTable('entitlements').where('userId', '=', userId).where('packageId', '=', channel.packageId);
     try {
       const s = await open(demo, 'LIVE', 1);
-      const segment = `${await baseOf(s)}video-360p/4.m4s`;
+      const segment = await segmentOf(s);
       await entitlement().set({ endsAt: ctx.clock.now() }).execute();
       expect(status(await get(s.playInfo.url))).toBe(401);
       expect(status(await licence(demo, s))).toBe(401);
@@ -189,7 +206,7 @@ describe.each(kinds)('signed segments on %s', (kind) => {
     const device = await signIn(BASICO);
     const other = await signIn(BASICO);
     const s = await open(other.idToken, 'LIVE', 1);
-    const segment = `${await baseOf(s)}video-360p/6.m4s`;
+    const segment = await segmentOf(s);
     expect(status(await get(segment))).toBe(200);
     const changed = await ctx.app.inject({
       method: 'POST',
@@ -222,7 +239,7 @@ describe.each(kinds)('signed segments on %s', (kind) => {
   it('a password reset by mailed link (signed out everywhere) closes the account’s streams too', async () => {
     const viewer = await signIn(BASICO);
     const s = await open(viewer.idToken, 'LIVE', 1);
-    const segment = `${await baseOf(s)}video-360p/6.m4s`;
+    const segment = await segmentOf(s);
     expect(status(await get(segment))).toBe(200);
     await ctx.app.inject({ method: 'POST', url: '/api/v1/tb-user/passwordRecovery', payload: { email: BASICO.username } });
     const mails = mailListSchema.parse((await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${encodeURIComponent(BASICO.username)}` })).json());

@@ -64,8 +64,9 @@ const SEGMENT_REFUSALS = {
   anonymous: 'Este segmento necesita la URL firmada de una sesión de reproducción.',
   malformed: 'La firma del segmento no es válida.',
   signature: 'La firma del segmento no es válida.',
-  expired: 'La URL del segmento ha caducado.',
-  closed: 'La sesión de reproducción de este segmento se ha cerrado.',
+  // The player shows these over the stopped picture: the same words as a refused manifest's.
+  expired: 'La sesión de reproducción ha caducado o se ha cerrado.',
+  closed: 'La sesión de reproducción ha caducado o se ha cerrado.',
 } as const;
 
 const URL_REFUSALS = {

@@ -71,9 +71,9 @@ describe('manifest refusals (issue 11)', () => {
   });
 
   it('reads a refused signed segment (403/116, or a CDN’s bare 403) as the stream ending, like a manifest', () => {
-    const refused = failureOfShaka(http(403, '{"statusCode":403,"code":"forbidden","message":"La sesión de reproducción de este segmento se ha cerrado.","data":116}', 1));
-    expect(refused).toEqual({ source: 'manifest', status: 403, data: 116, message: 'La sesión de reproducción de este segmento se ha cerrado.' });
-    expect(actionFor(refused)).toEqual({ kind: 'message', title: '39', text: 'La sesión de reproducción de este segmento se ha cerrado.', recoverable: true });
+    const refused = failureOfShaka(http(403, '{"statusCode":403,"code":"forbidden","message":"La sesión de reproducción ha caducado o se ha cerrado.","data":116}', 1));
+    expect(refused).toEqual({ source: 'manifest', status: 403, data: 116, message: 'La sesión de reproducción ha caducado o se ha cerrado.' });
+    expect(actionFor(refused)).toEqual({ kind: 'message', title: '39', text: 'La sesión de reproducción ha caducado o se ha cerrado.', recoverable: true });
     expect(failureOfShaka(http(403, '<html>403 Forbidden</html>', 1))).toMatchObject({ source: 'manifest', status: 403 });
     expect(failureOfShaka(http(401, '{"data":401}', 1)).source).toBe('shaka');
   });
