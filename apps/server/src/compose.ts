@@ -38,7 +38,7 @@ export function createPlatform(config: Config, db: Db, clock: Clock, log: Log = 
  */
 export function composeModules(platform: Platform): Modules {
   const identity = createIdentity(platform);
-  const commerce = createCommerce(platform, { auth: identity.auth });
+  const commerce = createCommerce(platform, { auth: identity.auth, countryOf: (userId) => identity.accounts.countryOf(userId) });
   // A new account gets the sign-up packages (REGISTRATION_PACKAGES); identity knows nothing of
   // commerce, so the wiring lives here. Granting is idempotent; a failure undoes the sign-up.
   const { packageIds } = platform.config.registration;

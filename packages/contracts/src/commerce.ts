@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestString } from './text';
 import { formMessage } from './errors';
+import { idParamSchema } from './ids';
 
 /** The package every subscriber has: the basic channels and the free catalogue. */
 export const BASIC_PACKAGE_ID = 1;
@@ -45,6 +46,26 @@ export const ppvSubsProductSchema = z.object({
   channelId: z.number().int().nullable(),
 });
 export type PpvSubsProduct = z.infer<typeof ppvSubsProductSchema>;
+
+/** VAT included in a price, at the rate of the account's country (VAT_RATES). */
+export const vatSchema = z.object({
+  /** ISO 3166-1 country whose rate applies. */
+  country: z.string(),
+  /** Percent, e.g. 21. */
+  ratePercent: z.number(),
+  /** The VAT part of the price (prices include VAT), in cents. */
+  includedCents: z.number().int(),
+});
+export type Vat = z.infer<typeof vatSchema>;
+
+/**
+ * GET /api/v1/products/{productId} (signed in): one product as the server sells it now, with
+ * the VAT its price includes for this account. What the summary and checkout show; 404 when
+ * nothing by that id is on sale.
+ */
+export const productQuoteSchema = z.object({ product: ppvSubsProductSchema, vat: vatSchema });
+export type ProductQuote = z.infer<typeof productQuoteSchema>;
+export const productIdParamsSchema = z.object({ productId: idParamSchema });
 
 /** GET /api/v1/productosppv (alias /api/v1/epg_files/productosppv.json): every product on sale. */
 export const ppvSubsProductsResponseSchema = z.object({ ppvSubsProducts: z.array(ppvSubsProductSchema) });

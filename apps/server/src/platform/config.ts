@@ -27,6 +27,18 @@ export const MIN_SECRET_LENGTH = 32;
 export const DEFAULT_REGISTRATION_PACKAGES = '1,5001';
 /** The Latin-American countries (ISO 3166-1 alpha-2) whose accounts join the Latin-American region. */
 export const DEFAULT_LATAM_COUNTRIES = 'AR,BO,BR,CL,CO,CR,CU,DO,EC,GT,HN,MX,NI,PA,PE,PR,PY,SV,UY,VE';
+/** VAT by country (percent), the first the rate of a country not listed (issue 26): Spain's 21 % by default. */
+export const DEFAULT_VAT_RATES = 'ES:21,PT:23,FR:20,DE:19,IT:22';
+
+/** VAT_RATES ('ES:21,PT:23') as a map of ISO country to percent; the first entry is the fallback country. */
+export function parseVatRates(text: string): { rates: ReadonlyMap<string, number>; fallbackCountry: string } {
+  const rates = new Map<string, number>();
+  for (const entry of text.split(',')) {
+    const [country = '', rate = ''] = entry.split(':').map((part) => part.trim());
+    rates.set(country.toUpperCase(), Number(rate));
+  }
+  return { rates, fallbackCountry: [...rates.keys()][0] ?? 'ES' };
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -60,6 +72,8 @@ const envSchema = z.object({
   // Registration (README, "Configure"; docs/decisions.md, "Registration").
   REGISTRATION_PACKAGES: z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'una lista de ids de paquete separados por comas').default(DEFAULT_REGISTRATION_PACKAGES),
   LATAM_COUNTRIES: z.string().regex(/^\s*([A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)?\s*$/, 'códigos ISO 3166-1 de dos letras separados por comas').default(DEFAULT_LATAM_COUNTRIES),
+  // VAT by the account's country, percent with up to two decimals (README, "Configure").
+  VAT_RATES: z.string().regex(/^\s*[A-Za-z]{2}\s*:\s*\d{1,2}(\.\d{1,2})?(\s*,\s*[A-Za-z]{2}\s*:\s*\d{1,2}(\.\d{1,2})?)*\s*$/, "países y tipos de IVA en porcentaje, p. ej. 'ES:21,PT:23'").default(DEFAULT_VAT_RATES),
   LATAM_REGION_ID: z.coerce.number().int().positive().default(3),
   DEFAULT_REGION_ID: z.coerce.number().int().positive().default(1),
   REGISTRATION_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
@@ -212,6 +226,8 @@ export interface Config {
   media: MediaConfig;
   registration: RegistrationConfig;
   payments: PaymentsConfig;
+  /** VAT by the account's country (VAT_RATES); a country not listed (or none) pays the first's. */
+  vat: { rates: ReadonlyMap<string, number>; fallbackCountry: string };
 }
 
 /** A configuration the server cannot start with; the message names the variable and what to do. */
@@ -397,5 +413,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddressPerHour: e.REGISTRATION_ADDRESS_LIMIT,
     },
     payments: paymentSettings(e, authSecret),
+    vat: parseVatRates(e.VAT_RATES),
   };
 }

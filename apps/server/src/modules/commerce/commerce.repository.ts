@@ -14,6 +14,11 @@ export class CommerceRepository {
     return this.k.selectFrom('packages').selectAll().orderBy('id').execute();
   }
 
+  /** One product on sale (active), by id. */
+  findActiveProduct(id: number): Promise<ProductRow | undefined> {
+    return this.k.selectFrom('products').selectAll().where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+  }
+
   listActiveProducts(): Promise<ProductRow[]> {
     return this.k.selectFrom('products').selectAll().where('active', '=', 1).orderBy('id').execute();
   }

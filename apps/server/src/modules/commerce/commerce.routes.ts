@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { packagesResponseSchema, ppvSubsProductsResponseSchema } from '@pantalla/contracts';
-import { errorResponses } from '../../platform/http';
+import { packagesResponseSchema, ppvSubsProductsResponseSchema, productIdParamsSchema, productQuoteSchema } from '@pantalla/contracts';
+import { errorResponses, noStore } from '../../platform/http';
 import type { Authenticator } from '../identity';
-import type { CommerceService } from './commerce.service';
+import type { CommerceService, VatRates } from './commerce.service';
 
 const errors = errorResponses(400, 401);
 
+/** The account's country (null when it gave none): its VAT rate applies. */
+export type CountryOf = (userId: number) => Promise<string | null>;
+
 /** Products on sale and packages. */
-export async function commerceRoutes(app: FastifyInstance, service: CommerceService, auth: Authenticator): Promise<void> {
+export async function commerceRoutes(app: FastifyInstance, service: CommerceService, auth: Authenticator, countryOf: CountryOf, vat: VatRates): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = auth.requireUser;
 
@@ -18,6 +21,19 @@ export async function commerceRoutes(app: FastifyInstance, service: CommerceServ
   };
   api.get('/productosppv', products, async () => ({ ppvSubsProducts: await service.listProducts() }));
   api.get('/epg_files/productosppv.json', products, async () => ({ ppvSubsProducts: await service.listProducts() }));
+
+  api.get(
+    '/products/:productId',
+    {
+      schema: { tags: ['commerce'], summary: 'Un producto tal como se vende ahora, con el IVA de su precio para el país de la cuenta', params: productIdParamsSchema, response: { 200: productQuoteSchema, ...errorResponses(400, 401, 404) } },
+      onRequest,
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { userId } = auth.userOf(request);
+      return service.quote(request.params.productId, await countryOf(userId), vat);
+    },
+  );
 
   api.get(
     '/packages',

@@ -1,4 +1,5 @@
-import type { Access, Package, PpvSubsProduct } from '@pantalla/contracts';
+import type { Access, Package, PpvSubsProduct, ProductQuote, Vat } from '@pantalla/contracts';
+import { notFound } from '../../platform/errors';
 import type { Cache, CacheRegistry } from '../../platform/cache';
 import type { Clock } from '../../platform/clock';
 import type { CommerceRepository } from './commerce.repository';
@@ -64,6 +65,20 @@ export function priceText(cents: number): string {
   return (cents / 100).toFixed(2).replace('.', ',');
 }
 
+/** VAT rates by country (VAT_RATES); a country not listed, or none, pays the fallback country's. */
+export interface VatRates {
+  rates: ReadonlyMap<string, number>;
+  fallbackCountry: string;
+}
+
+/** The VAT a VAT-inclusive price holds at the rate of `country` (rounded to the cent). */
+export function vatOf(priceCents: number, country: string | null, vat: VatRates): Vat {
+  const listed = country ? country.toUpperCase() : null;
+  const applies = listed && vat.rates.has(listed) ? listed : vat.fallbackCountry;
+  const ratePercent = vat.rates.get(applies) ?? 0;
+  return { country: applies, ratePercent, includedCents: Math.round((priceCents * ratePercent) / (100 + ratePercent)) };
+}
+
 /** A product row in the spec's wire form. */
 export function toProduct(row: ProductRow): PpvSubsProduct {
   return {
@@ -102,6 +117,17 @@ export class CommerceService implements AccessRights, PpvOffers, Entitlements {
     const rows = await this.repo.listActiveProducts();
     // Past PPV events are no longer on sale.
     return rows.filter((r) => r.kind !== 'ppv' || r.fcEnd === null || r.fcEnd > now).map(toProduct);
+  }
+
+  /**
+   * One product as sold now, with the VAT its price includes for a buyer of `country`: what
+   * the summary and checkout show whatever a purchase link says. 404 when withdrawn, unknown
+   * or a PPV event already over.
+   */
+  async quote(productId: number, country: string | null, vat: VatRates): Promise<ProductQuote> {
+    const row = await this.repo.findActiveProduct(productId);
+    if (!row || (row.kind === 'ppv' && row.fcEnd !== null && row.fcEnd <= this.clock.now())) throw notFound('Este producto ya no está a la venta.');
+    return { product: toProduct(row), vat: vatOf(row.priceCents, country, vat) };
   }
 
   async listPackages(): Promise<Package[]> {

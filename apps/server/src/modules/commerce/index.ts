@@ -1,7 +1,7 @@
 import type { Platform, ServerModule } from '../../platform/module';
 import type { Authenticator } from '../identity';
 import { CommerceRepository } from './commerce.repository';
-import { commerceRoutes } from './commerce.routes';
+import { commerceRoutes, type CountryOf } from './commerce.routes';
 import { CommerceService, type AccessRights, type Entitlements, type PpvOffers } from './commerce.service';
 import { commerceMigrations } from './migrations';
 import { StripeProvider, type StripeEndpoint } from './payments/stripe-provider';
@@ -20,6 +20,8 @@ export const PAYMENT_WEBHOOK_PATH = `/api/v1${WEBHOOK_PATH}`;
 /** What commerce needs of other modules. */
 export interface CommerceNeeds {
   auth: Authenticator;
+  /** The account's country (null when none): its VAT rate applies to what it is shown. */
+  countryOf: CountryOf;
 }
 
 /** Commerce as the other modules see it. */
@@ -67,7 +69,7 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
     migrations: commerceMigrations,
     seedReference: () => seedPackages(repo, platform.clock),
     routes: async (app) => {
-      await commerceRoutes(app, service, needs.auth);
+      await commerceRoutes(app, service, needs.auth, needs.countryOf, platform.config.vat);
       await purchaseRoutes(app, purchases, payments, needs.auth, () => platform.clock.now(), platform.config.payments);
     },
     startWork: (url) => {

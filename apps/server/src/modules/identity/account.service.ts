@@ -30,6 +30,8 @@ export interface Accounts {
   /** The account; undefined when it is gone. */
   find(userId: number): Promise<AccountSummary | undefined>;
   findByEmail(email: string): Promise<AccountSummary | undefined>;
+  /** The country the account gave at sign-up (ISO 3166-1), null when none or the account is gone: VAT follows it. */
+  countryOf(userId: number): Promise<string | null>;
   /** The account's profile ids, oldest first. */
   profileIds(userId: number): Promise<number[]>;
   /** Creates an account with its default profile. */
@@ -51,6 +53,10 @@ export class AccountService implements Accounts {
   async findByEmail(email: string): Promise<AccountSummary | undefined> {
     const user = await this.users.findUserByEmail(email);
     return user ? { id: user.id, email: user.email, hasPin: user.pinHash !== null } : undefined;
+  }
+
+  async countryOf(userId: number): Promise<string | null> {
+    return (await this.users.findUserById(userId))?.country ?? null;
   }
 
   profileIds(userId: number): Promise<number[]> {
