@@ -66,6 +66,10 @@ export function composeModules(platform: Platform): Modules {
   });
   // A password change or reset signs the account out everywhere: its streams close with it.
   identity.signOuts.onSignedOutEverywhere((userId) => playback.closeAccountStreams(userId));
+  // The user's own data (issue 26): each module's part joins identity's export and deletion.
+  identity.personalData.register('purchases', commerce.personalData);
+  identity.personalData.register('viewing', catalogue.personalData);
+  identity.personalData.register('playback', playback.personalData);
   const ingest = createIngest(platform, { auth: identity.auth, imports: catalogue.imports, importsChanged: () => catalogue.importsChanged() });
   // The built-in payment processor; commerce reaches it only over HTTP, as it would reach Stripe.
   const paymentSandbox = createPaymentSandbox(platform, PAYMENT_WEBHOOK_PATH);

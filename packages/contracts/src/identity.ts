@@ -154,3 +154,7 @@ export const passwordChangeSchema = z.object({
   newPassword: passwordSchema,
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** POST /account/delete: the account password again; the account is erased (issue 26). */
+export const accountDeletionSchema = z.object({ password: requestString().min(1).max(1024) });
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;

@@ -1,6 +1,8 @@
 import type { Platform, ServerModule } from '../../platform/module';
 import type { AccessRights, PpvOffers } from '../commerce';
-import type { Authenticator } from '../identity';
+import type { Authenticator, PersonalDataHolder } from '../identity';
+import { cataloguePersonalData } from './personal-data';
+import { CatalogueDataRepository } from './personal-data.repository';
 import { BookmarksRepository } from './bookmarks.repository';
 import { CatalogueImportRepository } from './catalogue-import.repository';
 import { CatalogueImportService, type ImportWriter } from './catalogue-import.service';
@@ -57,6 +59,8 @@ export interface Catalogue {
   importsChanged(): void;
   /** The demo catalogue: channels, titles, a generated guide, PPV offers (the demo seed only). */
   seedDemo(): Promise<void>;
+  /** The user's keep-watching positions for the data export; removed when the account is deleted (issue 26). */
+  personalData: PersonalDataHolder;
 }
 
 /** Regions, lineups, channels, genres, guide, films, series, screens and lists, search, images, keep-watching. */
@@ -99,6 +103,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     keepWatching,
     imports,
     importsChanged: () => void reference.invalidate('changes'),
+    personalData: cataloguePersonalData(new CatalogueDataRepository(db)),
     seedDemo: () => seedDemoCatalogue({ clock, repo: seeds, offers: needs.offers, changed: () => reference.invalidate() }),
   };
 }

@@ -1,5 +1,7 @@
 import type { Platform, ServerModule } from '../../platform/module';
-import type { Authenticator } from '../identity';
+import type { Authenticator, PersonalDataHolder } from '../identity';
+import { commercePersonalData } from './personal-data';
+import { CommerceDataRepository } from './personal-data.repository';
 import { CommerceRepository } from './commerce.repository';
 import { commerceRoutes, type CountryOf } from './commerce.routes';
 import { CommerceService, type AccessRights, type Entitlements, type PpvOffers } from './commerce.service';
@@ -32,6 +34,8 @@ export interface Commerce {
   entitlements: Entitlements;
   /** Asks the provider about unconfirmed purchases now (start-up does it; tests call it). */
   reconcile(): Promise<number>;
+  /** The user's purchases for the data export; a deletion cancels subscriptions and anonymises purchases (issue 26). */
+  personalData: PersonalDataHolder;
 }
 
 /** Pending purchases are asked about this often, once they are this old (the webhook usually comes first). */
@@ -90,5 +94,6 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
       };
     },
   };
-  return { module, access: service, offers: service, entitlements: service, reconcile };
+  const personalData = commercePersonalData(new CommerceDataRepository(platform.db), purchases, (userId) => service.forget(userId));
+  return { module, access: service, offers: service, entitlements: service, reconcile, personalData };
 }

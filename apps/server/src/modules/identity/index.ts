@@ -1,4 +1,7 @@
 import type { Platform, ServerModule } from '../../platform/module';
+import { AccountDataRepository } from './account-data.repository';
+import { accountDataRoutes } from './account-data.routes';
+import { AccountDataService } from './account-data.service';
 import { AccountService, type Accounts } from './account.service';
 import { accountRoutes } from './account.routes';
 import { AttemptLimiter } from './attempt-limit';
@@ -14,6 +17,7 @@ import { OutboxRepository } from './outbox.repository';
 import { ParentalRepository } from './parental.repository';
 import { parentalRoutes } from './parental.routes';
 import { ParentalService, type ParentalGrants } from './parental.service';
+import { PersonalDataRegistry, type PersonalData } from './personal-data';
 import { PinSettingsService } from './pin-settings.service';
 import { RecoveryRepository } from './recovery.repository';
 import { recoveryRoutes } from './recovery.routes';
@@ -33,6 +37,7 @@ export type { AccountSummary, Accounts, NewAccount } from './account.service';
 export type { ParentalGrants } from './parental.service';
 export type { AccountCreatedListener, CreatedAccount, Signups } from './registration.service';
 export type { SignedOutListener, SignOuts } from './sign-outs';
+export type { PersonalData, PersonalDataHolder } from './personal-data';
 export type { Mailer, MailMessage } from './mail';
 export { escapeHtml } from './mail';
 
@@ -49,6 +54,8 @@ export interface Identity {
   signups: Signups;
   /** Signed out everywhere (password changed or reset): the composition root closes the account's streams through it. */
   signOuts: SignOuts;
+  /** The user's data in each module: the composition root registers every module's part for the export and the deletion. */
+  personalData: PersonalData;
 }
 
 /** Accounts, sign-in, tokens, profiles, parental PIN, password recovery and mail. Needs nothing of other modules. */
@@ -69,6 +76,8 @@ export function createIdentity(platform: Platform): Identity {
   const parental = new ParentalService(platform, users, grants, limiter);
   const pinSettings = new PinSettingsService(users, grants, checks);
   const registration = new RegistrationService(platform, new RegistrationRepository(db), users, limiter, mailer);
+  const personalData = new PersonalDataRegistry();
+  const accountData = new AccountDataService(platform, users, new AccountDataRepository(db), checks, personalData, signOuts);
 
   const module: ServerModule = {
     name: 'identity',
@@ -78,6 +87,7 @@ export function createIdentity(platform: Platform): Identity {
       await app.register(async (scope) => {
         await sessionRoutes(scope, sessions, auth, refreshCookieName(config.publicUrl));
         await accountRoutes(scope, accounts, auth);
+        await accountDataRoutes(scope, accountData, auth);
         await recoveryRoutes(scope, recovery);
         await parentalRoutes(scope, parental, pinSettings, auth);
         await registrationRoutes(scope, registration, auth, { clock, operator: config.operator });
@@ -89,5 +99,5 @@ export function createIdentity(platform: Platform): Identity {
       await devMailRoutes(app, new DevMailService(outbox), auth);
     },
   };
-  return { module, auth, accounts, parental, mailer, signups: registration, signOuts };
+  return { module, auth, accounts, parental, mailer, signups: registration, signOuts, personalData };
 }

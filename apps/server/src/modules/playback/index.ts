@@ -1,5 +1,7 @@
 import type { Platform, ServerModule } from '../../platform/module';
-import type { Authenticator } from '../identity';
+import type { Authenticator, PersonalDataHolder } from '../identity';
+import { playbackPersonalData } from './personal-data';
+import { PlaybackDataRepository } from './personal-data.repository';
 import type { ContentKeys, StreamGate } from '../origin';
 import { LicenceService } from './licence.service';
 import { playbackMigrations } from './migrations';
@@ -20,6 +22,8 @@ export interface Playback {
   gate: StreamGate;
   /** Closes every stream session of an account whose sign-ins all ended (password changed, signed out everywhere). */
   closeAccountStreams(userId: number): Promise<void>;
+  /** The user's stream sessions for the data export; removed when the account is deleted (issue 26). */
+  personalData: PersonalDataHolder;
 }
 
 /** Stream sessions with the account limit, heartbeats, positions, and the ClearKey licence server. */
@@ -34,6 +38,7 @@ export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): 
       streamSessionOpen: (sessionId) => sessions.streamSessionOpen(sessionId),
     },
     closeAccountStreams: async (userId) => void (await sessions.reset(userId, 'signed-out')),
+    personalData: playbackPersonalData(new PlaybackDataRepository(platform.db), async (userId) => void (await sessions.reset(userId, 'signed-out'))),
     module: {
       name: 'playback',
       migrations: playbackMigrations,
