@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PurchasesSection } from '../../commerce';
 import { LanguageToggle } from '../../../ui/language-toggle';
+import { AccountDataSection } from './account-data-section';
 import { PasswordSection } from './password-section';
 import { PinSection } from './pin-section';
 import { StreamsSection } from './streams-section';
@@ -24,6 +25,7 @@ export function SettingsScreen() {
         <div className="settings-card settings-card--wide">
           <PurchasesSection />
         </div>
+        <AccountDataSection />
       </div>
     </div>
   );
