@@ -85,7 +85,7 @@ test('basico@ buys a pay-per-view event with a card that asks for authentication
   const player = new PlayerPage(page);
   await player.signIn(BASICO);
   await page.goto(`/detail/event/${ppv.evID}`);
-  const buy = page.getByRole('link', { name: `Comprar ${ppv.title} por ${ppv.price} €` });
+  const buy = page.getByRole('link', { name: `Comprar ${ppv.title} por ${ppv.price} €, pago único` });
   await buy.click();
   await new PurchaseSummaryPage(page).buyNow.click();
 

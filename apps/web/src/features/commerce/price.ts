@@ -1,5 +1,6 @@
-/** A price in cents as the UI shows it: '4,99 €' (comma decimal; euro as €, accounts spec 9). */
-export function priceLabel(cents: number, currency: string): string {
-  const value = (cents / 100).toFixed(2).replace('.', ',');
-  return currency.toUpperCase() === 'EUR' ? `${value} €` : `${value} ${currency.toUpperCase()}`;
+import { formatPrice } from '../../lib/price';
+
+/** A price in cents as the UI shows it, in the current language ('9,99 €', '€9.99'): the one formatter, lib/price. */
+export function priceLabel(cents: number, currency: string, language?: string): string {
+  return formatPrice(cents, currency, language);
 }

@@ -1,17 +1,14 @@
 import type { CatalogueItem, PpvSubsProduct } from '@pantalla/contracts';
+import { formatPrice } from '../../../lib/price';
 import { purchaseEnd, purchaseHref } from '../../../lib/purchase-links';
 
 export interface BuyOffer {
   product: PpvSubsProduct;
-  /** Price as the UI shows it: '4,99 €'. */
+  /** Price as the UI shows it, in the current language: '4,99 €' (es), '€4.99' (en). */
   priceLabel: string;
   href: string;
 }
 
-/** The currency sign the spec shows (euro as €). */
-export function formatPrice(price: string, currency: string): string {
-  return currency === 'EUR' ? `${price} €` : `${price} ${currency}`;
-}
 
 /**
  * What buying an item means: the product that sells its package, with its price and the
@@ -40,5 +37,10 @@ export function buyOffer(item: CatalogueItem, products: readonly PpvSubsProduct[
     recurring: product.recurring,
     interval: product.interval ?? 'month',
   });
-  return { product, priceLabel: formatPrice(product.price, product.curr), href };
+  return { product, priceLabel: formatPrice(product.priceCents, product.curr), href };
+}
+
+/** A buy button's price with its terms: '9,99 € al mes' for a subscription, '4,99 €, pago único' for a one-off (issue 26). */
+export function offerTerms(offer: BuyOffer, t: (key: 'actions.pricePerMonth' | 'actions.priceOneOff', options: { price: string }) => string): string {
+  return t(offer.product.recurring ? 'actions.pricePerMonth' : 'actions.priceOneOff', { price: offer.priceLabel });
 }

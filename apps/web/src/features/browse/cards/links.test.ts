@@ -2,7 +2,7 @@ import type { CatalogueEvent, Channel, Episode, Film, PpvSubsProduct } from '@pa
 import { describe, expect, it } from 'vitest';
 import { decodePlayerRoute } from '../../../lib/player-links';
 import { decodePurchaseData } from '../../../lib/purchase-links';
-import { buyOffer, formatPrice } from './buy-link';
+import { buyOffer } from './buy-link';
 import { timeState } from './item-model';
 import { playHref } from './play-link';
 
@@ -58,10 +58,6 @@ describe('buy offers', () => {
     evID: 900,
     channelId: 4,
   };
-  it('shows euros as €', () => {
-    expect(formatPrice('4,99', 'EUR')).toBe('4,99 €');
-    expect(formatPrice('4.99', 'USD')).toBe('4.99 USD');
-  });
   it('offers nothing for owned items or items nobody sells', () => {
     expect(buyOffer(film, [product])).toBeNull();
     expect(buyOffer({ ...film, access: access(false, null) }, [product])).toBeNull();
@@ -70,7 +66,7 @@ describe('buy offers', () => {
   it('links a PPV event to /purchase with its start, end and the product', () => {
     const ppv = event(Date.parse('2026-11-22T20:00:00Z'), Date.parse('2026-11-22T22:00:00Z'), { access: access(false, 8) });
     const offer = buyOffer(ppv, [product]);
-    expect(offer?.priceLabel).toBe('12,99 €');
+    expect(offer?.priceLabel.replace(/\u00a0/g, ' ')).toBe('12,99 €');
     const data = decodePurchaseData(offer!.href.replace('/purchase/', ''));
     expect(data).toEqual({
       start: '2026-11-22T20:00:00.000Z',

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogueItem } from '@pantalla/contracts';
-import { buyOffer } from '../cards/buy-link';
+import { buyOffer, offerTerms } from '../cards/buy-link';
 import { detailHref, itemKey, itemTitle, stillUrl, timeState } from '../cards/item-model';
 import { playHref } from '../cards/play-link';
 import { useProducts } from '../details/api/get-items';
@@ -151,7 +151,7 @@ function CarouselSlide({ item, position, now, offer, trailer }: { item: Catalogu
         <h2 className="carousel__title">{itemName}</h2>
         <ItemMeta facts={factsOf(item)} extra={airingText(item)} />
         <div className="carousel__offer">
-          {item.access.owned ? <span className="owned-label">{t('actions.owned')}</span> : offer ? <span className="carousel__price">{offer.priceLabel}</span> : null}
+          {item.access.owned ? <span className="owned-label">{t('actions.owned')}</span> : offer ? <span className="carousel__price">{offerTerms(offer, t)}</span> : null}
         </div>
         <p className="carousel__desc">{truncateCarouselDescription(descriptionOf(item))}</p>
         <SlideActions item={item} now={now} live={live} offer={offer} trailer={trailer} />
@@ -176,7 +176,7 @@ function SlideActions({ item, now, live, offer, trailer }: { item: CatalogueItem
         </Link>
       ) : null}
       {offer ? (
-        <Link className="btn btn--primary" to={offer.href} state={{ returnTo: playHref(item, now) ?? detailHref(item) }} aria-label={t('actions.buyTitle', { title: itemName, price: offer.priceLabel })}>
+        <Link className="btn btn--primary" to={offer.href} state={{ returnTo: playHref(item, now) ?? detailHref(item) }} aria-label={t('actions.buyTitle', { title: itemName, price: offerTerms(offer, t) })}>
           <span>{t('actions.buy')}</span>
         </Link>
       ) : null}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogueItem, Credit } from '@pantalla/contracts';
 import { formatClock, formatDateTime } from '../../../lib/date';
-import { buyOffer } from '../cards/buy-link';
+import { buyOffer, offerTerms } from '../cards/buy-link';
 import { detailHref, durationMinutes, itemTitle, timeState } from '../cards/item-model';
 import { playHref } from '../cards/play-link';
 import { useProducts } from './api/get-items';
@@ -114,9 +114,9 @@ export function ItemActions({ item, now, showMoreInfo = true, showOwnedLabel = f
       ) : null}
       {item.type === 'event' && !state.started ? <span className="item-actions__note">{t('actions.upcoming')}</span> : null}
       {offer ? (
-        <Link className="btn btn--secondary item-actions__buy" to={offer.href} state={{ returnTo: playHref(item, now) ?? detailHref(item) }} aria-label={t('actions.buyTitle', { title, price: offer.priceLabel })}>
+        <Link className="btn btn--secondary item-actions__buy" to={offer.href} state={{ returnTo: playHref(item, now) ?? detailHref(item) }} aria-label={t('actions.buyTitle', { title, price: offerTerms(offer, t) })}>
           <span>{t('actions.buy')}</span>
-          <span className="item-actions__price">{offer.priceLabel}</span>
+          <span className="item-actions__price">{offerTerms(offer, t)}</span>
         </Link>
       ) : null}
       {showOwnedLabel && item.access.owned ? <span className="owned-label">{t('actions.owned')}</span> : null}

@@ -1,8 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { PAYMENT_CONNECTIVITY_ERROR, type StartPurchaseResponse } from '@pantalla/contracts';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { PAYMENT_CONNECTIVITY_ERROR, type ProductQuote, type StartPurchaseResponse } from '@pantalla/contracts';
 import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/date';
 import { ApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { Alert } from '../../../ui/alert';
@@ -11,7 +12,11 @@ import { TextField } from '../../../ui/text-field';
 import { confirmPurchase, startPurchase, useCardFieldAddress } from '../api/purchases';
 import { cardFieldSrc } from '../card-messages';
 import { pendingPurchase, type PendingPurchase } from '../pending-purchase';
-import { priceLabel } from '../price';
+import { formatPrice } from '../../../lib/price';
+import { useProductQuote } from '../api/get-product';
+import { purchaseForPackage } from '../purchase-for-package';
+import { usePriceTerms } from './product-terms';
+import { isNotOnSale } from './purchase-summary-screen';
 import { useCardField } from './use-card-field';
 import './commerce.css';
 
@@ -53,8 +58,18 @@ export function CheckoutScreen() {
   );
 }
 
+/** The pending purchase names a product; what is shown and charged is the server's product (issue 26). */
 function CheckoutForm({ pending }: { pending: PendingPurchase }) {
   const { t } = useTranslation('commerce');
+  const quote = useProductQuote(pending.purchase.packageId);
+  if (quote.isError && isNotOnSale(quote.error)) return <Navigate to={paths.purchaseResult.getHref('fail')} replace />;
+  if (quote.isError) return <Alert>{t('summary.loadError')}</Alert>;
+  if (!quote.data) return <p className="commerce-note">{t('summary.loading')}</p>;
+  return <CheckoutFields pending={pending} quote={quote.data} />;
+}
+
+function CheckoutFields({ pending, quote }: { pending: PendingPurchase; quote: ProductQuote }) {
+  const { t, i18n } = useTranslation('commerce');
   const navigate = useNavigate();
   const address = useCardFieldAddress();
   const frame = address.data ? cardFieldSrc(address.data.cardFormUrl, window.location.origin) : null;
@@ -63,10 +78,13 @@ function CheckoutForm({ pending }: { pending: PendingPurchase }) {
   const [holderError, setHolderError] = useState<string | undefined>();
   const [state, setState] = useState<{ name: 'idle' } | { name: 'loading' } | { name: 'error'; message: string }>({ name: 'idle' });
   const started = useRef<StartPurchaseResponse | null>(null);
-  const { purchase } = pending;
+  const [now] = useState(() => new Date());
+  const { product, vat } = quote;
+  const terms = usePriceTerms(quote);
+  const period = purchaseForPackage([product], product.packageID, now);
 
   async function pay(name: string): Promise<void> {
-    started.current ??= await startPurchase(purchase.packageId, name);
+    started.current ??= await startPurchase(product.id, name);
     const result = await confirm(started.current.clientSecret, name);
     if (result.status === 'error') {
       setState({ name: 'error', message: result.network ? PAYMENT_CONNECTIVITY_ERROR : result.message });
@@ -95,8 +113,14 @@ function CheckoutForm({ pending }: { pending: PendingPurchase }) {
   const loading = state.name === 'loading';
   return (
     <form className="checkout-form" onSubmit={submit} noValidate aria-busy={loading}>
-      <p className="purchase-summary__title">{purchase.title}</p>
-      <p className="purchase-summary__price">{t('checkout.total', { price: priceLabel(purchase.priceCents, purchase.currency) })}</p>
+      <p className="purchase-summary__title">{product.title}</p>
+      <div>
+        <p className="purchase-summary__price" data-testid="checkout-total">{t('checkout.total', { price: terms })}</p>
+        <p className="commerce-note">{t('summary.vat', { rate: vat.ratePercent.toLocaleString(i18n.language), amount: formatPrice(vat.includedCents, product.curr, i18n.language) })}</p>
+        <p className="commerce-note">
+          {product.recurring && period?.end ? t(product.interval === 'year' ? 'summary.renewsYear' : 'summary.renews', { date: formatDateTime(period.end) }) : t('summary.noRenewal')}
+        </p>
+      </div>
       <TextField label={t('checkout.holder')} name="holder" autoComplete="cc-name" required value={holder} error={holderError} onChange={(e) => setHolder(e.target.value)} disabled={loading} />
       <div className="card-field">
         <span className="card-field__label" id="card-field-label">{t('checkout.card')}</span>

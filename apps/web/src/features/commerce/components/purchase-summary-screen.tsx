@@ -1,11 +1,16 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatDateTime } from '../../../lib/date';
+import { ApiError } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/price';
 import { decodePurchaseData, type PurchaseData } from '../../../lib/purchase-links';
+import { Alert } from '../../../ui/alert';
+import { useProductQuote } from '../api/get-product';
 import { safeReturnPath } from '../card-messages';
 import { pendingPurchase } from '../pending-purchase';
-import { priceLabel } from '../price';
+import { purchaseForPackage } from '../purchase-for-package';
+import { ProductTerms } from './product-terms';
 import './commerce.css';
 
 function readPurchase(encoded: string | undefined): PurchaseData | null {
@@ -16,17 +21,24 @@ function readPurchase(encoded: string | undefined): PurchaseData | null {
   }
 }
 
+/** A product the server does not sell (unknown, withdrawn, an event already over). */
+export const isNotOnSale = (error: unknown) => error instanceof ApiError && error.status === 404;
+
 /**
- * /purchase/{encodedPurchaseData}: what is about to be bought, from the link (display only:
- * the server charges the product's own price). Malformed data shows a clear screen.
+ * /purchase/{encodedPurchaseData}: the link keeps the spec's format, but only names the
+ * product: title, price, period and dates shown are the server's (issue 26). A link that
+ * asked less than the product costs says the price has changed; a product not on sale gets
+ * the fail screen. Malformed data shows a clear screen.
  */
 export function PurchaseSummaryScreen() {
-  const { t } = useTranslation('commerce');
+  const { t, i18n } = useTranslation('commerce');
   const { encodedPurchaseData } = useParams();
   const location = useLocation();
-  const purchase = readPurchase(encodedPurchaseData);
+  const link = readPurchase(encodedPurchaseData);
+  const quote = useProductQuote(link?.packageId ?? null);
+  const [now] = useState(() => new Date());
   const returnTo = safeReturnPath((location.state as { returnTo?: unknown } | null)?.returnTo);
-  if (!purchase) {
+  if (!link) {
     return (
       <div className="commerce-page">
         <section className="commerce-panel" aria-labelledby="purchase-title">
@@ -37,32 +49,25 @@ export function PurchaseSummaryScreen() {
       </div>
     );
   }
-  const price = priceLabel(purchase.priceCents, purchase.currency);
-  const kind = purchase.recurring ? (purchase.interval === 'year' ? t('summary.subscriptionYear') : t('summary.subscription')) : t('summary.ppv');
+  if (quote.isError && isNotOnSale(quote.error)) return <Navigate to={paths.purchaseResult.getHref('fail')} replace />;
+  const purchase = quote.data ? purchaseForPackage([quote.data.product], quote.data.product.packageID, now) : null;
   return (
     <div className="commerce-page">
-      <section className="commerce-panel" aria-labelledby="purchase-title">
+      <section className="commerce-panel" aria-labelledby="purchase-title" aria-busy={quote.isPending}>
         <h1 id="purchase-title" className="commerce-panel__title">{t('summary.title')}</h1>
-        <div>
-          <p className="purchase-summary__title">{purchase.title}</p>
-          {purchase.description ? <p className="commerce-note">{purchase.description}</p> : null}
-        </div>
-        <dl className="purchase-summary">
-          <dt>{kind}</dt>
-          <dd className="purchase-summary__price">{purchase.recurring ? t(purchase.interval === 'year' ? 'summary.perYear' : 'summary.perMonth', { price }) : price}</dd>
-          <dt>{t('summary.from')}</dt>
-          <dd>{formatDateTime(purchase.start)}</dd>
-          {purchase.end ? (
-            <>
-              <dt>{t('summary.until')}</dt>
-              <dd>{formatDateTime(purchase.end)}</dd>
-            </>
-          ) : null}
-        </dl>
-        <p className="commerce-note">{t('summary.priceNote')}</p>
-        <Link className="btn btn--primary" to={paths.checkout.getHref()} onClick={() => pendingPurchase.save(purchase, { twoStep: false, returnTo })}>
-          {t('summary.buyNow')}
-        </Link>
+        {quote.isError ? <Alert>{t('summary.loadError')}</Alert> : null}
+        {quote.isPending ? <p className="commerce-note">{t('summary.loading')}</p> : null}
+        {quote.data && purchase ? (
+          <>
+            {link.priceCents < quote.data.product.priceCents ? (
+              <p className="commerce-notice" role="status">{t('summary.priceChanged', { price: formatPrice(quote.data.product.priceCents, quote.data.product.curr, i18n.language) })}</p>
+            ) : null}
+            <ProductTerms quote={quote.data} purchase={purchase} />
+            <Link className="btn btn--primary" to={paths.checkout.getHref()} onClick={() => pendingPurchase.save(purchase, { twoStep: false, returnTo })}>
+              {t('summary.buyNow')}
+            </Link>
+          </>
+        ) : null}
       </section>
     </div>
   );
