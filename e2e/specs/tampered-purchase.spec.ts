@@ -108,3 +108,13 @@ for (const lang of ['es', 'en'] as const) {
     });
   }
 }
+
+test('a link to a product nothing sells gets the fail screen, which names the provider', async ({ page, request }) => {
+  const account = await createAccount(request, 'precio-ninguno');
+  await signInDirectly(page, account);
+  const fields = [new Date().toISOString(), '', 'Nada', '', 1, 'EUR', '', 999999, '1', 'month'];
+  await page.goto(`/purchase/${Buffer.from(fields.join(';')).toString('base64')}`);
+  await expect(page).toHaveURL('/purchase_result/fail');
+  await expect(page.getByRole('alert')).toHaveText('¡Vaya!... parece que ha habido un error. Por favor, intentalo más tarde o ponte en contacto con Pantalla Soporte');
+  await page.screenshot({ path: `${SHOTS}/tampered-unknown-fail.png` });
+});
