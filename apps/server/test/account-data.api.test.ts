@@ -97,6 +97,18 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
     ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username, password, rememberMe: true }, remoteAddress: '10.26.0.7' });
   const delivered = () => until('every sandbox event delivered', async () => (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length === 0 || (await ctx.modules.paymentSandbox.deliverNow(), false));
 
+  it('tells the address when its password changed in the settings', async () => {
+    const email = 'cambio.clave.26@pantalla.test';
+    await ctx.modules.identity.accounts.create({ email, password: PASSWORD, name: 'Clara', surname: 'Cambio', pin: null });
+    const signedIn = await login(email, PASSWORD);
+    const auth = { authorization: `Bearer ${signedIn.json<{ idToken: string }>().idToken}` };
+    const changed = await ctx.app.inject({ method: 'POST', url: '/api/v1/account/password', headers: auth, payload: { currentPassword: PASSWORD, newPassword: 'Otra-clave-26' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const mails = await ctx.sql.selectFrom('outbox').selectAll().where('to', '=', email).execute();
+    expect(mails.map((m) => m.subject)).toEqual(['Tu contraseña de Pantalla ha cambiado']);
+    expect(mails[0]?.text).toContain('Hemos cerrado la sesión en tus otros dispositivos.');
+  });
+
   it('classifies every column the migrations make', async () => {
     const tables = await ctx.sql.introspection.getTables({ withInternalKyselyTables: false });
     const unclassified: string[] = [];

@@ -4,6 +4,7 @@ import type { SessionFailure } from '@pantalla/contracts';
 import { SIGN_IN_LINK_INVALID } from '@pantalla/contracts';
 import { badRequest, unauthorized } from '../../platform/errors';
 import type { Platform } from '../../platform/module';
+import { passwordChangedMail } from './account-mail';
 import { describeWait, rateLimited, type AttemptLimiter, type Backoff, type Limit } from './attempt-limit';
 import { SESSION_EXPIRED } from './auth.http';
 import type { CredentialChecks } from './credential-checks';
@@ -267,6 +268,8 @@ export class SessionService {
     await this.sessions.changePassword(userId, await hashChosenPassword(input.newPassword), live ? current.familyId : null, now);
     // Every other device is signed out: their streams end too (playback closes them).
     await this.signOuts?.signedOutEverywhere(userId);
+    // The address is told, so a change the owner did not make is noticed (issue 26).
+    await this.links.mailer.send(passwordChangedMail({ to: user.email, operatorName: this.deps.config.operator.name, at: now }));
     if (live && refreshToken) return this.refresh(refreshToken);
     // No live cookie came with the request: this device starts a new family.
     const changed = await this.users.findUserById(userId);
