@@ -44,3 +44,12 @@ export function buyOffer(item: CatalogueItem, products: readonly PpvSubsProduct[
 export function offerTerms(offer: BuyOffer, t: (key: 'actions.pricePerMonth' | 'actions.priceOneOff', options: { price: string }) => string): string {
   return t(offer.product.recurring ? 'actions.pricePerMonth' : 'actions.priceOneOff', { price: offer.priceLabel });
 }
+
+/**
+ * What an owned item's label says: a pay-per-view bought on its own (its package sold only
+ * one-off) is 'bought', anything else is included in the subscription (issue 26).
+ */
+export function ownedLabelKey(item: CatalogueItem, products: readonly PpvSubsProduct[] | undefined): 'actions.bought' | 'actions.owned' {
+  const selling = (products ?? []).filter((p) => p.packageID === item.access.packageId);
+  return selling.length > 0 && selling.every((p) => !p.recurring) ? 'actions.bought' : 'actions.owned';
+}

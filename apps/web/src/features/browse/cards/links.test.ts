@@ -2,7 +2,7 @@ import type { CatalogueEvent, Channel, Episode, Film, PpvSubsProduct } from '@pa
 import { describe, expect, it } from 'vitest';
 import { decodePlayerRoute } from '../../../lib/player-links';
 import { decodePurchaseData } from '../../../lib/purchase-links';
-import { buyOffer } from './buy-link';
+import { buyOffer, ownedLabelKey } from './buy-link';
 import { timeState } from './item-model';
 import { playHref } from './play-link';
 
@@ -58,6 +58,13 @@ describe('buy offers', () => {
     evID: 900,
     channelId: 4,
   };
+  it('labels a bought pay-per-view as bought, and what a subscription includes as included', () => {
+    const bought = event(1000, 2000, { access: { packageId: 12, owned: true, productId: null } });
+    expect(ownedLabelKey(bought, [product])).toBe('actions.bought');
+    expect(ownedLabelKey(film, [product])).toBe('actions.owned');
+    expect(ownedLabelKey(bought, [{ ...product, recurring: true, interval: 'month' }])).toBe('actions.owned');
+    expect(ownedLabelKey(bought, undefined)).toBe('actions.owned');
+  });
   it('offers nothing for owned items or items nobody sells', () => {
     expect(buyOffer(film, [product])).toBeNull();
     expect(buyOffer({ ...film, access: access(false, null) }, [product])).toBeNull();

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogueItem } from '@pantalla/contracts';
-import { buyOffer, offerTerms } from '../cards/buy-link';
+import { buyOffer, offerTerms, ownedLabelKey } from '../cards/buy-link';
 import { detailHref, itemKey, itemTitle, stillUrl, timeState } from '../cards/item-model';
 import { playHref } from '../cards/play-link';
 import { useProducts } from '../details/api/get-items';
@@ -85,6 +85,7 @@ export function FeaturedCarousel({ title, items }: FeaturedCarouselProps) {
               position={{ index: i, count, active: i === current }}
               now={now}
               offer={buyOffer(item, products.data?.ppvSubsProducts)}
+              ownedLabel={ownedLabelKey(item, products.data?.ppvSubsProducts)}
               trailer={{
                 state: stateOf(item),
                 playing: playing === key,
@@ -116,7 +117,7 @@ interface SlideTrailer {
 }
 
 /** One highlight: its still (or trailer), title, facts, price and actions; hidden and inert unless active. */
-function CarouselSlide({ item, position, now, offer, trailer }: { item: CatalogueItem; position: { index: number; count: number; active: boolean }; now: number; offer: ReturnType<typeof buyOffer>; trailer: SlideTrailer }) {
+function CarouselSlide({ item, position, now, offer, ownedLabel, trailer }: { item: CatalogueItem; position: { index: number; count: number; active: boolean }; now: number; offer: ReturnType<typeof buyOffer>; ownedLabel: ReturnType<typeof ownedLabelKey>; trailer: SlideTrailer }) {
   const { t } = useTranslation('browse');
   const { index, count, active } = position;
   const still = stillUrl(item, 'large');
@@ -151,7 +152,7 @@ function CarouselSlide({ item, position, now, offer, trailer }: { item: Catalogu
         <h2 className="carousel__title">{itemName}</h2>
         <ItemMeta facts={factsOf(item)} extra={airingText(item)} />
         <div className="carousel__offer">
-          {item.access.owned ? <span className="owned-label">{t('actions.owned')}</span> : offer ? <span className="carousel__price">{offerTerms(offer, t)}</span> : null}
+          {item.access.owned ? <span className="owned-label">{t(ownedLabel)}</span> : offer ? <span className="carousel__price">{offerTerms(offer, t)}</span> : null}
         </div>
         <p className="carousel__desc">{truncateCarouselDescription(descriptionOf(item))}</p>
         <SlideActions item={item} now={now} live={live} offer={offer} trailer={trailer} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogueItem, Credit } from '@pantalla/contracts';
 import { formatClock, formatDateTime } from '../../../lib/date';
-import { buyOffer, offerTerms } from '../cards/buy-link';
+import { buyOffer, offerTerms, ownedLabelKey } from '../cards/buy-link';
 import { detailHref, durationMinutes, itemTitle, timeState } from '../cards/item-model';
 import { playHref } from '../cards/play-link';
 import { useProducts } from './api/get-items';
@@ -119,7 +119,7 @@ export function ItemActions({ item, now, showMoreInfo = true, showOwnedLabel = f
           <span className="item-actions__price">{offerTerms(offer, t)}</span>
         </Link>
       ) : null}
-      {showOwnedLabel && item.access.owned ? <span className="owned-label">{t('actions.owned')}</span> : null}
+      {showOwnedLabel && item.access.owned ? <span className="owned-label">{t(ownedLabelKey(item, products.data?.ppvSubsProducts))}</span> : null}
       {showMoreInfo ? (
         <Link className="btn btn--ghost" to={detailHref(item)} aria-label={t('actions.moreInfoTitle', { title })}>
           <span>{t('actions.moreInfo')}</span>
