@@ -5,8 +5,8 @@ import { Modal } from '../../../ui/modal';
 export interface NoRightsModalProps {
   open: boolean;
   onBack: () => void;
-  /** Null while the product is unknown (nothing sells it): Comprar is then disabled. */
-  onBuy: (() => void) | null;
+  /** Null while the products load (Comprar disabled); undefined when nothing sells the content: no Comprar at all. */
+  onBuy: (() => void) | null | undefined;
 }
 
 /** The purchase prompt: 'No tienes derechos de acceso a este contenido', Volver / Comprar. */
@@ -22,11 +22,11 @@ export function NoRightsModal({ open, onBack, onBuy }: NoRightsModalProps) {
       actions={
         <>
           <Button variant="secondary" onClick={onBack}>{t('noRights.back')}</Button>
-          <Button onClick={onBuy ?? undefined} disabled={!onBuy}>{t('noRights.buy')}</Button>
+          {onBuy === undefined ? null : <Button onClick={onBuy ?? undefined} disabled={!onBuy}>{t('noRights.buy')}</Button>}
         </>
       }
     >
-      <p>{t('noRights.question')}</p>
+      <p>{onBuy === undefined ? t('noRights.notForSale') : t('noRights.question')}</p>
     </Modal>
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { PpvSubsProduct } from '@pantalla/contracts';
-import { paths } from '../../../config/paths';
 import { purchaseHref } from '../../../lib/purchase-links';
 import { ExceededSessionsModal } from '../../../ui/exceeded-sessions-modal';
 import { productsQueryOptions } from '../api/catalogue';
@@ -32,13 +31,13 @@ export function PlayerPrompts({ playback, productId, onBack, onPinCancel }: Play
   const { phase } = playback;
   const products = useQuery({ ...productsQueryOptions(), enabled: phase.name === 'no-rights' });
   const product = productId === null ? undefined : products.data?.ppvSubsProducts.find((p) => p.id === productId);
-  // Comprar opens the product's purchase summary, or the checkout when no product sells it;
-  // after the purchase, 'Volver' comes back here, now playable.
-  const buy = () => void navigate(product ? productHref(product) : paths.checkout.getHref(), { state: { returnTo: `${location.pathname}${location.search}` } });
+  // Comprar opens the product's purchase summary; after the purchase, 'Volver' comes back
+  // here, now playable. Nothing sells it: no Comprar at all (issue 26).
+  const buy = (sold: PpvSubsProduct) => () => void navigate(productHref(sold), { state: { returnTo: `${location.pathname}${location.search}` } });
   return (
     <>
       <PinModal open={phase.name === 'needs-pin'} wrong={phase.name === 'needs-pin' && phase.wrong} onSubmit={playback.submitPin} onCancel={onPinCancel} />
-      <NoRightsModal open={phase.name === 'no-rights'} onBack={onBack} onBuy={products.isPending ? null : buy} />
+      <NoRightsModal open={phase.name === 'no-rights'} onBack={onBack} onBuy={products.isPending ? null : product ? buy(product) : undefined} />
       <ExceededSessionsModal
         open={phase.name === 'too-many-sessions'}
         busy={phase.name === 'too-many-sessions' && phase.resetting}
