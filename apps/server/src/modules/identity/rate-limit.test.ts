@@ -107,6 +107,16 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     expect(line.startsWith(`${otherNames[0]}=`)).toBe(false);
   });
 
+  it('without remember-me the remembered-device cookie is a session cookie: nothing outlives the browser', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username: DEMO.email, password: DEMO.password, rememberMe: false }, remoteAddress: '10.4.1.1' });
+    expect(res.statusCode).toBe(200);
+    const header = res.headers['set-cookie'];
+    const line = (Array.isArray(header) ? header : [header ?? '']).find((l) => l.startsWith(KNOWN_DEVICE_PREFIX)) ?? '';
+    expect(line).toContain('HttpOnly');
+    expect(line).not.toContain('Max-Age');
+    expect(line).not.toContain('Expires');
+  });
+
   it('an unknown device with the right password gets the link step while the account is under attack; the link signs in once', async () => {
     for (let i = 0; i < 5; i++) await fail(DEMO.email, `10.5.0.${i}`);
     const step = await attempt(DEMO.email, DEMO.password, '10.5.1.1');

@@ -30,9 +30,14 @@ function setRefreshCookie(reply: FastifyReply, session: IssuedSession, name: str
   reply.setCookie(name, session.refreshToken, maxAge === undefined ? cookieBase : { ...cookieBase, maxAge });
 }
 
-/** The remembered-device cookie: long-lived whatever remember-me says, as locked down as the refresh cookie. */
+/**
+ * The remembered-device cookie, as locked down as the refresh cookie. Without remember-me it
+ * is a session cookie too: a shared computer whose user asked not to be remembered keeps nothing.
+ */
 function setKnownDeviceCookie(reply: FastifyReply, session: IssuedSession): void {
-  if (session.knownDevice) reply.setCookie(session.knownDevice.name, session.knownDevice.value, { ...cookieBase, maxAge: KNOWN_DEVICE_TTL_MS / 1000 });
+  if (!session.knownDevice) return;
+  const options = session.persistent ? { ...cookieBase, maxAge: KNOWN_DEVICE_TTL_MS / 1000 } : cookieBase;
+  reply.setCookie(session.knownDevice.name, session.knownDevice.value, options);
 }
 
 function clearRefreshCookie(reply: FastifyReply, name: string): void {
