@@ -3,7 +3,7 @@ import type { MigrationSet } from '../../../platform/migrate';
 
 /** The origin's tables: key generations of titles and programmes (docs/decisions.md, "Keys rotate"). */
 export const originMigrations: MigrationSet = () => ({
-  '2026-11-28-0600-origin-key-generations': {
+  '2026-12-05-0100-origin-key-generations': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('origin_key_generations')

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueMigrations } from '../src/modules/catalogue/migrations';
+import { commerceMigrations } from '../src/modules/commerce/migrations';
+import { identityMigrations } from '../src/modules/identity/migrations';
+import { ingestMigrations } from '../src/modules/ingest/migrations';
+import { originMigrations } from '../src/modules/origin/migrations';
+import { sandboxMigrations } from '../src/modules/payment-sandbox/migrations';
+import { playbackMigrations } from '../src/modules/playback/migrations';
+
+/**
+ * Migrations already applied on running databases, in the order they ran. Kysely refuses to
+ * start a database whose applied migrations are not a prefix of the sorted list, so a new
+ * migration must sort after the last of these; add its name here once it has landed.
+ */
+const LANDED = [
+  '2026-11-22-0100-identity',
+  '2026-11-22-0200-commerce',
+  '2026-11-22-0200-identity-parental-grants',
+  '2026-11-22-0300-catalogue',
+  '2026-11-22-0500-playback',
+  '2026-11-23-1900-fingerprint-style',
+  '2026-11-24-0100-payment-sandbox',
+  '2026-11-24-0200-purchases',
+  '2026-11-24-1000-channel-alternates',
+  '2026-11-24-1000-ingest-sources',
+  '2026-12-01-0100-identity-registration',
+  '2026-12-02-0100-playback-licence-cap',
+  '2026-12-02-0200-stream-device',
+  '2026-12-03-0100-events-ppv',
+  '2026-12-04-0300-identity-sign-in-links',
+  '2026-12-05-0100-origin-key-generations',
+];
+
+const sets = [identityMigrations, commerceMigrations, catalogueMigrations, playbackMigrations, sandboxMigrations, ingestMigrations, originMigrations];
+
+describe.each(['sqlite', 'postgres'] as const)('migration names on %s', (dialect) => {
+  const names = sets.flatMap((set) => Object.keys(set(dialect))).sort();
+
+  it('keep every landed migration, so a database migrated before still starts', () => {
+    expect(names).toEqual(expect.arrayContaining(LANDED));
+  });
+
+  it('name every new migration after the last landed one (an upgraded database refuses one sorted in between)', () => {
+    const last = [...LANDED].sort().at(-1) ?? '';
+    const late = names.filter((name) => !LANDED.includes(name) && name <= last);
+    expect(late).toEqual([]);
+  });
+});
