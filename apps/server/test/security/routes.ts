@@ -150,7 +150,9 @@ export const slot = (schema: JsonSchema): fc.Arbitrary<unknown> => fc.oneof({ we
 
 /** A URL for an operation with these path parameter values and query. */
 export function urlOf(op: Operation, path: Record<string, unknown>, query: Record<string, unknown> = {}): string {
-  let url = op.url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(path[name] ?? '1')));
+  // A hostile slot may hold a prototype-less object, which String() cannot convert.
+  const text = (v: unknown): string => (typeof v === 'object' && v !== null ? (JSON.stringify(v) ?? '1') : String(v));
+  let url = op.url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(text(path[name] ?? '1')));
   url = url.replace(/\*$/, 'x');
   const pairs = Object.entries(query).filter(([, v]) => v !== undefined);
   if (pairs.length === 0) return url;
