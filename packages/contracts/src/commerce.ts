@@ -98,6 +98,12 @@ export const startPurchaseRequestSchema = z.object({
   productId: z.number().int().positive(),
   /** 'Nombre y apellidos del titular'. */
   holderName: requestString().trim().min(1, formMessage('Introduce el nombre y apellidos del titular')).max(120),
+  /** Pay with the card on file (confirmed by the server, no card field). */
+  useSavedCard: z.boolean().optional(),
+  /** Keep the card typed now for later purchases and renewals. */
+  saveCard: z.boolean().optional(),
+  /** A promotion code (checked by the server again; refused with 400 when not valid for this product). */
+  promotionCode: requestString().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/).optional(),
 });
 export type StartPurchaseRequest = z.infer<typeof startPurchaseRequestSchema>;
 
@@ -113,6 +119,11 @@ export const startPurchaseResponseSchema = z.object({
   currency: z.string(),
   /** The provider's name, for the fail text. */
   provider: z.string(),
+  /**
+   * 'card_field': confirm in the card field with clientSecret. 'confirmed': the server already
+   * charged the card on file (or started a trial that charges nothing today); call confirm.
+   */
+  next: z.enum(['card_field', 'confirmed']),
 });
 export type StartPurchaseResponse = z.infer<typeof startPurchaseResponseSchema>;
 
@@ -130,6 +141,13 @@ export type ConfirmPurchaseResponse = z.infer<typeof confirmPurchaseResponseSche
 
 export const purchaseIdParamsSchema = z.object({ purchaseId: requestString().regex(/^pur_[A-Za-z0-9]{8,40}$/) });
 
+/** How a subscription stands, as the subscriber reads it. */
+export const subscriptionStateSchema = z.enum(['trialing', 'active', 'past_due', 'cancelled', 'ended']);
+export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
+
+/** A subscription's pending change to another product (takes effect at renewal). */
+export const pendingSwitchSchema = z.object({ productId: z.number().int(), title: z.string(), priceCents: z.number().int(), effectiveAt: z.string() });
+
 /** One of the user's purchases as the account page lists it. Instants are ISO 8601 (UTC). */
 export const ownedPurchaseSchema = z.object({
   purchaseId: z.string(),
@@ -142,8 +160,17 @@ export const ownedPurchaseSchema = z.object({
   purchasedAt: z.string(),
   /** End of the paid period (subscription) or of the event (PPV). */
   endsAt: z.string().nullable(),
-  /** A subscription: active (renews), cancelled (ends at endsAt) or ended. */
-  state: z.enum(['active', 'cancelled', 'ended']),
+  /**
+   * A subscription: trialing (first charge at trialEndsAt), active (renews at renewsAt),
+   * past_due (a renewal failed; owned until graceUntil while retried), cancelled (ends at
+   * endsAt, can be reactivated until then) or ended. A PPV purchase: active or ended.
+   */
+  state: subscriptionStateSchema,
+  /** When it is charged next; null when it will not be. */
+  renewsAt: z.string().nullable(),
+  trialEndsAt: z.string().nullable(),
+  graceUntil: z.string().nullable(),
+  pendingSwitch: pendingSwitchSchema.nullable(),
 });
 export type OwnedPurchase = z.infer<typeof ownedPurchaseSchema>;
 

@@ -6,6 +6,7 @@ export * from './text';
 export * from './identity';
 export * from './registration';
 export * from './commerce';
+export * from './billing';
 export * from './catalogue';
 export * from './playback';
 export * from './ingest';

@@ -83,7 +83,7 @@ export class PurchasesService {
       return { paymentIntentId: sub.paymentIntentId, clientSecret: sub.clientSecret, subscriptionId: sub.id };
     });
     await this.repo.setPaymentRefs(id, payment.paymentIntentId, payment.subscriptionId);
-    return { purchaseId: id, clientSecret: payment.clientSecret, cardFormUrl: this.payments.cardFormUrl(), amountCents: product.priceCents, currency: product.currency, provider: this.operator };
+    return { purchaseId: id, clientSecret: payment.clientSecret, cardFormUrl: this.payments.cardFormUrl(), amountCents: product.priceCents, currency: product.currency, provider: this.operator, next: 'card_field' };
   }
 
   cardField(): Promise<{ cardFormUrl: string; provider: string }> {
@@ -259,6 +259,10 @@ export class PurchasesService {
       purchasedAt: new Date(p.fulfilledAt ?? p.createdAt).toISOString(),
       endsAt: p.paidUntil === null ? null : new Date(p.paidUntil).toISOString(),
       state: p.endedAt !== null || (p.paidUntil !== null && p.paidUntil <= now) ? 'ended' : p.cancelAtPeriodEnd === 1 ? 'cancelled' : 'active',
+      renewsAt: p.kind === 'subscription' && p.endedAt === null && p.cancelAtPeriodEnd === 0 && p.paidUntil !== null && p.paidUntil > now ? new Date(p.paidUntil).toISOString() : null,
+      trialEndsAt: null,
+      graceUntil: null,
+      pendingSwitch: null,
     });
     return { subscriptions: rows.filter((r) => r.kind === 'subscription').map(view), ppv: rows.filter((r) => r.kind === 'ppv').map(view) };
   }
