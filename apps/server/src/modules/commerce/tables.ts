@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** A package of content: basic, a premium add-on, or one pay-per-view event. */
 export interface PackageTable {
@@ -27,6 +27,8 @@ export interface ProductTable {
   eventId: number | null;
   channelId: number | null;
   active: number;
+  /** Free days before a subscription's first charge (0: none). */
+  trialDays: Generated<number>;
 }
 export type ProductRow = Selectable<ProductTable>;
 
@@ -78,6 +80,15 @@ export interface PurchaseTable {
   cancelAtPeriodEnd: number;
   /** A subscription that ended (cancelled or failed renewal), epoch ms. */
   endedAt: number | null;
+  /** A renewal failed: owned until then while the provider retries (epoch ms); null when in good standing. */
+  graceUntil: number | null;
+  /** A trial's end, when the first charge is made (epoch ms); null without a trial. */
+  trialEndsAt: number | null;
+  /** A switch to another product waiting for the renewal at pendingEffectiveAt. */
+  pendingProductId: number | null;
+  pendingEffectiveAt: number | null;
+  /** The promotion code applied at checkout, if any. */
+  promotionCode: string | null;
   createdAt: number;
   fulfilledAt: number | null;
 }

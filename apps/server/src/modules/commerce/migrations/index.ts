@@ -45,7 +45,22 @@ export const commerceMigrations: MigrationSet = () => ({
     },
   },
   '2026-11-24-0200-purchases': { up: createPurchaseTables },
+  '2026-12-06-0100-billing-lifecycle': { up: addBillingLifecycle },
 });
+
+/**
+ * Billing a subscriber can trust (issue 26): trials on products; on purchases the grace period
+ * after a failed renewal, the trial's end, a switch waiting for renewal and the promotion code.
+ */
+async function addBillingLifecycle(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('products').addColumn('trial_days', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable('purchases').addColumn('grace_until', 'bigint').execute();
+  await db.schema.alterTable('purchases').addColumn('trial_ends_at', 'bigint').execute();
+  await db.schema.alterTable('purchases').addColumn('pending_product_id', 'integer').execute();
+  await db.schema.alterTable('purchases').addColumn('pending_effective_at', 'bigint').execute();
+  await db.schema.alterTable('purchases').addColumn('promotion_code', 'varchar(40)').execute();
+  await db.schema.createIndex('purchases_grace').on('purchases').column('grace_until').execute();
+}
 
 /** Purchases and the provider's customers. */
 async function createPurchaseTables(db: Kysely<unknown>): Promise<void> {
