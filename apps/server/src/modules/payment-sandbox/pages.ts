@@ -36,8 +36,9 @@ function finish(ok, body){
     next.searchParams.set('origin', parentOrigin); next.searchParams.set('locale', locale);
     return location.assign(next.toString());
   }
-  const message = body && body.error && body.error.message;
-  tell(message ? {type:'pantalla-card:result', status:'error', message} : {type:'pantalla-card:result', status:'error', network:true});
+  const error = (body && body.error) || {};
+  // The code lets the checkout say it in the user's language (Stripe.js's error.code, decline_code).
+  tell(error.message ? {type:'pantalla-card:result', status:'error', message: error.message, code: error.code, declineCode: error.decline_code} : {type:'pantalla-card:result', status:'error', network:true});
 }`;
 
 /** The card field: number, expiry and CVC; confirms the payment intent with the publishable key when the embedding page asks. */
