@@ -20,7 +20,7 @@ card.on('ready', () => tell({type:'pantalla-card:ready'}));
 window.addEventListener('message', async (e) => {
   if (e.origin !== parentOrigin || !e.data || e.data.type !== 'pantalla-card:confirm') return;
   const result = await stripe.confirmCardPayment(e.data.clientSecret, {payment_method:{card, billing_details:{name: e.data.billingName}}});
-  if (result.error) return tell(result.error.type === 'api_connection_error' ? {type:'pantalla-card:result', status:'error', network:true} : {type:'pantalla-card:result', status:'error', message: result.error.message});
+  if (result.error) return tell(result.error.type === 'api_connection_error' ? {type:'pantalla-card:result', status:'error', network:true} : {type:'pantalla-card:result', status:'error', message: result.error.message, code: result.error.code, declineCode: result.error.decline_code});
   tell(result.paymentIntent && result.paymentIntent.status === 'succeeded' ? {type:'pantalla-card:result', status:'succeeded'} : {type:'pantalla-card:result', status:'error', network:true});
 });
 </script></body></html>`;
