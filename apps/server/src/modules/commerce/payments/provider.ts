@@ -6,13 +6,36 @@ export interface PaymentProvider {
   /** Where the provider's card field is served (its own origin path). */
   cardFormUrl(): string;
   createCustomer(input: { email: string; name: string; userId: number }): Promise<string>;
-  createPaymentIntent(input: { customerId: string; amountCents: number; currency: string; description: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
-  createSubscription(input: SubscriptionInput): Promise<{ id: string; paymentIntentId: string; clientSecret: string }>;
+  createPaymentIntent(input: PaymentIntentInput): Promise<{ id: string; clientSecret: string }>;
+  createSubscription(input: SubscriptionInput): Promise<CreatedSubscription>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentView>;
   retrieveSubscription(id: string): Promise<SubscriptionView>;
   cancelAtPeriodEnd(id: string): Promise<SubscriptionView>;
+  /** Undoes cancel_at_period_end: the subscription renews again. */
+  resumeAtPeriodEnd(id: string): Promise<SubscriptionView>;
+  /** Ends a subscription now (DELETE): nothing more is charged. */
+  cancelSubscription(id: string): Promise<SubscriptionView>;
+  /** Changes a subscription's price: charged at once for the rest of the period ('always_invoice') or from the next renewal ('none'). */
+  changeSubscriptionPrice(id: string, change: PriceChange): Promise<SubscriptionChange>;
+  /** Asks the provider to pay an open invoice now, with `paymentMethodId` when given (else its defaults). */
+  payInvoice(invoiceId: string, paymentMethodId: string | null): Promise<InvoiceView>;
+  /** The card a customer pays with by default, if any. */
+  defaultPaymentMethodOf(customerId: string): Promise<string | null>;
   /** The event of a webhook body, only when its Stripe-Signature is valid at `nowMs`; else throws. */
   verifyEvent(rawBody: string, signature: string, nowMs: number): ProviderEvent;
+}
+
+export interface PaymentIntentInput {
+  customerId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+  /** Charge this saved card now, off session (the card on file); absent: the card field confirms it. */
+  paymentMethodId?: string;
+  /** Keep the card confirmed in the card field as the customer's for later charges (setup_future_usage 'off_session'). */
+  saveCard?: boolean;
 }
 
 export interface SubscriptionInput {
@@ -24,6 +47,52 @@ export interface SubscriptionInput {
   productName: string;
   metadata: Record<string, string>;
   idempotencyKey: string;
+  /** Free days before the first charge (Stripe's trial_period_days); the card is then collected by a setup intent. */
+  trialDays?: number;
+  /** A promotion code's id at the provider, applied as the subscription's discount. */
+  promotionCodeId?: string;  /** Charge (or, with a trial, later charge) this saved card, off session; absent: the card field collects one. */
+  paymentMethodId?: string;
+}
+
+/** What a subscription's creation answers: a first payment to confirm, or (a trial) a card to set up. */
+export interface CreatedSubscription {
+  id: string;
+  /** The first invoice's payment intent ('' for a trial: nothing is charged today). */
+  paymentIntentId: string;
+  /** The payment intent's client secret or, for a trial, the pending setup intent's. */
+  clientSecret: string;
+  status: string;
+  /** A trial's end, epoch ms; null without one. */
+  trialEndMs: number | null;
+}
+
+export interface PriceChange {
+  amountCents: number;
+  currency: string;
+  interval: 'month' | 'year';
+  productRef: string;
+  productName: string;
+  proration: 'always_invoice' | 'none';
+  idempotencyKey: string;
+}
+
+export interface SubscriptionChange {
+  subscription: SubscriptionView;
+  /** The invoice the change made at once ('always_invoice'), if any. */
+  invoice: InvoiceView | null;
+}
+
+export interface InvoiceView {
+  id: string;
+  status: string;
+  amountPaidCents: number;
+  amountDueCents: number;
+  currency: string;
+  /** The payment intent that paid it, if any. */
+  paymentIntentId: string | null;
+  /** The period of its first line, epoch ms. */
+  periodStartMs: number;
+  periodEndMs: number;
 }
 
 export interface PaymentIntentView {
@@ -32,6 +101,8 @@ export interface PaymentIntentView {
   amountCents: number;
   currency: string;
   customerId: string | null;
+  /** The card that paid it, when known. */
+  paymentMethodId: string | null;
 }
 
 export interface SubscriptionView {
@@ -40,6 +111,14 @@ export interface SubscriptionView {
   cancelAtPeriodEnd: boolean;
   /** End of the paid period, epoch ms. */
   periodEndMs: number;
+  /** A trial's end, epoch ms; null without one. */
+  trialEndMs: number | null;
+  /** The last invoice (a failed renewal's is still open). */
+  latestInvoiceId: string | null;
+  /** The card the subscription is charged with, when it has its own. */
+  defaultPaymentMethod: string | null;
+  /** The status of the setup intent collecting a trial's card; null when none is pending. */
+  setupIntentStatus: string | null;
 }
 
 /** A verified event: its id, type, when the provider made it (epoch ms) and the object it carries. */

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type PaymentIntentView, type PaymentProvider, type ProviderEvent, type SubscriptionInput, type SubscriptionView } from './provider';
+import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CreatedSubscription, type InvoiceView, type PaymentIntentInput, type PaymentIntentView, type PaymentProvider, type PriceChange, type ProviderEvent, type SubscriptionChange, type SubscriptionInput, type SubscriptionView } from './provider';
 
 /** Where the client connects: Stripe's API when unset, else a Stripe-speaking host (the sandbox). */
 export interface StripeEndpoint {
@@ -32,9 +32,37 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
 function subscriptionView(sub: Stripe.Subscription): SubscriptionView {
   const end = sub.items.data[0]?.current_period_end ?? 0;
-  return { id: sub.id, status: sub.status, cancelAtPeriodEnd: sub.cancel_at_period_end, periodEndMs: end * 1000 };
+  const setup = sub.pending_setup_intent;
+  return {
+    id: sub.id,
+    status: sub.status,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    periodEndMs: end * 1000,
+    trialEndMs: sub.trial_end ? sub.trial_end * 1000 : null,
+    latestInvoiceId: idOf(sub.latest_invoice),
+    defaultPaymentMethod: idOf(sub.default_payment_method),
+    setupIntentStatus: setup && typeof setup === 'object' ? setup.status : null,
+  };
+}
+
+/** An invoice's payment intent: in its payments list (API 2025-03 and later). */
+function invoiceView(invoice: Stripe.Invoice): InvoiceView {
+  const payments = (invoice as { payments?: { data?: Array<{ payment?: { payment_intent?: string | { id: string } | null } }> } }).payments?.data ?? [];
+  const line = invoice.lines?.data?.[0];
+  return {
+    id: invoice.id ?? '',
+    status: invoice.status ?? 'draft',
+    amountPaidCents: invoice.amount_paid,
+    amountDueCents: invoice.amount_due,
+    currency: invoice.currency,
+    paymentIntentId: idOf(payments[0]?.payment?.payment_intent),
+    periodStartMs: (line?.period?.start ?? invoice.period_start) * 1000,
+    periodEndMs: (line?.period?.end ?? invoice.period_end) * 1000,
+  };
 }
 
 /** The PaymentProvider through the official `stripe` package, at Stripe or at any host that speaks its API. */
@@ -64,10 +92,11 @@ export class StripeProvider implements PaymentProvider {
     return call(async () => (await this.stripe().customers.create({ email: input.email, name: input.name, metadata: { userId: String(input.userId) } }, { idempotencyKey: `customer-${input.userId}` })).id);
   }
 
-  createPaymentIntent(input: { customerId: string; amountCents: number; currency: string; description: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }> {
+  createPaymentIntent(input: PaymentIntentInput): Promise<{ id: string; clientSecret: string }> {
     return call(async () => {
+      const saved = input.paymentMethodId ? { payment_method: input.paymentMethodId, confirm: true, off_session: true } : {};
       const pi = await this.stripe().paymentIntents.create(
-        { amount: input.amountCents, currency: input.currency.toLowerCase(), customer: input.customerId, description: input.description, metadata: input.metadata },
+        { amount: input.amountCents, currency: input.currency.toLowerCase(), customer: input.customerId, description: input.description, metadata: input.metadata, ...saved, ...(input.saveCard && !input.paymentMethodId ? { setup_future_usage: 'off_session' as const } : {}) },
         { idempotencyKey: input.idempotencyKey },
       );
       return { id: pi.id, clientSecret: pi.client_secret ?? '' };
@@ -83,40 +112,94 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  createSubscription(input: SubscriptionInput): Promise<{ id: string; paymentIntentId: string; clientSecret: string }> {
+  createSubscription(input: SubscriptionInput): Promise<CreatedSubscription> {
     return call(async () => {
       await this.ensureProduct(input.productRef, input.productName);
+      const trial = (input.trialDays ?? 0) > 0;
       const sub = await this.stripe().subscriptions.create(
         {
           customer: input.customerId,
           items: [{ price_data: { currency: input.currency.toLowerCase(), product: input.productRef, unit_amount: input.amountCents, recurring: { interval: input.interval } } }],
-          payment_behavior: 'default_incomplete',
+          // With the card on file the first invoice is charged at once, off session; else the card field confirms it.
+          payment_behavior: input.paymentMethodId ? 'error_if_incomplete' : 'default_incomplete',
           payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
           metadata: input.metadata,
-          expand: ['latest_invoice.confirmation_secret'],
+          ...(input.paymentMethodId ? { default_payment_method: input.paymentMethodId, off_session: true } : {}),
+          ...(trial ? { trial_period_days: input.trialDays } : {}),
+          ...(input.promotionCodeId ? { discounts: [{ promotion_code: input.promotionCodeId }] } : {}),
+          expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments', 'pending_setup_intent'],
         },
         { idempotencyKey: input.idempotencyKey },
       );
       const invoice = sub.latest_invoice;
-      const clientSecret = invoice && typeof invoice === 'object' ? (invoice.confirmation_secret?.client_secret ?? '') : '';
+      const setup = sub.pending_setup_intent;
+      const paymentSecret = invoice && typeof invoice === 'object' ? (invoice.confirmation_secret?.client_secret ?? '') : '';
+      const setupSecret = setup && typeof setup === 'object' ? (setup.client_secret ?? '') : '';
+      // A trial charges nothing today: its card is collected by the pending setup intent.
+      const clientSecret = paymentSecret || setupSecret;
       // A payment intent's client secret is '<its id>_secret_<...>'.
-      return { id: sub.id, clientSecret, paymentIntentId: clientSecret.split('_secret_')[0] ?? '' };
+      const paymentIntentId = paymentSecret ? (paymentSecret.split('_secret_')[0] ?? '') : invoice && typeof invoice === 'object' ? (invoiceView(invoice).paymentIntentId ?? '') : '';
+      return { id: sub.id, clientSecret, paymentIntentId, status: sub.status, trialEndMs: sub.trial_end ? sub.trial_end * 1000 : null };
     });
   }
 
   retrievePaymentIntent(id: string): Promise<PaymentIntentView> {
     return call(async () => {
       const pi = await this.stripe().paymentIntents.retrieve(id);
-      return { id: pi.id, status: pi.status, amountCents: pi.amount, currency: pi.currency, customerId: typeof pi.customer === 'string' ? pi.customer : (pi.customer?.id ?? null) };
+      return { id: pi.id, status: pi.status, amountCents: pi.amount, currency: pi.currency, customerId: idOf(pi.customer), paymentMethodId: idOf(pi.payment_method) };
     });
   }
 
   retrieveSubscription(id: string): Promise<SubscriptionView> {
-    return call(async () => subscriptionView(await this.stripe().subscriptions.retrieve(id)));
+    return call(async () => subscriptionView(await this.stripe().subscriptions.retrieve(id, { expand: ['pending_setup_intent'] })));
   }
 
   cancelAtPeriodEnd(id: string): Promise<SubscriptionView> {
     return call(async () => subscriptionView(await this.stripe().subscriptions.update(id, { cancel_at_period_end: true })));
+  }
+
+  resumeAtPeriodEnd(id: string): Promise<SubscriptionView> {
+    return call(async () => subscriptionView(await this.stripe().subscriptions.update(id, { cancel_at_period_end: false })));
+  }
+
+  cancelSubscription(id: string): Promise<SubscriptionView> {
+    return call(async () => subscriptionView(await this.stripe().subscriptions.cancel(id)));
+  }
+
+  changeSubscriptionPrice(id: string, change: PriceChange): Promise<SubscriptionChange> {
+    return call(async () => {
+      await this.ensureProduct(change.productRef, change.productName);
+      const current = await this.stripe().subscriptions.retrieve(id);
+      const item = current.items.data[0]?.id;
+      const sub = await this.stripe().subscriptions.update(
+        id,
+        {
+          items: [{ ...(item ? { id: item } : {}), price_data: { currency: change.currency.toLowerCase(), product: change.productRef, unit_amount: change.amountCents, recurring: { interval: change.interval } } }],
+          proration_behavior: change.proration,
+          ...(change.proration === 'always_invoice' ? { payment_behavior: 'error_if_incomplete' as const } : {}),
+          expand: ['latest_invoice.payments'],
+        },
+        { idempotencyKey: change.idempotencyKey },
+      );
+      const invoice = sub.latest_invoice;
+      const made = change.proration === 'always_invoice' && invoice && typeof invoice === 'object' && invoice.id !== idOf(current.latest_invoice) ? invoiceView(invoice) : null;
+      return { subscription: subscriptionView(sub), invoice: made };
+    });
+  }
+
+  payInvoice(invoiceId: string, paymentMethodId: string | null): Promise<InvoiceView> {
+    return call(async () => {
+      const invoice = await this.stripe().invoices.retrieve(invoiceId, { expand: ['payments'] });
+      if (invoice.status !== 'open') return invoiceView(invoice);
+      return invoiceView(await this.stripe().invoices.pay(invoiceId, { off_session: true, ...(paymentMethodId ? { payment_method: paymentMethodId } : {}), expand: ['payments'] }));
+    });
+  }
+
+  defaultPaymentMethodOf(customerId: string): Promise<string | null> {
+    return call(async () => {
+      const customer = await this.stripe().customers.retrieve(customerId);
+      return customer.deleted ? null : idOf(customer.invoice_settings?.default_payment_method);
+    });
   }
 
   verifyEvent(rawBody: string, signature: string, nowMs: number): ProviderEvent {
