@@ -6,6 +6,7 @@ import {
   purchasesResponseSchema,
   startPurchaseResponseSchema,
   type ConfirmPurchaseResponse,
+  type StartPurchaseRequest,
   type StartPurchaseResponse,
 } from '@pantalla/contracts';
 import { api } from '../../../lib/api-client';
@@ -23,8 +24,8 @@ export function useCardFieldAddress() {
 }
 
 /** POST /purchases: the server creates the payment for its own price of the product. */
-export function startPurchase(productId: number, holderName: string): Promise<StartPurchaseResponse> {
-  return api.post('/purchases', { productId, holderName }, { schema: startPurchaseResponseSchema });
+export function startPurchase(request: StartPurchaseRequest): Promise<StartPurchaseResponse> {
+  return api.post('/purchases', request, { schema: startPurchaseResponseSchema });
 }
 
 /** POST /purchases/{id}/confirm: the server asks the provider and fulfils once. */

@@ -3,12 +3,14 @@ import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { PanelLayout } from '../../../ui/panel-layout';
 import { useSession } from '../../account';
+import { useProviderName } from '../api/quote';
 import { safeReturnPath } from '../card-messages';
 import './commerce.css';
 
 /**
  * /purchase_result/{res}: success, or for any other value the fail text with the provider's
- * name. 'Volver' leads back to what the user wanted to watch, now playable, else to /.
+ * name (the checkout's, the signed-in user's, else the operator's public one: always named).
+ * 'Volver' leads back to what the user wanted to watch, now playable, else to /.
  */
 export function PurchaseResultScreen() {
   const { t } = useTranslation('commerce');
@@ -17,7 +19,8 @@ export function PurchaseResultScreen() {
   const location = useLocation();
   const state = location.state as { returnTo?: unknown; provider?: unknown } | null;
   const { userInfo } = useSession();
-  const provider = typeof state?.provider === 'string' ? state.provider : (userInfo?.skin.provider ?? '');
+  const publicName = useProviderName();
+  const provider = (typeof state?.provider === 'string' && state.provider) || userInfo?.skin.provider || publicName || '';
   const success = res === 'success';
   const back = (success ? safeReturnPath(state?.returnTo) : null) ?? paths.landing.getHref();
   return (

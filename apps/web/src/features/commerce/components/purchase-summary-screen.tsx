@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/price';
 import { decodePurchaseData, type PurchaseData } from '../../../lib/purchase-links';
 import { Alert } from '../../../ui/alert';
-import { useProductQuote } from '../api/get-product';
+import { useCheckoutQuote } from '../api/quote';
 import { safeReturnPath } from '../card-messages';
 import { pendingPurchase } from '../pending-purchase';
 import { purchaseForPackage } from '../purchase-for-package';
@@ -35,7 +35,7 @@ export function PurchaseSummaryScreen() {
   const { encodedPurchaseData } = useParams();
   const location = useLocation();
   const link = readPurchase(encodedPurchaseData);
-  const quote = useProductQuote(link?.packageId ?? null);
+  const quote = useCheckoutQuote(link?.packageId ?? null);
   const [now] = useState(() => new Date());
   const returnTo = safeReturnPath((location.state as { returnTo?: unknown } | null)?.returnTo);
   if (!link) {
