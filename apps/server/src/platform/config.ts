@@ -111,6 +111,8 @@ const envSchema = z.object({
 export interface DiagServerConfig {
   name: string;
   baseUrl: string;
+  // The sandbox's retries of a failed renewal, days after it (README, "Payments"); Stripe's recommended 4 within 7 days.
+  PAYMENT_SANDBOX_RETRY_DAYS: z.string().regex(/^\s*\d{1,2}(\s*,\s*\d{1,2})*\s*$/, "días tras el fallo separados por comas, p. ej. '1,3,5,7'").default('1,3,5,7'),
 }
 
 const diagServersSchema = z
@@ -225,6 +227,8 @@ export interface Config {
   ingestAllowedHosts: string[];
   media: MediaConfig;
   registration: RegistrationConfig;
+  /** The sandbox's retries of a failed renewal, days after it (PAYMENT_SANDBOX_RETRY_DAYS); then the subscription is cancelled. */
+  sandboxRetryDays?: readonly number[];
   payments: PaymentsConfig;
   /** VAT by the account's country (VAT_RATES); a country not listed (or none) pays the first's. */
   vat: { rates: ReadonlyMap<string, number>; fallbackCountry: string };
@@ -353,7 +357,8 @@ function paymentSettings(e: z.infer<typeof envSchema>, authSecret: string): Paym
     if (production && e.PAYMENT_SANDBOX_IN_PRODUCTION !== 'staging') {
       throw new ConfigError('PAYMENT_PROVIDER=sandbox en producción: sus tarjetas de prueba conceden paquetes de verdad. Solo en un servidor de pruebas, con PAYMENT_SANDBOX_IN_PRODUCTION=staging; para vender, PAYMENT_PROVIDER=stripe.');
     }
-    return { ...common, provider: 'sandbox', stagingSandbox: production, secretKey: sandboxKey(authSecret, 'sk_test_'), publishableKey: sandboxKey(authSecret, 'pk_test_'), webhookSecret: sandboxKey(authSecret, 'whsec_') };
+    const sandboxRetryDays = e.PAYMENT_SANDBOX_RETRY_DAYS.split(',').map((d) => Number(d.trim()));
+    return { ...common, sandboxRetryDays, provider: 'sandbox', stagingSandbox: production, secretKey: sandboxKey(authSecret, 'sk_test_'), publishableKey: sandboxKey(authSecret, 'pk_test_'), webhookSecret: sandboxKey(authSecret, 'whsec_') };
   }
   const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => !e[name]);
   if (missing.length > 0) throw new ConfigError(`PAYMENT_PROVIDER=stripe necesita ${missing.join(', ')} (las claves de tu cuenta de Stripe y el secreto de firma del webhook).`);

@@ -31,7 +31,9 @@ export function createPaymentSandbox(platform: Platform, webhookPath: string): P
   const repo = new SandboxRepository(platform.db);
   let selfUrl: string | undefined;
   const deliveries = new Deliveries(repo, platform.db, platform.clock, payments.webhookSecret, () => payments.webhookUrl ?? (selfUrl ? `${selfUrl}${webhookPath}` : undefined), platform.log);
-  const sandbox = new PaymentSandbox(repo, platform.clock, () => void deliveries.kick());
+  const sandbox = new PaymentSandbox(repo, platform.clock, () => void deliveries.kick(), { retryDays: payments.sandboxRetryDays });
+  // One renewal run at a time in this process: a long run (a day's 100,000) must not pile up ticks waiting on its lock.
+  let renewing = false;
   const enabled = payments.provider === 'sandbox';
   const module: ServerModule = {
     name: 'payment-sandbox',
@@ -45,7 +47,13 @@ export function createPaymentSandbox(platform: Platform, webhookPath: string): P
               platform.log.warn('PAYMENT_SANDBOX_IN_PRODUCTION=staging: este servidor de producción cobra con el sandbox de pruebas; sus tarjetas de prueba (4242…) conceden paquetes. Solo para un servidor de pruebas; cada página lo indica en su pie.');
             }
             const timer = setInterval(() => {
-              void platform.db.exclusive('payment-sandbox.renewals', () => sandbox.renewDue()).catch((error: unknown) => platform.log.warn({ err: error }, 'payment sandbox: renewals failed'));
+              if (!renewing) {
+                renewing = true;
+                void platform.db
+                  .exclusive('payment-sandbox.renewals', () => sandbox.renewDue())
+                  .catch((error: unknown) => platform.log.warn({ err: error }, 'payment sandbox: renewals failed'))
+                  .finally(() => (renewing = false));
+              }
               void deliveries.kick();
             }, TICK_MS);
             timer.unref();

@@ -77,28 +77,44 @@ export interface InvoiceInput {
   currency: string;
   periodStart: number;
   periodEnd: number;
-  billingReason: 'subscription_create' | 'subscription_cycle';
-  paymentIntent: Json;
+  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+  /** Null for an invoice of nothing to pay (a trial's first): Stripe makes no payment for it. */
+  paymentIntent: Json | null;
   metadata: Json;
   created: number;
+  /** Its lines when not one line of `amount` (a proration's credit and charge). */
+  lines?: Json[];
+}
+
+/** One line of an invoice (Stripe's line_item). */
+export function invoiceLine(amount: number, currency: string, start: number, end: number, description: string | null = null, proration = false): Json {
+  return { id: newId('il'), object: 'line_item', amount, currency, description, proration, period: { start, end } };
 }
 
 export function invoice(input: InvoiceInput, id = newId('in')): Json {
+  const pi = input.paymentIntent;
   return {
     id,
     object: 'invoice',
     customer: input.customer,
     amount_due: input.amount,
     amount_paid: 0,
+    amount_remaining: input.amount,
+    total: input.amount,
     currency: input.currency,
     status: 'open',
     billing_reason: input.billingReason,
+    collection_method: 'charge_automatically',
+    attempt_count: 0,
+    attempted: false,
+    next_payment_attempt: null,
     parent: { type: 'subscription_details', subscription_details: { subscription: input.subscription, metadata: input.metadata } },
-    lines: { object: 'list', data: [{ id: newId('il'), object: 'line_item', amount: input.amount, currency: input.currency, period: { start: input.periodStart, end: input.periodEnd } }] },
+    lines: { object: 'list', data: input.lines ?? [invoiceLine(input.amount, input.currency, input.periodStart, input.periodEnd)] },
     period_start: input.periodStart,
     period_end: input.periodEnd,
-    confirmation_secret: { client_secret: input.paymentIntent.client_secret, type: 'payment_intent' },
-    payments: { object: 'list', data: [{ object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: input.paymentIntent.id }, status: 'open' }] },
+    confirmation_secret: pi ? { client_secret: pi.client_secret, type: 'payment_intent' } : null,
+    payments: { object: 'list', data: pi ? [{ object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: pi.id }, status: 'open' }] : [] },
+    status_transitions: { finalized_at: input.created, paid_at: null },
     created: input.created,
     livemode: false,
   };
@@ -111,7 +127,9 @@ export function paidInvoice(inv: Json, paidAt: number): Json {
     ...inv,
     status: 'paid',
     amount_paid: inv.amount_due,
-    status_transitions: { paid_at: paidAt },
+    amount_remaining: 0,
+    next_payment_attempt: null,
+    status_transitions: { ...(inv.status_transitions as Json | undefined), paid_at: paidAt },
     payments: { ...payments, data: payments.data.map((p) => ({ ...p, status: 'paid' })) },
   };
 }

@@ -10,6 +10,7 @@ import { amountText, cardFieldPage, challengePage } from './pages';
 import { ObjectChangedError } from './sandbox.repository';
 import type { SandboxRepository } from './sandbox.repository';
 import type { PaymentSandbox } from './sandbox.service';
+import { SandboxRefunds } from './refunds';
 
 export interface SandboxKeys {
   secretKey: string;
@@ -101,13 +102,22 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: PaymentSandbo
     api.post('/v1/products', post('Sandbox: crea un producto'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createProduct(form(req))));
     api.post('/v1/payment_intents', post('Sandbox: crea un PaymentIntent'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createPaymentIntent(form(req))));
     api.post('/v1/subscriptions', post('Sandbox: crea una suscripción'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createSubscription(form(req))));
-    api.post('/v1/subscriptions/:id', post('Sandbox: cancela una suscripción al final del periodo'), (req, reply) => once(repo, req, reply, now(), () => sandbox.updateSubscription(String(req.params.id), form(req))));
+    api.post('/v1/subscriptions/:id', post('Sandbox: cambia una suscripción (cancelar al final del periodo, precio, metadatos)'), (req, reply) => once(repo, req, reply, now(), () => sandbox.updateSubscription(String(req.params.id), form(req))));
     api.post('/v1/test_helpers/test_clocks/:id/advance', post('Sandbox: adelanta el reloj de pruebas'), async (req) => {
       const frozen = Number(form(req).frozen_time);
       if (!Number.isInteger(frozen) || frozen <= 0) throw new StripeApiError(400, { type: 'invalid_request_error', message: 'Invalid integer: frozen_time', param: 'frozen_time' });
       return sandbox.advanceClock(frozen);
     });
+    // Refunds (commerce's operator refund): a payment intent's, in full or in part.
+    const refunds = new SandboxRefunds(repo, sandbox, now);
+    api.post('/v1/refunds', post('Sandbox: devuelve un pago, entero o en parte'), (req, reply) => once(repo, req, reply, now(), () => refunds.create(form(req))));
+    api.get('/v1/refunds', { schema: { tags, summary: 'Sandbox: las devoluciones de un PaymentIntent', response: stripeAnswers }, onRequest: secret }, (req) => refunds.list(query(req)));
+    api.get('/v1/refunds/:id', { schema: { tags, summary: 'Sandbox: una devolución', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => refunds.retrieve(req.params.id));
     api.get('/v1/subscriptions/:id', { schema: { tags, summary: 'Sandbox: una suscripción', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.retrieveSubscription(req.params.id, query(req)));
+    api.delete('/v1/subscriptions/:id', { schema: { tags, summary: 'Sandbox: cancela una suscripción ya', params: idParams, response: stripeAnswers }, onRequest: secret }, (req, reply) => once(repo, req, reply, now(), () => sandbox.cancelSubscription(req.params.id)));
+    api.get('/v1/invoices', { schema: { tags, summary: 'Sandbox: las facturas de una suscripción', response: stripeAnswers }, onRequest: secret }, (req) => sandbox.listInvoices(query(req)));
+    api.get('/v1/invoices/:id', { schema: { tags, summary: 'Sandbox: una factura', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.retrieveInvoice(req.params.id));
+    api.post('/v1/invoices/:id/pay', post('Sandbox: cobra ya una factura abierta'), (req, reply) => once(repo, req, reply, now(), () => sandbox.payInvoice(String(req.params.id), form(req))));
 
     // The publishable key may read and confirm a payment intent, given its client secret (as Stripe.js does).
     api.get('/v1/payment_intents/:id', { schema: { tags, summary: 'Sandbox: un PaymentIntent', params: idParams, response: stripeAnswers }, onRequest: eitherKey }, (req) => {

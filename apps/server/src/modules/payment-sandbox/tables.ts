@@ -14,6 +14,8 @@ export interface SandboxObjectTable {
   dueAt: number | null;
   version: number;
   createdAt: number;
+  /** Invoices: the subscription they bill (listing by subscription); else null. */
+  ownerId: string | null;
 }
 export type SandboxObjectRow = Selectable<SandboxObjectTable>;
 
