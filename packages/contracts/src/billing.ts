@@ -160,3 +160,32 @@ export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
 /** POST /api/v1/account/email/confirm: the token from the link mailed to the new address. */
 export const emailChangeConfirmSchema = z.object({ token: requestString().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 export const emailChangeConfirmResponseSchema = z.object({ email: z.string() });
+/** Answers of the e-mail change (ours; the app shows each in its language). */
+export const EMAIL_CHANGE_MESSAGES = {
+  /** 200 of the request, whether or not the address belongs to another account (that account's owner is told instead). */
+  sent: 'Te hemos enviado un enlace a la nueva dirección. Ábrelo en las próximas 24 horas para confirmar el cambio.',
+  same: 'Esa ya es la dirección de tu cuenta.',
+  linkInvalid: 'El enlace para cambiar el correo electrónico no es válido, ya se ha usado o ha caducado.',
+  /** The confirmation found the address taken meanwhile: the account keeps its address. */
+  taken: 'Esa dirección ya pertenece a otra cuenta. Tu correo electrónico no ha cambiado.',
+} as const;
+for (const text of Object.values(EMAIL_CHANGE_MESSAGES)) formMessage(text);
+
+/** POST /api/v1/admin/purchases/{purchaseId}/refund (operators): all that is left of the latest payment, or `amountCents` of it. */
+export const adminRefundRequestSchema = z.object({
+  amountCents: z.number().int().min(1, formMessage('La cantidad a devolver debe ser positiva')).max(100_000_000).optional(),
+});
+export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;
+/** An Idempotency-Key header makes a retried refund return the first one's answer. */
+export const adminRefundHeadersSchema = z.object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{8,100}$/).optional() });
+export const adminRefundResponseSchema = z.object({
+  refundId: z.string(),
+  purchaseId: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** The payment refunded: what it was, and how much of it is now returned in all. */
+  paidCents: z.number().int(),
+  refundedCents: z.number().int(),
+  status: z.string(),
+});
+export type AdminRefundResponse = z.infer<typeof adminRefundResponseSchema>;

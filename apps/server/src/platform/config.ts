@@ -52,6 +52,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Pantalla <no-reply@pantalla.test>'),
   OPERATOR_NAME: z.string().default('Pantalla'),
   PROVIDER_NAME: z.string().default('Pantalla Soporte'),
+  // The seller on receipts (README, "Configure"): demo values outside production; production warns without them.
+  OPERATOR_LEGAL_NAME: z.string().trim().max(200).optional(),
+  OPERATOR_TAX_ID: z.string().trim().max(40).optional(),
+  OPERATOR_ADDRESS: z.string().trim().max(300).optional(),
   OPERATOR_LOGO_HEADER: z.string().optional(),
   OPERATOR_LOGO_PLAYER: z.string().optional(),
   ENDPOINT_IDM: z.string().optional(),
@@ -150,8 +154,31 @@ export interface RegistrationConfig {
 export interface OperatorConfig {
   name: string;
   providerName: string;
+  /** The seller named on receipts (OPERATOR_LEGAL_NAME, OPERATOR_TAX_ID, OPERATOR_ADDRESS). */
+  legal: OperatorLegalConfig;
   /** Logo URLs by skin type: 3002 header/guide/calendar, 3001 player. */
   logos: { type: 3001 | 3002; url: string }[];
+}
+
+/** The seller on receipts; `missing` names the variables a production server lacks (warned at start). */
+export interface OperatorLegalConfig {
+  name: string;
+  taxId: string;
+  address: string;
+  missing: string[];
+}
+
+/** Demo sellers outside production; in production what is set, the operator's name for a missing legal name. */
+function operatorLegal(e: { NODE_ENV: string; OPERATOR_NAME: string; OPERATOR_LEGAL_NAME?: string | undefined; OPERATOR_TAX_ID?: string | undefined; OPERATOR_ADDRESS?: string | undefined }): OperatorLegalConfig {
+  const production = e.NODE_ENV === 'production';
+  const given = { OPERATOR_LEGAL_NAME: e.OPERATOR_LEGAL_NAME || undefined, OPERATOR_TAX_ID: e.OPERATOR_TAX_ID || undefined, OPERATOR_ADDRESS: e.OPERATOR_ADDRESS || undefined };
+  const missing = production ? Object.entries(given).filter(([, v]) => v === undefined).map(([k]) => k) : [];
+  return {
+    name: given.OPERATOR_LEGAL_NAME ?? (production ? e.OPERATOR_NAME : `${e.OPERATOR_NAME} Demo S.L.`),
+    taxId: given.OPERATOR_TAX_ID ?? (production ? '' : 'B00000000'),
+    address: given.OPERATOR_ADDRESS ?? (production ? '' : 'Calle de la Demostración 1, 28001 Madrid, España'),
+    missing,
+  };
 }
 
 /** The origin's and the playback services' settings. */
@@ -389,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operator: {
       name: e.OPERATOR_NAME,
       providerName: e.PROVIDER_NAME,
+      legal: operatorLegal(e),
       logos: [
         { type: 3002, url: e.OPERATOR_LOGO_HEADER ?? '/api/v1/images/operator/3002.svg' },
         { type: 3001, url: e.OPERATOR_LOGO_PLAYER ?? '/api/v1/images/operator/3001.svg' },

@@ -136,4 +136,53 @@ export interface PurchaseTables extends CommerceTables {
   payments: PaymentTable;
   purchaseLog: PurchaseLogTable;
   paymentEvents: PaymentEventTable;
+  billingEntries: BillingEntryTable;
+  billingNotices: BillingNoticeTable;
+  receiptCounters: ReceiptCounterTable;
+}
+
+/**
+ * One line of a subscriber's billing history (issue 26): a payment, a refund or a failed
+ * renewal, as it was at the time (title, VAT rate, card, buyer), so a receipt never changes.
+ * Kept for accounting when the account is deleted, with the buyer's name and address blanked.
+ */
+export interface BillingEntryTable {
+  /** 'bil_' and 24 hex digits. */
+  id: string;
+  userId: number;
+  purchaseId: string;
+  kind: 'payment' | 'refund' | 'failed_renewal';
+  /** The fact's key (payment intent, refund or invoice id): unique, so a replayed event records nothing twice. */
+  factKey: string;
+  at: number;
+  productTitle: string;
+  amountCents: number;
+  currency: string;
+  vatCountry: string;
+  /** Percent at the time (21 for Spain's 21 %). */
+  vatRate: number;
+  vatCents: number;
+  methodBrand: string | null;
+  methodLast4: string | null;
+  periodFrom: number | null;
+  periodTo: number | null;
+  /** 'PAN-2026-000123': payments and refunds only, sequential per year, never reused. */
+  receiptNumber: string | null;
+  buyerName: string;
+  buyerEmail: string;
+}
+export type BillingEntryRow = Selectable<BillingEntryTable>;
+
+/** Facts mailed without a history line (cancelled, ended, trial ending): their key makes the mail go once. */
+export interface BillingNoticeTable {
+  factKey: string;
+  userId: number;
+  kind: string;
+  at: number;
+}
+
+/** The last receipt number given in each year. */
+export interface ReceiptCounterTable {
+  year: number;
+  last: number;
 }

@@ -39,7 +39,7 @@ export type { AccountCreatedListener, CreatedAccount, Signups } from './registra
 export type { SignedOutListener, SignOuts } from './sign-outs';
 export type { PersonalData, PersonalDataHolder } from './personal-data';
 export type { Mailer, MailMessage } from './mail';
-export { escapeHtml } from './mail';
+export { escapeHtml, inertText } from './mail';
 
 /** Identity as the other modules see it. */
 export interface Identity {

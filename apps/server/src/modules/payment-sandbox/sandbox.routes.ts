@@ -11,6 +11,7 @@ import { ObjectChangedError } from './sandbox.repository';
 import type { SandboxRepository } from './sandbox.repository';
 import type { PaymentSandbox } from './sandbox.service';
 import { SandboxRefunds } from './refunds';
+import { SandboxRefunds } from './refunds';
 
 export interface SandboxKeys {
   secretKey: string;
@@ -108,6 +109,11 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: PaymentSandbo
       if (!Number.isInteger(frozen) || frozen <= 0) throw new StripeApiError(400, { type: 'invalid_request_error', message: 'Invalid integer: frozen_time', param: 'frozen_time' });
       return sandbox.advanceClock(frozen);
     });
+    // Refunds (commerce's operator refund): a payment intent's, in full or in part.
+    const refunds = new SandboxRefunds(repo, sandbox, now);
+    api.post('/v1/refunds', post('Sandbox: devuelve un pago, entero o en parte'), (req, reply) => once(repo, req, reply, now(), () => refunds.create(form(req))));
+    api.get('/v1/refunds', { schema: { tags, summary: 'Sandbox: las devoluciones de un PaymentIntent', response: stripeAnswers }, onRequest: secret }, (req) => refunds.list(query(req)));
+    api.get('/v1/refunds/:id', { schema: { tags, summary: 'Sandbox: una devolución', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => refunds.retrieve(req.params.id));
     // Refunds (commerce's operator refund): a payment intent's, in full or in part.
     const refunds = new SandboxRefunds(repo, sandbox, now);
     api.post('/v1/refunds', post('Sandbox: devuelve un pago, entero o en parte'), (req, reply) => once(repo, req, reply, now(), () => refunds.create(form(req))));

@@ -21,6 +21,12 @@ export interface PaymentProvider {
   payInvoice(invoiceId: string, paymentMethodId: string | null): Promise<InvoiceView>;
   /** The card a customer pays with by default, if any. */
   defaultPaymentMethodOf(customerId: string): Promise<string | null>;
+  /** Returns money of a succeeded payment intent: what is left of it, or `amountCents` (a partial refund). */
+  refund(input: RefundInput): Promise<RefundView>;
+  /** The refunds of a payment intent, oldest first. */
+  refundsOf(paymentIntentId: string): Promise<RefundView[]>;
+  /** A payment method's card as the subscriber may see it (brand, last four); null when it is no card. */
+  paymentMethodCard(paymentMethodId: string): Promise<{ brand: string; last4: string } | null>;
   /** The event of a webhook body, only when its Stripe-Signature is valid at `nowMs`; else throws. */
   verifyEvent(rawBody: string, signature: string, nowMs: number): ProviderEvent;
 }
@@ -119,6 +125,25 @@ export interface SubscriptionView {
   defaultPaymentMethod: string | null;
   /** The status of the setup intent collecting a trial's card; null when none is pending. */
   setupIntentStatus: string | null;
+}
+
+export interface RefundInput {
+  paymentIntentId: string;
+  /** Absent: all that is left of the payment. */
+  amountCents?: number;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+/** Money returned of a payment: Stripe's Refund. */
+export interface RefundView {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  currency: string;
+  /** 'succeeded', 'pending', 'failed' or 'canceled'. */
+  status: string;
+  createdMs: number;
 }
 
 /** A verified event: its id, type, when the provider made it (epoch ms) and the object it carries. */

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CreatedSubscription, type InvoiceView, type PaymentIntentInput, type PaymentIntentView, type PaymentProvider, type PriceChange, type ProviderEvent, type SubscriptionChange, type SubscriptionInput, type SubscriptionView } from './provider';
+import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CreatedSubscription, type InvoiceView, type PaymentIntentInput, type PaymentIntentView, type PaymentProvider, type PriceChange, type ProviderEvent, type RefundInput, type RefundView, type SubscriptionChange, type SubscriptionInput, type SubscriptionView } from './provider';
 
 /** Where the client connects: Stripe's API when unset, else a Stripe-speaking host (the sandbox). */
 export interface StripeEndpoint {
@@ -47,6 +47,10 @@ function subscriptionView(sub: Stripe.Subscription): SubscriptionView {
     defaultPaymentMethod: idOf(sub.default_payment_method),
     setupIntentStatus: setup && typeof setup === 'object' ? setup.status : null,
   };
+}
+
+function refundView(r: Stripe.Refund): RefundView {
+  return { id: r.id, paymentIntentId: idOf(r.payment_intent) ?? '', amountCents: r.amount, currency: r.currency, status: r.status ?? 'pending', createdMs: r.created * 1000 };
 }
 
 /** An invoice's payment intent: in its payments list (API 2025-03 and later). */
@@ -199,6 +203,31 @@ export class StripeProvider implements PaymentProvider {
     return call(async () => {
       const customer = await this.stripe().customers.retrieve(customerId);
       return customer.deleted ? null : idOf(customer.invoice_settings?.default_payment_method);
+    });
+  }
+
+  refund(input: RefundInput): Promise<RefundView> {
+    return call(async () =>
+      refundView(
+        await this.stripe().refunds.create(
+          { payment_intent: input.paymentIntentId, ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}), metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      ),
+    );
+  }
+
+  refundsOf(paymentIntentId: string): Promise<RefundView[]> {
+    return call(async () => {
+      const list = await this.stripe().refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+      return list.data.map(refundView).sort((a, b) => a.createdMs - b.createdMs);
+    });
+  }
+
+  paymentMethodCard(paymentMethodId: string): Promise<{ brand: string; last4: string } | null> {
+    return call(async () => {
+      const pm = await this.stripe().paymentMethods.retrieve(paymentMethodId);
+      return pm.card ? { brand: pm.card.brand, last4: pm.card.last4 } : null;
     });
   }
 
