@@ -66,7 +66,8 @@ export const routes: RouteObject[] = [
           {
             element: <MainLayout />,
             children: [
-              { path: paths.settings.path, lazy: screen(['settings', 'commerce'], () => import('../features/settings/route')) },
+              { path: paths.settings.path, lazy: screen(['settings', 'commerce', 'billing'], () => import('../features/settings/route')) },
+              { path: paths.receipt.path, lazy: screen(['billing'], () => import('../features/billing/routes/receipt')) },
               { path: paths.genres.path, lazy: () => import('../features/browse/genres/index-route') },
               { path: paths.genre.path, lazy: () => import('../features/browse/genres/route') },
               { path: paths.genreAlt.path, lazy: () => import('../features/browse/genres/grid-route') },

@@ -30,6 +30,8 @@ export const paths = {
   purchase: { path: '/purchase/:encodedPurchaseData', getHref: (encoded: string) => `/purchase/${encoded}` },
   checkout: { path: '/checkout', getHref: () => '/checkout/' },
   settings: { path: '/settings', getHref: () => '/settings/' },
+  /** A receipt from the billing history, printable (ours). */
+  receipt: { path: '/settings/receipts/:entryId', getHref: (entryId: string) => `/settings/receipts/${enc(entryId)}` },
   guide: { path: '/epg', getHref: () => '/epg/' },
   guideAlt: { path: '/epg1', getHref: () => '/epg1/' },
   genres: { path: '/gid', getHref: () => '/gid/' },

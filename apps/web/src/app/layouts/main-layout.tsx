@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmationReminder } from '../../features/account';
+import { PastDueSlot } from '../../features/billing/banner';
 import { AppHeader } from './app-header';
 import { usePlayerPreload } from './use-player-preload';
 
@@ -11,6 +12,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
     <div className="main-layout">
       <AppHeader />
       <ConfirmationReminder />
+      <PastDueSlot />
       <main id="main" className="main-layout__content">
         {children ?? <Outlet />}
       </main>

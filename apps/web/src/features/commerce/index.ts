@@ -5,3 +5,6 @@ export { getProductsQueryOptions, useProducts } from './api/get-products';
 export { getPurchasesQueryOptions, usePurchases } from './api/purchases';
 export { PurchasesSection } from './components/purchases-section';
 export { priceLabel } from './price';
+// The card field, for saving a card in the settings (billing).
+export { cardErrorOf, cardFieldSrc } from './card-messages';
+export { useCardField } from './components/use-card-field';

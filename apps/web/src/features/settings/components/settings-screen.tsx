@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { BillingHistorySection, PaymentMethodSection } from '../../billing';
 import { PurchasesSection } from '../../commerce';
 import { LanguageToggle } from '../../../ui/language-toggle';
 import { AccountDataSection } from './account-data-section';
@@ -25,6 +26,8 @@ export function SettingsScreen() {
         <div className="settings-card settings-card--wide">
           <PurchasesSection />
         </div>
+        <PaymentMethodSection />
+        <BillingHistorySection />
         <AccountDataSection />
       </div>
     </div>
