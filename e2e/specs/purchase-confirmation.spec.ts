@@ -15,6 +15,10 @@ import { CARDS } from '../pages/checkout-page';
 const SHOTS = '/work/wt/shots/commerce';
 const DEPORTES = 3;
 const PAYMENT_TIMEOUT = 30_000;
+/** The card field's labels, in whichever of es, en and de it speaks. */
+const CARD_NUMBER = /^(Número de tarjeta|Card number|Kartennummer)$/;
+const CARD_EXPIRY = /^(Caducidad|Expiry|Ablaufdatum)$/;
+const CARD_CVC = /CVC/;
 
 type Lang = 'es' | 'en' | 'de';
 const TEXTS = {
@@ -71,11 +75,11 @@ async function toCheckout(page: Page, request: Parameters<typeof createAccount>[
   await page.goto(deportesLink());
   await page.getByRole('link', { name: x.buyNow }).click();
   const frame = page.frameLocator(`iframe[title="${x.cardFrame}"]`);
-  await expect(frame.getByLabel('Número de tarjeta')).toBeVisible();
+  await expect(frame.getByLabel(CARD_NUMBER)).toBeVisible();
   await page.getByLabel(x.holder).fill('Ana Confirma');
-  await frame.getByLabel('Número de tarjeta').fill(card);
-  await frame.getByLabel('Caducidad').fill('1234');
-  await frame.getByLabel('CVC').fill('123');
+  await frame.getByLabel(CARD_NUMBER).fill(card);
+  await frame.getByLabel(CARD_EXPIRY).fill('1234');
+  await frame.getByLabel(CARD_CVC).fill('123');
   return { account, x, pay: () => page.getByRole('button', { name: x.continue }).click() };
 }
 
@@ -190,11 +194,11 @@ for (const [lang, size] of [
     await pay();
     await expect(page.getByRole('alert')).toHaveText(x.declined, { timeout: PAYMENT_TIMEOUT });
     const frame = page.frameLocator(`iframe[title="${x.cardFrame}"]`);
-    await frame.getByLabel('Número de tarjeta').fill(CARDS.insufficientFunds);
+    await frame.getByLabel(CARD_NUMBER).fill(CARDS.insufficientFunds);
     await pay();
     await expect(page.getByRole('alert')).toHaveText(x.insufficient, { timeout: PAYMENT_TIMEOUT });
     await page.screenshot({ path: `${SHOTS}/checkout-refused-${lang}-${size.width}.png`, fullPage: true });
-    await frame.getByLabel('Número de tarjeta').fill(CARDS.visa);
+    await frame.getByLabel(CARD_NUMBER).fill(CARDS.visa);
     await pay();
     await expect(page).toHaveURL('/purchase_result/success', { timeout: PAYMENT_TIMEOUT });
     await expect(page.getByText(x.success)).toBeVisible();
