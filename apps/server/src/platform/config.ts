@@ -78,6 +78,8 @@ const envSchema = z.object({
   LATAM_COUNTRIES: z.string().regex(/^\s*([A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)?\s*$/, 'códigos ISO 3166-1 de dos letras separados por comas').default(DEFAULT_LATAM_COUNTRIES),
   // VAT by the account's country, percent with up to two decimals (README, "Configure").
   VAT_RATES: z.string().regex(/^\s*[A-Za-z]{2}\s*:\s*\d{1,2}(\.\d{1,2})?(\s*,\s*[A-Za-z]{2}\s*:\s*\d{1,2}(\.\d{1,2})?)*\s*$/, "países y tipos de IVA en porcentaje, p. ej. 'ES:21,PT:23'").default(DEFAULT_VAT_RATES),
+  // Days a subscription whose renewal failed stays owned while the card is retried (README, "Configure").
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   LATAM_REGION_ID: z.coerce.number().int().positive().default(3),
   DEFAULT_REGION_ID: z.coerce.number().int().positive().default(1),
   REGISTRATION_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
@@ -259,6 +261,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** VAT by the account's country (VAT_RATES); a country not listed (or none) pays the first's. */
   vat: { rates: ReadonlyMap<string, number>; fallbackCountry: string };
+  /** Days a subscription stays owned after a failed renewal while it is retried (BILLING_GRACE_DAYS). */
+  billingGraceDays: number;
 }
 
 /** A configuration the server cannot start with; the message names the variable and what to do. */
@@ -447,5 +451,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentSettings(e, authSecret),
     vat: parseVatRates(e.VAT_RATES),
+    billingGraceDays: e.BILLING_GRACE_DAYS,
   };
 }

@@ -1,4 +1,5 @@
 import type { Platform, ServerModule } from '../../platform/module';
+import type { BillingEvents } from './billing-events';
 import type { Authenticator, PersonalDataHolder } from '../identity';
 import { commercePersonalData } from './personal-data';
 import { CommerceDataRepository } from './personal-data.repository';
@@ -34,6 +35,10 @@ export interface Commerce {
   entitlements: Entitlements;
   /** Asks the provider about unconfirmed purchases now (start-up does it; tests call it). */
   reconcile(): Promise<number>;
+  /** Ends subscriptions whose grace period is over unpaid (the periodic check does it; tests call it). */
+  expireGrace(): Promise<number>;
+  /** Pays what failed renewals left open with the user's default card; the purchases recovered. */
+  retryUnpaid(userId: number): Promise<string[]>;
   /** The user's purchases for the data export; a deletion cancels subscriptions and anonymises purchases (issue 26). */
   personalData: PersonalDataHolder;
 }
@@ -42,6 +47,15 @@ export interface Commerce {
 const RECONCILE_EVERY_MS = 60_000;
 const RECONCILE_AFTER_MS = 30_000;
 const RECONCILE_LOCK = 'commerce.reconcile';
+const GRACE_LOCK = 'commerce.grace';
+
+/** Each billing fact in the log, until the billing history listens. */
+function loggedBillingEvents(log: Platform['log']): BillingEvents {
+  const said = (fact: string) => async (f: { key: string; purchase: { id: string; userId: number } }) => {
+    log.info({ fact, key: f.key, purchase: f.purchase.id, user: f.purchase.userId }, 'billing fact');
+  };
+  return { paid: said('paid'), renewalFailed: said('renewalFailed'), cancelled: said('cancelled'), ended: said('ended'), refunded: said('refunded'), trialEnding: said('trialEnding') };
+}
 
 /** Where the Stripe client talks: the configured host, or this server's own sandbox once it listens. */
 function endpointOf(platform: Platform, selfUrl: () => string | undefined): () => StripeEndpoint | null {
@@ -66,8 +80,11 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
   const service = new CommerceService(platform.clock, repo, platform.caches);
   let selfUrl: string | undefined;
   const payments = new StripeProvider(endpointOf(platform, () => selfUrl), cardFormUrlOf(platform));
-  const purchases = new PurchasesService(new PurchasesRepository(platform.db), payments, platform.clock, platform.config.operator.providerName, (userId) => service.ownedPackageIds(userId), (userId) => service.forget(userId), platform.log);
+  const billingEvents = loggedBillingEvents(platform.log);
+  const lifecycle = { graceDays: platform.config.billingGraceDays, promotions: null };
+  const purchases = new PurchasesService(new PurchasesRepository(platform.db), payments, platform.clock, platform.config.operator.providerName, (userId) => service.ownedPackageIds(userId), (userId) => service.forget(userId), platform.log, lifecycle, billingEvents);
   const reconcile = () => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile());
+  const expireGrace = () => platform.db.exclusive(GRACE_LOCK, () => purchases.expireGrace());
   const module: ServerModule = {
     name: 'commerce',
     migrations: commerceMigrations,
@@ -85,8 +102,12 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
         return async () => {};
       }
       const run = (olderThan: number) => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile(olderThan)).catch((error: unknown) => platform.log.warn({ err: error }, 'purchase reconciliation failed'));
-      const first = run(0);
-      const timer = setInterval(() => void run(RECONCILE_AFTER_MS), RECONCILE_EVERY_MS);
+      const expire = () => expireGrace().catch((error: unknown) => platform.log.warn({ err: error }, 'grace period check failed'));
+      const first = Promise.all([run(0), expire()]);
+      const timer = setInterval(() => {
+        void run(RECONCILE_AFTER_MS);
+        void expire();
+      }, RECONCILE_EVERY_MS);
       timer.unref();
       return async () => {
         clearInterval(timer);
@@ -95,5 +116,5 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
     },
   };
   const personalData = commercePersonalData(new CommerceDataRepository(platform.db), purchases, (userId) => service.forget(userId));
-  return { module, access: service, offers: service, entitlements: service, reconcile, personalData };
+  return { module, access: service, offers: service, entitlements: service, reconcile, expireGrace, retryUnpaid: (userId) => purchases.retryUnpaid(userId), personalData };
 }

@@ -18,6 +18,17 @@ export interface Fulfilment {
   log: LogInput;
   logId: string;
   now: number;
+  /** A switch waiting for this renewal: the purchase becomes that product before the period is granted. */
+  switchTo?: SwitchTarget;
+}
+
+/** The product a subscription switches to. */
+export interface SwitchTarget {
+  productId: number;
+  packageId: number;
+  title: string;
+  subtitle: string;
+  amountCents: number;
 }
 
 const inserted = (result: { numInsertedOrUpdatedRows?: bigint }) => Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -48,8 +59,14 @@ export class PurchasesRepository {
     await this.k.insertInto('purchases').values(row).execute();
   }
 
-  async setPaymentRefs(id: string, paymentIntentId: string, subscriptionId: string | null): Promise<void> {
-    await this.k.updateTable('purchases').set({ paymentIntentId, subscriptionId }).where('id', '=', id).execute();
+  /** The provider's ids of a started purchase, and a trial's end as the provider set it. */
+  async setPaymentRefs(id: string, paymentIntentId: string | null, subscriptionId: string | null, trialEndsAt: number | null): Promise<void> {
+    await this.k.updateTable('purchases').set({ paymentIntentId, subscriptionId, ...(trialEndsAt !== null ? { trialEndsAt } : {}) }).where('id', '=', id).execute();
+  }
+
+  /** A customer's trials still waiting for their card. */
+  pendingTrialsOf(customerId: string): Promise<PurchaseRow[]> {
+    return this.k.selectFrom('purchases').selectAll().where('customerId', '=', customerId).where('status', '=', 'pending').where('trialEndsAt', 'is not', null).where('subscriptionId', 'is not', null).execute();
   }
 
   purchase(id: string): Promise<PurchaseRow | undefined> {
@@ -66,7 +83,31 @@ export class PurchasesRepository {
 
   /** Pending purchases whose payment was created: the provider may have confirmed them while we were down. */
   unconfirmed(createdBefore: number, limit: number): Promise<PurchaseRow[]> {
-    return this.k.selectFrom('purchases').selectAll().where('status', '=', 'pending').where('paymentIntentId', 'is not', null).where('createdAt', '<=', createdBefore).orderBy('createdAt').limit(limit).execute();
+    return this.k
+      .selectFrom('purchases')
+      .selectAll()
+      .where('status', '=', 'pending')
+      // A trial has no payment yet: its subscription (and the card it collects) is asked about.
+      .where((eb) => eb.or([eb('paymentIntentId', 'is not', null), eb.and([eb('subscriptionId', 'is not', null), eb('trialEndsAt', 'is not', null)])]))
+      .where('createdAt', '<=', createdBefore)
+      .orderBy('createdAt')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The user's subscriptions in their grace period (a renewal failed), oldest first. */
+  pastDueOf(userId: number): Promise<PurchaseRow[]> {
+    return this.k.selectFrom('purchases').selectAll().where('userId', '=', userId).where('status', '=', 'fulfilled').where('graceUntil', 'is not', null).where('endedAt', 'is', null).orderBy('graceUntil').execute();
+  }
+
+  /** The banner's one question: the user's earliest-ending grace period, if any (by the user's index). */
+  alertOf(userId: number): Promise<{ id: string; title: string; graceUntil: number | null } | undefined> {
+    return this.k.selectFrom('purchases').select(['id', 'title', 'graceUntil']).where('userId', '=', userId).where('graceUntil', 'is not', null).where('endedAt', 'is', null).where('status', '=', 'fulfilled').orderBy('graceUntil').limit(1).executeTakeFirst();
+  }
+
+  /** Grace periods over by `now` and not paid. */
+  graceExpired(now: number, limit: number): Promise<PurchaseRow[]> {
+    return this.k.selectFrom('purchases').selectAll().where('graceUntil', '<=', now).where('endedAt', 'is', null).where('status', '=', 'fulfilled').orderBy('graceUntil').limit(limit).execute();
   }
 
   fulfilledOf(userId: number): Promise<PurchaseRow[]> {
@@ -92,15 +133,24 @@ export class PurchasesRepository {
       if (!(await this.firstTime(trx, f.event, f.now))) return false;
       const payment = await trx.insertInto('payments').values({ paymentKey: f.paymentKey, purchaseId: f.purchaseId, createdAt: f.now }).onConflict((oc) => oc.column('paymentKey').doNothing()).executeTakeFirst();
       if (!inserted(payment)) return false;
-      const current = await trx.selectFrom('purchases').select(['paidUntil', 'fulfilledAt', 'endedAt']).where('id', '=', f.purchaseId).executeTakeFirstOrThrow();
+      const current = await trx.selectFrom('purchases').select(['paidUntil', 'fulfilledAt', 'endedAt', 'packageId', 'pendingProductId']).where('id', '=', f.purchaseId).executeTakeFirstOrThrow();
       // A payment reported after the provider ended the subscription grants nothing past that end.
       const endsAt = current.endedAt === null ? f.endsAt : Math.min(f.endsAt, current.endedAt);
+      let packageId = f.packageId;
+      if (f.switchTo && current.pendingProductId === f.switchTo.productId) {
+        // The renewal that makes a downgrade (or same-price switch) happen: the old package ends where the paid period did.
+        const to = f.switchTo;
+        await trx.updateTable('purchases').set({ productId: to.productId, packageId: to.packageId, title: to.title, subtitle: to.subtitle, amountCents: to.amountCents, pendingProductId: null, pendingEffectiveAt: null }).where('id', '=', f.purchaseId).execute();
+        await this.endEntitlement(trx, f.purchaseId, f.userId, current.packageId, Math.min(f.startsAt, current.paidUntil ?? f.startsAt));
+        packageId = to.packageId;
+      }
       await trx
         .updateTable('purchases')
-        .set({ status: 'fulfilled', paidUntil: Math.max(current.paidUntil ?? 0, endsAt), fulfilledAt: current.fulfilledAt ?? f.now })
+        // Paid: any grace period is over, with no gap (the paid period follows the one that failed).
+        .set({ status: 'fulfilled', paidUntil: Math.max(current.paidUntil ?? 0, endsAt), fulfilledAt: current.fulfilledAt ?? f.now, graceUntil: null })
         .where('id', '=', f.purchaseId)
         .execute();
-      await this.extendEntitlement(trx, f.userId, f.packageId, f.startsAt, endsAt, f.now);
+      await this.extendEntitlement(trx, f.userId, packageId, f.startsAt, endsAt, f.now);
       await trx.insertInto('purchaseLog').values({ ...f.log, id: f.logId, activation: 'OK', createdAt: f.now }).execute();
       return true;
     });
@@ -168,6 +218,56 @@ export class PurchasesRepository {
     const until = Math.max(endedAt, Number(other?.paidUntil ?? 0));
     // Only what purchases granted: an open-ended grant (registration, the demo) is not a purchase's to cut.
     await trx.updateTable('entitlements').set({ endsAt: until }).where('userId', '=', userId).where('packageId', '=', packageId).where('source', '=', 'purchase').where('endsAt', 'is not', null).where('endsAt', '>', until).execute();
+  }
+
+  /**
+   * A renewal failed: the purchase enters its grace period (from the first failure; a retry's
+   * failure keeps it) and the package stays owned until its end. Null when the event was seen
+   * or the subscription already ended; else the grace period's end.
+   */
+  enterGrace(event: { id: string; type: string }, purchaseId: string, graceUntil: number, log: LogInput, logId: string, now: number): Promise<number | null> {
+    return this.k.transaction().execute(async (trx) => {
+      if (!(await this.firstTime(trx, event, now))) return null;
+      const purchase = await trx.selectFrom('purchases').select(['userId', 'packageId', 'graceUntil', 'endedAt', 'status']).where('id', '=', purchaseId).executeTakeFirstOrThrow();
+      await trx.insertInto('purchaseLog').values({ ...log, id: logId, activation: 'FAIL', createdAt: now }).execute();
+      if (purchase.endedAt !== null || purchase.status !== 'fulfilled') return null;
+      const until = purchase.graceUntil ?? graceUntil;
+      if (purchase.graceUntil === null) await trx.updateTable('purchases').set({ graceUntil: until }).where('id', '=', purchaseId).where('graceUntil', 'is', null).execute();
+      await this.extendEntitlement(trx, purchase.userId, purchase.packageId, now, until, now);
+      return until;
+    });
+  }
+
+  /** A grace period over unpaid: the subscription ends at its end, and so does the package. True once. */
+  endUnpaid(purchaseId: string, endedAt: number): Promise<boolean> {
+    return this.k.transaction().execute(async (trx) => {
+      const purchase = await trx.selectFrom('purchases').select(['userId', 'packageId', 'paidUntil', 'endedAt', 'graceUntil']).where('id', '=', purchaseId).executeTakeFirstOrThrow();
+      if (purchase.endedAt !== null || purchase.graceUntil === null) return false;
+      const ended = await trx.updateTable('purchases').set({ endedAt }).where('id', '=', purchaseId).where('endedAt', 'is', null).executeTakeFirst();
+      if (Number(ended.numUpdatedRows) === 0) return false;
+      await this.endEntitlement(trx, purchaseId, purchase.userId, purchase.packageId, endedAt);
+      return true;
+    });
+  }
+
+  /**
+   * An upgrade paid at once: the purchase becomes the new product, the old package ends now
+   * and the new one is owned to the paid period's end. Once per `paymentKey` (the proration's invoice).
+   */
+  switchNow(paymentKey: string, purchaseId: string, to: SwitchTarget, now: number): Promise<boolean> {
+    return this.k.transaction().execute(async (trx) => {
+      const payment = await trx.insertInto('payments').values({ paymentKey, purchaseId, createdAt: now }).onConflict((oc) => oc.column('paymentKey').doNothing()).executeTakeFirst();
+      if (!inserted(payment)) return false;
+      const purchase = await trx.selectFrom('purchases').select(['userId', 'packageId', 'paidUntil']).where('id', '=', purchaseId).executeTakeFirstOrThrow();
+      await trx.updateTable('purchases').set({ productId: to.productId, packageId: to.packageId, title: to.title, subtitle: to.subtitle, amountCents: to.amountCents, pendingProductId: null, pendingEffectiveAt: null }).where('id', '=', purchaseId).execute();
+      await this.endEntitlement(trx, purchaseId, purchase.userId, purchase.packageId, now);
+      await this.extendEntitlement(trx, purchase.userId, to.packageId, now, purchase.paidUntil ?? now, now);
+      return true;
+    });
+  }
+
+  async setPendingSwitch(purchaseId: string, productId: number | null, effectiveAt: number | null): Promise<void> {
+    await this.k.updateTable('purchases').set({ pendingProductId: productId, pendingEffectiveAt: effectiveAt }).where('id', '=', purchaseId).execute();
   }
 
   async setCancelAtPeriodEnd(purchaseId: string, flag: boolean): Promise<void> {

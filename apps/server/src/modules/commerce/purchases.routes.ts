@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import { declareScope } from '../../platform/access';
 import { framedPagePolicy } from '../../platform/security-headers';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardFieldResponseSchema, confirmPurchaseResponseSchema, ownedPurchaseSchema, paymentsStatusSchema, PURCHASES_UNAVAILABLE, purchaseIdParamsSchema, purchasesResponseSchema, startPurchaseRequestSchema, startPurchaseResponseSchema } from '@pantalla/contracts';
+import { billingAlertSchema, cardFieldResponseSchema, confirmPurchaseResponseSchema, ownedPurchaseSchema, paymentsStatusSchema, PURCHASES_UNAVAILABLE, purchaseIdParamsSchema, purchasesResponseSchema, startPurchaseRequestSchema, startPurchaseResponseSchema, switchSubscriptionRequestSchema } from '@pantalla/contracts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { errorResponses, noStore } from '../../platform/http';
 import type { Authenticator } from '../identity';
@@ -12,6 +12,8 @@ import { stripeCardPage } from './payments/stripe-card-page';
 import type { PurchasesService } from './purchases.service';
 
 const tags = ['commerce'];
+
+type FastifyZod = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /** The webhook path the payment provider posts its events to (under /api/v1). */
 export const WEBHOOK_PATH = '/payments/webhook';
@@ -45,7 +47,8 @@ export async function purchaseRoutes(app: FastifyInstance, service: PurchasesSer
     async (request, reply) => {
       noStore(reply);
       const user = auth.userOf(request);
-      return service.start({ userId: user.userId, email: user.email }, request.body.productId, request.body.holderName);
+      const { productId, holderName, useSavedCard, saveCard, promotionCode } = request.body;
+      return service.start({ userId: user.userId, email: user.email }, productId, holderName, { useSavedCard, saveCard, promotionCode });
     },
   );
   api.post(
@@ -66,6 +69,7 @@ export async function purchaseRoutes(app: FastifyInstance, service: PurchasesSer
     { schema: { tags, summary: 'Cancela una suscripción al final del periodo pagado', params: purchaseIdParamsSchema, response: { 200: ownedPurchaseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) } }, onRequest },
     async (request) => service.cancel(auth.userOf(request).userId, request.params.purchaseId),
   );
+  lifecycleRoutes(api, service, auth, onRequest);
   api.get(
     '/payments/card-field',
     { schema: { tags, summary: 'Dónde está el campo de tarjeta del proveedor (su propia ruta de origen)', response: { 200: cardFieldResponseSchema, ...errorResponses(401, 403, 503) } }, onRequest },
@@ -79,6 +83,37 @@ export async function purchaseRoutes(app: FastifyInstance, service: PurchasesSer
     return reply.header('content-type', 'text/html; charset=utf-8').header('x-frame-options', 'SAMEORIGIN').header('content-security-policy', framedPagePolicy(page, stripe)).send(page);
   });
   await app.register(async (scope) => webhookRoute(scope, service, payments, nowMs));
+}
+
+/** A subscription's life after purchase: reactivation, switching product, the past-due banner. */
+function lifecycleRoutes(api: FastifyZod, service: PurchasesService, auth: Authenticator, onRequest: onRequestHookHandler[]): void {
+  api.post(
+    '/purchases/:purchaseId/reactivate',
+    { schema: { tags, summary: 'Reactiva una suscripción cancelada antes de que acabe su periodo: vuelve a renovarse', params: purchaseIdParamsSchema, response: { 200: ownedPurchaseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) } }, onRequest },
+    async (request) => service.reactivate(auth.userOf(request).userId, request.params.purchaseId),
+  );
+  api.post(
+    '/purchases/:purchaseId/switch',
+    {
+      schema: {
+        tags,
+        summary: 'Cambia una suscripción a otro producto mensual: uno más caro al momento (se cobra la parte proporcional), otro en la próxima renovación',
+        params: purchaseIdParamsSchema,
+        body: switchSubscriptionRequestSchema,
+        response: { 200: ownedPurchaseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) },
+      },
+      onRequest,
+    },
+    async (request) => service.switchTo(auth.userOf(request).userId, request.params.purchaseId, request.body.productId),
+  );
+  api.get(
+    '/billing/alert',
+    { schema: { tags, summary: 'La suscripción del usuario cuyo último cobro falló y hasta cuándo sigue activa (o null)', response: { 200: billingAlertSchema, ...errorResponses(401) } }, onRequest: auth.requireUser },
+    async (request, reply) => {
+      noStore(reply);
+      return service.alert(auth.userOf(request).userId);
+    },
+  );
 }
 
 /** Public: anyone may post, only a body signed with the webhook secret is acted on. */
