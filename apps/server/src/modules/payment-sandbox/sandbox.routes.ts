@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { FormRefusedError, parseStripeForm, type FormObject } from './form-body';
 import { StripeApiError, type Json } from './objects';
 import { amountText, cardFieldPage, challengePage } from './pages';
+import { cardLocaleOf, type CardLocale } from './cards';
 import { ObjectChangedError } from './sandbox.repository';
 import type { SandboxRepository } from './sandbox.repository';
 import type { PaymentSandbox } from './sandbox.service';
-import { SandboxRefunds } from './refunds';
 import { SandboxRefunds } from './refunds';
 
 export interface SandboxKeys {
@@ -23,8 +23,8 @@ const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_]{1,64}$/) });
 const stripeAnswers = { 200: anyObject, 400: anyObject, 401: anyObject, 402: anyObject, 404: anyObject, 409: anyObject };
 const tags = ['payment-sandbox'];
 
-function langOf(request: FastifyRequest): 'es' | 'en' {
-  return (request.headers['accept-language'] ?? 'es').toLowerCase().startsWith('en') ? 'en' : 'es';
+function langOf(request: FastifyRequest): CardLocale {
+  return cardLocaleOf(request.headers['accept-language']);
 }
 
 function bearer(request: FastifyRequest): string {
@@ -114,11 +114,6 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: PaymentSandbo
     api.post('/v1/refunds', post('Sandbox: devuelve un pago, entero o en parte'), (req, reply) => once(repo, req, reply, now(), () => refunds.create(form(req))));
     api.get('/v1/refunds', { schema: { tags, summary: 'Sandbox: las devoluciones de un PaymentIntent', response: stripeAnswers }, onRequest: secret }, (req) => refunds.list(query(req)));
     api.get('/v1/refunds/:id', { schema: { tags, summary: 'Sandbox: una devolución', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => refunds.retrieve(req.params.id));
-    // Refunds (commerce's operator refund): a payment intent's, in full or in part.
-    const refunds = new SandboxRefunds(repo, sandbox, now);
-    api.post('/v1/refunds', post('Sandbox: devuelve un pago, entero o en parte'), (req, reply) => once(repo, req, reply, now(), () => refunds.create(form(req))));
-    api.get('/v1/refunds', { schema: { tags, summary: 'Sandbox: las devoluciones de un PaymentIntent', response: stripeAnswers }, onRequest: secret }, (req) => refunds.list(query(req)));
-    api.get('/v1/refunds/:id', { schema: { tags, summary: 'Sandbox: una devolución', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => refunds.retrieve(req.params.id));
     api.get('/v1/subscriptions/:id', { schema: { tags, summary: 'Sandbox: una suscripción', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.retrieveSubscription(req.params.id, query(req)));
     api.delete('/v1/subscriptions/:id', { schema: { tags, summary: 'Sandbox: cancela una suscripción ya', params: idParams, response: stripeAnswers }, onRequest: secret }, (req, reply) => once(repo, req, reply, now(), () => sandbox.cancelSubscription(req.params.id)));
     api.get('/v1/invoices', { schema: { tags, summary: 'Sandbox: las facturas de una suscripción', response: stripeAnswers }, onRequest: secret }, (req) => sandbox.listInvoices(query(req)));
@@ -133,22 +128,42 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: PaymentSandbo
     api.post('/v1/payment_intents/:id/confirm', { schema: { tags, summary: 'Sandbox: confirma un PaymentIntent con una tarjeta de prueba', params: idParams, body: anyObject.nullish(), response: stripeAnswers }, onRequest: eitherKey }, (req) =>
       sandbox.confirmPaymentIntent(req.params.id, form(req), bearer(req) === keys.publishableKey, langOf(req)),
     );
+    // The card on file: setup intents (confirmed by the card field like payment intents) and saved payment methods.
+    api.post('/v1/setup_intents', post('Sandbox: crea un SetupIntent (guardar una tarjeta)'), (req, reply) => once(repo, req, reply, now(), () => sandbox.cards.createSetupIntent(form(req))));
+    api.get('/v1/setup_intents/:id', { schema: { tags, summary: 'Sandbox: un SetupIntent', params: idParams, response: stripeAnswers }, onRequest: eitherKey }, (req) =>
+      sandbox.cards.retrieveSetupIntent(req.params.id, bearer(req) === keys.secretKey ? null : String(query(req).client_secret ?? '')),
+    );
+    api.post('/v1/setup_intents/:id/confirm', { schema: { tags, summary: 'Sandbox: confirma un SetupIntent con una tarjeta de prueba', params: idParams, body: anyObject.nullish(), response: stripeAnswers }, onRequest: eitherKey }, (req) =>
+      sandbox.cards.confirmSetupIntent(req.params.id, form(req), bearer(req) === keys.publishableKey, langOf(req)),
+    );
+    api.get('/v1/payment_methods', { schema: { tags, summary: 'Sandbox: las tarjetas guardadas de un cliente', response: stripeAnswers }, onRequest: secret }, (req) => sandbox.cards.listPaymentMethods(query(req)));
+    api.get('/v1/payment_methods/:id', { schema: { tags, summary: 'Sandbox: un PaymentMethod', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.cards.retrievePaymentMethod(req.params.id));
+    api.post('/v1/payment_methods/:id/detach', post('Sandbox: quita una tarjeta guardada de su cliente'), (req) => sandbox.cards.detachPaymentMethod(String(req.params.id)));
     pageRoutes(scope, sandbox, langOf);
   });
 }
 
-function pageRoutes(api: FastifyInstance, sandbox: PaymentSandbox, lang: (r: FastifyRequest) => 'es' | 'en'): void {
+function pageRoutes(api: FastifyInstance, sandbox: PaymentSandbox, lang: (r: FastifyRequest) => CardLocale): void {
   const html = (reply: FastifyReply, body: string) =>
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('x-frame-options', 'SAMEORIGIN').header('content-security-policy', framedPagePolicy(body)).send(body);
-  api.get('/payments-sandbox/elements/card', { schema: { tags, summary: 'Sandbox: el campo de tarjeta (página del proveedor, en un iframe)' } }, (_req, reply) => html(reply, cardFieldPage()));
+  api.get('/payments-sandbox/elements/card', { schema: { tags, summary: 'Sandbox: el campo de tarjeta (página del proveedor, en un iframe)' } }, (req, reply) => html(reply, cardFieldPage(cardLocaleOf((req.query as { locale?: unknown } | undefined)?.locale as string | undefined))));
   const typed = api.withTypeProvider<ZodTypeProvider>();
   typed.get('/payments-sandbox/3ds/:id', { schema: { tags, summary: 'Sandbox: la página de autenticación 3-D Secure', params: idParams, querystring: z.object({ client_secret: z.string().max(200).optional() }).loose() } }, async (req, reply) => {
+    const locale = cardLocaleOf(typeof req.query.locale === 'string' ? req.query.locale : undefined);
+    // A setup intent charges nothing: its challenge authorises saving the card.
+    if (req.params.id.startsWith('seti_')) {
+      await sandbox.cards.retrieveSetupIntent(req.params.id, req.query.client_secret ?? '');
+      return html(reply, challengePage(null, locale));
+    }
     const pi = await sandbox.retrievePaymentIntent(req.params.id, req.query.client_secret ?? '');
-    return html(reply, challengePage(amountText(Number(pi.amount), String(pi.currency))));
+    return html(reply, challengePage(amountText(Number(pi.amount), String(pi.currency), locale), locale));
   });
   typed.post(
     '/payments-sandbox/3ds/:id',
     { schema: { tags, summary: 'Sandbox: completa o falla la autenticación 3-D Secure', params: idParams, body: z.object({ client_secret: z.string().max(200), passed: z.boolean() }), response: stripeAnswers } },
-    (req) => sandbox.completeChallenge(req.params.id, req.body.client_secret, req.body.passed, lang(req)),
+    (req) =>
+      req.params.id.startsWith('seti_')
+        ? sandbox.cards.completeSetupChallenge(req.params.id, req.body.client_secret, req.body.passed, lang(req))
+        : sandbox.completeChallenge(req.params.id, req.body.client_secret, req.body.passed, lang(req)),
   );
 }

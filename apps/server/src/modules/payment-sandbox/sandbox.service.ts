@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock';
-import { AUTHENTICATION_FAILED, cardBrand, cardOutcome, TEST_PAYMENT_METHODS, type CardInput } from './cards';
+import { AUTHENTICATION_FAILED, cardOutcome, TEST_PAYMENT_METHODS, type CardLocale } from './cards';
+import { cardMethod, SandboxPaymentMethods, typedCard, type PaidCard } from './payment-methods';
 import type { FormObject, FormValue } from './form-body';
 import { addInterval, event, invalidRequest, invoice, newId, noSuch, paidInvoice, paymentIntent, StripeApiError, subscriptionPeriod, withPeriod, type Json } from './objects';
 import { chargeInvoice, DAY_S, DEFAULT_RETRY_DAYS, dueStep, ended, priceOf, prorate, settle, subscriptionOfInvoice, TRIAL_NOTICE_S, type Card, type Step, type Stored } from './lifecycle';
@@ -7,7 +8,7 @@ import { invoiceLine } from './objects';
 import { ObjectChangedError, type ObjectWrite, type RenewalPlan, type SandboxRepository } from './sandbox.repository';
 import type { SandboxObjectRow } from './tables';
 
-type Lang = 'es' | 'en';
+type Lang = CardLocale;
 type Event = ReturnType<typeof event>;
 interface Loaded {
   data: Json;
@@ -60,6 +61,9 @@ const write = (id: string, type: string, data: Json, prev: Loaded | null, dueAt:
  * renewal, a test clock), keeping its state in its own tables and queueing signed events.
  */
 export class PaymentSandbox {
+  /** Setup intents, saved cards and their off-session charges (payment-methods.ts). */
+  readonly cards = new SandboxPaymentMethods(this);
+
   constructor(
     private readonly repo: SandboxRepository,
     private readonly clock: Clock,
@@ -87,7 +91,7 @@ export class PaymentSandbox {
     return { data: JSON.parse(row.data) as Json, private: row.private ? (JSON.parse(row.private) as Json) : {}, version: row.version, dueAt: row.dueAt };
   }
 
-  private async apply(writes: ObjectWrite[], events: Event[]): Promise<void> {
+  async apply(writes: ObjectWrite[], events: Event[]): Promise<void> {
     await this.repo.apply(writes, events, this.clock.now());
     if (events.length > 0) this.onEvents();
   }
@@ -121,8 +125,14 @@ export class PaymentSandbox {
   async createPaymentIntent(form: FormObject): Promise<Json> {
     const customer = text(form.customer) ?? null;
     if (customer) await this.load(customer, 'customer');
-    const pi = paymentIntent({ amount: positiveInt(form.amount, 'amount'), currency: currencyOf(form.currency), customer, description: text(form.description) ?? null, metadata: metadataOf(form), invoice: null, created: await this.seconds() });
+    const created = paymentIntent({ amount: positiveInt(form.amount, 'amount'), currency: currencyOf(form.currency), customer, description: text(form.description) ?? null, metadata: metadataOf(form), invoice: null, created: await this.seconds() });
+    // setup_future_usage: the card that pays it stays the customer's for later charges.
+    const future = text(form.setup_future_usage);
+    const pi = future === 'off_session' || future === 'on_session' ? { ...created, setup_future_usage: future } : created;
     await this.apply([write(String(pi.id), 'payment_intent', pi, null)], []);
+    // A saved card with confirm=true: charged at once (off_session: nobody is there to authenticate).
+    const saved = text(form.payment_method);
+    if (saved && text(form.confirm) === 'true') return this.cards.confirmWithSavedCard(String(pi.id), saved, text(form.off_session) === 'true', 'en');
     return pi;
   }
 
@@ -140,16 +150,15 @@ export class PaymentSandbox {
     if (pi.data.status === 'succeeded' || pi.data.status === 'canceled') {
       throw new StripeApiError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot confirm this PaymentIntent because it has a status of ${String(pi.data.status)}.`, payment_intent: pi.data });
     }
-    const pmData = obj(form.payment_method_data);
-    const cardForm = obj(pmData.card);
-    const card: CardInput = { number: text(cardForm.number) ?? '', expMonth: Number(text(cardForm.exp_month)), expYear: Number(text(cardForm.exp_year)), cvc: text(cardForm.cvc) ?? '' };
-    const holder = text(obj(pmData.billing_details).name) ?? null;
+    const card = typedCard(form);
+    const holder = card.holder;
+    const paid: PaidCard = { number: card.number.replace(/\D/g, ''), expMonth: card.expMonth, expYear: card.expYear, holder, paymentMethod: null };
     const outcome = cardOutcome(card, new Date(await this.now()));
-    if (outcome.kind === 'succeeds') return this.succeed(id, pi, card.number.replace(/\D/g, ''), holder);
+    if (outcome.kind === 'succeeds') return this.succeed(id, pi, paid);
     if (outcome.kind === 'authenticates') {
       const url = `/payments-sandbox/3ds/${id}?client_secret=${encodeURIComponent(String(pi.data.client_secret))}`;
       const data = { ...pi.data, status: 'requires_action', last_payment_error: null, next_action: { type: 'redirect_to_url', redirect_to_url: { url, return_url: text(form.return_url) ?? null } } };
-      await this.apply([write(id, 'payment_intent', data, pi, null, { pendingNumber: card.number.replace(/\D/g, ''), holder })], []);
+      await this.apply([write(id, 'payment_intent', data, pi, null, { pendingNumber: paid.number, holder, pendingCard: paid })], []);
       return data;
     }
     const error = outcome.kind === 'declined'
@@ -158,7 +167,7 @@ export class PaymentSandbox {
     return this.fail(id, pi, error);
   }
 
-  private async fail(id: string, pi: Loaded, error: Json): Promise<never> {
+  async fail(id: string, pi: Loaded, error: Json): Promise<never> {
     const data = { ...pi.data, status: 'requires_payment_method', next_action: null, last_payment_error: error };
     await this.apply([write(id, 'payment_intent', data, pi, null, {})], [event('payment_intent.payment_failed', data, await this.seconds())]);
     throw new StripeApiError(402, { ...error, payment_intent: data });
@@ -168,17 +177,27 @@ export class PaymentSandbox {
   async completeChallenge(id: string, clientSecret: string, passed: boolean, lang: Lang): Promise<Json> {
     const pi = await this.load(id, 'payment_intent');
     if (pi.data.client_secret !== clientSecret || pi.data.status !== 'requires_action') throw noSuch('payment_intent', id);
-    if (passed) return this.succeed(id, pi, String(pi.private.pendingNumber), (pi.private.holder as string | null) ?? null);
+    const pending = (pi.private.pendingCard as PaidCard | undefined) ?? { number: String(pi.private.pendingNumber), expMonth: 12, expYear: 2099, holder: (pi.private.holder as string | null) ?? null, paymentMethod: null };
+    if (passed) return this.succeed(id, pi, pending);
     return this.fail(id, pi, { type: 'card_error', code: 'payment_intent_authentication_failure', message: AUTHENTICATION_FAILED[lang] });
   }
 
-  private async succeed(id: string, pi: Loaded, number: string, holder: string | null): Promise<Json> {
+  /** Paid with `card`: a card typed in the card field becomes a payment method, attached to the customer when it is to be kept (setup_future_usage, a subscription). */
+  async succeed(id: string, pi: Loaded, card: PaidCard): Promise<Json> {
     const now = await this.seconds();
-    const pm = { id: newId('pm'), object: 'payment_method', type: 'card', card: { brand: cardBrand(number), last4: number.slice(-4) }, billing_details: { name: holder }, customer: pi.data.customer, created: now };
-    const data: Json = { ...pi.data, status: 'succeeded', amount_received: pi.data.amount, payment_method: pm.id, last_payment_error: null, next_action: null, latest_charge: newId('ch') };
-    const writes = [write(String(pm.id), 'payment_method', pm, null, null, { number }), write(id, 'payment_intent', data, pi, null, {})];
+    const number = card.number;
+    const customer = typeof pi.data.customer === 'string' ? pi.data.customer : null;
+    const keep = customer !== null && (typeof pi.data.setup_future_usage === 'string' || typeof pi.data.invoice === 'string');
+    const made = card.paymentMethod === null ? cardMethod(card, now, keep ? customer : null) : null;
+    const pmId = card.paymentMethod ?? String(made?.data.id);
+    const data: Json = { ...pi.data, status: 'succeeded', amount_received: pi.data.amount, payment_method: pmId, last_payment_error: null, next_action: null, latest_charge: newId('ch') };
+    const writes = [...(made ? [write(pmId, 'payment_method', made.data, null, null, made.private)] : []), write(id, 'payment_intent', data, pi, null, {})];
     const events = [event('payment_intent.succeeded', data, now)];
-    if (typeof data.invoice === 'string') await this.paySubscriptionInvoice(data.invoice, String(pm.id), number, now, writes, events);
+    if (made && keep && customer) {
+      writes.push(await this.cards.attachWrite(customer, pmId));
+      events.push(event('payment_method.attached', made.data, now));
+    }
+    if (typeof data.invoice === 'string') await this.paySubscriptionInvoice(data.invoice, pmId, number, now, writes, events);
     await this.apply(writes, events);
     return data;
   }
@@ -201,7 +220,11 @@ export class PaymentSandbox {
   async createSubscription(form: FormObject): Promise<Json> {
     const customerId = text(form.customer);
     if (!customerId) throw invalidRequest('Missing required param: customer.', 'customer');
-    await this.load(customerId, 'customer');
+    const customerObject = await this.load(customerId, 'customer');
+    // A saved card (default_payment_method, else the customer's unless default_incomplete) pays the first invoice at once.
+    const customerPm = text(form.payment_behavior) === 'default_incomplete' ? undefined : ((customerObject.data.invoice_settings as Json | undefined)?.default_payment_method as string | null | undefined);
+    const savedPm = text(form.default_payment_method) ?? customerPm ?? null;
+    if (savedPm) await this.cards.chargeableCard(savedPm, customerId);
     const items = Array.isArray(form.items) ? form.items : Object.values(obj(form.items));
     const priceData = obj(obj(items[0]).price_data);
     const interval = text(obj(priceData.recurring).interval) === 'year' ? 'year' : 'month';
@@ -217,12 +240,12 @@ export class PaymentSandbox {
     const pi = trialEnd === null ? paymentIntent({ amount, currency, customer: customerId, description: 'Subscription creation', metadata: {}, invoice: invoiceId, created: start }) : null;
     const created = invoice({ customer: customerId, subscription: subId, amount: trialEnd === null ? amount : 0, currency, periodStart: start, periodEnd: end, billingReason: 'subscription_create', paymentIntent: pi, metadata, created: start }, invoiceId);
     const inv = trialEnd === null ? created : paidInvoice(created, start);
-    const setup = trialEnd === null ? null : setupIntent(customerId, start);
+    const setup = trialEnd === null || savedPm ? null : setupIntent(customerId, start);
     const price = { id: newId('price'), object: 'price', currency, unit_amount: amount, product: text(priceData.product) ?? null, recurring: { interval, interval_count: 1 } };
     const sub = withPeriod(
       {
         id: subId, object: 'subscription', customer: customerId, status: trialEnd === null ? 'incomplete' : 'trialing', cancel_at_period_end: false, canceled_at: null, ended_at: null, start_date: start, created: start, metadata, latest_invoice: invoiceId,
-        trial_start: trialEnd === null ? null : start, trial_end: trialEnd, pending_setup_intent: setup ? setup.id : null, default_payment_method: null,
+        trial_start: trialEnd === null ? null : start, trial_end: trialEnd, pending_setup_intent: setup ? setup.id : null, default_payment_method: text(form.default_payment_method) ?? null,
         items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', price, quantity: 1 }] },
       },
       start,
@@ -230,8 +253,12 @@ export class PaymentSandbox {
     );
     // A trialing subscription is next due when trial_will_end goes out (three days before its end, or now when shorter).
     const dueAt = trialEnd === null ? null : Math.max(start, trialEnd - TRIAL_NOTICE_S) * 1000;
-    const writes = [...(pi ? [write(String(pi.id), 'payment_intent', pi, null)] : []), { ...write(invoiceId, 'invoice', inv, null), ownerId: subId }, ...(setup ? [write(String(setup.id), 'setup_intent', setup, null)] : []), write(subId, 'subscription', sub, null, dueAt)];
+    const writes = [...(pi ? [write(String(pi.id), 'payment_intent', pi, null)] : []), { ...write(invoiceId, 'invoice', inv, null), ownerId: subId }, ...(setup ? [write(String(setup.id), 'setup_intent', setup, null, null, { subscription: subId })] : []), write(subId, 'subscription', sub, null, dueAt)];
     await this.apply(writes, [event('customer.subscription.created', sub, start), ...(trialEnd === null ? [] : [event('invoice.paid', inv, start)])]);
+    if (pi && savedPm) {
+      await this.cards.confirmWithSavedCard(String(pi.id), savedPm, text(form.off_session) === 'true', 'en');
+      return this.expandSubscription((await this.load(subId, 'subscription')).data, form.expand);
+    }
     return this.expandSubscription(sub, form.expand);
   }
 
@@ -262,6 +289,12 @@ export class PaymentSandbox {
     if (form.metadata !== undefined) data.metadata = mergedMetadata(sub.data.metadata, form.metadata);
     const flag = text(form.cancel_at_period_end);
     if (flag !== undefined) data = { ...data, cancel_at_period_end: flag === 'true', canceled_at: flag === 'true' ? now : null };
+    // The card the subscription is charged with: one attached to its customer ('' unsets it).
+    const pm = text(form.default_payment_method);
+    if (pm !== undefined) {
+      if (pm !== '') await this.cards.chargeableCard(pm, String(sub.data.customer));
+      data = { ...data, default_payment_method: pm === '' ? null : pm };
+    }
     const items = Array.isArray(form.items) ? form.items : Object.values(obj(form.items));
     const change = obj(items[0]);
     const writes: ObjectWrite[] = [];

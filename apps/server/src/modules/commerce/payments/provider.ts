@@ -27,6 +27,16 @@ export interface PaymentProvider {
   refundsOf(paymentIntentId: string): Promise<RefundView[]>;
   /** A payment method's card as the subscriber may see it (brand, last four); null when it is no card. */
   paymentMethodCard(paymentMethodId: string): Promise<{ brand: string; last4: string } | null>;
+  /** Starts saving a card for the customer without charging it (a setup intent, usage off_session); the card field confirms it. */
+  createSetupIntent(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  /** A setup intent as the provider knows it (the server trusts only this, never the browser). */
+  retrieveSetupIntent(id: string): Promise<SetupIntentView>;
+  /** The customer's default card (invoice_settings.default_payment_method) as the subscriber sees it; null when none. */
+  defaultCard(customerId: string): Promise<SavedCardView | null>;
+  /** Makes a saved card the customer's default and each of `subscriptionIds`' own default. */
+  setDefaultPaymentMethod(customerId: string, paymentMethodId: string, subscriptionIds: readonly string[]): Promise<void>;
+  /** The card is no longer the customer's: nothing is charged to it again. */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** The event of a webhook body, only when its Stripe-Signature is valid at `nowMs`; else throws. */
   verifyEvent(rawBody: string, signature: string, nowMs: number): ProviderEvent;
 }
@@ -144,6 +154,23 @@ export interface RefundView {
   /** 'succeeded', 'pending', 'failed' or 'canceled'. */
   status: string;
   createdMs: number;
+}
+
+/** A setup intent: 'succeeded' once its card is saved (then `paymentMethodId`). */
+export interface SetupIntentView {
+  id: string;
+  status: string;
+  customerId: string | null;
+  paymentMethodId: string | null;
+}
+
+/** A saved card: never more than brand, last four and expiry. */
+export interface SavedCardView {
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 /** A verified event: its id, type, when the provider made it (epoch ms) and the object it carries. */

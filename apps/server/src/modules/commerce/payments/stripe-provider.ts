@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CreatedSubscription, type InvoiceView, type PaymentIntentInput, type PaymentIntentView, type PaymentProvider, type PriceChange, type ProviderEvent, type RefundInput, type RefundView, type SubscriptionChange, type SubscriptionInput, type SubscriptionView } from './provider';
+import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CreatedSubscription, type InvoiceView, type PaymentIntentInput, type PaymentIntentView, type PaymentProvider, type PriceChange, type ProviderEvent, type RefundInput, type RefundView, type SavedCardView, type SetupIntentView, type SubscriptionChange, type SubscriptionInput, type SubscriptionView } from './provider';
 
 /** Where the client connects: Stripe's API when unset, else a Stripe-speaking host (the sandbox). */
 export interface StripeEndpoint {
@@ -228,6 +228,45 @@ export class StripeProvider implements PaymentProvider {
     return call(async () => {
       const pm = await this.stripe().paymentMethods.retrieve(paymentMethodId);
       return pm.card ? { brand: pm.card.brand, last4: pm.card.last4 } : null;
+    });
+  }
+
+  createSetupIntent(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }> {
+    return call(async () => {
+      const setup = await this.stripe().setupIntents.create({ customer: input.customerId, usage: 'off_session', metadata: input.metadata }, { idempotencyKey: input.idempotencyKey });
+      return { id: setup.id, clientSecret: setup.client_secret ?? '' };
+    });
+  }
+
+  retrieveSetupIntent(id: string): Promise<SetupIntentView> {
+    return call(async () => {
+      const setup = await this.stripe().setupIntents.retrieve(id);
+      return { id: setup.id, status: setup.status, customerId: idOf(setup.customer), paymentMethodId: idOf(setup.payment_method) };
+    });
+  }
+
+  defaultCard(customerId: string): Promise<SavedCardView | null> {
+    return call(async () => {
+      const customer = await this.stripe().customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] });
+      if (customer.deleted) return null;
+      const pm = customer.invoice_settings?.default_payment_method;
+      if (!pm) return null;
+      const method = typeof pm === 'string' ? await this.stripe().paymentMethods.retrieve(pm) : pm;
+      if (!method.card) return null;
+      return { paymentMethodId: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+    });
+  }
+
+  setDefaultPaymentMethod(customerId: string, paymentMethodId: string, subscriptionIds: readonly string[]): Promise<void> {
+    return call(async () => {
+      await this.stripe().customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
+      for (const id of subscriptionIds) await this.stripe().subscriptions.update(id, { default_payment_method: paymentMethodId });
+    });
+  }
+
+  detachPaymentMethod(paymentMethodId: string): Promise<void> {
+    return call(async () => {
+      await this.stripe().paymentMethods.detach(paymentMethodId);
     });
   }
 
