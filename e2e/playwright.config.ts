@@ -5,6 +5,8 @@ import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 8199);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'pantalla-e2e-'));
+// The workers read the same directory (the sandbox's keys derive from its auth-secret: e2e/fixtures/sandbox.ts).
+process.env.E2E_DATA_DIR = dataDir;
 
 /** The specs that open stream sessions for basico@. */
 const PLAYBACK = /(player|playback-services|playback-rights|csp|purchase|segment-rights)\.spec\.ts$/;
