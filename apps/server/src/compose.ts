@@ -38,7 +38,16 @@ export function createPlatform(config: Config, db: Db, clock: Clock, log: Log = 
  */
 export function composeModules(platform: Platform): Modules {
   const identity = createIdentity(platform);
-  const commerce = createCommerce(platform, { auth: identity.auth, countryOf: (userId) => identity.accounts.countryOf(userId) });
+  const commerce = createCommerce(platform, {
+    auth: identity.auth,
+    countryOf: (userId) => identity.accounts.countryOf(userId),
+    mailer: identity.mailer,
+    // Identity keeps no language for an account (yet): billing mails then go in Spanish.
+    contactOf: async (userId) => {
+      const account = await identity.accounts.find(userId);
+      return account ? { email: account.email, language: null } : undefined;
+    },
+  });
   // A new account gets the sign-up packages (REGISTRATION_PACKAGES); identity knows nothing of
   // commerce, so the wiring lives here. Granting is idempotent; a failure undoes the sign-up.
   const { packageIds } = platform.config.registration;

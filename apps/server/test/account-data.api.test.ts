@@ -34,12 +34,21 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   drm_sessions: { ...none('id stream_session_id kid issued_at revoked_at'), user_id: U },
   entitlements: { ...none('package_id starts_at ends_at source created_at'), user_id: U },
   payment_customers: { ...none('customer_id created_at'), user_id: U },
-  purchases: { ...none('id product_id package_id kind title subtitle amount_cents currency customer_id payment_intent_id subscription_id status paid_until cancel_at_period_end ended_at created_at fulfilled_at'), user_id: U, holder_name: P },
+  purchases: { ...none('id product_id package_id kind title subtitle amount_cents currency customer_id payment_intent_id subscription_id status paid_until cancel_at_period_end ended_at created_at fulfilled_at grace_until trial_ends_at pending_product_id pending_effective_at promotion_code'), user_id: U, holder_name: P },
   purchase_log: { ...none('id purchase_id fc_ini title subtitle price_cents currency operator id_package payment_intent_id subscription_id customer_id activation created_at'), user_id: U, name: P },
   payments: none('payment_key purchase_id created_at'),
+  // The billing history stays for accounting (like purchases), its buyer blanked.
+  billing_entries: {
+    ...none('id purchase_id kind fact_key at product_title amount_cents currency vat_country vat_rate vat_cents method_brand method_last4 period_from period_to receipt_number'),
+    user_id: U,
+    buyer_name: P,
+    buyer_email: P,
+  },
+  billing_notices: { ...none('fact_key kind at'), user_id: U },
+  receipt_counters: none('year last'),
   payment_events: none('event_id type received_at'),
   packages: none('id name description kind created_at'),
-  products: none('id package_id kind title subtitle price_cents currency fc_ini fc_end recurring interval event_id channel_id active'),
+  products: none('id package_id kind title subtitle price_cents currency fc_ini fc_end recurring interval event_id channel_id active trial_days'),
   catalogue_meta: none('key value'),
   channel_genres: none('id name position'),
   channels: none(
@@ -69,7 +78,7 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   sandbox_state: 'provider',
 };
 /** Tables whose rows outlive the account, anonymised: the account's tombstone and the purchases kept for accounting. */
-const KEPT = new Set(['users', 'purchases', 'purchase_log']);
+const KEPT = new Set(['users', 'purchases', 'purchase_log', 'billing_entries']);
 
 const EMAIL = 'zacarias.borrable@pantalla.test';
 const PASSWORD = 'Borrable-26-clave';

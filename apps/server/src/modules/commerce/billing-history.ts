@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { BillingEntry, BillingHistoryResponse, Receipt } from '@pantalla/contracts';
-import type { Clock } from '../../platform/clock';
 import type { OperatorLegalConfig } from '../../platform/config';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Log } from '../../platform/logging';
@@ -29,7 +28,6 @@ export interface BillingHistoryDeps {
   countryOf: (userId: number) => Promise<string | null>;
   cardOf: CardOf;
   vat: VatRates;
-  clock: Clock;
   log: Log;
   operatorName: string;
   /** The seller on receipts (configuration). */

@@ -1,6 +1,9 @@
 import type { Platform, ServerModule } from '../../platform/module';
-import type { BillingEvents } from './billing-events';
-import type { Authenticator, PersonalDataHolder } from '../identity';
+import type { Authenticator, Mailer, PersonalDataHolder } from '../identity';
+import { BillingHistory, type ContactOf } from './billing-history';
+import { BillingHistoryRepository } from './billing-history.repository';
+import { billingRoutes } from './billing.routes';
+import { Refunds } from './refunds';
 import { commercePersonalData } from './personal-data';
 import { CommerceDataRepository } from './personal-data.repository';
 import { CommerceRepository } from './commerce.repository';
@@ -25,6 +28,10 @@ export interface CommerceNeeds {
   auth: Authenticator;
   /** The account's country (null when none): its VAT rate applies to what it is shown. */
   countryOf: CountryOf;
+  /** Billing mails (receipts, renewals, failures, refunds) go through identity's mailer. */
+  mailer: Mailer;
+  /** The account's address and language now: the mails' recipient and language, the receipt's buyer. */
+  contactOf: ContactOf;
 }
 
 /** Commerce as the other modules see it. */
@@ -49,14 +56,6 @@ const RECONCILE_AFTER_MS = 30_000;
 const RECONCILE_LOCK = 'commerce.reconcile';
 const GRACE_LOCK = 'commerce.grace';
 
-/** Each billing fact in the log, until the billing history listens. */
-function loggedBillingEvents(log: Platform['log']): BillingEvents {
-  const said = (fact: string) => async (f: { key: string; purchase: { id: string; userId: number } }) => {
-    log.info({ fact, key: f.key, purchase: f.purchase.id, user: f.purchase.userId }, 'billing fact');
-  };
-  return { paid: said('paid'), renewalFailed: said('renewalFailed'), cancelled: said('cancelled'), ended: said('ended'), refunded: said('refunded'), trialEnding: said('trialEnding') };
-}
-
 /** Where the Stripe client talks: the configured host, or this server's own sandbox once it listens. */
 function endpointOf(platform: Platform, selfUrl: () => string | undefined): () => StripeEndpoint | null {
   const p = platform.config.payments;
@@ -80,8 +79,24 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
   const service = new CommerceService(platform.clock, repo, platform.caches);
   let selfUrl: string | undefined;
   const payments = new StripeProvider(endpointOf(platform, () => selfUrl), cardFormUrlOf(platform));
-  const billingEvents = loggedBillingEvents(platform.log);
-  const lifecycle = { graceDays: platform.config.billingGraceDays, promotions: null };
+  // The billing history and mails listen to what purchases learn; refunds are recorded by it too.
+  const billingRepo = new BillingHistoryRepository(platform.db);
+  const { config } = platform;
+  const history = new BillingHistory({
+    repo: billingRepo,
+    mailer: needs.mailer,
+    contactOf: needs.contactOf,
+    countryOf: needs.countryOf,
+    cardOf: (paymentMethodId) => payments.paymentMethodCard(paymentMethodId),
+    vat: config.vat,
+    log: platform.log,
+    operatorName: config.operator.name,
+    seller: () => config.operator.legal,
+    settingsUrl: `${config.publicUrl}/settings/`,
+  });
+  const refunds = new Refunds(billingRepo, payments, history, platform.clock, (userId) => service.forget(userId), platform.log);
+  const billingEvents = history;
+  const lifecycle = { graceDays: platform.config.billingGraceDays, promotions: null, refunds };
   const purchases = new PurchasesService(new PurchasesRepository(platform.db), payments, platform.clock, platform.config.operator.providerName, (userId) => service.ownedPackageIds(userId), (userId) => service.forget(userId), platform.log, lifecycle, billingEvents);
   const reconcile = () => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile());
   const expireGrace = () => platform.db.exclusive(GRACE_LOCK, () => purchases.expireGrace());
@@ -92,9 +107,12 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
     routes: async (app) => {
       await commerceRoutes(app, service, needs.auth, needs.countryOf, platform.config.vat);
       await purchaseRoutes(app, purchases, payments, needs.auth, () => platform.clock.now(), platform.config.payments);
+      await billingRoutes(app, history, refunds, needs.auth);
     },
     startWork: (url) => {
       selfUrl = url;
+      const { missing } = platform.config.operator.legal;
+      if (missing.length > 0) platform.log.warn(`Los recibos no nombran al vendedor entero: falta ${missing.join(', ')} (README, "Configure").`);
       const { disabledReason } = platform.config.payments;
       if (disabledReason !== null) {
         // Nothing sold, nothing to reconcile: said once at start, so the operator knows why.
@@ -115,6 +133,6 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
       };
     },
   };
-  const personalData = commercePersonalData(new CommerceDataRepository(platform.db), purchases, (userId) => service.forget(userId));
+  const personalData = history.withPersonalData(commercePersonalData(new CommerceDataRepository(platform.db), purchases, (userId) => service.forget(userId)));
   return { module, access: service, offers: service, entitlements: service, reconcile, expireGrace, retryUnpaid: (userId) => purchases.retryUnpaid(userId), personalData };
 }
