@@ -123,25 +123,25 @@ describe.each(kinds)('purchases on %s', (kind) => {
   });
 
   it('renews a subscription monthly, and a cancelled one ends at its period\'s end', async () => {
-    const { body } = await start(PACKAGE_IDS.adultos);
+    const { body } = await start(PACKAGE_IDS.series);
     await payWithCard(base, pk(), body.clientSecret, '4242424242424242');
     await confirm(body.purchaseId);
-    const firstEnd = (await entitlement(PACKAGE_IDS.adultos))[0]?.endsAt ?? 0;
+    const firstEnd = (await entitlement(PACKAGE_IDS.series))[0]?.endsAt ?? 0;
     await advanceSandbox(firstEnd + 60_000);
     await delivered();
-    const renewedEnd = (await entitlement(PACKAGE_IDS.adultos))[0]?.endsAt ?? 0;
+    const renewedEnd = (await entitlement(PACKAGE_IDS.series))[0]?.endsAt ?? 0;
     expect(renewedEnd).toBeGreaterThan(firstEnd + 27 * 86_400_000);
     const cancel = await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${body.purchaseId}/cancel`, headers: auth });
     expect(cancel.json()).toMatchObject({ state: 'cancelled' });
     await advanceSandbox(renewedEnd + 60_000);
     await delivered();
-    expect((await entitlement(PACKAGE_IDS.adultos))[0]?.endsAt).toBe(renewedEnd);
+    expect((await entitlement(PACKAGE_IDS.series))[0]?.endsAt).toBe(renewedEnd);
     const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/purchases', headers: auth });
     expect(list.json<{ subscriptions: Array<{ purchaseId: string; state: string }> }>().subscriptions.find((s) => s.purchaseId === body.purchaseId)?.state).toBe('ended');
-    await forget(PACKAGE_IDS.adultos);
+    await forget(PACKAGE_IDS.series);
   });
 
-  it('ends the package at the period\'s end when a renewal fails', async () => {
+  it('keeps the package through the grace period when a renewal fails (BILLING_GRACE_DAYS, 7)', async () => {
     const { body } = await start(PACKAGE_IDS.series);
     await payWithCard(base, pk(), body.clientSecret, '4242424242424242');
     await confirm(body.purchaseId);
@@ -150,7 +150,7 @@ describe.each(kinds)('purchases on %s', (kind) => {
     await stripeCall(`/v1/customers/${customer}`, { 'invoice_settings[default_payment_method]': 'pm_card_chargeCustomerFail' });
     await advanceSandbox(end + 60_000);
     await delivered();
-    expect((await entitlement(PACKAGE_IDS.series))[0]?.endsAt).toBe(end);
+    expect((await entitlement(PACKAGE_IDS.series))[0]?.endsAt).toBe(end + 7 * 86_400_000);
     expect((await logRows(body.purchaseId)).map((r) => r.activation)).toEqual(['OK', 'FAIL']);
     await forget(PACKAGE_IDS.series);
   });

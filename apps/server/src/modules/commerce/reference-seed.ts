@@ -1,6 +1,9 @@
 import type { Clock } from '../../platform/clock';
 import type { CommerceRepository } from './commerce.repository';
-import { PACKAGE_DEFINITIONS } from './packages';
+import { PACKAGE_DEFINITIONS, PACKAGE_IDS } from './packages';
+
+/** Products sold with a free trial (days before the first charge): Adultos, 7 days (README, "Demo"). */
+const TRIAL_DAYS: Readonly<Record<number, number>> = { [PACKAGE_IDS.adultos]: 7 };
 
 /**
  * The packages and the subscription products that sell them: reference data, since
@@ -27,6 +30,7 @@ export async function seedPackages(repo: CommerceRepository, clock: Clock): Prom
       eventId: null,
       channelId: null,
       active: 1,
+      trialDays: TRIAL_DAYS[p.id] ?? 0,
     });
   }
 }
