@@ -73,7 +73,8 @@ test('basico@ buys the series subscription from the player: refused cards say wh
   await player.expectPlayingPast(0);
 
   await page.goto('/settings/');
-  const item = page.getByRole('listitem').filter({ hasText: 'Series y AMC' });
+  // The subscription, not its line in the payment history.
+  const item = page.getByTestId('subscription').filter({ hasText: 'Series y AMC' });
   await expect(item).toContainText('Activa');
   await expect(item.getByRole('button', { name: 'Cancelar Series y AMC' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/settings-purchases.png`, fullPage: true });
@@ -106,7 +107,8 @@ test('basico@ buys a pay-per-view event with a card that asks for authentication
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Comprar / })).toHaveCount(0);
   await page.goto('/settings/');
-  await expect(page.getByRole('listitem').filter({ hasText: ppv.title })).toContainText('Disponible hasta el');
+  // The purchase, not its line in the payment history.
+  await expect(page.locator('li.purchase-item').filter({ hasText: ppv.title })).toContainText('Disponible hasta el');
 });
 
 test('a malformed purchase link gets its own screen', async ({ page }) => {
