@@ -9,6 +9,9 @@ import { AttemptsRepository } from './attempts.repository';
 import { CredentialChecks } from './credential-checks';
 import { createAuthenticator, type Authenticator } from './auth.http';
 import { DevMailService } from './dev-mail';
+import { EmailChangeRepository } from './email-change.repository';
+import { emailChangeRoutes } from './email-change.routes';
+import { EmailChangeService } from './email-change.service';
 import { devMailRoutes } from './dev-mail.routes';
 import { IdentityRepository } from './identity.repository';
 import { createMailer, type Mailer } from './mail';
@@ -78,6 +81,8 @@ export function createIdentity(platform: Platform): Identity {
   const registration = new RegistrationService(platform, new RegistrationRepository(db), users, limiter, mailer);
   const personalData = new PersonalDataRegistry();
   const accountData = new AccountDataService(platform, users, new AccountDataRepository(db), checks, personalData, signOuts);
+  const emailChanges = new EmailChangeService(platform, users, new EmailChangeRepository(db), checks, limiter, mailer);
+  personalData.register('emailChanges', emailChanges.personalData());
 
   const module: ServerModule = {
     name: 'identity',
@@ -88,6 +93,7 @@ export function createIdentity(platform: Platform): Identity {
         await sessionRoutes(scope, sessions, auth, refreshCookieName(config.publicUrl));
         await accountRoutes(scope, accounts, auth);
         await accountDataRoutes(scope, accountData, auth);
+        await emailChangeRoutes(scope, emailChanges, auth);
         await recoveryRoutes(scope, recovery);
         await parentalRoutes(scope, parental, pinSettings, auth);
         await registrationRoutes(scope, registration, auth, { clock, operator: config.operator });

@@ -8,7 +8,7 @@ import {
   type RegistrationForm,
   type RegistrationResponse,
 } from '@pantalla/contracts';
-import { badRequest, conflict, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors';
 import type { Platform } from '../../platform/module';
 import { describeWait, rateLimited, type AttemptLimiter, type Limit } from './attempt-limit';
 import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, signFormToken } from './form-token';
@@ -26,6 +26,9 @@ export const CONFIRMATION_TTL_DAYS = 7;
 export const CONFIRMATION_TTL_MS = CONFIRMATION_TTL_DAYS * 24 * HOUR;
 /** Confirmation mails an account may ask for again. */
 export const CONFIRMATION_RESEND_LIMIT: Limit = { max: 3, windowMs: HOUR };
+
+/** The start of the 429 past REGISTRATION_ADDRESS_LIMIT sign-ups an hour; the wait follows. */
+export const REGISTRATION_ADDRESS_REFUSAL = 'Demasiados registros desde esta conexión.';
 
 /** One account per form token, over the whole time the token is valid (and the clock skew it allows). */
 const FORM_TOKEN_USES: Limit = { max: 1, windowMs: FORM_TOKEN_MAX_AGE_MS + 2 * 60_000 };
@@ -115,9 +118,15 @@ export class RegistrationService implements Signups {
     const attempt = await this.limiter.begin([{ key: `registration-address:${address}`, limit }]);
     if (attempt.wait > 0) {
       await attempt.forget();
-      throw rateLimited(`Demasiados registros desde esta conexión. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`, attempt.wait);
+      throw rateLimited(`${REGISTRATION_ADDRESS_REFUSAL} Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`, attempt.wait);
     }
-    this.checkAutomation(input);
+    try {
+      this.checkAutomation(input);
+    } catch (error) {
+      // A form sent too fast is a person's to correct and send again: it does not use up the address's allowance.
+      if (error instanceof AppError && error.message === REGISTRATION_REFUSALS.tooFast) await attempt.forget();
+      throw error;
+    }
     if (!(await this.twoStep(input.product))) {
       const names = nameIssues(input);
       if (names.length > 0) throw badRequest(names.join(' '));

@@ -100,6 +100,19 @@ export interface SignInLinkTable {
   createdAt: number;
 }
 
+/** A requested e-mail change (issue 26): the link to the new address, single use, expiring; only its hash is kept. */
+export interface EmailChangeTable {
+  tokenHash: string;
+  userId: number;
+  /** Lower case; becomes users.email when the link is followed. */
+  newEmail: string;
+  /** The account's token version when asked: a password change or reset since then voids the link. */
+  tokenVersion: number;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   to: string;
@@ -120,4 +133,5 @@ export interface IdentityTables {
   parentalGrants: ParentalGrantTable;
   emailConfirmations: EmailConfirmationTable;
   signInLinks: SignInLinkTable;
+  emailChanges: EmailChangeTable;
 }
