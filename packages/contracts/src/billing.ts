@@ -160,6 +160,13 @@ export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
 /** POST /api/v1/account/email/confirm: the token from the link mailed to the new address. */
 export const emailChangeConfirmSchema = z.object({ token: requestString().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 export const emailChangeConfirmResponseSchema = z.object({ email: z.string() });
+/** GET /api/v1/account/email: the account's address and the change waiting for its link, if any. */
+export const emailChangeStatusSchema = z.object({
+  email: z.string(),
+  pending: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type EmailChangeStatus = z.infer<typeof emailChangeStatusSchema>;
+
 /** Answers of the e-mail change (ours; the app shows each in its language). */
 export const EMAIL_CHANGE_MESSAGES = {
   /** 200 of the request, whether or not the address belongs to another account (that account's owner is told instead). */
