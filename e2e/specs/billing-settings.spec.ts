@@ -110,7 +110,6 @@ for (const lang of ['es', 'en'] as const) {
       await expect(entry).toContainText(x.payment);
       await expect(entry).toContainText(x.amount);
       await expect(entry).toContainText(x.vat);
-      await expect(entry).toContainText(x.visa);
       await noSidewaysScroll(page, size.width);
       await page.screenshot({ path: `${SHOTS}/settings-${lang}-${size.width}.png`, fullPage: true });
       await entry.getByRole('link', { name: x.receiptLink }).click();
