@@ -65,7 +65,7 @@ describe('payment history', () => {
     renderWith(<BillingHistorySection />);
     const links = await screen.findAllByRole('link', { name: /^Ver el recibo de Deportes Plus del 28\/11\/2026/ });
     expect(links).toHaveLength(1);
-    expect(links[0].getAttribute('href')).toBe('/settings/receipts/bil_aaaaaaaa');
+    expect(links[0]?.getAttribute('href')).toBe('/settings/receipts/bil_aaaaaaaa');
     expect(screen.getAllByText('IVA incluido (21 %): 2,60 €')).toHaveLength(2);
     expect(screen.getByText('Renovación fallida')).toBeTruthy();
     expect(screen.getAllByText('Visa •••• 4242')).toHaveLength(2);
