@@ -13,6 +13,8 @@ import { commerceMigrations } from './migrations';
 import { StripeProvider, type StripeEndpoint } from './payments/stripe-provider';
 import { PurchasesRepository } from './purchases.repository';
 import { purchaseRoutes, WEBHOOK_PATH } from './purchases.routes';
+import { cardRoutes } from './cards.routes';
+import { CardsService } from './cards.service';
 import { PurchasesService } from './purchases.service';
 import { seedPackages } from './reference-seed';
 
@@ -98,6 +100,8 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
   const billingEvents = history;
   const lifecycle = { graceDays: platform.config.billingGraceDays, promotions: null, refunds };
   const purchases = new PurchasesService(new PurchasesRepository(platform.db), payments, platform.clock, platform.config.operator.providerName, (userId) => service.ownedPackageIds(userId), (userId) => service.forget(userId), platform.log, lifecycle, billingEvents);
+  // The card on file: a new card pays what failed renewals left unpaid.
+  const cards = new CardsService(platform.db, payments, platform.clock, platform.config.operator.providerName, (userId) => purchases.retryUnpaid(userId));
   const reconcile = () => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile());
   const expireGrace = () => platform.db.exclusive(GRACE_LOCK, () => purchases.expireGrace());
   const module: ServerModule = {
@@ -108,6 +112,7 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
       await commerceRoutes(app, service, needs.auth, needs.countryOf, platform.config.vat);
       await purchaseRoutes(app, purchases, payments, needs.auth, () => platform.clock.now(), platform.config.payments);
       await billingRoutes(app, history, refunds, needs.auth);
+      await cardRoutes(app, cards, needs.auth, () => payments.cardFormUrl(), platform.config.payments.provider !== 'none');
     },
     startWork: (url) => {
       selfUrl = url;

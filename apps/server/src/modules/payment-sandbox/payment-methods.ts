@@ -197,6 +197,17 @@ export class SandboxPaymentMethods {
 
   // ---- Payment methods -------------------------------------------------------------------
 
+  /** GET /v1/customers/{id}, expanding invoice_settings.default_payment_method when asked. */
+  async retrieveCustomer(id: string, query: FormObject): Promise<Json> {
+    const customer = (await this.core.load(id, 'customer')).data;
+    const expand = query.expand;
+    const wanted = (Array.isArray(expand) ? expand : typeof expand === 'string' ? [expand] : Object.values(obj(expand))).filter((e): e is string => typeof e === 'string');
+    const settings = (customer.invoice_settings as Json | undefined) ?? {};
+    const pm = settings.default_payment_method;
+    if (!wanted.includes('invoice_settings.default_payment_method') || typeof pm !== 'string' || !pm.startsWith('pm_')) return customer;
+    return { ...customer, invoice_settings: { ...settings, default_payment_method: (await this.core.load(pm, 'payment_method')).data } };
+  }
+
   /** GET /v1/payment_methods?customer=...&type=card: the customer's attached cards, newest first. */
   async listPaymentMethods(query: FormObject): Promise<Json> {
     const customer = text(query.customer);

@@ -136,6 +136,7 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: PaymentSandbo
     api.post('/v1/setup_intents/:id/confirm', { schema: { tags, summary: 'Sandbox: confirma un SetupIntent con una tarjeta de prueba', params: idParams, body: anyObject.nullish(), response: stripeAnswers }, onRequest: eitherKey }, (req) =>
       sandbox.cards.confirmSetupIntent(req.params.id, form(req), bearer(req) === keys.publishableKey, langOf(req)),
     );
+    api.get('/v1/customers/:id', { schema: { tags, summary: 'Sandbox: un cliente (con su tarjeta por defecto)', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.cards.retrieveCustomer(req.params.id, query(req)));
     api.get('/v1/payment_methods', { schema: { tags, summary: 'Sandbox: las tarjetas guardadas de un cliente', response: stripeAnswers }, onRequest: secret }, (req) => sandbox.cards.listPaymentMethods(query(req)));
     api.get('/v1/payment_methods/:id', { schema: { tags, summary: 'Sandbox: un PaymentMethod', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.cards.retrievePaymentMethod(req.params.id));
     api.post('/v1/payment_methods/:id/detach', post('Sandbox: quita una tarjeta guardada de su cliente'), (req) => sandbox.cards.detachPaymentMethod(String(req.params.id)));
