@@ -225,7 +225,7 @@ export class PurchasesRepository {
    * failure keeps it) and the package stays owned until its end. Null when the event was seen
    * or the subscription already ended; else the grace period's end.
    */
-  enterGrace(event: { id: string; type: string }, purchaseId: string, graceUntil: number, log: LogInput, logId: string, now: number): Promise<number | null> {
+  enterGrace(event: { id: string; type: string }, purchaseId: string, failedAt: number, graceUntil: number, log: LogInput, logId: string, now: number): Promise<number | null> {
     return this.k.transaction().execute(async (trx) => {
       if (!(await this.firstTime(trx, event, now))) return null;
       const purchase = await trx.selectFrom('purchases').select(['userId', 'packageId', 'graceUntil', 'endedAt', 'status']).where('id', '=', purchaseId).executeTakeFirstOrThrow();
@@ -233,7 +233,8 @@ export class PurchasesRepository {
       if (purchase.endedAt !== null || purchase.status !== 'fulfilled') return null;
       const until = purchase.graceUntil ?? graceUntil;
       if (purchase.graceUntil === null) await trx.updateTable('purchases').set({ graceUntil: until }).where('id', '=', purchaseId).where('graceUntil', 'is', null).execute();
-      await this.extendEntitlement(trx, purchase.userId, purchase.packageId, now, until, now);
+      // From the failure, however late its news came: owned without a gap.
+      await this.extendEntitlement(trx, purchase.userId, purchase.packageId, Math.min(failedAt, now), until, now);
       return until;
     });
   }

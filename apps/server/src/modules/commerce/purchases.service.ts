@@ -229,6 +229,8 @@ export class PurchasesService {
   }
 
   private async fulfil(purchase: PurchaseRow, paymentKey: string, event: ProviderEvent | null, how: { endsAt?: number; paid: PaidFact | null; switchTo?: SwitchTarget }): Promise<boolean> {
+    // A paid period is owned from its start, however late its news came (no gap after a renewal or recovery).
+    const from = how.paid?.period?.from;
     const now = this.clock.now();
     let endsAt: number;
     if (how.endsAt !== undefined) endsAt = how.endsAt;
@@ -240,7 +242,7 @@ export class PurchasesService {
       event: event ? { id: event.id, type: event.type } : null,
       userId: purchase.userId,
       packageId: purchase.packageId,
-      startsAt: now,
+      startsAt: from !== undefined && from > 0 ? Math.min(from, now) : now,
       endsAt,
       log: this.logOf(purchase, now),
       logId: newId('log'),
@@ -341,12 +343,15 @@ export class PurchasesService {
       await this.repo.seen({ id: event.id, type: event.type }, now);
       return;
     }
-    if (inv.billingReason === CHANGE_INVOICE && purchase.pendingProductId !== null && purchase.pendingEffectiveAt !== null && purchase.pendingEffectiveAt <= now) {
+    if (inv.billingReason === CHANGE_INVOICE) {
+      // An upgrade's proration: applied once by its invoice, whichever of the switch's answer and this event comes first.
       await this.repo.seen({ id: event.id, type: event.type }, now);
-      await this.upgraded(purchase, { id: inv.id, status: 'paid', amountPaidCents: inv.amountPaid, amountDueCents: inv.amountDue, currency: inv.currency, paymentIntentId: inv.paymentIntentId, periodStartMs: inv.periodStart, periodEndMs: inv.periodEnd });
+      if (purchase.pendingProductId !== null && purchase.pendingEffectiveAt !== null && purchase.pendingEffectiveAt <= now) {
+        await this.upgraded(purchase, { id: inv.id, status: 'paid', amountPaidCents: inv.amountPaid, amountDueCents: inv.amountDue, currency: inv.currency, paymentIntentId: inv.paymentIntentId, periodStartMs: inv.periodStart, periodEndMs: inv.periodEnd });
+      }
       return;
     }
-    const switchTo = inv.billingReason === CHANGE_INVOICE ? undefined : await this.dueSwitch(purchase, inv.periodStart);
+    const switchTo = await this.dueSwitch(purchase, inv.periodStart);
     const paid: PaidFact = { reason: this.reasonOf(purchase, inv.billingReason, inv.periodStart), amountCents: inv.amountPaid, currency: purchase.currency, period: { from: inv.periodStart, to: inv.periodEnd }, paymentMethodId: null };
     await this.fulfil(purchase, inv.paymentIntentId, event, { endsAt: inv.periodEnd, paid, ...(switchTo ? { switchTo } : {}) });
   }
@@ -366,7 +371,7 @@ export class PurchasesService {
       return;
     }
     const failedAt = event.createdMs > 0 ? event.createdMs : now;
-    const graceUntil = await this.repo.enterGrace(tag, purchase.id, failedAt + this.options.graceDays * DAY_MS, this.logOf(purchase, now), newId('log'), now);
+    const graceUntil = await this.repo.enterGrace(tag, purchase.id, failedAt, failedAt + this.options.graceDays * DAY_MS, this.logOf(purchase, now), newId('log'), now);
     if (graceUntil === null) return;
     this.onGranted(purchase.userId);
     this.log.info({ purchase: purchase.id, user: purchase.userId, graceUntil }, 'renewal failed: grace period');
