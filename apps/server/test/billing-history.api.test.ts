@@ -128,6 +128,7 @@ describe.each(kinds)('billing history, receipts, mails and refunds on %s', (kind
     expect(r).toMatchObject({ kind: 'payment', seller: { name: 'Pantalla Demo S.L.', taxId: 'B00000000' }, buyer: { name: 'Hilda Historial', email }, totalCents: 999, currency: 'EUR' });
     expect(r.number).toMatch(/^PAN-\d{4}-\d{6}$/);
     expect(r.period).not.toBeNull();
+    expect(r.method).toEqual({ brand: 'visa', last4: '4242' });
     expect(paper.headers['cache-control']).toBe('no-store');
     const sent = await mails(email);
     expect(sent.map((m) => m.subject)).toEqual(['Confirmación de pago: Cine Plus · Pantalla']);
@@ -150,9 +151,22 @@ describe.each(kinds)('billing history, receipts, mails and refunds on %s', (kind
       ['payment', 999, true],
       ['payment', 999, true],
     ]);
+    expect(renewed.entries.map((e) => e.method)).toEqual([
+      { brand: 'visa', last4: '4242' },
+      { brand: 'visa', last4: '4242' },
+    ]);
     const numbers = await Promise.all(renewed.entries.map(async (e) => (await receipt(await auth(), e.id)).json<Receipt>().number));
     expect(new Set(numbers).size).toBe(2);
     expect((await mails(email)).map((m) => m.subject)).toContain('Tu suscripción Cine Plus se ha renovado · Pantalla');
+
+    // Cancelled in the settings: one mail that says until when access lasts.
+    const cancelled = await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/cancel`, headers: await auth() });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await delivered();
+    const until = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(await paidUntil(purchaseId)));
+    const cancelMails = (await mails(email)).filter((m) => m.subject === 'Has cancelado Cine Plus · Pantalla');
+    expect(cancelMails).toHaveLength(1);
+    expect(cancelMails[0]?.text).toContain(`Tienes acceso hasta el ${until}.`);
   });
 
   it('records a failed renewal without a receipt and mails the link to update the card', async () => {
@@ -230,6 +244,7 @@ describe.each(kinds)('billing history, receipts, mails and refunds on %s', (kind
         contactOf: async () => ({ email, language }),
         countryOf: async () => 'DE',
         cardOf: async () => ({ brand: 'visa', last4: '4242' }),
+        paymentMethodOf: async () => null,
         vat: ctx.config.vat,
         log: ctx.platform.log,
         operatorName: 'Pantalla',

@@ -27,6 +27,8 @@ export interface BillingHistoryDeps {
   contactOf: ContactOf;
   countryOf: (userId: number) => Promise<string | null>;
   cardOf: CardOf;
+  /** The card that paid a payment intent, when a fact does not say (invoices, renewals). */
+  paymentMethodOf: (paymentIntentId: string) => Promise<string | null>;
   vat: VatRates;
   log: Log;
   operatorName: string;
@@ -75,7 +77,7 @@ export class BillingHistory implements BillingEvents {
   constructor(private readonly d: BillingHistoryDeps) {}
 
   async paid(fact: Parameters<BillingEvents['paid']>[0]): Promise<void> {
-    const card = fact.paymentMethodId ? await this.card(fact.paymentMethodId) : null;
+    const card = await this.card(fact.paymentMethodId, fact.key);
     const row = await this.record(fact.purchase, { kind: 'payment', key: fact.key, at: fact.at, amountCents: fact.amountCents, currency: fact.currency, card, period: fact.period, vat: null });
     if (!row) return;
     await this.mail(fact.purchase, { kind: fact.reason, title: row.productTitle, amountCents: row.amountCents, currency: row.currency, until: fact.period?.to ?? (fact.purchase.kind === 'ppv' ? null : fact.purchase.paidUntil), receiptNumber: row.receiptNumber });
@@ -97,7 +99,7 @@ export class BillingHistory implements BillingEvents {
   /** A refund's line takes the VAT rate and card of the payment it returns (the latest one of the purchase). */
   async refunded(fact: Parameters<BillingEvents['refunded']>[0]): Promise<void> {
     const payment = await this.d.repo.latestPayment(fact.purchase.id);
-    const card = fact.paymentMethodId ? await this.card(fact.paymentMethodId) : payment?.methodBrand && payment.methodLast4 ? { brand: payment.methodBrand, last4: payment.methodLast4 } : null;
+    const card = fact.paymentMethodId ? await this.card(fact.paymentMethodId, null) : payment?.methodBrand && payment.methodLast4 ? { brand: payment.methodBrand, last4: payment.methodLast4 } : null;
     const vat = payment ? { country: payment.vatCountry, ratePercent: payment.vatRate } : null;
     const row = await this.record(fact.purchase, { kind: 'refund', key: fact.key, at: fact.at, amountCents: fact.amountCents, currency: fact.currency, card, period: null, vat });
     if (row) await this.mail(fact.purchase, { kind: 'refund', title: row.productTitle, amountCents: row.amountCents, currency: row.currency, receiptNumber: row.receiptNumber });
@@ -109,9 +111,11 @@ export class BillingHistory implements BillingEvents {
     }
   }
 
-  private async card(paymentMethodId: string): Promise<{ brand: string; last4: string } | null> {
+  /** The card of a payment: the method the fact names, else the one of its payment intent (a key 'pi_…'). */
+  private async card(paymentMethodId: string | null, key: string | null): Promise<{ brand: string; last4: string } | null> {
     try {
-      return await this.d.cardOf(paymentMethodId);
+      if (key?.startsWith('pi_') && !(await this.d.repo.byFactKey(key))) paymentMethodId ??= await this.d.paymentMethodOf(key);
+      return paymentMethodId ? await this.d.cardOf(paymentMethodId) : null;
     } catch (error) {
       // The line is recorded without its card rather than not at all.
       this.d.log.warn({ err: error }, 'billing history: the card of a payment could not be read');

@@ -90,6 +90,7 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
     contactOf: needs.contactOf,
     countryOf: needs.countryOf,
     cardOf: (paymentMethodId) => payments.paymentMethodCard(paymentMethodId),
+    paymentMethodOf: async (paymentIntentId) => (await payments.retrievePaymentIntent(paymentIntentId)).paymentMethodId,
     vat: config.vat,
     log: platform.log,
     operatorName: config.operator.name,
