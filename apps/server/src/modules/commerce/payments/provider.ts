@@ -37,6 +37,12 @@ export interface PaymentProvider {
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string, subscriptionIds: readonly string[]): Promise<void>;
   /** The card is no longer the customer's: nothing is charged to it again. */
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** A promotion code by the code a customer types (case-insensitive), with its coupon; the active one first; null when none. */
+  findPromotionCode(code: string): Promise<PromotionCodeView | null>;
+  /** Makes a coupon (an operator's or the demo's); an existing id is left as it is. */
+  ensureCoupon(input: CouponInput): Promise<string>;
+  /** Makes a promotion code for a coupon unless one with that code exists; returns its id. */
+  ensurePromotionCode(input: PromotionCodeInput): Promise<string>;
   /** The event of a webhook body, only when its Stripe-Signature is valid at `nowMs`; else throws. */
   verifyEvent(rawBody: string, signature: string, nowMs: number): ProviderEvent;
 }
@@ -119,6 +125,8 @@ export interface PaymentIntentView {
   customerId: string | null;
   /** The card that paid it, when known. */
   paymentMethodId: string | null;
+  /** 'off_session' when its card is to be kept for later charges (setup_future_usage). */
+  setupFutureUsage: string | null;
 }
 
 export interface SubscriptionView {
@@ -171,6 +179,60 @@ export interface SavedCardView {
   last4: string;
   expMonth: number;
   expYear: number;
+}
+
+/** A coupon: what it takes off and for how long (Stripe's Coupon). */
+export interface CouponView {
+  id: string;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  currency: string | null;
+  duration: 'once' | 'repeating' | 'forever';
+  durationInMonths: number | null;
+  /** False once redeem_by passed or max_redemptions was reached. */
+  valid: boolean;
+  maxRedemptions: number | null;
+  timesRedeemed: number;
+  /** Epoch ms; null without. */
+  redeemByMs: number | null;
+  /** The provider's product ids it is limited to; null: any product. */
+  appliesToProducts: string[] | null;
+}
+
+/** A promotion code: a customer-facing code for a coupon (Stripe's PromotionCode). */
+export interface PromotionCodeView {
+  id: string;
+  code: string;
+  active: boolean;
+  maxRedemptions: number | null;
+  timesRedeemed: number;
+  /** Epoch ms; null without. */
+  expiresAtMs: number | null;
+  firstTimeTransaction: boolean;
+  coupon: CouponView;
+}
+
+export interface CouponInput {
+  id: string;
+  name: string;
+  percentOff?: number;
+  amountOffCents?: number;
+  currency?: string;
+  duration: 'once' | 'repeating' | 'forever';
+  durationInMonths?: number;
+  maxRedemptions?: number;
+  /** Epoch ms. */
+  redeemByMs?: number;
+  appliesToProducts?: string[];
+}
+
+export interface PromotionCodeInput {
+  couponId: string;
+  code: string;
+  maxRedemptions?: number;
+  /** Epoch ms. */
+  expiresAtMs?: number;
+  firstTimeTransaction?: boolean;
 }
 
 /** A verified event: its id, type, when the provider made it (epoch ms) and the object it carries. */

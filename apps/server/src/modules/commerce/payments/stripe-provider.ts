@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CreatedSubscription, type InvoiceView, type PaymentIntentInput, type PaymentIntentView, type PaymentProvider, type PriceChange, type ProviderEvent, type RefundInput, type RefundView, type SavedCardView, type SetupIntentView, type SubscriptionChange, type SubscriptionInput, type SubscriptionView } from './provider';
+import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CouponInput, type CouponView, type CreatedSubscription, type InvoiceView, type PaymentIntentInput, type PaymentIntentView, type PaymentProvider, type PriceChange, type PromotionCodeInput, type PromotionCodeView, type ProviderEvent, type RefundInput, type RefundView, type SavedCardView, type SetupIntentView, type SubscriptionChange, type SubscriptionInput, type SubscriptionView } from './provider';
 
 /** Where the client connects: Stripe's API when unset, else a Stripe-speaking host (the sandbox). */
 export interface StripeEndpoint {
@@ -66,6 +66,35 @@ function invoiceView(invoice: Stripe.Invoice): InvoiceView {
     paymentIntentId: idOf(payments[0]?.payment?.payment_intent),
     periodStartMs: (line?.period?.start ?? invoice.period_start) * 1000,
     periodEndMs: (line?.period?.end ?? invoice.period_end) * 1000,
+  };
+}
+
+function couponView(c: Stripe.Coupon): CouponView {
+  return {
+    id: c.id,
+    percentOff: c.percent_off,
+    amountOffCents: c.amount_off,
+    currency: c.currency,
+    duration: c.duration === 'once' ? 'once' : c.duration === 'repeating' ? 'repeating' : 'forever',
+    durationInMonths: c.duration_in_months,
+    valid: c.valid,
+    maxRedemptions: c.max_redemptions,
+    timesRedeemed: c.times_redeemed,
+    redeemByMs: c.redeem_by ? c.redeem_by * 1000 : null,
+    appliesToProducts: c.applies_to?.products ?? null,
+  };
+}
+
+function promotionCodeView(p: Stripe.PromotionCode, coupon: Stripe.Coupon): PromotionCodeView {
+  return {
+    id: p.id,
+    code: p.code,
+    active: p.active,
+    maxRedemptions: p.max_redemptions,
+    timesRedeemed: p.times_redeemed,
+    expiresAtMs: p.expires_at ? p.expires_at * 1000 : null,
+    firstTimeTransaction: p.restrictions.first_time_transaction,
+    coupon: couponView(coupon),
   };
 }
 
@@ -150,7 +179,7 @@ export class StripeProvider implements PaymentProvider {
   retrievePaymentIntent(id: string): Promise<PaymentIntentView> {
     return call(async () => {
       const pi = await this.stripe().paymentIntents.retrieve(id);
-      return { id: pi.id, status: pi.status, amountCents: pi.amount, currency: pi.currency, customerId: idOf(pi.customer), paymentMethodId: idOf(pi.payment_method) };
+      return { id: pi.id, status: pi.status, amountCents: pi.amount, currency: pi.currency, customerId: idOf(pi.customer), paymentMethodId: idOf(pi.payment_method), setupFutureUsage: pi.setup_future_usage ?? null };
     });
   }
 
@@ -267,6 +296,54 @@ export class StripeProvider implements PaymentProvider {
   detachPaymentMethod(paymentMethodId: string): Promise<void> {
     return call(async () => {
       await this.stripe().paymentMethods.detach(paymentMethodId);
+    });
+  }
+
+  findPromotionCode(code: string): Promise<PromotionCodeView | null> {
+    return call(async () => {
+      const list = await this.stripe().promotionCodes.list({ code, limit: 10, expand: ['data.promotion.coupon'] });
+      const wanted = code.toUpperCase();
+      const found = list.data.filter((p) => p.code.toUpperCase() === wanted).sort((a, b) => Number(b.active) - Number(a.active))[0];
+      const coupon = found?.promotion.coupon;
+      if (!found || !coupon) return null;
+      return promotionCodeView(found, typeof coupon === 'string' ? await this.stripe().coupons.retrieve(coupon) : coupon);
+    });
+  }
+
+  ensureCoupon(input: CouponInput): Promise<string> {
+    return call(async () => {
+      try {
+        return (await this.stripe().coupons.retrieve(input.id)).id;
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)) throw error;
+      }
+      const coupon = await this.stripe().coupons.create({
+        id: input.id,
+        name: input.name,
+        duration: input.duration,
+        ...(input.percentOff !== undefined ? { percent_off: input.percentOff } : {}),
+        ...(input.amountOffCents !== undefined ? { amount_off: input.amountOffCents, currency: (input.currency ?? 'eur').toLowerCase() } : {}),
+        ...(input.durationInMonths !== undefined ? { duration_in_months: input.durationInMonths } : {}),
+        ...(input.maxRedemptions !== undefined ? { max_redemptions: input.maxRedemptions } : {}),
+        ...(input.redeemByMs !== undefined ? { redeem_by: Math.floor(input.redeemByMs / 1000) } : {}),
+        ...(input.appliesToProducts ? { applies_to: { products: input.appliesToProducts } } : {}),
+      });
+      return coupon.id;
+    });
+  }
+
+  ensurePromotionCode(input: PromotionCodeInput): Promise<string> {
+    return call(async () => {
+      const known = (await this.stripe().promotionCodes.list({ code: input.code, limit: 1 })).data[0];
+      if (known) return known.id;
+      const made = await this.stripe().promotionCodes.create({
+        promotion: { type: 'coupon', coupon: input.couponId },
+        code: input.code,
+        ...(input.maxRedemptions !== undefined ? { max_redemptions: input.maxRedemptions } : {}),
+        ...(input.expiresAtMs !== undefined ? { expires_at: Math.floor(input.expiresAtMs / 1000) } : {}),
+        ...(input.firstTimeTransaction ? { restrictions: { first_time_transaction: true } } : {}),
+      });
+      return made.id;
     });
   }
 
