@@ -88,13 +88,21 @@ describe.each(kinds)('billing history, receipts, mails and refunds on %s', (kind
     expect(partial.statusCode, partial.body).toBe(200);
     expect(partial.json()).toMatchObject({ purchaseId, amountCents: 100, paidCents: price, refundedCents: 100 });
     expect(again.json<{ refundId: string }>().refundId).toBe(partial.json<{ refundId: string }>().refundId);
-    // More than is left is refused; the rest is refunded; then nothing is left.
+    // More than is left is refused (by us, and by the provider as Stripe refuses it); the rest is refunded; then nothing is left.
     const over = await refund(purchaseId, { amountCents: price });
     expect(over.statusCode).toBe(400);
+    const intent = (await ctx.sql.selectFrom('purchases').select('paymentIntentId').where('id', '=', purchaseId).executeTakeFirstOrThrow()).paymentIntentId ?? '';
+    const atProvider = (form: Record<string, string>) => fetch(`${base}/v1/refunds`, { method: 'POST', headers: { authorization: `Bearer ${ctx.config.payments.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ payment_intent: intent, ...form }) });
+    const tooMuch = await atProvider({ amount: String(price) });
+    expect([tooMuch.status, ((await tooMuch.json()) as { error: { param?: string } }).error.param]).toEqual([400, 'amount']);
     const rest = await refund(purchaseId, {});
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json()).toMatchObject({ amountCents: price - 100, refundedCents: price });
     expect((await refund(purchaseId, {})).statusCode).toBe(409);
+    const again409 = await atProvider({});
+    expect([again409.status, ((await again409.json()) as { error: { code?: string } }).error.code]).toEqual([400, 'charge_already_refunded']);
+    const listed = await fetch(`${base}/v1/refunds?payment_intent=${intent}`, { headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` } });
+    expect(((await listed.json()) as { data: Array<{ amount: number }> }).data.map((r) => r.amount).sort((a, b) => a - b)).toEqual([100, price - 100].sort((a, b) => a - b));
     await delivered();
 
     const { entries } = await history(await auth());
