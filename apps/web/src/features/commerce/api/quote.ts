@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { checkoutQuoteSchema, productQuoteSchema, skinSchema, type CheckoutQuote } from '@pantalla/contracts';
+import { cardOnFileResponseSchema, checkoutQuoteSchema, productQuoteSchema, skinSchema, type CheckoutQuote } from '@pantalla/contracts';
 import { api, ApiError } from '../../../lib/api-client';
 
-/** A server from before POST /purchases/quote (a rolling deploy): its product and VAT, no trial, no code, no saved card. */
+/** A server from before POST /purchases/quote (a rolling deploy): its product, VAT and card on file; no trial, no code. */
 async function productOnly(productId: number, signal: AbortSignal): Promise<CheckoutQuote> {
   const { product, vat } = await api.get(`/products/${productId}`, { schema: productQuoteSchema, signal });
+  const savedCard = await api.get('/payments/card', { schema: cardOnFileResponseSchema, signal }).then((r) => r.card, () => null);
   const now = new Date();
   const renews = new Date(now);
   renews.setMonth(renews.getMonth() + (product.interval === 'year' ? 12 : 1));
-  return { product, vat, trialDays: 0, discount: null, dueTodayCents: product.priceCents, firstChargeCents: product.priceCents, firstChargeAt: now.toISOString(), renewsAt: product.recurring ? renews.toISOString() : null, savedCard: null };
+  return { product, vat, trialDays: 0, discount: null, dueTodayCents: product.priceCents, firstChargeCents: product.priceCents, firstChargeAt: now.toISOString(), renewsAt: product.recurring ? renews.toISOString() : null, savedCard };
 }
 
 const routeMissing = (error: unknown) => error instanceof ApiError && error.status === 404 && error.message.startsWith('No existe POST');
