@@ -60,6 +60,8 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
         .map((f) => ({ method, key: f.key, purchaseId: f.purchase.id, reason: f.reason, amountCents: f.amountCents, endsAt: f.endsAt, graceUntil: f.graceUntil })),
     );
   const factsOf = (purchaseId: string, method: keyof BillingEvents) => facts(purchaseId).filter((f) => f.method === method);
+  /** Waits until `n` facts of a kind were told: a webhook's handler tells its facts after committing, and the sandbox may mark an event delivered by a replay meanwhile. */
+  const told = (purchaseId: string, method: keyof BillingEvents, n: number) => until(`${n} ${method} of ${purchaseId}`, async () => factsOf(purchaseId, method).length >= n);
 
   /** A new account of its own (its own provider customer and card). */
   async function newUser(): Promise<{ userId: number; auth: () => Promise<Record<string, string>> }> {
@@ -117,6 +119,33 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     return (await response.json()) as Record<string, unknown>;
   }
 
+  it('pays with the card on file at once (no card field), keeps a card asked to be kept, and refuses the card on file when there is none', async () => {
+    const user = await newUser();
+    const buy = (productId: number, extra: Record<string, unknown>) => post(user, '/api/v1/purchases', { productId, holderName: 'Ana Ciclo', ...extra });
+    const none = await buy(PACKAGE_IDS.cine, { useSavedCard: true });
+    expect(none.statusCode).toBe(409);
+    expect(none.json<{ message: string }>().message).toBe('No tienes ninguna tarjeta guardada: introduce una.');
+    // A one-off purchase paid in the card field with saveCard: its card becomes the one on file.
+    const ppv = await ctx.sql.selectFrom('products').selectAll().where('kind', '=', 'ppv').where('fcEnd', '>', ctx.clock.now()).orderBy('fcEnd').executeTakeFirstOrThrow();
+    const first = (await buy(ppv.id, { saveCard: true })).json<{ purchaseId: string; clientSecret: string; next: string }>();
+    expect(first.next).toBe('card_field');
+    expect((await payWithCard(base, ctx.config.payments.publishableKey, first.clientSecret, VISA)).body.status).toBe('succeeded');
+    expect((await confirm(user, first.purchaseId)).json()).toMatchObject({ status: 'fulfilled' });
+    const customer = await stripe('GET', `/v1/customers/${await customerOf(user)}`);
+    expect((customer.invoice_settings as { default_payment_method: string | null }).default_payment_method).toMatch(/^pm_/);
+    // Then a subscription with the card on file: charged now, owned at once.
+    const saved = await buy(PACKAGE_IDS.cine, { useSavedCard: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { purchaseId, next, amountCents } = saved.json<{ purchaseId: string; next: string; amountCents: number }>();
+    expect({ next, amountCents }).toEqual({ next: 'confirmed', amountCents: 999 });
+    expect((await confirm(user, purchaseId)).json()).toMatchObject({ status: 'fulfilled', packageId: PACKAGE_IDS.cine });
+    expect(await owns(user, PACKAGE_IDS.cine)).toBe(true);
+    expect(await owned(user, purchaseId)).toMatchObject({ state: 'active', priceCents: 999 });
+    await delivered();
+    await told(purchaseId, 'paid', 1);
+    expect(factsOf(purchaseId, 'paid').map((f) => [f.reason, f.amountCents])).toEqual([['purchase', 999]]);
+  });
+
   it('a failed renewal is past due with the package kept and the alert shown; a new default card recovers it without a gap', async () => {
     const user = await newUser();
     const { purchaseId, subscriptionId, paidUntil } = await subscribe(user, PACKAGE_IDS.cine, LATER_FAILS);
@@ -130,11 +159,13 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     expect(await entitlement(user, PACKAGE_IDS.cine)).toMatchObject({ endsAt: end + 7 * DAY });
     expect(await owns(user, PACKAGE_IDS.cine)).toBe(true);
     expect(await alert(user)).toEqual({ pastDue: { purchaseId, title: 'Cine Plus', graceUntil: iso(end + 7 * DAY) } });
+    await told(purchaseId, 'renewalFailed', 1);
     expect(factsOf(purchaseId, 'renewalFailed')).toEqual([expect.objectContaining({ graceUntil: end + 7 * DAY, amountCents: 999 })]);
 
     // A day on the provider's retry fails too: still past due, the grace period unchanged.
     await advance(end + DAY + 60_000);
     expect(await owned(user, purchaseId)).toMatchObject({ state: 'past_due', graceUntil: iso(end + 7 * DAY) });
+    await told(purchaseId, 'renewalFailed', 2);
     const failures = factsOf(purchaseId, 'renewalFailed');
     expect(failures).toHaveLength(2);
     expect(new Set(failures.map((f) => f.key)).size).toBe(2);
@@ -153,6 +184,7 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     expect(await entitlement(user, PACKAGE_IDS.cine)).toMatchObject({ endsAt: (period?.current_period_end ?? 0) * 1000 });
     expect((await entitlement(user, PACKAGE_IDS.cine))?.startsAt).toBeLessThanOrEqual(end);
     expect(await alert(user)).toEqual({ pastDue: null });
+    await told(purchaseId, 'paid', 2);
     expect(factsOf(purchaseId, 'paid').map((f) => [f.reason, f.amountCents])).toEqual([
       ['purchase', 999],
       ['recovery', 999],
@@ -207,6 +239,7 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     const late = await post(user, `/api/v1/purchases/${purchaseId}/reactivate`);
     expect(late.statusCode).toBe(409);
     expect(late.json<{ message: string }>().message).toMatch(/ya ha terminado/);
+    await told(purchaseId, 'ended', 1);
     expect(factsOf(purchaseId, 'ended')).toEqual([expect.objectContaining({ reason: 'cancelled' })]);
   });
 
@@ -244,6 +277,7 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     expect(factsOf(purchaseId, 'paid').filter((f) => f.reason === 'proration')).toHaveLength(1);
     // The renewal charges the new price.
     await advance(end + 60_000);
+    await told(purchaseId, 'paid', 3);
     expect(factsOf(purchaseId, 'paid').at(-1)).toMatchObject({ reason: 'renewal', amountCents: 1499 });
     expect(await owns(user, PACKAGE_IDS.deportes)).toBe(true);
     expect(await owns(user, PACKAGE_IDS.series)).toBe(false);
@@ -265,6 +299,7 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     expect(await owns(user, PACKAGE_IDS.series)).toBe(true);
     expect(await entitlement(user, PACKAGE_IDS.series)).toMatchObject({ endsAt: Date.parse(renewed.endsAt ?? '') });
     expect(await entitlement(user, PACKAGE_IDS.deportes)).toMatchObject({ endsAt: end });
+    await told(purchaseId, 'paid', 2);
     expect(factsOf(purchaseId, 'paid').at(-1)).toMatchObject({ reason: 'renewal', amountCents: 799 });
   });
 
@@ -289,12 +324,14 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     expect(factsOf(purchaseId, 'paid')).toEqual([]);
 
     await advance(trialEnd - 3 * DAY + 60_000);
+    await told(purchaseId, 'trialEnding', 1);
     expect(factsOf(purchaseId, 'trialEnding')).toEqual([expect.objectContaining({ amountCents: 699 })]);
     await advance(trialEnd + 60_000);
     const active = await owned(user, purchaseId);
     expect(active).toMatchObject({ state: 'active', trialEndsAt: null });
     expect(Date.parse(active.endsAt ?? '')).toBeGreaterThan(trialEnd + 27 * DAY);
     expect(await entitlement(user, PACKAGE_IDS.adultos)).toMatchObject({ endsAt: Date.parse(active.endsAt ?? '') });
+    await told(purchaseId, 'paid', 1);
     expect(factsOf(purchaseId, 'paid').map((f) => [f.reason, f.amountCents])).toEqual([['trial_conversion', 699]]);
     expect(factsOf(purchaseId, 'trialEnding')).toHaveLength(1);
   });
@@ -315,6 +352,7 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     const invoices = (await stripe('GET', '/v1/invoices', { subscription: subscriptionId ?? '' })).data as Array<{ amount_paid: number }>;
     expect(invoices.map((i) => i.amount_paid)).toEqual([0]);
     expect(factsOf(purchaseId, 'paid')).toEqual([]);
+    await told(purchaseId, 'ended', 1);
     expect(factsOf(purchaseId, 'ended')).toEqual([expect.objectContaining({ reason: 'cancelled' })]);
   });
 

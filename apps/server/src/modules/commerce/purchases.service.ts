@@ -213,7 +213,18 @@ export class PurchasesService {
     const pi = await this.payments.retrievePaymentIntent(paymentIntentId);
     // Only a succeeded payment of the server's price for this purchase (less its promotion) counts.
     if (pi.status !== 'succeeded' || pi.amountCents !== purchase.amountCents) return false;
-    return this.fulfil(purchase, paymentIntentId, event, { paid: { reason: 'purchase', amountCents: pi.amountCents, currency: purchase.currency, period: null, paymentMethodId: pi.paymentMethodId } });
+    const granted = await this.fulfil(purchase, paymentIntentId, event, { paid: { reason: 'purchase', amountCents: pi.amountCents, currency: purchase.currency, period: null, paymentMethodId: pi.paymentMethodId } });
+    if (granted && pi.setupFutureUsage === 'off_session' && pi.paymentMethodId) await this.keepCard(purchase, pi.paymentMethodId);
+    return granted;
+  }
+
+  /** The buyer asked to keep the card that paid (saveCard): it becomes the customer's default for later purchases. */
+  private async keepCard(purchase: PurchaseRow, paymentMethodId: string): Promise<void> {
+    try {
+      await this.payments.setDefaultPaymentMethod(purchase.customerId, paymentMethodId, []);
+    } catch (error) {
+      this.log.warn({ err: error, purchase: purchase.id }, 'the card to keep could not be made the default');
+    }
   }
 
   /** A trial is owned once its card is on file (card required): until the trial's end, charging nothing now. */
@@ -287,7 +298,9 @@ export class PurchasesService {
         // subscription's payments (and renewals', which belong to no purchase) come with
         // invoice.paid, which carries the period paid for.
         if (purchase && purchase.kind === 'ppv' && purchase.paymentIntentId && o.status === 'succeeded' && o.amount === purchase.amountCents) {
-          await this.fulfil(purchase, purchase.paymentIntentId, event, { paid: { reason: 'purchase', amountCents: purchase.amountCents, currency: purchase.currency, period: null, paymentMethodId: str(o.payment_method) } });
+          const card = str(o.payment_method);
+          const granted = await this.fulfil(purchase, purchase.paymentIntentId, event, { paid: { reason: 'purchase', amountCents: purchase.amountCents, currency: purchase.currency, period: null, paymentMethodId: card } });
+          if (granted && o.setup_future_usage === 'off_session' && card) await this.keepCard(purchase, card);
         } else await this.repo.seen(tag, now);
         return;
       }
