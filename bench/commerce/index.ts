@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signIdToken } from '../../apps/server/src/modules/identity/tokens';
 import { BENCH_SECRET } from './shared';
+import { runRenewalBench } from './renewal';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The confirmation's p99 goal: well inside what a person waits for after paying. */
@@ -84,4 +85,6 @@ export async function runCommerceBench(): Promise<void> {
   } finally {
     child.stop();
   }
+  // The renewal run: a day's subscriptions renewed through the sandbox by two processes at once.
+  await runRenewalBench();
 }

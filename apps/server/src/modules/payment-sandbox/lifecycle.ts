@@ -1,4 +1,5 @@
 import { cardOutcome, laterChargesFail } from './cards';
+import { discountedAmount } from './coupons';
 import { addInterval, event, invoice, newId, paidInvoice, paymentIntent, subscriptionPeriod, withPeriod, type Json } from './objects';
 
 /**
@@ -126,7 +127,8 @@ export function dueStep(sub: Stored, card: Card | null, open: { invoice: Stored;
 function renewalStep(sub: Stored, card: Card | null, end: number, retryDays: readonly number[]): Step {
   const price = priceOf(sub.data);
   const next = addInterval(end, intervalOf(price));
-  const amount = Number(price.unit_amount);
+  // A subscription's discount lowers its renewals while it lasts (coupons.ts).
+  const amount = discountedAmount(sub.private, Number(price.unit_amount), end);
   const currency = String(price.currency);
   const customer = String(sub.data.customer);
   const invoiceId = newId('in');
@@ -140,7 +142,9 @@ function renewalStep(sub: Stored, card: Card | null, end: number, retryDays: rea
   ];
   if (charged.paid) {
     const renewed = { ...period, status: 'active' };
-    return { subscription: { data: renewed, private: sub.private, dueAt: next * 1000 }, objects, events: [...charged.events, event('customer.subscription.updated', renewed, end)] };
+    // A renewal of an active subscription says invoice.paid; a trial's conversion says its new status too.
+    const updated = sub.data.status === 'active' ? [] : [event('customer.subscription.updated', renewed, end)];
+    return { subscription: { data: renewed, private: sub.private, dueAt: next * 1000 }, objects, events: [...charged.events, ...updated] };
   }
   // Stripe moves the period on and leaves the invoice open: paid later, it covers this same period.
   const retryAt = nextAttempt(end, 1, retryDays);

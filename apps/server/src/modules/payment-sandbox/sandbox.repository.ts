@@ -68,8 +68,10 @@ export class SandboxRepository {
     });
   }
 
-  dueSubscriptions(sandboxNow: number, limit: number): Promise<SandboxObjectRow[]> {
-    return this.k.selectFrom('sandboxObjects').selectAll().where('dueAt', '<=', sandboxNow).where('type', '=', 'subscription').orderBy('dueAt').orderBy('id').limit(limit).execute();
+  /** Subscriptions due by `sandboxNow`, the longest due first (or the most recently due). */
+  dueSubscriptions(sandboxNow: number, limit: number, newestFirst = false): Promise<SandboxObjectRow[]> {
+    const order = newestFirst ? 'desc' : 'asc';
+    return this.k.selectFrom('sandboxObjects').selectAll().where('dueAt', '<=', sandboxNow).where('type', '=', 'subscription').orderBy('dueAt', order).orderBy('id', order).limit(limit).execute();
   }
 
   async findMany(ids: readonly string[]): Promise<Map<string, SandboxObjectRow>> {

@@ -4,7 +4,7 @@ import { cardMethod, SandboxPaymentMethods, typedCard, type PaidCard } from './p
 import type { FormObject, FormValue } from './form-body';
 import { addInterval, event, invalidRequest, invoice, newId, noSuch, paidInvoice, paymentIntent, StripeApiError, subscriptionPeriod, withPeriod, type Json } from './objects';
 import { chargeInvoice, DAY_S, DEFAULT_RETRY_DAYS, dueStep, ended, priceOf, prorate, settle, subscriptionOfInvoice, TRIAL_NOTICE_S, type Card, type Step, type Stored } from './lifecycle';
-import { invoiceLine } from './objects';
+import { invoiceLine, jsonOf } from './objects';
 import { ObjectChangedError, type ObjectWrite, type RenewalPlan, type SandboxRepository } from './sandbox.repository';
 import type { SandboxObjectRow } from './tables';
 
@@ -428,13 +428,15 @@ export class PaymentSandbox {
   async renewDue(): Promise<number> {
     let done = 0;
     for (;;) {
-      const due = (await this.repo.dueSubscriptions(await this.now(), RENEWAL_BATCH)).map(stored);
+      const due = (await this.repo.dueSubscriptions(await this.now(), RENEWAL_BATCH, newestFirst)).map(stored);
       if (due.length === 0) return done;
       const plans = await this.planRenewals(due);
       let applied: number;
       try {
         applied = await this.repo.applyRenewals(plans, this.clock.now());
       } catch (error) {
+    // A renewer that lost most of a batch to another takes the due ones from the other end, so two at once mostly stop meeting.
+    let newestFirst = false;
         if (!(error instanceof ObjectChangedError)) throw error;
         // An invoice changed under a winning plan (paid through the API meanwhile): each on its own.
         applied = 0;
@@ -449,6 +451,7 @@ export class PaymentSandbox {
     const openIds = due.filter((s) => s.data.status === 'past_due' && typeof s.data.latest_invoice === 'string').map((s) => String(s.data.latest_invoice));
     const first = await this.repo.findMany([...due.map((s) => String(s.data.customer)), ...openIds]);
     const intentIds = openIds.flatMap((i) => {
+      if (applied * 2 < plans.length) newestFirst = !newestFirst;
       const row = first.get(i);
       const payment = row ? (JSON.parse(row.data) as { payments?: { data?: Array<{ payment?: { payment_intent?: string } }> } }).payments?.data?.[0]?.payment?.payment_intent : undefined;
       return payment ? [payment] : [];
@@ -528,7 +531,7 @@ function cardFrom(sub: Json, customer: Stored | undefined, methods: ReadonlyMap<
 
 /** A step as the repository writes it: the subscription compare-and-set first (the lock order of every writer), then the rest. */
 function toPlan(sub: Stored, step: Step): RenewalPlan {
-  const subscription: ObjectWrite = { id: sub.id, type: 'subscription', data: JSON.stringify(step.subscription.data), private: JSON.stringify(step.subscription.private), dueAt: step.subscription.dueAt, version: sub.version };
-  const writes = step.objects.map((o): ObjectWrite => ({ id: o.id, type: o.type, data: JSON.stringify(o.data), private: o.previous ? JSON.stringify(o.previous.private) : null, dueAt: null, version: o.previous ? o.previous.version : null, ownerId: o.ownerId ?? null }));
+  const subscription: ObjectWrite = { id: sub.id, type: 'subscription', data: jsonOf(step.subscription.data), private: JSON.stringify(step.subscription.private), dueAt: step.subscription.dueAt, version: sub.version };
+  const writes = step.objects.map((o): ObjectWrite => ({ id: o.id, type: o.type, data: jsonOf(o.data), private: o.previous ? JSON.stringify(o.previous.private) : null, dueAt: null, version: o.previous ? o.previous.version : null, ownerId: o.ownerId ?? null }));
   return { subscription, writes, events: step.events };
 }
