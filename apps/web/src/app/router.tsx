@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: paths.lostPassword.path, lazy: () => import('./routes/lost-password') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
       { path: paths.signInLink.path, lazy: () => import('./routes/sign-in-link') },
+      { path: paths.confirmEmailChange.path, lazy: screen(['settings'], () => import('./routes/confirm-email-change')) },
       // Registration, its result, the login confirmation and the mail's link: one chunk of the account feature.
       { path: paths.register.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/register')) },
       { path: paths.registerGearup.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/register-gearup')) },

@@ -20,6 +20,8 @@ export const paths = {
   },
   /** The registration mail's link (ours: the spec has no address for it). */
   confirmEmail: { path: '/confirm/:token', getHref: (token: string) => `/confirm/${enc(token)}` },
+  /** The e-mail change mail's link, to the new address (ours, issue 26). */
+  confirmEmailChange: { path: '/confirm-email/:token', getHref: (token: string) => `/confirm-email/${enc(token)}` },
   /** The privacy and cookies policy (ours). */
   privacy: { path: '/privacy', getHref: () => '/privacy/' },
   purchaseResult: { path: '/purchase_result/:res', getHref: (res: 'success' | 'fail') => `/purchase_result/${res}` },

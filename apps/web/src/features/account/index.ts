@@ -3,6 +3,7 @@ export { LoginForm, type LoginFormProps } from './components/login-form';
 export { LostPasswordForm } from './components/lost-password-form';
 export { ResetPasswordForm } from './components/reset-password-form';
 export { SignInLinkScreen } from './components/sign-in-link-screen';
+export { ConfirmEmailChangeScreen } from './components/confirm-email-change-screen';
 export { session, useSession, useUserInfo, useAuthenticatedUser, restoreSession, logout } from './stores/session';
 export type { SessionState, SessionStatus } from './stores/session-store';
 export { useLogout } from './api/logout';

@@ -3,6 +3,7 @@ import { BillingHistorySection, PaymentMethodSection } from '../../billing';
 import { PurchasesSection } from '../../commerce';
 import { LanguageToggle } from '../../../ui/language-toggle';
 import { AccountDataSection } from './account-data-section';
+import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
 import { PinSection } from './pin-section';
 import { StreamsSection } from './streams-section';
@@ -17,6 +18,7 @@ export function SettingsScreen() {
       <div className="settings__grid">
         <PinSection />
         <StreamsSection />
+        <EmailSection />
         <PasswordSection />
         <section className="settings-card" aria-labelledby="settings-language-title">
           <h2 id="settings-language-title" className="settings-card__title">{t('language.title')}</h2>

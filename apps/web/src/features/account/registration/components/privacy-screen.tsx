@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { PanelLayout } from '../../../../ui/panel-layout';
 import { useSession } from '../../stores/session';
 import { useOperator } from '../api/registration-api';
+import { returnPath } from '../lib/registration-draft';
 import type privacyTable from '../../../../locales/es/privacy.json';
 import './registration.css';
 
@@ -24,6 +25,8 @@ const SECTIONS: readonly { title: PrivacyKey; body: readonly PrivacyKey[]; list?
 export function PrivacyScreen() {
   const { t } = useTranslation('privacy');
   const { t: tc } = useTranslation();
+  const { t: tr } = useTranslation('registration');
+  const back = returnPath(useLocation().state);
   const { userInfo } = useSession();
   const operator = useOperator();
   const skin = userInfo?.skin ?? operator.data;
@@ -47,7 +50,11 @@ export function PrivacyScreen() {
             )}
           </section>
         ))}
-        <Link className="btn btn--secondary" to={paths.landing.getHref()}>{tc('actions.backHome')}</Link>
+        {back ? (
+          <Link className="btn btn--secondary" to={back}>{tr('backToForm')}</Link>
+        ) : (
+          <Link className="btn btn--secondary" to={paths.landing.getHref()}>{tc('actions.backHome')}</Link>
+        )}
       </article>
     </PanelLayout>
   );

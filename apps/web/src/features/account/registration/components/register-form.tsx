@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { NAME_MAX, PASSWORD_MAX, SPORTS, type RegistrationField, type RegistrationForm } from '@pantalla/contracts';
 import { paths } from '../../../../config/paths';
 import { currentLanguage } from '../../../../lib/i18n';
@@ -10,6 +10,7 @@ import { SelectField, TextField } from '../../../../ui/text-field';
 import { useFormToken } from '../api/registration-api';
 import { countryList } from '../lib/countries';
 import { messageKey } from '../lib/message-key';
+import { saveDraft } from '../lib/registration-draft';
 import { useRegistrationValues } from '../lib/use-registration-values';
 import { useSubmitRegistration } from '../lib/use-submit-registration';
 
@@ -30,6 +31,7 @@ export function RegisterForm({ form, product }: RegisterFormProps) {
   const flow = useSubmitRegistration({ form, product });
   const [website, setWebsite] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
+  const location = useLocation();
   const language = currentLanguage();
   const countries = useMemo(() => (form === 'register' ? countryList(language).map((c) => ({ value: c.code, label: c.name })) : []), [form, language]);
   const sports = useMemo(() => SPORTS.map((s) => ({ value: s, label: t(`sports.${s}`) })).sort((a, b) => a.label.localeCompare(b.label, language)), [t, language]);
@@ -83,7 +85,10 @@ export function RegisterForm({ form, product }: RegisterFormProps) {
         </label>
       </div>
       <p className="register-form__privacy">
-        <Trans ns="registration" i18nKey="privacyNote" components={{ policy: <Link className="link" to={paths.privacy.getHref()} /> }} />
+        <Trans ns="registration" i18nKey="privacyNote" components={{
+            // Same tab: the policy leads back here, and what was typed (never the password) is kept meanwhile.
+            policy: <Link className="link" to={paths.privacy.getHref()} state={{ from: `${location.pathname}${location.search}` }} onClick={() => saveDraft(form, state.values)} />,
+          }} />
       </p>
       <Button type="submit" block loading={flow.pending || token.isPending}>
         {twoStep ? t('continue') : t('submit')}

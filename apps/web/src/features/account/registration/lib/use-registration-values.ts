@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { REGISTRATION_FIELDS, registrationIssues, type RegistrationField, type RegistrationForm, type RegistrationValues } from '@pantalla/contracts';
+import { clearDraft, readDraft } from './registration-draft';
 
 const EMPTY: RegistrationValues = { username: '', user_secondname: '', login: '', passw: '', country: '', sport: '', birthday: '' };
 
@@ -13,7 +14,12 @@ export function fieldsOf(form: RegistrationForm): RegistrationField[] {
  * been left (or the form sent), and from then on follows each keystroke.
  */
 export function useRegistrationValues(form: RegistrationForm, twoStep: boolean) {
-  const [values, setValues] = useState<RegistrationValues>(EMPTY);
+  // Back from the privacy policy: what was typed before, the password typed again.
+  const [values, setValues] = useState<RegistrationValues>(() => {
+    const draft = readDraft(form);
+    return draft ? { ...draft, passw: '' } : EMPTY;
+  });
+  useEffect(() => clearDraft(), []);
   const [touched, setTouched] = useState<ReadonlySet<RegistrationField>>(new Set());
   const issues = useMemo(() => registrationIssues(values, { form, twoStep, currentYear: new Date().getFullYear() }), [values, form, twoStep]);
   const visible = useMemo(() => Object.fromEntries(Object.entries(issues).filter(([field]) => touched.has(field as RegistrationField))), [issues, touched]);
