@@ -118,7 +118,7 @@ for (const lang of ['es', 'en'] as const) {
       await expect(page.getByText(x.receiptVat)).toBeVisible();
       await expect(page.getByTestId('receipt-vat')).toHaveText(lang === 'es' ? '2,60 €' : '€2.60');
       await expect(page.getByTestId('receipt-total')).toHaveText(x.amount);
-      await expect(page.getByText(account.email)).toBeVisible();
+      await expect(page.locator('.receipt').getByText(account.email)).toBeVisible();
       await expect(page.getByRole('button', { name: x.print })).toBeVisible();
       await noSidewaysScroll(page, size.width);
       await page.screenshot({ path: `${SHOTS}/receipt-${lang}-${size.width}.png`, fullPage: true });
