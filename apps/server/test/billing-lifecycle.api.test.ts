@@ -146,6 +146,27 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     expect(factsOf(purchaseId, 'paid').map((f) => [f.reason, f.amountCents])).toEqual([['purchase', 999]]);
   });
 
+  it('a promotion code lowers the first charge, which is what the payment must be; a code that is not valid is refused', async () => {
+    const user = await newUser();
+    const coupon = await stripe('POST', '/v1/coupons', { percent_off: '50', duration: 'once', name: 'Mitad' });
+    await stripe('POST', '/v1/promotion_codes', { 'promotion[type]': 'coupon', 'promotion[coupon]': String(coupon.id), code: `CICLO50${kind.toUpperCase()}` });
+    const refused = await post(user, '/api/v1/purchases', { productId: PACKAGE_IDS.series, holderName: 'Ana Ciclo', promotionCode: 'NOEXISTE' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toBe('Este código promocional no es válido.');
+    const started = await post(user, '/api/v1/purchases', { productId: PACKAGE_IDS.series, holderName: 'Ana Ciclo', promotionCode: `CICLO50${kind.toUpperCase()}` });
+    expect(started.statusCode, started.body).toBe(200);
+    const { purchaseId, clientSecret, amountCents } = started.json<{ purchaseId: string; clientSecret: string; amountCents: number }>();
+    expect(amountCents).toBeGreaterThanOrEqual(399);
+    expect(amountCents).toBeLessThanOrEqual(400);
+    const intent = await fetch(`${base}/v1/payment_intents/${clientSecret.split('_secret_')[0]}`, { headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` } });
+    expect(((await intent.json()) as { amount: number }).amount).toBe(amountCents);
+    expect((await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, VISA)).body.status).toBe('succeeded');
+    expect((await confirm(user, purchaseId)).json()).toMatchObject({ status: 'fulfilled' });
+    expect((await ctx.sql.selectFrom('purchases').select(['promotionCode', 'amountCents']).where('id', '=', purchaseId).executeTakeFirstOrThrow())).toEqual({ promotionCode: `CICLO50${kind.toUpperCase()}`, amountCents });
+    await told(purchaseId, 'paid', 1);
+    expect(factsOf(purchaseId, 'paid').map((f) => [f.reason, f.amountCents])).toEqual([['purchase', amountCents]]);
+  });
+
   it('a failed renewal is past due with the package kept and the alert shown; a new default card recovers it without a gap', async () => {
     const user = await newUser();
     const { purchaseId, subscriptionId, paidUntil } = await subscribe(user, PACKAGE_IDS.cine, LATER_FAILS);
