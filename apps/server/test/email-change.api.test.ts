@@ -33,7 +33,7 @@ describe.each(kinds)('e-mail change on %s', (kind) => {
     const res = await login(username, password);
     return res.statusCode === 200 ? { authorization: `Bearer ${res.json<{ idToken: string }>().idToken}` } : null;
   }
-  const ask = (auth: Record<string, string> | null, payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/v1/account/email', ...(auth ? { headers: auth } : {}), payload });
+  const ask = (auth: Record<string, string> | null, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/v1/account/email', ...(auth ? { headers: auth } : {}), payload });
   const confirm = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/account/email/confirm', payload: { token } });
   const mails = (to: string) => ctx.sql.selectFrom('outbox').selectAll().where('to', '=', to).orderBy('id').execute();
   /** The token of the newest link mailed to `to`. */

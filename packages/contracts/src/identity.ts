@@ -97,6 +97,8 @@ export const serviceLocatorSchema = z.object({
 
 export const passwordRecoveryRequestSchema = z.object({
   email: requestString(formMessage('Introduce tu correo electrónico.')).trim().min(1, formMessage('Introduce tu correo electrónico.')).max(254, formMessage('El correo electrónico es demasiado largo.')),
+  /** The app's language when the link was asked for: the mail is written in it (Spanish without it). */
+  language: z.enum(['es', 'en', 'de']).optional(),
 });
 /** The one answer to every recovery request, so it tells nobody whether an account exists. */
 export const PASSWORD_RECOVERY_CONFIRMATION =

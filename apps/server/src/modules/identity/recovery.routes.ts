@@ -22,7 +22,7 @@ export async function recoveryRoutes(app: FastifyInstance, recovery: RecoverySer
         },
       },
       async (request) => {
-        await recovery.requestReset(request.body.email, request.ip);
+        await recovery.requestReset(request.body.email, request.ip, request.body.language);
         return { message: PASSWORD_RECOVERY_CONFIRMATION };
       },
     );

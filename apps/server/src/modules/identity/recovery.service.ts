@@ -19,32 +19,56 @@ export const RECOVERY_ACCOUNT_LIMIT: Limit = { max: 3, windowMs: ONE_HOUR };
 
 export const PASSWORD_CHANGED = 'Tu contraseña se ha cambiado. Ya puedes iniciar sesión con la nueva contraseña.';
 
-/** The recovery mail, in Spanish, as text and HTML. */
-export function resetMail(to: string, operatorName: string, link: string): MailMessage {
-  const subject = `Restablece tu contraseña de ${operatorName}`;
-  const text = [
-    'Hola:',
-    '',
-    `Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de ${operatorName}.`,
-    'Para elegir una contraseña nueva, abre este enlace (caduca en 1 hora y solo puede usarse una vez):',
-    '',
-    link,
-    '',
-    'Si no has sido tú, ignora este mensaje: tu contraseña no cambiará.',
-    '',
-    `El equipo de ${operatorName}`,
-  ].join('\n');
-  const name = escapeHtml(operatorName);
+/** The languages the recovery mail is written in. */
+export type ResetMailLanguage = 'es' | 'en' | 'de';
+
+const RESET_WORDS: Record<ResetMailLanguage, { subject: (operator: string) => string; hello: string; asked: (operator: string) => string; open: string; choose: string; expires: string; notYou: string; team: (operator: string) => string }> = {
+  es: {
+    subject: (o) => `Restablece tu contraseña de ${o}`,
+    hello: 'Hola:',
+    asked: (o) => `Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de ${o}.`,
+    open: 'Para elegir una contraseña nueva, abre este enlace (caduca en 1 hora y solo puede usarse una vez):',
+    choose: 'Elegir una contraseña nueva',
+    expires: 'El enlace caduca en 1 hora y solo puede usarse una vez. Si no funciona, copia esta dirección en tu navegador:',
+    notYou: 'Si no has sido tú, ignora este mensaje: tu contraseña no cambiará.',
+    team: (o) => `El equipo de ${o}`,
+  },
+  en: {
+    subject: (o) => `Reset your ${o} password`,
+    hello: 'Hello,',
+    asked: (o) => `We have received a request to reset the password of your ${o} account.`,
+    open: 'To choose a new password, open this link (it expires in 1 hour and works only once):',
+    choose: 'Choose a new password',
+    expires: 'The link expires in 1 hour and works only once. If it does not work, copy this address into your browser:',
+    notYou: 'If this was not you, ignore this message: your password will not change.',
+    team: (o) => `The ${o} team`,
+  },
+  de: {
+    subject: (o) => `Setzen Sie Ihr ${o}-Passwort zurück`,
+    hello: 'Hallo,',
+    asked: (o) => `Wir haben eine Anfrage erhalten, das Passwort Ihres ${o}-Kontos zurückzusetzen.`,
+    open: 'Um ein neues Passwort zu wählen, öffnen Sie diesen Link (er läuft nach 1 Stunde ab und funktioniert nur einmal):',
+    choose: 'Neues Passwort wählen',
+    expires: 'Der Link läuft nach 1 Stunde ab und funktioniert nur einmal. Falls er nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:',
+    notYou: 'Wenn Sie das nicht waren, ignorieren Sie diese Nachricht: Ihr Passwort ändert sich nicht.',
+    team: (o) => `Ihr ${o}-Team`,
+  },
+};
+
+/** The recovery mail, as text and HTML, in the language the app was in when it was asked for (Spanish by default). */
+export function resetMail(to: string, operatorName: string, link: string, language: ResetMailLanguage = 'es'): MailMessage {
+  const w = RESET_WORDS[language];
+  const text = [w.hello, '', w.asked(operatorName), w.open, '', link, '', w.notYou, '', w.team(operatorName)].join('\n');
   const href = escapeHtml(link);
   const html = [
-    '<p>Hola:</p>',
-    `<p>Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de ${name}.</p>`,
-    `<p><a href="${href}">Elegir una contraseña nueva</a></p>`,
-    `<p>El enlace caduca en 1 hora y solo puede usarse una vez. Si no funciona, copia esta dirección en tu navegador:<br>${href}</p>`,
-    '<p>Si no has sido tú, ignora este mensaje: tu contraseña no cambiará.</p>',
-    `<p>El equipo de ${name}</p>`,
+    `<p>${escapeHtml(w.hello)}</p>`,
+    `<p>${escapeHtml(w.asked(operatorName))}</p>`,
+    `<p><a href="${href}">${escapeHtml(w.choose)}</a></p>`,
+    `<p>${escapeHtml(w.expires)}<br>${href}</p>`,
+    `<p>${escapeHtml(w.notYou)}</p>`,
+    `<p>${escapeHtml(w.team(operatorName))}</p>`,
   ].join('\n');
-  return { to, subject, text, html };
+  return { to, subject: w.subject(operatorName), text, html };
 }
 
 /** Lost password: mails a single-use link, then lets it set a new password. */
@@ -62,7 +86,7 @@ export class RecoveryService {
    * Mails a reset link when the account exists. Says nothing either way: the caller
    * answers the same confirmation, and limits are enforced silently.
    */
-  async requestReset(email: string, address: string): Promise<void> {
+  async requestReset(email: string, address: string, language: ResetMailLanguage = 'es'): Promise<void> {
     const normalized = email.trim().toLowerCase();
     const addressKey = `recovery-address:${address}`;
     const accountKey = `recovery-account:${normalized}`;
@@ -77,7 +101,7 @@ export class RecoveryService {
     const token = newOpaqueToken();
     await this.resets.insert({ tokenHash: hashOpaqueToken(token), userId: user.id, expiresAt: now + RESET_LINK_TTL_MS, usedAt: null, createdAt: now });
     const link = `${this.deps.config.publicUrl}/resetpassword/${token}`;
-    await this.mailer.send(resetMail(user.email, this.deps.config.operator.name, link));
+    await this.mailer.send(resetMail(user.email, this.deps.config.operator.name, link, language));
   }
 
   /** Sets a new password through a live link and signs the user out everywhere. */
