@@ -1,6 +1,5 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  billingAlertSchema,
   billingHistoryResponseSchema,
   cardConfirmResponseSchema,
   cardOnFileResponseSchema,
@@ -10,11 +9,11 @@ import {
   type CardSetupResponse,
 } from '@pantalla/contracts';
 import { api } from '../../../lib/api-client';
+import { alertKey } from './alert';
 
 const purchasesKey = ['commerce', 'purchases'] as const;
 export const cardKey = ['billing', 'card'] as const;
 export const historyKey = ['billing', 'history'] as const;
-export const alertKey = ['billing', 'alert'] as const;
 
 /** GET /payments/card: the card on file, or null. */
 export function useCardOnFile() {
@@ -68,25 +67,4 @@ export const receiptQueryOptions = (entryId: string) =>
 
 export function useReceipt(entryId: string) {
   return useQuery(receiptQueryOptions(entryId));
-}
-
-/** GET /billing/alert: read once per page load; a new card or a settings change invalidates it. */
-export function useBillingAlert(enabled = true) {
-  return useQuery({
-    queryKey: alertKey,
-    queryFn: ({ signal }) => api.get('/billing/alert', { schema: billingAlertSchema, signal }),
-    staleTime: Infinity,
-    retry: false,
-    enabled,
-  });
-}
-
-/** POST /purchases/{id}/reactivate and /switch: the server decides; the lists are read again. */
-export function useSubscriptionChange() {
-  const refresh = useRefreshBilling();
-  return useMutation({
-    mutationFn: (change: { purchaseId: string; action: 'reactivate' } | { purchaseId: string; action: 'switch'; productId: number }) =>
-      api.post(`/purchases/${encodeURIComponent(change.purchaseId)}/${change.action}`, change.action === 'switch' ? { productId: change.productId } : undefined),
-    onSuccess: refresh,
-  });
 }
