@@ -19,6 +19,8 @@ export async function seedDemo(platform: Platform, modules: Modules): Promise<vo
       accounts.push({ account, userId: user.id });
     }
     await modules.catalogue.seedDemo();
+    // Promotion codes to try at checkout (README, "Demo").
+    await modules.paymentSandbox.seedDemoPromotions();
     const everything = await modules.commerce.entitlements.packageIds();
     for (const { account, userId } of accounts) {
       await modules.commerce.entitlements.grant(userId, account.owns === 'all' ? everything : account.owns, 'seed');

@@ -17,6 +17,7 @@ import { cardRoutes } from './cards.routes';
 import { CardsService } from './cards.service';
 import { PurchasesService, type LifecycleOptions } from './purchases.service';
 import { Promotions } from './promotions';
+import { CheckoutQuotes, quoteRoutes } from './quote.routes';
 import { seedPackages } from './reference-seed';
 
 export type { AccessResolver, AccessRights, Entitlements, PpvOffer, PpvOffers } from './commerce.service';
@@ -102,8 +103,10 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
   const billingEvents = history;
   const purchasesRepo = new PurchasesRepository(platform.db);
   const promotionCodes = new Promotions(payments, platform.clock, async (userId) => (await purchasesRepo.fulfilledOf(userId)).length > 0);
-  const lifecycle: LifecycleOptions = { graceDays: platform.config.billingGraceDays, promotions: ({ code, product, userId }) => promotionCodes.resolvePromotion(code, product, userId) };
+  const lifecycle: LifecycleOptions = { graceDays: platform.config.billingGraceDays, promotions: ({ code, product, userId }) => promotionCodes.resolvePromotion(code, product, userId), refunds };
   const purchases = new PurchasesService(purchasesRepo, payments, platform.clock, platform.config.operator.providerName, (userId) => service.ownedPackageIds(userId), (userId) => service.forget(userId), platform.log, lifecycle, billingEvents);
+  // The checkout's terms: price, VAT, trial, the promotion code's discount, the card on file.
+  const quotes = new CheckoutQuotes({ commerce: service, productRow: (id) => repo.findActiveProduct(id), promotions: promotionCodes, payments, customerOf: (userId) => purchasesRepo.customerOf(userId), countryOf: needs.countryOf, vat: platform.config.vat, clock: platform.clock, log: platform.log });
   // The card on file: a new card pays what failed renewals left unpaid.
   const cards = new CardsService(platform.db, payments, platform.clock, platform.config.operator.providerName, (userId) => purchases.retryUnpaid(userId));
   const reconcile = () => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile());
@@ -116,6 +119,7 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
       await commerceRoutes(app, service, needs.auth, needs.countryOf, platform.config.vat);
       await purchaseRoutes(app, purchases, payments, needs.auth, () => platform.clock.now(), platform.config.payments);
       await billingRoutes(app, history, refunds, needs.auth);
+      await quoteRoutes(app, quotes, needs.auth, platform.config.payments.provider !== 'none');
       await cardRoutes(app, cards, needs.auth, () => payments.cardFormUrl(), platform.config.payments.provider !== 'none');
     },
     startWork: (url) => {

@@ -1,4 +1,5 @@
 import type { Platform, ServerModule } from '../../platform/module';
+import { seedDemoPromotions } from './coupons';
 import { Deliveries } from './deliveries';
 import { sandboxMigrations } from './migrations';
 import { SandboxRepository } from './sandbox.repository';
@@ -18,6 +19,8 @@ export interface PaymentSandboxModule {
   deliverNow(): Promise<void>;
   /** Renews or ends the subscriptions due by the sandbox clock. */
   renewDue(): Promise<number>;
+  /** The demo's promotion codes (BIENVENIDA, UNSOLOUSO, CADUCADO), made once; nothing when the sandbox is off. */
+  seedDemoPromotions(): Promise<void>;
 }
 
 /**
@@ -62,5 +65,8 @@ export function createPaymentSandbox(platform: Platform, webhookPath: string): P
         }
       : {}),
   };
-  return { module, deliverNow: () => deliveries.kick(), renewDue: () => sandbox.renewDue() };
+  const demoPromotions = async () => {
+    if (enabled) await seedDemoPromotions(sandbox.coupons, await sandbox.now());
+  };
+  return { module, deliverNow: () => deliveries.kick(), renewDue: () => sandbox.renewDue(), seedDemoPromotions: demoPromotions };
 }

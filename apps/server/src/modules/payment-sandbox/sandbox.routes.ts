@@ -109,6 +109,13 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: PaymentSandbo
       if (!Number.isInteger(frozen) || frozen <= 0) throw new StripeApiError(400, { type: 'invalid_request_error', message: 'Invalid integer: frozen_time', param: 'frozen_time' });
       return sandbox.advanceClock(frozen);
     });
+    // Coupons and promotion codes (coupons.ts): a subscription created with one is discounted while it lasts.
+    const read = (summary: string) => ({ schema: { tags, summary, params: idParams, response: stripeAnswers }, onRequest: secret });
+    api.post('/v1/coupons', post('Sandbox: crea un cupón'), (req, reply) => once(repo, req, reply, now(), () => sandbox.coupons.createCoupon(form(req))));
+    api.get('/v1/coupons/:id', read('Sandbox: un cupón'), (req) => sandbox.coupons.retrieveCoupon(req.params.id));
+    api.post('/v1/promotion_codes', post('Sandbox: crea un código promocional'), (req, reply) => once(repo, req, reply, now(), () => sandbox.coupons.createPromotionCode(form(req))));
+    api.get('/v1/promotion_codes', { schema: { tags, summary: 'Sandbox: los códigos promocionales con un texto', response: stripeAnswers }, onRequest: secret }, (req) => sandbox.coupons.listPromotionCodes(query(req)));
+    api.get('/v1/promotion_codes/:id', read('Sandbox: un código promocional'), (req) => sandbox.coupons.retrievePromotionCode(req.params.id, query(req)));
     // Refunds (commerce's operator refund): a payment intent's, in full or in part.
     const refunds = new SandboxRefunds(repo, sandbox, now);
     api.post('/v1/refunds', post('Sandbox: devuelve un pago, entero o en parte'), (req, reply) => once(repo, req, reply, now(), () => refunds.create(form(req))));

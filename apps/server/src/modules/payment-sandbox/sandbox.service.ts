@@ -3,6 +3,7 @@ import { AUTHENTICATION_FAILED, cardOutcome, TEST_PAYMENT_METHODS, type CardLoca
 import { cardMethod, SandboxPaymentMethods, typedCard, type PaidCard } from './payment-methods';
 import type { FormObject, FormValue } from './form-body';
 import { addInterval, event, invalidRequest, invoice, newId, noSuch, paidInvoice, paymentIntent, StripeApiError, subscriptionPeriod, withPeriod, type Json } from './objects';
+import { discountedAmount, SandboxCoupons, withDiscountLines } from './coupons';
 import { chargeInvoice, DAY_S, DEFAULT_RETRY_DAYS, dueStep, ended, priceOf, prorate, settle, subscriptionOfInvoice, TRIAL_NOTICE_S, type Card, type Step, type Stored } from './lifecycle';
 import { invoiceLine, jsonOf } from './objects';
 import { ObjectChangedError, type ObjectWrite, type RenewalPlan, type SandboxRepository } from './sandbox.repository';
@@ -63,6 +64,8 @@ const write = (id: string, type: string, data: Json, prev: Loaded | null, dueAt:
 export class PaymentSandbox {
   /** Setup intents, saved cards and their off-session charges (payment-methods.ts). */
   readonly cards = new SandboxPaymentMethods(this);
+  /** Coupons and promotion codes, and the discounts they give subscriptions (coupons.ts). */
+  readonly coupons = new SandboxCoupons(this);
 
   constructor(
     private readonly repo: SandboxRepository,
@@ -236,9 +239,13 @@ export class PaymentSandbox {
     const subId = newId('sub');
     const metadata = metadataOf(form);
     const invoiceId = newId('in');
+    // A coupon or promotion code lowers the invoices it covers, its redemption counted once (coupons.ts).
+    const redemption = await this.coupons.redeem(form, { customer: customerId, subscription: subId, productRef: text(priceData.product) ?? null, currency, start, firstChargeAt: trialEnd ?? start });
+    const firstAmount = redemption ? discountedAmount({ discount: redemption.kept }, amount, start) : amount;
     // A trial bills nothing today: its first invoice is of 0 and paid, and a setup intent collects the card.
-    const pi = trialEnd === null ? paymentIntent({ amount, currency, customer: customerId, description: 'Subscription creation', metadata: {}, invoice: invoiceId, created: start }) : null;
-    const created = invoice({ customer: customerId, subscription: subId, amount: trialEnd === null ? amount : 0, currency, periodStart: start, periodEnd: end, billingReason: 'subscription_create', paymentIntent: pi, metadata, created: start }, invoiceId);
+    const pi = trialEnd === null ? paymentIntent({ amount: firstAmount, currency, customer: customerId, description: 'Subscription creation', metadata: {}, invoice: invoiceId, created: start }) : null;
+    const billed = invoice({ customer: customerId, subscription: subId, amount: trialEnd === null ? firstAmount : 0, currency, periodStart: start, periodEnd: end, billingReason: 'subscription_create', paymentIntent: pi, metadata, created: start }, invoiceId);
+    const created = redemption && trialEnd === null ? withDiscountLines(billed, amount, String(redemption.discount.id)) : billed;
     const inv = trialEnd === null ? created : paidInvoice(created, start);
     const setup = trialEnd === null || savedPm ? null : setupIntent(customerId, start);
     const price = { id: newId('price'), object: 'price', currency, unit_amount: amount, product: text(priceData.product) ?? null, recurring: { interval, interval_count: 1 } };
@@ -246,6 +253,7 @@ export class PaymentSandbox {
       {
         id: subId, object: 'subscription', customer: customerId, status: trialEnd === null ? 'incomplete' : 'trialing', cancel_at_period_end: false, canceled_at: null, ended_at: null, start_date: start, created: start, metadata, latest_invoice: invoiceId,
         trial_start: trialEnd === null ? null : start, trial_end: trialEnd, pending_setup_intent: setup ? setup.id : null, default_payment_method: text(form.default_payment_method) ?? null,
+        discounts: redemption ? [redemption.discount.id] : [],
         items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', price, quantity: 1 }] },
       },
       start,
@@ -253,7 +261,7 @@ export class PaymentSandbox {
     );
     // A trialing subscription is next due when trial_will_end goes out (three days before its end, or now when shorter).
     const dueAt = trialEnd === null ? null : Math.max(start, trialEnd - TRIAL_NOTICE_S) * 1000;
-    const writes = [...(pi ? [write(String(pi.id), 'payment_intent', pi, null)] : []), { ...write(invoiceId, 'invoice', inv, null), ownerId: subId }, ...(setup ? [write(String(setup.id), 'setup_intent', setup, null, null, { subscription: subId })] : []), write(subId, 'subscription', sub, null, dueAt)];
+    const writes = [...(pi ? [write(String(pi.id), 'payment_intent', pi, null)] : []), { ...write(invoiceId, 'invoice', inv, null), ownerId: subId }, ...(setup ? [write(String(setup.id), 'setup_intent', setup, null, null, { subscription: subId })] : []), write(subId, 'subscription', sub, null, dueAt, redemption ? { discount: redemption.kept } : null), ...(redemption?.writes ?? [])];
     await this.apply(writes, [event('customer.subscription.created', sub, start), ...(trialEnd === null ? [] : [event('invoice.paid', inv, start)])]);
     if (pi && savedPm) {
       await this.cards.confirmWithSavedCard(String(pi.id), savedPm, text(form.off_session) === 'true', 'en');
