@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInDirectly } from '../fixtures/api';
-import { buySubscription, fillCardField, noSidewaysScroll, SIZES, subscriptionLink } from '../fixtures/billing';
+import { BILLING_TEXTS, buySubscription, fillCardField, noSidewaysScroll, SIZES, subscriptionLink } from '../fixtures/billing';
 import { createAccount } from '../fixtures/new-account';
 import { CARDS } from '../pages/checkout-page';
 
@@ -40,6 +40,8 @@ const TEXTS = {
     save: 'Guardar tarjeta',
     saved: 'Tarjeta guardada.',
     mastercard: 'Mastercard •••• 4444',
+    pass: 'Completar autenticación',
+    visa3ds: 'Visa •••• 3184',
     remove: 'Eliminar tarjeta',
     removeConfirm: /tus suscripciones no podrán renovarse/,
     removeYes: 'Sí, eliminar',
@@ -70,6 +72,8 @@ const TEXTS = {
     save: 'Save card',
     saved: 'Card saved.',
     mastercard: 'Mastercard •••• 4444',
+    pass: 'Complete authentication',
+    visa3ds: 'Visa •••• 3184',
     remove: 'Remove card',
     removeConfirm: /your subscriptions can't renew/,
     removeYes: 'Yes, remove',
@@ -139,6 +143,14 @@ for (const lang of ['es', 'en'] as const) {
       await method.getByRole('button', { name: x.save }).click();
       await expect(method.getByText(x.saved)).toBeVisible({ timeout: 30_000 });
       await expect(method.getByTestId('saved-card')).toContainText(x.mastercard);
+      // A card that asks for 3-D Secure: the challenge opens inside the card field, as at checkout.
+      await method.getByRole('button', { name: x.replace }).click();
+      await method.getByLabel(x.holder).fill('Ana Facturas');
+      await fillCardField(page, lang, CARDS.authentication);
+      await method.getByRole('button', { name: x.save }).click();
+      await page.frameLocator(`iframe[title="${BILLING_TEXTS[lang].cardFrame}"]`).getByRole('button', { name: x.pass }).click();
+      await expect(method.getByText(x.saved)).toBeVisible({ timeout: 30_000 });
+      await expect(method.getByTestId('saved-card')).toContainText(x.visa3ds);
       await method.getByRole('button', { name: x.remove }).click();
       await expect(method.getByText(x.removeConfirm)).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/card-remove-${lang}-${size.width}.png`, fullPage: true });
