@@ -30,7 +30,7 @@ export function commercePersonalData(repo: CommerceDataRepository, purchases: Pu
     async erase(userId) {
       // As the settings' cancel does: with the provider, at the period's end (never renewed).
       const { subscriptions } = await purchases.list(userId);
-      for (const s of subscriptions) if (s.state === 'active') await purchases.cancel(userId, s.purchaseId);
+      for (const s of subscriptions) if (s.state === 'active' || s.state === 'trialing' || s.state === 'past_due') await purchases.cancel(userId, s.purchaseId);
       await repo.anonymise(userId);
       forget(userId);
     },
