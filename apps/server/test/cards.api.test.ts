@@ -3,7 +3,7 @@ import { PACKAGE_IDS } from '../src/modules/commerce';
 import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
-import { listenWithWork, until } from './payments';
+import { listenWithWork, payWithCard, until } from './payments';
 
 const kinds = await databaseKinds();
 
@@ -59,11 +59,12 @@ describe.each(kinds)('the card on file on %s', (kind) => {
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  const saveCard = async (number: string, exp?: { month: string; year: string }) => {
-    const s = await setup();
+  const saveCard = async (number: string, exp?: { month: string; year: string }, who = auth) => {
+    const s = await setup(who);
     expect((await fieldSaves(s.clientSecret, number, exp)).body.status).toBe('succeeded');
-    return confirm(s.setupIntentId);
+    return confirm(s.setupIntentId, who);
   };
+  const delivered = () => until('every sandbox event delivered', async () => (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length === 0 || (await ctx.modules.paymentSandbox.deliverNow(), false));
   const customerOf = async (email: string) => {
     const user = await ctx.sql.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     return (await ctx.sql.selectFrom('paymentCustomers').select('customerId').where('userId', '=', user.id).executeTakeFirstOrThrow()).customerId;
@@ -193,5 +194,34 @@ describe.each(kinds)('the card on file on %s', (kind) => {
     const again = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/payments/card', headers: auth });
     expect(again.statusCode).toBe(404);
     expect(again.json<{ message: string }>().message).toBe('No tienes ninguna tarjeta guardada.');
+  });
+
+  // Last: it moves the clocks on.
+  it('a new card pays the renewal that failed: the subscription is active again', async () => {
+    const { id: _id, ...row } = await ctx.sql.selectFrom('users').selectAll().where('email', '=', BASICO).executeTakeFirstOrThrow();
+    const email = `cards-${kind}@pantalla.test`;
+    await ctx.sql.insertInto('users').values({ ...row, email }).execute();
+    let who = await bearerFor(ctx, email);
+    const started = await ctx.app.inject({ method: 'POST', url: '/api/v1/purchases', headers: who, payload: { productId: PACKAGE_IDS.cine, holderName: 'Ana Tarjeta' } });
+    const { purchaseId, clientSecret } = started.json<{ purchaseId: string; clientSecret: string }>();
+    // 4000 0000 0000 0341 pays now; its renewal fails.
+    expect((await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, '4000000000000341')).body.status).toBe('succeeded');
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: who })).json()).toMatchObject({ status: 'fulfilled' });
+    expect(await card(who)).toMatchObject({ last4: '0341' });
+    await delivered();
+    const { paidUntil } = await ctx.sql.selectFrom('purchases').select('paidUntil').where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    const at = Math.floor((paidUntil ?? 0) / 1000) * 1000 + 60_000;
+    ctx.clock.set(at);
+    const advanced = await fetch(`${base}/v1/test_helpers/test_clocks/clock_sandbox/advance`, { method: 'POST', headers: { ...sk(), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ frozen_time: String(Math.floor(at / 1000)) }) });
+    expect(advanced.status).toBe(200);
+    await delivered();
+    // A month on: a fresh sign-in.
+    who = await bearerFor(ctx, email);
+    const state = async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/purchases', headers: who })).json<{ subscriptions: Array<{ purchaseId: string; state: string }> }>().subscriptions.find((p) => p.purchaseId === purchaseId)?.state;
+    await until('the renewal failed', async () => (await state()) === 'past_due');
+    const saved = await saveCard('4242424242424242', undefined, who);
+    expect(saved.body).toEqual({ card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }, recovered: [purchaseId] });
+    await delivered();
+    expect(await state()).toBe('active');
   });
 });
