@@ -2,7 +2,8 @@
  * The card field with Stripe itself (PAYMENT_PROVIDER=stripe): Stripe.js's card Element in a
  * page the checkout embeds, speaking the same 'pantalla-card:*' messages as the sandbox's
  * field, so the checkout does not know which provider it talks to. Stripe.js shows 3-D
- * Secure itself.
+ * Secure itself. Setup mode (a 'seti_' secret, or mode 'setup') saves the card without a
+ * charge (confirmCardSetup); `locale` es, en or de.
  */
 export function stripeCardPage(): string {
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Tarjeta</title>
@@ -13,15 +14,19 @@ export function stripeCardPage(): string {
 const params = new URLSearchParams(location.search);
 const parentOrigin = params.get('origin') || location.origin;
 function tell(message){ window.parent.postMessage(Object.assign({source:'pantalla-card'}, message), parentOrigin); }
-const stripe = Stripe(params.get('key') || '', {locale: params.get('locale') === 'en' ? 'en' : 'es'});
+const stripe = Stripe(params.get('key') || '', {locale: ['en', 'de'].includes(params.get('locale')) ? params.get('locale') : 'es'});
 const card = stripe.elements().create('card', {style:{base:{color:'#ffffff', fontSize:'16px', '::placeholder':{color:'#bdbdbd'}}}});
 card.mount('#card');
 card.on('ready', () => tell({type:'pantalla-card:ready'}));
 window.addEventListener('message', async (e) => {
   if (e.origin !== parentOrigin || !e.data || e.data.type !== 'pantalla-card:confirm') return;
-  const result = await stripe.confirmCardPayment(e.data.clientSecret, {payment_method:{card, billing_details:{name: e.data.billingName}}});
+  // Setup mode (saving a card, a trial's card): a setup intent's secret starts with seti_.
+  const setup = e.data.mode === 'setup' || params.get('mode') === 'setup' || String(e.data.clientSecret).startsWith('seti_');
+  const details = {payment_method:{card, billing_details:{name: e.data.billingName || ''}}};
+  const result = setup ? await stripe.confirmCardSetup(e.data.clientSecret, details) : await stripe.confirmCardPayment(e.data.clientSecret, details);
   if (result.error) return tell(result.error.type === 'api_connection_error' ? {type:'pantalla-card:result', status:'error', network:true} : {type:'pantalla-card:result', status:'error', message: result.error.message, code: result.error.code, declineCode: result.error.decline_code});
-  tell(result.paymentIntent && result.paymentIntent.status === 'succeeded' ? {type:'pantalla-card:result', status:'succeeded'} : {type:'pantalla-card:result', status:'error', network:true});
+  const intent = result.setupIntent || result.paymentIntent;
+  tell(intent && intent.status === 'succeeded' ? {type:'pantalla-card:result', status:'succeeded'} : {type:'pantalla-card:result', status:'error', network:true});
 });
 </script></body></html>`;
 }
