@@ -146,7 +146,7 @@ export async function runRenewalBench(): Promise<void> {
     const charges = await k.selectFrom('sandboxEvents').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'payment_intent.succeeded').executeTakeFirstOrThrow();
     const events = await k.selectFrom('sandboxEvents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const renewed = results.reduce((sum, r) => sum + r.renewed, 0);
-    console.log(`renewals: ${renewed} renewed by ${PROCESSES} processes at once (${results.map((r) => r.renewed).join(' + ')}) in ${seconds.toFixed(1)} s (SQLite file, batches of 1,000 in one transaction each)`);
+    console.log(`renewals: ${renewed} renewed by ${PROCESSES} processes at once (${results.map((r) => r.renewed).join(' + ')}) in ${seconds.toFixed(1)} s (SQLite file, batches of 1,000 in one transaction each; load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores)`);
     console.log(`renewals per second: ${(renewed / seconds).toFixed(0)}; ${seconds.toFixed(1)} s / ${GOAL_S} s goal: ${(seconds / GOAL_S).toFixed(2)} (goal ≤ 1)`);
     console.log(`charges per subscription: ${(Number(charges.n) / count).toFixed(4)} (must be exactly 1); invoices ${invoices.n}, paid ${paid.n}, subscriptions with more than one: ${twice.length}`);
     const rate = await deliveryRate(db);
