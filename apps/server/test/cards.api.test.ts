@@ -79,7 +79,13 @@ describe.each(kinds)('the card on file on %s', (kind) => {
     const s = await setup();
     expect(s.setupIntentId).toMatch(/^seti_/);
     expect(s.clientSecret.startsWith(`${s.setupIntentId}_secret_`)).toBe(true);
-    expect(new URL(s.cardFormUrl, base).searchParams.get('locale')).toBe('de');
+    const fieldUrl = new URL(s.cardFormUrl, base);
+    expect(fieldUrl.searchParams.get('locale')).toBe('de');
+    const field = await (await fetch(fieldUrl)).text();
+    expect(field).toContain('<html lang="de">');
+    expect(field).toContain('Kartennummer');
+    fieldUrl.searchParams.set('locale', 'fr');
+    expect(await (await fetch(fieldUrl)).text()).toContain('Número de tarjeta');
     // Not confirmed in the card field yet: nothing is saved.
     expect((await confirm(s.setupIntentId)).status).toBe(409);
     expect((await fieldSaves(s.clientSecret, '4242424242424242')).body.status).toBe('succeeded');
