@@ -435,6 +435,8 @@ export class PaymentSandbox {
    */
   async renewDue(): Promise<number> {
     let done = 0;
+    // A renewer that lost most of a batch to another takes the due ones from the other end, so two at once mostly stop meeting.
+    let newestFirst = false;
     for (;;) {
       const due = (await this.repo.dueSubscriptions(await this.now(), RENEWAL_BATCH, newestFirst)).map(stored);
       if (due.length === 0) return done;
@@ -443,14 +445,13 @@ export class PaymentSandbox {
       try {
         applied = await this.repo.applyRenewals(plans, this.clock.now());
       } catch (error) {
-    // A renewer that lost most of a batch to another takes the due ones from the other end, so two at once mostly stop meeting.
-    let newestFirst = false;
         if (!(error instanceof ObjectChangedError)) throw error;
         // An invoice changed under a winning plan (paid through the API meanwhile): each on its own.
         applied = 0;
         for (const plan of plans) applied += await this.repo.applyRenewals([plan], this.clock.now()).catch((e: unknown) => (e instanceof ObjectChangedError ? 0 : Promise.reject(e)));
       }
       done += applied;
+      if (applied * 2 < plans.length) newestFirst = !newestFirst;
       if (applied > 0) this.onEvents();
     }
   }
@@ -459,7 +460,6 @@ export class PaymentSandbox {
     const openIds = due.filter((s) => s.data.status === 'past_due' && typeof s.data.latest_invoice === 'string').map((s) => String(s.data.latest_invoice));
     const first = await this.repo.findMany([...due.map((s) => String(s.data.customer)), ...openIds]);
     const intentIds = openIds.flatMap((i) => {
-      if (applied * 2 < plans.length) newestFirst = !newestFirst;
       const row = first.get(i);
       const payment = row ? (JSON.parse(row.data) as { payments?: { data?: Array<{ payment?: { payment_intent?: string } }> } }).payments?.data?.[0]?.payment?.payment_intent : undefined;
       return payment ? [payment] : [];
