@@ -111,14 +111,14 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.url().optional(),
   PAYMENT_WEBHOOK_URL: z.url().optional(),
+  // The sandbox's retries of a failed renewal, days after it (README, "Payments"); Stripe's recommended 4 within 7 days.
+  PAYMENT_SANDBOX_RETRY_DAYS: z.string().regex(/^\s*\d{1,2}(\s*,\s*\d{1,2})*\s*$/, "días tras el fallo separados por comas, p. ej. '1,3,5,7'").default('1,3,5,7'),
 });
 
 /** A speed-test server of diag.json: its group name and the base URL its media_0.ts lives under. */
 export interface DiagServerConfig {
   name: string;
   baseUrl: string;
-  // The sandbox's retries of a failed renewal, days after it (README, "Payments"); Stripe's recommended 4 within 7 days.
-  PAYMENT_SANDBOX_RETRY_DAYS: z.string().regex(/^\s*\d{1,2}(\s*,\s*\d{1,2})*\s*$/, "días tras el fallo separados por comas, p. ej. '1,3,5,7'").default('1,3,5,7'),
 }
 
 const diagServersSchema = z
@@ -227,6 +227,8 @@ export interface PaymentsConfig {
   apiUrl: string | undefined;
   /** Where the sandbox delivers its events (PAYMENT_WEBHOOK_URL); unset: this server's webhook route. */
   webhookUrl: string | undefined;
+  /** The sandbox's retries of a failed renewal, days after it (PAYMENT_SANDBOX_RETRY_DAYS); then the subscription is cancelled. */
+  sandboxRetryDays?: readonly number[];
 }
 
 export interface Config {
@@ -256,8 +258,6 @@ export interface Config {
   ingestAllowedHosts: string[];
   media: MediaConfig;
   registration: RegistrationConfig;
-  /** The sandbox's retries of a failed renewal, days after it (PAYMENT_SANDBOX_RETRY_DAYS); then the subscription is cancelled. */
-  sandboxRetryDays?: readonly number[];
   payments: PaymentsConfig;
   /** VAT by the account's country (VAT_RATES); a country not listed (or none) pays the first's. */
   vat: { rates: ReadonlyMap<string, number>; fallbackCountry: string };
