@@ -46,7 +46,7 @@ const TEXTS = {
   },
 } as const;
 
-async function fill(page: Page, x: (typeof TEXTS)['es'], email: string) {
+async function fill(page: Page, x: (typeof TEXTS)[keyof typeof TEXTS], email: string) {
   await page.getByLabel(x.name, { exact: true }).fill('Lucía');
   await page.getByLabel(x.surname, { exact: true }).fill('Pérez Gómez');
   await page.getByLabel(x.email, { exact: true }).fill(email);
