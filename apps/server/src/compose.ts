@@ -42,10 +42,10 @@ export function composeModules(platform: Platform): Modules {
     auth: identity.auth,
     countryOf: (userId) => identity.accounts.countryOf(userId),
     mailer: identity.mailer,
-    // Identity keeps no language for an account (yet): billing mails then go in Spanish.
+    // The account's language, as its app last said it (null: Spanish): billing mails follow it.
     contactOf: async (userId) => {
       const account = await identity.accounts.find(userId);
-      return account ? { email: account.email, language: null } : undefined;
+      return account ? { email: account.email, language: await identity.accounts.languageOf(userId) } : undefined;
     },
   });
   // A new account gets the sign-up packages (REGISTRATION_PACKAGES); identity knows nothing of

@@ -19,7 +19,7 @@ const U = 'user' as const;
 const P = 'personal' as const;
 const none = (columns: string): Record<string, Kind> => Object.fromEntries(columns.split(' ').map((c) => [c, 'none' as const]));
 const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
-  users: { ...none('region_id token_version created_at email_confirmed_at'), id: U, email: P, password_hash: P, name: P, surname: P, channel_order: P, pin_hash: P, country: P, favourite_sport: P, birthday: P },
+  users: { ...none('region_id token_version created_at email_confirmed_at'), id: U, email: P, password_hash: P, name: P, surname: P, channel_order: P, pin_hash: P, country: P, favourite_sport: P, birthday: P, language: P },
   profiles: { ...none('id is_adult created_at'), user_id: U, name: P },
   refresh_tokens: { ...none('token_hash family_id persistent expires_at created_at rotated_at revoked_at'), user_id: U },
   password_resets: { ...none('token_hash expires_at used_at created_at'), user_id: U },
@@ -208,7 +208,7 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
     }
     expect(found).toEqual([]);
     const tombstone = await ctx.sql.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-    expect(tombstone).toMatchObject({ name: '', surname: '', pinHash: null, country: null, favouriteSport: null, birthday: null, channelOrder: '[]' });
+    expect(tombstone).toMatchObject({ name: '', surname: '', pinHash: null, country: null, favouriteSport: null, birthday: null, language: null, channelOrder: '[]' });
     expect(tombstone.email).toBe(`deleted-${userId}@deleted.invalid`);
     // Sign-in with the old address and password is refused (a refused attempt is counted under the
     // address typed, as for any unknown address: that row comes from the attempt, after the deletion).

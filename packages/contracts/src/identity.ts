@@ -160,3 +160,7 @@ export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 /** POST /account/delete: the account password again; the account is erased (issue 26). */
 export const accountDeletionSchema = z.object({ password: requestString().min(1).max(1024) });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+
+/** PUT /account/language: the app's language, which the account's mails and the server's refusals follow (issue 26). */
+export const accountLanguageSchema = z.object({ language: z.enum(['es', 'en', 'de'], formMessage('Idioma no admitido: es, en o de.')) });
+export type AccountLanguage = z.infer<typeof accountLanguageSchema>;

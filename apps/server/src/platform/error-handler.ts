@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isFormMessage, type ErrorBody, type ErrorCode, type ErrorData } from '@pantalla/contracts';
 import { hasUnreadBody } from './access';
 import { AppError } from './errors';
+import { localizedRefusal, refusalLanguageOf } from './refusal-language';
 
 function body(statusCode: number, code: ErrorCode, message: string, data?: ErrorData): ErrorBody {
   return data === undefined ? { statusCode, code, message } : { statusCode, code, message, data };
@@ -27,7 +28,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       // A 429 tells clients when to come back, as the standard header.
       if (error.data !== undefined && typeof error.data === 'object' && 'retryAfterSeconds' in error.data) reply.header('retry-after', String(error.data.retryAfterSeconds));
-      return reply.status(error.status).send(body(error.status, error.code, error.message, error.data));
+      // In the request's language (es/en/de) when the refusal has a translation; the spec's Spanish otherwise.
+      const message = localizedRefusal(error.message, refusalLanguageOf(request.headers['accept-language']));
+      return reply.status(error.status).send(body(error.status, error.code, message, error.data));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const said = [...new Set(error.validation.map((v) => v.message ?? ''))];

@@ -3,6 +3,7 @@ import { PAYMENT_CONNECTIVITY_ERROR } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/database';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import { paymentRefusalText } from '../../platform/refusal-language';
 import { ProviderRefusedError, ProviderUnavailableError, type PaymentProvider, type SavedCardView } from './payments/provider';
 import { CardsRepository } from './cards.repository';
 
@@ -25,7 +26,7 @@ async function provider<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof ProviderUnavailableError) throw new AppError(503, 'provider_unavailable', PAYMENT_CONNECTIVITY_ERROR);
-    if (error instanceof ProviderRefusedError) throw new AppError(402, 'payment_failed', error.message);
+    if (error instanceof ProviderRefusedError) throw new AppError(402, 'payment_failed', paymentRefusalText(error.code, error.declineCode));
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import type { BillingAlert, ConfirmPurchaseResponse, OwnedPurchase, PurchasesRes
 import { PAYMENT_CONNECTIVITY_ERROR } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { paymentRefusalText } from '../../platform/refusal-language';
 import type { Log } from '../../platform/logging';
 import type { BillingEvents } from './billing-events';
 import { ProviderRefusedError, ProviderUnavailableError, type InvoiceView, type PaymentProvider, type ProviderEvent } from './payments/provider';
@@ -42,7 +43,7 @@ async function provider<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof ProviderUnavailableError) throw new AppError(503, 'provider_unavailable', PAYMENT_CONNECTIVITY_ERROR);
-    if (error instanceof ProviderRefusedError) throw new AppError(402, 'payment_failed', error.message);
+    if (error instanceof ProviderRefusedError) throw new AppError(402, 'payment_failed', paymentRefusalText(error.code, error.declineCode));
     throw error;
   }
 }

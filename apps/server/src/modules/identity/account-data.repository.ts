@@ -50,6 +50,7 @@ export class AccountDataRepository {
           country: null,
           favouriteSport: null,
           birthday: null,
+          language: null,
           emailConfirmedAt: null,
           tokenVersion: eb('tokenVersion', '+', 1),
         }))

@@ -45,6 +45,7 @@ export class AccountDataService {
         country: user.country,
         favouriteSport: user.favouriteSport,
         birthday: user.birthday,
+        language: user.language,
         regionId: user.regionId,
         createdAt: iso(user.createdAt),
         emailConfirmedAt: iso(user.emailConfirmedAt),

@@ -32,6 +32,8 @@ export interface Accounts {
   findByEmail(email: string): Promise<AccountSummary | undefined>;
   /** The country the account gave at sign-up (ISO 3166-1), null when none or the account is gone: VAT follows it. */
   countryOf(userId: number): Promise<string | null>;
+  /** The language the account's app was last in (es, en, de), null when never known or the account is gone: mails follow it. */
+  languageOf(userId: number): Promise<string | null>;
   /** The account's profile ids, oldest first. */
   profileIds(userId: number): Promise<number[]>;
   /** Creates an account with its default profile. */
@@ -57,6 +59,15 @@ export class AccountService implements Accounts {
 
   async countryOf(userId: number): Promise<string | null> {
     return (await this.users.findUserById(userId))?.country ?? null;
+  }
+
+  async languageOf(userId: number): Promise<string | null> {
+    return (await this.users.findUserById(userId))?.language ?? null;
+  }
+
+  /** Records the app's language for the account (only es, en, de reach here). */
+  setLanguage(userId: number, language: string): Promise<void> {
+    return this.users.setLanguage(userId, language);
   }
 
   profileIds(userId: number): Promise<number[]> {

@@ -27,6 +27,16 @@ export class IdentityRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Records the account's language; writes only when it differs (a sign-in or refresh repeats it). */
+  async setLanguage(userId: number, language: string): Promise<void> {
+    await this.k
+      .updateTable('users')
+      .set({ language })
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('language', 'is', null), eb('language', '!=', language)]))
+      .execute();
+  }
+
   /** Sets (a scrypt hash) or clears (null) the parental PIN. */
   async setPinHash(userId: number, pinHash: string | null): Promise<void> {
     await this.k.updateTable('users').set({ pinHash }).where('id', '=', userId).execute();

@@ -3,6 +3,7 @@ import { AccountDataRepository } from './account-data.repository';
 import { accountDataRoutes } from './account-data.routes';
 import { AccountDataService } from './account-data.service';
 import { AccountService, type Accounts } from './account.service';
+import { accountLanguageRoutes, appLanguageOf } from './account-language.routes';
 import { accountRoutes } from './account.routes';
 import { AttemptLimiter } from './attempt-limit';
 import { AttemptsRepository } from './attempts.repository';
@@ -90,8 +91,13 @@ export function createIdentity(platform: Platform): Identity {
     async routes(app) {
       // Own scope, so the logout parser touches only these routes.
       await app.register(async (scope) => {
-        await sessionRoutes(scope, sessions, auth, refreshCookieName(config.publicUrl));
+        // The app's language, known at each sign-in and refresh, becomes the account's (mails follow it).
+        await sessionRoutes(scope, sessions, auth, refreshCookieName(config.publicUrl), async (userId, header) => {
+          const language = appLanguageOf(header);
+          if (language) await accounts.setLanguage(userId, language);
+        });
         await accountRoutes(scope, accounts, auth);
+        await accountLanguageRoutes(scope, accounts, auth);
         await accountDataRoutes(scope, accountData, auth);
         await emailChangeRoutes(scope, emailChanges, auth);
         await recoveryRoutes(scope, recovery);

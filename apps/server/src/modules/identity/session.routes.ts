@@ -55,7 +55,14 @@ async function refreshClearingDead(sessions: SessionService, reply: FastifyReply
 }
 
 /** POST /login (password, mailed-link and refresh flows), POST /logout and the password change. */
-export async function sessionRoutes(app: FastifyInstance, sessions: SessionService, auth: Authenticator, cookieName: string = REFRESH_COOKIE): Promise<void> {
+export async function sessionRoutes(
+  app: FastifyInstance,
+  sessions: SessionService,
+  auth: Authenticator,
+  cookieName: string = REFRESH_COOKIE,
+  /** Told of every sign-in and refresh with the request's Accept-Language: the account's language is recorded from it. */
+  signedIn?: (userId: number, acceptLanguage: string | string[] | undefined) => Promise<void>,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -86,6 +93,7 @@ export async function sessionRoutes(app: FastifyInstance, sessions: SessionServi
       }
       setRefreshCookie(reply, session, cookieName);
       setKnownDeviceCookie(reply, session);
+      await signedIn?.(session.userInfo.userId, request.headers['accept-language']);
       noStore(reply);
       return session.userInfo;
     },

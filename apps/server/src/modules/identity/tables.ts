@@ -24,6 +24,8 @@ export interface UserTable {
   country: Generated<string | null>;
   favouriteSport: Generated<string | null>;
   birthday: Generated<string | null>;
+  /** The app's language (es, en, de) when last known; null until then: mails are Spanish then. */
+  language: Generated<string | null>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;

@@ -253,7 +253,12 @@ export class ProviderUnavailableError extends Error {
 
 /** The provider refused the request (a card error, a bad parameter): its own message. */
 export class ProviderRefusedError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Stripe's error code and decline code, when it gave them: the subscriber is told in their language by them. */
+    readonly code: string | null = null,
+    readonly declineCode: string | null = null,
+  ) {
     super(message);
     this.name = 'ProviderRefusedError';
   }

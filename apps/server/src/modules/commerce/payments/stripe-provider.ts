@@ -27,7 +27,7 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) throw new ProviderUnavailableError(error);
-    if (error instanceof Stripe.errors.StripeError) throw new ProviderRefusedError(error.message);
+    if (error instanceof Stripe.errors.StripeError) throw new ProviderRefusedError(error.message, error.code ?? null, error.decline_code ?? null);
     throw error;
   }
 }

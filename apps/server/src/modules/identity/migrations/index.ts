@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withAutoId } from '../../../platform/dialect';
 import type { MigrationSet } from '../../../platform/migrate';
+import { accountLanguageMigrations } from './account-language';
 import { emailChangeMigrations } from './email-change';
 import { registrationMigrations } from './registration';
 import { signInLinkMigrations } from './sign-in-links';
@@ -76,4 +77,5 @@ export const identityMigrations: MigrationSet = (dialect) => ({
   ...registrationMigrations(dialect),
   ...signInLinkMigrations(dialect),
   ...emailChangeMigrations(dialect),
+  ...accountLanguageMigrations(dialect),
 });
