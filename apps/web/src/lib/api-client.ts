@@ -103,6 +103,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
+    // The app's language (kept on <html lang>): the server answers refusals in it and records it for the account's mails.
+    const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+    if (language === 'es' || language === 'en' || language === 'de') headers['accept-language'] = language;
     try {
       return await doFetch(buildUrl(baseUrl, path, opts.query), {
         method: opts.method ?? 'GET',
