@@ -1,10 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_CHANGE_MESSAGES, PAYMENT_CONNECTIVITY_ERROR, PURCHASES_UNAVAILABLE } from '@pantalla/contracts';
+import { NO_CARD, SETUP_NOT_DONE, SETUP_NOT_FOUND } from '../src/modules/commerce/cards.service';
+import { PROMOTION_EXHAUSTED, PROMOTION_EXPIRED, PROMOTION_FIRST_PURCHASE, PROMOTION_INVALID, PROMOTION_WRONG_PRODUCT } from '../src/modules/commerce/promotions';
+import { ACCOUNT_PASSWORD_WRONG } from '../src/modules/identity/credential-checks';
+import { PAYMENT_REFUSALS, REFUSAL_TRANSLATIONS } from '../src/platform/refusal-language';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { listenWithWork, payWithCard, until } from './payments';
 
 const kinds = await databaseKinds();
 const PASSWORD = 'Idioma-26-clave';
+
+describe('refusal translations', () => {
+  it('cover the refusals the commerce, card, promotion and account code throws, by their exact Spanish text', () => {
+    const thrown = [
+      PURCHASES_UNAVAILABLE,
+      PAYMENT_CONNECTIVITY_ERROR,
+      NO_CARD,
+      SETUP_NOT_DONE,
+      SETUP_NOT_FOUND,
+      PROMOTION_INVALID,
+      PROMOTION_EXPIRED,
+      PROMOTION_EXHAUSTED,
+      PROMOTION_WRONG_PRODUCT,
+      PROMOTION_FIRST_PURCHASE,
+      EMAIL_CHANGE_MESSAGES.same,
+      EMAIL_CHANGE_MESSAGES.linkInvalid,
+      EMAIL_CHANGE_MESSAGES.taken,
+      ACCOUNT_PASSWORD_WRONG,
+      ...Object.values(PAYMENT_REFUSALS),
+    ];
+    for (const text of thrown) expect(REFUSAL_TRANSLATIONS[text], text).toBeDefined();
+  });
+
+});
 
 describe.each(kinds)('refusals and billing mails in the subscriber’s language on %s', (kind) => {
   let ctx: TestContext;

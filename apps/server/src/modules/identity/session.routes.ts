@@ -55,14 +55,8 @@ async function refreshClearingDead(sessions: SessionService, reply: FastifyReply
 }
 
 /** POST /login (password, mailed-link and refresh flows), POST /logout and the password change. */
-export async function sessionRoutes(
-  app: FastifyInstance,
-  sessions: SessionService,
-  auth: Authenticator,
-  cookieName: string = REFRESH_COOKIE,
-  /** Told of every sign-in and refresh with the request's Accept-Language: the account's language is recorded from it. */
-  signedIn?: (userId: number, acceptLanguage: string | string[] | undefined) => Promise<void>,
-): Promise<void> {
+/** `signedIn` hears of every sign-in and refresh with the request's Accept-Language: the account's language is recorded from it. */
+export async function sessionRoutes(app: FastifyInstance, sessions: SessionService, auth: Authenticator, cookieName: string = REFRESH_COOKIE, signedIn?: (userId: number, acceptLanguage: string | string[] | undefined) => Promise<void>): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
