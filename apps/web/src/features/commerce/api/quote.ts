@@ -1,18 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { cardOnFileResponseSchema, checkoutQuoteSchema, productQuoteSchema, skinSchema, type CheckoutQuote } from '@pantalla/contracts';
-import { api, ApiError } from '../../../lib/api-client';
-
-/** A server from before POST /purchases/quote (a rolling deploy): its product, VAT and card on file; no trial, no code. */
-async function productOnly(productId: number, signal: AbortSignal): Promise<CheckoutQuote> {
-  const { product, vat } = await api.get(`/products/${productId}`, { schema: productQuoteSchema, signal });
-  const savedCard = await api.get('/payments/card', { schema: cardOnFileResponseSchema, signal }).then((r) => r.card, () => null);
-  const now = new Date();
-  const renews = new Date(now);
-  renews.setMonth(renews.getMonth() + (product.interval === 'year' ? 12 : 1));
-  return { product, vat, trialDays: 0, discount: null, dueTodayCents: product.priceCents, firstChargeCents: product.priceCents, firstChargeAt: now.toISOString(), renewsAt: product.recurring ? renews.toISOString() : null, savedCard };
-}
-
-const routeMissing = (error: unknown) => error instanceof ApiError && error.status === 404 && error.message.startsWith('No existe POST');
+import { checkoutQuoteSchema, skinSchema } from '@pantalla/contracts';
+import { api } from '../../../lib/api-client';
 
 /**
  * POST /purchases/quote: the terms of buying a product now (price, VAT, trial, the promotion
@@ -22,14 +10,7 @@ const routeMissing = (error: unknown) => error instanceof ApiError && error.stat
 export const checkoutQuoteQueryOptions = (productId: number, promotionCode: string | null) =>
   queryOptions({
     queryKey: ['commerce', 'quote', productId, promotionCode ?? ''],
-    queryFn: async ({ signal }) => {
-      try {
-        return await api.post('/purchases/quote', promotionCode ? { productId, promotionCode } : { productId }, { schema: checkoutQuoteSchema, signal });
-      } catch (error) {
-        if (!promotionCode && routeMissing(error)) return productOnly(productId, signal);
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => api.post('/purchases/quote', promotionCode ? { productId, promotionCode } : { productId }, { schema: checkoutQuoteSchema, signal }),
     // What is about to be paid is always read afresh.
     staleTime: 0,
     retry: false,
