@@ -131,8 +131,10 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     expect(first.next).toBe('card_field');
     expect((await payWithCard(base, ctx.config.payments.publishableKey, first.clientSecret, VISA)).body.status).toBe('succeeded');
     expect((await confirm(user, first.purchaseId)).json()).toMatchObject({ status: 'fulfilled' });
-    const customer = await stripe('GET', `/v1/customers/${await customerOf(user)}`);
-    expect((customer.invoice_settings as { default_payment_method: string | null }).default_payment_method).toMatch(/^pm_/);
+    // Kept by whichever fulfils the purchase, the confirmation or the provider's event (still running, maybe).
+    const customerId = await customerOf(user);
+    const kept = await until('the card kept as the default', async () => (((await stripe('GET', `/v1/customers/${customerId}`)).invoice_settings as { default_payment_method: string | null }).default_payment_method));
+    expect(kept).toMatch(/^pm_/);
     // Then a subscription with the card on file: charged now, owned at once.
     const saved = await buy(PACKAGE_IDS.cine, { useSavedCard: true });
     expect(saved.statusCode, saved.body).toBe(200);

@@ -409,7 +409,16 @@ export class PurchasesService {
     const ended = event.type === 'customer.subscription.deleted' || (typeof o.status === 'string' && ENDED_STATUSES.has(o.status));
     let endedAt = ended ? (epochMs(o.ended_at) ?? epochMs(o.canceled_at) ?? (event.createdMs > 0 ? event.createdMs : now)) : undefined;
     if (endedAt !== undefined && purchase.graceUntil !== null) endedAt = Math.min(endedAt, purchase.graceUntil);
-    const changed = await this.repo.subscriptionChanged({ id: event.id, type: event.type }, purchase.id, { cancelAtPeriodEnd: o.cancel_at_period_end === true, ...(endedAt !== undefined ? { endedAt } : {}) }, now);
+    let cancelAtPeriodEnd = o.cancel_at_period_end === true;
+    if (!ended && purchase.subscriptionId) {
+      // Events arrive out of order: an older update must not undo a cancellation or reactivation made since.
+      try {
+        cancelAtPeriodEnd = (await this.payments.retrieveSubscription(purchase.subscriptionId)).cancelAtPeriodEnd;
+      } catch (error) {
+        this.log.warn({ err: error, purchase: purchase.id }, 'subscription update taken from the event: the provider could not be asked');
+      }
+    }
+    const changed = await this.repo.subscriptionChanged({ id: event.id, type: event.type }, purchase.id, { cancelAtPeriodEnd, ...(endedAt !== undefined ? { endedAt } : {}) }, now);
     if (changed && endedAt !== undefined) {
       this.onGranted(purchase.userId);
       this.log.info({ purchase: purchase.id, package: purchase.packageId, user: purchase.userId, endedAt }, 'subscription ended by the provider');
