@@ -17,12 +17,39 @@ export function retryDelayMs(attempts: number): number {
 
 /** Attempts after which an event is given up on (about half a day of backoff). */
 export const MAX_ATTEMPTS = 24;
-const BATCH = 50;
+const BATCH = 200;
+/**
+ * Requests in flight at once. One at a time reached 71–167 events/s (a 100,000-subscription
+ * renewal day's 200,000 events took 20–45 minutes, its subscribers waiting on invoice.paid);
+ * the webhook's work is mostly waiting on the database, so a few dozen overlap well without
+ * flooding a 2-core server or its connection pool.
+ */
+export const IN_FLIGHT = 24;
 const LOCK = 'payment-sandbox.deliveries';
 
 /**
- * Sends queued events to the webhook endpoint, signed as Stripe signs them, in order,
- * retrying with backoff until one answers 2xx. One process at a time sends (db.exclusive).
+ * The customer an event is about (invoice, payment intent, subscription, setup intent all name
+ * one): its events go one after another, in the order they were queued, because the server's
+ * handling of one subscription's invoice.paid and customer.subscription.updated reads and then
+ * writes the same purchase (a concurrent pair could grant past an end written meanwhile).
+ */
+export function orderKey(payload: string, id: string): string {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    const object = (parsed as { data?: { object?: { customer?: unknown; id?: unknown } } }).data?.object;
+    const customer = object?.customer;
+    if (typeof customer === 'string' && customer) return customer;
+    if (typeof object?.id === 'string' && object.id.startsWith('cus_')) return object.id;
+  } catch {
+    // An unreadable payload is sent on its own; the endpoint refuses it.
+  }
+  return id;
+}
+
+/**
+ * Sends queued events to the webhook endpoint, signed as Stripe signs them, retrying with
+ * backoff until one answers 2xx. Each batch is sent IN_FLIGHT at a time (Stripe does not order
+ * events either), one customer's events in order. One process at a time sends (db.exclusive).
  */
 export class Deliveries {
   private running: Promise<void> | null = null;
@@ -63,7 +90,16 @@ export class Deliveries {
     if (!url) return;
     for (;;) {
       const due = await this.repo.dueEvents(this.clock.now(), BATCH);
-      for (const e of due) await this.send(url, e.id, e.payload, e.attempts);
+      const chains = new Map<string, typeof due>();
+      for (const e of due) {
+        const key = orderKey(e.payload, e.id);
+        const chain = chains.get(key);
+        if (chain) chain.push(e);
+        else chains.set(key, [e]);
+      }
+      await inParallel([...chains.values()], IN_FLIGHT, async (chain) => {
+        for (const e of chain) await this.send(url, e.id, e.payload, e.attempts);
+      });
       if (due.length < BATCH) return;
     }
   }
@@ -82,4 +118,13 @@ export class Deliveries {
     if (ok) return this.repo.delivered(id, tries, this.clock.now());
     await this.repo.retryLater(id, tries, tries >= MAX_ATTEMPTS ? null : this.clock.now() + retryDelayMs(tries));
   }
+}
+
+/** Runs `work` on every item, at most `limit` at once. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
