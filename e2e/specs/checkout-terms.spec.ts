@@ -37,6 +37,8 @@ const TEXTS = {
     savedCard: 'Pagar con Visa •••• 4242',
     newCard: 'Con otra tarjeta',
     seriesTotal: 'Total: 7,99 € al mes',
+    termsLink: 'condiciones generales de contratación',
+    termsBack: 'Volver al pago',
   },
   en: {
     step: 'Step 2 of 2',
@@ -54,6 +56,8 @@ const TEXTS = {
     savedCard: 'Pay with Visa •••• 4242',
     newCard: 'With another card',
     seriesTotal: 'Total: €7.99 per month',
+    termsLink: 'general terms of contract',
+    termsBack: 'Back to checkout',
   },
 } as const;
 
@@ -105,7 +109,13 @@ for (const lang of ['es', 'en'] as const) {
       await noSidewaysScroll(page, size.width);
       await page.screenshot({ path: `${SHOTS}/terms-two-step-${lang}-${size.width}.png`, fullPage: true });
 
+      // Reading the terms keeps what was typed, and leads back.
       await page.getByLabel(x.holder).fill('Ana Términos');
+      await page.getByRole('link', { name: x.termsLink }).click();
+      await expect(page).toHaveURL('/terms/');
+      await page.getByRole('link', { name: x.termsBack }).click();
+      await expect(page).toHaveURL('/checkout/');
+      await expect(page.getByLabel(x.holder)).toHaveValue('Ana Términos');
       await card.getByLabel(CARD_NUMBER).fill(CARDS.visa);
       await card.getByLabel(CARD_EXPIRY).fill('1234');
       await card.getByLabel(CARD_CVC).fill('123');

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { promotionCodeSchema, type CheckoutQuote, type SavedCard, type StartPurchaseRequest, type StartPurchaseResponse } from '@pantalla/contracts';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -15,6 +15,7 @@ import { cardErrorOf, cardFieldSrc } from '../card-messages';
 import { pendingPurchase, type PendingPurchase } from '../pending-purchase';
 import { purchaseForPackage } from '../purchase-for-package';
 import { settlePurchase } from '../settle-purchase';
+import { saveCheckoutDraft, takeCheckoutDraft } from '../checkout-draft';
 import { differsToday, ProductTerms, usePriceTerms } from './product-terms';
 import { isNotOnSale } from './purchase-summary-screen';
 import { useCardField } from './use-card-field';
@@ -171,7 +172,9 @@ function CheckoutFields({ pending, quote, code, onApply, onRemove }: FieldsProps
   const frame = address.data ? cardFieldSrc(address.data.cardFormUrl, window.location.origin, i18n.language) : null;
   const { frameRef, frameKey, ready, challenge, confirm } = useCardField(frame?.origin ?? null);
   const { state, setState, pay, cardDone } = usePayment(pending, confirm);
-  const [holder, setHolder] = useState('');
+  const location = useLocation();
+  // Back from the terms: what was typed is there again.
+  const [holder, setHolder] = useState(() => takeCheckoutDraft(location.pathname)?.holder ?? '');
   const [holderError, setHolderError] = useState<string | undefined>();
   const [method, setMethod] = useState<'saved' | 'new'>(quote.savedCard ? 'saved' : 'new');
   const [saveCard, setSaveCard] = useState(false);
@@ -230,7 +233,7 @@ function CheckoutFields({ pending, quote, code, onApply, onRemove }: FieldsProps
       {address.isError && !useSaved ? <Alert>{messageOf(address.error, t, i18n.language)}</Alert> : null}
       <Button type="submit" block loading={busy}>{busy ? t('checkout.paying') : t('checkout.continue')}</Button>
       <p className="commerce-note">
-        <Trans ns="commerce" i18nKey="checkout.termsNote" components={{ terms: <Link className="link" to={paths.terms.getHref()} /> }} />
+        <Trans ns="commerce" i18nKey="checkout.termsNote" components={{ terms: <Link className="link" to={paths.terms.getHref()} state={{ from: location.pathname }} onClick={() => saveCheckoutDraft(location.pathname, { holder })} /> }} />
       </p>
     </form>
   );

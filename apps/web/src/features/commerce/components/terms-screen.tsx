@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { returnPathOf } from '../checkout-draft';
 import { PanelLayout } from '../../../ui/panel-layout';
 import './commerce.css';
 
 /** /terms/: the general terms of contract the checkout links to (public). */
 export function TermsScreen() {
   const { t } = useTranslation('commerce');
+  const back = returnPathOf(useLocation().state);
   const sections = t('terms.sections', { returnObjects: true }) as Array<{ heading: string; body: string }>;
   return (
     <PanelLayout title={t('terms.title')} wide>
@@ -18,6 +21,11 @@ export function TermsScreen() {
               </section>
             ))
           : null}
+        {back ? (
+          <Link className="btn btn--secondary" to={back}>
+            {t('terms.back')}
+          </Link>
+        ) : null}
       </div>
     </PanelLayout>
   );
