@@ -86,7 +86,7 @@ describe.each(kinds)('refusals and billing mails in the subscriber’s language 
     const english = await signedIn('en');
     expect(await languageOf(english.userId)).toBe('en');
 
-    const put = (auth: Record<string, string>, payload: unknown) => ctx.app.inject({ method: 'PUT', url: '/api/v1/account/language', headers: auth, payload });
+    const put = (auth: Record<string, string>, payload: Record<string, unknown>) => ctx.app.inject({ method: 'PUT', url: '/api/v1/account/language', headers: auth, payload });
     expect((await put(english.auth, { language: 'de' })).statusCode).toBe(204);
     expect(await languageOf(english.userId)).toBe('de');
     const refused = await put(english.auth, { language: 'fr' });
