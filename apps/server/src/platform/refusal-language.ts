@@ -12,7 +12,7 @@ export interface Translation {
 
 /** What a card payment's refusal says, by Stripe's code (decline_code first): never the provider's own English. */
 export const PAYMENT_REFUSALS = {
-  declined: 'Tu tarjeta ha sido rechazada.',
+  declined: 'Se ha rechazado tu tarjeta.',
   insufficientFunds: 'Tu tarjeta no tiene fondos suficientes.',
   expired: 'Tu tarjeta ha caducado.',
   incorrectCvc: 'El código de seguridad de tu tarjeta no es correcto.',
