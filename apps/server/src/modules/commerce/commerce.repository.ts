@@ -1,6 +1,13 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../../platform/database';
-import type { PackageRow, ProductRow, ProductTable, CommerceTables } from './tables';
+import type { PackageRow, ProductRow, ProductTable, CommerceTables, PurchaseTables } from './tables';
+
+/**
+ * How long a renewing subscription is owned past its paid period's end: Stripe charges a
+ * renewal about an hour after the period ends and its invoice.paid may queue behind a renewal
+ * day's other events; cut off at the exact end, a paying subscriber would lose access meanwhile.
+ */
+export const RENEWAL_MARGIN_MS = 6 * 60 * 60 * 1000;
 
 /** All SQL of the commerce module. */
 export class CommerceRepository {
@@ -31,7 +38,25 @@ export class CommerceRepository {
       .where('startsAt', '<=', now)
       .where((eb) => eb.or([eb('endsAt', 'is', null), eb('endsAt', '>', now)]))
       .execute();
-    return rows.map((r) => r.packageId);
+    // A purchased entitlement of a renewing subscription (not cancelled, ended or past due)
+    // lasts a little past its paid period, while the renewal's invoice.paid is on its way.
+    const renewing = await this.db
+      .kysely<PurchaseTables>()
+      .selectFrom('entitlements as e')
+      .innerJoin('purchases as p', (join) => join.onRef('p.userId', '=', 'e.userId').onRef('p.packageId', '=', 'e.packageId'))
+      .select('e.packageId')
+      .where('e.userId', '=', userId)
+      .where('e.source', '=', 'purchase')
+      .where('e.startsAt', '<=', now)
+      .where('e.endsAt', '>', now - RENEWAL_MARGIN_MS)
+      .where('p.kind', '=', 'subscription')
+      .where('p.status', '=', 'fulfilled')
+      .where('p.endedAt', 'is', null)
+      .where('p.cancelAtPeriodEnd', '=', 0)
+      .where('p.graceUntil', 'is', null)
+      .where('p.paidUntil', '>', now - RENEWAL_MARGIN_MS)
+      .execute();
+    return [...new Set([...rows, ...renewing].map((r) => r.packageId))];
   }
 
   async ensurePackage(p: { id: number; name: string; description: string; kind: 'basic' | 'premium' | 'ppv' }, now: number): Promise<void> {
