@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RECOVERY_CONFIRMATION } from '@pantalla/contracts';
-import { FIRST_NAMESPACES, LANGUAGES, i18n, loadTables, resources as firstDownload, setLanguage } from './i18n';
+import { FIRST_NAMESPACES, LANGUAGES, currentLanguage, i18n, loadLanguage, loadTables, resources as firstDownload, setLanguage } from './i18n';
 
 /** Every language's tables as the app holds them (the test setup loaded all three). */
 const resources = i18n.store.data;
@@ -58,6 +58,16 @@ describe('locale tables', () => {
     expect(document.documentElement.lang).toBe('de');
     await setLanguage('es');
     expect(i18n.t('login.submit')).toBe('Iniciar sesión');
+  });
+
+  it('says the language chosen before its tables arrived (English at start), not Spanish', async () => {
+    const namespaces = Object.keys(i18n.store.data.en ?? {});
+    for (const ns of namespaces) i18n.removeResourceBundle('en', ns);
+    await i18n.changeLanguage('en');
+    await loadLanguage('en', namespaces);
+    expect(currentLanguage()).toBe('en');
+    await setLanguage('es');
+    expect(currentLanguage()).toBe('es');
   });
 
   it('has Spanish in the first download and fetches English and German when chosen', async () => {

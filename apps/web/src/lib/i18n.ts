@@ -119,8 +119,12 @@ export async function setLanguage(lng: Language): Promise<void> {
   await i18next.changeLanguage(lng);
 }
 
+/**
+ * The language chosen. Not i18next's resolvedLanguage: a language whose tables were still on
+ * their way when it was chosen (English or German at start) stays unresolved after they arrive.
+ */
 export function currentLanguage(): Language {
-  return isLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : DEFAULT_LANGUAGE;
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
 }
 
 export { i18next as i18n };
