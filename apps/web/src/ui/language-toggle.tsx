@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, currentLanguage, setLanguage } from '../lib/i18n';
+import { LANGUAGES, currentLanguage, setLanguage, type Language } from '../lib/i18n';
 
-/** The es / en / de switch; the choice is remembered on this device. */
-export function LanguageToggle() {
+/** The es / en / de switch; the choice is remembered on this device, and told to `onChosen` (the account, in the settings). */
+export function LanguageToggle({ onChosen }: { onChosen?: (language: Language) => void } = {}) {
   const { t } = useTranslation();
   const active = currentLanguage();
   return (
@@ -15,7 +15,7 @@ export function LanguageToggle() {
           className="lang-toggle__option"
           aria-pressed={lng === active}
           title={t(`language.${lng}`)}
-          onClick={() => void setLanguage(lng)}
+          onClick={() => void setLanguage(lng).then(() => onChosen?.(lng))}
         >
           {lng.toUpperCase()}
         </button>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { BillingHistorySection, PaymentMethodSection } from '../../billing';
 import { PurchasesSection } from '../../commerce';
 import { LanguageToggle } from '../../../ui/language-toggle';
+import { useSaveAccountLanguage } from '../api/account-language';
 import { AccountDataSection } from './account-data-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
@@ -12,6 +13,7 @@ import './settings.css';
 /** /settings/: parental PIN, playback sessions, password, language, and the purchases. */
 export function SettingsScreen() {
   const { t } = useTranslation('settings');
+  const saveLanguage = useSaveAccountLanguage();
   return (
     <div className="settings">
       <h1 className="settings__title">{t('title')}</h1>
@@ -23,7 +25,7 @@ export function SettingsScreen() {
         <section className="settings-card" aria-labelledby="settings-language-title">
           <h2 id="settings-language-title" className="settings-card__title">{t('language.title')}</h2>
           <p className="settings-card__intro">{t('language.intro')}</p>
-          <LanguageToggle />
+          <LanguageToggle onChosen={(language) => saveLanguage.mutate(language)} />
         </section>
         <div className="settings-card settings-card--wide">
           <PurchasesSection />
