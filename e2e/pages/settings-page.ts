@@ -30,7 +30,7 @@ export class SettingsPage {
     this.continue = this.pinSection.getByRole('button', { name: 'Continuar' });
     this.save = this.pinSection.getByRole('button', { name: 'Guardar' });
     this.currentPin = page.getByLabel('PIN actual');
-    this.accountPassword = page.getByLabel('Contraseña de tu cuenta');
+    this.accountPassword = this.pinSection.getByLabel('Contraseña de tu cuenta');
     this.newPin = page.getByLabel('Nuevo PIN (4 dígitos)');
     this.confirmPin = page.getByLabel('Confirma el nuevo PIN');
     this.sessions = page.getByRole('region', { name: 'Sesiones de reproducción' });
