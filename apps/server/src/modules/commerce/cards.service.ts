@@ -1,10 +1,9 @@
 import type { CardConfirmResponse, CardOnFileResponse, CardSetupResponse, SavedCard } from '@pantalla/contracts';
-import { PAYMENT_CONNECTIVITY_ERROR } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/database';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { paymentRefusalText } from '../../platform/refusal-language';
-import { ProviderRefusedError, ProviderUnavailableError, type PaymentProvider, type SavedCardView } from './payments/provider';
+import { asSubscriber } from './provider-answers';
+import { ProviderRefusedError, type PaymentProvider, type SavedCardView } from './payments/provider';
 import { CardsRepository } from './cards.repository';
 
 /** The signed-in subscriber as the card on file needs them. */
@@ -19,17 +18,6 @@ export type RetryUnpaid = (userId: number) => Promise<string[]>;
 export const SETUP_NOT_FOUND = 'No encontramos ese registro de tarjeta.';
 export const SETUP_NOT_DONE = 'La tarjeta aún no está guardada: confírmala en el campo de tarjeta.';
 export const NO_CARD = 'No tienes ninguna tarjeta guardada.';
-
-/** The provider's answers as the subscriber's refusals: unreachable (503) or refused with its message (402). */
-async function provider<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError) throw new AppError(503, 'provider_unavailable', PAYMENT_CONNECTIVITY_ERROR);
-    if (error instanceof ProviderRefusedError) throw new AppError(402, 'payment_failed', paymentRefusalText(error.code, error.declineCode));
-    throw error;
-  }
-}
 
 const shown = (card: SavedCardView | null): SavedCard | null => (card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null);
 
@@ -55,21 +43,21 @@ export class CardsService {
   async card(userId: number): Promise<CardOnFileResponse> {
     const customerId = await this.repo.customerOf(userId);
     if (!customerId) return { card: null };
-    return { card: shown(await provider(() => this.payments.defaultCard(customerId))) };
+    return { card: shown(await asSubscriber(() => this.payments.defaultCard(customerId))) };
   }
 
   /** Starts saving (or replacing) the card: a setup intent for the user's customer, made now if there is none. */
   async setup(holder: CardHolder, cardFormUrl: string): Promise<CardSetupResponse> {
     const customerId = await this.customerFor(holder);
     const key = `card-setup-${holder.userId}-${this.clock.now()}-${Math.random().toString(36).slice(2, 10)}`;
-    const setup = await provider(() => this.payments.createSetupIntent({ customerId, metadata: { userId: String(holder.userId) }, idempotencyKey: key }));
+    const setup = await asSubscriber(() => this.payments.createSetupIntent({ customerId, metadata: { userId: String(holder.userId) }, idempotencyKey: key }));
     return { setupIntentId: setup.id, clientSecret: setup.clientSecret, cardFormUrl, provider: this.operator };
   }
 
   private async customerFor(holder: CardHolder): Promise<string> {
     const known = await this.repo.customerOf(holder.userId);
     if (known) return known;
-    const created = await provider(() => this.payments.createCustomer({ email: holder.email, name: holder.email, userId: holder.userId }));
+    const created = await asSubscriber(() => this.payments.createCustomer({ email: holder.email, name: holder.email, userId: holder.userId }));
     return this.repo.saveCustomer(holder.userId, created, this.clock.now());
   }
 
@@ -81,7 +69,7 @@ export class CardsService {
   async confirm(userId: number, setupIntentId: string): Promise<CardConfirmResponse> {
     const customerId = await this.repo.customerOf(userId);
     if (!customerId) throw notFound(SETUP_NOT_FOUND);
-    const setup = await provider(async () => {
+    const setup = await asSubscriber(async () => {
       try {
         return await this.payments.retrieveSetupIntent(setupIntentId);
       } catch (error) {
@@ -92,22 +80,22 @@ export class CardsService {
     if (!setup || setup.customerId !== customerId) throw notFound(SETUP_NOT_FOUND);
     if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw conflict(SETUP_NOT_DONE);
     const paymentMethodId = setup.paymentMethodId;
-    const previous = await provider(() => this.payments.defaultCard(customerId));
+    const previous = await asSubscriber(() => this.payments.defaultCard(customerId));
     if (previous?.paymentMethodId !== paymentMethodId) {
-      await provider(async () => this.payments.setDefaultPaymentMethod(customerId, paymentMethodId, await this.repo.liveSubscriptions(userId)));
+      await asSubscriber(async () => this.payments.setDefaultPaymentMethod(customerId, paymentMethodId, await this.repo.liveSubscriptions(userId)));
       // The replaced card is never charged again; already gone (a second confirm) is fine.
-      if (previous) await provider(() => this.payments.detachPaymentMethod(previous.paymentMethodId)).catch((error: unknown) => (error instanceof AppError && error.status === 402 ? undefined : Promise.reject(error)));
+      if (previous) await asSubscriber(() => this.payments.detachPaymentMethod(previous.paymentMethodId)).catch((error: unknown) => (error instanceof AppError && error.status === 402 ? undefined : Promise.reject(error)));
     }
     const recovered = await this.retryUnpaid(userId);
-    return { card: shown(await provider(() => this.payments.defaultCard(customerId))), recovered };
+    return { card: shown(await asSubscriber(() => this.payments.defaultCard(customerId))), recovered };
   }
 
   /** Removes the card on file: detached at the provider, never charged again. */
   async remove(userId: number): Promise<CardOnFileResponse> {
     const customerId = await this.repo.customerOf(userId);
-    const current = customerId ? await provider(() => this.payments.defaultCard(customerId)) : null;
+    const current = customerId ? await asSubscriber(() => this.payments.defaultCard(customerId)) : null;
     if (!current) throw notFound(NO_CARD);
-    await provider(() => this.payments.detachPaymentMethod(current.paymentMethodId));
+    await asSubscriber(() => this.payments.detachPaymentMethod(current.paymentMethodId));
     return { card: null };
   }
 }

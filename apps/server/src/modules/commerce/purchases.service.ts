@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { BillingAlert, ConfirmPurchaseResponse, OwnedPurchase, PurchasesResponse, StartPurchaseRequest, StartPurchaseResponse } from '@pantalla/contracts';
-import { PAYMENT_CONNECTIVITY_ERROR } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { paymentRefusalText } from '../../platform/refusal-language';
+import { asSubscriber } from './provider-answers';
 import type { Log } from '../../platform/logging';
 import type { BillingEvents } from './billing-events';
-import { ProviderRefusedError, ProviderUnavailableError, type InvoiceView, type PaymentProvider, type ProviderEvent } from './payments/provider';
+import { ProviderRefusedError, type InvoiceView, type PaymentProvider, type ProviderEvent } from './payments/provider';
 import type { LogInput, PurchasesRepository, SwitchTarget } from './purchases.repository';
 import type { ProductRow, PurchaseRow } from './tables';
 
@@ -35,17 +34,6 @@ const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'unpaid', 'inco
 /** A provider timestamp (epoch seconds) as epoch ms; null when absent. */
 function epochMs(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value * 1000 : null;
-}
-
-/** Provider failures as the user sees them: the spec's connectivity text, or the provider's own message. */
-async function provider<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError) throw new AppError(503, 'provider_unavailable', PAYMENT_CONNECTIVITY_ERROR);
-    if (error instanceof ProviderRefusedError) throw new AppError(402, 'payment_failed', paymentRefusalText(error.code, error.declineCode));
-    throw error;
-  }
 }
 
 /** Called after a grant or an ended subscription, so this process's cached marks of the user are dropped at once. */
@@ -151,7 +139,7 @@ export class PurchasesService {
       promotion = await this.options.promotions({ code: choice.promotionCode, product, userId: buyer.userId });
     }
     const customerId = await this.customerFor(buyer, holderName);
-    const savedCard = choice.useSavedCard ? await provider(() => this.payments.defaultPaymentMethodOf(customerId)) : null;
+    const savedCard = choice.useSavedCard ? await asSubscriber(() => this.payments.defaultPaymentMethodOf(customerId)) : null;
     if (choice.useSavedCard && !savedCard) throw conflict('No tienes ninguna tarjeta guardada: introduce una.');
     const trialDays = kind === 'subscription' ? product.trialDays : 0;
     const id = newId('pur');
@@ -165,7 +153,7 @@ export class PurchasesService {
     });
     const metadata = { purchaseId: id, userId: String(buyer.userId), packageId: String(product.packageId) };
     const card = savedCard ? { paymentMethodId: savedCard } : {};
-    const payment = await provider(async () => {
+    const payment = await asSubscriber(async () => {
       if (kind === 'ppv') {
         const pi = await this.payments.createPaymentIntent({ customerId, amountCents, currency: product.currency, description: product.title, metadata, idempotencyKey: id, ...card, ...(choice.saveCard ? { saveCard: true } : {}) });
         return { paymentIntentId: pi.id, clientSecret: pi.clientSecret, subscriptionId: null, trialEndMs: null };
@@ -181,20 +169,20 @@ export class PurchasesService {
     if (savedCard) {
       // Charged (or, a trial, set up) with the card on file: fulfilled now, the checkout shows the result.
       const purchase = await this.repo.purchase(id);
-      if (purchase) await provider(() => this.settle(purchase, null));
+      if (purchase) await asSubscriber(() => this.settle(purchase, null));
       next = 'confirmed';
     }
     return { purchaseId: id, clientSecret: savedCard ? '' : payment.clientSecret, cardFormUrl: this.payments.cardFormUrl(), amountCents, currency: product.currency, provider: this.operator, next };
   }
 
   cardField(): Promise<{ cardFormUrl: string; provider: string }> {
-    return provider(async () => ({ cardFormUrl: this.payments.cardFormUrl(), provider: this.operator }));
+    return asSubscriber(async () => ({ cardFormUrl: this.payments.cardFormUrl(), provider: this.operator }));
   }
 
   private async customerFor(buyer: Buyer, name: string): Promise<string> {
     const known = await this.repo.customerOf(buyer.userId);
     if (known) return known;
-    const created = await provider(() => this.payments.createCustomer({ email: buyer.email, name, userId: buyer.userId }));
+    const created = await asSubscriber(() => this.payments.createCustomer({ email: buyer.email, name, userId: buyer.userId }));
     return this.repo.saveCustomer(buyer.userId, created, this.clock.now());
   }
 
@@ -202,7 +190,7 @@ export class PurchasesService {
   async confirm(userId: number, purchaseId: string): Promise<ConfirmPurchaseResponse> {
     const purchase = await this.repo.purchase(purchaseId);
     if (!purchase || purchase.userId !== userId) throw notFound('No existe esa compra.');
-    if (purchase.status === 'pending' && (purchase.paymentIntentId || purchase.trialEndsAt !== null)) await provider(() => this.settle(purchase, null));
+    if (purchase.status === 'pending' && (purchase.paymentIntentId || purchase.trialEndsAt !== null)) await asSubscriber(() => this.settle(purchase, null));
     const now = (await this.repo.purchase(purchaseId)) ?? purchase;
     return { purchaseId, status: now.status, packageId: now.packageId };
   }
@@ -589,7 +577,7 @@ export class PurchasesService {
     const now = this.clock.now();
     if (stateOf(purchase, now) === 'ended') throw conflict('Esta suscripción ya ha terminado.');
     if (purchase.cancelAtPeriodEnd === 1) return this.viewOf(userId, purchaseId);
-    await provider(() => this.payments.cancelAtPeriodEnd(purchase.subscriptionId));
+    await asSubscriber(() => this.payments.cancelAtPeriodEnd(purchase.subscriptionId));
     await this.repo.setCancelAtPeriodEnd(purchaseId, true);
     // In a grace period access lasts until its end; else until the paid period's (or the trial's).
     const endsAt = purchase.graceUntil ?? purchase.paidUntil ?? now;
@@ -602,7 +590,7 @@ export class PurchasesService {
     const purchase = await this.subscriptionOf(userId, purchaseId);
     if (stateOf(purchase, this.clock.now()) === 'ended') throw conflict('Esta suscripción ya ha terminado: no se puede reactivar. Puedes volver a suscribirte.');
     if (purchase.cancelAtPeriodEnd === 0) return this.viewOf(userId, purchaseId);
-    await provider(() => this.payments.resumeAtPeriodEnd(purchase.subscriptionId));
+    await asSubscriber(() => this.payments.resumeAtPeriodEnd(purchase.subscriptionId));
     await this.repo.setCancelAtPeriodEnd(purchaseId, false);
     return this.viewOf(userId, purchaseId);
   }
@@ -628,7 +616,7 @@ export class PurchasesService {
     const to: SwitchTarget = { productId: target.id, packageId: target.packageId, title: target.title, subtitle: target.subtitle, amountCents: target.priceCents };
     const change = { amountCents: target.priceCents, currency: target.currency, interval: 'month' as const, productRef: `pantalla_package_${target.packageId}`, productName: target.title };
     if (!upgrade) {
-      await provider(() => this.payments.changeSubscriptionPrice(purchase.subscriptionId, { ...change, proration: 'none', idempotencyKey: `switch-${purchaseId}-${target.id}-${now}` }));
+      await asSubscriber(() => this.payments.changeSubscriptionPrice(purchase.subscriptionId, { ...change, proration: 'none', idempotencyKey: `switch-${purchaseId}-${target.id}-${now}` }));
       await this.repo.setPendingSwitch(purchaseId, target.id, purchase.paidUntil ?? purchase.trialEndsAt ?? now);
       return this.viewOf(userId, purchaseId);
     }
@@ -636,7 +624,7 @@ export class PurchasesService {
     await this.repo.setPendingSwitch(purchaseId, target.id, now);
     let invoice: InvoiceView | null;
     try {
-      invoice = (await provider(() => this.payments.changeSubscriptionPrice(purchase.subscriptionId, { ...change, proration: 'always_invoice', idempotencyKey: `switch-${purchaseId}-${target.id}-${now}` }))).invoice;
+      invoice = (await asSubscriber(() => this.payments.changeSubscriptionPrice(purchase.subscriptionId, { ...change, proration: 'always_invoice', idempotencyKey: `switch-${purchaseId}-${target.id}-${now}` }))).invoice;
     } catch (error) {
       await this.repo.setPendingSwitch(purchaseId, purchase.pendingProductId, purchase.pendingEffectiveAt);
       throw error;
