@@ -29,6 +29,11 @@ const LANDED = [
   '2026-12-03-0100-events-ppv',
   '2026-12-04-0300-identity-sign-in-links',
   '2026-12-05-0100-origin-key-generations',
+  '2026-12-06-0100-billing-lifecycle',
+  '2026-12-06-0200-billing-history',
+  '2026-12-06-0300-email-change',
+  '2026-12-06-0400-account-language',
+  '2026-12-06-0500-sandbox-lifecycle',
 ];
 
 const sets = [identityMigrations, commerceMigrations, catalogueMigrations, playbackMigrations, sandboxMigrations, ingestMigrations, originMigrations];

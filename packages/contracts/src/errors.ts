@@ -16,6 +16,8 @@ export const errorCodeSchema = z.enum([
   'payment_failed',
   /** 503: the payment provider could not be reached. */
   'provider_unavailable',
+  /** 403: a sensitive operator action needs the operator's password again (POST /operator/reauth). */
+  'reauth_required',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
@@ -42,9 +44,9 @@ export type PlaybackRefusal = (typeof PLAYBACK_REFUSAL)[keyof typeof PLAYBACK_RE
 /**
  * Why a sign-in stopped counting: a bearer idToken (missing, malformed, signature, expired,
  * revoked by a sign-out everywhere, unknown-user when the account is gone) or a refresh
- * cookie (missing, unknown, reused, expired).
+ * cookie (missing, unknown, reused, expired), or an account an operator locked.
  */
-export const sessionFailureSchema = z.enum(['missing', 'malformed', 'signature', 'expired', 'revoked', 'unknown-user', 'unknown', 'reused']);
+export const sessionFailureSchema = z.enum(['missing', 'malformed', 'signature', 'expired', 'revoked', 'unknown-user', 'unknown', 'reused', 'locked']);
 export type SessionFailure = z.infer<typeof sessionFailureSchema>;
 
 /** Machine-readable detail of an error: a refusal code, why a session failed, or when to retry. */

@@ -11,3 +11,4 @@ export * from './catalogue';
 export * from './playback';
 export * from './ingest';
 export * from './diagnostics';
+export * from './operator';

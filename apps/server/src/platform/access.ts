@@ -6,11 +6,13 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
  * - public: anyone.
  * - user: a signed-in user (Bearer idToken), checked before the body is read.
  * - admin: a signed-in administrator, checked before the body is read.
+ * - operator: a signed-in operator with one of the route's roles (admin, support, content),
+ *   checked before the body is read; the roles are read with `operatorRolesOf`.
  * - signed: the URL carries its own signature (playback manifests, segment addresses).
  * - local: the development outbox: the server's own machine, or the mail's recipient.
  */
-export type Access = 'public' | 'user' | 'admin' | 'signed' | 'local';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'admin', 'signed', 'local'];
+export type Access = 'public' | 'user' | 'admin' | 'operator' | 'signed' | 'local';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'admin', 'operator', 'signed', 'local'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,12 +21,24 @@ declare module 'fastify' {
 }
 
 const ACCESS = Symbol('pantalla.access');
-type Tagged = { [ACCESS]?: Access };
+const ROLES = Symbol('pantalla.operator-roles');
+/** What an operator guard lets through: its roles, and whether the action is sensitive (password typed again). */
+export interface OperatorRule {
+  roles: readonly string[];
+  sensitive: boolean;
+}
+type Tagged = { [ACCESS]?: Access; [ROLES]?: OperatorRule };
 
 /** Tags an onRequest hook with the access level it enforces, so its routes declare themselves. */
 export function guard<T extends (...args: never[]) => unknown>(access: Access, hook: T): T {
   (hook as Tagged)[ACCESS] = access;
   return hook;
+}
+
+/** Tags an operator guard with its roles, so the role suites can read each route's rule. */
+export function operatorGuard<T extends (...args: never[]) => unknown>(rule: OperatorRule, hook: T): T {
+  (hook as Tagged)[ROLES] = rule;
+  return guard('operator', hook);
 }
 
 /** One route as the security suite sees it. */
@@ -36,6 +50,8 @@ export interface RouteEntry {
   /** Whether an access guard runs at onRequest, before any byte of the body is read. */
   guardedBeforeBody: boolean;
   bodyLimit: number | undefined;
+  /** An operator route's roles and sensitivity (undefined for other routes). */
+  operator: OperatorRule | undefined;
 }
 
 function hooksOf(value: RouteOptions['onRequest']): unknown[] {
@@ -44,12 +60,12 @@ function hooksOf(value: RouteOptions['onRequest']): unknown[] {
 }
 
 /** The access a route declares, from its config or its onRequest guard. */
-export function accessOf(route: Pick<RouteOptions, 'config' | 'onRequest'>): { access: Access | undefined; guarded: boolean } {
-  const tagged = hooksOf(route.onRequest)
-    .map((hook) => (typeof hook === 'function' ? (hook as Tagged)[ACCESS] : undefined))
-    .find((a) => a !== undefined);
+export function accessOf(route: Pick<RouteOptions, 'config' | 'onRequest'>): { access: Access | undefined; guarded: boolean; operator: OperatorRule | undefined } {
+  const hooks = hooksOf(route.onRequest).filter((hook): hook is Tagged => typeof hook === 'function');
+  const tagged = hooks.map((hook) => hook[ACCESS]).find((a) => a !== undefined);
+  const operator = hooks.map((hook) => hook[ROLES]).find((r) => r !== undefined);
   const declared = (route.config as { access?: Access } | undefined)?.access;
-  return { access: tagged ?? declared, guarded: tagged !== undefined };
+  return { access: tagged ?? declared, guarded: tagged !== undefined, operator };
 }
 
 /** A body without a schema needs no room: sign-out and the like read nothing. */
@@ -75,8 +91,8 @@ export class RouteTable {
   entries(): RouteEntry[] {
     return this.routes.flatMap((route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const { access, guarded } = accessOf(route);
-      return methods.map((method) => ({ method, url: route.url, access, guardedBeforeBody: guarded, bodyLimit: route.bodyLimit }));
+      const { access, guarded, operator } = accessOf(route);
+      return methods.map((method) => ({ method, url: route.url, access, guardedBeforeBody: guarded, bodyLimit: route.bodyLimit, operator }));
     });
   }
 }

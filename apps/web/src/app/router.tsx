@@ -95,6 +95,22 @@ export const routes: RouteObject[] = [
           { path: paths.catchupPlayer.path, lazy: screen(['player'], () => import('../features/player/catchup-route')) },
           // The operator's manifest test: full screen, its data for ADMIN_EMAILS accounts only.
           { path: paths.manifestTest.path, lazy: screen(['diagnostics'], () => import('../features/diagnostics/manifest-test-route')) },
+          // The operator console: its own chunks, outside the subscriber's budget; each section lazy too.
+          {
+            path: paths.operator.path,
+            lazy: screen(['operator'], () => import('../features/operator/route')),
+            children: [
+              { index: true, lazy: () => import('../features/operator/now/route') },
+              { path: 'canales', lazy: () => import('../features/operator/channels/route') },
+              { path: 'listas', lazy: () => import('../features/operator/lineups/route') },
+              { path: 'guias', lazy: () => import('../features/operator/sources/route') },
+              { path: 'productos', lazy: () => import('../features/operator/products/route') },
+              { path: 'suscriptores', lazy: () => import('../features/operator/subscribers/route') },
+              { path: 'registro', lazy: () => import('../features/operator/audit/route') },
+              { path: 'roles', lazy: () => import('../features/operator/roles/route') },
+              { path: '*', element: <Navigate to={paths.operator.getHref()} replace /> },
+            ],
+          },
           { path: paths.homeGenre.path, element: <HomeGenreRedirect /> },
         ],
       },

@@ -60,6 +60,8 @@ export const paths = {
   diagnostics: { path: '/conndiag', getHref: () => '/conndiag/' },
   manifestTest: { path: '/_test1234', getHref: () => '/_test1234/' },
   extInfo: { path: '/extinfo', getHref: () => '/extinfo/' },
+  /** The operator console (issue 27); its sections' addresses live in features/operator/sections.ts. */
+  operator: { path: '/operador', getHref: () => '/operador/' },
 } as const;
 
 /** Channels genre (TV channels filter), AMC and adult genre ids. */

@@ -17,6 +17,9 @@ import { devMailRoutes } from './dev-mail.routes';
 import { IdentityRepository } from './identity.repository';
 import { createMailer, type Mailer } from './mail';
 import { identityMigrations } from './migrations';
+import { OperatorsRepository } from './operators.repository';
+import { operatorRoutes } from './operators.routes';
+import { OperatorDirectory } from './operators.service';
 import { OutboxRepository } from './outbox.repository';
 import { ParentalRepository } from './parental.repository';
 import { parentalRoutes } from './parental.routes';
@@ -35,8 +38,9 @@ import { SessionService } from './session.service';
 import { SignInLinkRepository } from './sign-in-link.repository';
 import { SignOutHub, type SignOuts } from './sign-outs';
 
-export type { AuthContext, Authenticator } from './auth.http';
-export { SESSION_EXPIRED } from './auth.http';
+export type { AuthContext, Authenticator, OperatorContext } from './auth.http';
+export { SESSION_EXPIRED, OPERATORS_ONLY, ROLE_REFUSED, REAUTH_REQUIRED, ACCOUNT_LOCKED } from './auth.http';
+export { OperatorDirectory } from './operators.service';
 export type { AccountSummary, Accounts, NewAccount } from './account.service';
 export type { ParentalGrants } from './parental.service';
 export type { AccountCreatedListener, CreatedAccount, Signups } from './registration.service';
@@ -60,6 +64,8 @@ export interface Identity {
   signOuts: SignOuts;
   /** The user's data in each module: the composition root registers every module's part for the export and the deletion. */
   personalData: PersonalData;
+  /** Operator roles and re-authentication (the console). */
+  operators: OperatorDirectory;
 }
 
 /** Accounts, sign-in, tokens, profiles, parental PIN, password recovery and mail. Needs nothing of other modules. */
@@ -70,9 +76,10 @@ export function createIdentity(platform: Platform): Identity {
   const limiter = new AttemptLimiter(new AttemptsRepository(db), clock);
   const mailer = createMailer(config, outbox, clock, (error) => log.error({ err: error }, 'mail delivery failed'));
   const refreshTokens = new SessionRepository(db);
-  const auth = createAuthenticator(users, refreshTokens, config.authSecret, clock, config.adminEmails);
-  const accounts = new AccountService(platform, users);
   const checks = new CredentialChecks(limiter);
+  const operators = new OperatorDirectory(platform, users, new OperatorsRepository(db), checks);
+  const auth = createAuthenticator(users, refreshTokens, config.authSecret, clock, operators);
+  const accounts = new AccountService(platform, users);
   const signOuts = new SignOutHub((error) => log.error({ err: error }, 'closing the streams of a signed-out account failed'));
   const sessions = new SessionService(platform, users, refreshTokens, limiter, checks, { repository: new SignInLinkRepository(db), mailer }, signOuts);
   const recovery = new RecoveryService(platform, users, new RecoveryRepository(db), limiter, mailer, signOuts);
@@ -88,6 +95,7 @@ export function createIdentity(platform: Platform): Identity {
   const module: ServerModule = {
     name: 'identity',
     migrations: identityMigrations,
+    seedReference: () => operators.seedAdmins(),
     async routes(app) {
       // Own scope, so the logout parser touches only these routes.
       await app.register(async (scope) => {
@@ -103,6 +111,7 @@ export function createIdentity(platform: Platform): Identity {
         await recoveryRoutes(scope, recovery);
         await parentalRoutes(scope, parental, pinSettings, auth);
         await registrationRoutes(scope, registration, auth, { clock, operator: config.operator });
+        await operatorRoutes(scope, operators, auth);
       });
     },
     async rootRoutes(app) {
@@ -111,5 +120,5 @@ export function createIdentity(platform: Platform): Identity {
       await devMailRoutes(app, new DevMailService(outbox), auth);
     },
   };
-  return { module, auth, accounts, parental, mailer, signups: registration, signOuts, personalData };
+  return { module, auth, accounts, parental, mailer, signups: registration, signOuts, personalData, operators };
 }

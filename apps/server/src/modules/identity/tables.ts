@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { AuditLogTable } from '../../platform/audit.repository';
 
 /** Flags are integers 0/1 on both databases. */
 export type Flag = number;
@@ -26,6 +27,8 @@ export interface UserTable {
   birthday: Generated<string | null>;
   /** The app's language (es, en, de) when last known; null until then: mails are Spanish then. */
   language: Generated<string | null>;
+  /** When an operator locked the account (issue 27): no sign-in, no token counts; null when open. */
+  lockedAt: Generated<number | null>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
@@ -136,4 +139,22 @@ export interface IdentityTables {
   emailConfirmations: EmailConfirmationTable;
   signInLinks: SignInLinkTable;
   emailChanges: EmailChangeTable;
+  operatorRoles: OperatorRoleTable;
+  operatorReauth: OperatorReauthTable;
+  auditLog: AuditLogTable;
+}
+
+/** An operator role of an account (admin, support, content); ADMIN_EMAILS accounts are admins besides. */
+export interface OperatorRoleTable {
+  userId: number;
+  role: string;
+  grantedBy: number | null;
+  grantedAt: number;
+}
+
+/** Until when an operator's sign-in counts as re-authenticated; key: '<userId>:<sign-in family or "">'. */
+export interface OperatorReauthTable {
+  key: string;
+  userId: number;
+  until: number;
 }

@@ -3,6 +3,7 @@ import { withAutoId } from '../../../platform/dialect';
 import type { MigrationSet } from '../../../platform/migrate';
 import { accountLanguageMigrations } from './account-language';
 import { emailChangeMigrations } from './email-change';
+import { operatorMigrations } from './operators';
 import { registrationMigrations } from './registration';
 import { signInLinkMigrations } from './sign-in-links';
 
@@ -78,4 +79,5 @@ export const identityMigrations: MigrationSet = (dialect) => ({
   ...signInLinkMigrations(dialect),
   ...emailChangeMigrations(dialect),
   ...accountLanguageMigrations(dialect),
+  ...operatorMigrations(dialect),
 });

@@ -1,0 +1,20 @@
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../config/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { PageSpinner } from '../../ui/spinner';
+import { useOperatorMe } from './api/me';
+import { ConsoleLayout } from './components/console-layout';
+
+/**
+ * /operador/ (lazy): the console for operators. Anyone else gets what any unknown address
+ * gives (back to the start), never the console's frame.
+ */
+export function Component() {
+  const { t } = useTranslation('operator');
+  const me = useOperatorMe();
+  useDocumentTitle(t('title'));
+  if (me.isPending) return <PageSpinner label={t('loading')} />;
+  if (me.isError) return <Navigate to={paths.landing.getHref()} replace />;
+  return <ConsoleLayout me={me.data} />;
+}

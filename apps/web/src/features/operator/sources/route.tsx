@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+
+/** /operador/ section 'sources' (lazy route module). */
+export function Component() {
+  const { t } = useTranslation('operator');
+  return <h1>{t('nav.sources')}</h1>;
+}
