@@ -9,6 +9,7 @@ import { createCatalogue, type Catalogue } from './modules/catalogue';
 import { createCommerce, PAYMENT_WEBHOOK_PATH, type Commerce } from './modules/commerce';
 import { createIdentity, type Identity } from './modules/identity';
 import { createIngest, type Ingest } from './modules/ingest';
+import { createOperatorConsole } from './modules/operator';
 import { createOrigin, type Origin, type StreamGate } from './modules/origin';
 import { createPaymentSandbox, type PaymentSandboxModule } from './modules/payment-sandbox';
 import { createPlayback, type Playback } from './modules/playback';
@@ -82,6 +83,8 @@ export function composeModules(platform: Platform): Modules {
   const ingest = createIngest(platform, { auth: identity.auth, imports: catalogue.imports, importsChanged: () => catalogue.importsChanged() });
   // The built-in payment processor; commerce reaches it only over HTTP, as it would reach Stripe.
   const paymentSandbox = createPaymentSandbox(platform, PAYMENT_WEBHOOK_PATH);
-  const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox].map((m) => m.module);
+  // The console's cross-module pages (issue 27): it reads and acts through the others' APIs.
+  const operator = createOperatorConsole(platform, { auth: identity.auth });
+  const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox, operator].map((m) => m.module);
   return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, all };
 }

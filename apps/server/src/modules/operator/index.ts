@@ -1,0 +1,26 @@
+import type { Platform, ServerModule } from '../../platform/module';
+import type { Authenticator } from '../identity';
+import { subscriberRoutes } from './subscribers.routes';
+
+/** What the console needs of the other modules: it owns no table, it composes what they expose. */
+export interface OperatorConsoleNeeds {
+  auth: Authenticator;
+}
+
+/** The operator console's server side (issue 27) as the composition root sees it. */
+export interface OperatorConsole {
+  module: ServerModule;
+}
+
+/** The console's cross-module pages (the subscriber's page) and their actions. */
+export function createOperatorConsole(platform: Platform, needs: OperatorConsoleNeeds): OperatorConsole {
+  void platform;
+  const module: ServerModule = {
+    name: 'operator',
+    async routes(app) {
+      await subscriberRoutes(app, needs.auth);
+      // The subscriber page's actions (subscriber-actions*.ts) register below.
+    },
+  };
+  return { module };
+}
