@@ -4,6 +4,8 @@ import { drmConfig, drmTypeOf, playerConfig, deploymentDrm, type SessionDrm } fr
 import { angleKey, angleOptions, audioKey, audioOptions, QUALITY_AUTO, qualityOptions, textOptions, TRACK_OFF, type TrackOption } from '../lib/tracks';
 import { ThroughputMeter } from '../lib/throughput';
 import { withSegmentToken } from '../lib/segment-token';
+import { licenceRefusalOf } from '../lib/errors';
+import type { QoeSignal } from '../qoe/view-metrics';
 
 export { QUALITY_AUTO, TRACK_OFF, type TrackOption };
 
@@ -14,6 +16,10 @@ type ShakaError = { code: number; category?: number; severity?: number; message?
 
 /** A preloaded stream older than this is fetched afresh: its signed URL would expire sooner. */
 export const PRELOAD_MAX_AGE_MS = 5 * 60_000;
+/** Shaka's LOAD_INTERRUPTED: a load replaced by the next (a zap), not a failure. */
+const LOAD_INTERRUPTED = 7000;
+/** A QoE signal as the adapter emits it; the recorder stamps the time. */
+type QoeSignalNow = QoeSignal extends infer S ? (S extends unknown ? Omit<S, 'at'> : never) : never;
 /** Our ClearKey licence server; its URL names the stream session. */
 const CLEARKEY_LICENCE_PATH = /\/api\/v1\/drm\/clearkey\//;
 
@@ -113,6 +119,8 @@ export class ShakaAdapter {
   private licenceUrl: string | null = null;
   /** The freshest segment token of the session playing now (its open, then each heartbeat). */
   private segmentToken: string | null = null;
+  /** The quality-of-experience recorder's ear (qoe/): what playback does, as it happens. */
+  private readonly qoeListeners = new Set<(signal: QoeSignalNow) => void>();
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -153,15 +161,31 @@ export class ShakaAdapter {
       player.addEventListener(name, fn);
       this.cleanups.push(() => player.removeEventListener(name, fn));
     };
-    onPlayerEvent('error', (event) => this.options.onError((event as unknown as { detail: ShakaError }).detail));
-    onPlayerEvent('buffering', (event) => this.update({ buffering: (event as unknown as { buffering: boolean }).buffering }));
+    onPlayerEvent('error', (event) => {
+      const detail = (event as unknown as { detail: ShakaError }).detail;
+      if (detail.severity === shaka.util.Error.Severity.CRITICAL) this.emitFailure(detail);
+      this.options.onError(detail);
+    });
+    onPlayerEvent('buffering', (event) => {
+      const buffering = (event as unknown as { buffering: boolean }).buffering;
+      this.emitQoe({ type: 'buffering', buffering });
+      this.update({ buffering });
+    });
+    for (const name of ['variantchanged', 'adaptation']) onPlayerEvent(name, () => this.emitRendition());
     for (const name of ['trackschanged', 'variantchanged', 'textchanged', 'adaptation', 'texttrackvisibility']) onPlayerEvent(name, () => this.refreshTracks());
     const onVideo = (name: string, fn: () => void) => {
       this.video.addEventListener(name, fn);
       this.cleanups.push(() => this.video.removeEventListener(name, fn));
     };
-    onVideo('playing', () => this.update({ status: 'playing' }));
-    onVideo('pause', () => this.update({ status: this.snapshot.status === 'loading' ? 'loading' : 'paused' }));
+    onVideo('playing', () => {
+      this.emitQoe({ type: 'playing' });
+      this.update({ status: 'playing' });
+    });
+    onVideo('pause', () => {
+      this.emitQoe({ type: 'pause' });
+      this.update({ status: this.snapshot.status === 'loading' ? 'loading' : 'paused' });
+    });
+    onVideo('seeking', () => this.emitQoe({ type: 'seek' }));
     onVideo('volumechange', () => this.update({ volume: this.video.volume, muted: this.video.muted }));
     // Spec: the seek position updates every 250 ms.
     this.timer = setInterval(() => this.tick(), PLAYER.seekUpdateMs);
@@ -182,8 +206,12 @@ export class ShakaAdapter {
     this.throughput.reset();
     const preloaded = await this.takePreload(request.preloadKey);
     this.update({ ...INITIAL_SNAPSHOT, volume: this.video.volume, muted: this.video.muted });
-    await player.load(preloaded ?? request.url, request.startTime);
+    await player.load(preloaded ?? request.url, request.startTime).catch((error: unknown) => {
+      this.emitFailure(error as ShakaError);
+      throw error;
+    });
     this.refreshTracks();
+    this.emitRendition();
     this.tick();
     this.markFirstFrame(player.getAssetUri() ?? request.url);
     await this.video.play().catch(async () => {
@@ -343,6 +371,41 @@ export class ShakaAdapter {
     return { url, x: thumb.positionX, y: thumb.positionY, width: thumb.width, height: thumb.height, sheetWidth: thumb.imageWidth, sheetHeight: thumb.imageHeight };
   }
 
+  /** Listens to playback as the QoE recorder needs it (qoe/); returns how to stop. */
+  observeQoe(listener: (signal: QoeSignalNow) => void): () => void {
+    this.qoeListeners.add(listener);
+    return () => this.qoeListeners.delete(listener);
+  }
+
+  /** Shaka's version, for the beacons. */
+  playerVersion(): string {
+    return this.shaka ? `shaka ${this.shaka.Player.version}` : 'unknown';
+  }
+
+  /** Frames dropped since the current load. */
+  droppedFrames(): number {
+    const dropped = this.player?.getStats().droppedFrames ?? 0;
+    return Number.isFinite(dropped) ? dropped : 0;
+  }
+
+  private emitQoe(signal: QoeSignalNow): void {
+    for (const listener of this.qoeListeners) listener(signal);
+  }
+
+  private emitRendition(): void {
+    const active = this.player?.getVariantTracks().find((t) => t.active);
+    if (active) this.emitQoe({ type: 'rendition', bitrate: active.bandwidth });
+  }
+
+  /** A fatal failure for the QoE figures; a load given up for the next (Shaka 7000, a zap) is none. */
+  private emitFailure(error: ShakaError): void {
+    if (typeof error?.code !== 'number' || error.code === LOAD_INTERRUPTED) return;
+    const refusal = licenceRefusalOf(error);
+    const data = refusal?.data as { code?: unknown } | null | undefined;
+    const licenceCode = refusal ? (typeof data?.code === 'number' ? data.code : refusal.status) : null;
+    this.emitQoe({ type: 'failure', code: error.code, licenceCode });
+  }
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -356,6 +419,7 @@ export class ShakaAdapter {
     if (this.timer) clearInterval(this.timer);
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.listeners.clear();
+    this.qoeListeners.clear();
     const player = this.player;
     this.player = null;
     await player?.destroy();

@@ -44,7 +44,7 @@ export function PlayerScreen({ data, target, channels, channelId }: PlayerScreen
   const closeRef = useRef<() => Promise<void>>(() => Promise.resolve());
   const onErrorRef = useRef<(error: { code: number; severity?: number; message?: string; data?: unknown[] }) => void>(() => undefined);
   const showAction = useShowAction(closeRef);
-  const { adapter, snapshot } = usePlayerAdapter(videoRef, textRef, { onError: (e) => onErrorRef.current(e), onUnsupported: () => showAction(actionFor({ source: 'unsupported' })) });
+  const { adapter, snapshot } = usePlayerAdapter(videoRef, textRef, { onError: (e) => onErrorRef.current(e), onUnsupported: () => showAction(actionFor({ source: 'unsupported' })) }, { itemType: target.type, itemId: target.id });
   const playback = usePlayback(adapter, target, { hasPin: user.hasPin, profileId: user.profiles[0]?.id ?? 0 }, showAction);
   useEffect(() => {
     closeRef.current = playback.close;

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { QoeBeacon } from '@pantalla/contracts';
+import { QoeRecorder, QOE_BEACON_INTERVAL_MS } from './qoe-recorder';
+
+function harness(enabled = true) {
+  let now = 1_000;
+  let ids = 0;
+  let tick: (() => void) | null = null;
+  const sent: { beacon: QoeBeacon; leaving: boolean }[] = [];
+  const recorder = new QoeRecorder({
+    now: () => now,
+    newViewId: () => `view-${String(++ids).padStart(4, '0')}`,
+    environment: (playerVersion) => ({ playerVersion, browser: 'Chrome', os: 'Linux', screen: 'desktop' }),
+    enabled: () => enabled,
+    send: (beacon, leaving) => sent.push({ beacon, leaving }),
+    setTimer: (fn, ms) => {
+      expect(ms).toBe(QOE_BEACON_INTERVAL_MS);
+      tick = fn;
+      return () => (tick = null);
+    },
+  });
+  recorder.attachPlayer({ playerVersion: () => 'shaka 5.2.12', droppedFrames: () => 3 });
+  return { recorder, sent, advance: (ms: number) => (now += ms), tick: () => tick?.(), hasTimer: () => tick !== null };
+}
+
+describe('QoeRecorder', () => {
+  it('a zap ends the view and starts a zap view; both go in the next periodic beacon', () => {
+    const h = harness();
+    h.recorder.begin({ itemType: 'LIVE', itemId: 1 });
+    h.advance(500);
+    h.recorder.signal({ type: 'playing' });
+    h.advance(10_000);
+    h.recorder.begin({ itemType: 'LIVE', itemId: 2 });
+    h.advance(700);
+    h.recorder.signal({ type: 'playing' });
+    expect(h.sent).toHaveLength(0);
+    h.tick();
+    expect(h.sent).toHaveLength(1);
+    const [first, second] = h.sent[0]!.beacon.views;
+    expect(first).toMatchObject({ itemId: 1, ended: true, startupMs: 500, zap: false, droppedFrames: 3 });
+    expect(second).toMatchObject({ itemId: 2, ended: false, startupMs: 700, zap: true });
+  });
+  it('sends one request per period at most, the rest at the end', () => {
+    const h = harness();
+    for (let i = 1; i <= 20; i += 1) {
+      h.recorder.begin({ itemType: 'LIVE', itemId: i });
+      h.advance(100);
+    }
+    h.tick();
+    expect(h.sent).toHaveLength(1);
+    h.recorder.end();
+    expect(h.sent.flatMap((s) => s.beacon.views).map((v) => v.itemId)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(h.hasTimer()).toBe(false);
+  });
+  it('a page hide sends at once with keepalive', () => {
+    const h = harness();
+    h.recorder.begin({ itemType: 'VOD', itemId: 9 });
+    h.recorder.pageHidden();
+    expect(h.sent).toMatchObject([{ leaving: true }]);
+  });
+  it('sends and keeps nothing once opted out', () => {
+    const h = harness(false);
+    h.recorder.begin({ itemType: 'LIVE', itemId: 1 });
+    h.recorder.end();
+    expect(h.sent).toHaveLength(0);
+    expect(h.recorder.current()).toBeNull();
+  });
+});

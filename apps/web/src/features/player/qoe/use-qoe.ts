@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { qoeReportsEnabled } from '../../../lib/qoe-consent';
+import { session as appSession } from '../../account';
+import type { ShakaAdapter } from '../adapter/shaka-adapter';
+import { currentEnvironment } from './environment';
+import { QoeRecorder } from './qoe-recorder';
+import { sendQoeBeacon } from './send-beacon';
+import type { QoeItem } from './view-metrics';
+
+function newViewId(): string {
+  return crypto.randomUUID().replace(/-/g, '').slice(0, 24);
+}
+
+/**
+ * The player screen's quality-of-experience reports (issue 28): a view per item played, a
+ * zap ending one and starting the next, beacons batched and sent without the player waiting.
+ */
+export function useQoe(adapter: ShakaAdapter | null, item: QoeItem): void {
+  const [recorder] = useState(
+    () =>
+      new QoeRecorder({
+        now: () => Date.now(),
+        newViewId,
+        environment: currentEnvironment,
+        enabled: qoeReportsEnabled,
+        send: (beacon) => sendQoeBeacon(beacon, appSession.getState().userInfo?.idToken ?? null),
+        setTimer: (fn, ms) => {
+          const timer = setInterval(fn, ms);
+          return () => clearInterval(timer);
+        },
+      }),
+  );
+  useEffect(() => {
+    recorder.attachPlayer(adapter);
+    const stop = adapter?.observeQoe((signal) => recorder.signal(signal));
+    return () => {
+      stop?.();
+      recorder.attachPlayer(null);
+    };
+  }, [adapter, recorder]);
+  // Play intent: the screen asks for an item (the first, or a zap).
+  const { itemType, itemId } = item;
+  useEffect(() => recorder.begin({ itemType, itemId }), [recorder, itemType, itemId]);
+  useEffect(() => {
+    const onHidden = () => document.visibilityState === 'hidden' && recorder.pageHidden();
+    const onPageHide = () => recorder.pageHidden();
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('pagehide', onPageHide);
+      recorder.end();
+    };
+  }, [recorder]);
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { idSchema } from './ids';
+import { requestString } from './text';
+
+/**
+ * Quality of experience (issue 28): every player reports how each view went, the console
+ * shows it. A view is one play of one item; a zap ends a view and starts the next.
+ * Definitions follow Mux Data: start-up is play intent to first frame; a stall before the
+ * first frame is start-up, not rebuffering; rebuffer % is rebuffering over watch time.
+ */
+
+/** The largest beacon body the server reads (bytes): larger ones are refused with 413. */
+export const QOE_BEACON_MAX_BYTES = 4096;
+/** Views in one beacon at most (the current one and those ended since the last beacon). */
+export const QOE_BEACON_MAX_VIEWS = 8;
+/** What was played: a channel (LIVE), a catch-up programme, a film or an episode. */
+export const QOE_ITEM_TYPES = ['LIVE', 'CUTV', 'VOD', 'SERIE'] as const;
+export const qoeItemTypeSchema = z.enum(QOE_ITEM_TYPES);
+/** Screen classes, by the viewport's shorter side. */
+export const QOE_SCREEN_CLASSES = ['phone', 'tablet', 'desktop', 'tv'] as const;
+export const qoeScreenClassSchema = z.enum(QOE_SCREEN_CLASSES);
+
+const ms = z.number().int().min(0).max(1e13);
+const count = z.number().int().min(0).max(1e9);
+const label = requestString().max(40).regex(/^[A-Za-z0-9 ._()/-]*$/);
+
+/** One view as the player summarises it so far; the server keeps the latest summary of each view id. */
+export const qoeViewSchema = z
+  .object({
+    /** Random per view (the player draws it): beacons of the same view replace its row. */
+    viewId: requestString().regex(/^[A-Za-z0-9_-]{8,40}$/),
+    itemType: qoeItemTypeSchema,
+    itemId: idSchema,
+    /** Play intent, epoch ms (the player's clock). */
+    startedAt: ms,
+    /** Play intent to first frame (ms); null while (or if never) started. */
+    startupMs: ms.nullable(),
+    /** A view begun by a zap: its start-up time is the zap time. */
+    zap: z.boolean(),
+    /** The view is over (a zap, Back, page hide, an end or a failure). */
+    ended: z.boolean(),
+    /** Ended before its first frame without a failure. */
+    exitBeforeStart: z.boolean(),
+    rebufferCount: count,
+    rebufferMs: ms,
+    /** Intent to now or end, paused time excluded (Mux's watch time). */
+    watchMs: ms,
+    /** Time with frames moving. */
+    playingMs: ms,
+    /** A fatal failure: Shaka's code, and the licence server's code when the licence refused. */
+    errorCode: z.number().int().min(0).max(99999).nullable(),
+    licenceCode: z.number().int().min(0).max(99999).nullable(),
+    /** Time-weighted mean bitrate of the renditions played (bit/s). */
+    avgBitrate: z.number().int().min(0).max(1e10),
+    renditionSwitches: count,
+    droppedFrames: count,
+  })
+  .strict();
+export type QoeView = z.infer<typeof qoeViewSchema>;
+
+/** POST /qoe/beacons: the device once, then the views (the user is the bearer's). */
+export const qoeBeaconSchema = z
+  .object({
+    playerVersion: label,
+    browser: label,
+    os: label,
+    screen: qoeScreenClassSchema,
+    views: z.array(qoeViewSchema).min(1).max(QOE_BEACON_MAX_VIEWS),
+  })
+  .strict();
+export type QoeBeacon = z.infer<typeof qoeBeaconSchema>;
+
+/** The console's time ranges. */
+export const QOE_RANGES = ['1h', '24h', '7d', '30d'] as const;
+export const qoeRangeSchema = z.enum(QOE_RANGES);
+export type QoeRange = z.infer<typeof qoeRangeSchema>;
+
+/** The figures of a set of views (Mux's definitions). */
+export const qoeFiguresSchema = z.object({
+  views: z.number().int(),
+  /** Views whose first frame came (the start-up distribution's). */
+  started: z.number().int(),
+  /** Distinct accounts (null where the figure is not additive: breakdown rows by minute). */
+  uniqueViewers: z.number().int().nullable(),
+  /** Mean over started views of 8/(8+s), s the start-up in seconds; null without one. */
+  startupScore: z.number().nullable(),
+  startupP50Ms: z.number().nullable(),
+  startupP95Ms: z.number().nullable(),
+  /** Rebuffering over watch time, percent. */
+  rebufferPct: z.number().nullable(),
+  /** Views that failed, percent of views. */
+  failurePct: z.number().nullable(),
+  exitsBeforeStart: z.number().int(),
+  exitBeforeStartPct: z.number().nullable(),
+});
+export type QoeFigures = z.infer<typeof qoeFiguresSchema>;
+
+/** One chart point: a bucket's start (epoch ms) and its figures. */
+export const qoePointSchema = z.object({
+  at: z.number().int(),
+  views: z.number().int(),
+  concurrent: z.number().int(),
+  startupP50Ms: z.number().nullable(),
+  startupP95Ms: z.number().nullable(),
+  rebufferPct: z.number().nullable(),
+  failurePct: z.number().nullable(),
+});
+export type QoePoint = z.infer<typeof qoePointSchema>;
+
+export const qoeOverviewQuerySchema = z.object({ range: qoeRangeSchema.default('24h') });
+export const qoeOverviewSchema = z.object({
+  range: qoeRangeSchema,
+  from: z.number().int(),
+  to: z.number().int(),
+  /** Each point's width (ms). */
+  bucketMs: z.number().int(),
+  totals: qoeFiguresSchema,
+  peakConcurrent: z.number().int(),
+  points: z.array(qoePointSchema),
+});
+export type QoeOverview = z.infer<typeof qoeOverviewSchema>;
+
+export const QOE_BREAKDOWNS = ['channel', 'title', 'device', 'browser', 'region', 'error'] as const;
+export const qoeBreakdownBySchema = z.enum(QOE_BREAKDOWNS);
+export type QoeBreakdownBy = z.infer<typeof qoeBreakdownBySchema>;
+export const qoeBreakdownQuerySchema = z.object({
+  by: qoeBreakdownBySchema,
+  range: qoeRangeSchema.default('24h'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const qoeBreakdownRowSchema = qoeFiguresSchema.extend({
+  /** The group's key: an item '<type>:<id>', a device class, a browser, a country, an error code. */
+  key: z.string(),
+});
+export type QoeBreakdownRow = z.infer<typeof qoeBreakdownRowSchema>;
+/** The groups with the most views first (at most `limit`). */
+export const qoeBreakdownSchema = z.object({ by: qoeBreakdownBySchema, range: qoeRangeSchema, rows: z.array(qoeBreakdownRowSchema) });
+export type QoeBreakdown = z.infer<typeof qoeBreakdownSchema>;
+
+/** PUT /operator/qoe/thresholds: when an item's last 5 minutes raise an alert. */
+export const qoeThresholdsSchema = z
+  .object({
+    /** Failure %, 0–100. */
+    failurePct: z.number().min(0).max(100),
+    /** Start-up p95 (ms). */
+    startupP95Ms: z.number().int().min(100).max(120_000),
+    /** Views in the 5 minutes below which nothing is judged. */
+    minViews: z.number().int().min(1).max(100_000),
+  })
+  .strict();
+export type QoeThresholds = z.infer<typeof qoeThresholdsSchema>;
+/** Until an operator sets them. */
+export const QOE_DEFAULT_THRESHOLDS: QoeThresholds = { failurePct: 10, startupP95Ms: 8000, minViews: 5 };
+export const QOE_ALERT_KINDS = ['failure', 'startup'] as const;
+export const qoeAlertSchema = z.object({
+  id: idSchema,
+  kind: z.enum(QOE_ALERT_KINDS),
+  itemType: qoeItemTypeSchema,
+  itemId: idSchema,
+  /** The figure when it fired (failure %, start-up p95 in ms) and the threshold crossed. */
+  value: z.number(),
+  threshold: z.number(),
+  views: z.number().int(),
+  raisedAt: z.number().int(),
+  /** null while it lasts. */
+  clearedAt: z.number().int().nullable(),
+});
+export type QoeAlert = z.infer<typeof qoeAlertSchema>;
+export const qoeAlertsQuerySchema = z.object({ state: z.enum(['open', 'all']).default('all'), limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const qoeAlertsSchema = z.object({ items: z.array(qoeAlertSchema), thresholds: qoeThresholdsSchema });
+export type QoeAlerts = z.infer<typeof qoeAlertsSchema>;
+
+/** The window an alert judges. */
+export const QOE_ALERT_WINDOW_MS = 5 * 60_000;
