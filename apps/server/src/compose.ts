@@ -84,7 +84,15 @@ export function composeModules(platform: Platform): Modules {
   // The built-in payment processor; commerce reaches it only over HTTP, as it would reach Stripe.
   const paymentSandbox = createPaymentSandbox(platform, PAYMENT_WEBHOOK_PATH);
   // The console's cross-module pages (issue 27): it reads and acts through the others' APIs.
-  const operator = createOperatorConsole(platform, { auth: identity.auth });
+  const operator = createOperatorConsole(platform, {
+    auth: identity.auth,
+    actions: {
+      accounts: identity.accounts,
+      commerce: commerce.operator,
+      accountLocks: identity.accountLocks,
+      closeStreams: (userId, sessionId, actor) => playback.closeStreamsByOperator(userId, sessionId, actor),
+    },
+  });
   const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox, operator].map((m) => m.module);
   return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, all };
 }

@@ -221,6 +221,7 @@ export class CatalogueImportService implements ImportWriter {
       guideSource: 'import',
       searchTitle: normalizeForSearch(name),
       updatedAt: now,
+      enabled: 1,
     };
   }
 

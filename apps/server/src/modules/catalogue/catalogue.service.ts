@@ -92,12 +92,13 @@ export class CatalogueService {
 
   /** Channels of a lineup in its order (every channel by number without one). */
   async lineupChannels(v: Viewer, lineupId: number | undefined): Promise<ChannelRow[]> {
-    if (lineupId === undefined) return v.ref.channels;
+    // A channel switched off in the console stays stored but is not listed.
+    if (lineupId === undefined) return v.ref.channels.filter((c) => c.enabled !== 0);
     if (!(await this.repo.lineupById(lineupId))) throw notFound('No existe esa lista de canales.');
     const items = await this.repo.lineupItems(lineupId);
     return items.flatMap((i) => {
       const c = v.ref.channelById.get(i.channelId);
-      return c ? [c] : [];
+      return c && c.enabled !== 0 ? [c] : [];
     });
   }
 

@@ -19,6 +19,9 @@ import { ListsService } from './lists.service';
 import { manifestTestRoutes } from './manifest-test.routes';
 import { ManifestTestService } from './manifest-test.service';
 import { catalogueMigrations } from './migrations';
+import { OperatorChannelsRepository } from './operator-channels.repository';
+import { operatorChannelRoutes } from './operator-channels.routes';
+import { OperatorChannelsService } from './operator-channels.service';
 import type { Playables } from './playables';
 import { PlayablesRepository } from './playables.repository';
 import { ReferenceCache } from './reference-cache';
@@ -35,7 +38,7 @@ export { normalizeForSearch } from './search-text';
 export { startImportThread } from './import-thread-client';
 export type { CatalogueImports, ImportWriter, ChannelChanges, ChannelUpsert, GuideCounts, GuideWindow, ImportChannel, ImportProgramme } from './catalogue-import.service';
 export type { KeepWatching } from './keep-watching.service';
-export type { PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
+export type { ChannelLabel, PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
 
 /** What the catalogue needs of other modules. */
 export interface CatalogueNeeds {
@@ -85,6 +88,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
   };
   const images = new ImagesService(config.operator.name, catalogue, guideRepo);
   const imports = new CatalogueImportService(clock, new CatalogueImportRepository(db), reference);
+  const operatorChannels = new OperatorChannelsService(clock, new OperatorChannelsRepository(db), reference, caches);
   const manifestTest = new ManifestTestService(clock, guideRepo, { adminEmails: config.adminEmails, mediaBaseUrl: config.media.baseUrl });
 
   const module: ServerModule = {
@@ -95,6 +99,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
       await catalogueRoutes(app, services, needs.auth);
       await imageRoutes(app, images);
       await manifestTestRoutes(app, manifestTest, needs.auth);
+      await operatorChannelRoutes(app, operatorChannels, needs.auth);
     },
   };
   return {

@@ -68,6 +68,8 @@ export interface ChannelTable {
   guideSource: 'seed' | 'import';
   searchTitle: string;
   updatedAt: number;
+  /** 0: switched off from the console (kept, not listed to subscribers). */
+  enabled: Generated<number>;
 }
 export type ChannelRow = Selectable<ChannelTable>;
 export type ChannelUpdate = Updateable<ChannelTable>;

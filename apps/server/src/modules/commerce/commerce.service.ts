@@ -149,6 +149,12 @@ export class CommerceService implements AccessRights, PpvOffers, Entitlements {
     await this.caches.forget(MARKS_CACHE, userId);
   }
 
+  /** Every process reads the user's packages again (an operator granted or ended one). */
+  async rightsChanged(userId: number): Promise<void> {
+    this.marks.delete(userId);
+    await this.caches.forget(MARKS_CACHE, userId);
+  }
+
   /** Drops this process's cached marks of a user (after a purchase, so the catalogue shows it owned at once). */
   forget(userId: number): void {
     this.marks.delete(userId);

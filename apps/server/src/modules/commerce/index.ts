@@ -4,6 +4,8 @@ import { BillingHistory, type ContactOf } from './billing-history';
 import { BillingHistoryRepository } from './billing-history.repository';
 import { billingRoutes } from './billing.routes';
 import { Refunds } from './refunds';
+import { OperatorCommerceActions, type OperatorCommerce } from './operator-actions';
+import { OperatorCommerceRepository } from './operator-actions.repository';
 import { commercePersonalData } from './personal-data';
 import { CommerceDataRepository } from './personal-data.repository';
 import { CommerceRepository } from './commerce.repository';
@@ -20,6 +22,7 @@ import { Promotions } from './promotions';
 import { CheckoutQuotes, quoteRoutes } from './quote.routes';
 import { seedPackages } from './reference-seed';
 
+export type { OperatorCommerce } from './operator-actions';
 export type { AccessResolver, AccessRights, Entitlements, PpvOffer, PpvOffers } from './commerce.service';
 export { PACKAGE_IDS } from './packages';
 export { oneMonthAfter } from './purchases.service';
@@ -52,6 +55,8 @@ export interface Commerce {
   retryUnpaid(userId: number): Promise<string[]>;
   /** The user's purchases for the data export; a deletion cancels subscriptions and anonymises purchases (issue 26). */
   personalData: PersonalDataHolder;
+  /** The console's actions on a subscriber's packages and purchases (issue 27), each audited. */
+  operator: OperatorCommerce;
 }
 
 /** Pending purchases are asked about this often, once they are this old (the webhook usually comes first). */
@@ -147,5 +152,6 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
     },
   };
   const personalData = history.withPersonalData(commercePersonalData(new CommerceDataRepository(platform.db), purchases, (userId) => service.forget(userId)));
-  return { module, access: service, offers: service, entitlements: service, reconcile, expireGrace, retryUnpaid: (userId) => purchases.retryUnpaid(userId), personalData };
+  const operator = new OperatorCommerceActions(new OperatorCommerceRepository(platform.db), service, purchases, refunds, platform.clock, platform.log);
+  return { module, access: service, offers: service, entitlements: service, reconcile, expireGrace, retryUnpaid: (userId) => purchases.retryUnpaid(userId), personalData, operator };
 }

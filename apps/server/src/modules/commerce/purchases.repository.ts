@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { recordAudit, type Actor } from '../../platform/audit.repository';
 import type { Db } from '../../platform/database';
 import type { ProductRow, PurchaseLogTable, PurchaseRow, PurchaseTable, PurchaseTables } from './tables';
 
@@ -32,6 +33,12 @@ export interface SwitchTarget {
 }
 
 const inserted = (result: { numInsertedOrUpdatedRows?: bigint }) => Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+
+/** Who at the console made a change, and why (the audit row's). */
+export interface OperatorCause {
+  actor: Actor;
+  reason: string;
+}
 
 /** All SQL of purchases, payments, the purchase log and processed provider events. */
 export class PurchasesRepository {
@@ -271,8 +278,14 @@ export class PurchasesRepository {
     await this.k.updateTable('purchases').set({ pendingProductId: productId, pendingEffectiveAt: effectiveAt }).where('id', '=', purchaseId).execute();
   }
 
-  async setCancelAtPeriodEnd(purchaseId: string, flag: boolean): Promise<void> {
-    await this.k.updateTable('purchases').set({ cancelAtPeriodEnd: flag ? 1 : 0 }).where('id', '=', purchaseId).execute();
+  /** An operator's cancellation writes its audit row in the same transaction (issue 27). */
+  async setCancelAtPeriodEnd(purchaseId: string, flag: boolean, audit?: OperatorCause & { at: number; userId: number }): Promise<void> {
+    await this.k.transaction().execute(async (trx) => {
+      await trx.updateTable('purchases').set({ cancelAtPeriodEnd: flag ? 1 : 0 }).where('id', '=', purchaseId).execute();
+      if (audit) {
+        await recordAudit(trx, audit.actor, audit.at, { action: flag ? 'subscription.cancel' : 'subscription.reactivate', subjectType: 'purchase', subjectId: purchaseId, before: { cancelAtPeriodEnd: !flag }, after: { cancelAtPeriodEnd: flag, userId: audit.userId, reason: audit.reason } });
+      }
+    });
   }
 
   /** Records an event that changes nothing of ours, so a replay is recognised too. */

@@ -6,7 +6,7 @@ import { asSubscriber } from './provider-answers';
 import type { Log } from '../../platform/logging';
 import type { BillingEvents } from './billing-events';
 import { ProviderRefusedError, type InvoiceView, type PaymentProvider, type ProviderEvent } from './payments/provider';
-import type { LogInput, PurchasesRepository, SwitchTarget } from './purchases.repository';
+import type { LogInput, OperatorCause, PurchasesRepository, SwitchTarget } from './purchases.repository';
 import type { ProductRow, PurchaseRow } from './tables';
 
 /** The buyer as identity knows them. */
@@ -572,13 +572,15 @@ export class PurchasesService {
   }
 
   /** Cancels a subscription at its period's end (a trial: at the trial's end, charging nothing): owned until then, never renewed. */
-  async cancel(userId: number, purchaseId: string): Promise<OwnedPurchase> {
+  async cancel(userId: number, purchaseId: string, operator?: OperatorCause): Promise<OwnedPurchase> {
     const purchase = await this.subscriptionOf(userId, purchaseId);
     const now = this.clock.now();
     if (stateOf(purchase, now) === 'ended') throw conflict('Esta suscripción ya ha terminado.');
+    // The subscriber's second click is the same answer; an operator is told nothing changed.
+    if (purchase.cancelAtPeriodEnd === 1 && operator) throw conflict('Esta suscripción ya está cancelada: no se renovará.');
     if (purchase.cancelAtPeriodEnd === 1) return this.viewOf(userId, purchaseId);
     await asSubscriber(() => this.payments.cancelAtPeriodEnd(purchase.subscriptionId));
-    await this.repo.setCancelAtPeriodEnd(purchaseId, true);
+    await this.repo.setCancelAtPeriodEnd(purchaseId, true, operator && { ...operator, at: now, userId });
     // In a grace period access lasts until its end; else until the paid period's (or the trial's).
     const endsAt = purchase.graceUntil ?? purchase.paidUntil ?? now;
     await this.tell('cancelled', (row) => this.events.cancelled({ key: `cancelled:${purchaseId}:${now}`, purchase: row, at: now, endsAt }), purchaseId);

@@ -1,5 +1,7 @@
 import type { Platform, ServerModule } from '../../platform/module';
 import { AccountDataRepository } from './account-data.repository';
+import { AccountLocks } from './account-lock';
+import { AccountLockRepository } from './account-lock.repository';
 import { accountDataRoutes } from './account-data.routes';
 import { AccountDataService } from './account-data.service';
 import { AccountService, type Accounts } from './account.service';
@@ -41,6 +43,7 @@ import { SignOutHub, type SignOuts } from './sign-outs';
 export type { AuthContext, Authenticator, OperatorContext } from './auth.http';
 export { SESSION_EXPIRED, OPERATORS_ONLY, ROLE_REFUSED, REAUTH_REQUIRED, ACCOUNT_LOCKED } from './auth.http';
 export { OperatorDirectory } from './operators.service';
+export type { AccountLocks } from './account-lock';
 export type { AccountSummary, Accounts, NewAccount } from './account.service';
 export type { ParentalGrants } from './parental.service';
 export type { AccountCreatedListener, CreatedAccount, Signups } from './registration.service';
@@ -66,6 +69,8 @@ export interface Identity {
   personalData: PersonalData;
   /** Operator roles and re-authentication (the console). */
   operators: OperatorDirectory;
+  /** The console's account actions: lock, unlock, a password-reset mail (each audited). */
+  accountLocks: AccountLocks;
 }
 
 /** Accounts, sign-in, tokens, profiles, parental PIN, password recovery and mail. Needs nothing of other modules. */
@@ -91,6 +96,7 @@ export function createIdentity(platform: Platform): Identity {
   const accountData = new AccountDataService(platform, users, new AccountDataRepository(db), checks, personalData, signOuts);
   const emailChanges = new EmailChangeService(platform, users, new EmailChangeRepository(db), checks, limiter, mailer);
   personalData.register('emailChanges', emailChanges.personalData());
+  const accountLocks = new AccountLocks(platform, users, new AccountLockRepository(db), mailer, signOuts);
 
   const module: ServerModule = {
     name: 'identity',
@@ -120,5 +126,5 @@ export function createIdentity(platform: Platform): Identity {
       await devMailRoutes(app, new DevMailService(outbox), auth);
     },
   };
-  return { module, auth, accounts, parental, mailer, signups: registration, signOuts, personalData, operators };
+  return { module, auth, accounts, parental, mailer, signups: registration, signOuts, personalData, operators, accountLocks };
 }

@@ -6,7 +6,7 @@ import { badRequest, unauthorized } from '../../platform/errors';
 import type { Platform } from '../../platform/module';
 import { passwordChangedMail } from './account-mail';
 import { describeWait, rateLimited, type AttemptLimiter, type Backoff, type Limit } from './attempt-limit';
-import { SESSION_EXPIRED } from './auth.http';
+import { ACCOUNT_LOCKED, SESSION_EXPIRED } from './auth.http';
 import type { CredentialChecks } from './credential-checks';
 import type { IdentityRepository } from './identity.repository';
 import { KnownDevices } from './known-device';
@@ -85,6 +85,10 @@ export interface SignInCookies {
 }
 
 const expired = (reason: SessionFailure) => unauthorized(SESSION_EXPIRED, { reason });
+/** An account an operator locked gets no tokens (issue 27); checked after the password, so a guesser learns nothing. */
+function notLocked(user: UserRow): void {
+  if (user.lockedAt !== null) throw unauthorized(ACCOUNT_LOCKED, { reason: 'locked' });
+}
 
 /** Sign-in, refresh-token rotation with reuse detection, and sign-out. */
 export class SessionService {
@@ -133,6 +137,7 @@ export class SessionService {
         if (!(await verifySecret(input.password, user.passwordHash))) throw badRequest(INVALID_CREDENTIALS);
         await attempt.forget();
         await this.limiter.clear(deviceKey);
+        notLocked(user);
         return { kind: 'session', session: await this.startSession(user, input.rememberMe, cookies.refreshToken, device.deviceId) };
       }
       // Too many wrong passwords on this device: unknown until they age out, and uncounted here.
@@ -158,6 +163,7 @@ export class SessionService {
     // A failure stays counted, for unknown accounts too, or the limits would tell which exist.
     if (!user || !matches) throw badRequest(INVALID_CREDENTIALS);
     await attempt.forget();
+    notLocked(user);
     return { kind: 'session', session: await this.startSession(user, input.rememberMe, cookies.refreshToken, undefined) };
   }
 
@@ -166,6 +172,7 @@ export class SessionService {
     const used = await this.links.repository.use(hashOpaqueToken(token), this.deps.clock.now());
     const user = used ? await this.users.findUserById(used.userId) : undefined;
     if (!used || !user) throw badRequest(SIGN_IN_LINK_INVALID);
+    notLocked(user);
     const device = this.devices.verify(user.id, cookies.byName(this.devices.cookieName(user.id)), this.deps.clock.now());
     return this.startSession(user, used.persistent, cookies.refreshToken, device?.deviceId);
   }
@@ -205,6 +212,7 @@ export class SessionService {
     if (current.expiresAt <= now) throw expired('expired');
     const user = await this.users.findUserById(current.userId);
     if (!user) throw expired('unknown');
+    notLocked(user);
     const { token, row } = this.newRefreshToken(user.id, current.familyId, current.persistent === 1, this.successor(refreshToken));
     if (await this.sessions.rotate(current.tokenHash, row, now)) return this.issue(user, token, row);
     // Another request traded it in first: two tabs at once, or a replay; the grace decides.
@@ -236,6 +244,7 @@ export class SessionService {
     if (!row || row.familyId !== current.familyId || row.rotatedAt !== null || row.revokedAt !== null || row.expiresAt <= now) throw await this.reused(current.familyId, now);
     const user = await this.users.findUserById(row.userId);
     if (!user) throw expired('unknown');
+    notLocked(user);
     return this.issue(user, next, row);
   }
 

@@ -1,10 +1,14 @@
 import type { Platform, ServerModule } from '../../platform/module';
 import type { Authenticator } from '../identity';
 import { subscriberRoutes } from './subscribers.routes';
+import { subscriberActionRoutes } from './subscriber-actions.routes';
+import { SubscriberActions, type SubscriberActionNeeds } from './subscriber-actions.service';
 
 /** What the console needs of the other modules: it owns no table, it composes what they expose. */
 export interface OperatorConsoleNeeds {
   auth: Authenticator;
+  /** The subscriber page's actions: each module's own audited change. */
+  actions: SubscriberActionNeeds;
 }
 
 /** The operator console's server side (issue 27) as the composition root sees it. */
@@ -20,6 +24,7 @@ export function createOperatorConsole(platform: Platform, needs: OperatorConsole
     async routes(app) {
       await subscriberRoutes(app, needs.auth);
       // The subscriber page's actions (subscriber-actions*.ts) register below.
+      await subscriberActionRoutes(app, new SubscriberActions(needs.actions), needs.auth);
     },
   };
   return { module };

@@ -1,4 +1,5 @@
 import type { Platform, ServerModule } from '../../platform/module';
+import type { Actor } from '../../platform/audit.repository';
 import type { Authenticator, PersonalDataHolder } from '../identity';
 import { playbackPersonalData } from './personal-data';
 import { PlaybackDataRepository } from './personal-data.repository';
@@ -22,6 +23,8 @@ export interface Playback {
   gate: StreamGate;
   /** Closes every stream session of an account whose sign-ins all ended (password changed, signed out everywhere). */
   closeAccountStreams(userId: number): Promise<void>;
+  /** An operator closes one open stream of the account, or all (`sessionId` null), audited; answers how many closed. */
+  closeStreamsByOperator(userId: number, sessionId: string | null, actor: Actor): Promise<number>;
   /** The user's stream sessions for the data export; removed when the account is deleted (issue 26). */
   personalData: PersonalDataHolder;
 }
@@ -38,6 +41,7 @@ export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): 
       streamSessionOpen: (sessionId) => sessions.streamSessionOpen(sessionId),
     },
     closeAccountStreams: async (userId) => void (await sessions.reset(userId, 'signed-out')),
+    closeStreamsByOperator: (userId, sessionId, actor) => sessions.closeByOperator(userId, sessionId, actor),
     personalData: playbackPersonalData(new PlaybackDataRepository(platform.db), async (userId) => void (await sessions.reset(userId, 'signed-out'))),
     module: {
       name: 'playback',

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { recordAudit, type Actor } from '../../platform/audit.repository';
 import type { Db } from '../../platform/database';
 import { lockKey, lockedTransaction } from '../../platform/dialect';
 import type { DrmSessionRow, StreamSessionRow, StreamSessionTable, PlaybackTables } from './tables';
@@ -100,6 +101,26 @@ export class SessionsRepository {
         .executeTakeFirst();
       await trx.updateTable('drmSessions').set({ revokedAt: now }).where('streamSessionId', '=', id).where('revokedAt', 'is', null).execute();
       return Number(result.numUpdatedRows) > 0;
+    });
+  }
+
+  /**
+   * An operator closes one open session of the account (`sessionId`) or all of them, revoking
+   * their licences, with the audit row in the same transaction (issue 27). Answers the ids closed.
+   */
+  async closeByOperator(userId: number, sessionId: string | null, now: number, actor: Actor): Promise<string[]> {
+    return this.k.transaction().execute(async (trx) => {
+      let open = trx.selectFrom('streamSessions').select('id').where('userId', '=', userId).where('closedAt', 'is', null);
+      if (sessionId !== null) open = open.where('id', '=', sessionId);
+      const ids = (await open.execute()).map((r) => r.id);
+      // Closing all is recorded even when none was open: the operator acted.
+      if (ids.length === 0 && sessionId !== null) return ids;
+      if (ids.length > 0) {
+        await trx.updateTable('streamSessions').set({ closedAt: now, closedReason: 'operator' }).where('id', 'in', ids).where('closedAt', 'is', null).execute();
+        await trx.updateTable('drmSessions').set({ revokedAt: now }).where('streamSessionId', 'in', ids).where('revokedAt', 'is', null).execute();
+      }
+      await recordAudit(trx, actor, now, { action: sessionId === null ? 'streams.close-all' : 'stream.close', subjectType: 'user', subjectId: userId, before: { open: ids }, after: { open: [] } });
+      return ids;
     });
   }
 

@@ -11,6 +11,7 @@ import {
   type OpenSessionResponse,
   type PreloadResponse,
 } from '@pantalla/contracts';
+import type { Actor } from '../../platform/audit.repository';
 import type { Cache } from '../../platform/cache';
 import { badRequest } from '../../platform/errors';
 import type { Platform } from '../../platform/module';
@@ -349,6 +350,13 @@ export class SessionsService {
     const closed = await this.repo.reset(userId, now, reason);
     await this.forgetOpen(open.map((row) => row.id));
     return closed;
+  }
+
+  /** An operator closes one of the account's open streams, or all (null); answers how many closed. */
+  async closeByOperator(userId: number, sessionId: string | null, actor: Actor): Promise<number> {
+    const closed = await this.repo.closeByOperator(userId, sessionId, this.deps.clock.now(), actor);
+    await this.forgetOpen(closed);
+    return closed.length;
   }
 
   /** A session of this user that is open now; otherwise the refusal the player maps (115 or 116). */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/migrate';
+import { operatorChannelsUp } from './operator-channels';
 
 /** Catalogue tables: regions, lineups, channels, genres, guide events, films, series, screens and lists, bookmarks. */
 // eslint-disable-next-line max-lines-per-function -- a migration is frozen in time: one table after another, run once and never edited.
@@ -243,4 +244,6 @@ export const catalogueMigrations: MigrationSet = () => ({
       await db.schema.createIndex('events_ppv_start').on('events').columns(['start_time']).where(sql.ref('ppv_price_cents'), 'is not', null).execute();
     },
   },
+  // Issue 27: channels switched off from the console; indexes of the console's channel table.
+  '2026-12-07-0300-operator-channels': { up: operatorChannelsUp },
 });

@@ -117,6 +117,7 @@ function channelRows(now: number): ChannelRow[] {
     guideSource: 'seed' as const,
     searchTitle: normalizeForSearch(c.name),
     updatedAt: now,
+    enabled: 1,
   }));
 }
 
