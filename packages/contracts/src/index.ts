@@ -12,6 +12,7 @@ export * from './playback';
 export * from './ingest';
 export * from './diagnostics';
 export * from './operator';
+export * from './operator-now';
 export * from './operator-channels';
 export * from './operator-now';
 export * from './operator-subscribers';

@@ -38,7 +38,7 @@ export { normalizeForSearch } from './search-text';
 export { startImportThread } from './import-thread-client';
 export type { CatalogueImports, ImportWriter, ChannelChanges, ChannelUpsert, GuideCounts, GuideWindow, ImportChannel, ImportProgramme } from './catalogue-import.service';
 export type { KeepWatching } from './keep-watching.service';
-export type { PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
+export type { ChannelLabel, PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
 
 /** What the catalogue needs of other modules. */
 export interface CatalogueNeeds {

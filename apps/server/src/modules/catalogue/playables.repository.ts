@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/database';
-import type { PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
+import type { ChannelLabel, PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
 import type { CatalogueTables } from './tables';
 
 const CHANNEL = ['id', 'name', 'parental', 'isAdult', 'tstv', 'catchupHours', 'streamSource', 'streamUrl', 'streamProtocol', 'alternateStreams', 'catchupMode', 'catchupSource', 'clipKey', 'packageId'] as const;
@@ -47,5 +47,10 @@ export class PlayablesRepository implements Playables {
       .select(['episodes.id', 'episodes.title', 'episodes.runtimeSeconds', 'series.parental', 'episodes.clipKey', 'series.packageId'])
       .where('episodes.id', '=', id)
       .executeTakeFirst();
+  }
+
+  channelLabels(ids: readonly number[]): Promise<ChannelLabel[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.k.selectFrom('channels').select(['id', 'name', 'number']).where('id', 'in', [...ids]).execute();
   }
 }

@@ -20,6 +20,13 @@ export interface PlayableChannel {
   packageId: number;
 }
 
+/** A channel as a list names it. */
+export interface ChannelLabel {
+  id: number;
+  name: string;
+  number: number;
+}
+
 /** What playback needs of a programme. */
 export interface PlayableEvent {
   id: number;
@@ -50,4 +57,6 @@ export interface Playables {
   film(id: number): Promise<PlayableTitle | undefined>;
   /** An episode with its series' rating and package. */
   episode(id: number): Promise<PlayableTitle | undefined>;
+  /** Names and dial numbers of channels, in one query (the console's Now view); unknown ids are left out. */
+  channelLabels(ids: readonly number[]): Promise<ChannelLabel[]>;
 }

@@ -7,6 +7,9 @@ import type { ContentKeys, StreamGate } from '../origin';
 import { LicenceService } from './licence.service';
 import { playbackMigrations } from './migrations';
 import { playbackRoutes } from './playback.routes';
+import { OperatorNowRepository } from './operator-now.repository';
+import { operatorNowRoutes } from './operator-now.routes';
+import { OperatorNowService } from './operator-now.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService, type PlaybackNeeds } from './sessions.service';
 
@@ -34,6 +37,7 @@ export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): 
   const repo = new SessionsRepository(platform.db);
   const sessions = new SessionsService(platform, repo, needs);
   const licences = new LicenceService(platform.clock, repo, sessions, needs.keys);
+  const now = new OperatorNowService(platform.clock, new OperatorNowRepository(platform.db), needs.playables);
   return {
     gate: {
       checkStream: (claims) => sessions.checkStream(claims),
@@ -46,7 +50,10 @@ export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): 
     module: {
       name: 'playback',
       migrations: playbackMigrations,
-      routes: (app) => playbackRoutes(app, sessions, licences, needs.auth),
+      routes: async (app) => {
+        await playbackRoutes(app, sessions, licences, needs.auth);
+        operatorNowRoutes(app, now, needs.auth);
+      },
     },
   };
 }

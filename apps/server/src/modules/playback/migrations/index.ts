@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/migrate';
+import { upOperatorNow } from './operator-now';
 
 /** Playback tables: stream sessions and the DRM sessions (licences) issued for them. */
 export const playbackMigrations: MigrationSet = () => ({
@@ -50,4 +51,6 @@ export const playbackMigrations: MigrationSet = () => ({
       await db.schema.alterTable('stream_sessions').addColumn('device_name', 'varchar(100)').execute();
     },
   },
+  // The console's Now view: open streams by kind and channel.
+  '2026-12-07-0800-playback-open-by-content': { up: upOperatorNow },
 });
