@@ -86,6 +86,7 @@ export function composeModules(platform: Platform): Modules {
   // The console's cross-module pages (issue 27): it reads and acts through the others' APIs.
   const operator = createOperatorConsole(platform, {
     auth: identity.auth,
+    pages: { subscribers: identity.subscribers, commerce: commerce.subscriberView, streams: playback.subscriberStreams },
     actions: {
       accounts: identity.accounts,
       commerce: commerce.operator,

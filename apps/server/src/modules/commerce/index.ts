@@ -21,10 +21,13 @@ import { PurchasesService, type LifecycleOptions } from './purchases.service';
 import { Promotions } from './promotions';
 import { CheckoutQuotes, quoteRoutes } from './quote.routes';
 import { seedPackages } from './reference-seed';
+import { SubscriberView, type SubscriberCommerce } from './subscriber-view';
+import { SubscriberViewRepository } from './subscriber-view.repository';
 
 export type { OperatorCommerce } from './operator-actions';
 export type { AccessResolver, AccessRights, Entitlements, PpvOffer, PpvOffers } from './commerce.service';
 export { PACKAGE_IDS } from './packages';
+export type { SubscriberCommerce } from './subscriber-view';
 export { oneMonthAfter } from './purchases.service';
 
 /** The provider's webhook, as a path under /api/v1. */
@@ -55,6 +58,8 @@ export interface Commerce {
   retryUnpaid(userId: number): Promise<string[]>;
   /** The user's purchases for the data export; a deletion cancels subscriptions and anonymises purchases (issue 26). */
   personalData: PersonalDataHolder;
+  /** The console's subscriber page: the account's packages and purchases (issue 27). */
+  subscriberView: SubscriberCommerce;
   /** The console's actions on a subscriber's packages and purchases (issue 27), each audited. */
   operator: OperatorCommerce;
 }
@@ -153,5 +158,6 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
   };
   const personalData = history.withPersonalData(commercePersonalData(new CommerceDataRepository(platform.db), purchases, (userId) => service.forget(userId)));
   const operator = new OperatorCommerceActions(new OperatorCommerceRepository(platform.db), service, purchases, refunds, platform.clock, platform.log);
-  return { module, access: service, offers: service, entitlements: service, reconcile, expireGrace, retryUnpaid: (userId) => purchases.retryUnpaid(userId), personalData, operator };
+  const subscriberView = new SubscriberView(new SubscriberViewRepository(platform.db), platform.clock);
+  return { module, access: service, offers: service, entitlements: service, reconcile, expireGrace, retryUnpaid: (userId) => purchases.retryUnpaid(userId), personalData, operator, subscriberView };
 }

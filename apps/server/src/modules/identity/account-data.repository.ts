@@ -27,7 +27,7 @@ export class AccountDataRepository {
    */
   async erase(userId: number, email: string, now: number): Promise<void> {
     await this.k.transaction().execute(async (trx) => {
-      for (const table of ['refreshTokens', 'passwordResets', 'emailConfirmations', 'signInLinks', 'parentalGrants', 'profiles'] as const) {
+      for (const table of ['refreshTokens', 'passwordResets', 'emailConfirmations', 'signInLinks', 'parentalGrants', 'profiles', 'accountSearchKeys'] as const) {
         await trx.deleteFrom(table).where('userId', '=', userId).execute();
       }
       await trx.deleteFrom('outbox').where('to', '=', email).execute();

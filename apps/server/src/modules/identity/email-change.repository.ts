@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/database';
 import { lockKey, lockedTransaction } from '../../platform/dialect';
 import type { EmailChangeTable, IdentityTables } from './tables';
+import { writeSearchKeys } from './subscriber-search.repository';
 
 /** What following an e-mail change link did. */
 export type EmailChangeOutcome =
@@ -56,7 +57,8 @@ export class EmailChangeRepository {
       if (!user || user.tokenVersion !== link.tokenVersion) return { kind: 'invalid' } as const;
       const holder = await trx.selectFrom('users').select('id').where('email', '=', link.newEmail).executeTakeFirst();
       if (holder && holder.id !== link.userId) return { kind: 'taken', userId: link.userId } as const;
-      await trx.updateTable('users').set({ email: link.newEmail, emailConfirmedAt: now }).where('id', '=', link.userId).execute();
+      const changed = await trx.updateTable('users').set({ email: link.newEmail, emailConfirmedAt: now }).where('id', '=', link.userId).returning(['id', 'email', 'name', 'surname']).executeTakeFirstOrThrow();
+      await writeSearchKeys(trx, changed);
       await trx.updateTable('emailChanges').set({ usedAt: now }).where('userId', '=', link.userId).where('usedAt', 'is', null).execute();
       return { kind: 'changed', userId: link.userId, oldEmail: user.email, newEmail: link.newEmail } as const;
     });

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/database';
 import { lockKey, lockedTransaction } from '../../platform/dialect';
+import { writeSearchKeys } from './subscriber-search.repository';
 import type { NewUser, ProfileRow, ProfileTable, UserRow, IdentityTables } from './tables';
 
 /** SQL for users and profiles. */
@@ -20,11 +21,15 @@ export class IdentityRepository {
   }
 
   async createUser(user: NewUser): Promise<UserRow> {
-    return this.k
-      .insertInto('users')
-      .values({ ...user, email: user.email.trim().toLowerCase() })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return this.k.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('users')
+        .values({ ...user, email: user.email.trim().toLowerCase() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeSearchKeys(trx, created);
+      return created;
+    });
   }
 
   /** Records the account's language; writes only when it differs (a sign-in or refresh repeats it). */

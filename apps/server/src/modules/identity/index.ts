@@ -39,6 +39,8 @@ import { refreshCookieName, sessionRoutes } from './session.routes';
 import { SessionService } from './session.service';
 import { SignInLinkRepository } from './sign-in-link.repository';
 import { SignOutHub, type SignOuts } from './sign-outs';
+import { SubscriberSearchRepository } from './subscriber-search.repository';
+import { SubscriberSearchService, type SubscriberDirectory } from './subscriber-search.service';
 
 export type { AuthContext, Authenticator, OperatorContext } from './auth.http';
 export { SESSION_EXPIRED, OPERATORS_ONLY, ROLE_REFUSED, REAUTH_REQUIRED, ACCOUNT_LOCKED } from './auth.http';
@@ -48,6 +50,7 @@ export type { AccountSummary, Accounts, NewAccount } from './account.service';
 export type { ParentalGrants } from './parental.service';
 export type { AccountCreatedListener, CreatedAccount, Signups } from './registration.service';
 export type { SignedOutListener, SignOuts } from './sign-outs';
+export type { SubscriberDirectory, SubscriberRecord } from './subscriber-search.service';
 export type { PersonalData, PersonalDataHolder } from './personal-data';
 export type { Mailer, MailMessage } from './mail';
 export { escapeHtml, inertText } from './mail';
@@ -69,6 +72,8 @@ export interface Identity {
   personalData: PersonalData;
   /** Operator roles and re-authentication (the console). */
   operators: OperatorDirectory;
+  /** The console's subscriber search and the account's side of the subscriber page. */
+  subscribers: SubscriberDirectory;
   /** The console's account actions: lock, unlock, a password-reset mail (each audited). */
   accountLocks: AccountLocks;
 }
@@ -98,6 +103,8 @@ export function createIdentity(platform: Platform): Identity {
   personalData.register('emailChanges', emailChanges.personalData());
   const accountLocks = new AccountLocks(platform, users, new AccountLockRepository(db), mailer, signOuts);
 
+  const subscribers = new SubscriberSearchService(new SubscriberSearchRepository(db), clock);
+
   const module: ServerModule = {
     name: 'identity',
     migrations: identityMigrations,
@@ -126,5 +133,5 @@ export function createIdentity(platform: Platform): Identity {
       await devMailRoutes(app, new DevMailService(outbox), auth);
     },
   };
-  return { module, auth, accounts, parental, mailer, signups: registration, signOuts, personalData, operators, accountLocks };
+  return { module, auth, accounts, parental, mailer, signups: registration, signOuts, personalData, operators, accountLocks, subscribers };
 }

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/database';
+import { writeSearchKeys } from './subscriber-search.repository';
 import type { EmailConfirmationTable, IdentityTables, NewUser, ProfileTable, UserRow } from './tables';
 
 /** SQL of registration: a new account in one transaction, its removal, and confirmation links. */
@@ -28,6 +29,7 @@ export class RegistrationRepository {
         .returningAll()
         .executeTakeFirst();
       if (!created) return null;
+      await writeSearchKeys(trx, created);
       await trx.insertInto('profiles').values({ ...profile, userId: created.id }).execute();
       await trx.insertInto('emailConfirmations').values({ ...confirmation, userId: created.id }).execute();
       return created;

@@ -142,6 +142,7 @@ export interface IdentityTables {
   operatorRoles: OperatorRoleTable;
   operatorReauth: OperatorReauthTable;
   auditLog: AuditLogTable;
+  accountSearchKeys: AccountSearchKeyTable;
 }
 
 /** An operator role of an account (admin, support, content); ADMIN_EMAILS accounts are admins besides. */
@@ -157,4 +158,10 @@ export interface OperatorReauthTable {
   key: string;
   userId: number;
   until: number;
+}
+
+/** A search key of an account (subscriber-keys.ts): the console finds accounts by a prefix of one. */
+export interface AccountSearchKeyTable {
+  key: string;
+  userId: number;
 }

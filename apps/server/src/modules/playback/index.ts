@@ -1,3 +1,4 @@
+import type { OpenStream } from '@pantalla/contracts';
 import type { Platform, ServerModule } from '../../platform/module';
 import type { Actor } from '../../platform/audit.repository';
 import type { Authenticator, PersonalDataHolder } from '../identity';
@@ -11,6 +12,7 @@ import { OperatorNowRepository } from './operator-now.repository';
 import { operatorNowRoutes } from './operator-now.routes';
 import { OperatorNowService } from './operator-now.service';
 import { SessionsRepository } from './sessions.repository';
+import { SubscriberDevicesRepository, type DeviceRow } from './subscriber-devices.repository';
 import { SessionsService, type PlaybackNeeds } from './sessions.service';
 
 /** What playback needs of other modules. */
@@ -30,12 +32,18 @@ export interface Playback {
   closeStreamsByOperator(userId: number, sessionId: string | null, actor: Actor): Promise<number>;
   /** The user's stream sessions for the data export; removed when the account is deleted (issue 26). */
   personalData: PersonalDataHolder;
+  /** The console's subscriber page (issue 27): the account's open streams, and the devices it played on, newest first. */
+  subscriberStreams: {
+    openStreams(userId: number): Promise<OpenStream[]>;
+    devices(userId: number, limit: number): Promise<DeviceRow[]>;
+  };
 }
 
 /** Stream sessions with the account limit, heartbeats, positions, and the ClearKey licence server. */
 export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): Playback {
   const repo = new SessionsRepository(platform.db);
   const sessions = new SessionsService(platform, repo, needs);
+  const devices = new SubscriberDevicesRepository(platform.db);
   const licences = new LicenceService(platform.clock, repo, sessions, needs.keys);
   const now = new OperatorNowService(platform.clock, new OperatorNowRepository(platform.db), needs.playables);
   return {
@@ -44,6 +52,7 @@ export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): 
       checkProgramme: (userId, eventId) => sessions.checkProgramme(userId, eventId),
       streamSessionOpen: (sessionId) => sessions.streamSessionOpen(sessionId),
     },
+    subscriberStreams: { openStreams: (userId) => sessions.listOpen(userId), devices: (userId, limit) => devices.devicesOf(userId, limit) },
     closeAccountStreams: async (userId) => void (await sessions.reset(userId, 'signed-out')),
     closeStreamsByOperator: (userId, sessionId, actor) => sessions.closeByOperator(userId, sessionId, actor),
     personalData: playbackPersonalData(new PlaybackDataRepository(platform.db), async (userId) => void (await sessions.reset(userId, 'signed-out'))),

@@ -6,6 +6,7 @@ import { emailChangeMigrations } from './email-change';
 import { operatorMigrations } from './operators';
 import { registrationMigrations } from './registration';
 import { signInLinkMigrations } from './sign-in-links';
+import { subscriberSearchMigrations } from './subscriber-search';
 
 /** Identity tables: users, profiles, refresh tokens, password resets, login attempts, outbox, parental grants. */
 export const identityMigrations: MigrationSet = (dialect) => ({
@@ -80,4 +81,5 @@ export const identityMigrations: MigrationSet = (dialect) => ({
   ...emailChangeMigrations(dialect),
   ...accountLanguageMigrations(dialect),
   ...operatorMigrations(dialect),
+  ...subscriberSearchMigrations(dialect),
 });
