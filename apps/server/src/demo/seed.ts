@@ -17,7 +17,10 @@ export async function seedDemo(platform: Platform, modules: Modules): Promise<vo
       const existing = await modules.identity.accounts.findByEmail(account.email);
       const user = existing ?? (await modules.identity.accounts.create({ email: account.email, password: account.password, name: account.name, surname: 'Pantalla', pin: account.pin }));
       accounts.push({ account, userId: user.id });
+      if (account.role) await modules.identity.operators.seedRole(user.id, account.role);
     }
+    // demo@ became an account only now: its ADMIN_EMAILS row, so the roles screen lists it.
+    await modules.identity.operators.seedAdmins();
     await modules.catalogue.seedDemo();
     // Promotion codes to try at checkout (README, "Demo").
     await modules.paymentSandbox.seedDemoPromotions();
@@ -30,5 +33,5 @@ export async function seedDemo(platform: Platform, modules: Modules): Promise<vo
 
 /** The demo accounts as the start prints them. */
 export function demoAccountLines(): string[] {
-  return DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} contraseña ${a.password.padEnd(12)} ${a.description}`);
+  return DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(26)} contraseña ${a.password.padEnd(15)} ${a.description}`);
 }

@@ -2,9 +2,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../src/platform/access';
 
+import { OPERATORS_ONLY, REAUTH_REQUIRED, ROLE_REFUSED } from '../../src/modules/identity';
+import { databaseKinds } from '../databases';
+
 const SIGN_IN_REQUIRED = 'Se requiere iniciar sesión.';
 const ADMIN_ONLY = 'Solo un administrador';
-import { databaseKinds } from '../databases';
+/** Every text a guard refuses with at 403 (admin routes, operator routes, a sensitive action without the password). */
+const FORBIDDEN_TEXTS = [ADMIN_ONLY, OPERATORS_ONLY, ROLE_REFUSED, REAUTH_REQUIRED];
 import { CALLERS, createSecurityContext, type Caller, type SecurityContext } from './context';
 import { arbitraryOf, leaksInternals, operations, urlOf, type Operation } from './routes';
 
@@ -23,6 +27,8 @@ function expectedOutcome(access: string, caller: Caller): 'unauthenticated' | 'f
   if (access === 'public' || access === 'signed') return 'through';
   if (caller === 'anonymous') return access === 'local' ? 'refused' : 'unauthenticated';
   if (access === 'admin' && caller !== 'admin') return 'forbidden';
+  // basico@ and demo@ hold no operator role here (ADMIN_EMAILS is admin@): refused, not hidden (decisions).
+  if (access === 'operator' && caller !== 'admin') return 'forbidden';
   return 'through';
 }
 
@@ -33,12 +39,12 @@ describe.each(kinds)('every route declares who may call it, and keeps to it, on 
   });
   afterAll(async () => s?.ctx.close());
 
-  it('every route declares an access level; user and admin routes check it before reading the body', () => {
+  it('every route declares an access level; user, admin and operator routes check it before reading the body', () => {
     const ops = operations(s.ctx.app);
     expect(ops.length).toBeGreaterThan(50);
     const undeclared = ops.filter((op) => op.access === undefined || !ACCESS_LEVELS.includes(op.access)).map((op) => `${op.method} ${op.url}`);
     expect(undeclared, 'routes without a declared access level').toEqual([]);
-    const lateGuards = ops.filter((op) => (op.access === 'user' || op.access === 'admin') && !op.guardedBeforeBody).map((op) => `${op.method} ${op.url}`);
+    const lateGuards = ops.filter((op) => (op.access === 'user' || op.access === 'admin' || op.access === 'operator') && !op.guardedBeforeBody).map((op) => `${op.method} ${op.url}`);
     expect(lateGuards, 'routes that authenticate after reading the body').toEqual([]);
   });
 
@@ -59,7 +65,7 @@ describe.each(kinds)('every route declares who may call it, and keeps to it, on 
         if (caller === 'anonymous') anonymousBody = res.body;
         const expected = expectedOutcome(op.access ?? 'undeclared', caller);
         const got = res.statusCode;
-        const guardRefusal = (got === 401 && res.body.includes(SIGN_IN_REQUIRED)) || (got === 403 && res.body.includes(ADMIN_ONLY));
+        const guardRefusal = (got === 401 && res.body.includes(SIGN_IN_REQUIRED)) || (got === 403 && FORBIDDEN_TEXTS.some((text) => res.body.includes(text)));
         const ok =
           got < 500 &&
           leaksInternals(res.body) === null &&

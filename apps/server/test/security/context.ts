@@ -38,6 +38,9 @@ export async function createSecurityContext(kind: DatabaseKind): Promise<Securit
     demo: await bearerFor(ctx, DEMO),
     admin: await bearerFor(ctx, ADMIN.email),
   };
+  // The admin typed the password again, so sensitive operator routes let it through too.
+  const reauth = await ctx.app.inject({ method: 'POST', url: '/api/v1/operator/reauth', headers: headers.admin, payload: { password: ADMIN.password } });
+  if (reauth.statusCode !== 200) throw new Error(`the suites' admin could not re-authenticate: ${reauth.statusCode} ${reauth.body}`);
   return {
     ctx,
     headers,

@@ -9,6 +9,9 @@ import { accountLanguageRoutes, appLanguageOf } from './account-language.routes'
 import { accountRoutes } from './account.routes';
 import { AttemptLimiter } from './attempt-limit';
 import { AttemptsRepository } from './attempts.repository';
+import { AuditRepository } from './audit.repository';
+import { auditRoutes } from './audit.routes';
+import { AuditService } from './audit.service';
 import { CredentialChecks } from './credential-checks';
 import { createAuthenticator, type Authenticator } from './auth.http';
 import { DevMailService } from './dev-mail';
@@ -125,6 +128,7 @@ export function createIdentity(platform: Platform): Identity {
         await parentalRoutes(scope, parental, pinSettings, auth);
         await registrationRoutes(scope, registration, auth, { clock, operator: config.operator });
         await operatorRoutes(scope, operators, auth);
+        await auditRoutes(scope, new AuditService(new AuditRepository(db)), auth);
       });
     },
     async rootRoutes(app) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { withAutoId } from '../../../platform/dialect';
 import type { MigrationSet } from '../../../platform/migrate';
 import { accountLanguageMigrations } from './account-language';
+import { auditLogGuardMigrations } from './audit-log-guard';
 import { emailChangeMigrations } from './email-change';
 import { operatorMigrations } from './operators';
 import { registrationMigrations } from './registration';
@@ -81,5 +82,6 @@ export const identityMigrations: MigrationSet = (dialect) => ({
   ...emailChangeMigrations(dialect),
   ...accountLanguageMigrations(dialect),
   ...operatorMigrations(dialect),
+  ...auditLogGuardMigrations(dialect),
   ...subscriberSearchMigrations(dialect),
 });
