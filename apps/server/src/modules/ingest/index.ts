@@ -3,6 +3,11 @@ import type { ImportWriter } from '../catalogue';
 import type { Authenticator } from '../identity';
 import { DEFAULT_LIMITS } from './byte-source';
 import { DestinationPolicy } from './destination';
+import { FetchHistoryRepository } from './fetch-history.repository';
+import { GuideMappingRepository } from './guide-mapping.repository';
+import { GuideMappingService } from './guide-mapping.service';
+import { operatorSourceRoutes } from './operator-sources.routes';
+import { OperatorSourcesService } from './operator-sources.service';
 import { ingestRoutes } from './ingest.routes';
 import { IngestService } from './ingest.service';
 import { ingestMigrations } from './migrations';
@@ -39,12 +44,19 @@ export function createIngest(platform: Platform, needs: IngestNeeds): Ingest {
   const service = new IngestService(() => needs.imports, (name, fn) => platform.db.exclusive(name, fn), {
     thread: address ? { address, changed: needs.importsChanged } : null,
   });
-  const sources = new SourcesService(new SourcesRepository(platform.db), service, platform.clock, platform.log, new DestinationPolicy(platform.config.ingestAllowedHosts));
+  const sourcesRepo = new SourcesRepository(platform.db);
+  const history = new FetchHistoryRepository(platform.db);
+  const mappings = new GuideMappingService(new GuideMappingRepository(platform.db), () => needs.imports, (name, fn) => platform.db.exclusive(name, fn), () => needs.importsChanged(), platform.clock);
+  const sources = new SourcesService(sourcesRepo, service, platform.clock, platform.log, new DestinationPolicy(platform.config.ingestAllowedHosts), history, mappings);
+  const operatorSources = new OperatorSourcesService(sourcesRepo, history, sources, mappings, platform.clock);
   return {
     module: {
       name: 'ingest',
       migrations: ingestMigrations,
-      routes: (app) => ingestRoutes(app, service, sources, needs.auth, platform.config.adminEmails, DEFAULT_LIMITS),
+      routes: async (app) => {
+        await ingestRoutes(app, service, sources, needs.auth, platform.config.adminEmails, DEFAULT_LIMITS);
+        await operatorSourceRoutes(app, operatorSources, needs.auth, DEFAULT_LIMITS);
+      },
     },
     service,
     sources,

@@ -23,8 +23,8 @@ export function ageRatingOf(value: string): string {
   return digits && AGE_RATINGS.has(digits) ? digits : 'TP';
 }
 
-/** A programme of a guide as the catalogue takes it. */
-function toProgramme(p: GuideProgramme): ImportProgramme {
+/** A programme of a guide as the catalogue takes it (the console's staged programmes too). */
+export function toProgramme(p: GuideProgramme): ImportProgramme {
   const credits = (kind: string) => p.credits.filter((c) => c.kind === kind).map((c) => c.name);
   return {
     startTime: p.start,

@@ -1,13 +1,69 @@
 import type { Kysely } from 'kysely';
+import { recordAudit, type Actor, type AuditTables } from '../../platform/audit.repository';
 import type { Db } from '../../platform/database';
 import type { IngestRunRow, IngestSourceRow, IngestTables, NewIngestRun } from './tables';
+
+/** A source's fields an operator edits. */
+export type SourceFields = Pick<IngestSourceRow, 'kind' | 'url' | 'intervalMinutes'>;
+const fieldsOf = (s: IngestSourceRow): SourceFields => ({ kind: s.kind, url: s.url, intervalMinutes: s.intervalMinutes });
 
 /** SQL of the scheduled sources and their runs. */
 export class SourcesRepository {
   constructor(private readonly db: Db) {}
 
-  private get k(): Kysely<IngestTables> {
-    return this.db.kysely<IngestTables>();
+  private get k(): Kysely<IngestTables & AuditTables> {
+    return this.db.kysely<IngestTables & AuditTables>();
+  }
+
+  /** A page of sources by id, after `afterId`. */
+  page(afterId: number, limit: number): Promise<IngestSourceRow[]> {
+    return this.k.selectFrom('ingestSources').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  }
+
+  /** An operator adds a source: the row and its audit row in one transaction. */
+  addAudited(source: SourceFields & { nextRunAt: number; createdAt: number }, actor: Actor): Promise<IngestSourceRow> {
+    return this.k.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('ingestSources')
+        .values({ ...source, etag: null, lastModified: null, leaseUntil: 0 })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, actor, source.createdAt, { action: 'source.create', subjectType: 'source', subjectId: row.id, after: fieldsOf(row) });
+      return row;
+    });
+  }
+
+  /**
+   * An operator edits a source; a new URL or interval makes it due at once (its validators,
+   * another file's, are forgotten). Undefined when it does not exist.
+   */
+  updateAudited(id: number, changes: Partial<SourceFields>, actor: Actor, at: number): Promise<IngestSourceRow | undefined> {
+    return this.k.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('ingestSources').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) return undefined;
+      const changed = Object.fromEntries(Object.entries(changes).filter(([key, value]) => before[key as keyof SourceFields] !== value)) as Partial<SourceFields>;
+      if (Object.keys(changed).length === 0) return before;
+      const refetch = changed.url !== undefined || changed.kind !== undefined;
+      await trx
+        .updateTable('ingestSources')
+        .set({ ...changed, ...(refetch ? { etag: null, lastModified: null, nextRunAt: at } : {}) })
+        .where('id', '=', id)
+        .execute();
+      const pick = (s: Partial<SourceFields>) => Object.fromEntries(Object.keys(changed).map((key) => [key, s[key as keyof SourceFields]]));
+      await recordAudit(trx, actor, at, { action: 'source.update', subjectType: 'source', subjectId: id, before: pick(before), after: pick(changed) });
+      return trx.selectFrom('ingestSources').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    });
+  }
+
+  /** An operator removes a source (its runs, fetches and staged programmes go with it). */
+  removeAudited(id: number, actor: Actor, at: number): Promise<boolean> {
+    return this.k.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('ingestSources').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) return false;
+      await trx.deleteFrom('ingestSources').where('id', '=', id).execute();
+      await recordAudit(trx, actor, at, { action: 'source.delete', subjectType: 'source', subjectId: id, before: fieldsOf(before) });
+      return true;
+    });
   }
 
   async add(source: { kind: 'xmltv' | 'm3u'; url: string; intervalMinutes: number; nextRunAt: number; createdAt: number }): Promise<IngestSourceRow> {

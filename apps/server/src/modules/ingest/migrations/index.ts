@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/migrate';
+import { operatorSourcesMigrations } from './operator-sources';
 
 /** Ingest's tables: the scheduled sources and the result of each of their runs. */
 export const ingestMigrations: MigrationSet = (dialect) => ({
+  ...operatorSourcesMigrations(dialect),
   '2026-11-24-1000-ingest-sources': {
     async up(db: Kysely<unknown>) {
       // Operators add sources at any time from any replica: the database numbers them.
