@@ -8,7 +8,20 @@ import { gzipSync } from 'node:zlib';
 export const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 export function buildWeb(outDir: string): void {
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' });
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+}
+
+/** The chunks made of the console's modules (features/operator/): the route modules and the code only they import. */
+export function consoleChunks(outDir: string): Set<string> {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  for (const chunk of Object.values(manifest)) if (chunk.src?.startsWith('src/features/operator/')) files.add(path.basename(chunk.file));
+  return files;
 }
 
 export interface Chunk {

@@ -144,11 +144,8 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
-/** GET /api/v1/billing/alert: what the app's banner says (a renewal failed and the grace period runs). */
-export const billingAlertSchema = z.object({
-  pastDue: z.object({ purchaseId: z.string(), title: z.string(), graceUntil: z.string() }).nullable(),
-});
-export type BillingAlert = z.infer<typeof billingAlertSchema>;
+/** GET /api/v1/billing/alert (in its own file: the home reads it on every screen). */
+export { billingAlertSchema, type BillingAlert } from './billing-alert';
 
 /** POST /api/v1/account/email: asks to change the sign-in address (a link goes to the new one). */
 export const emailChangeRequestSchema = z.object({

@@ -12,11 +12,12 @@ import type settings from '../locales/es/settings.json';
 import type commerce from '../locales/es/commerce.json';
 import type billing from '../locales/es/billing.json';
 import type operator from '../locales/es/operator.json';
+import type operatorNow from '../locales/es/operator-now.json';
 
 // Typed keys: a feature adding a namespace adds its Spanish table here too.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { browse: typeof browse; common: typeof common; diagnostics: typeof diagnostics; explore: typeof explore; guide: typeof guide; player: typeof player; privacy: typeof privacy; registration: typeof registration; commerce: typeof commerce; billing: typeof billing; operator: typeof operator; screens: typeof screens; settings: typeof settings };
+    resources: { browse: typeof browse; common: typeof common; diagnostics: typeof diagnostics; explore: typeof explore; guide: typeof guide; player: typeof player; privacy: typeof privacy; registration: typeof registration; commerce: typeof commerce; billing: typeof billing; operator: typeof operator; 'operator-now': typeof operatorNow; screens: typeof screens; settings: typeof settings };
   }
 }

@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const preloadPlayer = vi.fn(() => Promise.resolve());
-vi.mock('../../features/player', () => ({ preloadPlayer }));
+vi.mock('../../features/player/preload', () => ({ preloadPlayer }));
 const { usePlayerPreload } = await import('./use-player-preload');
 
 function link(href: string): HTMLAnchorElement {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { preloadPlayer } from '../../features/player';
+// The preload's own module: the player's index would bring the adapter into the home's first chunks.
+import { preloadPlayer } from '../../features/player/preload';
 import { afterIdle } from './after-idle';
 
 /** Links that open the player: /emplayer/, and the older addresses that redirect to it. */
