@@ -102,10 +102,13 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('../features/operator/now/route') },
               { path: 'canales', lazy: () => import('../features/operator/channels/route') },
+              { path: 'canales/:channelId', lazy: () => import('../features/operator/channels/edit-route') },
               { path: 'listas', lazy: () => import('../features/operator/lineups/route') },
               { path: 'guias', lazy: () => import('../features/operator/sources/route') },
+              { path: 'guias/:sourceId', lazy: () => import('../features/operator/sources/source-route') },
               { path: 'productos', lazy: () => import('../features/operator/products/route') },
               { path: 'suscriptores', lazy: () => import('../features/operator/subscribers/route') },
+              { path: 'suscriptores/:userId', lazy: () => import('../features/operator/subscribers/subscriber-route') },
               { path: 'registro', lazy: () => import('../features/operator/audit/route') },
               { path: 'roles', lazy: () => import('../features/operator/roles/route') },
               { path: '*', element: <Navigate to={paths.operator.getHref()} replace /> },
