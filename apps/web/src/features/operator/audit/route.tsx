@@ -1,7 +1,18 @@
-import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { loadTables } from '../../../lib/i18n';
+import { canView, sectionHref } from '../sections';
+import { useOperator } from '../use-operator';
+import { AuditScreen } from './components/audit-screen';
 
-/** /operador/ section 'audit' (lazy route module). */
+/** The section's texts before its first render. */
+export async function loader() {
+  await loadTables(['operator-access']);
+  return null;
+}
+
+/** /operador/registro (lazy route module): the audit trail, admins only. */
 export function Component() {
-  const { t } = useTranslation('operator');
-  return <h1>{t('nav.audit')}</h1>;
+  const me = useOperator();
+  if (!canView(me.roles, 'audit')) return <Navigate to={sectionHref('now')} replace />;
+  return <AuditScreen />;
 }

@@ -1,7 +1,18 @@
-import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { loadTables } from '../../../lib/i18n';
+import { canView, sectionHref } from '../sections';
+import { useOperator } from '../use-operator';
+import { RolesScreen } from './components/roles-screen';
 
-/** /operador/ section 'roles' (lazy route module). */
+/** The section's texts before its first render. */
+export async function loader() {
+  await loadTables(['operator-access']);
+  return null;
+}
+
+/** /operador/roles (lazy route module): who operates the service, admins only. */
 export function Component() {
-  const { t } = useTranslation('operator');
-  return <h1>{t('nav.roles')}</h1>;
+  const me = useOperator();
+  if (!canView(me.roles, 'roles')) return <Navigate to={sectionHref('now')} replace />;
+  return <RolesScreen />;
 }
