@@ -216,4 +216,10 @@ export class CommerceService implements AccessRights, PpvOffers, Entitlements {
     await this.caches.forget(PRODUCTS_CACHE);
     return id;
   }
+
+  /** Every process reads the products on sale again (the console changed one). */
+  async productsChanged(): Promise<void> {
+    this.products.delete('active');
+    await this.caches.forget(PRODUCTS_CACHE);
+  }
 }

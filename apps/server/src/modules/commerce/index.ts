@@ -6,6 +6,9 @@ import { billingRoutes } from './billing.routes';
 import { Refunds } from './refunds';
 import { OperatorCommerceActions, type OperatorCommerce } from './operator-actions';
 import { OperatorCommerceRepository } from './operator-actions.repository';
+import { operatorProductRoutes } from './operator-products.routes';
+import { OperatorProductsRepository } from './operator-products.repository';
+import { OperatorProducts } from './operator-products.service';
 import { commercePersonalData } from './personal-data';
 import { CommerceDataRepository } from './personal-data.repository';
 import { CommerceRepository } from './commerce.repository';
@@ -131,6 +134,8 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
       await billingRoutes(app, history, refunds, needs.auth);
       await quoteRoutes(app, quotes, needs.auth, platform.config.payments.provider !== 'none');
       await cardRoutes(app, cards, needs.auth, () => payments.cardFormUrl(), platform.config.payments.provider !== 'none');
+      // The console's products and prices (issue 27).
+      await operatorProductRoutes(app, new OperatorProducts(new OperatorProductsRepository(platform.db), payments, platform.clock, () => service.productsChanged()), needs.auth);
     },
     startWork: (url) => {
       selfUrl = url;

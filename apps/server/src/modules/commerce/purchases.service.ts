@@ -161,6 +161,8 @@ export class PurchasesService {
       const sub = await this.payments.createSubscription({
         customerId, amountCents: product.priceCents, currency: product.currency, interval: product.interval ?? 'month', productRef: `pantalla_package_${product.packageId}`, productName: product.title, metadata, idempotencyKey: id,
         ...(trialDays > 0 ? { trialDays } : {}), ...(promotion ? { promotionCodeId: promotion.promotionCodeId } : {}), ...card,
+        // The console's price (issue 27): a Price at the provider, so later changes leave this subscription's alone.
+        ...(product.providerPriceId ? { priceId: product.providerPriceId } : {}),
       });
       return { paymentIntentId: sub.paymentIntentId || null, clientSecret: sub.clientSecret, subscriptionId: sub.id, trialEndMs: sub.trialEndMs };
     });

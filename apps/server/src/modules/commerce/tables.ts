@@ -29,6 +29,10 @@ export interface ProductTable {
   active: number;
   /** Free days before a subscription's first charge (0: none). */
   trialDays: Generated<number>;
+  /** The provider's Price new subscriptions are made with (null: an inline price of priceCents). */
+  providerPriceId: Generated<string | null>;
+  /** Grows with each price change at the console (compare-and-set). */
+  priceVersion: Generated<number>;
 }
 export type ProductRow = Selectable<ProductTable>;
 

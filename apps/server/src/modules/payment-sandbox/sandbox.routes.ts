@@ -101,6 +101,8 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: PaymentSandbo
     api.post('/v1/customers', post('Sandbox: crea un cliente'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createCustomer(form(req))));
     api.post('/v1/customers/:id', post('Sandbox: cambia la tarjeta por defecto de un cliente'), (req, reply) => once(repo, req, reply, now(), () => sandbox.updateCustomer(String(req.params.id), form(req))));
     api.post('/v1/products', post('Sandbox: crea un producto'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createProduct(form(req))));
+    api.post('/v1/prices', post('Sandbox: crea un precio de un producto (único o recurrente)'), (req, reply) => once(repo, req, reply, now(), () => sandbox.prices.create(form(req))));
+    api.get('/v1/prices/:id', { schema: { tags, summary: 'Sandbox: un precio', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.prices.retrieve(req.params.id));
     api.post('/v1/payment_intents', post('Sandbox: crea un PaymentIntent'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createPaymentIntent(form(req))));
     api.post('/v1/subscriptions', post('Sandbox: crea una suscripción'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createSubscription(form(req))));
     api.post('/v1/subscriptions/:id', post('Sandbox: cambia una suscripción (cancelar al final del periodo, precio, metadatos)'), (req, reply) => once(repo, req, reply, now(), () => sandbox.updateSubscription(String(req.params.id), form(req))));

@@ -8,6 +8,7 @@ import { chargeInvoice, DAY_S, DEFAULT_RETRY_DAYS, dueStep, ended, priceOf, pror
 import { invoiceLine, jsonOf } from './objects';
 import { ObjectChangedError, type ObjectWrite, type RenewalPlan, type SandboxRepository } from './sandbox.repository';
 import type { SandboxObjectRow } from './tables';
+import { SandboxPrices } from './prices';
 
 type Lang = CardLocale;
 type Event = ReturnType<typeof event>;
@@ -66,6 +67,8 @@ export class PaymentSandbox {
   readonly cards = new SandboxPaymentMethods(this);
   /** Coupons and promotion codes, and the discounts they give subscriptions (coupons.ts). */
   readonly coupons = new SandboxCoupons(this);
+  /** Prices a subscription may be made with (prices.ts). */
+  readonly prices = new SandboxPrices(this);
 
   constructor(
     private readonly repo: SandboxRepository,
@@ -229,7 +232,9 @@ export class PaymentSandbox {
     const savedPm = text(form.default_payment_method) ?? customerPm ?? null;
     if (savedPm) await this.cards.chargeableCard(savedPm, customerId);
     const items = Array.isArray(form.items) ? form.items : Object.values(obj(form.items));
-    const priceData = obj(obj(items[0]).price_data);
+    // items[0][price] (a Price made before, kept as it is) or items[0][price_data] (a new one).
+    const listed = await this.prices.ofItem(obj(items[0]));
+    const priceData = listed?.priceData ?? obj(obj(items[0]).price_data);
     const interval = text(obj(priceData.recurring).interval) === 'year' ? 'year' : 'month';
     const amount = positiveInt(priceData.unit_amount, 'items[0][price_data][unit_amount]');
     const currency = currencyOf(priceData.currency);
@@ -248,7 +253,7 @@ export class PaymentSandbox {
     const created = redemption && trialEnd === null ? withDiscountLines(billed, amount, String(redemption.discount.id)) : billed;
     const inv = trialEnd === null ? created : paidInvoice(created, start);
     const setup = trialEnd === null || savedPm ? null : setupIntent(customerId, start);
-    const price = { id: newId('price'), object: 'price', currency, unit_amount: amount, product: text(priceData.product) ?? null, recurring: { interval, interval_count: 1 } };
+    const price = listed?.price ?? { id: newId('price'), object: 'price', currency, unit_amount: amount, product: text(priceData.product) ?? null, recurring: { interval, interval_count: 1 } };
     const sub = withPeriod(
       {
         id: subId, object: 'subscription', customer: customerId, status: trialEnd === null ? 'incomplete' : 'trialing', cancel_at_period_end: false, canceled_at: null, ended_at: null, start_date: start, created: start, metadata, latest_invoice: invoiceId,

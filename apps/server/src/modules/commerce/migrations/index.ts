@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/migrate';
 import { createBillingHistory } from './billing-history';
+import { addProductPrices } from './product-prices';
 
 /** Commerce tables: packages, products (PPV and subscriptions), entitlements. */
 export const commerceMigrations: MigrationSet = () => ({
@@ -48,6 +49,7 @@ export const commerceMigrations: MigrationSet = () => ({
   '2026-11-24-0200-purchases': { up: createPurchaseTables },
   '2026-12-06-0100-billing-lifecycle': { up: addBillingLifecycle },
   '2026-12-06-0200-billing-history': { up: createBillingHistory },
+  '2026-12-07-0500-product-prices': { up: addProductPrices },
 });
 
 /**

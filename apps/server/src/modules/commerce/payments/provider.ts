@@ -15,6 +15,11 @@ export interface PaymentProvider {
   resumeAtPeriodEnd(id: string): Promise<SubscriptionView>;
   /** Ends a subscription now (DELETE): nothing more is charged. */
   cancelSubscription(id: string): Promise<SubscriptionView>;
+  /**
+   * Makes a Price for a product (recurring for a subscription, one-time for a PPV event): what
+   * new subscriptions are made with after a console price change; existing ones keep theirs.
+   */
+  createPrice(input: PriceInput): Promise<string>;
   /** Changes a subscription's price: charged at once for the rest of the period ('always_invoice') or from the next renewal ('none'). */
   changeSubscriptionPrice(id: string, change: PriceChange): Promise<SubscriptionChange>;
   /** Asks the provider to pay an open invoice now, with `paymentMethodId` when given (else its defaults). */
@@ -60,8 +65,22 @@ export interface PaymentIntentInput {
   saveCard?: boolean;
 }
 
+/** A Price to make at the provider (its product is made first when missing). */
+export interface PriceInput {
+  productRef: string;
+  productName: string;
+  amountCents: number;
+  currency: string;
+  /** null: a one-time price (a PPV event). */
+  interval: 'month' | 'year' | null;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
 export interface SubscriptionInput {
   customerId: string;
+  /** The provider's Price to subscribe to; absent: an inline price of amountCents (price_data). */
+  priceId?: string;
   amountCents: number;
   currency: string;
   interval: 'month' | 'year';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CouponInput, type CouponView, type CreatedSubscription, type InvoiceView, type PaymentIntentInput, type PaymentIntentView, type PaymentProvider, type PriceChange, type PromotionCodeInput, type PromotionCodeView, type ProviderEvent, type RefundInput, type RefundView, type SavedCardView, type SetupIntentView, type SubscriptionChange, type SubscriptionInput, type SubscriptionView } from './provider';
+import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CouponInput, type CouponView, type CreatedSubscription, type InvoiceView, type PaymentIntentInput, type PaymentIntentView, type PaymentProvider, type PriceChange, type PriceInput, type PromotionCodeInput, type PromotionCodeView, type ProviderEvent, type RefundInput, type RefundView, type SavedCardView, type SetupIntentView, type SubscriptionChange, type SubscriptionInput, type SubscriptionView } from './provider';
 
 /** Where the client connects: Stripe's API when unset, else a Stripe-speaking host (the sandbox). */
 export interface StripeEndpoint {
@@ -152,7 +152,8 @@ export class StripeProvider implements PaymentProvider {
       const sub = await this.stripe().subscriptions.create(
         {
           customer: input.customerId,
-          items: [{ price_data: { currency: input.currency.toLowerCase(), product: input.productRef, unit_amount: input.amountCents, recurring: { interval: input.interval } } }],
+          // The product's Price when the console set one (existing subscriptions keep theirs), else an inline one.
+          items: [input.priceId ? { price: input.priceId } : { price_data: { currency: input.currency.toLowerCase(), product: input.productRef, unit_amount: input.amountCents, recurring: { interval: input.interval } } }],
           // With the card on file the first invoice is charged at once, off session; else the card field confirms it.
           payment_behavior: input.paymentMethodId ? 'error_if_incomplete' : 'default_incomplete',
           payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
@@ -197,6 +198,23 @@ export class StripeProvider implements PaymentProvider {
 
   cancelSubscription(id: string): Promise<SubscriptionView> {
     return call(async () => subscriptionView(await this.stripe().subscriptions.cancel(id)));
+  }
+
+  createPrice(input: PriceInput): Promise<string> {
+    return call(async () => {
+      await this.ensureProduct(input.productRef, input.productName);
+      const price = await this.stripe().prices.create(
+        {
+          product: input.productRef,
+          currency: input.currency.toLowerCase(),
+          unit_amount: input.amountCents,
+          metadata: input.metadata,
+          ...(input.interval ? { recurring: { interval: input.interval } } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return price.id;
+    });
   }
 
   changeSubscriptionPrice(id: string, change: PriceChange): Promise<SubscriptionChange> {
