@@ -13,6 +13,7 @@ import { createOperatorConsole } from './modules/operator';
 import { createOrigin, type Origin, type StreamGate } from './modules/origin';
 import { createPaymentSandbox, type PaymentSandboxModule } from './modules/payment-sandbox';
 import { createPlayback, type Playback } from './modules/playback';
+import { createQoe, type Qoe } from './modules/qoe';
 
 /** Every module, built once and wired; `all` in dependency order (migrations, seeds and routes follow it). */
 export interface Modules {
@@ -23,6 +24,7 @@ export interface Modules {
   playback: Playback;
   ingest: Ingest;
   paymentSandbox: PaymentSandboxModule;
+  qoe: Qoe;
   all: ServerModule[];
 }
 
@@ -94,6 +96,27 @@ export function composeModules(platform: Platform): Modules {
       closeStreams: (userId, sessionId, actor) => playback.closeStreamsByOperator(userId, sessionId, actor),
     },
   });
-  const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox, operator].map((m) => m.module);
-  return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, all };
+  // Quality of experience (issue 28): players' beacons; its alerts mail the admin and support operators.
+  const qoe = createQoe(platform, {
+    auth: identity.auth,
+    countryOf: (userId) => identity.accounts.countryOf(userId),
+    operatorEmails: () => qoeRecipients(platform, identity),
+    mail: (to, subject, text) => identity.mailer.send({ to, subject, text }),
+  });
+  identity.personalData.register('quality', qoe.personalData);
+  const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox, operator, qoe].map((m) => m.module);
+  return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, qoe, all };
+}
+
+/** The operators a QoE alert is mailed to: ADMIN_EMAILS and every admin or support operator. */
+async function qoeRecipients(platform: Platform, identity: Identity): Promise<string[]> {
+  const emails = new Set(platform.config.adminEmails);
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 20; pages += 1) {
+    const page = await identity.operators.list(cursor, 200);
+    for (const entry of page.items) if (entry.roles.some((r) => r === 'admin' || r === 'support')) emails.add(entry.email);
+    if (page.nextCursor === null) break;
+    cursor = page.nextCursor;
+  }
+  return [...emails];
 }

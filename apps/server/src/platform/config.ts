@@ -80,6 +80,8 @@ const envSchema = z.object({
   VAT_RATES: z.string().regex(/^\s*[A-Za-z]{2}\s*:\s*\d{1,2}(\.\d{1,2})?(\s*,\s*[A-Za-z]{2}\s*:\s*\d{1,2}(\.\d{1,2})?)*\s*$/, "países y tipos de IVA en porcentaje, p. ej. 'ES:21,PT:23'").default(DEFAULT_VAT_RATES),
   // Days a subscription whose renewal failed stays owned while the card is retried (README, "Configure").
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  // Days the players' raw QoE views are kept (issue 28); per-minute aggregates last 13 months.
+  QOE_RAW_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   LATAM_REGION_ID: z.coerce.number().int().positive().default(3),
   DEFAULT_REGION_ID: z.coerce.number().int().positive().default(1),
   REGISTRATION_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
@@ -263,6 +265,8 @@ export interface Config {
   vat: { rates: ReadonlyMap<string, number>; fallbackCountry: string };
   /** Days a subscription stays owned after a failed renewal while it is retried (BILLING_GRACE_DAYS). */
   billingGraceDays: number;
+  /** Days raw QoE views are kept (QOE_RAW_DAYS). */
+  qoeRawDays: number;
 }
 
 /** A configuration the server cannot start with; the message names the variable and what to do. */
@@ -452,5 +456,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentSettings(e, authSecret),
     vat: parseVatRates(e.VAT_RATES),
     billingGraceDays: e.BILLING_GRACE_DAYS,
+    qoeRawDays: e.QOE_RAW_DAYS,
   };
 }

@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import { withAutoId } from '../../../platform/dialect';
+import type { MigrationSet } from '../../../platform/migrate';
+import type { DialectName } from '../../../platform/database';
+
+/** Quality of experience (issue 28): raw views, per-minute aggregates, concurrency, alerts, thresholds. */
+export const qoeMigrations: MigrationSet = (dialect) => ({
+  '2026-12-07-0900-qoe': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('qoe_views')
+        .addColumn('view_id', 'varchar(40)', (c) => c.primaryKey())
+        // No foreign key: views are erased with the account through personal data, and raw rows go after 30 days anyway.
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('item_type', 'varchar(8)', (c) => c.notNull())
+        .addColumn('item_id', 'integer', (c) => c.notNull())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_at', 'bigint', (c) => c.notNull())
+        .addColumn('device_class', 'varchar(8)', (c) => c.notNull())
+        .addColumn('browser', 'varchar(40)', (c) => c.notNull())
+        .addColumn('os', 'varchar(40)', (c) => c.notNull())
+        .addColumn('player_version', 'varchar(40)', (c) => c.notNull())
+        .addColumn('region', 'varchar(2)', (c) => c.notNull())
+        .addColumn('startup_ms', 'integer')
+        .addColumn('zap', 'integer', (c) => c.notNull())
+        .addColumn('ended', 'integer', (c) => c.notNull())
+        .addColumn('exit_before_start', 'integer', (c) => c.notNull())
+        .addColumn('rebuffer_count', 'integer', (c) => c.notNull())
+        .addColumn('rebuffer_ms', 'bigint', (c) => c.notNull())
+        .addColumn('watch_ms', 'bigint', (c) => c.notNull())
+        .addColumn('playing_ms', 'bigint', (c) => c.notNull())
+        .addColumn('error_code', 'integer')
+        .addColumn('licence_code', 'integer')
+        .addColumn('avg_bitrate', 'bigint', (c) => c.notNull())
+        .addColumn('rendition_switches', 'integer', (c) => c.notNull())
+        .addColumn('dropped_frames', 'integer', (c) => c.notNull())
+        .execute();
+      // The rollup and the breakdowns read by start; the concurrency count by the last beacon; the alerts by item.
+      await db.schema.createIndex('qoe_views_started').on('qoe_views').column('started_at').execute();
+      await db.schema.createIndex('qoe_views_last').on('qoe_views').column('last_at').execute();
+      await db.schema.createIndex('qoe_views_item').on('qoe_views').columns(['item_type', 'item_id', 'started_at']).execute();
+      await db.schema.createIndex('qoe_views_user').on('qoe_views').column('user_id').execute();
+      await createAggregates(db, dialect);
+    },
+  },
+});
+
+/** The aggregates, the alerts and the thresholds. */
+async function createAggregates(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  await db.schema
+    .createTable('qoe_minutes')
+    .addColumn('minute', 'bigint', (c) => c.notNull())
+    .addColumn('item_type', 'varchar(8)', (c) => c.notNull())
+    .addColumn('item_id', 'integer', (c) => c.notNull())
+    .addColumn('device_class', 'varchar(8)', (c) => c.notNull())
+    .addColumn('region', 'varchar(2)', (c) => c.notNull())
+    .addColumn('views', 'integer', (c) => c.notNull())
+    .addColumn('started', 'integer', (c) => c.notNull())
+    .addColumn('failures', 'integer', (c) => c.notNull())
+    .addColumn('exits_before_start', 'integer', (c) => c.notNull())
+    .addColumn('startup_score_sum', 'double precision', (c) => c.notNull())
+    .addColumn('startup_hist', 'varchar(400)', (c) => c.notNull())
+    .addColumn('rebuffer_ms', 'bigint', (c) => c.notNull())
+    .addColumn('watch_ms', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('qoe_minutes_pk', ['minute', 'item_type', 'item_id', 'device_class', 'region'])
+    .execute();
+  await db.schema
+    .createTable('qoe_concurrency')
+    .addColumn('minute', 'bigint', (c) => c.notNull())
+    .addColumn('item_type', 'varchar(8)', (c) => c.notNull())
+    .addColumn('item_id', 'integer', (c) => c.notNull())
+    .addColumn('viewers', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('qoe_concurrency_pk', ['minute', 'item_type', 'item_id'])
+    .execute();
+  await withAutoId(db.schema.createTable('qoe_alerts'), dialect)
+    .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+    .addColumn('item_type', 'varchar(8)', (c) => c.notNull())
+    .addColumn('item_id', 'integer', (c) => c.notNull())
+    .addColumn('value', 'double precision', (c) => c.notNull())
+    .addColumn('threshold', 'double precision', (c) => c.notNull())
+    .addColumn('views', 'integer', (c) => c.notNull())
+    .addColumn('raised_at', 'bigint', (c) => c.notNull())
+    .addColumn('cleared_at', 'bigint')
+    .execute();
+  await db.schema.createIndex('qoe_alerts_open').on('qoe_alerts').columns(['cleared_at', 'item_type', 'item_id']).execute();
+  await db.schema.createIndex('qoe_alerts_raised').on('qoe_alerts').column('raised_at').execute();
+  await db.schema
+    .createTable('qoe_thresholds')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('failure_pct', 'double precision', (c) => c.notNull())
+    .addColumn('startup_p95_ms', 'integer', (c) => c.notNull())
+    .addColumn('min_views', 'integer', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .execute();
+}

@@ -1,0 +1,213 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { QoeThresholds } from '@pantalla/contracts';
+import type { Db } from '../../platform/database';
+import { recordAudit, type Actor } from '../../platform/audit.repository';
+import type { QoeAlertRow, QoeConcurrencyTable, QoeMinutesTable, QoeTables, QoeViewsTable } from './tables';
+
+/** What the rollup and the alerts read of a raw view. */
+export interface ViewFactsRow {
+  itemType: string;
+  itemId: number;
+  deviceClass: string;
+  region: string;
+  userId: number;
+  startedAt: number;
+  lastAt: number;
+  startupMs: number | null;
+  errorCode: number | null;
+  exitBeforeStart: number;
+  rebufferMs: number;
+  watchMs: number;
+}
+
+/** A breakdown group read straight from the raw views (browser, error code). */
+export interface RawGroupRow {
+  key: string | number | null;
+  views: number;
+  started: number;
+  failures: number;
+  exits: number;
+  scoreSum: number | null;
+  rebufferMs: number | null;
+  watchMs: number | null;
+  viewers: number;
+}
+
+const FACTS = ['itemType', 'itemId', 'deviceClass', 'region', 'userId', 'startedAt', 'lastAt', 'startupMs', 'errorCode', 'exitBeforeStart', 'rebufferMs', 'watchMs'] as const;
+/** Rows per insert statement: well under both databases' parameter limits. */
+const CHUNK = 200;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Every SQL of quality of experience. */
+export class QoeRepository {
+  private readonly k: Kysely<QoeTables>;
+  constructor(db: Db) {
+    this.k = db.kysely<QoeTables>();
+  }
+
+  /** Writes the latest summary of each view; a view id already another account's is left alone. */
+  async upsertViews(rows: readonly Insertable<QoeViewsTable>[]): Promise<void> {
+    for (const chunk of chunks(rows)) {
+      await this.k
+        .insertInto('qoeViews')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc
+            .column('viewId')
+            .doUpdateSet((eb) => ({
+              lastAt: eb.ref('excluded.lastAt'), startupMs: eb.ref('excluded.startupMs'), ended: eb.ref('excluded.ended'), exitBeforeStart: eb.ref('excluded.exitBeforeStart'),
+              rebufferCount: eb.ref('excluded.rebufferCount'), rebufferMs: eb.ref('excluded.rebufferMs'), watchMs: eb.ref('excluded.watchMs'), playingMs: eb.ref('excluded.playingMs'),
+              errorCode: eb.ref('excluded.errorCode'), licenceCode: eb.ref('excluded.licenceCode'), avgBitrate: eb.ref('excluded.avgBitrate'),
+              renditionSwitches: eb.ref('excluded.renditionSwitches'), droppedFrames: eb.ref('excluded.droppedFrames'),
+            }))
+            .where(sql<boolean>`excluded.user_id = qoe_views.user_id`),
+        )
+        .execute();
+    }
+  }
+
+  /** The views that started in [from, to). */
+  viewsStartedBetween(from: number, to: number): Promise<ViewFactsRow[]> {
+    return this.k.selectFrom('qoeViews').select(FACTS).where('startedAt', '>=', from).where('startedAt', '<', to).execute();
+  }
+
+  /** The views heard of at or after `from` that had started before `to` (the concurrency count's). */
+  viewsActiveBetween(from: number, to: number): Promise<ViewFactsRow[]> {
+    return this.k.selectFrom('qoeViews').select(FACTS).where('lastAt', '>=', from).where('startedAt', '<', to).execute();
+  }
+
+  /** Replaces the aggregates of the minutes from `from` on with the rollup's. */
+  async replaceAggregates(from: number, minutes: readonly QoeMinutesTable[], concurrency: readonly QoeConcurrencyTable[]): Promise<void> {
+    await this.k.transaction().execute(async (trx) => {
+      await trx.deleteFrom('qoeMinutes').where('minute', '>=', from).execute();
+      await trx.deleteFrom('qoeConcurrency').where('minute', '>=', from).execute();
+      for (const chunk of chunks(minutes)) await trx.insertInto('qoeMinutes').values(chunk).execute();
+      for (const chunk of chunks(concurrency)) await trx.insertInto('qoeConcurrency').values(chunk).execute();
+    });
+  }
+
+  minutesBetween(from: number, to: number) {
+    return this.k.selectFrom('qoeMinutes').selectAll().where('minute', '>=', from).where('minute', '<', to).execute();
+  }
+
+  /** Viewers per minute over every item. */
+  concurrencyBetween(from: number, to: number): Promise<{ minute: number; viewers: number }[]> {
+    return this.k
+      .selectFrom('qoeConcurrency')
+      .select(['minute', (eb) => eb.fn.sum<number>('viewers').as('viewers')])
+      .where('minute', '>=', from)
+      .where('minute', '<', to)
+      .groupBy('minute')
+      .execute();
+  }
+
+  /** Distinct accounts among the views started in [from, to). */
+  async uniqueViewers(from: number, to: number): Promise<number> {
+    const row = await this.k
+      .selectFrom('qoeViews')
+      .select((eb) => eb.fn.count<number>('userId').distinct().as('n'))
+      .where('startedAt', '>=', from)
+      .where('startedAt', '<', to)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Distinct accounts per group of a column among the views started in [from, to). */
+  uniqueViewersBy(column: 'deviceClass' | 'region', from: number, to: number): Promise<{ key: string; n: number }[]> {
+    return this.k
+      .selectFrom('qoeViews')
+      .select([`${column} as key`, (eb) => eb.fn.count<number>('userId').distinct().as('n')])
+      .where('startedAt', '>=', from)
+      .where('startedAt', '<', to)
+      .groupBy(column)
+      .execute() as Promise<{ key: string; n: number }[]>;
+  }
+
+  uniqueViewersByItem(from: number, to: number): Promise<{ itemType: string; itemId: number; n: number }[]> {
+    return this.k
+      .selectFrom('qoeViews')
+      .select(['itemType', 'itemId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
+      .where('startedAt', '>=', from)
+      .where('startedAt', '<', to)
+      .groupBy(['itemType', 'itemId'])
+      .execute();
+  }
+
+  /** Sums per browser or per error code, straight from the raw views (the aggregates do not keep them). */
+  rawGroups(by: 'browser' | 'errorCode', from: number, to: number, limit: number): Promise<RawGroupRow[]> {
+    let query = this.k
+      .selectFrom('qoeViews')
+      .select((eb) => [
+        eb.ref(by).as('key'),
+        eb.fn.countAll<number>().as('views'),
+        eb.fn.count<number>('startupMs').as('started'),
+        eb.fn.count<number>('errorCode').as('failures'),
+        eb.fn.sum<number>('exitBeforeStart').as('exits'),
+        eb.fn.sum<number>(sql`8.0 / (8.0 + startup_ms / 1000.0)`).as('scoreSum'),
+        eb.fn.sum<number>('rebufferMs').as('rebufferMs'),
+        eb.fn.sum<number>('watchMs').as('watchMs'),
+        eb.fn.count<number>('userId').distinct().as('viewers'),
+      ])
+      .where('startedAt', '>=', from)
+      .where('startedAt', '<', to);
+    if (by === 'errorCode') query = query.where('errorCode', 'is not', null);
+    return query.groupBy(by).orderBy('views', 'desc').limit(limit).execute() as Promise<RawGroupRow[]>;
+  }
+
+  openAlerts(): Promise<QoeAlertRow[]> {
+    return this.k.selectFrom('qoeAlerts').selectAll().where('clearedAt', 'is', null).execute();
+  }
+
+  async raiseAlert(alert: Omit<QoeAlertRow, 'id' | 'clearedAt'>): Promise<void> {
+    await this.k.insertInto('qoeAlerts').values({ ...alert, clearedAt: null }).execute();
+  }
+
+  async clearAlert(id: number, at: number): Promise<void> {
+    await this.k.updateTable('qoeAlerts').set({ clearedAt: at }).where('id', '=', id).where('clearedAt', 'is', null).execute();
+  }
+
+  /** Newest first: the open ones, or all. */
+  listAlerts(openOnly: boolean, limit: number): Promise<QoeAlertRow[]> {
+    let query = this.k.selectFrom('qoeAlerts').selectAll();
+    if (openOnly) query = query.where('clearedAt', 'is', null);
+    return query.orderBy('raisedAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  async thresholds(): Promise<QoeThresholds | undefined> {
+    return this.k.selectFrom('qoeThresholds').select(['failurePct', 'startupP95Ms', 'minViews']).where('id', '=', 1).executeTakeFirst();
+  }
+
+  /** Sets the thresholds and writes the audit row in the same transaction. */
+  async setThresholds(actor: Actor, at: number, before: QoeThresholds, next: QoeThresholds): Promise<void> {
+    await this.k.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('qoeThresholds')
+        .values({ id: 1, ...next, updatedAt: at })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ ...next, updatedAt: at }))
+        .execute();
+      await recordAudit(trx, actor, at, { action: 'qoe.thresholds', subjectType: 'qoe', subjectId: 'thresholds', before, after: next });
+    });
+  }
+
+  /** Retention: raw views before `viewsBefore`, aggregates and alerts before `aggregatesBefore`. */
+  async forget(viewsBefore: number, aggregatesBefore: number): Promise<void> {
+    await this.k.deleteFrom('qoeViews').where('startedAt', '<', viewsBefore).execute();
+    await this.k.deleteFrom('qoeMinutes').where('minute', '<', aggregatesBefore).execute();
+    await this.k.deleteFrom('qoeConcurrency').where('minute', '<', aggregatesBefore).execute();
+    await this.k.deleteFrom('qoeAlerts').where('raisedAt', '<', aggregatesBefore).execute();
+  }
+
+  /** A user's raw views, for the data export. */
+  viewsOf(userId: number) {
+    return this.k.selectFrom('qoeViews').selectAll().where('userId', '=', userId).orderBy('startedAt').execute();
+  }
+
+  async eraseViewsOf(userId: number): Promise<void> {
+    await this.k.deleteFrom('qoeViews').where('userId', '=', userId).execute();
+  }
+}

@@ -1,0 +1,92 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** One view as its player last summarised it (raw; kept QOE_RAW_DAYS). Flags are 0/1. */
+export interface QoeViewsTable {
+  viewId: string;
+  userId: number;
+  itemType: string;
+  itemId: number;
+  /** Play intent (epoch ms), clamped to the server's clock. */
+  startedAt: number;
+  /** When the server last heard of the view: the concurrency count's end. */
+  lastAt: number;
+  deviceClass: string;
+  browser: string;
+  os: string;
+  playerVersion: string;
+  /** The account's country (ISO 3166-1), '--' when unknown. */
+  region: string;
+  startupMs: number | null;
+  zap: number;
+  ended: number;
+  exitBeforeStart: number;
+  rebufferCount: number;
+  rebufferMs: number;
+  watchMs: number;
+  playingMs: number;
+  errorCode: number | null;
+  licenceCode: number | null;
+  avgBitrate: number;
+  renditionSwitches: number;
+  droppedFrames: number;
+}
+export type QoeViewRow = Selectable<QoeViewsTable>;
+export type QoeViewInsert = Insertable<QoeViewsTable>;
+
+/** Views by the minute they started, per item, device class and region (kept 13 months). */
+export interface QoeMinutesTable {
+  minute: number;
+  itemType: string;
+  itemId: number;
+  deviceClass: string;
+  region: string;
+  views: number;
+  started: number;
+  failures: number;
+  exitsBeforeStart: number;
+  /** Σ of 8/(8+s) over started views. */
+  startupScoreSum: number;
+  /** Start-up histogram: JSON array of counts per STARTUP_BUCKETS_MS bucket. */
+  startupHist: string;
+  rebufferMs: number;
+  watchMs: number;
+}
+export type QoeMinuteRow = Selectable<QoeMinutesTable>;
+
+/** Viewers watching each item during each minute (kept 13 months). */
+export interface QoeConcurrencyTable {
+  minute: number;
+  itemType: string;
+  itemId: number;
+  viewers: number;
+}
+
+export interface QoeAlertsTable {
+  id: Generated<number>;
+  kind: string;
+  itemType: string;
+  itemId: number;
+  value: number;
+  threshold: number;
+  views: number;
+  raisedAt: number;
+  clearedAt: number | null;
+}
+export type QoeAlertRow = Selectable<QoeAlertsTable>;
+
+/** The operators' alert thresholds: one row (id 1) once set. */
+export interface QoeThresholdsTable {
+  id: number;
+  failurePct: number;
+  startupP95Ms: number;
+  minViews: number;
+  updatedAt: number;
+}
+
+export interface QoeTables {
+  qoeViews: QoeViewsTable;
+  qoeMinutes: QoeMinutesTable;
+  qoeConcurrency: QoeConcurrencyTable;
+  qoeAlerts: QoeAlertsTable;
+  qoeThresholds: QoeThresholdsTable;
+}
