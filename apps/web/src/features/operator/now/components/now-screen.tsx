@@ -24,7 +24,11 @@ export function NowScreen() {
       <h1 id="operator-now-title">{t('title')}</h1>
       <div className="operator-now__summary">
         <p role="status" aria-live="polite" aria-atomic="true" className="operator-now__totals">
-          {first ? t('summary', { streams: number.format(first.totalStreams), count: first.totalStreams, channels: number.format(first.channelsWatched) }) : now.isPending ? t('loading') : ''}
+          {first
+            ? `${t('summary', { streams: number.format(first.totalStreams), count: first.totalStreams })} ${t('channels', { channels: number.format(first.channelsWatched), count: first.channelsWatched })}`
+            : now.isPending
+              ? t('loading')
+              : ''}
         </p>
         {first && (
           <dl className="operator-now__kinds">

@@ -29,7 +29,7 @@ export function NowTable({ rows }: { rows: readonly OperatorNowChannel[] }) {
               <th scope="row">
                 <Link to={sectionHref('channels', row.channelId)}>
                   {row.number !== null && <span className="operator-now__dial">{row.number}</span>}
-                  {row.name ?? t('table.deleted', { id: row.channelId })}
+                  <span className="operator-now__name">{row.name ?? t('table.deleted', { id: row.channelId })}</span>
                 </Link>
               </th>
               <td className="operator-now__count">{number.format(row.openStreams)}</td>
