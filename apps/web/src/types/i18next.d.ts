@@ -14,14 +14,16 @@ import type billing from '../locales/es/billing.json';
 import type operator from '../locales/es/operator.json';
 import type operatorAccess from '../locales/es/operator-access.json';
 import type operatorNow from '../locales/es/operator-now.json';
+import type operatorQoe from '../locales/es/operator-qoe.json';
 import type operatorChannels from '../locales/es/operator-channels.json';
 import type operatorSources from '../locales/es/operator-sources.json';
 import type operatorSubscribers from '../locales/es/operator-subscribers.json';
+import type operatorProducts from '../locales/es/operator-products.json';
 
 // Typed keys: a feature adding a namespace adds its Spanish table here too.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { browse: typeof browse; common: typeof common; diagnostics: typeof diagnostics; explore: typeof explore; guide: typeof guide; player: typeof player; privacy: typeof privacy; registration: typeof registration; commerce: typeof commerce; billing: typeof billing; operator: typeof operator; 'operator-access': typeof operatorAccess; 'operator-now': typeof operatorNow; 'operator-channels': typeof operatorChannels; 'operator-sources': typeof operatorSources; 'operator-subscribers': typeof operatorSubscribers; screens: typeof screens; settings: typeof settings };
+    resources: { browse: typeof browse; common: typeof common; diagnostics: typeof diagnostics; explore: typeof explore; guide: typeof guide; player: typeof player; privacy: typeof privacy; registration: typeof registration; commerce: typeof commerce; billing: typeof billing; operator: typeof operator; 'operator-access': typeof operatorAccess; 'operator-now': typeof operatorNow; 'operator-qoe': typeof operatorQoe; 'operator-channels': typeof operatorChannels; 'operator-sources': typeof operatorSources; 'operator-subscribers': typeof operatorSubscribers; 'operator-products': typeof operatorProducts; screens: typeof screens; settings: typeof settings };
   }
 }

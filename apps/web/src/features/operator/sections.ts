@@ -3,6 +3,7 @@ import type { OperatorRole } from '@pantalla/contracts';
 /** The console's sections, in the navigation's order: who sees each and who may change things in it (the server decides; this only shapes the screens). */
 export const SECTIONS = {
   now: { path: '', view: ['admin', 'support'], edit: ['admin', 'support'] },
+  qoe: { path: 'calidad', view: ['admin', 'support'], edit: ['admin', 'support'] },
   channels: { path: 'canales', view: ['admin', 'support', 'content'], edit: ['admin', 'content'] },
   lineups: { path: 'listas', view: ['admin', 'support', 'content'], edit: ['admin', 'content'] },
   sources: { path: 'guias', view: ['admin', 'content'], edit: ['admin', 'content'] },
