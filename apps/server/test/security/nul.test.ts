@@ -29,7 +29,7 @@ const OUTSIDE_CONTRACTS = new Map<string, string>([
   ...['jwt', 'user', 'model', 'type', 'operator'].map((q): [string, string] => [`GET /media/:kind/:id/:quality/manifest.mpd querystring.${q}`, 'checked against the signed token, never stored']),
   ['GET /media/s/:clipKey/:track/:file params.file', 'matched against the segment name pattern before any file is opened'],
   ['GET /media/speed/media_0.ts querystring.avoidcache', 'a cache buster, ignored'],
-  ...['/v1/customers', '/v1/customers/:id', '/v1/products', '/v1/payment_intents', '/v1/subscriptions', '/v1/subscriptions/:id', '/v1/test_helpers/test_clocks/:id/advance', '/v1/payment_intents/:id/confirm', '/v1/refunds', '/v1/invoices/:id/pay', '/v1/setup_intents', '/v1/setup_intents/:id/confirm', '/v1/payment_methods/:id/detach', '/v1/coupons', '/v1/promotion_codes'].map(
+  ...['/v1/customers', '/v1/customers/:id', '/v1/products', '/v1/payment_intents', '/v1/subscriptions', '/v1/subscriptions/:id', '/v1/test_helpers/test_clocks/:id/advance', '/v1/payment_intents/:id/confirm', '/v1/refunds', '/v1/invoices/:id/pay', '/v1/setup_intents', '/v1/setup_intents/:id/confirm', '/v1/payment_methods/:id/detach', '/v1/coupons', '/v1/promotion_codes', '/v1/prices'].map(
     (url): [string, string] => [`POST ${url} body{key}`, "the payment sandbox's form fields, kept in memory"],
   ),
   ['GET /payments-sandbox/3ds/:id querystring.client_secret', 'compared with the sandbox secret in memory'],

@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OperatorProduct } from '@pantalla/contracts';
+import { ApiError } from '../../../../lib/api-client';
+import { useChangePrice } from '../api/change-price';
+import { formatMoney, moneyField, parseMoney } from './money';
+
+const CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
+
+/**
+ * The price new purchases pay (admins). The note says plainly that existing subscriptions
+ * keep their price; the password dialog opens when the server asks for it.
+ */
+export function PriceChangeForm({ product }: { product: OperatorProduct }) {
+  const { t, i18n } = useTranslation('operator-products');
+  const { t: tc } = useTranslation('operator');
+  const change = useChangePrice(product.id);
+  const [amount, setAmount] = useState(moneyField(product.priceCents, i18n.language));
+  const [currency, setCurrency] = useState(product.currency);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const noteId = useId();
+  const hintId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = parseMoney(amount);
+    if (cents === null) return setInvalid(t('price.invalid'));
+    if (cents === product.priceCents && currency === product.currency) return setInvalid(t('price.same'));
+    setInvalid(null);
+    change.mutate({ amountCents: cents, currency, expectedVersion: product.priceVersion });
+  };
+  // A cancelled password dialog leaves the server's refusal: nothing to say beyond the form staying as it was.
+  const refused = change.error instanceof ApiError && change.error.code === 'reauth_required';
+  const error = invalid ?? (refused ? null : change.error instanceof ApiError ? change.error.message : change.error ? tc('common.error') : null);
+  const saved = change.data?.product;
+
+  return (
+    <form className="price-form" onSubmit={submit} aria-labelledby="price-form-legend" aria-describedby={noteId}>
+      <h2 id="price-form-legend">{t('price.legend')}</h2>
+      <p id={noteId} className="price-form__note" role="note">
+        {t('price.note')}
+      </p>
+      <fieldset disabled={change.isPending}>
+        <label>
+          <span>{t('price.amount')}</span>
+          <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" autoComplete="off" aria-describedby={hintId} aria-invalid={invalid === t('price.invalid')} required />
+          <small id={hintId}>{t('price.amountHint', { currency })}</small>
+        </label>
+        <label>
+          <span>{t('price.currency')}</span>
+          <select value={currency} onChange={(e) => setCurrency(e.target.value)}>
+            {[...new Set([product.currency, ...CURRENCIES])].map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">{change.isPending ? t('price.saving') : t('price.submit')}</button>
+      </fieldset>
+      {error ? (
+        <p role="alert" className="operator-error">
+          {error}
+        </p>
+      ) : null}
+      {saved && !change.isPending ? <p role="status">{t('price.saved', { price: formatMoney(saved.priceCents, saved.currency, i18n.language) })}</p> : null}
+    </form>
+  );
+}
