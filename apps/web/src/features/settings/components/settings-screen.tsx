@@ -7,6 +7,7 @@ import { AccountDataSection } from './account-data-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
 import { PinSection } from './pin-section';
+import { QualitySection } from './quality-section';
 import { StreamsSection } from './streams-section';
 import './settings.css';
 
@@ -32,6 +33,7 @@ export function SettingsScreen() {
         </div>
         <PaymentMethodSection />
         <BillingHistorySection />
+        <QualitySection />
         <AccountDataSection />
       </div>
     </div>

@@ -13,9 +13,9 @@ type PrivacyKey = keyof typeof privacyTable;
 
 const SECTIONS: readonly { title: PrivacyKey; body: readonly PrivacyKey[]; list?: boolean }[] = [
   { title: 'controllerTitle', body: ['controller'] },
-  { title: 'dataTitle', body: ['dataAccount', 'dataRefresh', 'dataUserInfo', 'dataViewing', 'dataPurchases', 'dataTechnical', 'dataLocal'], list: true },
+  { title: 'dataTitle', body: ['dataAccount', 'dataRefresh', 'dataUserInfo', 'dataViewing', 'dataPurchases', 'dataQuality', 'dataTechnical', 'dataLocal'], list: true },
   { title: 'purposesTitle', body: ['purposesContract', 'purposesSecurity', 'purposesMail', 'purposesLegal'], list: true },
-  { title: 'retentionTitle', body: ['retentionAccount', 'retentionSessions', 'retentionPurchases'], list: true },
+  { title: 'retentionTitle', body: ['retentionAccount', 'retentionSessions', 'retentionQuality', 'retentionPurchases'], list: true },
   { title: 'rightsTitle', body: ['rights'] },
   { title: 'cookiesTitle', body: ['cookies'] },
   { title: 'contactTitle', body: ['contact'] },
