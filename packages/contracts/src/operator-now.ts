@@ -5,7 +5,7 @@ import { pageCursorSchema, pageLimitSchema, pageSchema } from './operator';
 /** How often the console's Now view asks again (polling; docs/decisions.md says why not SSE). */
 export const OPERATOR_NOW_POLL_MS = 3_000;
 /** How old the server's shared count may be: every viewer reads it, it is counted at most this often. */
-export const OPERATOR_NOW_MAX_AGE_MS = 2_000;
+export const OPERATOR_NOW_MAX_AGE_MS = 1_000;
 
 /** GET /operator/streams/now's query: a page of channels, heaviest first. */
 export const operatorNowQuerySchema = z.object({ limit: pageLimitSchema, cursor: pageCursorSchema.optional() }).strict();
