@@ -38,16 +38,16 @@ export function Component() {
   return (
     <section aria-labelledby="lineups-title" className="lineups-screen">
       <h1 id="lineups-title">{t('lineups.title')}</h1>
-      <label className="lineups-screen__picker">
-        <span>{t('lineups.picker')}</span>
-        <select value={lineupId} onChange={(e) => setPicked(Number(e.target.value))}>
+      <div className="lineups-screen__picker">
+        <label htmlFor="lineup-picker">{t('lineups.picker')}</label>
+        <select id="lineup-picker" value={lineupId} onChange={(e) => setPicked(Number(e.target.value))}>
           {lineups.data?.items.map((l) => (
             <option key={l.id} value={l.id}>
               {t('lineups.region', { region: l.regionName, name: l.name, count: l.channels })}
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <p className="channel-form__hint">{canEdit ? t('lineups.help') : t('lineups.readOnly')}</p>
       {lineups.isError || channels.isError ? (
         <p role="alert" className="operator-error">

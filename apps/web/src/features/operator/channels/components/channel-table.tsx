@@ -62,6 +62,8 @@ export function ChannelTable({ rows, total, filters, options, onSort, onNeedMore
                     {label}
                     {sorted ? <span aria-hidden="true">{filters.dir === 'asc' ? ' ▲' : ' ▼'}</span> : null}
                   </button>
+                ) : c.key === 'logo' ? (
+                  <span className="visually-hidden">{label}</span>
                 ) : (
                   label
                 )}
