@@ -175,5 +175,11 @@ describe.each(kinds)('the console’s guide sources on %s', (kind) => {
     expect((items[0]?.id ?? 0) - (items[29]?.id ?? 0)).toBe(29);
     const stored = await ctx.sql.selectFrom('sourceFetches').select((eb) => eb.fn.countAll<number>().as('n')).where('sourceId', '=', source.id).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(30);
+
+    // A fetch its process left running (the source's lease has run out) is marked failed on the next tick.
+    await ctx.sql.insertInto('sourceFetches').values({ sourceId: source.id, trigger: 'operator', startedAt: ctx.clock.now(), finishedAt: null, outcome: 'running', httpStatus: null, etag: null, lastModified: null, bytes: 0, durationMs: null, report: null, warnings: '[]', error: null }).execute();
+    await ctx.modules.ingest.sources.runDue();
+    const [latest] = (await call(content, 'GET', `/operator/sources/${source.id}/fetches`)).json().items as SourceFetch[];
+    expect(latest).toMatchObject({ outcome: 'failed', error: 'El proceso que hacía la descarga se detuvo.' });
   });
 });

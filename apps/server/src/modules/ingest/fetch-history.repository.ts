@@ -54,4 +54,17 @@ export class FetchHistoryRepository {
     const rows = await this.k.selectFrom('sourceFetches').selectAll().where('id', 'in', latest).execute();
     return new Map(rows.map((r) => [r.sourceId, r]));
   }
+
+  /**
+   * Fetches left 'running' by a process that stopped mid-way: their source's lease has run
+   * out (a live run holds it), so they are marked failed.
+   */
+  async failAbandoned(now: number): Promise<void> {
+    await this.k
+      .updateTable('sourceFetches')
+      .set({ outcome: 'failed', finishedAt: now, error: 'El proceso que hacía la descarga se detuvo.' })
+      .where('outcome', '=', 'running')
+      .where('sourceId', 'in', this.k.selectFrom('ingestSources').select('id').where('leaseUntil', '<=', now))
+      .execute();
+  }
 }

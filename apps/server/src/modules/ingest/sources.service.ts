@@ -197,6 +197,7 @@ export class SourcesService {
   /** Runs every due source this process can take; answers the runs it made. */
   async runDue(): Promise<IngestRun[]> {
     const out: IngestRun[] = [];
+    await this.history.failAbandoned(this.clock.now());
     for (const id of await this.repo.due(this.clock.now())) {
       const now = this.clock.now();
       const source = await this.repo.claim(id, now, now + LEASE_MS, true);
