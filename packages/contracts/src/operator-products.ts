@@ -92,6 +92,9 @@ export const operatorProductPatchSchema = z
   });
 export type OperatorProductPatch = z.infer<typeof operatorProductPatchSchema>;
 
+/** The currencies a price may be set in at the console. */
+export const PRODUCT_CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
+
 /** Largest price the console accepts (10,000.00). */
 export const PRODUCT_PRICE_MAX_CENTS = 1_000_000;
 
@@ -103,7 +106,7 @@ export const PRODUCT_PRICE_MAX_CENTS = 1_000_000;
 export const operatorPriceChangeSchema = z
   .object({
     amountCents: z.number().int().min(1).max(PRODUCT_PRICE_MAX_CENTS),
-    currency: requestString().regex(/^[A-Z]{3}$/),
+    currency: z.enum(PRODUCT_CURRENCIES),
     expectedVersion: z.number().int().nonnegative(),
   })
   .strict();

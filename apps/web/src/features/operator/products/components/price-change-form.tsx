@@ -1,11 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperatorProduct } from '@pantalla/contracts';
+import { PRODUCT_CURRENCIES, type OperatorPriceChange, type OperatorProduct } from '@pantalla/contracts';
 import { ApiError } from '../../../../lib/api-client';
 import { useChangePrice } from '../api/change-price';
 import { formatMoney, moneyField, parseMoney } from './money';
-
-const CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
 
 /**
  * The price new purchases pay (admins). The note says plainly that existing subscriptions
@@ -16,7 +14,7 @@ export function PriceChangeForm({ product }: { product: OperatorProduct }) {
   const { t: tc } = useTranslation('operator');
   const change = useChangePrice(product.id);
   const [amount, setAmount] = useState(moneyField(product.priceCents, i18n.language));
-  const [currency, setCurrency] = useState(product.currency);
+  const [currency, setCurrency] = useState<OperatorPriceChange['currency']>(PRODUCT_CURRENCIES.find((c) => c === product.currency) ?? 'EUR');
   const [invalid, setInvalid] = useState<string | null>(null);
   const noteId = useId();
   const hintId = useId();
@@ -48,8 +46,8 @@ export function PriceChangeForm({ product }: { product: OperatorProduct }) {
         </label>
         <label>
           <span>{t('price.currency')}</span>
-          <select value={currency} onChange={(e) => setCurrency(e.target.value)}>
-            {[...new Set([product.currency, ...CURRENCIES])].map((c) => (
+          <select value={currency} onChange={(e) => setCurrency(PRODUCT_CURRENCIES.find((c) => c === e.target.value) ?? 'EUR')}>
+            {PRODUCT_CURRENCIES.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
