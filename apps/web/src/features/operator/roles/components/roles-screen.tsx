@@ -1,5 +1,5 @@
 import type { OperatorEntry, OperatorRole } from '@pantalla/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
@@ -28,12 +28,15 @@ export function RolesScreen() {
   const revoke = useRevokeRole();
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const rows = operators.data?.pages.flatMap((page) => page.items) ?? [];
+  // A revoked role's button goes away: focus goes to the list's heading, not to the page's top.
+  const listHeading = useRef<HTMLHeadingElement>(null);
 
   async function onRevoke(operator: OperatorEntry, role: OperatorRole) {
     setMessage(null);
     try {
       await revoke.mutateAsync({ userId: operator.userId, role });
       setMessage({ text: t('roles.revoked', { role: tc(`roles.${role}`), email: operator.email }), error: false });
+      listHeading.current?.focus();
     } catch (failure) {
       const reason = revokeRefusal(failure);
       setMessage({ text: reason === 'failed' ? t('roles.failed') : reason === 'needPassword' ? t('roles.needPassword') : t(`roles.refused.${reason}`), error: true });
@@ -45,7 +48,9 @@ export function RolesScreen() {
       <h1 id="roles-title">{t('roles.title')}</h1>
       <p className="operator-access__intro">{t('roles.intro')}</p>
       <GrantForm />
-      <h2>{t('roles.listTitle')}</h2>
+      <h2 ref={listHeading} tabIndex={-1}>
+        {t('roles.listTitle')}
+      </h2>
       <p role={message?.error ? 'alert' : 'status'} aria-live="polite" className={message?.error ? 'operator-error' : 'operator-access__done'}>
         {message?.text}
       </p>
