@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompiledQuery } from 'kysely';
+import { AuditRepository, type AuditFilter } from '../src/modules/identity/audit.repository';
 import { OperatorsRepository } from '../src/modules/identity/operators.repository';
 import { recordAudit, type Actor } from '../src/platform/audit.repository';
 import { bearerFor, DEMO } from './auth';
@@ -117,5 +119,19 @@ describe.each(kinds)('every operator mutation writes its audit row, on %s', (kin
     } while (cursor !== null);
     expect(seen).toEqual(['3', '1', '4', '2', '0']);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/audit?cursor=abc', headers: admin })).statusCode).toBe(400);
+  });
+
+  it.runIf(kind === 'sqlite')('searches through an index under every filter, with or without a cursor (the SQLite plan)', async () => {
+    const repository = new AuditRepository(ctx.platform.db);
+    const filters: AuditFilter[] = [{}, { actorEmail: DEMO }, { action: 'role.grant' }, { subjectType: 'account', subjectId: '7' }, { from: 1, to: 2 }, { actorEmail: DEMO, action: 'role.grant', from: 1 }];
+    for (const filter of filters) {
+      for (const position of [null, { at: 5, id: 9 }]) {
+        const compiled = repository.searchQuery(filter, position, 51).compile();
+        const plan = await ctx.sql.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+        const details = plan.rows.map((r) => r.detail).join(' | ');
+        expect(details, JSON.stringify(filter)).toMatch(/USING (COVERING )?INDEX audit_log_/);
+        expect(details, JSON.stringify(filter)).not.toMatch(/SCAN audit_log(?! USING)/);
+      }
+    }
   });
 });

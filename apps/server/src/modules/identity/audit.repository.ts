@@ -31,6 +31,11 @@ export class AuditRepository {
 
   /** Rows matching `filter`, newest first, after `position`; indexes: (actor_email, at), (action, at), (subject_type, subject_id, at), (at). */
   search(filter: AuditFilter, position: AuditPosition | null, limit: number): Promise<AuditLogRow[]> {
+    return this.searchQuery(filter, position, limit).execute();
+  }
+
+  /** The search's statement (the audit suite reads its plan). */
+  searchQuery(filter: AuditFilter, position: AuditPosition | null, limit: number) {
     let query = this.k.selectFrom('auditLog').selectAll();
     if (filter.actorEmail !== undefined) query = query.where('actorEmail', '=', filter.actorEmail);
     if (filter.action !== undefined) query = query.where('action', '=', filter.action);
@@ -42,6 +47,6 @@ export class AuditRepository {
       const { at, id } = position;
       query = query.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
     }
-    return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit);
   }
 }
