@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorProductKind } from '@pantalla/contracts';
 import { loadTables } from '../../../lib/i18n';
 import { useProducts } from './api/get-products';
+import { Field } from './components/field';
 import { ProductTable } from './components/product-table';
 import './products.css';
 
@@ -36,18 +37,16 @@ export function Component() {
     <section className="products-screen" aria-labelledby="products-title">
       <h1 id="products-title">{t('title')}</h1>
       <div className="products-filters" role="search">
-        <label>
-          <span>{t('search')}</span>
+        <Field label={t('search')}>
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-        </label>
-        <label>
-          <span>{t('kind.label')}</span>
+        </Field>
+        <Field label={t('kind.label')}>
           <select value={kind ?? ''} onChange={(e) => setKind(e.target.value === '' ? undefined : (e.target.value as OperatorProductKind))}>
             <option value="">{t('kind.any')}</option>
             <option value="subscription">{t('kind.subscription')}</option>
             <option value="ppv">{t('kind.ppv')}</option>
           </select>
-        </label>
+        </Field>
       </div>
       {query.isError ? (
         <p className="operator-error" role="alert">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_CURRENCIES, type OperatorPriceChange, type OperatorProduct } from '@pantalla/contracts';
 import { ApiError } from '../../../../lib/api-client';
 import { useChangePrice } from '../api/change-price';
+import { Field } from './field';
 import { formatMoney, moneyField, parseMoney } from './money';
 
 /**
@@ -17,7 +18,6 @@ export function PriceChangeForm({ product }: { product: OperatorProduct }) {
   const [currency, setCurrency] = useState<OperatorPriceChange['currency']>(PRODUCT_CURRENCIES.find((c) => c === product.currency) ?? 'EUR');
   const [invalid, setInvalid] = useState<string | null>(null);
   const noteId = useId();
-  const hintId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,13 +39,10 @@ export function PriceChangeForm({ product }: { product: OperatorProduct }) {
         {t('price.note')}
       </p>
       <fieldset disabled={change.isPending}>
-        <label>
-          <span>{t('price.amount')}</span>
-          <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" autoComplete="off" aria-describedby={hintId} aria-invalid={invalid === t('price.invalid')} required />
-          <small id={hintId}>{t('price.amountHint', { currency })}</small>
-        </label>
-        <label>
-          <span>{t('price.currency')}</span>
+        <Field label={t('price.amount')} hint={t('price.amountHint', { currency })}>
+          <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" autoComplete="off" aria-invalid={invalid === t('price.invalid')} required />
+        </Field>
+        <Field label={t('price.currency')}>
           <select value={currency} onChange={(e) => setCurrency(PRODUCT_CURRENCIES.find((c) => c === e.target.value) ?? 'EUR')}>
             {PRODUCT_CURRENCIES.map((c) => (
               <option key={c} value={c}>
@@ -53,7 +50,7 @@ export function PriceChangeForm({ product }: { product: OperatorProduct }) {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <button type="submit">{change.isPending ? t('price.saving') : t('price.submit')}</button>
       </fieldset>
       {error ? (

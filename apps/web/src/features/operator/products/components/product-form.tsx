@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorProductDetail, OperatorProductPatch } from '@pantalla/contracts';
 import { ApiError } from '../../../../lib/api-client';
 import { useUpdateProduct } from '../api/update-product';
+import { Field } from './field';
 import { fromLocalInput, toLocalInput } from './money';
 
 /** Title, package and sale window; sends only what changed (read-only for support). */
@@ -39,12 +40,10 @@ export function ProductForm({ detail, readOnly }: { detail: OperatorProductDetai
     <form className="product-form" onSubmit={submit} aria-labelledby="product-form-legend">
       <h2 id="product-form-legend">{t('form.legend')}</h2>
       <fieldset disabled={readOnly || update.isPending}>
-        <label>
-          <span>{t('form.title')}</span>
+        <Field label={t('form.title')}>
           <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
-        </label>
-        <label>
-          <span>{t('form.package')}</span>
+        </Field>
+        <Field label={t('form.package')}>
           <select value={packageId} onChange={(e) => setPackageId(Number(e.target.value))}>
             {packages.map((p) => (
               <option key={p.id} value={p.id}>
@@ -52,16 +51,13 @@ export function ProductForm({ detail, readOnly }: { detail: OperatorProductDetai
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          <span>{t('form.saleFrom')}</span>
+        </Field>
+        <Field label={t('form.saleFrom')}>
           <input type="datetime-local" value={saleFrom} onChange={(e) => setSaleFrom(e.target.value)} required />
-        </label>
-        <label>
-          <span>{t('form.saleUntil')}</span>
-          <input type="datetime-local" value={saleUntil} onChange={(e) => setSaleUntil(e.target.value)} aria-describedby="sale-until-hint" />
-          <small id="sale-until-hint">{t('form.saleUntilHint')}</small>
-        </label>
+        </Field>
+        <Field label={t('form.saleUntil')} hint={t('form.saleUntilHint')}>
+          <input type="datetime-local" value={saleUntil} onChange={(e) => setSaleUntil(e.target.value)} />
+        </Field>
         {readOnly ? null : <button type="submit">{update.isPending ? t('form.saving') : t('form.save')}</button>}
       </fieldset>
       {error ? (

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeChart, type TimeSeries } from '../../components/time-chart';
 import { useSales } from '../api/get-sales';
+import { Field } from './field';
 import { formatMoney } from './money';
 
 const RANGES = [30, 90, 365] as const;
@@ -34,8 +35,7 @@ export function SalesPanel({ productId, currency }: { productId: number; currenc
     <section className="sales-panel" aria-labelledby="sales-title" aria-busy={sales.isFetching}>
       <div className="sales-panel__head">
         <h2 id="sales-title">{t('sales.title')}</h2>
-        <label>
-          <span>{t('sales.range')}</span>
+        <Field label={t('sales.range')}>
           <select value={days} onChange={(e) => setDays(Number(e.target.value) as (typeof RANGES)[number])}>
             {RANGES.map((n) => (
               <option key={n} value={n}>
@@ -43,7 +43,7 @@ export function SalesPanel({ productId, currency }: { productId: number; currenc
               </option>
             ))}
           </select>
-        </label>
+        </Field>
       </div>
       {sales.isError ? (
         <p role="alert" className="operator-error">
