@@ -58,7 +58,7 @@ export function Component() {
           {canEdit ? null : <p role="note">{t('readOnly')}</p>}
           <div className="product-page__forms">
             <ProductForm key={`${data.product.title}|${data.product.packageId}|${data.product.saleFrom}|${data.product.saleUntil}`} detail={data} readOnly={!canEdit} />
-            {canEdit ? <PriceChangeForm key={data.product.priceVersion} product={data.product} /> : null}
+            {canEdit ? <PriceChangeForm product={data.product} /> : null}
           </div>
           <SalesPanel productId={data.product.id} currency={data.product.currency} />
           <PriceHistory prices={data.prices} />
