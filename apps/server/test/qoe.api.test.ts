@@ -80,12 +80,16 @@ describe.each(kinds)('quality of experience on %s', (kind) => {
     ];
     expect((await post(beacon(crafted.slice(0, 3)))).statusCode).toBe(202);
     expect((await post(beacon(crafted.slice(3)), other)).statusCode).toBe(202);
+    // A running summary arriving after the view's final one changes nothing.
+    expect((await post(beacon([{ ...crafted[0]!, ended: false, watchMs: 1 }]))).statusCode).toBe(202);
     // A later summary of the same view replaces the earlier one.
     expect((await post(beacon([{ ...crafted[5]!, ended: true, watchMs: 90_000 }]), other)).statusCode).toBe(202);
     await ctx.modules.qoe.flush();
     await ctx.modules.qoe.runScheduled();
 
     const raw = await ctx.sql.selectFrom('qoeViews').selectAll().where('startedAt', '>=', now - 60 * 60_000).execute();
+    expect(raw.find((r) => r.viewId === crafted[0]!.viewId)).toMatchObject({ ended: 1, watchMs: 60_000 });
+    expect(raw.find((r) => r.viewId === crafted[5]!.viewId)).toMatchObject({ ended: 1, watchMs: 90_000 });
     const straight = figuresOf(
       raw.map((r) => ({ startupMs: r.startupMs, errorCode: r.errorCode, exitBeforeStart: r.exitBeforeStart === 1, rebufferMs: Number(r.rebufferMs), watchMs: Number(r.watchMs) })).reduce(addView, emptySums()),
       new Set(raw.map((r) => r.userId)).size,

@@ -37,6 +37,8 @@ export class QoeIngest {
     const region = await this.regionOf(userId);
     for (const view of beacon.views) {
       const startedAt = Math.abs(view.startedAt - now) > MAX_CLOCK_SKEW_MS ? now - view.watchMs : view.startedAt;
+      // A final summary waiting in the buffer outranks a running one that arrived after it.
+      if (this.buffer.get(view.viewId)?.ended === 1 && !view.ended) continue;
       this.buffer.set(view.viewId, {
         viewId: view.viewId, userId, itemType: view.itemType, itemId: view.itemId, startedAt, lastAt: now,
         deviceClass: beacon.screen, browser: beacon.browser, os: beacon.os, playerVersion: beacon.playerVersion, region,

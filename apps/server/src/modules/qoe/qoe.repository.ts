@@ -50,7 +50,7 @@ export class QoeRepository {
     this.k = db.kysely<QoeTables>();
   }
 
-  /** Writes the latest summary of each view; a view id already another account's is left alone. */
+  /** Writes the latest summary of each view; a view id already another account's, or already ended, is left alone. */
   async upsertViews(rows: readonly Insertable<QoeViewsTable>[]): Promise<void> {
     for (const chunk of chunks(rows)) {
       await this.k
@@ -65,7 +65,8 @@ export class QoeRepository {
               errorCode: eb.ref('excluded.errorCode'), licenceCode: eb.ref('excluded.licenceCode'), avgBitrate: eb.ref('excluded.avgBitrate'),
               renditionSwitches: eb.ref('excluded.renditionSwitches'), droppedFrames: eb.ref('excluded.droppedFrames'),
             }))
-            .where(sql<boolean>`excluded.user_id = qoe_views.user_id`),
+            // keepalive requests may arrive out of order: once a view's final summary is in, an older one changes nothing.
+            .where(sql<boolean>`excluded.user_id = qoe_views.user_id and qoe_views.ended = 0`),
         )
         .execute();
     }
