@@ -2,14 +2,17 @@ import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorChannelSort } from '@pantalla/contracts';
 import { loadTables } from '../../../lib/i18n';
+import { queryClient } from '../../../lib/query-client';
 import { useChannelOptions } from './api/get-channel-options';
-import { useChannels, type ChannelFilters } from './api/get-channels';
+import { INITIAL_FILTERS, pageQuery, useChannelPages, type ChannelFilters } from './api/get-channels';
 import { ChannelFiltersBar } from './components/channel-filters';
 import { ChannelTable } from './components/channel-table';
 import './channels.css';
 
 /** The section's texts arrive with its code. */
 export async function loader() {
+  // The first page is asked with the texts, not after the screen's first render.
+  void queryClient.prefetchQuery(pageQuery(INITIAL_FILTERS, 0));
   await loadTables(['operator-channels']);
   return null;
 }
@@ -29,16 +32,12 @@ export function Component() {
   const { t } = useTranslation('operator-channels');
   const { t: tc } = useTranslation('operator');
   const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Omit<ChannelFilters, 'q'>>({ sort: 'number', dir: 'asc' });
+  const [filters, setFilters] = useState<Omit<ChannelFilters, 'q'>>({ sort: INITIAL_FILTERS.sort, dir: INITIAL_FILTERS.dir });
   const q = useDeferredValue(useDebounced(search, 250));
-  const query = useChannels({ ...filters, q });
+  const [range, setRange] = useState({ first: 0, last: 40 });
+  const pages = useChannelPages({ ...filters, q }, range.first, range.last);
   const options = useChannelOptions();
-  const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = query.data?.pages[0]?.total ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const needMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const onRange = useCallback((first: number, last: number) => setRange((r) => (r.first === first && r.last === last ? r : { first, last })), []);
   const sortBy = (sort: OperatorChannelSort) => setFilters((f) => ({ ...f, sort, dir: f.sort === sort && f.dir === 'asc' ? 'desc' : 'asc' }));
 
   return (
@@ -46,16 +45,16 @@ export function Component() {
       <header className="channels-screen__head">
         <h1 id="channels-title">{t('title')}</h1>
         <p aria-live="polite" className="channels-screen__count">
-          {query.data ? t('count', { count: total }) : null}
+          {pages.loaded ? t('count', { count: pages.total }) : null}
         </p>
       </header>
       <ChannelFiltersBar search={search} onSearch={setSearch} filters={{ ...filters, q }} options={options.data} onChange={(next) => setFilters((f) => ({ ...f, ...next }))} />
-      {query.isError ? (
+      {pages.isError ? (
         <p className="operator-error" role="alert">
           {tc('common.error')}
         </p>
       ) : null}
-      <ChannelTable rows={rows} total={total} filters={{ ...filters, q }} options={options.data} onSort={sortBy} onNeedMore={needMore} />
+      <ChannelTable rowAt={pages.rowAt} total={pages.total} filters={{ ...filters, q }} options={options.data} onSort={sortBy} onRange={onRange} />
     </section>
   );
 }

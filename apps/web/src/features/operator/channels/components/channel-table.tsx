@@ -10,8 +10,6 @@ import { useVirtualRows } from '../hooks/use-virtual-rows';
 
 /** Row height in px (CSS keeps each row to it): the virtualiser's arithmetic depends on it. */
 export const ROW_HEIGHT = 48;
-/** Rows left before the loaded ones end when the next page is asked for. */
-const PREFETCH = 40;
 
 const COLUMNS: { key: string; sort?: OperatorChannelSort }[] = [
   { key: 'number', sort: 'number' },
@@ -25,28 +23,31 @@ const COLUMNS: { key: string; sort?: OperatorChannelSort }[] = [
 ];
 
 interface Props {
-  rows: readonly OperatorChannelRow[];
+  rowAt(index: number): OperatorChannelRow | undefined;
   total: number;
   filters: ChannelFilters;
   options: ChannelOptions | undefined;
   onSort(sort: OperatorChannelSort): void;
-  /** Asked when the rows drawn come near the end of those loaded. */
-  onNeedMore(): void;
+  /** The rows drawn changed: their pages are fetched. */
+  onRange(first: number, last: number): void;
 }
 
 /**
  * The channel table, virtualised: only the rows in view (and a few around) are in the DOM,
  * however many thousands the filters match; ARIA row indexes say where each one is.
  */
-export function ChannelTable({ rows, total, filters, options, onSort, onNeedMore }: Props) {
+export function ChannelTable({ rowAt, total, filters, options, onSort, onRange }: Props) {
   const { t } = useTranslation('operator-channels');
   const scroller = useRef<HTMLDivElement>(null);
   const { first, last, totalHeight, offset } = useVirtualRows(scroller, total, ROW_HEIGHT);
   const nameOf = (list: ChannelOptions['packages'] | undefined, id: number) => list?.find((x) => x.id === id)?.name ?? `#${id}`;
 
+  useEffect(() => onRange(first, last), [first, last, onRange]);
+  // A new search, filter or order starts at its first row.
+  const filterKey = JSON.stringify(filters);
   useEffect(() => {
-    if (last + PREFETCH > rows.length && rows.length < total) onNeedMore();
-  }, [last, rows.length, total, onNeedMore]);
+    scroller.current?.scrollTo({ top: 0 });
+  }, [filterKey]);
 
   return (
     <div className="channel-table" role="table" aria-label={t('table')} aria-rowcount={total + 1}>
@@ -77,7 +78,7 @@ export function ChannelTable({ rows, total, filters, options, onSort, onNeedMore
           <div style={{ transform: `translateY(${offset}px)` }}>
             {Array.from({ length: last - first }, (_, i) => {
               const index = first + i;
-              const row = rows[index];
+              const row = rowAt(index);
               return row ? (
                 <ChannelRowView key={row.id} row={row} index={index} genre={nameOf(options?.genres, row.genreId)} pkg={nameOf(options?.packages, row.packageId)} />
               ) : (
