@@ -2,17 +2,14 @@ import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorChannelSort } from '@pantalla/contracts';
 import { loadTables } from '../../../lib/i18n';
-import { queryClient } from '../../../lib/query-client';
 import { useChannelOptions } from './api/get-channel-options';
-import { INITIAL_FILTERS, pageQuery, useChannelPages, type ChannelFilters } from './api/get-channels';
+import { INITIAL_FILTERS, useChannelPages, type ChannelFilters } from './api/get-channels';
 import { ChannelFiltersBar } from './components/channel-filters';
 import { ChannelTable } from './components/channel-table';
 import './channels.css';
 
 /** The section's texts arrive with its code. */
 export async function loader() {
-  // The first page is asked with the texts, not after the screen's first render.
-  void queryClient.prefetchQuery(pageQuery(INITIAL_FILTERS, 0));
   await loadTables(['operator-channels']);
   return null;
 }

@@ -24,8 +24,7 @@ export function getChannels(filters: ChannelFilters, offset: number, signal?: Ab
   return api.get('/operator/channels', { schema: operatorChannelPageSchema, signal, query: { ...rest, q: q.trim() || undefined, cursor: offset > 0 ? String(offset) : undefined, limit: CHANNEL_PAGE } });
 }
 
-/** One page's query: the table asks it, and the route's loader starts the first before the screen renders. */
-export const pageQuery = (filters: ChannelFilters, page: number) => ({
+const pageQuery = (filters: ChannelFilters, page: number) => ({
   queryKey: [...channelsKey, 'list', filters, page] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) => getChannels(filters, page * CHANNEL_PAGE, signal),
   staleTime: 30_000,
