@@ -11,6 +11,8 @@ export interface TimeSeries {
   color?: string;
   /** How a value reads in the legend, the axis and the table (default: the locale's number). */
   format?: (value: number) => string;
+  /** Whole numbers only (counts): the axis never ticks at 0.5. */
+  integer?: boolean;
 }
 
 /** Props of {@link TimeChart}. */
@@ -26,6 +28,9 @@ export interface TimeChartProps {
   description?: string;
   height?: number;
 }
+
+/** Tick steps of a count axis. */
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 1_000_000];
 
 const PALETTE = ['#5aa9ff', '#ffb347', '#7bd88f', '#ff6b8a', '#c792ea'];
 
@@ -66,7 +71,9 @@ export function TimeChart({ label, x, series, unit, description, height = 240 }:
       .then((UPlot) => {
         if (cancelled) return;
         const width = Math.max(element.clientWidth, 200);
-        const options = chartOptions({ width, height, series, formatX, formatOf, timeLabel: t('chart.time') });
+        // A canvas knows no currentColor: the axes take the text colour the page gives the chart.
+        const ink = getComputedStyle(element).color || '#f2f2f2';
+        const options = chartOptions({ width, height, series, formatX, formatOf, timeLabel: t('chart.time'), ink });
         const data: uPlot.AlignedData = [x as number[], ...series.map((s) => s.values as (number | null)[])];
         chart = new UPlot(options, data, element);
         observer = new ResizeObserver(() => chart?.setSize({ width: Math.max(element.clientWidth, 200), height }));
@@ -124,9 +131,11 @@ interface OptionsInput {
   formatX: (at: number) => string;
   formatOf: (s: TimeSeries) => (value: number) => string;
   timeLabel: string;
+  /** The axes' and ticks' colour. */
+  ink: string;
 }
 
-function chartOptions({ width, height, series, formatX, formatOf, timeLabel }: OptionsInput): uPlot.Options {
+function chartOptions({ width, height, series, formatX, formatOf, timeLabel, ink }: OptionsInput): uPlot.Options {
   return {
     width,
     height,
@@ -135,9 +144,11 @@ function chartOptions({ width, height, series, formatX, formatOf, timeLabel }: O
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: true } },
     axes: [
-      { stroke: 'currentColor', grid: { stroke: 'rgba(255,255,255,0.08)' }, values: (_u, ticks) => ticks.map((tick) => formatX(tick)) },
+      { stroke: ink, grid: { stroke: 'rgba(255,255,255,0.08)' }, ticks: { stroke: 'rgba(255,255,255,0.2)' }, values: (_u, ticks) => ticks.map((tick) => formatX(tick)) },
       {
-        stroke: 'currentColor',
+        stroke: ink,
+        ticks: { stroke: 'rgba(255,255,255,0.2)' },
+        ...(series[0]?.integer ? { incrs: WHOLE_STEPS } : {}),
         grid: { stroke: 'rgba(255,255,255,0.08)' },
         size: 60,
         values: (_u, ticks) => ticks.map((tick) => (series[0] ? formatOf(series[0])(tick) : String(tick))),

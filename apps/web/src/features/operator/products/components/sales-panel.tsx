@@ -24,7 +24,7 @@ export function SalesPanel({ productId, currency }: { productId: number; currenc
   const chart = useMemo(() => {
     if (!data) return null;
     const x = data.days.map((d) => d.at);
-    const count: TimeSeries[] = [{ label: t('sales.count'), values: data.days.map((d) => d.count), format: (v) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(v) }];
+    const count: TimeSeries[] = [{ label: t('sales.count'), integer: true, values: data.days.map((d) => d.count), format: (v) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(v) }];
     const gross: TimeSeries[] = [{ label: t('sales.gross'), values: data.days.map((d) => d.grossCents), color: '#ffb347', format: (v) => formatMoney(v, data.currency, locale) }];
     return { x, count, gross };
   }, [data, locale, t]);
