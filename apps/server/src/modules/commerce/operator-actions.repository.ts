@@ -99,9 +99,10 @@ export class OperatorCommerceRepository {
         .where('id', '!=', purchase.id)
         .executeTakeFirst();
       const until = Math.max(now, Number(other?.paidUntil ?? 0));
+      // Source 'refunded' once it ends: a renewing subscription's margin (source 'purchase') must not keep it.
       await trx
         .updateTable('entitlements')
-        .set({ endsAt: until })
+        .set({ endsAt: until, source: until > now ? 'purchase' : 'refunded' })
         .where('userId', '=', purchase.userId)
         .where('packageId', '=', purchase.packageId)
         .where('source', '=', 'purchase')

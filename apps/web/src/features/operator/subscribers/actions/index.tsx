@@ -86,9 +86,9 @@ export function RefundPurchase({ userId, purchaseId, refunded }: { userId: numbe
   const { t } = useTranslation('operator-actions');
   const { i18n } = useTranslation();
   const refund = useRefundPurchase(userId, purchaseId);
-  if (refunded) return null;
   return (
     <ConfirmAction
+      spent={refunded}
       label={t('refund.button')}
       title={t('refund.title')}
       explain={t('refund.explain')}
@@ -108,9 +108,9 @@ export function CancelSubscription({ userId, subscriptionId, status }: { userId:
   const { t } = useTranslation('operator-actions');
   const cancel = useCancelSubscription(userId, subscriptionId);
   // Only a subscription that still renews can be cancelled.
-  if (status !== 'fulfilled') return null;
   return (
     <ConfirmAction
+      spent={status !== 'fulfilled'}
       label={t('cancelSubscription.button')}
       title={t('cancelSubscription.title')}
       explain={t('cancelSubscription.explain')}

@@ -23,16 +23,30 @@ export interface ConfirmActionProps {
   run: (input: ActionInput) => Promise<string>;
   variant?: 'primary' | 'secondary' | 'ghost';
   disabled?: boolean;
+  /** The action no longer applies (refunded, cancelled): the button goes, a message just said stays. */
+  spent?: boolean;
+}
+
+/** Why the operator acts: kept in the audit trail. */
+function ReasonField({ value, onChange }: { value: string; onChange: (next: string) => void }) {
+  const { t } = useTranslation('operator-actions');
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id}>{t('reason')}</label>
+      <textarea id={id} value={value} onChange={(e) => onChange(e.target.value)} required minLength={3} maxLength={500} rows={3} aria-describedby={`${id}-hint`} />
+      <small id={`${id}-hint`}>{t('reasonHint')}</small>
+    </>
+  );
 }
 
 /**
  * A page action behind a confirmation: a modal that says what will happen and asks why,
  * then a status line with the outcome; a refusal stays in the dialog as an alert.
  */
-export function ConfirmAction({ label, title, explain, confirm, withReason = true, fields, run, variant = 'secondary', disabled }: ConfirmActionProps) {
+export function ConfirmAction({ label, title, explain, confirm, withReason = true, fields, run, variant = 'secondary', disabled, spent = false }: ConfirmActionProps) {
   const { t } = useTranslation('operator-actions');
   const formId = useId();
-  const reasonId = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -60,8 +74,10 @@ export function ConfirmAction({ label, title, explain, confirm, withReason = tru
     }
   }
 
+  if (spent && !done) return null;
   return (
     <span className="subscriber-action">
+      {spent ? null : (
       <Button
         variant={variant}
         disabled={disabled}
@@ -72,6 +88,7 @@ export function ConfirmAction({ label, title, explain, confirm, withReason = tru
       >
         {label}
       </Button>
+      )}
       {done ? (
         <span role="status" className="subscriber-action__done">
           {done}
@@ -95,13 +112,7 @@ export function ConfirmAction({ label, title, explain, confirm, withReason = tru
         <form id={formId} onSubmit={submit} className="subscriber-action__form">
           <p>{explain}</p>
           {fields}
-          {withReason ? (
-            <>
-              <label htmlFor={reasonId}>{t('reason')}</label>
-              <textarea id={reasonId} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={500} rows={3} aria-describedby={`${reasonId}-hint`} />
-              <small id={`${reasonId}-hint`}>{t('reasonHint')}</small>
-            </>
-          ) : null}
+          {withReason ? <ReasonField value={reason} onChange={setReason} /> : null}
           {error ? (
             <p role="alert" className="operator-error">
               {error}
