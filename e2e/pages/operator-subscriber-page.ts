@@ -19,11 +19,12 @@ export class OperatorSubscriberPage {
   }
 
   /** Refunds a purchase: the confirmation with its reason, then the password dialog; answers the outcome line. */
-  async refund(title: string, reason: string, password: string): Promise<Locator> {
+  async refund(title: string, reason: string, password: string, shot?: string): Promise<Locator> {
     const row = this.purchaseRow(title).first();
     await row.getByRole('button', { name: 'Devolver' }).click();
     const confirm = this.page.getByRole('dialog', { name: 'Devolver esta compra' });
     await confirm.getByLabel('Motivo').fill(reason);
+    if (shot) await this.page.screenshot({ path: shot });
     await confirm.getByRole('button', { name: 'Devolver' }).click();
     const reauth = this.page.getByRole('dialog', { name: 'Confirma con tu contraseña' });
     await expect(reauth).toBeVisible({ timeout: 20_000 });

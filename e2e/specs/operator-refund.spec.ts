@@ -70,7 +70,7 @@ for (const size of SIZES) {
     await subscriber.goto(userId);
     await expect(subscriber.purchaseRow(title).first()).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/subscriber-${size.width}.png`, fullPage: true });
-    const done = await subscriber.refund(title, 'Cobro por error, lo pide el titular', SUPPORT.password);
+    const done = await subscriber.refund(title, 'Cobro por error, lo pide el titular', SUPPORT.password, `${SHOTS}/refund-dialog-${size.width}.png`);
     await expect(done).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/refunded-${size.width}.png`, fullPage: true });
     await expect(subscriber.purchaseRow(title).first().getByRole('button', { name: 'Devolver' })).toHaveCount(0, { timeout: 15_000 });
