@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { Db } from '../../platform/database';
 import { prefixEnd, searchKeysOf } from './subscriber-keys';
 import type { IdentityTables, ProfileRow, UserRow } from './tables';
@@ -48,6 +48,15 @@ export class SubscriberSearchRepository {
    * per row a look at the account's own two or three keys (by user_id).
    */
   byPrefix(prefix: string, after: { key: string; userId: number } | null, limit: number): Promise<SearchKeyHit[]> {
+    return this.prefixQuery(prefix, after, limit).execute();
+  }
+
+  /** The prefix search's SQL, for the bench to print the databases' plans of it. */
+  compilePrefix(prefix: string, after: { key: string; userId: number } | null, limit: number): CompiledQuery {
+    return this.prefixQuery(prefix, after, limit).compile();
+  }
+
+  private prefixQuery(prefix: string, after: { key: string; userId: number } | null, limit: number) {
     let query = this.k
       .selectFrom('accountSearchKeys as k')
       .innerJoin('users as u', 'u.id', 'k.userId')
@@ -60,7 +69,7 @@ export class SubscriberSearchRepository {
     query = after
       ? query.where('k.key', '>=', after.key).where((eb) => eb.or([eb('k.key', '>', after.key), eb('k.userId', '>', after.userId)]))
       : query.where('k.key', '>=', prefix);
-    return query.orderBy('k.key').orderBy('k.userId').limit(limit).execute();
+    return query.orderBy('k.key').orderBy('k.userId').limit(limit);
   }
 
   byId(userId: number): Promise<Pick<UserRow, 'id' | 'email' | 'name' | 'surname' | 'createdAt' | 'lockedAt'> | undefined> {
