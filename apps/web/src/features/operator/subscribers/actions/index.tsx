@@ -7,7 +7,11 @@ import { useRevokePackage } from './api/revoke-package';
 import { useSendResetMail } from './api/send-reset-mail';
 import { ConfirmAction } from './components/confirm-action';
 import { GrantPackageAction } from './components/grant-package';
+import { loadTables } from '../../../../lib/i18n';
 import './actions.css';
+
+// The page's loader awaits these texts; asked here too, so any page rendering the actions has them.
+void loadTables(['operator-actions']);
 
 /**
  * The subscriber page's actions (issue 27): the page renders these where each applies and
