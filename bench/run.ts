@@ -12,6 +12,7 @@ const available: Record<string, () => Promise<void>> = {
   security: () => import('./security/index').then((m) => m.runSecurityBench()),
 
   commerce: () => import('./commerce/index').then((m) => m.runCommerceBench()),
+  console: () => import('./console/index').then((m) => m.runConsoleBench()),
 };
 const chosen = names.length > 0 ? names : Object.keys(available);
 for (const name of chosen) {
