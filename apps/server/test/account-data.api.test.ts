@@ -19,7 +19,7 @@ const U = 'user' as const;
 const P = 'personal' as const;
 const none = (columns: string): Record<string, Kind> => Object.fromEntries(columns.split(' ').map((c) => [c, 'none' as const]));
 const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
-  users: { ...none('region_id token_version created_at email_confirmed_at'), id: U, email: P, password_hash: P, name: P, surname: P, channel_order: P, pin_hash: P, country: P, favourite_sport: P, birthday: P, language: P },
+  users: { ...none('region_id token_version created_at email_confirmed_at locked_at'), id: U, email: P, password_hash: P, name: P, surname: P, channel_order: P, pin_hash: P, country: P, favourite_sport: P, birthday: P, language: P },
   profiles: { ...none('id is_adult created_at'), user_id: U, name: P },
   refresh_tokens: { ...none('token_hash family_id persistent expires_at created_at rotated_at revoked_at'), user_id: U },
   password_resets: { ...none('token_hash expires_at used_at created_at'), user_id: U },
@@ -49,11 +49,33 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   receipt_counters: none('year last'),
   payment_events: none('event_id type received_at'),
   packages: none('id name description kind created_at'),
-  products: none('id package_id kind title subtitle price_cents currency fc_ini fc_end recurring interval event_id channel_id active trial_days'),
+  products: none('id package_id kind title subtitle price_cents currency fc_ini fc_end recurring interval event_id channel_id active trial_days provider_price_id price_version'),
+  // Price changes name the operator who made them (issue 27), as the audit log does.
+  product_prices: { ...none('product_id version amount_cents currency previous_cents previous_currency provider_price_id at'), actor_email: P },
+  // The console (issue 27): search keys hold the account's address and names; roles and re-authentication its id.
+  account_search_keys: { key: P, user_id: U },
+  operator_roles: { ...none('role granted_at'), user_id: U, granted_by: U },
+  operator_reauth: { ...none('until'), key: P, user_id: U },
+  // The operators' trail outlives every account by design: who acted, from where, and the values they changed.
+  audit_log: { ...none('id at action subject_type subject_id'), actor_id: U, actor_email: P, ip: P, before: P, after: P },
+  guide_mappings: none('guide_id action channel_id updated_at'),
+  guide_staged: none('id source_id guide_id start_time line programme'),
+  source_fetches: none('id source_id trigger started_at finished_at outcome http_status etag last_modified bytes duration_ms warnings report error'),
+  // Quality of experience (issue 28): raw views name the account; aggregates and alerts name nobody.
+  qoe_views: {
+    ...none(
+      'view_id item_type item_id started_at last_at ended startup_ms exit_before_start rebuffer_count rebuffer_ms playing_ms watch_ms error_code licence_code avg_bitrate rendition_switches dropped_frames zap player_version browser os device_class region',
+    ),
+    user_id: U,
+  },
+  qoe_minutes: none('minute item_type item_id device_class region views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum'),
+  qoe_concurrency: none('minute item_type item_id viewers'),
+  qoe_alerts: none('id kind item_type item_id value threshold views raised_at cleared_at'),
+  qoe_thresholds: none('id failure_pct min_views startup_p95_ms updated_at'),
   catalogue_meta: none('key value'),
   channel_genres: none('id name position'),
   channels: none(
-    'id name description number tvg_id channel_genre_id parental is_adult tstv epg catchup_hours catchup_mode catchup_source fingerprint fingerprint_frequency fingerprint_duration fingerprint_position stream_source stream_url stream_protocol clip_key logo_url package_id guide_source search_title updated_at fingerprint_font_size fingerprint_color fingerprint_background alternate_streams',
+    'enabled id name description number tvg_id channel_genre_id parental is_adult tstv epg catchup_hours catchup_mode catchup_source fingerprint fingerprint_frequency fingerprint_duration fingerprint_position stream_source stream_url stream_protocol clip_key logo_url package_id guide_source search_title updated_at fingerprint_font_size fingerprint_color fingerprint_background alternate_streams',
   ),
   content_genres: none('content_type content_id genre_id'),
   episodes: none('id series_id season_id season_number episode_number title runtime_seconds description release_date clip_key'),
@@ -78,8 +100,8 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   sandbox_objects: 'provider',
   sandbox_state: 'provider',
 };
-/** Tables whose rows outlive the account, anonymised: the account's tombstone and the purchases kept for accounting. */
-const KEPT = new Set(['users', 'purchases', 'purchase_log', 'billing_entries']);
+/** Tables whose rows outlive the account: its tombstone, the purchases kept for accounting (anonymised), and the operators' audit trail. */
+const KEPT = new Set(['users', 'purchases', 'purchase_log', 'billing_entries', 'audit_log']);
 
 const EMAIL = 'zacarias.borrable@pantalla.test';
 const PASSWORD = 'Borrable-26-clave';

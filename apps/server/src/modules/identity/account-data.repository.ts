@@ -21,13 +21,13 @@ export class AccountDataRepository {
   }
 
   /**
-   * Erases the account in one transaction: its sign-ins, links, grants, profiles, the mail
+   * Erases the account in one transaction: its sign-ins, links, grants, profiles, operator roles, the mail
    * addressed to it and the attempts counted under its address or id; the users row stays (purchases
    * kept for accounting point at it) with every personal field blanked and the token version bumped.
    */
   async erase(userId: number, email: string, now: number): Promise<void> {
     await this.k.transaction().execute(async (trx) => {
-      for (const table of ['refreshTokens', 'passwordResets', 'emailConfirmations', 'signInLinks', 'parentalGrants', 'profiles', 'accountSearchKeys'] as const) {
+      for (const table of ['refreshTokens', 'passwordResets', 'emailConfirmations', 'signInLinks', 'parentalGrants', 'profiles', 'accountSearchKeys', 'operatorRoles', 'operatorReauth'] as const) {
         await trx.deleteFrom(table).where('userId', '=', userId).execute();
       }
       await trx.deleteFrom('outbox').where('to', '=', email).execute();
