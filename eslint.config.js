@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import serverArchitecture from './eslint-rules/server-architecture.js';
 
-const features = ['account', 'billing', 'browse', 'commerce', 'diagnostics', 'guide', 'player', 'settings'];
+const features = ['account', 'billing', 'browse', 'commerce', 'diagnostics', 'guide', 'operator', 'player', 'settings'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/test/lint-fixtures/**', '**/.test-build-*/**'] },

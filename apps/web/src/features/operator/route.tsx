@@ -3,8 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageSpinner } from '../../ui/spinner';
-import { useOperatorMe } from './api/me';
+import { prefetchOperatorMe, useOperatorMe } from './api/me';
 import { ConsoleLayout } from './components/console-layout';
+
+/** The door's call leaves with the code, beside the section's own first call. */
+export function loader() {
+  prefetchOperatorMe();
+  return null;
+}
 
 /**
  * /operador/ (lazy): the console for operators. Anyone else gets what any unknown address

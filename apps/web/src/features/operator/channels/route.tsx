@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorChannelSort } from '@pantalla/contracts';
 import { loadTables } from '../../../lib/i18n';
 import { useChannelOptions } from './api/get-channel-options';
-import { INITIAL_FILTERS, useChannelPages, type ChannelFilters } from './api/get-channels';
+import { prefetchWhenSignedIn } from '../api/me';
+import { firstChannelPageQuery, INITIAL_FILTERS, useChannelPages, type ChannelFilters } from './api/get-channels';
 import { ChannelFiltersBar } from './components/channel-filters';
 import { ChannelTable } from './components/channel-table';
 import './channels.css';
 
-/** The section's texts arrive with its code. */
+/** The section's texts arrive with its code; its first page is asked for at once, beside the console's door. */
 export async function loader() {
+  prefetchWhenSignedIn(firstChannelPageQuery());
   await loadTables(['operator-channels']);
   return null;
 }

@@ -33,6 +33,11 @@ const pageQuery = (filters: ChannelFilters, page: number) => ({
 /** The table's order and filters when it opens. */
 export const INITIAL_FILTERS: ChannelFilters = { q: '', sort: 'number', dir: 'asc' };
 
+/** The table's first page as it opens (same key as the table's own), for the route loader. */
+export function firstChannelPageQuery() {
+  return pageQuery(INITIAL_FILTERS, 0);
+}
+
 /** The rows the table shows, by index, and how many match. */
 export interface ChannelPages {
   total: number;
