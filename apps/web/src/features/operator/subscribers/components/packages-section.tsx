@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { GrantPackage, RevokePackage } from '../actions';
 import { useFormats } from '../hooks/use-formats';
 
-const KNOWN_SOURCES = ['registration', 'purchase', 'grant', 'seed'] as const;
+const KNOWN_SOURCES = ['registration', 'purchase', 'grant', 'seed', 'refunded', 'revoked'] as const;
 type KnownSource = (typeof KNOWN_SOURCES)[number];
 const isKnown = (source: string): source is KnownSource => (KNOWN_SOURCES as readonly string[]).includes(source);
 
