@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Db } from '../../platform/database';
 import type { BillingEntryRow, BillingEntryTable, PurchaseRow, PurchaseTables } from './tables';
 
@@ -102,16 +102,7 @@ export class BillingHistoryRepository {
       const current = await trx.selectFrom('purchases').select(['paidUntil']).where('id', '=', purchase.id).executeTakeFirstOrThrow();
       if (current.paidUntil !== null && current.paidUntil <= now) return false;
       await trx.updateTable('purchases').set({ paidUntil: now }).where('id', '=', purchase.id).execute();
-      const other = await trx
-        .selectFrom('purchases')
-        .select((eb) => eb.fn.max('paidUntil').as('paidUntil'))
-        .where('userId', '=', purchase.userId)
-        .where('packageId', '=', purchase.packageId)
-        .where('status', '=', 'fulfilled')
-        .where('endedAt', 'is', null)
-        .where('id', '!=', purchase.id)
-        .executeTakeFirst();
-      const until = Math.max(now, Number(other?.paidUntil ?? 0));
+      const until = await rightsEndAfter(trx, purchase, now);
       await trx.updateTable('entitlements').set({ endsAt: until }).where('userId', '=', purchase.userId).where('packageId', '=', purchase.packageId).where('source', '=', 'purchase').where('endsAt', 'is not', null).where('endsAt', '>', until).execute();
       return true;
     });
@@ -129,4 +120,21 @@ export class BillingHistoryRepository {
       await trx.deleteFrom('billingNotices').where('userId', '=', userId).execute();
     });
   }
+}
+
+/**
+ * When the package of `purchase` stops being owned once that purchase is ended at `now`: now,
+ * or later while another live purchase of the same package is paid beyond it.
+ */
+export async function rightsEndAfter(trx: Transaction<PurchaseTables>, purchase: PurchaseRow, now: number): Promise<number> {
+  const other = await trx
+    .selectFrom('purchases')
+    .select((eb) => eb.fn.max('paidUntil').as('paidUntil'))
+    .where('userId', '=', purchase.userId)
+    .where('packageId', '=', purchase.packageId)
+    .where('status', '=', 'fulfilled')
+    .where('endedAt', 'is', null)
+    .where('id', '!=', purchase.id)
+    .executeTakeFirst();
+  return Math.max(now, Number(other?.paidUntil ?? 0));
 }

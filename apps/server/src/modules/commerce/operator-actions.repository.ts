@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit, type Actor } from '../../platform/audit.repository';
 import type { Db } from '../../platform/database';
+import { rightsEndAfter } from './billing-history.repository';
 import type { PurchaseRow, PurchaseTables } from './tables';
 
 /** An entitlement as the console shows it. */
@@ -89,16 +90,7 @@ export class OperatorCommerceRepository {
       const claim = await trx.insertInto('billingNotices').values({ factKey: `operator-refund:${purchase.id}`, userId: purchase.userId, kind: 'operator-refund', at: now }).onConflict((oc) => oc.column('factKey').doNothing()).executeTakeFirst();
       if (!inserted(claim)) return false;
       await trx.updateTable('purchases').set({ paidUntil: now }).where('id', '=', purchase.id).where((eb) => eb.or([eb('paidUntil', 'is', null), eb('paidUntil', '>', now)])).execute();
-      const other = await trx
-        .selectFrom('purchases')
-        .select((eb) => eb.fn.max('paidUntil').as('paidUntil'))
-        .where('userId', '=', purchase.userId)
-        .where('packageId', '=', purchase.packageId)
-        .where('status', '=', 'fulfilled')
-        .where('endedAt', 'is', null)
-        .where('id', '!=', purchase.id)
-        .executeTakeFirst();
-      const until = Math.max(now, Number(other?.paidUntil ?? 0));
+      const until = await rightsEndAfter(trx, purchase, now);
       // Source 'refunded' once it ends: a renewing subscription's margin (source 'purchase') must not keep it.
       await trx
         .updateTable('entitlements')

@@ -20,6 +20,12 @@ export function sectionHref(section: SectionName, ...rest: (string | number)[]):
   return ['/operador', path, ...rest.map((part) => encodeURIComponent(String(part)))].filter(Boolean).join('/') + (rest.length === 0 && path === '' ? '/' : '');
 }
 
+/** The section an address under /operador/ belongs to (the first segment after it; none: Now). */
+export function sectionAt(pathname: string): SectionName | undefined {
+  const segment = pathname.replace(/^\/operador\/?/, '').split('/')[0] ?? '';
+  return (Object.keys(SECTIONS) as SectionName[]).find((section) => SECTIONS[section].path === segment);
+}
+
 export function canView(roles: readonly OperatorRole[], section: SectionName): boolean {
   return roles.some((role) => (SECTIONS[section].view as readonly OperatorRole[]).includes(role));
 }

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorChannelSort } from '@pantalla/contracts';
 import { loadTables } from '../../../lib/i18n';
@@ -8,22 +8,13 @@ import { firstChannelPageQuery, INITIAL_FILTERS, useChannelPages, type ChannelFi
 import { ChannelFiltersBar } from './components/channel-filters';
 import { ChannelTable } from './components/channel-table';
 import './channels.css';
+import { useDebounced } from '../hooks/use-debounced';
 
 /** The section's texts arrive with its code; its first page is asked for at once, beside the console's door. */
 export async function loader() {
   prefetchWhenSignedIn(firstChannelPageQuery());
   await loadTables(['operator-channels']);
   return null;
-}
-
-/** Waits for typing to pause before the search goes to the server (the previous request is cancelled anyway). */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** /operador/canales: every channel in a virtualised table, searched, sorted and filtered on the server. */

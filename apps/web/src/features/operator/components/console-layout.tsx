@@ -1,14 +1,21 @@
 import type { OperatorMe } from '@pantalla/contracts';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
-import { canView, SECTIONS, sectionHref, type SectionName } from '../sections';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { canView, SECTIONS, sectionAt, sectionHref, type SectionName } from '../sections';
 import { ReauthDialog } from './reauth-dialog';
 import '../operator.css';
 
-/** The console's frame: its navigation (only the sections the roles open), the operator, and the section. */
+/**
+ * The console's frame: its navigation (only the sections the roles open), the operator, and the
+ * section. An address of a section the roles do not open goes to the first one they do.
+ */
 export function ConsoleLayout({ me }: { me: OperatorMe }) {
   const { t } = useTranslation('operator');
+  const { pathname } = useLocation();
   const sections = (Object.keys(SECTIONS) as SectionName[]).filter((section) => canView(me.roles, section));
+  const here = sectionAt(pathname);
+  const first = sections[0];
+  if (here !== undefined && !canView(me.roles, here) && first !== undefined) return <Navigate to={sectionHref(first)} replace />;
   return (
     <div className="operator">
       <header className="operator__header">

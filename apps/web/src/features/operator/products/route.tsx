@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorProductKind } from '@pantalla/contracts';
 import { loadTables } from '../../../lib/i18n';
@@ -6,21 +6,12 @@ import { useProducts } from './api/get-products';
 import { Field } from './components/field';
 import { ProductTable } from './components/product-table';
 import './products.css';
+import { useDebounced } from '../hooks/use-debounced';
 
 /** The section's texts arrive with its code. */
 export async function loader() {
   await loadTables(['operator-products']);
   return null;
-}
-
-/** Waits for typing to pause before the search goes to the server. */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** /operador/productos: subscriptions and pay-per-view events, filtered and searched on the server, a page at a time. */

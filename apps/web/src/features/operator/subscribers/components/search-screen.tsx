@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { Button } from '../../../../ui/button';
 import { TextField } from '../../../../ui/text-field';
 import { useSubscriberSearch } from '../api/search-subscribers';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '../../hooks/use-debounced';
 import { SearchResults } from './search-results';
 
 /** How long typing must pause before the server is asked. */
