@@ -6,6 +6,7 @@ import { ingestMigrations } from '../src/modules/ingest/migrations';
 import { originMigrations } from '../src/modules/origin/migrations';
 import { sandboxMigrations } from '../src/modules/payment-sandbox/migrations';
 import { playbackMigrations } from '../src/modules/playback/migrations';
+import { qoeMigrations } from '../src/modules/qoe/migrations';
 
 /**
  * Migrations already applied on running databases, in the order they ran. Kysely refuses to
@@ -34,9 +35,18 @@ const LANDED = [
   '2026-12-06-0300-email-change',
   '2026-12-06-0400-account-language',
   '2026-12-06-0500-sandbox-lifecycle',
+  '2026-12-07-0100-operators',
+  '2026-12-07-0200-audit-log-append-only',
+  '2026-12-07-0300-operator-channels',
+  '2026-12-07-0400-source-fetches',
+  '2026-12-07-0410-guide-mappings',
+  '2026-12-07-0500-product-prices',
+  '2026-12-07-0600-subscriber-search',
+  '2026-12-07-0800-playback-open-by-content',
+  '2026-12-07-0900-qoe',
 ];
 
-const sets = [identityMigrations, commerceMigrations, catalogueMigrations, playbackMigrations, sandboxMigrations, ingestMigrations, originMigrations];
+const sets = [identityMigrations, commerceMigrations, catalogueMigrations, playbackMigrations, sandboxMigrations, ingestMigrations, originMigrations, qoeMigrations];
 
 describe.each(['sqlite', 'postgres'] as const)('migration names on %s', (dialect) => {
   const names = sets.flatMap((set) => Object.keys(set(dialect))).sort();
