@@ -12,8 +12,8 @@ import { startServer } from '../web-budget/serve';
 
 const SHAKA = createRequire(import.meta.url).resolve('shaka-player/dist/shaka-player.compiled.js', { paths: [path.join(repoRoot, 'apps/web')] });
 const QUICK = process.env.BENCH_QUICK === '1';
-/** BENCH_STARTUP_RUNS (5, 2 when BENCH_QUICK=1): fresh browsers per figure. */
-const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? (QUICK ? 2 : 5));
+/** BENCH_STARTUP_RUNS (5, 1 when BENCH_QUICK=1): fresh browsers per figure. */
+const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? (QUICK ? 1 : 5));
 const GOALS = { signIn: 1000, firstPlay: 1000, laterPlay: 500 };
 const DEMO = { email: 'demo@pantalla.test', password: 'demo1234' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

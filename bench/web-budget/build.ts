@@ -1,14 +1,25 @@
 // Builds the web app into a private folder, so the figures are of the code as it is now
 // and no other build of apps/web/dist can change files under a running measurement.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
+/** One build per benchmark run: the sources cannot change under it, and each build costs half a minute. */
+let built: string | undefined;
+
 export function buildWeb(outDir: string): void {
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' });
+  if (!built) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-bench-web-'));
+    execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' });
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    built = dir;
+  }
+  rmSync(outDir, { recursive: true, force: true });
+  cpSync(built, outDir, { recursive: true });
 }
 
 interface ManifestChunk {
