@@ -8,7 +8,7 @@ import type { Platform, ServerModule } from './platform/module';
 import { createCatalogue, type Catalogue } from './modules/catalogue';
 import { createCommerce, PAYMENT_WEBHOOK_PATH, type Commerce } from './modules/commerce';
 import { createIdentity, type Identity } from './modules/identity';
-import { createIngest, type Ingest } from './modules/ingest';
+import { createIngest, DestinationPolicy, type Ingest } from './modules/ingest';
 import { createOperatorConsole } from './modules/operator';
 import { createOrigin, type Origin, type StreamGate } from './modules/origin';
 import { createPaymentSandbox, type PaymentSandboxModule } from './modules/payment-sandbox';
@@ -57,7 +57,9 @@ export function composeModules(platform: Platform): Modules {
   identity.signups.onAccountCreated((account) => commerce.entitlements.grant(account.id, packageIds, 'registration'));
   // Product id = package id: a form is two-step only with a package commerce has.
   identity.signups.useProducts(async (packageId) => (await commerce.entitlements.packageIds()).includes(packageId));
-  const catalogue = createCatalogue(platform, { auth: identity.auth, rights: commerce.access, offers: commerce.offers });
+  // Pictures on http: are fetched by the server under the same private-address guard as guide sources.
+  const imageDestinations = new DestinationPolicy(platform.config.images.allowedHosts);
+  const catalogue = createCatalogue(platform, { auth: identity.auth, rights: commerce.access, offers: commerce.offers, imageDestinations });
   // The origin asks playback whether a manifest's session is open and its content watchable;
   // playback needs the origin's URLs and keys, so the origin's side is bound once playback exists.
   const gate: StreamGate = {

@@ -73,6 +73,11 @@ const envSchema = z.object({
   INGEST_THREADS: z.enum(['0', '1']).default('1'),
   // Guide-source hosts that may be private, loopback or link-local (comma-separated; README, "Configure").
   INGEST_ALLOWED_HOSTS: z.string().default(''),
+  // Pictures on http: fetched and served from our origin (README, "Configure"; issue 31).
+  IMAGE_ALLOWED_HOSTS: z.string().default(''),
+  IMAGE_CACHE_MB: z.coerce.number().int().min(1).max(100_000).default(512),
+  IMAGE_MAX_KB: z.coerce.number().int().min(1).max(20_480).default(2048),
+  IMAGE_REFRESH_HOURS: z.coerce.number().min(0).max(720).default(24),
   // Registration (README, "Configure"; docs/decisions.md, "Registration").
   REGISTRATION_PACKAGES: z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'una lista de ids de paquete separados por comas').default(DEFAULT_REGISTRATION_PACKAGES),
   LATAM_COUNTRIES: z.string().regex(/^\s*([A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)?\s*$/, 'códigos ISO 3166-1 de dos letras separados por comas').default(DEFAULT_LATAM_COUNTRIES),
@@ -258,6 +263,8 @@ export interface Config {
   ingestThreads: boolean;
   /** Hosts a guide source may be fetched from although private, loopback or link-local (INGEST_ALLOWED_HOSTS); none by default. */
   ingestAllowedHosts: string[];
+  /** Pictures on http: served from our origin: hosts that may be private (IMAGE_ALLOWED_HOSTS), the disk cap, a picture's cap, revalidation age. */
+  images: { allowedHosts: string[]; cacheBytes: number; maxBytes: number; refreshMs: number };
   media: MediaConfig;
   registration: RegistrationConfig;
   payments: PaymentsConfig;
@@ -444,6 +451,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: (e.ADMIN_EMAILS ?? '').split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
     ingestThreads: e.INGEST_THREADS === '1',
     ingestAllowedHosts: e.INGEST_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    images: {
+      allowedHosts: e.IMAGE_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      cacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
+      maxBytes: e.IMAGE_MAX_KB * 1024,
+      refreshMs: e.IMAGE_REFRESH_HOURS * 3_600_000,
+    },
     media: mediaSettings(e, publicUrl),
     registration: {
       packageIds: [...new Set(e.REGISTRATION_PACKAGES.split(',').map((id) => Number(id.trim())))],

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Platform, ServerModule } from '../../platform/module';
 import type { AccessRights, PpvOffers } from '../commerce';
 import type { Authenticator, PersonalDataHolder } from '../identity';
@@ -14,6 +15,9 @@ import { GuideRepository } from './guide.repository';
 import { GuideService } from './guide.service';
 import { imageRoutes } from './images/images.routes';
 import { ImagesService } from './images/images.service';
+import { ImageStore } from './images/image-store';
+import type { ImageDestinations } from './images/remote-fetch';
+import { RemoteImages } from './images/remote-images';
 import { KeepWatchingService, type KeepWatching } from './keep-watching.service';
 import { ListsService } from './lists.service';
 import { manifestTestRoutes } from './manifest-test.routes';
@@ -47,6 +51,8 @@ export interface CatalogueNeeds {
   rights: AccessRights;
   /** The demo seed puts its pay-per-view programmes on sale. */
   offers: PpvOffers;
+  /** Where pictures on http: may be fetched from (no private or loopback address unless allowed). */
+  imageDestinations: ImageDestinations;
 }
 
 /** The catalogue as the other modules see it. */
@@ -87,6 +93,15 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     search: new SearchService(new SearchRepository(db), catalogue),
   };
   const images = new ImagesService(config.operator.name, catalogue, guideRepo);
+  const remoteImages = new RemoteImages((owner, id) => images.remoteSources(owner, id), {
+    store: new ImageStore(path.join(config.dataDir, 'images'), config.images.cacheBytes, () => clock.now()),
+    destinations: needs.imageDestinations,
+    limits: { maxBytes: config.images.maxBytes, timeoutMs: 8_000, maxRedirects: 3 },
+    refreshMs: config.images.refreshMs,
+    concurrency: 6,
+    clock,
+    log: platform.log,
+  });
   const imports = new CatalogueImportService(clock, new CatalogueImportRepository(db), reference);
   const operatorChannels = new OperatorChannelsService(clock, new OperatorChannelsRepository(db), reference, caches);
   const manifestTest = new ManifestTestService(clock, guideRepo, { adminEmails: config.adminEmails, mediaBaseUrl: config.media.baseUrl });
@@ -97,7 +112,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     seedReference: () => seedCatalogueReference(seeds),
     async routes(app) {
       await catalogueRoutes(app, services, needs.auth);
-      await imageRoutes(app, images);
+      await imageRoutes(app, images, remoteImages);
       await manifestTestRoutes(app, manifestTest, needs.auth);
       await operatorChannelRoutes(app, operatorChannels, needs.auth);
     },

@@ -1,5 +1,6 @@
 import type { Access, CatalogueEvent, Channel, EpgProgramme, Episode, Film, Format, Image, Season, Series } from '@pantalla/contracts';
 import type { CompactEventRow } from './guide.repository';
+import { servedImageUrl } from './images/remote-image-url';
 import { withoutPercent } from './search-text';
 import type { ChannelRow, EpisodeRow, EventRow, FilmRow, SeasonRow, SeriesRow } from './tables';
 import { formatLocal } from './time';
@@ -40,7 +41,7 @@ function parseJson<T>(text: string, fallback: T): T {
 const flag = (v: number): 0 | 1 => (v ? 1 : 0);
 
 export function channelLogo(row: Pick<ChannelRow, 'id' | 'logoUrl'>): string {
-  return row.logoUrl ?? imageUrl('channel', row.id, 'logo');
+  return row.logoUrl ? servedImageUrl('channel', row.id, row.logoUrl) : imageUrl('channel', row.id, 'logo');
 }
 
 export function toChannel(row: ChannelRow, access: Access): Channel {
@@ -84,9 +85,14 @@ export function eventFormat(startTime: number, endTime: number, now: number, cat
   return 'STILL';
 }
 
+/** A programme's picture: the guide's own (through our origin when on http:), else one drawn from its title. */
+function eventImage(row: Pick<CompactEventRow, 'id' | 'imageUrl'>): string {
+  return row.imageUrl ? servedImageUrl('event', row.id, row.imageUrl) : imageUrl('event', row.id, 'landscape');
+}
+
 /** What an event's wire form holds whatever the time and the viewer: all but format and access. */
 export function eventStatic(row: CompactEventRow): Omit<CatalogueEvent, 'format' | 'ppv' | 'access'> {
-  const landscape = row.imageUrl ?? imageUrl('event', row.id, 'landscape');
+  const landscape = eventImage(row);
   return {
     type: 'event',
     id: row.id,
@@ -133,8 +139,8 @@ export function toEpgProgramme(row: EventRow, tz: string, now: number, catchupHo
     durationMinutes: Math.round(duration / 60),
     id_parental: row.parental,
     rating: row.rating,
-    image: row.imageUrl ?? imageUrl('event', row.id, 'landscape'),
-    poster: row.posterUrl ?? imageUrl('event', row.id, 'portrait'),
+    image: eventImage(row),
+    poster: row.posterUrl ? servedImageUrl('event', row.id, row.posterUrl) : imageUrl('event', row.id, 'portrait'),
     playable: format !== 'STILL',
     country: row.country,
     year: row.year,
@@ -143,7 +149,7 @@ export function toEpgProgramme(row: EventRow, tz: string, now: number, catchupHo
     actors: parseJson<{ name: string; url: string | null }[]>(row.actors, []).slice(0, 8),
     rating_logo: ratingLogoUrl(row.ageRating),
     tbEventLanguages: languages,
-    event_logo_url: row.imageUrl ?? imageUrl('event', row.id, 'landscape'),
+    event_logo_url: eventImage(row),
     episode: row.episodeNum,
     ppv: row.ppvPriceCents !== null,
   };

@@ -1,6 +1,7 @@
 import { notFound } from '../../../platform/errors';
 import type { CatalogueService } from '../catalogue.service';
 import type { GuideRepository } from '../guide.repository';
+import type { RemoteImageOwner } from './remote-image-url';
 import { drawArt, drawOperatorLogo, drawRatingLogo, type ArtShape } from './svg';
 
 export type ImageKind = 'channel' | 'film' | 'series' | 'episode' | 'event' | 'genre';
@@ -48,6 +49,13 @@ export class ImagesService {
     // Programmes that share a title share their picture, so a daily show looks the same every day.
     const key = kind === 'event' ? `event:${title}` : `${kind}:${id}`;
     return drawArt(shape, key, title, shape === 'logo' ? '' : caption);
+  }
+
+  /** The pictures an item holds now (a channel's logo; a programme's image and poster): the only ones fetched for it. */
+  async remoteSources(owner: RemoteImageOwner, id: number): Promise<(string | null)[]> {
+    if (owner === 'channel') return [(await this.catalogue.reference.get()).channelById.get(id)?.logoUrl ?? null];
+    const event = await this.guide.eventById(id);
+    return event ? [event.imageUrl, event.posterUrl] : [];
   }
 
   operator(type: 3001 | 3002): string {
