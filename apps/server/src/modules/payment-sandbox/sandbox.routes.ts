@@ -85,72 +85,101 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: PaymentSandbo
         done(error as Error, undefined);
       }
     });
-    const api = scope.withTypeProvider<ZodTypeProvider>();
-    // Keys are checked at onRequest, before a byte of the body is read or parsed.
-    const secret = async (request: FastifyRequest) => {
-      if (bearer(request) !== keys.secretKey) throw unauthorised();
-    };
-    const eitherKey = async (request: FastifyRequest) => {
-      const key = bearer(request);
-      if (key !== keys.secretKey && key !== keys.publishableKey) throw unauthorised();
-    };
-    const query = (request: FastifyRequest): FormObject => parseStripeForm(request.url.split('?')[1] ?? '');
-    const form = (request: FastifyRequest): FormObject => (request.body && typeof request.body === 'object' ? (request.body as FormObject) : {});
-    const post = (summary: string) => ({ schema: { tags, summary, params: idParams.partial(), body: anyObject.nullish(), response: stripeAnswers }, onRequest: secret });
-
-    api.post('/v1/customers', post('Sandbox: crea un cliente'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createCustomer(form(req))));
-    api.post('/v1/customers/:id', post('Sandbox: cambia la tarjeta por defecto de un cliente'), (req, reply) => once(repo, req, reply, now(), () => sandbox.updateCustomer(String(req.params.id), form(req))));
-    api.post('/v1/products', post('Sandbox: crea un producto'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createProduct(form(req))));
-    api.post('/v1/prices', post('Sandbox: crea un precio de un producto (único o recurrente)'), (req, reply) => once(repo, req, reply, now(), () => sandbox.prices.create(form(req))));
-    api.get('/v1/prices/:id', { schema: { tags, summary: 'Sandbox: un precio', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.prices.retrieve(req.params.id));
-    api.post('/v1/payment_intents', post('Sandbox: crea un PaymentIntent'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createPaymentIntent(form(req))));
-    api.post('/v1/subscriptions', post('Sandbox: crea una suscripción'), (req, reply) => once(repo, req, reply, now(), () => sandbox.createSubscription(form(req))));
-    api.post('/v1/subscriptions/:id', post('Sandbox: cambia una suscripción (cancelar al final del periodo, precio, metadatos)'), (req, reply) => once(repo, req, reply, now(), () => sandbox.updateSubscription(String(req.params.id), form(req))));
-    api.post('/v1/test_helpers/test_clocks/:id/advance', post('Sandbox: adelanta el reloj de pruebas'), async (req) => {
-      const frozen = Number(form(req).frozen_time);
-      if (!Number.isInteger(frozen) || frozen <= 0) throw new StripeApiError(400, { type: 'invalid_request_error', message: 'Invalid integer: frozen_time', param: 'frozen_time' });
-      return sandbox.advanceClock(frozen);
-    });
-    // Coupons and promotion codes (coupons.ts): a subscription created with one is discounted while it lasts.
-    const read = (summary: string) => ({ schema: { tags, summary, params: idParams, response: stripeAnswers }, onRequest: secret });
-    api.post('/v1/coupons', post('Sandbox: crea un cupón'), (req, reply) => once(repo, req, reply, now(), () => sandbox.coupons.createCoupon(form(req))));
-    api.get('/v1/coupons/:id', read('Sandbox: un cupón'), (req) => sandbox.coupons.retrieveCoupon(req.params.id));
-    api.post('/v1/promotion_codes', post('Sandbox: crea un código promocional'), (req, reply) => once(repo, req, reply, now(), () => sandbox.coupons.createPromotionCode(form(req))));
-    api.get('/v1/promotion_codes', { schema: { tags, summary: 'Sandbox: los códigos promocionales con un texto', response: stripeAnswers }, onRequest: secret }, (req) => sandbox.coupons.listPromotionCodes(query(req)));
-    api.get('/v1/promotion_codes/:id', read('Sandbox: un código promocional'), (req) => sandbox.coupons.retrievePromotionCode(req.params.id, query(req)));
-    // Refunds (commerce's operator refund): a payment intent's, in full or in part.
-    const refunds = new SandboxRefunds(repo, sandbox, now);
-    api.post('/v1/refunds', post('Sandbox: devuelve un pago, entero o en parte'), (req, reply) => once(repo, req, reply, now(), () => refunds.create(form(req))));
-    api.get('/v1/refunds', { schema: { tags, summary: 'Sandbox: las devoluciones de un PaymentIntent', response: stripeAnswers }, onRequest: secret }, (req) => refunds.list(query(req)));
-    api.get('/v1/refunds/:id', { schema: { tags, summary: 'Sandbox: una devolución', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => refunds.retrieve(req.params.id));
-    api.get('/v1/subscriptions/:id', { schema: { tags, summary: 'Sandbox: una suscripción', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.retrieveSubscription(req.params.id, query(req)));
-    api.delete('/v1/subscriptions/:id', { schema: { tags, summary: 'Sandbox: cancela una suscripción ya', params: idParams, response: stripeAnswers }, onRequest: secret }, (req, reply) => once(repo, req, reply, now(), () => sandbox.cancelSubscription(req.params.id)));
-    api.get('/v1/invoices', { schema: { tags, summary: 'Sandbox: las facturas de una suscripción', response: stripeAnswers }, onRequest: secret }, (req) => sandbox.listInvoices(query(req)));
-    api.get('/v1/invoices/:id', { schema: { tags, summary: 'Sandbox: una factura', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.retrieveInvoice(req.params.id));
-    api.post('/v1/invoices/:id/pay', post('Sandbox: cobra ya una factura abierta'), (req, reply) => once(repo, req, reply, now(), () => sandbox.payInvoice(String(req.params.id), form(req))));
-
-    // The publishable key may read and confirm a payment intent, given its client secret (as Stripe.js does).
-    api.get('/v1/payment_intents/:id', { schema: { tags, summary: 'Sandbox: un PaymentIntent', params: idParams, response: stripeAnswers }, onRequest: eitherKey }, (req) => {
-      if (bearer(req) === keys.secretKey) return sandbox.retrievePaymentIntent(req.params.id, null);
-      return sandbox.retrievePaymentIntent(req.params.id, String(query(req).client_secret ?? ''));
-    });
-    api.post('/v1/payment_intents/:id/confirm', { schema: { tags, summary: 'Sandbox: confirma un PaymentIntent con una tarjeta de prueba', params: idParams, body: anyObject.nullish(), response: stripeAnswers }, onRequest: eitherKey }, (req) =>
-      sandbox.confirmPaymentIntent(req.params.id, form(req), bearer(req) === keys.publishableKey, langOf(req)),
-    );
-    // The card on file: setup intents (confirmed by the card field like payment intents) and saved payment methods.
-    api.post('/v1/setup_intents', post('Sandbox: crea un SetupIntent (guardar una tarjeta)'), (req, reply) => once(repo, req, reply, now(), () => sandbox.cards.createSetupIntent(form(req))));
-    api.get('/v1/setup_intents/:id', { schema: { tags, summary: 'Sandbox: un SetupIntent', params: idParams, response: stripeAnswers }, onRequest: eitherKey }, (req) =>
-      sandbox.cards.retrieveSetupIntent(req.params.id, bearer(req) === keys.secretKey ? null : String(query(req).client_secret ?? '')),
-    );
-    api.post('/v1/setup_intents/:id/confirm', { schema: { tags, summary: 'Sandbox: confirma un SetupIntent con una tarjeta de prueba', params: idParams, body: anyObject.nullish(), response: stripeAnswers }, onRequest: eitherKey }, (req) =>
-      sandbox.cards.confirmSetupIntent(req.params.id, form(req), bearer(req) === keys.publishableKey, langOf(req)),
-    );
-    api.get('/v1/customers/:id', { schema: { tags, summary: 'Sandbox: un cliente (con su tarjeta por defecto)', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.cards.retrieveCustomer(req.params.id, query(req)));
-    api.get('/v1/payment_methods', { schema: { tags, summary: 'Sandbox: las tarjetas guardadas de un cliente', response: stripeAnswers }, onRequest: secret }, (req) => sandbox.cards.listPaymentMethods(query(req)));
-    api.get('/v1/payment_methods/:id', { schema: { tags, summary: 'Sandbox: un PaymentMethod', params: idParams, response: stripeAnswers }, onRequest: secret }, (req) => sandbox.cards.retrievePaymentMethod(req.params.id));
-    api.post('/v1/payment_methods/:id/detach', post('Sandbox: quita una tarjeta guardada de su cliente'), (req) => sandbox.cards.detachPaymentMethod(String(req.params.id)));
+    const c = sandboxApi(scope, sandbox, repo, keys, now);
+    objectRoutes(c);
+    subscriptionRoutes(c);
+    cardRoutes(c);
     pageRoutes(scope, sandbox, langOf);
   });
+}
+
+/** What the groups of API routes share: the typed scope, the key checks (at onRequest, before a byte of the body is read) and the body readers. */
+function sandboxApi(scope: FastifyInstance, sandbox: PaymentSandbox, repo: SandboxRepository, keys: SandboxKeys, now: () => number) {
+  const secret = async (request: FastifyRequest) => {
+    if (bearer(request) !== keys.secretKey) throw unauthorised();
+  };
+  const eitherKey = async (request: FastifyRequest) => {
+    const key = bearer(request);
+    if (key !== keys.secretKey && key !== keys.publishableKey) throw unauthorised();
+  };
+  return {
+    api: scope.withTypeProvider<ZodTypeProvider>(),
+    sandbox,
+    repo,
+    keys,
+    secret,
+    eitherKey,
+    query: (request: FastifyRequest): FormObject => parseStripeForm(request.url.split('?')[1] ?? ''),
+    form: (request: FastifyRequest): FormObject => (request.body && typeof request.body === 'object' ? (request.body as FormObject) : {}),
+    post: (summary: string) => ({ schema: { tags, summary, params: idParams.partial(), body: anyObject.nullish(), response: stripeAnswers }, onRequest: secret }),
+    read: (summary: string) => ({ schema: { tags, summary, params: idParams, response: stripeAnswers }, onRequest: secret }),
+    list: (summary: string) => ({ schema: { tags, summary, response: stripeAnswers }, onRequest: secret }),
+    once: (request: FastifyRequest, reply: FastifyReply, work: () => Promise<Json>) => once(repo, request, reply, now(), work),
+    now,
+  };
+}
+type SandboxApi = ReturnType<typeof sandboxApi>;
+
+/** Customers, products, prices, payment intents, the test clock, coupons and refunds. */
+function objectRoutes({ api, sandbox, repo, form, query, post, read, list, once, now }: SandboxApi): void {
+  api.post('/v1/customers', post('Sandbox: crea un cliente'), (req, reply) => once(req, reply, () => sandbox.createCustomer(form(req))));
+  api.post('/v1/customers/:id', post('Sandbox: cambia la tarjeta por defecto de un cliente'), (req, reply) => once(req, reply, () => sandbox.updateCustomer(String(req.params.id), form(req))));
+  api.post('/v1/products', post('Sandbox: crea un producto'), (req, reply) => once(req, reply, () => sandbox.createProduct(form(req))));
+  api.post('/v1/prices', post('Sandbox: crea un precio de un producto (único o recurrente)'), (req, reply) => once(req, reply, () => sandbox.prices.create(form(req))));
+  api.get('/v1/prices/:id', read('Sandbox: un precio'), (req) => sandbox.prices.retrieve(req.params.id));
+  api.post('/v1/payment_intents', post('Sandbox: crea un PaymentIntent'), (req, reply) => once(req, reply, () => sandbox.createPaymentIntent(form(req))));
+  api.post('/v1/subscriptions', post('Sandbox: crea una suscripción'), (req, reply) => once(req, reply, () => sandbox.createSubscription(form(req))));
+  api.post('/v1/subscriptions/:id', post('Sandbox: cambia una suscripción (cancelar al final del periodo, precio, metadatos)'), (req, reply) => once(req, reply, () => sandbox.updateSubscription(String(req.params.id), form(req))));
+  api.post('/v1/test_helpers/test_clocks/:id/advance', post('Sandbox: adelanta el reloj de pruebas'), async (req) => {
+    const frozen = Number(form(req).frozen_time);
+    if (!Number.isInteger(frozen) || frozen <= 0) throw new StripeApiError(400, { type: 'invalid_request_error', message: 'Invalid integer: frozen_time', param: 'frozen_time' });
+    return sandbox.advanceClock(frozen);
+  });
+  // Coupons and promotion codes (coupons.ts): a subscription created with one is discounted while it lasts.
+  api.post('/v1/coupons', post('Sandbox: crea un cupón'), (req, reply) => once(req, reply, () => sandbox.coupons.createCoupon(form(req))));
+  api.get('/v1/coupons/:id', read('Sandbox: un cupón'), (req) => sandbox.coupons.retrieveCoupon(req.params.id));
+  api.post('/v1/promotion_codes', post('Sandbox: crea un código promocional'), (req, reply) => once(req, reply, () => sandbox.coupons.createPromotionCode(form(req))));
+  api.get('/v1/promotion_codes', list('Sandbox: los códigos promocionales con un texto'), (req) => sandbox.coupons.listPromotionCodes(query(req)));
+  api.get('/v1/promotion_codes/:id', read('Sandbox: un código promocional'), (req) => sandbox.coupons.retrievePromotionCode(req.params.id, query(req)));
+  // Refunds (commerce's operator refund): a payment intent's, in full or in part.
+  const refunds = new SandboxRefunds(repo, sandbox, now);
+  api.post('/v1/refunds', post('Sandbox: devuelve un pago, entero o en parte'), (req, reply) => once(req, reply, () => refunds.create(form(req))));
+  api.get('/v1/refunds', list('Sandbox: las devoluciones de un PaymentIntent'), (req) => refunds.list(query(req)));
+  api.get('/v1/refunds/:id', read('Sandbox: una devolución'), (req) => refunds.retrieve(req.params.id));
+}
+
+/** Subscriptions and their invoices. */
+function subscriptionRoutes({ api, sandbox, form, query, post, read, list, once }: SandboxApi): void {
+  api.get('/v1/subscriptions/:id', read('Sandbox: una suscripción'), (req) => sandbox.retrieveSubscription(req.params.id, query(req)));
+  api.delete('/v1/subscriptions/:id', read('Sandbox: cancela una suscripción ya'), (req, reply) => once(req, reply, () => sandbox.cancelSubscription(req.params.id)));
+  api.get('/v1/invoices', list('Sandbox: las facturas de una suscripción'), (req) => sandbox.listInvoices(query(req)));
+  api.get('/v1/invoices/:id', read('Sandbox: una factura'), (req) => sandbox.retrieveInvoice(req.params.id));
+  api.post('/v1/invoices/:id/pay', post('Sandbox: cobra ya una factura abierta'), (req, reply) => once(req, reply, () => sandbox.payInvoice(String(req.params.id), form(req))));
+
+}
+
+/** Payment intents confirmed by the card field, the card on file (setup intents) and saved payment methods. */
+function cardRoutes({ api, sandbox, keys, form, query, post, read, list, eitherKey, once }: SandboxApi): void {
+  // The publishable key may read and confirm a payment intent, given its client secret (as Stripe.js does).
+  api.get('/v1/payment_intents/:id', { schema: { tags, summary: 'Sandbox: un PaymentIntent', params: idParams, response: stripeAnswers }, onRequest: eitherKey }, (req) => {
+    if (bearer(req) === keys.secretKey) return sandbox.retrievePaymentIntent(req.params.id, null);
+    return sandbox.retrievePaymentIntent(req.params.id, String(query(req).client_secret ?? ''));
+  });
+  api.post('/v1/payment_intents/:id/confirm', { schema: { tags, summary: 'Sandbox: confirma un PaymentIntent con una tarjeta de prueba', params: idParams, body: anyObject.nullish(), response: stripeAnswers }, onRequest: eitherKey }, (req) =>
+    sandbox.confirmPaymentIntent(req.params.id, form(req), bearer(req) === keys.publishableKey, langOf(req)),
+  );
+  // The card on file: setup intents (confirmed by the card field like payment intents) and saved payment methods.
+  api.post('/v1/setup_intents', post('Sandbox: crea un SetupIntent (guardar una tarjeta)'), (req, reply) => once(req, reply, () => sandbox.cards.createSetupIntent(form(req))));
+  api.get('/v1/setup_intents/:id', { schema: { tags, summary: 'Sandbox: un SetupIntent', params: idParams, response: stripeAnswers }, onRequest: eitherKey }, (req) =>
+    sandbox.cards.retrieveSetupIntent(req.params.id, bearer(req) === keys.secretKey ? null : String(query(req).client_secret ?? '')),
+  );
+  api.post('/v1/setup_intents/:id/confirm', { schema: { tags, summary: 'Sandbox: confirma un SetupIntent con una tarjeta de prueba', params: idParams, body: anyObject.nullish(), response: stripeAnswers }, onRequest: eitherKey }, (req) =>
+    sandbox.cards.confirmSetupIntent(req.params.id, form(req), bearer(req) === keys.publishableKey, langOf(req)),
+  );
+  api.get('/v1/customers/:id', read('Sandbox: un cliente (con su tarjeta por defecto)'), (req) => sandbox.cards.retrieveCustomer(req.params.id, query(req)));
+  api.get('/v1/payment_methods', list('Sandbox: las tarjetas guardadas de un cliente'), (req) => sandbox.cards.listPaymentMethods(query(req)));
+  api.get('/v1/payment_methods/:id', read('Sandbox: un PaymentMethod'), (req) => sandbox.cards.retrievePaymentMethod(req.params.id));
+  api.post('/v1/payment_methods/:id/detach', post('Sandbox: quita una tarjeta guardada de su cliente'), (req) => sandbox.cards.detachPaymentMethod(String(req.params.id)));
 }
 
 function pageRoutes(api: FastifyInstance, sandbox: PaymentSandbox, lang: (r: FastifyRequest) => CardLocale): void {
