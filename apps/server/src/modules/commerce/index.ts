@@ -91,16 +91,10 @@ function cardFormUrlOf(platform: Platform): string {
 }
 
 /** Packages, PPV and subscription products, entitlements, purchases and payments. */
-export function createCommerce(platform: Platform, needs: CommerceNeeds): Commerce {
-  const repo = new CommerceRepository(platform.db);
-  const service = new CommerceService(platform.clock, repo, platform.caches);
-  let selfUrl: string | undefined;
-  const payments = new StripeProvider(endpointOf(platform, () => selfUrl), cardFormUrlOf(platform));
-  // The billing history and mails listen to what purchases learn; refunds are recorded by it too.
-  const billingRepo = new BillingHistoryRepository(platform.db);
+function billingHistoryOf(platform: Platform, needs: CommerceNeeds, payments: StripeProvider, repo: BillingHistoryRepository): BillingHistory {
   const { config } = platform;
-  const history = new BillingHistory({
-    repo: billingRepo,
+  return new BillingHistory({
+    repo,
     mailer: needs.mailer,
     contactOf: needs.contactOf,
     countryOf: needs.countryOf,
@@ -112,6 +106,38 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
     seller: () => config.operator.legal,
     settingsUrl: `${config.publicUrl}/settings/`,
   });
+}
+
+/** Reconciles purchases left half-done and ends lapsed grace periods, now and on a timer, once per cluster; the stopper. */
+function startReconciliation(platform: Platform, purchases: PurchasesService, expireGrace: () => Promise<unknown>): () => Promise<void> {
+  const { disabledReason } = platform.config.payments;
+  if (disabledReason !== null) {
+    // Nothing sold, nothing to reconcile: said once at start, so the operator knows why.
+    platform.log.warn(disabledReason);
+    return async () => {};
+  }
+  const run = (olderThan: number) => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile(olderThan)).catch((error: unknown) => platform.log.warn({ err: error }, 'purchase reconciliation failed'));
+  const expire = () => expireGrace().catch((error: unknown) => platform.log.warn({ err: error }, 'grace period check failed'));
+  const first = Promise.all([run(0), expire()]);
+  const timer = setInterval(() => {
+    void run(RECONCILE_AFTER_MS);
+    void expire();
+  }, RECONCILE_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await first;
+  };
+}
+
+export function createCommerce(platform: Platform, needs: CommerceNeeds): Commerce {
+  const repo = new CommerceRepository(platform.db);
+  const service = new CommerceService(platform.clock, repo, platform.caches);
+  let selfUrl: string | undefined;
+  const payments = new StripeProvider(endpointOf(platform, () => selfUrl), cardFormUrlOf(platform));
+  // The billing history and mails listen to what purchases learn; refunds are recorded by it too.
+  const billingRepo = new BillingHistoryRepository(platform.db);
+  const history = billingHistoryOf(platform, needs, payments, billingRepo);
   const refunds = new Refunds(billingRepo, payments, history, platform.clock, (userId) => service.forget(userId), platform.log);
   const billingEvents = history;
   const purchasesRepo = new PurchasesRepository(platform.db);
@@ -141,24 +167,7 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
       selfUrl = url;
       const { missing } = platform.config.operator.legal;
       if (missing.length > 0) platform.log.warn(`Los recibos no nombran al vendedor entero: falta ${missing.join(', ')} (README, "Configure").`);
-      const { disabledReason } = platform.config.payments;
-      if (disabledReason !== null) {
-        // Nothing sold, nothing to reconcile: said once at start, so the operator knows why.
-        platform.log.warn(disabledReason);
-        return async () => {};
-      }
-      const run = (olderThan: number) => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile(olderThan)).catch((error: unknown) => platform.log.warn({ err: error }, 'purchase reconciliation failed'));
-      const expire = () => expireGrace().catch((error: unknown) => platform.log.warn({ err: error }, 'grace period check failed'));
-      const first = Promise.all([run(0), expire()]);
-      const timer = setInterval(() => {
-        void run(RECONCILE_AFTER_MS);
-        void expire();
-      }, RECONCILE_EVERY_MS);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await first;
-      };
+      return startReconciliation(platform, purchases, expireGrace);
     },
   };
   const personalData = history.withPersonalData(commercePersonalData(new CommerceDataRepository(platform.db), purchases, (userId) => service.forget(userId)));
