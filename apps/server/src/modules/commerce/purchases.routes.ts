@@ -33,7 +33,6 @@ export async function purchaseRoutes(app: FastifyInstance, service: PurchasesSer
     if (!selling) throw forbidden(PURCHASES_UNAVAILABLE);
   };
   const onRequest = [auth.requireUser, refuseWhenOff];
-  const stripeCardField = options.provider === 'stripe';
 
   api.get(
     '/payments/status',
@@ -70,19 +69,23 @@ export async function purchaseRoutes(app: FastifyInstance, service: PurchasesSer
     async (request) => service.cancel(auth.userOf(request).userId, request.params.purchaseId),
   );
   lifecycleRoutes(api, service, auth, onRequest);
+  cardFieldRoutes(api, service, onRequest, options.provider === 'stripe');
+  await app.register(async (scope) => webhookRoute(scope, service, payments, nowMs));
+}
+
+/** Where the provider's card field lives, and Stripe.js's field inside our page (served only for Stripe: the sandbox serves its own). */
+function cardFieldRoutes(api: FastifyZod, service: PurchasesService, onRequest: onRequestHookHandler[], stripeCardField: boolean): void {
   api.get(
     '/payments/card-field',
     { schema: { tags, summary: 'Dónde está el campo de tarjeta del proveedor (su propia ruta de origen)', response: { 200: cardFieldResponseSchema, ...errorResponses(401, 403, 503) } }, onRequest },
     async () => service.cardField(),
   );
-  // Served only for Stripe (the sandbox serves its own field): Stripe.js inside our page.
   api.get('/payments/stripe-card', { config: { access: 'public' }, schema: { tags, summary: 'El campo de tarjeta de Stripe.js (solo con PAYMENT_PROVIDER=stripe; público)' } }, async (_request, reply) => {
     if (!stripeCardField) throw notFound();
     const page = stripeCardPage();
     const stripe = { script: ['https://js.stripe.com'], connect: ['https://api.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'] };
     return reply.header('content-type', 'text/html; charset=utf-8').header('x-frame-options', 'SAMEORIGIN').header('content-security-policy', framedPagePolicy(page, stripe)).send(page);
   });
-  await app.register(async (scope) => webhookRoute(scope, service, payments, nowMs));
 }
 
 /** A subscription's life after purchase: reactivation, switching product, the past-due banner. */
