@@ -135,15 +135,7 @@ function SubscriptionItem({ purchase }: { purchase: OwnedPurchase }) {
         ) : null}
       </div>
       {asking === 'cancel' && live ? (
-        <div className="purchase-item__confirm" role="group" aria-label={t('purchases.cancelTitle', { title: purchase.title })}>
-          <p>{purchase.state === 'trialing' ? tb('subscriptions.cancelTrial') : tb('subscriptions.cancelUntil', { date: day(purchase.renewsAt ?? purchase.graceUntil ?? purchase.endsAt, language) })}</p>
-          <div className="purchase-item__buttons">
-            <Button variant="primary" loading={cancel.isPending} onClick={() => cancel.mutate(purchase.purchaseId, { onSettled: () => setAsking('none') })}>
-              {tb('subscriptions.confirmCancel')}
-            </Button>
-            <Button variant="ghost" onClick={() => setAsking('none')}>{tb('subscriptions.keep')}</Button>
-          </div>
-        </div>
+        <CancelConfirm purchase={purchase} busy={cancel.isPending} onConfirm={() => cancel.mutate(purchase.purchaseId, { onSettled: () => setAsking('none') })} onKeep={() => setAsking('none')} />
       ) : null}
       {asking === 'switch' && purchase.state === 'active' ? (
         <SwitchChooser
@@ -163,6 +155,23 @@ function SubscriptionItem({ purchase }: { purchase: OwnedPurchase }) {
       {done ? <Alert tone="success">{done}</Alert> : null}
       {refusal ? <Alert>{language.startsWith('es') && refusal.message ? refusal.message : tb('subscriptions.refused')}</Alert> : null}
     </li>
+  );
+}
+
+/** "Cancel at the end of the period?": the day the package ends, or the trial's end. */
+function CancelConfirm({ purchase, busy, onConfirm, onKeep }: { purchase: OwnedPurchase; busy: boolean; onConfirm: () => void; onKeep: () => void }) {
+  const { t } = useTranslation('commerce');
+  const { t: tb, i18n } = useTranslation('billing');
+  return (
+    <div className="purchase-item__confirm" role="group" aria-label={t('purchases.cancelTitle', { title: purchase.title })}>
+      <p>{purchase.state === 'trialing' ? tb('subscriptions.cancelTrial') : tb('subscriptions.cancelUntil', { date: day(purchase.renewsAt ?? purchase.graceUntil ?? purchase.endsAt, i18n.language) })}</p>
+      <div className="purchase-item__buttons">
+        <Button variant="primary" loading={busy} onClick={onConfirm}>
+          {tb('subscriptions.confirmCancel')}
+        </Button>
+        <Button variant="ghost" onClick={onKeep}>{tb('subscriptions.keep')}</Button>
+      </div>
+    </div>
   );
 }
 
