@@ -65,4 +65,41 @@ describe('QoeRecorder', () => {
     expect(h.sent).toHaveLength(0);
     expect(h.recorder.current()).toBeNull();
   });
+  it('a zap after a running beacon sends that view ended; the page going ends the zapped view too', () => {
+    const h = harness();
+    h.recorder.begin({ itemType: 'LIVE', itemId: 1 });
+    h.advance(400);
+    h.recorder.signal({ type: 'playing' });
+    h.advance(QOE_BEACON_INTERVAL_MS);
+    h.tick();
+    h.recorder.begin({ itemType: 'LIVE', itemId: 2 });
+    h.advance(600);
+    h.recorder.signal({ type: 'playing' });
+    h.advance(5_000);
+    h.recorder.pageGone();
+    const last = new Map(h.sent.flatMap((s) => s.beacon.views).map((v) => [v.viewId, v]));
+    expect([...last.values()]).toMatchObject([
+      { itemId: 1, ended: true, zap: false },
+      { itemId: 2, ended: true, zap: true, startupMs: 600 },
+    ]);
+    expect(h.sent.at(-1)?.leaving).toBe(true);
+    expect(h.hasTimer()).toBe(false);
+  });
+  it('a zapping spree past the waiting limit still ends every view the server holds as running', () => {
+    const h = harness();
+    h.recorder.begin({ itemType: 'LIVE', itemId: 1 });
+    h.recorder.signal({ type: 'playing' });
+    h.advance(QOE_BEACON_INTERVAL_MS);
+    h.tick();
+    expect(h.sent[0]!.beacon.views[0]).toMatchObject({ itemId: 1, ended: false });
+    for (let i = 2; i <= 100; i += 1) {
+      h.recorder.begin({ itemType: 'LIVE', itemId: i });
+      h.advance(200);
+    }
+    h.recorder.end();
+    const finals = h.sent.slice(1).flatMap((s) => s.beacon.views);
+    expect(finals.find((v) => v.itemId === 1)).toMatchObject({ ended: true });
+    expect(finals.every((v) => v.ended)).toBe(true);
+    expect(finals.at(-1)?.itemId).toBe(100);
+  });
 });

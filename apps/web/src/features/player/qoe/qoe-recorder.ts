@@ -29,6 +29,8 @@ export interface RecorderDeps {
 export class QoeRecorder {
   private view: ViewState | null = null;
   private waiting: QoeView[] = [];
+  /** Views the server has heard of while running: their final summary must reach it too. */
+  private reported = new Set<string>();
   private stopTimer: (() => void) | null = null;
   private player: QoePlayer | null = null;
 
@@ -62,8 +64,20 @@ export class QoeRecorder {
     this.flush(true, false);
   }
 
-  /** The page is hidden or going: everything known goes now, as the page may never come back. */
+  /** The page is hidden: everything known goes now, as the page may never come back. */
   pageHidden(): void {
+    this.flush(true, true);
+  }
+
+  /**
+   * The page is going (pagehide): no cleanup will run after this, so the view ends here and
+   * its final summary leaves with keepalive; a page restored from the back-forward cache
+   * begins a new view.
+   */
+  pageGone(): void {
+    this.finish();
+    this.stopTimer?.();
+    this.stopTimer = null;
     this.flush(true, true);
   }
 
@@ -76,8 +90,13 @@ export class QoeRecorder {
     if (!this.view) return;
     const ended = endView(this.withFrames(this.view), this.deps.now());
     this.waiting.push(summarizeView(ended, this.deps.now()));
-    if (this.waiting.length > MAX_WAITING) this.waiting.splice(0, this.waiting.length - MAX_WAITING);
     this.view = null;
+    if (this.waiting.length <= MAX_WAITING) return;
+    // A view the server holds as running would stay "not ended" forever without its final
+    // summary: those are kept, and the oldest never reported are forgotten first.
+    const excess = this.waiting.length - MAX_WAITING;
+    const forget = new Set(this.waiting.filter((v) => !this.reported.has(v.viewId)).slice(0, excess).map((v) => v.viewId));
+    this.waiting = this.waiting.filter((v) => !forget.has(v.viewId)).slice(-MAX_WAITING);
   }
 
   private withFrames(view: ViewState): ViewState {
@@ -88,6 +107,7 @@ export class QoeRecorder {
   private flush(all: boolean, leaving: boolean): void {
     if (!this.deps.enabled()) {
       this.waiting = [];
+      this.reported.clear();
       return;
     }
     if (this.view) this.view = this.withFrames(this.view);
@@ -98,6 +118,10 @@ export class QoeRecorder {
     for (const beacon of sent) this.deps.send(beacon, leaving);
     const sentIds = new Set(sent.flatMap((b) => b.views.map((v) => v.viewId)));
     this.waiting = this.waiting.filter((v) => !sentIds.has(v.viewId));
+    for (const view of sent.flatMap((b) => b.views)) {
+      if (view.ended) this.reported.delete(view.viewId);
+      else this.reported.add(view.viewId);
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { qoeReportsEnabled } from '../../../lib/qoe-consent';
 import { session as appSession } from '../../account';
 import type { ShakaAdapter } from '../adapter/shaka-adapter';
@@ -40,15 +40,23 @@ export function useQoe(adapter: ShakaAdapter | null, item: QoeItem): void {
   }, [adapter, recorder]);
   // Play intent: the screen asks for an item (the first, or a zap).
   const { itemType, itemId } = item;
-  useEffect(() => recorder.begin({ itemType, itemId }), [recorder, itemType, itemId]);
+  const playing = useRef<QoeItem>({ itemType, itemId });
+  useEffect(() => {
+    playing.current = { itemType, itemId };
+    recorder.begin({ itemType, itemId });
+  }, [recorder, itemType, itemId]);
   useEffect(() => {
     const onHidden = () => document.visibilityState === 'hidden' && recorder.pageHidden();
-    const onPageHide = () => recorder.pageHidden();
+    // No React cleanup runs when the page goes: the view is ended here, or it stays "running" for good.
+    const onPageHide = () => recorder.pageGone();
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && recorder.begin(playing.current);
     document.addEventListener('visibilitychange', onHidden);
     window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
     return () => {
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
       recorder.end();
     };
   }, [recorder]);
