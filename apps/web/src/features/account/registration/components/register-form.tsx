@@ -31,7 +31,6 @@ export function RegisterForm({ form, product }: RegisterFormProps) {
   const flow = useSubmitRegistration({ form, product });
   const [website, setWebsite] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
-  const location = useLocation();
   const language = currentLanguage();
   const countries = useMemo(() => (form === 'register' ? countryList(language).map((c) => ({ value: c.code, label: c.name })) : []), [form, language]);
   const sports = useMemo(() => SPORTS.map((s) => ({ value: s, label: t(`sports.${s}`) })).sort((a, b) => a.label.localeCompare(b.label, language)), [t, language]);
@@ -77,19 +76,8 @@ export function RegisterForm({ form, product }: RegisterFormProps) {
         </div>
       ) : null}
       <TextField label={t('birthday')} type="date" autoComplete="bday" min="1900-01-01" max={today()} {...bind('birthday')} />
-      {/* People never see this field; scripts that fill every input do. */}
-      <div className="register-form__trap" aria-hidden="true">
-        <label>
-          {t('trap')}
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
-        </label>
-      </div>
-      <p className="register-form__privacy">
-        <Trans ns="registration" i18nKey="privacyNote" components={{
-            // Same tab: the policy leads back here, and what was typed (never the password) is kept meanwhile.
-            policy: <Link className="link" to={paths.privacy.getHref()} state={{ from: `${location.pathname}${location.search}` }} onClick={() => saveDraft(form, state.values)} />,
-          }} />
-      </p>
+      <TrapField value={website} onChange={setWebsite} />
+      <PrivacyNote onLeave={() => saveDraft(form, state.values)} />
       <Button type="submit" block loading={flow.pending || token.isPending}>
         {twoStep ? t('continue') : t('submit')}
       </Button>
@@ -97,5 +85,30 @@ export function RegisterForm({ form, product }: RegisterFormProps) {
         {t('haveAccount')}
       </Link>
     </form>
+  );
+}
+
+/** People never see this field; scripts that fill every input do. */
+function TrapField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('registration');
+  return (
+    <div className="register-form__trap" aria-hidden="true">
+      <label>
+        {t('trap')}
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      </label>
+    </div>
+  );
+}
+
+/** The privacy note; its link opens the policy in the same tab, which leads back here with what was typed (never the password) kept. */
+function PrivacyNote({ onLeave }: { onLeave: () => void }) {
+  const location = useLocation();
+  return (
+    <p className="register-form__privacy">
+      <Trans ns="registration" i18nKey="privacyNote" components={{
+          policy: <Link className="link" to={paths.privacy.getHref()} state={{ from: `${location.pathname}${location.search}` }} onClick={onLeave} />,
+        }} />
+    </p>
   );
 }
