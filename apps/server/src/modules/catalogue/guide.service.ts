@@ -89,9 +89,11 @@ export class GuideService {
    * The same bytes as the query's answer, cut from blocks rendered for this viewer's
    * packages. A rendering serves every window over its block for 15 s, the time a shared
    * answer is kept too: a programme's format (LIVE, CUTV) may lag its boundary by that.
+   * A rendering belongs to one reading of its block: paired with another (the guide changed
+   * under a viewer's version) its offsets would not fit (issue 31, item 8).
    */
   private async windowFromBlocks(v: Viewer, q: WindowQuery, blocks: readonly Block[], channelIds: number[] | null): Promise<Buffer> {
-    const rendered = await Promise.all(blocks.map((block) => this.rendered.get(`${v.ref.generation}|${v.access.key}|${block.from}`, async () => this.render(v, block))));
+    const rendered = await Promise.all(blocks.map((block) => this.rendered.get(`${v.ref.generation}|${v.access.key}|${block.serial}`, async () => this.render(v, block))));
     return cutWindow(blocks, rendered, { from: q.startTime - v.ref.maxEventMs, to: q.endTime, after: q.startTime, channels: channelIds && new Set(channelIds) });
   }
 

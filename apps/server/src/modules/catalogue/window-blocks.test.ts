@@ -32,6 +32,13 @@ describe('toBlock', () => {
     expect([...block.ppv]).toEqual([1, 0]);
     expect([...block.start]).toEqual([0, HOUR]);
   });
+
+  it('tells each reading of a block apart, so a rendering is never paired with another reading', () => {
+    const rows = [row(1, 3, 0, HOUR)];
+    const a = toBlock(rows, 0);
+    const b = toBlock(rows, 0);
+    expect(a.serial).not.toBe(b.serial);
+  });
 });
 
 describe('WindowBlocks', () => {

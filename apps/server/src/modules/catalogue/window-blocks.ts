@@ -14,6 +14,12 @@ export const BLOCK_ROWS_BUDGET = 40_000;
 export interface Block {
   /** Where the block starts: it holds the programmes starting in [from, from + BLOCK_MS). */
   readonly from: number;
+  /**
+   * This reading of the block, unique in the process: renderings are keyed by it, since the
+   * same block read again (after an import, an eviction) may hold other programmes under the
+   * same guide version as a viewer's reference tells it.
+   */
+  readonly serial: number;
   readonly count: number;
   readonly channelId: Int32Array;
   readonly start: Float64Array;
@@ -30,6 +36,8 @@ export interface Block {
 export function headOf(block: Block, i: number): string {
   return block.bytes.toString('utf8', block.offsets[i], block.offsets[i + 1]);
 }
+
+let serials = 0;
 
 export function toBlock(rows: readonly CompactEventRow[], from: number): Block {
   const n = rows.length;
@@ -48,7 +56,8 @@ export function toBlock(rows: readonly CompactEventRow[], from: number): Block {
   });
   const bytes = Buffer.allocUnsafe(offsets[n] as number);
   heads.forEach((head, i) => bytes.write(head, offsets[i] as number, 'utf8'));
-  return { ...block, from, bytes };
+  serials += 1;
+  return { ...block, from, serial: serials, bytes };
 }
 
 /** A block as one viewer sees it at one time: each programme's whole JSON and a comma, at offsets[i]..offsets[i + 1]. */

@@ -1,1 +1,0 @@
-export { PurchaseResultScreen as Component } from '../components/purchase-result-screen';
