@@ -35,9 +35,9 @@ test('a live play and a zap report their views; the console shows them with thei
     await expect(async () => {
       await qoe.page.reload();
       await qoe.lastHour.click();
-      await expect(qoe.row('Canal 1')).toBeVisible({ timeout: 5_000 });
+      await expect(qoe.row('Pantalla Uno')).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 180_000, intervals: [5_000] });
-    const [views, , , p95] = await qoe.cells('Canal 1');
+    const [views, , , p95] = await qoe.cells('Pantalla Uno');
     expect(Number(views)).toBeGreaterThanOrEqual(1);
     // Start-up from play intent (session open included) to the first frame, as the histogram's bucket edge.
     expect(seconds(p95 ?? '')).toBeGreaterThan(0);

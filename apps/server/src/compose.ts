@@ -104,10 +104,30 @@ export function composeModules(platform: Platform): Modules {
     countryOf: (userId) => identity.accounts.countryOf(userId),
     operatorEmails: () => qoeRecipients(platform, identity),
     mail: (to, subject, text) => identity.mailer.send({ to, subject, text }),
+    itemNames: (items) => qoeItemNames(catalogue, items),
   });
   identity.personalData.register('quality', qoe.personalData);
   const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox, operator, qoe].map((m) => m.module);
   return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, qoe, all };
+}
+
+/**
+ * Names of the channels and titles a QoE answer shows, keyed '<type>:<id>': channels in one
+ * query; programmes, films and episodes one by one (a page or a breakdown lists a few dozen).
+ */
+async function qoeItemNames(catalogue: Catalogue, items: readonly { itemType: string; itemId: number }[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const channels = [...new Set(items.filter((i) => i.itemType === 'LIVE').map((i) => i.itemId))];
+  for (const label of await catalogue.playables.channelLabels(channels)) names.set(`LIVE:${label.id}`, label.name);
+  const others = new Map(items.filter((i) => i.itemType !== 'LIVE').map((i) => [`${i.itemType}:${i.itemId}`, i]));
+  await Promise.all(
+    [...others.entries()].map(async ([key, { itemType, itemId }]) => {
+      const found =
+        itemType === 'CUTV' ? await catalogue.playables.event(itemId) : itemType === 'VOD' ? await catalogue.playables.film(itemId) : itemType === 'SERIE' ? await catalogue.playables.episode(itemId) : undefined;
+      if (found) names.set(key, found.title);
+    }),
+  );
+  return names;
 }
 
 /** The operators a QoE alert is mailed to: ADMIN_EMAILS and every admin or support operator. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './ids';
+import { idParamSchema, idSchema } from './ids';
 import { requestString } from './text';
 
 /**
@@ -131,6 +131,8 @@ export const qoeBreakdownQuerySchema = z.object({
 export const qoeBreakdownRowSchema = qoeFiguresSchema.extend({
   /** The group's key: an item '<type>:<id>', a device class, a browser, a country, an error code. */
   key: z.string(),
+  /** A channel's or title's name in the catalogue (null for other groups, or an item since removed). */
+  name: z.string().nullable(),
 });
 export type QoeBreakdownRow = z.infer<typeof qoeBreakdownRowSchema>;
 /** The groups with the most views first (at most `limit`). */
@@ -157,6 +159,8 @@ export const qoeAlertSchema = z.object({
   kind: z.enum(QOE_ALERT_KINDS),
   itemType: qoeItemTypeSchema,
   itemId: idSchema,
+  /** The channel's or title's name in the catalogue (null once removed). */
+  name: z.string().nullable(),
   /** The figure when it fired (failure %, start-up p95 in ms) and the threshold crossed. */
   value: z.number(),
   threshold: z.number(),
@@ -172,3 +176,62 @@ export type QoeAlerts = z.infer<typeof qoeAlertsSchema>;
 
 /** The window an alert judges. */
 export const QOE_ALERT_WINDOW_MS = 5 * 60_000;
+
+/** /operator/qoe/items/{itemType}/{itemId}: one channel or title. */
+export const qoeItemParamsSchema = z.object({ itemType: qoeItemTypeSchema, itemId: idParamSchema });
+export const qoeItemQuerySchema = z.object({ range: qoeRangeSchema.default('24h') });
+/** A channel's or title's page: the overview of its views, its breakdowns and its alerts. */
+export const qoeItemReportSchema = qoeOverviewSchema.extend({
+  itemType: qoeItemTypeSchema,
+  itemId: z.number().int(),
+  name: z.string().nullable(),
+  breakdowns: z.object({
+    device: z.array(qoeBreakdownRowSchema),
+    browser: z.array(qoeBreakdownRowSchema),
+    region: z.array(qoeBreakdownRowSchema),
+    error: z.array(qoeBreakdownRowSchema),
+  }),
+  /** Its latest alerts, open or cleared (newest first). */
+  alerts: z.array(qoeAlertSchema),
+});
+export type QoeItemReport = z.infer<typeof qoeItemReportSchema>;
+
+/** One raw view as the console reads it: the player's summary and where it played. */
+export const qoeViewRecordSchema = z.object({
+  viewId: z.string(),
+  userId: z.number().int(),
+  itemType: qoeItemTypeSchema,
+  itemId: z.number().int(),
+  name: z.string().nullable(),
+  startedAt: z.number().int(),
+  /** When the server last heard of it. */
+  lastAt: z.number().int(),
+  startupMs: z.number().int().nullable(),
+  zap: z.boolean(),
+  ended: z.boolean(),
+  exitBeforeStart: z.boolean(),
+  rebufferCount: z.number().int(),
+  rebufferMs: z.number().int(),
+  watchMs: z.number().int(),
+  playingMs: z.number().int(),
+  errorCode: z.number().int().nullable(),
+  licenceCode: z.number().int().nullable(),
+  avgBitrate: z.number().int(),
+  renditionSwitches: z.number().int(),
+  droppedFrames: z.number().int(),
+  screen: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  playerVersion: z.string(),
+  region: z.string(),
+});
+export type QoeViewRecord = z.infer<typeof qoeViewRecordSchema>;
+/** A page of views, newest first; the cursor is the last one's start and id. */
+export const qoeViewsQuerySchema = z.object({
+  cursor: requestString().regex(/^\d{1,15}\.[A-Za-z0-9_-]{8,40}$/).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const qoeViewPageSchema = z.object({ items: z.array(qoeViewRecordSchema), nextCursor: z.string().nullable() });
+export type QoeViewPage = z.infer<typeof qoeViewPageSchema>;
+export const qoeSubscriberParamsSchema = z.object({ userId: idParamSchema });
+export const qoeViewParamsSchema = z.object({ viewId: requestString().regex(/^[A-Za-z0-9_-]{8,40}$/) });

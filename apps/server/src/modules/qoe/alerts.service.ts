@@ -1,8 +1,9 @@
-import { QOE_ALERT_WINDOW_MS, QOE_DEFAULT_THRESHOLDS, type QoeAlerts, type QoeThresholds } from '@pantalla/contracts';
+import { QOE_ALERT_WINDOW_MS, QOE_DEFAULT_THRESHOLDS, type QoeAlert, type QoeAlerts, type QoeThresholds } from '@pantalla/contracts';
 import type { Actor } from '../../platform/audit.repository';
 import type { Platform } from '../../platform/module';
 import { exactPercentile } from './metrics';
-import type { QoeRepository, ViewFactsRow } from './qoe.repository';
+import type { ItemRef, QoeRepository, ViewFactsRow } from './qoe.repository';
+import type { QoeAlertRow } from './tables';
 
 /** One item's last five minutes as the alerts judge them. */
 export interface ItemWindow {
@@ -38,6 +39,8 @@ export function crossing(window: ItemWindow, kind: 'failure' | 'startup', t: Qoe
 
 /** What the alerts need besides the database: the operators' addresses and a mailer. */
 export interface AlertNeeds {
+  /** Channels' and titles' names from the catalogue, keyed '<type>:<id>' (removed items left out). */
+  itemNames: (items: readonly ItemRef[]) => Promise<Map<string, string>>;
   operatorEmails: () => Promise<string[]>;
   mail: (to: string, subject: string, text: string) => Promise<void>;
 }
@@ -64,9 +67,26 @@ export class QoeAlertsService {
   }
 
   async list(openOnly: boolean, limit: number): Promise<QoeAlerts> {
-    const rows = await this.repo.listAlerts(openOnly, limit);
-    const items = rows.map((r) => ({ ...r, kind: r.kind === 'startup' ? ('startup' as const) : ('failure' as const), itemType: r.itemType as 'LIVE', value: Number(r.value), threshold: Number(r.threshold), raisedAt: Number(r.raisedAt), clearedAt: r.clearedAt === null ? null : Number(r.clearedAt) }));
-    return { items, thresholds: await this.thresholds() };
+    return { items: await this.named(await this.repo.listAlerts(openOnly, limit)), thresholds: await this.thresholds() };
+  }
+
+  /** An item's latest alerts, named. */
+  async of(item: ItemRef, limit: number): Promise<QoeAlert[]> {
+    return this.named(await this.repo.alertsOf(item, limit));
+  }
+
+  private async named(rows: readonly QoeAlertRow[]): Promise<QoeAlert[]> {
+    const names = await this.needs.itemNames(rows);
+    return rows.map((r) => ({
+      ...r, kind: r.kind === 'startup' ? ('startup' as const) : ('failure' as const), itemType: r.itemType as QoeAlert['itemType'], name: names.get(`${r.itemType}:${r.itemId}`) ?? null,
+      value: Number(r.value), threshold: Number(r.threshold), raisedAt: Number(r.raisedAt), clearedAt: r.clearedAt === null ? null : Number(r.clearedAt),
+    }));
+  }
+
+  /** How a mail names an item: its catalogue name, else its type and id. */
+  private async labelOf(item: ItemRef): Promise<string> {
+    const name = (await this.needs.itemNames([item]).catch(() => new Map<string, string>())).get(`${item.itemType}:${item.itemId}`);
+    return name ? `${name} (${item.itemType} ${item.itemId})` : `${item.itemType} ${item.itemId}`;
   }
 
   /** Judges the last five minutes now; returns what it raised and cleared. */
@@ -86,7 +106,8 @@ export class QoeAlertsService {
       }
       await this.repo.clearAlert(alert.id, now);
       cleared += 1;
-      await this.notify(`Resuelto: ${alert.itemType} ${alert.itemId} vuelve a la normalidad`, `La alerta de ${alert.kind === 'startup' ? 'tiempo de arranque' : 'fallos de reproducción'} de ${alert.itemType} ${alert.itemId} se ha cerrado sola.`);
+      const label = await this.labelOf(alert);
+      await this.notify(`Resuelto: ${label} vuelve a la normalidad`, `La alerta de ${alert.kind === 'startup' ? 'tiempo de arranque' : 'fallos de reproducción'} de ${label} se ha cerrado sola.`);
     }
     let raised = 0;
     for (const window of windows) {
@@ -97,7 +118,8 @@ export class QoeAlertsService {
         await this.repo.raiseAlert({ kind, itemType: window.itemType, itemId: window.itemId, value, threshold, views: window.views, raisedAt: now });
         raised += 1;
         const what = kind === 'failure' ? `fallos de reproducción ${value.toFixed(1)} % (umbral ${threshold} %)` : `arranque p95 ${Math.round(value)} ms (umbral ${threshold} ms)`;
-        await this.notify(`Alerta de calidad: ${window.itemType} ${window.itemId}`, `En los últimos 5 minutos, ${window.views} reproducciones de ${window.itemType} ${window.itemId}: ${what}.\nConsola: /operador/calidad`);
+        const label = await this.labelOf(window);
+        await this.notify(`Alerta de calidad: ${label}`, `En los últimos 5 minutos, ${window.views} reproducciones de ${label}: ${what}.\nConsola: /operador/calidad/${window.itemType}/${window.itemId}`);
       }
     }
     return { raised, cleared };

@@ -1,12 +1,15 @@
 import type { Platform, ServerModule } from '../../platform/module';
 import type { Authenticator, PersonalDataHolder } from '../identity';
 import { QoeAlertsService, type AlertNeeds } from './alerts.service';
+import { qoeConsoleRoutes } from './console.routes';
+import { QoeConsole } from './console.service';
 import { QoeIngest } from './ingest.service';
 import { qoeMigrations } from './migrations';
 import { QoeRepository } from './qoe.repository';
 import { qoeRoutes } from './qoe.routes';
 import { QoeReports } from './report.service';
 import { MINUTE_MS, minuteOf, minuteRows, concurrencyRows } from './rollup';
+import { QoeDemo } from './seed/demo';
 
 /** What quality of experience needs of other modules. */
 export interface QoeNeeds extends AlertNeeds {
@@ -23,6 +26,8 @@ export interface Qoe {
   runScheduled(): Promise<void>;
   /** The user's raw views for the data export; erased with the account. */
   personalData: PersonalDataHolder;
+  /** The QoE demo (QOE_DEMO only): a month's history of these channels once, then their live audience; returns views written. */
+  seedDemo(channels: readonly number[]): Promise<number>;
 }
 
 /** Minutes the rollup recomputes each round: views report for a while after they start. */
@@ -36,13 +41,16 @@ const WORK_LOCK = 'qoe.work';
 export function createQoe(platform: Platform, needs: QoeNeeds): Qoe {
   const repo = new QoeRepository(platform.db);
   const ingest = new QoeIngest(platform, repo, needs.countryOf);
-  const reports = new QoeReports(platform.clock, repo);
+  const reports = new QoeReports(platform.clock, repo, needs.itemNames);
   const alerts = new QoeAlertsService(platform, repo, needs);
+  const pages = new QoeConsole(repo, reports, alerts, needs.itemNames);
+  const demo = platform.config.qoeDemo ? new QoeDemo(platform, repo, platform.config.qoeDemo) : null;
   let lastRetention = 0;
 
   // Under the advisory lock: one process of a cluster does each round.
   const runScheduled = () =>
     platform.db.exclusive(WORK_LOCK, async () => {
+      await demo?.audience();
       const now = platform.clock.now();
       const from = minuteOf(now) - ROLLUP_REACH_MS;
       const started = await repo.viewsStartedBetween(from, now + 1);
@@ -58,11 +66,15 @@ export function createQoe(platform: Platform, needs: QoeNeeds): Qoe {
   return {
     flush: () => ingest.flush(),
     runScheduled,
+    seedDemo: (channels) => (demo ? platform.db.exclusive(WORK_LOCK, () => demo.seedHistory(channels)) : Promise.resolve(0)),
     personalData: { export: (userId) => repo.viewsOf(userId), erase: (userId) => repo.eraseViewsOf(userId) },
     module: {
       name: 'qoe',
       migrations: qoeMigrations,
-      routes: (app) => qoeRoutes(app, needs.auth, ingest, reports, alerts),
+      routes: async (app) => {
+        await qoeRoutes(app, needs.auth, ingest, reports, alerts);
+        await qoeConsoleRoutes(app, needs.auth, pages);
+      },
       startWork: () => {
         const round = () => runScheduled().catch((error: unknown) => platform.log.warn({ err: error }, 'QoE rollup failed'));
         const timer = setInterval(() => void round(), MINUTE_MS);

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { QoeThresholds } from '@pantalla/contracts';
 import type { Db } from '../../platform/database';
 import { recordAudit, type Actor } from '../../platform/audit.repository';
-import type { QoeAlertRow, QoeConcurrencyTable, QoeMinutesTable, QoeTables, QoeViewsTable } from './tables';
+import type { QoeAlertRow, QoeConcurrencyTable, QoeMinutesTable, QoeTables, QoeViewRow, QoeViewsTable } from './tables';
 
 /** What the rollup and the alerts read of a raw view. */
 export interface ViewFactsRow {
@@ -34,6 +34,12 @@ export interface RawGroupRow {
 }
 
 const FACTS = ['itemType', 'itemId', 'deviceClass', 'region', 'userId', 'startedAt', 'lastAt', 'startupMs', 'errorCode', 'exitBeforeStart', 'rebufferMs', 'watchMs'] as const;
+/** One channel or title: the console's page of an item reads its rows only. */
+export interface ItemRef {
+  itemType: string;
+  itemId: number;
+}
+
 /** Rows per insert statement: well under both databases' parameter limits. */
 const CHUNK = 200;
 
@@ -92,41 +98,44 @@ export class QoeRepository {
     });
   }
 
-  minutesBetween(from: number, to: number) {
-    return this.k.selectFrom('qoeMinutes').selectAll().where('minute', '>=', from).where('minute', '<', to).execute();
+  minutesBetween(from: number, to: number, item?: ItemRef) {
+    let query = this.k.selectFrom('qoeMinutes').selectAll().where('minute', '>=', from).where('minute', '<', to);
+    if (item) query = query.where('itemType', '=', item.itemType).where('itemId', '=', item.itemId);
+    return query.execute();
   }
 
   /** Viewers per minute over every item. */
-  concurrencyBetween(from: number, to: number): Promise<{ minute: number; viewers: number }[]> {
-    return this.k
+  concurrencyBetween(from: number, to: number, item?: ItemRef): Promise<{ minute: number; viewers: number }[]> {
+    let query = this.k
       .selectFrom('qoeConcurrency')
       .select(['minute', (eb) => eb.fn.sum<number>('viewers').as('viewers')])
       .where('minute', '>=', from)
-      .where('minute', '<', to)
-      .groupBy('minute')
-      .execute();
+      .where('minute', '<', to);
+    if (item) query = query.where('itemType', '=', item.itemType).where('itemId', '=', item.itemId);
+    return query.groupBy('minute').execute();
   }
 
   /** Distinct accounts among the views started in [from, to). */
-  async uniqueViewers(from: number, to: number): Promise<number> {
-    const row = await this.k
+  async uniqueViewers(from: number, to: number, item?: ItemRef): Promise<number> {
+    let query = this.k
       .selectFrom('qoeViews')
       .select((eb) => eb.fn.count<number>('userId').distinct().as('n'))
       .where('startedAt', '>=', from)
-      .where('startedAt', '<', to)
-      .executeTakeFirst();
+      .where('startedAt', '<', to);
+    if (item) query = query.where('itemType', '=', item.itemType).where('itemId', '=', item.itemId);
+    const row = await query.executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
   /** Distinct accounts per group of a column among the views started in [from, to). */
-  uniqueViewersBy(column: 'deviceClass' | 'region', from: number, to: number): Promise<{ key: string; n: number }[]> {
-    return this.k
+  uniqueViewersBy(column: 'deviceClass' | 'region', from: number, to: number, item?: ItemRef): Promise<{ key: string; n: number }[]> {
+    let query = this.k
       .selectFrom('qoeViews')
       .select([`${column} as key`, (eb) => eb.fn.count<number>('userId').distinct().as('n')])
       .where('startedAt', '>=', from)
-      .where('startedAt', '<', to)
-      .groupBy(column)
-      .execute() as Promise<{ key: string; n: number }[]>;
+      .where('startedAt', '<', to);
+    if (item) query = query.where('itemType', '=', item.itemType).where('itemId', '=', item.itemId);
+    return query.groupBy(column).execute() as Promise<{ key: string; n: number }[]>;
   }
 
   uniqueViewersByItem(from: number, to: number): Promise<{ itemType: string; itemId: number; n: number }[]> {
@@ -140,7 +149,7 @@ export class QoeRepository {
   }
 
   /** Sums per browser or per error code, straight from the raw views (the aggregates do not keep them). */
-  rawGroups(by: 'browser' | 'errorCode', from: number, to: number, limit: number): Promise<RawGroupRow[]> {
+  rawGroups(by: 'browser' | 'errorCode', from: number, to: number, limit: number, item?: ItemRef): Promise<RawGroupRow[]> {
     let query = this.k
       .selectFrom('qoeViews')
       .select((eb) => [
@@ -157,6 +166,7 @@ export class QoeRepository {
       .where('startedAt', '>=', from)
       .where('startedAt', '<', to);
     if (by === 'errorCode') query = query.where('errorCode', 'is not', null);
+    if (item) query = query.where('itemType', '=', item.itemType).where('itemId', '=', item.itemId);
     return query.groupBy(by).orderBy('views', 'desc').limit(limit).execute() as Promise<RawGroupRow[]>;
   }
 
@@ -201,6 +211,34 @@ export class QoeRepository {
     await this.k.deleteFrom('qoeMinutes').where('minute', '<', aggregatesBefore).execute();
     await this.k.deleteFrom('qoeConcurrency').where('minute', '<', aggregatesBefore).execute();
     await this.k.deleteFrom('qoeAlerts').where('raisedAt', '<', aggregatesBefore).execute();
+  }
+
+  /** An item's latest alerts, newest first. */
+  alertsOf(item: ItemRef, limit: number): Promise<QoeAlertRow[]> {
+    return this.k
+      .selectFrom('qoeAlerts')
+      .selectAll()
+      .where('itemType', '=', item.itemType)
+      .where('itemId', '=', item.itemId)
+      .orderBy('raisedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** A page of an account's or an item's views, newest first, after the cursor's (start, id). */
+  viewsPage(of: { userId: number } | ItemRef, after: { startedAt: number; viewId: string } | null, limit: number): Promise<QoeViewRow[]> {
+    let query = this.k.selectFrom('qoeViews').selectAll();
+    query = 'userId' in of ? query.where('userId', '=', of.userId) : query.where('itemType', '=', of.itemType).where('itemId', '=', of.itemId);
+    if (after)
+      query = query.where((eb) =>
+        eb.or([eb('startedAt', '<', after.startedAt), eb.and([eb('startedAt', '=', after.startedAt), eb('viewId', '<', after.viewId)])]),
+      );
+    return query.orderBy('startedAt', 'desc').orderBy('viewId', 'desc').limit(limit).execute();
+  }
+
+  view(viewId: string): Promise<QoeViewRow | undefined> {
+    return this.k.selectFrom('qoeViews').selectAll().where('viewId', '=', viewId).executeTakeFirst();
   }
 
   /** A user's raw views, for the data export. */

@@ -1,7 +1,7 @@
 import type { QoeBreakdown, QoeBreakdownBy, QoeBreakdownRow, QoeOverview, QoePoint, QoeRange } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import { emptySums, figuresOf, mergeSums, parseHistogram, percentileOf, type ViewSums } from './metrics';
-import type { QoeRepository, RawGroupRow } from './qoe.repository';
+import type { ItemRef, QoeRepository, RawGroupRow } from './qoe.repository';
 import { MINUTE_MS, minuteOf } from './rollup';
 import type { QoeMinuteRow } from './tables';
 
@@ -28,6 +28,7 @@ export class QoeReports {
   constructor(
     private readonly clock: Clock,
     private readonly repo: QoeRepository,
+    private readonly itemNames: (items: readonly ItemRef[]) => Promise<Map<string, string>>,
   ) {}
 
   /** The range's window: whole minutes, the current one included. */
@@ -36,10 +37,11 @@ export class QoeReports {
     return { from: to - RANGES[range].length, to };
   }
 
-  async overview(range: QoeRange): Promise<QoeOverview> {
+  /** Every item's views, or one item's (its page). */
+  async overview(range: QoeRange, item?: ItemRef): Promise<QoeOverview> {
     const { from, to } = this.window(range);
     const { bucket } = RANGES[range];
-    const [minutes, concurrency, uniqueViewers] = await Promise.all([this.repo.minutesBetween(from, to), this.repo.concurrencyBetween(from, to), this.repo.uniqueViewers(from, to)]);
+    const [minutes, concurrency, uniqueViewers] = await Promise.all([this.repo.minutesBetween(from, to, item), this.repo.concurrencyBetween(from, to, item), this.repo.uniqueViewers(from, to, item)]);
     const totals = emptySums();
     const buckets = new Map<number, { sums: ViewSums; concurrent: number }>();
     const bucketAt = (at: number) => {
@@ -72,15 +74,20 @@ export class QoeReports {
     return { range, from, to, bucketMs: bucket, totals: figuresOf(totals, uniqueViewers), peakConcurrent, points };
   }
 
-  async breakdown(by: QoeBreakdownBy, range: QoeRange, limit: number): Promise<QoeBreakdown> {
+  /** Groups of every item's views, or of one item's (device, browser, region, error on its page); channels and titles named. */
+  async breakdown(by: QoeBreakdownBy, range: QoeRange, limit: number, item?: ItemRef): Promise<QoeBreakdown> {
     const { from, to } = this.window(range);
-    const rows = by === 'browser' || by === 'error' ? await this.rawBreakdown(by, from, to, limit) : await this.aggregateBreakdown(by, from, to);
+    const rows = by === 'browser' || by === 'error' ? await this.rawBreakdown(by, from, to, limit, item) : await this.aggregateBreakdown(by, from, to, item);
     rows.sort((a, b) => b.views - a.views || a.key.localeCompare(b.key));
-    return { by, range, rows: rows.slice(0, limit) };
+    const top = rows.slice(0, limit);
+    if (by !== 'channel' && by !== 'title') return { by, range, rows: top };
+    const refs = top.map((row) => ({ itemType: row.key.slice(0, row.key.indexOf(':')), itemId: Number(row.key.slice(row.key.indexOf(':') + 1)) }));
+    const names = await this.itemNames(refs);
+    return { by, range, rows: top.map((row) => ({ ...row, name: names.get(row.key) ?? null })) };
   }
 
-  private async aggregateBreakdown(by: 'channel' | 'title' | 'device' | 'region', from: number, to: number): Promise<QoeBreakdownRow[]> {
-    const minutes = await this.repo.minutesBetween(from, to);
+  private async aggregateBreakdown(by: 'channel' | 'title' | 'device' | 'region', from: number, to: number, item?: ItemRef): Promise<QoeBreakdownRow[]> {
+    const minutes = await this.repo.minutesBetween(from, to, item);
     const keyOf = (row: QoeMinuteRow): string | null => {
       if (by === 'channel') return row.itemType === 'LIVE' ? `LIVE:${row.itemId}` : null;
       if (by === 'title') return row.itemType === 'LIVE' ? null : `${row.itemType}:${row.itemId}`;
@@ -94,19 +101,19 @@ export class QoeReports {
     }
     const viewers = new Map<string, number>();
     if (by === 'channel' || by === 'title') for (const r of await this.repo.uniqueViewersByItem(from, to)) viewers.set(`${r.itemType}:${r.itemId}`, Number(r.n));
-    else for (const r of await this.repo.uniqueViewersBy(by === 'device' ? 'deviceClass' : 'region', from, to)) viewers.set(r.key, Number(r.n));
-    return [...groups.entries()].map(([key, sums]) => ({ key, ...figuresOf(sums, viewers.get(key) ?? 0) }));
+    else for (const r of await this.repo.uniqueViewersBy(by === 'device' ? 'deviceClass' : 'region', from, to, item)) viewers.set(r.key, Number(r.n));
+    return [...groups.entries()].map(([key, sums]) => ({ key, name: null, ...figuresOf(sums, viewers.get(key) ?? 0) }));
   }
 
   /** Browser and error code groups have no histogram: their start-up percentiles are null. */
-  private async rawBreakdown(by: 'browser' | 'error', from: number, to: number, limit: number): Promise<QoeBreakdownRow[]> {
-    const rows = await this.repo.rawGroups(by === 'browser' ? 'browser' : 'errorCode', from, to, limit);
+  private async rawBreakdown(by: 'browser' | 'error', from: number, to: number, limit: number, item?: ItemRef): Promise<QoeBreakdownRow[]> {
+    const rows = await this.repo.rawGroups(by === 'browser' ? 'browser' : 'errorCode', from, to, limit, item);
     return rows.map((r: RawGroupRow) => {
       const views = Number(r.views);
       const started = Number(r.started);
       const exits = Number(r.exits ?? 0);
       return {
-        key: String(r.key ?? ''), views, started, uniqueViewers: Number(r.viewers),
+        key: String(r.key ?? ''), name: null, views, started, uniqueViewers: Number(r.viewers),
         startupScore: started > 0 ? Number(r.scoreSum ?? 0) / started : null, startupP50Ms: null, startupP95Ms: null,
         rebufferPct: pct(Number(r.rebufferMs ?? 0), Number(r.watchMs ?? 0)), failurePct: pct(Number(r.failures), views),
         exitsBeforeStart: exits, exitBeforeStartPct: pct(exits, views),
