@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { TimeChart } from './time-chart';
+import { isolatedPoints, TimeChart } from './time-chart';
 
 const DAY = 86_400_000;
 const x = [Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 1) + DAY, Date.UTC(2026, 10, 1) + 2 * DAY];
@@ -36,5 +36,21 @@ describe('TimeChart', () => {
     const plot = container.querySelector('.time-chart__plot');
     if (plot) expect(plot.getAttribute('aria-hidden')).toBe('true');
     expect(screen.getByRole('figure', { name: 'Espectadores' })).toBeTruthy();
+  });
+
+  it('marks a value with no neighbours (a range with one busy bucket), and no other', () => {
+    expect(isolatedPoints([null, 4, null, null])).toEqual([1]);
+    expect(isolatedPoints([7])).toEqual([0]);
+    expect(isolatedPoints([1, 2, null, 3])).toEqual([3]);
+    expect(isolatedPoints([0, null, 0])).toEqual([0, 2]);
+    expect(isolatedPoints([1, 2, 3])).toEqual([]);
+  });
+
+  it('reads hour buckets with their date (a week or a month of them)', () => {
+    const at = Date.UTC(2026, 10, 3, 12);
+    render(<TimeChart label="Semana" unit="hour" x={[at, at + 3_600_000]} series={[{ label: 'Vistas', values: [1, 2] }]} />);
+    const rows = within(screen.getByRole('table', { hidden: true })).getAllByRole('row', { hidden: true });
+    const expected = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'short' }).format(at);
+    expect(within(rows[1] as HTMLElement).getByRole('rowheader', { hidden: true }).textContent).toContain(expected);
   });
 });

@@ -22,8 +22,8 @@ export interface TimeChartProps {
   /** x values, epoch ms, ascending: one per day or per minute. */
   x: readonly number[];
   series: readonly TimeSeries[];
-  /** How x reads in the table and the axis: a date (day) or a time (minute). */
-  unit: 'day' | 'minute';
+  /** How x reads in the table and the axis: a date (day), a date and time (hour: a week or a month of buckets) or a time (minute). */
+  unit: 'day' | 'hour' | 'minute';
   /** A short sentence said to screen readers besides the table (a total, a trend). */
   description?: string;
   height?: number;
@@ -116,12 +116,23 @@ export function TimeChart({ label, x, series, unit, description, height = 240 }:
   );
 }
 
-function xFormatter(unit: 'day' | 'minute', locale: string): (at: number) => string {
+function xFormatter(unit: 'day' | 'hour' | 'minute', locale: string): (at: number) => string {
   const format =
     unit === 'day'
       ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
-      : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+      : unit === 'hour'
+        ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+        : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
   return (at) => format.format(new Date(at));
+}
+
+/** Indices of values with no value either side: a line cannot draw them, a marker does. */
+export function isolatedPoints(values: readonly (number | null | undefined)[]): number[] {
+  const out: number[] = [];
+  values.forEach((value, i) => {
+    if (value != null && values[i - 1] == null && values[i + 1] == null) out.push(i);
+  });
+  return out;
 }
 
 interface OptionsInput {
@@ -160,6 +171,15 @@ function chartOptions({ width, height, series, formatX, formatOf, timeLabel, ink
         label: s.label,
         stroke: s.color ?? PALETTE[index % PALETTE.length],
         width: 2,
+        // Where uPlot draws no markers (dense data), an isolated value (a range with one busy bucket) still gets one.
+        points: {
+          size: 7,
+          filter: (u: uPlot, seriesIdx: number, show: boolean) => {
+            if (show) return null;
+            const idxs = isolatedPoints(Array.from(u.data[seriesIdx] ?? []));
+            return idxs.length > 0 ? idxs : null;
+          },
+        },
         value: (_u: uPlot, value: number | null) => (value == null ? '–' : formatOf(s)(value)),
       })),
     ],

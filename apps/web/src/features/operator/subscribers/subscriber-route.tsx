@@ -7,7 +7,7 @@ import './subscribers.css';
 
 /** The page's texts before its first render. */
 export async function loader() {
-  await loadTables(['operator-subscribers', 'operator-actions']);
+  await loadTables(['operator-subscribers', 'operator-actions', 'operator-qoe']);
   return null;
 }
 

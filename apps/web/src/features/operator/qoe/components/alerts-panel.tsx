@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QoeAlert, QoeThresholds } from '@pantalla/contracts';
+import { Link } from 'react-router';
+import { sectionHref } from '../../sections';
 import { useCanEdit } from '../../use-operator';
 import { useQoeAlerts } from '../api/get-alerts';
 import { useSaveThresholds } from '../api/put-thresholds';
@@ -8,30 +10,37 @@ import { qoeFormats } from './format';
 
 /** The latest alerts (open ones first) and the thresholds that raise them. */
 export function AlertsPanel() {
-  const { t, i18n } = useTranslation('operator-qoe');
+  const { t } = useTranslation('operator-qoe');
   const alerts = useQoeAlerts();
-  const f = qoeFormats(i18n.language);
   const items = [...(alerts.data?.items ?? [])].sort((a, b) => Number(a.clearedAt !== null) - Number(b.clearedAt !== null));
-  const value = (alert: QoeAlert) => (alert.kind === 'failure' ? `${f.pct(alert.value)} ≥ ${f.pct(alert.threshold)}` : `${f.ms(alert.value)} ≥ ${f.ms(alert.threshold)}`);
   return (
     <section aria-labelledby="qoe-alerts-title" className="operator-qoe__alerts">
       <h2 id="qoe-alerts-title">{t('alerts.title')}</h2>
       {alerts.isError && <p className="operator-error">{t('error')}</p>}
       {alerts.data && items.length === 0 && <p>{t('alerts.none')}</p>}
-      {items.length > 0 && (
-        <ul className="operator-qoe__alert-list">
-          {items.map((alert) => (
-            <li key={alert.id} className={alert.clearedAt === null ? 'operator-qoe__alert--open' : undefined}>
-              <strong>{alert.clearedAt === null ? t('alerts.open') : t('alerts.cleared')}</strong>{' '}
-              {t(`alerts.kind.${alert.kind}`)} · {t(`items.${alert.itemType}`, { id: String(alert.itemId) })} · {value(alert)} · {t('alerts.views', { count: alert.views })} ·{' '}
-              {t('alerts.since', { at: f.dateTime(alert.raisedAt) })}
-              {alert.clearedAt !== null && ` · ${t('alerts.until', { at: f.dateTime(alert.clearedAt) })}`}
-            </li>
-          ))}
-        </ul>
-      )}
+      <AlertList items={items} />
       {alerts.data && <ThresholdsForm key={JSON.stringify(alerts.data.thresholds)} current={alerts.data.thresholds} />}
     </section>
+  );
+}
+
+/** Alerts as a list: open ones marked, each naming its channel or title with a link to its page. */
+export function AlertList({ items }: { items: readonly QoeAlert[] }) {
+  const { t, i18n } = useTranslation('operator-qoe');
+  const f = qoeFormats(i18n.language);
+  const value = (alert: QoeAlert) => (alert.kind === 'failure' ? `${f.pct(alert.value)} ≥ ${f.pct(alert.threshold)}` : `${f.ms(alert.value)} ≥ ${f.ms(alert.threshold)}`);
+  if (items.length === 0) return null;
+  return (
+    <ul className="operator-qoe__alert-list">
+      {items.map((alert) => (
+        <li key={alert.id} className={alert.clearedAt === null ? 'operator-qoe__alert--open' : undefined}>
+          <strong>{alert.clearedAt === null ? t('alerts.open') : t('alerts.cleared')}</strong> {t(`alerts.kind.${alert.kind}`)} ·{' '}
+          <Link to={sectionHref('qoe', alert.itemType, alert.itemId)}>{alert.name ?? t(`items.${alert.itemType}`, { id: String(alert.itemId) })}</Link> · {value(alert)} ·{' '}
+          {t('alerts.views', { count: alert.views })} · {t('alerts.since', { at: f.dateTime(alert.raisedAt) })}
+          {alert.clearedAt !== null && ` · ${t('alerts.until', { at: f.dateTime(alert.clearedAt) })}`}
+        </li>
+      ))}
+    </ul>
   );
 }
 

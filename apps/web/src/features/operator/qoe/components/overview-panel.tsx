@@ -7,12 +7,23 @@ import { qoeFormats } from './format';
 
 /** The range's totals and its charts: views and concurrent viewers, start-up p50/p95, rebuffer % and failure %. */
 export function OverviewPanel({ range }: { range: QoeRange }) {
-  const { t, i18n } = useTranslation('operator-qoe');
+  const { t } = useTranslation('operator-qoe');
   const overview = useQoeOverview(range);
-  const f = qoeFormats(i18n.language);
   const data = overview.data;
   if (overview.isError && !data) return <p className="operator-error">{t('error')}</p>;
   if (!data) return <p>{t('loading')}</p>;
+  return (
+    <section aria-labelledby="qoe-overview-title">
+      <h2 id="qoe-overview-title">{t('overview')}</h2>
+      <OverviewFigures data={data} />
+    </section>
+  );
+}
+
+/** The figures of a range (every item's, or one's) and their charts. */
+export function OverviewFigures({ data }: { data: QoeOverview }) {
+  const { t, i18n } = useTranslation('operator-qoe');
+  const f = qoeFormats(i18n.language);
   const { totals } = data;
   const figures: [string, string][] = [
     [t('figures.views'), f.count(totals.views)],
@@ -26,8 +37,7 @@ export function OverviewPanel({ range }: { range: QoeRange }) {
     [t('figures.exits'), `${f.count(totals.exitsBeforeStart)} (${f.pct(totals.exitBeforeStartPct)})`],
   ];
   return (
-    <section aria-labelledby="qoe-overview-title">
-      <h2 id="qoe-overview-title">{t('overview')}</h2>
+    <>
       <dl className="operator-qoe__figures">
         {figures.map(([label, value]) => (
           <div key={label}>
@@ -37,14 +47,15 @@ export function OverviewPanel({ range }: { range: QoeRange }) {
         ))}
       </dl>
       <Charts data={data} />
-    </section>
+    </>
   );
 }
 
 function Charts({ data }: { data: QoeOverview }) {
   const { t, i18n } = useTranslation('operator-qoe');
   const f = qoeFormats(i18n.language);
-  const unit = data.range === '30d' ? 'day' : 'minute';
+  // A week's or a month's buckets read with their date; an hour's or a day's by the time alone.
+  const unit = data.range === '7d' || data.range === '30d' ? 'hour' : 'minute';
   // Stable arrays per answer: the chart redraws only when the data change.
   const charts = useMemo(() => {
     const x = data.points.map((p) => p.at);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QOE_RANGES, type QoeRange } from '@pantalla/contracts';
+import type { QoeRange } from '@pantalla/contracts';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { AlertsPanel } from './alerts-panel';
 import { BreakdownPanel } from './breakdown-panel';
 import { OverviewPanel } from './overview-panel';
+import { RangePicker } from './range-picker';
 import '../qoe.css';
 
 /** Quality of experience: the range's figures and charts, breakdowns, and the alerts with their thresholds. */
@@ -15,13 +16,7 @@ export function QoeScreen() {
   return (
     <section className="operator-qoe" aria-labelledby="operator-qoe-title">
       <h1 id="operator-qoe-title">{t('title')}</h1>
-      <div className="operator-qoe__ranges" role="group" aria-label={t('range.label')}>
-        {QOE_RANGES.map((r) => (
-          <button key={r} type="button" aria-pressed={range === r} onClick={() => setRange(r)}>
-            {t(`range.${r}`)}
-          </button>
-        ))}
-      </div>
+      <RangePicker range={range} onChange={setRange} />
       <AlertsPanel />
       <OverviewPanel range={range} />
       <BreakdownPanel range={range} />

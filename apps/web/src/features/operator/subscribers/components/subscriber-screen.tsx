@@ -3,7 +3,9 @@ import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../../lib/api-client';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { Button } from '../../../../ui/button';
-import { sectionHref } from '../../sections';
+import { SubscriberViewsSection } from '../../qoe/components/subscriber-views';
+import { canView, sectionHref } from '../../sections';
+import { useOperator } from '../../use-operator';
 import { AccountActions } from '../actions';
 import { useSubscriber } from '../api/get-subscriber';
 import { AccountSection } from './account-section';
@@ -16,6 +18,7 @@ export function SubscriberScreen({ userId }: { userId: number }) {
   const { t } = useTranslation('operator-subscribers');
   const { t: tc } = useTranslation('operator');
   const subscriber = useSubscriber(userId);
+  const me = useOperator();
   const page = subscriber.data;
   useDocumentTitle(page ? page.account.email : t('page.title', { id: userId }));
   // Back to the results the operator came from (the search keeps its term in the address).
@@ -51,6 +54,7 @@ export function SubscriberScreen({ userId }: { userId: number }) {
             <PackagesSection userId={userId} packages={page.packages} />
             <PurchasesSection userId={userId} first={page.purchases} />
             <SignInsSection signIns={page.signIns} />
+            {canView(me.roles, 'qoe') ? <SubscriberViewsSection userId={userId} /> : null}
           </div>
         </>
       ) : null}
