@@ -45,6 +45,7 @@ import {
 } from '@pantalla/contracts';
 import { errorResponses, sendSerialised, type ZodApp } from '../../platform/http';
 import type { Authenticator } from '../identity';
+import { CompressedAnswers } from './compressed-answers';
 import type { CatalogueService } from './catalogue.service';
 import type { GenresService } from './genres.service';
 import type { GuideService } from './guide.service';
@@ -53,6 +54,8 @@ import type { ListsService } from './lists.service';
 import type { SearchService } from './search.service';
 
 const errors = errorResponses(400, 401, 404);
+/** The large answers (channels, guide windows and days) compressed once while they are shared. */
+const answers = new CompressedAnswers();
 const tags = ['catalogue'];
 
 /** The catalogue's services the routes call. */
@@ -75,6 +78,7 @@ export async function catalogueRoutes(app: FastifyInstance, s: CatalogueServices
 }
 
 /** Screens, rows, lineups, channels, genres, search and the caller's address. */
+/** The home's screens and rows, then channels, genres and search. */
 function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
   const onRequest = auth.requireUser;
   api.get('/screens', { onRequest, schema: { tags, summary: 'Pantallas (alias home)', querystring: screensQuerySchema, response: { 200: screensResponseSchema, ...errors } } }, async () => ({
@@ -98,7 +102,13 @@ function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): v
     { onRequest, schema: { tags, summary: 'Todos los elementos de una categoría', params: idParamsSchema, response: { 200: categoryContentsResponseSchema, ...errors } } },
     async (request) => s.lists.categoryContents(auth.userOf(request).userId, request.params.id),
   );
+  channelRoutes(api, s, auth);
+  genreAndSearchRoutes(api, s, auth);
+}
 
+/** Lineups, channels and their genres. */
+function channelRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+  const onRequest = auth.requireUser;
   api.get('/lineups', { onRequest, schema: { tags, summary: 'Listas de canales por región', response: { 200: lineupsResponseSchema, ...errors } } }, async () => ({
     resources: await s.catalogue.lineups(),
   }));
@@ -112,7 +122,7 @@ function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): v
   api.get(
     '/channels',
     { onRequest, schema: { tags, summary: 'Canales', querystring: lineupQuerySchema, response: { 200: channelsResponseSchema, ...errors } } },
-    async (request, reply) => sendSerialised(reply, await s.catalogue.channelsJson(auth.userOf(request).userId, request.query.lineupId), 'private, no-cache'),
+    async (request, reply) => answers.send(request, reply, await s.catalogue.channelsJson(auth.userOf(request).userId, request.query.lineupId), 'private, no-cache'),
   );
 
   api.get(
@@ -124,6 +134,11 @@ function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): v
   api.get('/channel-genres', { onRequest, schema: { tags, summary: 'Géneros de canales', response: { 200: channelGenresResponseSchema, ...errors } } }, async () => ({
     resources: await s.catalogue.channelGenres(),
   }));
+}
+
+/** Genres, search and the caller's address. */
+function genreAndSearchRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+  const onRequest = auth.requireUser;
 
   api.get('/genres', { onRequest, schema: { tags, summary: 'Géneros', querystring: genresQuerySchema, response: { 200: genresResponseSchema, ...errors } } }, async (request) => ({
     resources: await s.genres.list(request.query.kind),
@@ -150,7 +165,7 @@ function guideRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
   api.get(
     '/events',
     { onRequest, schema: { tags, summary: 'Programas en una ventana de tiempo', querystring: eventsQuerySchema, response: { 200: eventsResponseSchema, ...errors } } },
-    async (request, reply) => sendSerialised(reply, await s.guide.windowJson(auth.userOf(request).userId, request.query), 'private, no-cache'),
+    async (request, reply) => answers.send(request, reply, await s.guide.windowJson(auth.userOf(request).userId, request.query), 'private, no-cache'),
   );
 
   api.get(
@@ -169,7 +184,7 @@ function guideRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
       const day = await s.guide.day(request.params.channelId, request.params.date, request.query.tz);
       reply.header('etag', day.etag);
       if (request.headers['if-none-match'] === day.etag) return reply.status(304).send(null);
-      return sendSerialised(reply, day.body, 'private, max-age=60');
+      return answers.send(request, reply, day.body, 'private, max-age=60');
     },
   );
 }
