@@ -35,12 +35,13 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'chromium', testIgnore: [/password-recovery\.spec\.ts$/, /ingest\.spec\.ts$/, PLAYBACK] },
+    { name: 'chromium', testIgnore: [/password-recovery\.spec\.ts$/, /ingest\.spec\.ts$/, /remote-images\.spec\.ts$/, PLAYBACK] },
     // Both play as basico@ and reset its two device slots before each test: one file at a
     // time, or one file's reset closes the other's session mid-play.
     { name: 'playback', testMatch: PLAYBACK, workers: 1 },
     // Adds a channel whose streams live only while the spec runs: after every spec that zaps or lists channels.
-    { name: 'ingest', testMatch: /ingest\.spec\.ts$/, dependencies: ['chromium', 'playback'] },
+    // remote-images adds two channels too (their logos on http:).
+    { name: 'ingest', testMatch: /(ingest|remote-images)\.spec\.ts$/, dependencies: ['chromium', 'playback'] },
     // Changes basico@'s password (and restores it), so it runs after everything else.
     { name: 'account-recovery', testMatch: /password-recovery\.spec\.ts$/, dependencies: ['ingest'] },
   ],
@@ -62,6 +63,8 @@ export default defineConfig({
       REGISTRATION_ADDRESS_LIMIT: '1000',
       // The ingest spec serves its guide and list on 127.0.0.1, allowed as an operator allows a host of their own.
       INGEST_ALLOWED_HOSTS: '127.0.0.1',
+      // The remote-images spec serves its logos on 127.0.0.1 too.
+      IMAGE_ALLOWED_HOSTS: '127.0.0.1',
       // Connection diagnostics: this origin and two servers the diagnostics spec plays (one slow, one refusing).
       DIAG_SERVERS: JSON.stringify([
         { name: 'Pantalla', baseUrl: `http://localhost:${port}/media/speed` },

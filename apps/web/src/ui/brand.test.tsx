@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { ChannelLogo } from './brand';
+import { ChannelLogo, nameFit } from './brand';
 
 describe('ChannelLogo', () => {
   it('shows the picture, and the channel name in its box once the picture fails', () => {
@@ -30,5 +30,23 @@ describe('ChannelLogo beside the name', () => {
     expect(img.getAttribute('alt')).toBe('');
     fireEvent.error(img);
     expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('a name tile', () => {
+  it('before layout, shrinks the text by its longest word, never below half', () => {
+    expect(nameFit('La 1')).toBe(1);
+    expect(nameFit('Cuatro HD')).toBe(1);
+    expect(nameFit('Televisión Autonómica')).toBe(0.7);
+    expect(nameFit('Telebilbaoaldíaentodomomento')).toBe(0.5);
+    expect(nameFit('')).toBe(1);
+  });
+
+  it('carries the fit to the name it shows', () => {
+    const { container } = render(<ChannelLogo src="https://img.example/gone.png" name="Televisión Autonómica" />);
+    fireEvent.error(container.querySelector('img') as HTMLImageElement);
+    const text = container.querySelector('.channel-logo__name') as HTMLElement;
+    expect(text.textContent).toBe('Televisión Autonómica');
+    expect(text.style.getPropertyValue('--name-fit')).toBe('0.7');
   });
 });

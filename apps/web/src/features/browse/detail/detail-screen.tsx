@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogueItem, SeriesDetail } from '@pantalla/contracts';
 import { paths } from '../../../config/paths';
+import { ChannelLogo } from '../../../ui/brand';
+import { hideBrokenImage } from '../../../ui/broken-image';
 import { Spinner } from '../../../ui/spinner';
 import { shortenText } from '../cards/card-geometry';
 import { itemTitle, posterUrl, stillUrl } from '../cards/item-model';
@@ -106,8 +108,11 @@ export function DetailScreen({ kind, id }: { kind: DetailKind; id: number }) {
                 setTrailerOn(false);
               }}
             />
+          ) : item.type === 'channel' && poster ? (
+            // An imported logo may be gone: the channel's name in the box, as in the guide.
+            <ChannelLogo className="detail__logo" src={poster} name={title} />
           ) : poster ? (
-            <img src={poster} alt={t('detail.poster', { title })} width="320" height="480" />
+            <img key={poster} src={poster} alt={t('detail.poster', { title })} width="320" height="480" onError={hideBrokenImage} />
           ) : null}
         </div>
         <div className="detail__info">
