@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { heartbeatResponseSchema, mailListSchema, openSessionResponseSchema, type OpenSessionResponse } from '@pantalla/contracts';
 import { defaultSegmentSecret, SEGMENT_TOKEN_TTL_SECONDS, signSegmentToken } from '../src/modules/origin';
-import { CLOSED_SEGMENT_GRACE_MS, SEGMENT_SESSION_RECHECK_MS } from '../src/modules/playback/sessions.service';
+import { CLOSED_SEGMENT_GRACE_MS, SEGMENT_SESSION_RECHECK_MS } from '../src/modules/playback/session-rules';
 import { databaseKinds } from './databases';
 import { createTestContext, type TestContext } from './context';
 

@@ -13,7 +13,10 @@ import { operatorNowRoutes } from './operator-now.routes';
 import { OperatorNowService } from './operator-now.service';
 import { SessionsRepository } from './sessions.repository';
 import { SubscriberDevicesRepository, type DeviceRow } from './subscriber-devices.repository';
-import { SessionsService, type PlaybackNeeds } from './sessions.service';
+import type { PlaybackNeeds } from './session-rules';
+import { SessionsService } from './sessions.service';
+import { StreamAuthorisation } from './stream-authorisation';
+import { StreamSigning } from './stream-signing';
 
 /** What playback needs of other modules. */
 export interface PlaybackModuleNeeds extends PlaybackNeeds {
@@ -42,15 +45,16 @@ export interface Playback {
 /** Stream sessions with the account limit, heartbeats, positions, and the ClearKey licence server. */
 export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): Playback {
   const repo = new SessionsRepository(platform.db);
-  const sessions = new SessionsService(platform, repo, needs);
+  const access = new StreamAuthorisation(platform, repo, needs);
+  const sessions = new SessionsService(platform.clock, repo, needs, access, new StreamSigning(platform.config, needs.urls));
   const devices = new SubscriberDevicesRepository(platform.db);
-  const licences = new LicenceService(platform.clock, repo, sessions, needs.keys);
+  const licences = new LicenceService(platform.clock, repo, access, needs.keys);
   const now = new OperatorNowService(platform.clock, new OperatorNowRepository(platform.db), needs.playables);
   return {
     gate: {
-      checkStream: (claims) => sessions.checkStream(claims),
-      checkProgramme: (userId, eventId) => sessions.checkProgramme(userId, eventId),
-      streamSessionOpen: (sessionId) => sessions.streamSessionOpen(sessionId),
+      checkStream: (claims) => access.checkStream(claims),
+      checkProgramme: (userId, eventId) => access.checkProgramme(userId, eventId),
+      streamSessionOpen: (sessionId) => access.streamSessionOpen(sessionId),
     },
     subscriberStreams: { openStreams: (userId) => sessions.listOpen(userId), devices: (userId, limit) => devices.devicesOf(userId, limit) },
     closeAccountStreams: async (userId) => void (await sessions.reset(userId, 'signed-out')),

@@ -7,7 +7,7 @@ import { LICENCE_MAX_PER_SESSION, LICENCE_WINDOW_MS, LicenceThrottle } from './l
 import { refuse } from './refusals';
 import type { Playable } from './playable';
 import type { SessionsRepository } from './sessions.repository';
-import type { SessionsService } from './sessions.service';
+import type { StreamAuthorisation } from './stream-authorisation';
 
 /**
  * Whose keys a playable is served under: its channel's key periods (live and restart: the
@@ -31,7 +31,7 @@ export class LicenceService {
   constructor(
     private readonly clock: Clock,
     private readonly repo: SessionsRepository,
-    private readonly sessions: SessionsService,
+    private readonly access: StreamAuthorisation,
     private readonly keys: ContentKeys,
   ) {
     this.throttle = new LicenceThrottle(clock);
@@ -54,10 +54,10 @@ export class LicenceService {
     const wait = this.throttle.take(`${userId}:${sessionId}`);
     if (wait !== null) throw refuse.licenceFlood(wait);
     // A deleted account never gets here: the route answers it as 400/801 before.
-    const session = await this.sessions.openSessionOf(userId, sessionId);
+    const session = await this.access.openSessionOf(userId, sessionId);
     // Rights and the parental grant are checked again: they may have changed since the open.
-    const playable = await this.sessions.resolve(session.kind, session.contentId);
-    await this.sessions.authorise(userId, playable);
+    const playable = await this.access.resolve(session.kind, session.contentId);
+    await this.access.authorise(userId, playable);
     if (playable.externalUrl !== null) throw badRequest('Esta emisión externa no usa DRM.');
     const { body, kids } = this.answer(await this.keys.allowedKeys(keyTargetOf(playable)), request);
     if (!(await this.repo.countLicence(session.id, LICENCE_MAX_PER_SESSION))) throw refuse.licenceFlood(LICENCE_WINDOW_MS / 1000);

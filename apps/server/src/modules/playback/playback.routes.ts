@@ -22,7 +22,8 @@ import type { Authenticator } from '../identity';
 import { describeDevice } from './device-name';
 import type { LicenceService } from './licence.service';
 import { refuse } from './refusals';
-import type { Caller, SessionsService } from './sessions.service';
+import type { Caller } from './session-rules';
+import type { SessionsService } from './sessions.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['playback'];
