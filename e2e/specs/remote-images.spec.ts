@@ -34,7 +34,17 @@ ${base}/dash/sin-logo.mpd
 
 test.beforeAll(async ({ request }) => {
   const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=0x1f8a70:s=96x96', '-frames:v', '1', path.join(dir, 'logo.png')]);
+  execFileSync(ffmpeg, [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0x1f8a70:s=96x96',
+    '-frames:v',
+    '1',
+    path.join(dir, 'logo.png'),
+  ]);
   const logo = readFileSync(path.join(dir, 'logo.png'));
   server = http.createServer((req, res) => {
     requests.push(req.url ?? '');
@@ -43,7 +53,10 @@ test.beforeAll(async ({ request }) => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const imported = await request.post('/api/v1/admin/ingest/m3u', { headers: { authorization: `Bearer ${await apiToken(DEMO)}`, 'content-type': 'audio/x-mpegurl' }, data: list() });
+  const imported = await request.post('/api/v1/admin/ingest/m3u', {
+    headers: { authorization: `Bearer ${await apiToken(DEMO)}`, 'content-type': 'audio/x-mpegurl' },
+    data: list(),
+  });
   expect(imported.status(), await imported.text()).toBe(200);
 });
 
@@ -53,14 +66,19 @@ test.afterAll(async () => {
 });
 
 async function channelId(page: Page, name: string): Promise<number> {
-  const res = await page.request.get('/api/v1/channels', { headers: { authorization: `Bearer ${await apiToken(BASICO)}` } });
-  const channel = ((await res.json()) as { resources: { id: number; name: string; logoURL: string }[] }).resources.find((c) => c.name === name);
+  const res = await page.request.get('/api/v1/channels', {
+    headers: { authorization: `Bearer ${await apiToken(BASICO)}` },
+  });
+  const channel = ((await res.json()) as { resources: { id: number; name: string; logoURL: string }[] }).resources.find(
+    (c) => c.name === name,
+  );
   if (!channel) throw new Error(`${name} is not in the channel list`);
   return channel.id;
 }
 
 /** Whether the picture was loaded and decoded (not the broken-image sign). */
-const loaded = (img: Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
+const loaded = (img: Locator) =>
+  img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
 
 /** The words of the tile's name that are split across lines (none: it wraps between words). */
 const splitWords = (tile: Locator) =>
@@ -79,7 +97,9 @@ const splitWords = (tile: Locator) =>
   });
 
 for (const width of [390, 1440]) {
-  test(`at ${width} px the http logo shows through our origin and a missing one shows the channel's name`, async ({ page }) => {
+  test(`at ${width} px the http logo shows through our origin and a missing one shows the channel's name`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     await signInDirectly(page, BASICO);
     const shown = await channelId(page, WITH_LOGO);
@@ -115,6 +135,10 @@ test('the guide shows the proxied logo, and the name tile where the logo is gone
   const column = page.locator('.guide-channels');
   await tile.scrollIntoViewIfNeeded();
   const box = await tile.boundingBox();
-  if (box) await page.screenshot({ path: `${SHOTS}/guide-logos.png`, clip: { x: 0, y: Math.max(0, box.y - 160), width: 640, height: 260 } });
+  if (box)
+    await page.screenshot({
+      path: `${SHOTS}/guide-logos.png`,
+      clip: { x: 0, y: Math.max(0, box.y - 160), width: 640, height: 260 },
+    });
   await expect(column).toBeVisible();
 });

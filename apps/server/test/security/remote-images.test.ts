@@ -19,7 +19,9 @@ describe.each(kinds)('the picture proxy on %s', (kind) => {
   let hits = 0;
   const inside = http.createServer((_req, res) => {
     hits++;
-    res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    res
+      .writeHead(200, { 'content-type': 'image/png' })
+      .end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   });
 
   beforeAll(async () => {
@@ -35,10 +37,19 @@ describe.each(kinds)('the picture proxy on %s', (kind) => {
 
   it('never fetches a logo on a loopback address the operator has not allowed', async () => {
     const logo = `${base}/interno.png`;
-    const { latest } = await s.ctx.sql.selectFrom('channels').select((eb) => eb.fn.max('updatedAt').as('latest')).executeTakeFirstOrThrow();
-    await s.ctx.sql.updateTable('channels').set({ logoUrl: logo, updatedAt: Number(latest) + 1 }).where('id', '=', 2).execute();
+    const { latest } = await s.ctx.sql
+      .selectFrom('channels')
+      .select((eb) => eb.fn.max('updatedAt').as('latest'))
+      .executeTakeFirstOrThrow();
+    await s.ctx.sql
+      .updateTable('channels')
+      .set({ logoUrl: logo, updatedAt: Number(latest) + 1 })
+      .where('id', '=', 2)
+      .execute();
     s.ctx.modules.catalogue.importsChanged();
-    const channel = (await s.call('basico', { method: 'GET', url: '/api/v1/channels/2' })).json() as { logoURL: string };
+    const channel = (await s.call('basico', { method: 'GET', url: '/api/v1/channels/2' })).json() as {
+      logoURL: string;
+    };
     expect(channel.logoURL).toBe(`/api/v1/images/remote/channel/2/${urlFingerprint(logo)}`);
     const res = await s.call('anonymous', { method: 'GET', url: channel.logoURL });
     expect(res.statusCode).toBe(404);
@@ -46,14 +57,38 @@ describe.each(kinds)('the picture proxy on %s', (kind) => {
   });
 
   it('answers any path or query an outsider makes up below 500, and fetches nothing for it', async () => {
-    const segment = fc.oneof(fc.constantFrom('channel', 'event', 'film', '..', '%2e%2e', base, encodeURIComponent(base)), fc.string({ maxLength: 30 }).map(encodeURIComponent));
-    const fingerprint = fc.oneof(fc.stringMatching(/^[0-9a-f]{16}$/), fc.constant(urlFingerprint(`${base}/interno.png`)), fc.string({ maxLength: 40 }).map(encodeURIComponent));
-    const query = fc.constantFrom('', `?url=${encodeURIComponent(base)}`, '?url=http://169.254.169.254/latest/meta-data/', '?src=file:///etc/passwd');
+    const segment = fc.oneof(
+      fc.constantFrom('channel', 'event', 'film', '..', '%2e%2e', base, encodeURIComponent(base)),
+      fc.string({ maxLength: 30 }).map(encodeURIComponent),
+    );
+    const fingerprint = fc.oneof(
+      fc.stringMatching(/^[0-9a-f]{16}$/),
+      fc.constant(urlFingerprint(`${base}/interno.png`)),
+      fc.string({ maxLength: 40 }).map(encodeURIComponent),
+    );
+    const query = fc.constantFrom(
+      '',
+      `?url=${encodeURIComponent(base)}`,
+      '?url=http://169.254.169.254/latest/meta-data/',
+      '?src=file:///etc/passwd',
+    );
     await fc.assert(
-      fc.asyncProperty(segment, fc.oneof(fc.integer({ min: -5, max: 100_000 }).map(String), fc.string({ maxLength: 12 }).map(encodeURIComponent)), fingerprint, query, async (owner, id, print, q) => {
-        const res = await s.call('anonymous', { method: 'GET', url: `/api/v1/images/remote/${owner}/${id}/${print}${q}` });
-        return res.statusCode < 500 && res.statusCode !== 200;
-      }),
+      fc.asyncProperty(
+        segment,
+        fc.oneof(
+          fc.integer({ min: -5, max: 100_000 }).map(String),
+          fc.string({ maxLength: 12 }).map(encodeURIComponent),
+        ),
+        fingerprint,
+        query,
+        async (owner, id, print, q) => {
+          const res = await s.call('anonymous', {
+            method: 'GET',
+            url: `/api/v1/images/remote/${owner}/${id}/${print}${q}`,
+          });
+          return res.statusCode < 500 && res.statusCode !== 200;
+        },
+      ),
       { numRuns: 400, seed: 20261208 },
     );
     expect(hits).toBe(0);

@@ -4,12 +4,22 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ImageStore } from './image-store';
 
-const meta = (url: string) => ({ url, type: 'image/png' as const, etag: '"e"', lastModified: null, checkedAt: 1, digest: 'd' });
+const meta = (url: string) => ({
+  url,
+  type: 'image/png' as const,
+  etag: '"e"',
+  lastModified: null,
+  checkedAt: 1,
+  digest: 'd',
+});
 
 describe('the picture store', () => {
   it('gives back what it kept, also to a store opened later on the same folder', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-images-'));
-    await new ImageStore(dir, 10_000, () => 1).put('ab12', { meta: meta('http://a.example/1.png'), bytes: Buffer.from('picture') });
+    await new ImageStore(dir, 10_000, () => 1).put('ab12', {
+      meta: meta('http://a.example/1.png'),
+      bytes: Buffer.from('picture'),
+    });
     const again = await new ImageStore(dir, 10_000, () => 2).get('ab12');
     expect(again?.meta).toEqual(meta('http://a.example/1.png'));
     expect(again?.bytes.toString()).toBe('picture');

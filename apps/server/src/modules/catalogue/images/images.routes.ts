@@ -23,7 +23,8 @@ function picture(reply: FastifyReply, ifNoneMatch: string | undefined, image: St
   const etag = `"${image.meta.digest.slice(0, 32)}"`;
   reply.header('etag', etag).header('cache-control', REMOTE_CACHE);
   // Opened on its own, an SVG is a document: this one may run nothing and load nothing.
-  if (image.meta.type === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
+  if (image.meta.type === 'image/svg+xml')
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
   if (ifNoneMatch === etag) return reply.code(304).send(null);
   return reply.header('content-type', image.meta.type).send(image.bytes);
 }
@@ -38,7 +39,11 @@ export async function imageRoutes(app: FastifyInstance, images: ImagesService, r
       schema: {
         tags: ['images'],
         summary: 'Logo de canal o imagen de programa en http:, servido desde nuestro origen',
-        params: z.object({ owner: z.enum(['channel', 'event']), id: idParamSchema, fingerprint: z.string().regex(/^[0-9a-f]{16}$/, 'una huella de 16 dígitos hexadecimales') }),
+        params: z.object({
+          owner: z.enum(['channel', 'event']),
+          id: idParamSchema,
+          fingerprint: z.string().regex(/^[0-9a-f]{16}$/, 'una huella de 16 dígitos hexadecimales'),
+        }),
         response: { 304: z.null(), ...errors },
       },
     },
@@ -49,12 +54,28 @@ export async function imageRoutes(app: FastifyInstance, images: ImagesService, r
   );
   api.get(
     '/images/operator/:file',
-    { config: { access: 'public' }, schema: { tags: ['images'], summary: 'Logo del operador (3002 cabecera, 3001 reproductor)', params: z.object({ file: z.enum(['3001.svg', '3002.svg']) }), response: errors } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['images'],
+        summary: 'Logo del operador (3002 cabecera, 3001 reproductor)',
+        params: z.object({ file: z.enum(['3001.svg', '3002.svg']) }),
+        response: errors,
+      },
+    },
     async (request, reply) => svg(reply, images.operator(request.params.file === '3001.svg' ? 3001 : 3002)),
   );
   api.get(
     '/images/rating/:file',
-    { config: { access: 'public' }, schema: { tags: ['images'], summary: 'Icono de calificación por edades', params: z.object({ file: z.enum(['TP.svg', '7.svg', '12.svg', '16.svg', '18.svg']) }), response: errors } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['images'],
+        summary: 'Icono de calificación por edades',
+        params: z.object({ file: z.enum(['TP.svg', '7.svg', '12.svg', '16.svg', '18.svg']) }),
+        response: errors,
+      },
+    },
     async (request, reply) => svg(reply, images.rating(request.params.file.replace(/\.svg$/, ''))),
   );
   api.get(

@@ -22,7 +22,8 @@ export interface Validators {
 }
 
 /** What the remote server answered: the same picture (304), or its bytes and validators. */
-export type Fetched = { status: 'unchanged' } | { status: 'fetched'; bytes: Buffer; etag: string | null; lastModified: string | null };
+export type Fetched =
+  { status: 'unchanged' } | { status: 'fetched'; bytes: Buffer; etag: string | null; lastModified: string | null };
 
 /** Why a picture could not be fetched; its message goes to the log, never to the viewer. */
 export class RemoteImageError extends Error {
@@ -32,13 +33,20 @@ export class RemoteImageError extends Error {
   }
 }
 
-function request(url: string, headers: Record<string, string>, destinations: ImageDestinations, limits: FetchLimits): Promise<IncomingMessage> {
+function request(
+  url: string,
+  headers: Record<string, string>,
+  destinations: ImageDestinations,
+  limits: FetchLimits,
+): Promise<IncomingMessage> {
   const client = url.startsWith('https:') ? https : http;
   return new Promise((resolve, reject) => {
     // The guard's lookup checks the addresses the socket then connects to: no second resolution to rebind.
     const req = client.get(url, { headers, timeout: limits.timeoutMs, lookup: destinations.lookup }, resolve);
     req.on('timeout', () => req.destroy(new RemoteImageError(`${url} no ha respondido en ${limits.timeoutMs} ms`)));
-    req.on('error', (error) => reject(error instanceof RemoteImageError ? error : new RemoteImageError(`${url}: ${error.message}`)));
+    req.on('error', (error) =>
+      reject(error instanceof RemoteImageError ? error : new RemoteImageError(`${url}: ${error.message}`)),
+    );
   });
 }
 
@@ -52,10 +60,14 @@ function readCapped(res: IncomingMessage, url: string, limits: FetchLimits): Pro
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = setTimeout(() => res.destroy(new RemoteImageError(`${url} no ha terminado en ${limits.timeoutMs} ms`)), limits.timeoutMs);
+    const timer = setTimeout(
+      () => res.destroy(new RemoteImageError(`${url} no ha terminado en ${limits.timeoutMs} ms`)),
+      limits.timeoutMs,
+    );
     res.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limits.maxBytes) return res.destroy(new RemoteImageError(`${url} pesa más de ${limits.maxBytes} bytes`));
+      if (size > limits.maxBytes)
+        return res.destroy(new RemoteImageError(`${url} pesa más de ${limits.maxBytes} bytes`));
       chunks.push(chunk);
     });
     res.on('end', () => {
@@ -77,23 +89,34 @@ function readCapped(res: IncomingMessage, url: string, limits: FetchLimits): Pro
  * GETs a picture with the validators of the copy we hold, following at most maxRedirects
  * redirects, each destination checked again. Bodies are not decompressed: we ask for none.
  */
-export async function fetchRemoteImage(url: string, validators: Validators, destinations: ImageDestinations, limits: FetchLimits): Promise<Fetched> {
+export async function fetchRemoteImage(
+  url: string,
+  validators: Validators,
+  destinations: ImageDestinations,
+  limits: FetchLimits,
+): Promise<Fetched> {
   let current = url;
   for (let redirects = 0; ; redirects++) {
     const refusal = destinations.refusal(current);
     if (refusal) throw new RemoteImageError(refusal);
-    const res = await request(current, {
-      accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/svg+xml;q=0.8',
-      'accept-encoding': 'identity',
-      'user-agent': 'Pantalla-images/1.0',
-      ...(validators.etag ? { 'if-none-match': validators.etag } : {}),
-      ...(validators.lastModified ? { 'if-modified-since': validators.lastModified } : {}),
-    }, destinations, limits);
+    const res = await request(
+      current,
+      {
+        accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/svg+xml;q=0.8',
+        'accept-encoding': 'identity',
+        'user-agent': 'Pantalla-images/1.0',
+        ...(validators.etag ? { 'if-none-match': validators.etag } : {}),
+        ...(validators.lastModified ? { 'if-modified-since': validators.lastModified } : {}),
+      },
+      destinations,
+      limits,
+    );
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
     if (status >= 300 && status < 400 && status !== 304 && location) {
       res.resume();
-      if (redirects >= limits.maxRedirects) throw new RemoteImageError(`${url}: más de ${limits.maxRedirects} redirecciones`);
+      if (redirects >= limits.maxRedirects)
+        throw new RemoteImageError(`${url}: más de ${limits.maxRedirects} redirecciones`);
       if (!URL.canParse(location, current)) throw new RemoteImageError(`${url}: redirección a una dirección no válida`);
       current = new URL(location, current).toString();
       continue;
@@ -107,6 +130,11 @@ export async function fetchRemoteImage(url: string, validators: Validators, dest
       throw new RemoteImageError(`${current} ha respondido ${status}`);
     }
     const bytes = await readCapped(res, current, limits);
-    return { status: 'fetched', bytes, etag: res.headers.etag ?? null, lastModified: res.headers['last-modified'] ?? null };
+    return {
+      status: 'fetched',
+      bytes,
+      etag: res.headers.etag ?? null,
+      lastModified: res.headers['last-modified'] ?? null,
+    };
   }
 }

@@ -18,10 +18,13 @@ function logoServer() {
     const route = req.url ?? '';
     hits.set(route, (hits.get(route) ?? 0) + 1);
     if (route.startsWith('/logo.png')) return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-    if (route === '/huge.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([PNG, Buffer.alloc(40_000)]));
-    if (route === '/page.png') return res.writeHead(200, { 'content-type': 'image/png' }).end('<!doctype html><title>Not found</title>');
+    if (route === '/huge.png')
+      return res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([PNG, Buffer.alloc(40_000)]));
+    if (route === '/page.png')
+      return res.writeHead(200, { 'content-type': 'image/png' }).end('<!doctype html><title>Not found</title>');
     if (route === '/clean.svg') return res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG);
-    if (route === '/script.svg') return res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg><script>alert(1)</script></svg>');
+    if (route === '/script.svg')
+      return res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg><script>alert(1)</script></svg>');
     if (route === '/changing.png') {
       if (req.headers['if-none-match'] === changing.etag) return res.writeHead(304).end();
       return res.writeHead(200, { 'content-type': 'image/png', etag: changing.etag }).end(changing.bytes);
@@ -40,8 +43,15 @@ describe.each(kinds)('pictures on http: served from our origin on %s', (kind) =>
 
   /** Gives channel 1 this logo, as an import would, and answers the logo URL the API gives for it. */
   async function logoFor(url: string): Promise<string> {
-    const { latest } = await ctx.sql.selectFrom('channels').select((eb) => eb.fn.max('updatedAt').as('latest')).executeTakeFirstOrThrow();
-    await ctx.sql.updateTable('channels').set({ logoUrl: url, updatedAt: Number(latest) + 1 }).where('id', '=', 1).execute();
+    const { latest } = await ctx.sql
+      .selectFrom('channels')
+      .select((eb) => eb.fn.max('updatedAt').as('latest'))
+      .executeTakeFirstOrThrow();
+    await ctx.sql
+      .updateTable('channels')
+      .set({ logoUrl: url, updatedAt: Number(latest) + 1 })
+      .where('id', '=', 1)
+      .execute();
     ctx.modules.catalogue.importsChanged();
     const res = await get('/api/v1/channels/1', demo);
     expect(res.statusCode).toBe(200);
@@ -51,7 +61,11 @@ describe.each(kinds)('pictures on http: served from our origin on %s', (kind) =>
   beforeAll(async () => {
     await new Promise<void>((resolve) => remote.server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(remote.server.address() as AddressInfo).port}`;
-    ctx = await createTestContext(kind, { IMAGE_ALLOWED_HOSTS: '127.0.0.1', IMAGE_MAX_KB: '16', IMAGE_REFRESH_HOURS: '1' });
+    ctx = await createTestContext(kind, {
+      IMAGE_ALLOWED_HOSTS: '127.0.0.1',
+      IMAGE_MAX_KB: '16',
+      IMAGE_REFRESH_HOURS: '1',
+    });
     demo = await bearerFor(ctx, DEMO);
   });
   afterAll(async () => {
@@ -122,10 +136,32 @@ describe.each(kinds)('pictures on http: served from our origin on %s', (kind) =>
 
   it('proxies a programme picture on http: in the guide answers', async () => {
     const now = ctx.clock.now();
-    const event = await ctx.sql.selectFrom('events').select(['id']).where('channelId', '=', 1).where('startTime', '<=', now).where('endTime', '>', now).executeTakeFirstOrThrow();
-    await ctx.sql.updateTable('events').set({ imageUrl: `${base}/logo.png?event`, posterUrl: `${base}/logo.png?event` }).where('id', '=', event.id).execute();
-    const version = Number((await ctx.sql.selectFrom('catalogueMeta').select('value').where('key', '=', 'guide_version').executeTakeFirstOrThrow()).value);
-    await ctx.sql.updateTable('catalogueMeta').set({ value: String(version + 1) }).where('key', '=', 'guide_version').execute();
+    const event = await ctx.sql
+      .selectFrom('events')
+      .select(['id'])
+      .where('channelId', '=', 1)
+      .where('startTime', '<=', now)
+      .where('endTime', '>', now)
+      .executeTakeFirstOrThrow();
+    await ctx.sql
+      .updateTable('events')
+      .set({ imageUrl: `${base}/logo.png?event`, posterUrl: `${base}/logo.png?event` })
+      .where('id', '=', event.id)
+      .execute();
+    const version = Number(
+      (
+        await ctx.sql
+          .selectFrom('catalogueMeta')
+          .select('value')
+          .where('key', '=', 'guide_version')
+          .executeTakeFirstOrThrow()
+      ).value,
+    );
+    await ctx.sql
+      .updateTable('catalogueMeta')
+      .set({ value: String(version + 1) })
+      .where('key', '=', 'guide_version')
+      .execute();
     ctx.modules.catalogue.importsChanged();
     const answer = await get(`/api/v1/events/${event.id}`, demo);
     expect(answer.statusCode, answer.body).toBe(200);

@@ -82,7 +82,10 @@ export class RemoteImages {
       .catch((error: unknown) => {
         if (this.failedUntil.size >= FAILURES_KEPT) this.failedUntil.clear();
         this.failedUntil.set(key, this.options.clock.now() + FAILURE_PAUSE_MS);
-        this.options.log.warn({ err: error instanceof RemoteImageError ? error.message : String(error) }, 'remote image not fetched');
+        this.options.log.warn(
+          { err: error instanceof RemoteImageError ? error.message : String(error) },
+          'remote image not fetched',
+        );
         throw error;
       })
       .finally(() => this.inFlight.delete(key));
@@ -94,7 +97,9 @@ export class RemoteImages {
     await this.slot();
     try {
       const { store, destinations, limits, clock } = this.options;
-      const validators = stored ? { etag: stored.meta.etag, lastModified: stored.meta.lastModified } : { etag: null, lastModified: null };
+      const validators = stored
+        ? { etag: stored.meta.etag, lastModified: stored.meta.lastModified }
+        : { etag: null, lastModified: null };
       const fetched = await fetchRemoteImage(url, validators, destinations, limits);
       if (fetched.status === 'unchanged') {
         if (!stored) throw new RemoteImageError(`${url} ha respondido 304 sin que se lo pidiéramos`);
@@ -105,7 +110,14 @@ export class RemoteImages {
       const sniffed = sniffImage(fetched.bytes);
       if ('refused' in sniffed) throw new RemoteImageError(`${url}: ${sniffed.refused}`);
       const image = {
-        meta: { url, type: sniffed.type, etag: fetched.etag, lastModified: fetched.lastModified, checkedAt: clock.now(), digest: sha256(fetched.bytes) },
+        meta: {
+          url,
+          type: sniffed.type,
+          etag: fetched.etag,
+          lastModified: fetched.lastModified,
+          checkedAt: clock.now(),
+          digest: sha256(fetched.bytes),
+        },
         bytes: fetched.bytes,
       };
       await store.put(key, image);

@@ -7,7 +7,8 @@ export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' 
 
 export type Sniffed = { type: ImageType } | { refused: string };
 
-const starts = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
+const starts = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
+  signature.every((b, i) => bytes[at + i] === b);
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
 function raster(bytes: Uint8Array): ImageType | null {
@@ -44,7 +45,10 @@ function svg(bytes: Uint8Array): Sniffed | null {
     return null;
   }
   // The root must be <svg> once the prolog (declaration, comments, doctype) is passed.
-  const body = text.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>)\s*)*/i, '');
+  const body = text.replace(
+    /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>)\s*)*/i,
+    '',
+  );
   if (!/^<svg[\s>]/i.test(body)) return null;
   const active = ACTIVE_SVG.find(([pattern]) => pattern.test(text.replace(/xlink:href/gi, ' href')));
   return active ? { refused: `SVG que ${active[1]}` } : { type: 'image/svg+xml' };
