@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
+import type { PinAnswer } from '../hooks/use-playback';
 
 /** The PIN length the labels name (4 digits); the server checks the PIN. */
 const PIN_LENGTH = 4;
@@ -9,7 +10,7 @@ const PIN_LENGTH = 4;
 export interface PinModalProps {
   open: boolean;
   wrong: boolean;
-  onSubmit: (pin: string) => Promise<'ok' | 'wrong' | 'blocked'>;
+  onSubmit: (pin: string) => Promise<PinAnswer>;
   onCancel: () => void;
 }
 
@@ -18,7 +19,8 @@ export function PinModal({ open, wrong, onSubmit, onCancel }: PinModalProps) {
   const { t } = useTranslation('player');
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
-  const [blocked, setBlocked] = useState(false);
+  // Why the last check did not open the content, when it says nothing of the PIN itself.
+  const [failure, setFailure] = useState<'blocked' | 'offline' | 'failed' | null>(null);
 
   const change = async (value: string) => {
     const digits = value.replace(/\D/g, '').slice(0, PIN_LENGTH);
@@ -27,7 +29,7 @@ export function PinModal({ open, wrong, onSubmit, onCancel }: PinModalProps) {
     setBusy(true);
     const result = await onSubmit(digits);
     setBusy(false);
-    setBlocked(result === 'blocked');
+    setFailure(result === 'ok' || result === 'wrong' ? null : result);
     if (result !== 'ok') setPin('');
   };
 
@@ -44,12 +46,12 @@ export function PinModal({ open, wrong, onSubmit, onCancel }: PinModalProps) {
           maxLength={PIN_LENGTH}
           value={pin}
           disabled={busy}
-          aria-invalid={wrong || blocked}
+          aria-invalid={wrong || failure === 'blocked'}
           onChange={(event) => void change(event.target.value)}
         />
       </label>
       {busy ? <p role="status">{t('pin.checking')}</p> : null}
-      {blocked ? <p role="alert" className="player-modal__error">{t('pin.blocked')}</p> : wrong ? <p role="alert" className="player-modal__error">{t('pin.wrong')}</p> : null}
+      {failure ? <p role="alert" className="player-modal__error">{t(`pin.${failure}`)}</p> : wrong ? <p role="alert" className="player-modal__error">{t('pin.wrong')}</p> : null}
     </Modal>
   );
 }

@@ -157,7 +157,7 @@ describe('usePlayback', () => {
 
   it('asks the PIN before opening a rating-7 channel; a wrong PIN says so, the right one opens it', async () => {
     const api = fakeApi();
-    api.verifyParentalPin.mockRejectedValueOnce(new ApiError(403, 'forbidden', 'PIN incorrecto'));
+    api.verifyParentalPin.mockRejectedValueOnce(new ApiError(400, 'bad_request', 'PIN incorrecto'));
     const { result } = setup(RESTRICTED, api);
     await waitFor(() => expect(result.current.phase).toEqual({ name: 'needs-pin', wrong: false }));
     expect(api.openSession).not.toHaveBeenCalled();
@@ -176,6 +176,25 @@ describe('usePlayback', () => {
     await act(async () => expect(await result.current.submitPin('1111')).toBe('blocked'));
     expect(result.current.phase).toEqual({ name: 'needs-pin', wrong: false });
     await act(async () => expect(await result.current.submitPin('1111')).toBe('ok'));
+    await waitFor(() => expect(result.current.phase.name).toBe('playing'));
+  });
+
+  it('a PIN check lost to the network or failing on the server is not called a wrong PIN; the prompt stays for another try', async () => {
+    const api = fakeApi();
+    api.verifyParentalPin
+      .mockRejectedValueOnce(new ApiError(0, 'network', 'Failed to fetch'))
+      .mockRejectedValueOnce(new ApiError(500, 'internal', 'Error interno'))
+      .mockRejectedValueOnce(new ApiError(503, 'unavailable', 'Mantenimiento'))
+      .mockRejectedValueOnce(new TypeError('Load failed'));
+    const { result } = setup(RESTRICTED, api);
+    await waitFor(() => expect(result.current.phase.name).toBe('needs-pin'));
+    await act(async () => expect(await result.current.submitPin('1234')).toBe('offline'));
+    await act(async () => expect(await result.current.submitPin('1234')).toBe('failed'));
+    await act(async () => expect(await result.current.submitPin('1234')).toBe('failed'));
+    await act(async () => expect(await result.current.submitPin('1234')).toBe('failed'));
+    expect(result.current.phase).toEqual({ name: 'needs-pin', wrong: false });
+    expect(api.openSession).not.toHaveBeenCalled();
+    await act(async () => expect(await result.current.submitPin('1234')).toBe('ok'));
     await waitFor(() => expect(result.current.phase.name).toBe('playing'));
   });
 

@@ -6,6 +6,24 @@ import { rememberParentalGrant } from '../lib/parental-grant';
 import { INITIAL_PLAYBACK, type OpenSession, type PlaybackPhase, type PlaybackTarget } from '../lib/playback-session';
 import { PlaybackRunner, type PlaybackPlayer, type RunnerDeps } from './playback-runner';
 
+/**
+ * What became of a typed PIN: only the server's 400 means a wrong PIN; a request that got no
+ * answer ('offline') or failed otherwise ('failed') says nothing of the PIN, so the viewer is
+ * told that instead and may type it again.
+ */
+export type PinAnswer = 'ok' | 'wrong' | 'blocked' | 'offline' | 'failed';
+
+/** The answer for a PIN check the server refused, or that never reached it. */
+export function pinRefusal(error: unknown): Exclude<PinAnswer, 'ok'> | 'no-pin' {
+  if (!(error instanceof ApiError)) return 'failed';
+  if (error.isNetworkError) return 'offline';
+  if (error.status === 400) return 'wrong';
+  if (error.status === 429) return 'blocked';
+  // 409: no PIN on the account after all; the server decides, so try again without one.
+  if (error.status === 409) return 'no-pin';
+  return 'failed';
+}
+
 export interface PlaybackControls {
   /** Where the session stands and which prompt, if any, is up. */
   phase: PlaybackPhase;
@@ -15,7 +33,7 @@ export interface PlaybackControls {
   source: 'main' | 'restart';
   /** The channel that played before a zap (the PIN prompt's Cancel returns to it); null otherwise. */
   previous: PlaybackTarget | null;
-  submitPin: (pin: string) => Promise<'ok' | 'wrong' | 'blocked'>;
+  submitPin: (pin: string) => Promise<PinAnswer>;
   /** Sí in the exceeded-sessions modal: reset every session, then try again. */
   resetSessions: () => void;
   answerResetSessions: (confirm: boolean) => void;
@@ -59,16 +77,13 @@ export function usePlayback(player: PlaybackPlayer | null, target: PlaybackTarge
   }, [runner]);
 
   const submitPin = useCallback(
-    async (pin: string): Promise<'ok' | 'wrong' | 'blocked'> => {
+    async (pin: string): Promise<PinAnswer> => {
       try {
         rememberParentalGrant((await api.verifyParentalPin(pin)).grantedUntil);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 429) return 'blocked';
-        // 409: no PIN on the account after all; the server decides, so try again without one.
-        if (!(error instanceof ApiError && error.status === 409)) {
-          runner.dispatch({ type: 'pin-refused' });
-          return 'wrong';
-        }
+        const refusal = pinRefusal(error);
+        if (refusal === 'wrong') runner.dispatch({ type: 'pin-refused' });
+        if (refusal !== 'no-pin') return refusal;
       }
       runner.dispatch({ type: 'pin-accepted' });
       return 'ok';

@@ -35,6 +35,8 @@ describe('player error table', () => {
   });
   it('maps the other failures', () => {
     expect(actionFor({ source: 'unsupported' })).toMatchObject({ kind: 'message', message: '22', prefix: 'ERROR: ' });
+    expect(actionFor({ source: 'player-start', stage: 'download' })).toEqual({ kind: 'message', message: 'resourcesUnavailable', recoverable: false, title: 'playerError' });
+    expect(actionFor({ source: 'player-start', stage: 'attach' })).toEqual({ kind: 'message', message: 'cannotPlay', recoverable: true, title: 'playerError' });
     expect(actionFor({ source: 'heartbeat', status: 404, data: 116, message: 'La sesión ha caducado' })).toEqual({ kind: 'message', title: '39', text: 'La sesión ha caducado', recoverable: true });
     expect(actionFor({ source: 'load', status: 401 })).toEqual({ kind: 'no-rights' });
     expect(actionFor({ source: 'load', status: 0 })).toMatchObject({ kind: 'message', message: '24' });

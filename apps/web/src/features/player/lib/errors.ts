@@ -16,12 +16,14 @@ export type PlayerFailure =
   | { source: 'manifest'; status: number; data: unknown; message?: string }
   | { source: 'cast'; code: number }
   | { source: 'unsupported' }
+  /** The player could not start: its code did not download ('download') or it failed to attach to the video ('attach'). */
+  | { source: 'player-start'; stage: 'download' | 'attach' }
   | { source: 'event-not-found' }
   /** Anything else that failed while loading playback (a fetch), with its HTTP status (0: network). */
   | { source: 'load'; status: number };
 
 /** Message keys in the common table (messages.*). */
-export type MessageKey = 'sessionExpired' | 'accountMissing' | '19' | '22' | '24' | '39' | 'castNoReceivers' | 'castUnavailable' | 'castFailed' | 'cannotPlay' | 'adBlocker' | 'errorResettingSessions';
+export type MessageKey = 'resourcesUnavailable' | 'sessionExpired' | 'accountMissing' | '19' | '22' | '24' | '39' | 'castNoReceivers' | 'castUnavailable' | 'castFailed' | 'cannotPlay' | 'adBlocker' | 'errorResettingSessions';
 
 export type PlayerAction =
   /** Alert 'Su sesión ha caducado…' and reset the app's session. */
@@ -105,6 +107,9 @@ export function actionFor(failure: PlayerFailure): PlayerAction {
       return failure.status === 401 ? { kind: 'no-rights' } : { kind: 'message', message: '24', recoverable: true, title: 'playerError' };
     case 'unsupported':
       return { kind: 'message', message: '22', prefix: 'ERROR: ', recoverable: false, title: 'playerError' };
+    case 'player-start':
+      // Spec: resources that cannot be downloaded are not recoverable; a failed attach may be retried (reload).
+      return failure.stage === 'download' ? { kind: 'message', message: 'resourcesUnavailable', recoverable: false, title: 'playerError' } : { kind: 'message', message: 'cannotPlay', recoverable: true, title: 'playerError' };
     case 'event-not-found':
       return { kind: 'message', text: 'Could not find event.', recoverable: false };
     case 'cast':
