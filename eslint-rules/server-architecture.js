@@ -101,24 +101,57 @@ const demoIsolation = {
   },
 };
 
-/** Kysely is the repositories' tool: services ask repositories, routes ask services. */
+/** Files that may hold SQL: repositories, table types, migrations, the platform's database code. */
+const mayHoldSql = (from) =>
+  from.base.endsWith('.repository.ts') ||
+  from.base === 'tables.ts' ||
+  from.rel.includes('/migrations/') ||
+  ['platform/database.ts', 'platform/dialect.ts', 'platform/migrate.ts'].includes(from.rel);
+
+/**
+ * Kysely is the repositories' tool: services ask repositories, routes ask services. Reaching
+ * the query builder through the platform's Db (`db.kysely()`) needs no import, so calls count too.
+ */
 const repositoriesOwnSql = {
   meta: {
     type: 'problem',
-    docs: { description: 'Only repositories (and tables, migrations, the platform database code) import Kysely.' },
-    messages: { sql: "Only repositories import '{{spec}}': move the SQL into a *.repository.ts of this module." },
+    docs: { description: 'Only repositories (and tables, migrations, the platform database code) import Kysely or call Db.kysely().' },
+    messages: {
+      sql: "Only repositories import '{{spec}}': move the SQL into a *.repository.ts of this module.",
+      builder: 'Only repositories open the query builder (`.kysely()`): move the SQL into a *.repository.ts of this module.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = place(context.filename);
+    if (!from || isTest(from) || mayHoldSql(from)) return {};
+    const imports = onImports(context, (node, _from, spec) => {
+      if (spec === 'kysely' || spec.startsWith('kysely/')) context.report({ node, messageId: 'sql', data: { spec } });
+    });
+    return {
+      ...imports,
+      CallExpression(node) {
+        const callee = node.callee;
+        const name = callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : null;
+        if (name === 'kysely') context.report({ node, messageId: 'builder' });
+      },
+    };
+  },
+};
+
+const DRIVER_PACKAGE = /^(pg|pg-[\w-]+|better-sqlite3|@electric-sql\/pglite|kysely-pglite)(\/|$)/;
+
+/** The database drivers are the platform's: modules get a Db, never a driver of their own. */
+const platformOwnsDrivers = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Only platform/ imports the database drivers (pg, better-sqlite3, PGlite).' },
+    messages: { driver: "Only platform/ imports the database driver '{{spec}}': take the platform's Db instead." },
     schema: [],
   },
   create(context) {
     return onImports(context, (node, from, spec) => {
-      if (spec !== 'kysely' && !spec.startsWith('kysely/')) return;
-      if (isTest(from)) return;
-      const allowed =
-        from.base.endsWith('.repository.ts') ||
-        from.base === 'tables.ts' ||
-        from.rel.includes('/migrations/') ||
-        ['platform/database.ts', 'platform/dialect.ts', 'platform/migrate.ts'].includes(from.rel);
-      if (!allowed) context.report({ node, messageId: 'sql', data: { spec } });
+      if (DRIVER_PACKAGE.test(spec) && from.area !== 'platform' && !isTest(from)) context.report({ node, messageId: 'driver', data: { spec } });
     });
   },
 };
@@ -151,5 +184,6 @@ export default {
     'demo-isolation': demoIsolation,
     'repositories-own-sql': repositoriesOwnSql,
     'routes-own-http': routesOwnHttp,
+    'platform-owns-drivers': platformOwnsDrivers,
   },
 };

@@ -5,7 +5,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The architecture rules fire: each fixture is linted with the repository's own ESLint
+ * The architecture rules (server and web app) fire: each fixture is linted with the repository's own ESLint
  * configuration as if it lay at its `lint-as` path, and must report its `expect` rule (or
  * nothing). Taking a rule out of eslint.config.js fails its fixture here.
  */
@@ -24,12 +24,13 @@ const fixtures = readdirSync(fixturesDir)
     return { file, text, lintAs, expected };
   });
 
-describe('the server architecture lint', () => {
+describe('the architecture lint (server and web)', () => {
   it('has a fixture for every rule', () => {
     const expected = new Set(fixtures.map((f) => f.expected));
-    for (const rule of ['module-boundaries', 'platform-independence', 'demo-isolation', 'repositories-own-sql', 'routes-own-http']) {
+    for (const rule of ['module-boundaries', 'platform-independence', 'demo-isolation', 'repositories-own-sql', 'routes-own-http', 'platform-owns-drivers']) {
       expect(expected, rule).toContain(`pantalla/${rule}`);
     }
+    expect(expected).toContain('pantalla-web/feature-boundaries');
     expect(expected).toContain('max-lines-per-function');
     expect(expected).toContain('nothing');
   });

@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
       { path: paths.confirmEmail.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/confirm-email')) },
       { path: paths.privacy.path, lazy: screen(['privacy', 'registration'], () => import('../features/account/registration/routes/privacy')) },
       // The purchase result and the terms of contract: the commerce feature's public screens.
-      { path: paths.purchaseResult.path, lazy: screen(['commerce'], () => import('../features/commerce/routes/purchase-result')) },
+      { path: paths.purchaseResult.path, lazy: screen(['commerce'], () => import('./routes/purchase-result')) },
       { path: paths.terms.path, lazy: screen(['commerce'], () => import('../features/commerce/routes/terms')) },
       {
         element: <RequireSession />,

@@ -4,6 +4,7 @@ export { purchaseForPackage, productForPackage, parsePackageId } from './purchas
 export { getProductsQueryOptions, useProducts } from './api/get-products';
 export { getPurchasesQueryOptions, usePurchases } from './api/purchases';
 export { PurchasesSection } from './components/purchases-section';
+export { PurchaseResultScreen } from './components/purchase-result-screen';
 export { priceLabel } from './price';
 // The card field, for saving a card in the settings (billing).
 export { cardErrorOf, cardFieldSrc } from './card-messages';

@@ -1,0 +1,3 @@
+// lint-as: apps/web/src/features/guide/components/fixture.tsx
+// expect: pantalla-web/feature-boundaries
+export const loadPlayer = () => import('../../player/route');
