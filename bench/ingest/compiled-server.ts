@@ -62,11 +62,17 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   throw new Error('the server did not answer /healthz within 300 s');
 }
 
-/** POST /api/v1/admin/ingest/xmltv with the gzip file as it is read from disk: the report. */
-export function upload(port: number, token: string, file: string): Promise<{ programmes: { inserted: number; unchanged: number } }> {
+/** What an import answers (the contract's ingest report, the figures the benches print). */
+export interface UploadReport {
+  channels: { created: number; updated: number; unchanged: number };
+  programmes: { inserted: number; removed: number; unchanged: number };
+}
+
+/** POST /api/v1/admin/ingest/{xmltv|m3u} with the gzip file as it is read from disk: the report. */
+export function upload(port: number, token: string, file: string, format: 'xmltv' | 'm3u' = 'xmltv'): Promise<UploadReport> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/admin/ingest/xmltv', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/gzip', 'content-length': statSync(file).size } },
+      { host: '127.0.0.1', port, method: 'POST', path: `/api/v1/admin/ingest/${format}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/gzip', 'content-length': statSync(file).size } },
       (res) => {
         let body = '';
         res.setEncoding('utf8');

@@ -43,9 +43,9 @@ import {
   trailerResponseSchema,
   userIpResponseSchema,
 } from '@pantalla/contracts';
-import { errorResponses, sendSerialised, type ZodApp } from '../../platform/http';
+import { errorResponses, type ZodApp } from '../../platform/http';
 import type { Authenticator } from '../identity';
-import { CompressedAnswers } from './compressed-answers';
+import { CompressedAnswers } from './compressed-answers.http';
 import type { CatalogueService } from './catalogue.service';
 import type { GenresService } from './genres.service';
 import type { GuideService } from './guide.service';

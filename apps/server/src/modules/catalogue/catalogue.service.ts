@@ -145,7 +145,8 @@ export class CatalogueService {
   /** GET /channels serialised: shared by every user with the same packages until the channels change. */
   async channelsJson(userId: number, lineupId: number | undefined): Promise<Buffer> {
     const v = await this.viewer(userId);
-    const key = `${v.ref.generation}|${v.access.key}|${lineupId ?? ''}`;
+    // The whole list depends on the rows alone; a lineup's on its items too, which the generation follows.
+    const key = lineupId === undefined ? `all|${v.ref.channelsVersion}|${v.access.key}` : `${v.ref.generation}|${v.access.key}|${lineupId}`;
     return this.responses.get(key, async () => {
       const resources = (await this.lineupChannels(v, lineupId)).map((c) => this.channel(v, c));
       // Encoded once: every user with these packages gets the same bytes.

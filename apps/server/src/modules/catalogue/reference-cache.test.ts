@@ -75,6 +75,27 @@ describe('ReferenceCache', () => {
     expect(state.fullReads).toBe(1);
   });
 
+  it('keeps the channels version while only the guide changes or the same rows come back, and moves it when a row changes', async () => {
+    const { state, clock, reference } = setup();
+    const first = await reference.get();
+    state.guideVersion = '2';
+    await reference.invalidate('changes');
+    const guideOnly = await reference.get();
+    expect(guideOnly.generation).not.toBe(first.generation);
+    expect(guideOnly.channelsVersion).toBe(first.channelsVersion);
+    expect(guideOnly.channels).toBe(first.channels);
+
+    state.rows[1] = { ...state.rows[1], name: 'Otro nombre' } as ChannelRow;
+    await reference.invalidate('changes');
+    const renamed = await reference.get();
+    expect(renamed.channelsVersion).not.toBe(first.channelsVersion);
+    expect(renamed.channelById.get(2)?.name).toBe('Otro nombre');
+
+    clock.advance(6000);
+    await reference.invalidate();
+    expect((await reference.get()).channelsVersion).not.toBe(renamed.channelsVersion);
+  });
+
   it('reads every channel again when the counts do not add up (one taken out), or after a seed', async () => {
     const { state, channel, clock, reference } = setup();
     await reference.get();

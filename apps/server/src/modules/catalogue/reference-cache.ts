@@ -19,6 +19,11 @@ export interface Reference {
   guideVersion: string;
   /** Changes when channels, genres or the guide change: part of response cache keys. */
   generation: string;
+  /**
+   * Changes only when a channel row does: the key of answers built from the rows alone (the
+   * whole channel list), which an import's guide batches would otherwise rebuild each time.
+   */
+  channelsVersion: string;
 }
 
 /**
@@ -31,6 +36,8 @@ type Base = { stamp: ReferenceStamp } & Pick<Reference, 'channels' | 'channelByI
 
 const sameStamp = (a: ReferenceStamp, b: ReferenceStamp) => a.channels === b.channels && a.updatedAt === b.updatedAt && a.genres === b.genres && a.groups === b.groups;
 const byNumber = (a: ChannelRow, b: ChannelRow) => a.number - b.number || a.id - b.id;
+const sameRow = (held: ChannelRow | undefined, row: ChannelRow) =>
+  held !== undefined && (Object.keys(row) as (keyof ChannelRow)[]).every((key) => held[key] === row[key]);
 
 /**
  * Channels, genres and guide meta change only through the seed and imports, which make
@@ -40,6 +47,8 @@ const byNumber = (a: ChannelRow, b: ChannelRow) => a.number - b.number || a.id -
 export class ReferenceCache {
   private readonly cache: Cache<'reference', Reference>;
   private invalidations = 0;
+  /** Bumped each time the channel rows held change. */
+  private channelReads = 0;
   /** What was said to change since the channels were last read. */
   private pending: ReferenceChange | null = null;
 
@@ -83,6 +92,7 @@ export class ReferenceCache {
     let base = this.base;
     if (!base || change === 'everything') base = await this.readAll(stamp);
     else if (change === 'changes' || !sameStamp(base.stamp, stamp)) base = await this.readChanges(base, stamp);
+    if (base.channels !== this.base?.channels) this.channelReads += 1;
     this.base = base;
     const { stamp: read, ...reference } = base;
     return {
@@ -90,6 +100,7 @@ export class ReferenceCache {
       maxEventMs: Number(maxEventMs ?? 24 * 3600000),
       guideVersion: guideVersion ?? '0',
       generation: `${invalidations}.${read.channels}.${read.updatedAt}.${read.genres}.${read.groups}.${guideVersion ?? '0'}`,
+      channelsVersion: String(this.channelReads),
     };
   }
 
@@ -104,7 +115,10 @@ export class ReferenceCache {
     const [changed, genres, channelGenres] = await Promise.all([this.catalogue.channelsUpdatedSince(base.stamp.updatedAt), this.catalogue.listGenres(), this.catalogue.listChannelGenres()]);
     const channelById = new Map(base.channelById);
     let updatedAt = base.stamp.updatedAt;
+    // The rows saved in the last read's millisecond come back every time: the same, mostly.
+    let differs = false;
     for (const channel of changed.rows) {
+      if (!sameRow(base.channelById.get(channel.id), channel)) differs = true;
       channelById.set(channel.id, channel);
       updatedAt = Math.max(updatedAt, channel.updatedAt);
     }
@@ -113,7 +127,7 @@ export class ReferenceCache {
     if (channelById.size !== count) return this.readAll(stamp);
     const genreById = new Map(genres.map((g) => [g.id, g]));
     const next = { stamp: { channels: count, updatedAt, genres: stamp.genres, groups: stamp.groups }, genres, genreById, channelGenres };
-    if (changed.rows.length === 0) return { ...next, channels: base.channels, channelById: base.channelById };
+    if (!differs) return { ...next, channels: base.channels, channelById: base.channelById };
     return { ...next, channels: [...channelById.values()].sort(byNumber), channelById };
   }
 }
