@@ -107,6 +107,7 @@ export function composeModules(platform: Platform): Modules {
     itemNames: (items) => qoeItemNames(catalogue, items),
   });
   identity.personalData.register('quality', qoe.personalData);
+  identity.personalData.register('speedTests', qoe.speedTestData);
   const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox, operator, qoe].map((m) => m.module);
   return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, qoe, all };
 }

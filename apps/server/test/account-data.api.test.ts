@@ -64,10 +64,11 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   // Quality of experience (issue 28): raw views name the account; aggregates and alerts name nobody.
   qoe_views: {
     ...none(
-      'view_id item_type item_id started_at last_at ended startup_ms exit_before_start rebuffer_count rebuffer_ms playing_ms watch_ms error_code licence_code avg_bitrate rendition_switches dropped_frames zap player_version browser os device_class region',
+      'view_id item_type item_id started_at last_at ended startup_ms exit_before_start rebuffer_count rebuffer_ms playing_ms watch_ms error_code licence_code avg_bitrate rendition_switches dropped_frames zap player_version browser os device_class region events',
     ),
     user_id: U,
   },
+  qoe_speed_tests: { ...none('id at browser os screen results'), user_id: U },
   qoe_minutes: none('minute item_type item_id device_class region views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum'),
   qoe_concurrency: none('minute item_type item_id viewers'),
   qoe_alerts: none('id kind item_type item_id value threshold views raised_at cleared_at'),

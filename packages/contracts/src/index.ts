@@ -17,6 +17,7 @@ export * from './operator-now';
 export * from './operator-subscribers';
 export * from './operator-sources';
 export * from './qoe';
+export * from './conndiag';
 export * from './operator-actions';
 export * from './operator-access';
 export * from './operator-products';

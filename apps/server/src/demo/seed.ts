@@ -1,4 +1,5 @@
 import type { Modules } from '../compose';
+import { DEMO_CHANNEL_IDS } from '../modules/catalogue';
 import type { Platform } from '../platform/module';
 import { DEMO_ACCOUNTS } from './accounts';
 
@@ -29,6 +30,8 @@ export async function seedDemo(platform: Platform, modules: Modules): Promise<vo
       await modules.commerce.entitlements.grant(userId, account.owns === 'all' ? everything : account.owns, 'seed');
     }
   });
+  // Outside the seed's lock: the QoE module takes its own (its rollup's), and does nothing unless QOE_DEMO.
+  await modules.qoe.seedDemo(DEMO_CHANNEL_IDS);
 }
 
 /** The demo accounts as the start prints them. */

@@ -87,6 +87,8 @@ const envSchema = z.object({
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   // Days the players' raw QoE views are kept (issue 28); per-minute aggregates last 13 months.
   QOE_RAW_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  // The QoE demo (README, "Quality of experience"): a month of generated views, a live demo audience and one flaky channel.
+  QOE_DEMO: z.enum(['0', '1']).optional(),
   LATAM_REGION_ID: z.coerce.number().int().positive().default(3),
   DEFAULT_REGION_ID: z.coerce.number().int().positive().default(1),
   REGISTRATION_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
@@ -190,6 +192,24 @@ function operatorLegal(e: { NODE_ENV: string; OPERATOR_NAME: string; OPERATOR_LE
   };
 }
 
+/**
+ * The QoE demo's flaky channel: its origin refuses its live segments (503) during the same
+ * minutes of every hour (UTC), so players really fail there and the failure alert fires and
+ * clears (docs/decisions.md, "Quality of experience demo").
+ */
+export interface QoeDemoConfig {
+  flakyChannelId: number;
+  outageFromMinute: number;
+  outageToMinute: number;
+}
+const DEMO_FLAKY_CHANNEL: QoeDemoConfig = { flakyChannelId: 5, outageFromMinute: 40, outageToMinute: 45 };
+
+/** Whether the demo's flaky channel is failing at `now` (epoch ms). */
+export function inDemoOutage(demo: QoeDemoConfig, now: number): boolean {
+  const minute = new Date(now).getUTCMinutes();
+  return minute >= demo.outageFromMinute && minute < demo.outageToMinute;
+}
+
 /** The origin's and the playback services' settings. */
 export interface MediaConfig {
   /** Prepared media; shared by every data folder, since it only depends on the key secret. */
@@ -274,6 +294,8 @@ export interface Config {
   billingGraceDays: number;
   /** Days raw QoE views are kept (QOE_RAW_DAYS). */
   qoeRawDays: number;
+  /** The QoE demo (QOE_DEMO; on by default in development only), null when off. */
+  qoeDemo: QoeDemoConfig | null;
 }
 
 /** A configuration the server cannot start with; the message names the variable and what to do. */
@@ -470,5 +492,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vat: parseVatRates(e.VAT_RATES),
     billingGraceDays: e.BILLING_GRACE_DAYS,
     qoeRawDays: e.QOE_RAW_DAYS,
+    qoeDemo: (e.QOE_DEMO ?? (e.NODE_ENV === 'development' ? '1' : '0')) === '1' ? DEMO_FLAKY_CHANNEL : null,
   };
 }

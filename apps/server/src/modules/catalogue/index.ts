@@ -38,6 +38,8 @@ import { SeedRepository } from './seed.repository';
 
 /** The catalogue's genres (reference data): importers map categories onto them. */
 export { CATALOGUE_GENRES } from './reference-data';
+/** The demo's channel ids (the QoE demo's audience watches them). */
+export { DEMO_CHANNEL_IDS } from './seed/demo-structure';
 export { normalizeForSearch } from './search-text';
 export { startImportThread } from './import-thread-client';
 export type { CatalogueImports, ImportWriter, ChannelChanges, ChannelUpsert, GuideCounts, GuideWindow, ImportChannel, ImportProgramme } from './catalogue-import.service';

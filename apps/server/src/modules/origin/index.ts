@@ -11,6 +11,7 @@ import { MediaStore } from './media-store';
 import type { StreamGate } from './gate';
 import { originMigrations } from './migrations';
 import { originRoutes } from './origin.routes';
+import { registerDemoOutage } from './seed/demo-outage.http';
 import { defaultSegmentSecret, SEGMENT_TOKEN_TTL_SECONDS, signSegmentToken } from './segment-token';
 import { playbackSigningKey, playbackUrl, signPlaybackToken, type PlaybackClaims } from './signed-url';
 
@@ -89,8 +90,10 @@ export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
     name: 'origin',
     migrations: originMigrations,
     routes: (app) => keyRoutes(app, rotation, needs.auth),
-    rootRoutes: (app) =>
-      originRoutes(app, { cfg, manifests, media, signingKey, clock, publicUrl: config.publicUrl, gate: needs.gate, auth: needs.auth, segmentSecret, isOpenKey: isTrailer }),
+    rootRoutes: (app) => {
+      if (config.qoeDemo) registerDemoOutage(app, clock, config.qoeDemo);
+      return originRoutes(app, { cfg, manifests, media, signingKey, clock, publicUrl: config.publicUrl, gate: needs.gate, auth: needs.auth, segmentSecret, isOpenKey: isTrailer });
+    },
   };
   const urls: PlaybackUrls = {
     sign: (claims) => signPlaybackToken(signingKey, claims),

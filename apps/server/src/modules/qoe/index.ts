@@ -10,6 +10,9 @@ import { qoeRoutes } from './qoe.routes';
 import { QoeReports } from './report.service';
 import { MINUTE_MS, minuteOf, minuteRows, concurrencyRows } from './rollup';
 import { QoeDemo } from './seed/demo';
+import { SpeedTestsRepository } from './speed-tests.repository';
+import { speedTestRoutes } from './speed-tests.routes';
+import { SpeedTests } from './speed-tests.service';
 
 /** What quality of experience needs of other modules. */
 export interface QoeNeeds extends AlertNeeds {
@@ -26,6 +29,8 @@ export interface Qoe {
   runScheduled(): Promise<void>;
   /** The user's raw views for the data export; erased with the account. */
   personalData: PersonalDataHolder;
+  /** The account's /conndiag/ speed runs for the data export; erased with the account. */
+  speedTestData: PersonalDataHolder;
   /** The QoE demo (QOE_DEMO only): a month's history of these channels once, then their live audience; returns views written. */
   seedDemo(channels: readonly number[]): Promise<number>;
 }
@@ -44,6 +49,8 @@ export function createQoe(platform: Platform, needs: QoeNeeds): Qoe {
   const reports = new QoeReports(platform.clock, repo, needs.itemNames);
   const alerts = new QoeAlertsService(platform, repo, needs);
   const pages = new QoeConsole(repo, reports, alerts, needs.itemNames);
+  const speedRepo = new SpeedTestsRepository(platform.db);
+  const speed = new SpeedTests(platform.clock, speedRepo);
   const demo = platform.config.qoeDemo ? new QoeDemo(platform, repo, platform.config.qoeDemo) : null;
   let lastRetention = 0;
 
@@ -60,12 +67,14 @@ export function createQoe(platform: Platform, needs: QoeNeeds): Qoe {
       if (now - lastRetention >= 60 * MINUTE_MS) {
         lastRetention = now;
         await repo.forget(now - platform.config.qoeRawDays * DAY_MS, now - AGGREGATE_DAYS * DAY_MS);
+        await speedRepo.forget(now - platform.config.qoeRawDays * DAY_MS);
       }
     });
 
   return {
     flush: () => ingest.flush(),
     runScheduled,
+    speedTestData: { export: (userId) => speed.latestOf(userId, 1000), erase: (userId) => speedRepo.eraseOf(userId) },
     seedDemo: (channels) => (demo ? platform.db.exclusive(WORK_LOCK, () => demo.seedHistory(channels)) : Promise.resolve(0)),
     personalData: { export: (userId) => repo.viewsOf(userId), erase: (userId) => repo.eraseViewsOf(userId) },
     module: {
@@ -74,6 +83,7 @@ export function createQoe(platform: Platform, needs: QoeNeeds): Qoe {
       routes: async (app) => {
         await qoeRoutes(app, needs.auth, ingest, reports, alerts);
         await qoeConsoleRoutes(app, needs.auth, pages);
+        await speedTestRoutes(app, needs.auth, speed);
       },
       startWork: () => {
         const round = () => runScheduled().catch((error: unknown) => platform.log.warn({ err: error }, 'QoE rollup failed'));

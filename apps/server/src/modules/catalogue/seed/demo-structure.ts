@@ -73,3 +73,6 @@ export const DEMO_CHANNELS: readonly DemoChannel[] = [
   { id: 60, name: 'Cocina y Hogar', description: 'Recetas, decoración y bricolaje.', channelGenreId: 1, programming: 'general', packageId: B, catchupHours: WEEK, tstv: 1 },
   { id: 61, name: 'Misterio TV', description: 'Lo inexplicable y lo paranormal.', channelGenreId: 6, programming: 'docs', packageId: B, catchupHours: WEEK, tstv: 0 },
 ];
+
+/** The demo channels' ids in dial order. */
+export const DEMO_CHANNEL_IDS: readonly number[] = DEMO_CHANNELS.map((c) => c.id);

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { session } from '../../account';
+import { sendSpeedResults } from '../api/send-speed-results';
 import { measureServer, terminate, type DiagServer, type DiagState, type ServerResult } from '../lib/speed-test';
 
 type Run = { state: Extract<DiagState, 'testing' | 'results' | 'terminated'>; results: ServerResult[]; current: number | null };
@@ -27,6 +29,8 @@ export function useSpeedTest(servers: readonly DiagServer[] | undefined) {
       results[index] = { server: servers[index]!, mbps };
     }
     setRun({ state: 'results', results, current: null });
+    // A finished run only: a stopped one's zeros were never measured.
+    sendSpeedResults(results, Boolean(session.getState().userInfo?.idToken));
   }, [servers]);
 
   const stop = useCallback(() => {
