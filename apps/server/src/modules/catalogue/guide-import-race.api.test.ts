@@ -14,7 +14,9 @@ const xmltvTime = (ms: number) => `${new Date(ms).toISOString().replace(/[-:T]/g
 function denseGuide(from: number, to: number): string {
   const programmes: string[] = [];
   for (let t = from; t < to; t += 10 * MINUTE) {
-    programmes.push(`<programme start="${xmltvTime(t)}" stop="${xmltvTime(t + 10 * MINUTE)}" channel="uno"><title>Breve ${t}</title></programme>`);
+    programmes.push(
+      `<programme start="${xmltvTime(t)}" stop="${xmltvTime(t + 10 * MINUTE)}" channel="uno"><title>Breve ${t}</title></programme>`,
+    );
   }
   return `<?xml version="1.0"?>\n<tv>\n<channel id="uno"><display-name>Pantalla Uno</display-name></channel>\n${programmes.join('\n')}\n</tv>`;
 }
@@ -29,7 +31,8 @@ function gate<T = void>() {
 describe.each(kinds)('the guide window during an import on %s', (kind) => {
   let ctx: TestContext;
   let demo: Record<string, string>;
-  const events = (from: number, to: number) => ctx.app.inject({ method: 'GET', url: `/api/v1/events?startTime=${from}&endTime=${to}`, headers: demo });
+  const events = (from: number, to: number) =>
+    ctx.app.inject({ method: 'GET', url: `/api/v1/events?startTime=${from}&endTime=${to}`, headers: demo });
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
@@ -57,7 +60,12 @@ describe.each(kinds)('the guide window during an import on %s', (kind) => {
     const stale = events(now + MINUTE, now + HOUR);
     await reached.opened;
 
-    const imported = await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/ingest/xmltv', headers: { ...demo, 'content-type': 'application/xml' }, payload: denseGuide(now - 6 * HOUR, now + 6 * HOUR) });
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/ingest/xmltv',
+      headers: { ...demo, 'content-type': 'application/xml' },
+      payload: denseGuide(now - 6 * HOUR, now + 6 * HOUR),
+    });
     expect(imported.statusCode).toBe(200);
     // A viewer of the new version has the guide's blocks read again.
     const fresh = await events(now + 2 * MINUTE, now + HOUR);

@@ -64,6 +64,16 @@ describe('WindowBlocks', () => {
     expect(g.reads).toHaveLength(2);
   });
 
+  it('answers null to a version older than the one held, keeping the newer blocks', async () => {
+    const g = guide(1);
+    const blocks = new WindowBlocks(g.read, 1000);
+    await blocks.covering('9', 0, HOUR);
+    expect(await blocks.covering('10', 0, HOUR)).not.toBeNull();
+    expect(await blocks.covering('9', 0, HOUR)).toBeNull();
+    await blocks.covering('10', 0, HOUR);
+    expect(g.reads).toHaveLength(2);
+  });
+
   it('holds at most its budget, the least recently used block leaving first', async () => {
     const g = guide(2); // 6 programmes per block
     const blocks = new WindowBlocks(g.read, 12);

@@ -175,10 +175,13 @@ export class WindowBlocks {
 
   /**
    * The blocks holding every start in [from, to), in time order, or null when they would
-   * not fit. Blocks are read one after the other, so a window too large stops at the block
+   * not fit or the version is older than the one held. Blocks are read one after the other, so a window too large stops at the block
    * that overflows the budget instead of reading them all.
    */
   async covering(version: string, from: number, to: number): Promise<Block[] | null> {
+    // A request that read the version before an import's batch must not throw away the
+    // newer blocks (during an import, requests of two versions alternate): it asks the database.
+    if (this.version !== null && Number(version) < Number(this.version)) return null;
     if (version !== this.version) this.clear(version);
     if (to <= from) return [];
     const first = Math.floor(from / BLOCK_MS);
