@@ -36,7 +36,7 @@ export interface IngestNeeds {
 export interface Ingest {
   module: ServerModule;
   service: IngestService;
-  /** Guide and list URLs fetched on a schedule; the server starts it, commands use it directly. */
+  /** Guide and list URLs fetched on a schedule; the module's startWork runs it, commands use it directly. */
   sources: SourcesService;
 }
 
@@ -58,6 +58,11 @@ export function createIngest(platform: Platform, needs: IngestNeeds): Ingest {
       routes: async (app) => {
         await ingestRoutes(app, service, sources, needs.auth, platform.config.adminEmails, DEFAULT_LIMITS);
         await operatorSourceRoutes(app, operatorSources, needs.auth, DEFAULT_LIMITS);
+      },
+      // Scheduled guide and list sources: every process looks, each due source runs in one of them.
+      startWork: () => {
+        sources.start();
+        return () => sources.stop();
       },
     },
     service,
