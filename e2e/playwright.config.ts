@@ -9,7 +9,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 process.env.E2E_DATA_DIR = dataDir;
 
 /** The specs that open stream sessions for basico@. */
-const PLAYBACK = /(player|playback-services|playback-rights|csp|purchase|segment-rights|operator-now)\.spec\.ts$/;
+const PLAYBACK = /(player|playback-services|playback-rights|csp|purchase|segment-rights|operator-now|qoe-alert)\.spec\.ts$/;
 
 /** Debian's Chromium, headless, with the flags this machine needs. */
 export default defineConfig({

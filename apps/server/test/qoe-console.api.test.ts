@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qoeAlertsSchema, qoeBreakdownSchema, qoeItemReportSchema, qoeViewPageSchema, qoeViewRecordSchema, type QoeBeacon, type QoeView } from '@pantalla/contracts';
+import { qoeAlertsSchema, qoeBreakdownSchema, qoeItemReportSchema, qoeViewPageSchema, qoeViewRecordSchema, type QoeBeacon, type QoeEvent, type QoeView } from '@pantalla/contracts';
 import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
@@ -17,6 +17,16 @@ function view(at: number, fields: Partial<QoeView> = {}): QoeView {
   };
 }
 const beacon = (views: QoeView[], browser = 'Chrome', screen: QoeBeacon['screen'] = 'desktop'): QoeBeacon => ({ playerVersion: 'shaka 5.2.12', browser, os: 'Linux', screen, views });
+
+/** A failing view's timeline as its player sends it. */
+const TIMELINE: QoeEvent[] = [
+  [120, 'bitrate', 1_500_000],
+  [900, 'first', 0],
+  [2000, 'stall', 0],
+  [2400, 'resume', 0],
+  [2600, 'bitrate', 3_000_000],
+  [3000, 'error', 3016],
+];
 
 describe.each(kinds)("the console's channel, view and subscriber pages of quality on %s", (kind) => {
   let ctx: TestContext;
@@ -38,7 +48,7 @@ describe.each(kinds)("the console's channel, view and subscriber pages of qualit
     const now = ctx.clock.now();
     // Basico: 5 views of the channel (one failing on a phone), one of a film; Demo: 2 of the channel.
     sent.push(...Array.from({ length: 4 }, (_, i) => view(now - (50 - i * 10) * 60_000, { itemId: channel.id, startupMs: 500 * (i + 1) })));
-    sent.push(view(now - 5 * 60_000, { itemId: channel.id, startupMs: null, errorCode: 3016, watchMs: 3000, playingMs: 0 }));
+    sent.push(view(now - 5 * 60_000, { itemId: channel.id, startupMs: null, errorCode: 3016, watchMs: 3000, playingMs: 0, events: TIMELINE }));
     sent.push(view(now - 4 * 60_000, { itemType: 'VOD', itemId: film.id, startupMs: 1200 }));
     const post = (b: QoeBeacon, headers: Record<string, string>) => ctx.app.inject({ method: 'POST', url: BEACONS, headers, payload: b });
     expect((await post(beacon(sent.slice(0, 4)), viewer)).statusCode).toBe(202);
@@ -106,6 +116,9 @@ describe.each(kinds)("the console's channel, view and subscriber pages of qualit
     expect(mine.items.map((v) => v.viewId)).toEqual([...sent].sort((a, b) => b.startedAt - a.startedAt).map((v) => v.viewId));
     const failed = mine.items.find((v) => v.errorCode === 3016);
     expect(failed).toMatchObject({ userId: basicoId, name: channel.name, screen: 'phone', browser: 'Safari', startupMs: null, ended: true });
+    // Its events in order, as sent; a view without them reads an empty timeline.
+    expect(failed?.events).toEqual(TIMELINE);
+    expect(mine.items.find((v) => v.errorCode === null)?.events).toEqual([]);
 
     const one = await get(`views/${failed?.viewId ?? ''}`);
     expect(one.statusCode).toBe(200);
@@ -118,6 +131,11 @@ describe.each(kinds)("the console's channel, view and subscriber pages of qualit
       expect((await get(url)).statusCode, url).toBe(400);
     }
     expect((await get('views/no-existe-nunca')).statusCode).toBe(404);
+    const badEvents: unknown[] = [[[10, 'dance', 0]], [[-1, 'first', 0]], [[10, 'first']], Array.from({ length: 33 }, (_, i) => [i, 'bitrate', 1000])];
+    for (const events of badEvents) {
+      const res = await ctx.app.inject({ method: 'POST', url: BEACONS, headers: viewer, payload: beacon([{ ...view(ctx.clock.now()), events: events as QoeEvent[] }]) });
+      expect(res.statusCode, JSON.stringify(events)).toBe(400);
+    }
     const content = await makeOperator(ctx, 'contenidos-qoe-console@pantalla.test', 'contenidos-qoe-1234', 'content');
     for (const headers of [viewer, content]) {
       expect((await get(`items/LIVE/${channel.id}`, headers)).statusCode).toBe(403);

@@ -24,6 +24,15 @@ const ms = z.number().int().min(0).max(1e13);
 const count = z.number().int().min(0).max(1e9);
 const label = requestString().max(40).regex(/^[A-Za-z0-9 ._()/-]*$/);
 
+/** What a view's timeline records, in order: the first frame, a stall and its end, a rendition (bit/s), a failure (Shaka's code), the end. */
+export const QOE_EVENT_KINDS = ['first', 'stall', 'resume', 'bitrate', 'error', 'end'] as const;
+export type QoeEventKind = (typeof QOE_EVENT_KINDS)[number];
+/** Events one view carries at most: past it only a failure and the end still replace the last one. */
+export const QOE_VIEW_MAX_EVENTS = 32;
+/** One event: ms after play intent, its kind, its value (bit/s for a rendition, the code for a failure, else 0). */
+export const qoeEventSchema = z.tuple([ms, z.enum(QOE_EVENT_KINDS), z.number().int().min(0).max(1e10)]);
+export type QoeEvent = z.infer<typeof qoeEventSchema>;
+
 /** One view as the player summarises it so far; the server keeps the latest summary of each view id. */
 export const qoeViewSchema = z
   .object({
@@ -54,6 +63,8 @@ export const qoeViewSchema = z
     avgBitrate: z.number().int().min(0).max(1e10),
     renditionSwitches: count,
     droppedFrames: count,
+    /** The view's events in order (players before the timeline send none). */
+    events: z.array(qoeEventSchema).max(QOE_VIEW_MAX_EVENTS).optional(),
   })
   .strict();
 export type QoeView = z.infer<typeof qoeViewSchema>;
@@ -219,6 +230,8 @@ export const qoeViewRecordSchema = z.object({
   avgBitrate: z.number().int(),
   renditionSwitches: z.number().int(),
   droppedFrames: z.number().int(),
+  /** In order; empty for a player that sent none. */
+  events: z.array(qoeEventSchema),
   screen: z.string(),
   browser: z.string(),
   os: z.string(),

@@ -102,6 +102,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('../features/operator/now/route') },
               { path: 'calidad', lazy: () => import('../features/operator/qoe/route') },
+              { path: 'calidad/vista/:viewId', lazy: () => import('../features/operator/qoe/view-route') },
+              { path: 'calidad/:itemType/:itemId', lazy: () => import('../features/operator/qoe/item-route') },
               { path: 'canales', lazy: () => import('../features/operator/channels/route') },
               { path: 'canales/:channelId', lazy: () => import('../features/operator/channels/edit-route') },
               { path: 'listas', lazy: () => import('../features/operator/lineups/route') },

@@ -1,4 +1,4 @@
-import type { QoeItemReport, QoeRange, QoeViewPage, QoeViewRecord } from '@pantalla/contracts';
+import { qoeEventSchema, type QoeEvent, type QoeItemReport, type QoeRange, type QoeViewPage, type QoeViewRecord } from '@pantalla/contracts';
 import type { QoeAlertsService } from './alerts.service';
 import type { ItemRef, QoeRepository } from './qoe.repository';
 import type { QoeReports } from './report.service';
@@ -15,6 +15,17 @@ export function parseViewCursor(cursor: string | undefined): { startedAt: number
   return { startedAt: Number(cursor.slice(0, dot)), viewId: cursor.slice(dot + 1) };
 }
 
+/** The stored timeline, read back through its schema (a row written by the ingest only, but the column is text). */
+function eventsOf(text: string | null): QoeEvent[] {
+  if (!text) return [];
+  try {
+    const parsed = qoeEventSchema.array().safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
 function record(row: QoeViewRow, name: string | null): QoeViewRecord {
   return {
     viewId: row.viewId, userId: row.userId, itemType: row.itemType as QoeViewRecord['itemType'], itemId: row.itemId, name,
@@ -22,7 +33,7 @@ function record(row: QoeViewRow, name: string | null): QoeViewRecord {
     zap: Boolean(row.zap), ended: Boolean(row.ended), exitBeforeStart: Boolean(row.exitBeforeStart),
     rebufferCount: row.rebufferCount, rebufferMs: Number(row.rebufferMs), watchMs: Number(row.watchMs), playingMs: Number(row.playingMs),
     errorCode: row.errorCode, licenceCode: row.licenceCode, avgBitrate: Number(row.avgBitrate), renditionSwitches: row.renditionSwitches,
-    droppedFrames: row.droppedFrames, screen: row.deviceClass, browser: row.browser, os: row.os, playerVersion: row.playerVersion, region: row.region,
+    droppedFrames: row.droppedFrames, events: eventsOf(row.events), screen: row.deviceClass, browser: row.browser, os: row.os, playerVersion: row.playerVersion, region: row.region,
   };
 }
 

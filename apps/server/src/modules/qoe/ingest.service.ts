@@ -45,6 +45,7 @@ export class QoeIngest {
         startupMs: view.startupMs, zap: view.zap ? 1 : 0, ended: view.ended ? 1 : 0, exitBeforeStart: view.exitBeforeStart ? 1 : 0,
         rebufferCount: view.rebufferCount, rebufferMs: view.rebufferMs, watchMs: view.watchMs, playingMs: view.playingMs,
         errorCode: view.errorCode, licenceCode: view.licenceCode, avgBitrate: view.avgBitrate, renditionSwitches: view.renditionSwitches, droppedFrames: view.droppedFrames,
+        events: view.events ? JSON.stringify(view.events) : null,
       });
     }
     if (this.buffer.size >= FLUSH_ROWS) void this.flush();

@@ -69,7 +69,7 @@ export class QoeRepository {
               lastAt: eb.ref('excluded.lastAt'), startupMs: eb.ref('excluded.startupMs'), ended: eb.ref('excluded.ended'), exitBeforeStart: eb.ref('excluded.exitBeforeStart'),
               rebufferCount: eb.ref('excluded.rebufferCount'), rebufferMs: eb.ref('excluded.rebufferMs'), watchMs: eb.ref('excluded.watchMs'), playingMs: eb.ref('excluded.playingMs'),
               errorCode: eb.ref('excluded.errorCode'), licenceCode: eb.ref('excluded.licenceCode'), avgBitrate: eb.ref('excluded.avgBitrate'),
-              renditionSwitches: eb.ref('excluded.renditionSwitches'), droppedFrames: eb.ref('excluded.droppedFrames'),
+              renditionSwitches: eb.ref('excluded.renditionSwitches'), droppedFrames: eb.ref('excluded.droppedFrames'), events: eb.ref('excluded.events'),
             }))
             // keepalive requests may arrive out of order: once a view's final summary is in, an older one changes nothing.
             .where(sql<boolean>`excluded.user_id = qoe_views.user_id and qoe_views.ended = 0`),

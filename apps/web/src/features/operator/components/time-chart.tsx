@@ -23,7 +23,7 @@ export interface TimeChartProps {
   x: readonly number[];
   series: readonly TimeSeries[];
   /** How x reads in the table and the axis: a date (day), a date and time (hour: a week or a month of buckets) or a time (minute). */
-  unit: 'day' | 'hour' | 'minute';
+  unit: 'day' | 'hour' | 'minute' | 'second';
   /** A short sentence said to screen readers besides the table (a total, a trend). */
   description?: string;
   height?: number;
@@ -116,13 +116,13 @@ export function TimeChart({ label, x, series, unit, description, height = 240 }:
   );
 }
 
-function xFormatter(unit: 'day' | 'hour' | 'minute', locale: string): (at: number) => string {
+function xFormatter(unit: TimeChartProps['unit'], locale: string): (at: number) => string {
   const format =
     unit === 'day'
       ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
       : unit === 'hour'
         ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
-        : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+        : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(unit === 'second' ? { second: '2-digit' } : {}) });
   return (at) => format.format(new Date(at));
 }
 

@@ -121,3 +121,44 @@ describe('Startup Time Score', () => {
     expect(startupScore(2000)).toBeCloseTo(0.8);
   });
 });
+
+describe('the timeline', () => {
+  it('records the first frame, a stall and its end, renditions, a failure, in order, in ms after intent', () => {
+    const view = summarizeView(
+      play([
+        { type: 'buffering', at: 1100, buffering: true },
+        { type: 'rendition', at: 1200, bitrate: 1_500_000 },
+        { type: 'playing', at: 2000 },
+        { type: 'rendition', at: 4000, bitrate: 3_000_000 },
+        { type: 'buffering', at: 5000, buffering: true },
+        { type: 'buffering', at: 5600, buffering: false },
+        { type: 'playing', at: 5650 },
+        { type: 'rendition', at: 6000, bitrate: 3_000_000 },
+        { type: 'failure', at: 7000, code: 1001, licenceCode: null },
+      ]),
+      8000,
+    );
+    // The stall before the first frame is start-up: no stall event; the repeated rendition is no switch.
+    expect(view.events).toEqual([
+      [200, 'bitrate', 1_500_000],
+      [1000, 'first', 0],
+      [3000, 'bitrate', 3_000_000],
+      [4000, 'stall', 0],
+      [4600, 'resume', 0],
+      [6000, 'error', 1001],
+    ]);
+  });
+
+  it('ends with the end, and past the cap keeps its start with the end in the last place', () => {
+    const signals: QoeSignal[] = [{ type: 'playing', at: 1500 }];
+    for (let i = 0; i < 40; i += 1) signals.push({ type: 'rendition', at: 2000 + i * 100, bitrate: 1_000_000 + (i % 2) * 500_000 });
+    const events = summarizeView(endView(play(signals), 9000), 9000).events ?? [];
+    expect(events).toHaveLength(32);
+    expect(events[0]).toEqual([500, 'first', 0]);
+    expect(events.at(-1)).toEqual([8000, 'end', 0]);
+    expect(summarizeView(endView(play([{ type: 'playing', at: 1200 }]), 3000), 3000).events).toEqual([
+      [200, 'first', 0],
+      [2000, 'end', 0],
+    ]);
+  });
+});

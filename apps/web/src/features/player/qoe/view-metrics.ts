@@ -1,4 +1,4 @@
-import type { QoeView } from '@pantalla/contracts';
+import { QOE_VIEW_MAX_EVENTS, type QoeEvent, type QoeEventKind, type QoeView } from '@pantalla/contracts';
 
 /**
  * One view's measures as pure functions of the player's signals (Mux Data's definitions):
@@ -55,6 +55,15 @@ export interface ViewState {
   droppedFrames: number;
   errorCode: number | null;
   licenceCode: number | null;
+  /** The timeline so far (ms after intent), capped: a failure or the end take the last place. */
+  events: QoeEvent[];
+}
+
+/** The view with one more event on its timeline. */
+function record(state: ViewState, at: number, kind: QoeEventKind, value = 0): ViewState {
+  const event: QoeEvent = [Math.max(0, Math.round(at - state.startedAt)), kind, Math.round(value)];
+  if (state.events.length < QOE_VIEW_MAX_EVENTS) return { ...state, events: [...state.events, event] };
+  return kind === 'error' || kind === 'end' ? { ...state, events: [...state.events.slice(0, -1), event] } : state;
 }
 
 /** A view begins at play intent (a zap begins one too). */
@@ -62,7 +71,7 @@ export function startView(viewId: string, item: QoeItem, at: number, zap: boolea
   return {
     viewId, item, startedAt: at, zap, phase: 'starting', since: at, pausedByViewer: false,
     firstFrameAt: null, endedAt: null, pausedMs: 0, playingMs: 0, rebufferMs: 0, rebufferCount: 0,
-    bitrate: null, bitrateArea: 0, bitrateMs: 0, renditionSwitches: 0, droppedFrames: 0, errorCode: null, licenceCode: null,
+    bitrate: null, bitrateArea: 0, bitrateMs: 0, renditionSwitches: 0, droppedFrames: 0, errorCode: null, licenceCode: null, events: [],
   };
 }
 
@@ -92,12 +101,13 @@ export function applySignal(state: ViewState, signal: QoeSignal): ViewState {
   const at = signal.at;
   switch (signal.type) {
     case 'playing': {
-      const started = state.firstFrameAt === null ? { ...state, firstFrameAt: at } : state;
+      const started = state.firstFrameAt === null ? record({ ...state, firstFrameAt: at }, at, 'first') : state.phase === 'rebuffering' ? record(state, at, 'resume') : state;
       return moveTo({ ...started, pausedByViewer: false }, 'playing', at);
     }
     case 'buffering':
-      if (signal.buffering) return state.phase === 'playing' ? { ...moveTo(state, 'rebuffering', at), rebufferCount: state.rebufferCount + 1 } : state;
-      return state.phase === 'rebuffering' || state.phase === 'seeking' ? moveTo(state, afterWait(state), at) : state;
+      if (signal.buffering) return state.phase === 'playing' ? record({ ...moveTo(state, 'rebuffering', at), rebufferCount: state.rebufferCount + 1 }, at, 'stall') : state;
+      if (state.phase === 'rebuffering') return record(moveTo(state, afterWait(state), at), at, 'resume');
+      return state.phase === 'seeking' ? moveTo(state, afterWait(state), at) : state;
     case 'pause':
       return state.phase === 'starting' ? { ...state, pausedByViewer: true } : moveTo({ ...state, pausedByViewer: true }, 'paused', at);
     case 'seek':
@@ -105,19 +115,19 @@ export function applySignal(state: ViewState, signal: QoeSignal): ViewState {
     case 'rendition': {
       if (state.bitrate === signal.bitrate) return state;
       const booked = moveTo(state, state.phase, at);
-      return { ...booked, bitrate: signal.bitrate, renditionSwitches: state.bitrate === null ? state.renditionSwitches : state.renditionSwitches + 1 };
+      return record({ ...booked, bitrate: signal.bitrate, renditionSwitches: state.bitrate === null ? state.renditionSwitches : state.renditionSwitches + 1 }, at, 'bitrate', signal.bitrate);
     }
     case 'frames':
       return { ...state, droppedFrames: Math.max(state.droppedFrames, signal.dropped) };
     case 'failure':
-      return { ...moveTo(state, 'ended', at), endedAt: at, errorCode: signal.code, licenceCode: signal.licenceCode };
+      return record({ ...moveTo(state, 'ended', at), endedAt: at, errorCode: signal.code, licenceCode: signal.licenceCode }, at, 'error', signal.code);
   }
 }
 
 /** Ends the view (a zap, Back, the page hidden, the stream's end). */
 export function endView(state: ViewState, at: number): ViewState {
   if (state.phase === 'ended') return state;
-  return { ...moveTo(state, 'ended', at), endedAt: at };
+  return record({ ...moveTo(state, 'ended', at), endedAt: at }, at, 'end');
 }
 
 /** The view's summary as a beacon carries it, counting the phase in progress up to `now`. */
@@ -143,6 +153,7 @@ export function summarizeView(state: ViewState, now: number): QoeView {
     avgBitrate: booked.bitrateMs > 0 ? Math.round(booked.bitrateArea / booked.bitrateMs) : Math.round(booked.bitrate ?? 0),
     renditionSwitches: booked.renditionSwitches,
     droppedFrames: booked.droppedFrames,
+    events: booked.events,
   };
 }
 

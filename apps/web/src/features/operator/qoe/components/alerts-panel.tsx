@@ -19,7 +19,8 @@ export function AlertsPanel() {
       {alerts.isError && <p className="operator-error">{t('error')}</p>}
       {alerts.data && items.length === 0 && <p>{t('alerts.none')}</p>}
       <AlertList items={items} />
-      {alerts.data && <ThresholdsForm key={JSON.stringify(alerts.data.thresholds)} current={alerts.data.thresholds} />}
+      {/* Mounted once with the first answer: a refetch after saving keeps the form (and its "saved" line). */}
+      {alerts.data && <ThresholdsForm current={alerts.data.thresholds} />}
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { QOE_BREAKDOWNS, type QoeBreakdownBy, type QoeBreakdownRow, type QoeRange } from '@pantalla/contracts';
+import { QOE_BREAKDOWNS, QOE_SCREEN_CLASSES, type QoeBreakdownBy, type QoeBreakdownRow, type QoeRange } from '@pantalla/contracts';
+
+type QoeScreenClass = (typeof QOE_SCREEN_CLASSES)[number];
 import { sectionHref } from '../../sections';
 import { useQoeBreakdown } from '../api/get-breakdown';
 import { qoeFormats } from './format';
@@ -97,8 +99,9 @@ function itemHref(key: string): string | null {
 }
 
 /** An item reads by its catalogue name, else 'Canal 3'; a region '--' reads unknown. */
-function keyLabel({ key, name }: QoeBreakdownRow, by: QoeBreakdownBy, t: (key: 'items.LIVE' | 'items.CUTV' | 'items.VOD' | 'items.SERIE' | 'unknownRegion', options?: { id: string }) => string): string {
+function keyLabel({ key, name }: QoeBreakdownRow, by: QoeBreakdownBy, t: (key: 'items.LIVE' | 'items.CUTV' | 'items.VOD' | 'items.SERIE' | 'unknownRegion' | `screens.${QoeScreenClass}`, options?: { id: string }) => string): string {
   if (by === 'region' && key === '--') return t('unknownRegion');
+  if (by === 'device' && (QOE_SCREEN_CLASSES as readonly string[]).includes(key)) return t(`screens.${key as QoeScreenClass}`);
   if (by !== 'channel' && by !== 'title') return key;
   if (name) return name;
   const [type, id = ''] = key.split(':');

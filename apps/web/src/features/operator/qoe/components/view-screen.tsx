@@ -8,6 +8,7 @@ import { sectionHref } from '../../sections';
 import { useQoeView } from '../api/get-views';
 import { qoeFormats } from './format';
 import { outcomeOf, screenLabel } from './views-list';
+import { ViewTimeline } from './view-timeline';
 import '../qoe.css';
 
 /** One view's page: what played, for whom, on what, and how it went (the player's summary). */
@@ -21,6 +22,7 @@ export function ViewScreen({ viewId }: { viewId: string }) {
       {view.isPending && <p role="status">{t('loading')}</p>}
       {view.isError && <p role="alert">{view.error instanceof ApiError && view.error.status === 404 ? t('view.notFound') : t('error')}</p>}
       {view.data && <ViewSummary view={view.data} />}
+      {view.data && <ViewTimeline view={view.data} />}
     </section>
   );
 }
