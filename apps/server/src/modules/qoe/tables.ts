@@ -85,7 +85,20 @@ export interface QoeThresholdsTable {
   updatedAt: number;
 }
 
+/** One finished /conndiag/ speed run of an account's (kept QOE_RAW_DAYS, like raw views). */
+export interface QoeSpeedTestsTable {
+  id: Generated<number>;
+  userId: number;
+  at: number;
+  browser: string;
+  os: string;
+  screen: string;
+  /** JSON array of { server, host, mbps } as the contract validated it. */
+  results: string;
+}
+
 export interface QoeTables {
+  qoeSpeedTests: QoeSpeedTestsTable;
   qoeViews: QoeViewsTable;
   qoeMinutes: QoeMinutesTable;
   qoeConcurrency: QoeConcurrencyTable;

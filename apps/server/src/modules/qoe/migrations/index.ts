@@ -43,6 +43,22 @@ export const qoeMigrations: MigrationSet = (dialect) => ({
       await createAggregates(db, dialect);
     },
   },
+  // /conndiag/'s speed runs, so support matches a complaint to measured bandwidth; kept as long as raw views.
+  '2026-12-08-0100-qoe-speed-tests': {
+    async up(db: Kysely<unknown>) {
+      await withAutoId(db.schema.createTable('qoe_speed_tests'), dialect)
+        // No foreign key, as for views: erased with the account through personal data.
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('browser', 'varchar(40)', (c) => c.notNull())
+        .addColumn('os', 'varchar(40)', (c) => c.notNull())
+        .addColumn('screen', 'varchar(8)', (c) => c.notNull())
+        .addColumn('results', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('qoe_speed_tests_user').on('qoe_speed_tests').columns(['user_id', 'at']).execute();
+      await db.schema.createIndex('qoe_speed_tests_at').on('qoe_speed_tests').column('at').execute();
+    },
+  },
   // A view's events in order (JSON of [ms after intent, kind, value], ≤ 32): the console's timeline of one view.
   '2026-12-08-0200-qoe-view-events': {
     async up(db: Kysely<unknown>) {
