@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BASICO, DEMO } from '../fixtures/accounts';
 import { apiToken, signInDirectly } from '../fixtures/api';
+import { OperatorChannelsPage } from '../pages/operator-channels-page';
 
 /*
  * Issue 31, item 10: an imported list's logos on http: (blocked by the app's CSP if shown
@@ -141,4 +142,21 @@ test('the guide shows the proxied logo, and the name tile where the logo is gone
       clip: { x: 0, y: Math.max(0, box.y - 160), width: 640, height: 260 },
     });
   await expect(column).toBeVisible();
+});
+
+test("the console's channel table and form show the imported http logo through our origin", async ({ page }) => {
+  await signInDirectly(page, DEMO);
+  const console = new OperatorChannelsPage(page);
+  await console.gotoTable();
+  await console.search.fill(WITH_LOGO);
+  const inTable = console.row(WITH_LOGO).locator('img');
+  await expect(inTable).toHaveAttribute('src', /^\/api\/v1\/images\/remote\/channel\/\d+\/[0-9a-f]{16}$/, {
+    timeout: 20_000,
+  });
+  await expect.poll(() => loaded(inTable)).toBe(true);
+  await console.openChannel(WITH_LOGO);
+  const preview = page.locator('.channel-edit__preview img');
+  await expect.poll(() => loaded(preview)).toBe(true);
+  // The form still edits the list's own address.
+  await expect(console.logo).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/logo\.png$/);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsProxy, servedImageUrl, urlFingerprint } from './remote-image-url';
+import { needsProxy, servedImageUrl, urlFingerprint } from './images';
 
 describe('pictures served from our origin', () => {
   it('proxies http: only; https: and our own paths stay as they are', () => {

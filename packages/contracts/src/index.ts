@@ -8,6 +8,7 @@ export * from './registration';
 export * from './commerce';
 export * from './billing';
 export * from './catalogue';
+export * from './images';
 export * from './playback';
 export * from './ingest';
 export * from './diagnostics';

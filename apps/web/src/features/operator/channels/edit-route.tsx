@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { servedImageUrl } from '@pantalla/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { loadTables } from '../../../lib/i18n';
 import { ChannelLogo } from '../../../ui/brand';
@@ -37,7 +38,7 @@ export function Component() {
       {data ? (
         <>
           <header className="channel-edit__preview">
-            <ChannelLogo src={data.logoUrl ?? `/api/v1/images/channel/${data.id}/logo.svg`} name={data.name} decorative />
+            <ChannelLogo src={data.logoUrl ? servedImageUrl('channel', data.id, data.logoUrl) : `/api/v1/images/channel/${data.id}/logo.svg`} name={data.name} decorative />
             <h1 id="channel-edit-title">{t('edit.title', { name: data.name })}</h1>
           </header>
           <p className="channel-form__hint">

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { OperatorChannelRow, OperatorChannelSort } from '@pantalla/contracts';
+import { servedImageUrl, type OperatorChannelRow, type OperatorChannelSort } from '@pantalla/contracts';
 import { ChannelLogo } from '../../../../ui/brand';
 import { sectionHref } from '../../sections';
 import type { ChannelOptions } from '../api/get-channel-options';
@@ -98,7 +98,7 @@ export function ChannelTable({ rowAt, total, filters, options, onSort, onRange }
 
 function ChannelRowView({ row, index, genre, pkg }: { row: OperatorChannelRow; index: number; genre: string; pkg: string }) {
   const { t } = useTranslation('operator-channels');
-  const logo = row.logoUrl ?? `/api/v1/images/channel/${row.id}/logo.svg`;
+  const logo = row.logoUrl ? servedImageUrl('channel', row.id, row.logoUrl) : `/api/v1/images/channel/${row.id}/logo.svg`;
   return (
     <div role="row" aria-rowindex={index + 2} className={`channel-table__row${row.enabled ? '' : ' channel-table__row--off'}`}>
       <div role="cell" className="channel-table__cell channel-table__cell--number">
