@@ -3,6 +3,8 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  // Every package installed as declared: nothing missing, invalid or extraneous.
+  ['dependencies (npm ls)', 'npm', ['ls']],
   ['typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']],
   ['unit and database tests (SQLite, PostgreSQL or PGlite)', 'npx', ['vitest', 'run']],
   ['browser prerequisites', 'node', ['scripts/ensure-chromium.mjs']],

@@ -48,7 +48,7 @@ export async function buildApp(platform: Platform, modules: readonly ServerModul
   routeTable.install(app);
   app.decorate('routeTable', routeTable);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, config);
+  await registerSecurityHeaders(app, config);
   registerBodyTimeout(app, config.timeouts.bodyMs);
   registerBodyLimits(app);
   await app.register(cookie, { secret: config.authSecret });

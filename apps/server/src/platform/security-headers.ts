@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 
@@ -55,20 +56,32 @@ export function contentSecurityPolicy(config: Config): string {
 /** HSTS for a year: sent in production (TLS ends at the proxy) and on any request that came over https. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** The CSP string as @fastify/helmet's directives (`{ 'script-src': ["'self'"], ... }`). */
+function directivesOf(csp: string): Record<string, string[]> {
+  return Object.fromEntries(csp.split('; ').map((directive) => {
+    const [name = '', ...values] = directive.split(' ');
+    return [name, values];
+  }));
+}
+
 /**
- * Browser hardening on every answer: CSP, no MIME sniffing, no referrer (playback URLs carry
- * a signature in their query), no framing by any site, HSTS behind TLS. A route may set its
- * own CSP (the development outbox's page does).
+ * Browser hardening on every answer, by @fastify/helmet: CSP, no MIME sniffing, no referrer
+ * (playback URLs carry a signature in their query), no framing by any site, and helmet's
+ * other defaults. Cross-Origin-Resource-Policy stays unset: cross-origin players load the
+ * media. HSTS is ours: helmet cannot send it only behind TLS. A route may set its own CSP or
+ * framing (the development outbox, the payment pages); its headers win over these.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const csp = contentSecurityPolicy(config);
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: directivesOf(contentSecurityPolicy(config)) },
+    crossOriginResourcePolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false,
+  });
   const production = config.env === 'production';
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
     if (production || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 }

@@ -11,6 +11,9 @@ const MAX_TRACKED = 20_000;
 /**
  * A fixed window per session, in memory: it sheds a flood before any database read. The
  * lifetime cap is counted in the database (it holds across replicas and restarts).
+ * Not @fastify/rate-limit: the key is the playback session the licence request names, known
+ * only once the service has read it, and the window runs on the injected clock the licence
+ * tests move; the plugin keys on the HTTP request and keeps its own time (docs/decisions.md).
  */
 export class LicenceThrottle {
   private readonly windows = new Map<string, { start: number; count: number }>();
