@@ -13,6 +13,7 @@ const available: Record<string, () => Promise<void>> = {
 
   commerce: () => import('./commerce/index').then((m) => m.runCommerceBench()),
   console: () => import('./console/index').then((m) => m.runConsoleBench()),
+  qoe: () => import('./qoe/index').then((m) => m.runQoeBench()),
 };
 const chosen = names.length > 0 ? names : Object.keys(available);
 for (const name of chosen) {

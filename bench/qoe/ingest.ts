@@ -1,0 +1,109 @@
+// Beacons accepted per second on one process (issue 28; goal ≥ 5,000 views' worth a second on
+// SQLite) while the catalogue API answers (goal p99 < 50 ms meanwhile). One demo server in
+// this process on a fresh SQLite file: the ingest service takes beacons of 8 views from 20,000
+// accounts as fast as it writes them, while GET /api/v1/channels is timed through the same
+// event loop; then the beacon route's own cost (auth, zod, 4 KB limit) per request.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { QoeBeacon, QoeView } from '@pantalla/contracts';
+import { buildApp } from '../../apps/server/src/app';
+import { composeModules, createPlatform } from '../../apps/server/src/compose';
+import { seedDemo } from '../../apps/server/src/demo/seed';
+import { withDemoDefaults } from '../../apps/server/src/demo/config';
+import { QoeIngest } from '../../apps/server/src/modules/qoe/testing';
+import { QoeRepository } from '../../apps/server/src/modules/qoe/testing';
+import { signIdToken } from '../../apps/server/src/modules/identity/testing';
+import { IdentityRepository } from '../../apps/server/src/modules/identity/testing';
+import { systemClock } from '../../apps/server/src/platform/clock';
+import { loadConfig } from '../../apps/server/src/platform/config';
+import { openSqlite } from '../../apps/server/src/platform/database';
+import { prepareDatabase } from '../../apps/server/src/setup';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const RUN_MS = QUICK ? 3_000 : 20_000;
+const GOAL_VIEWS_PER_S = 5_000;
+const GOAL_P99_MS = 50;
+const ACCOUNTS = 20_000;
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
+
+let seq = 0;
+function views(now: number): QoeView[] {
+  return Array.from({ length: 8 }, () => {
+    seq += 1;
+    return {
+      viewId: `bench${seq.toString(36).padStart(10, '0')}`, itemType: 'LIVE', itemId: 1 + (seq % 40), startedAt: now - 60_000, startupMs: 900 + (seq % 2000), zap: seq % 4 === 0, ended: seq % 3 === 0,
+      exitBeforeStart: false, rebufferCount: seq % 3, rebufferMs: (seq % 3) * 700, watchMs: 60_000, playingMs: 58_000, errorCode: seq % 97 === 0 ? 1001 : null, licenceCode: null,
+      avgBitrate: 2_500_000, renditionSwitches: 2, droppedFrames: seq % 10,
+    };
+  });
+}
+const beaconOf = (now: number): QoeBeacon => ({ playerVersion: 'shaka v5.2.12', browser: 'Chrome', os: 'Linux', screen: 'desktop', views: views(now) });
+
+export async function runIngestBench(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-bench-qoe-'));
+  const config = loadConfig(withDemoDefaults({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-0123456789-ABCDEFGHIJ-klmnop', INGEST_THREADS: '0' }));
+  const db = openSqlite(path.join(dataDir, 'pantalla.sqlite'));
+  const platform = createPlatform(config, db, systemClock);
+  const modules = composeModules(platform);
+  try {
+    await prepareDatabase(platform, modules.all);
+    await seedDemo(platform, modules);
+    const app = await buildApp(platform, modules.all, { serveWeb: false });
+    await app.ready();
+    const user = await new IdentityRepository(db).findUserByEmail('demo@pantalla.test');
+    if (!user) throw new Error('no demo account');
+    const iat = Math.floor(Date.now() / 1000);
+    const authorization = `Bearer ${signIdToken(config.authSecret, { sub: user.id, email: user.email, ver: user.tokenVersion, iat, exp: iat + 3600 })}`;
+
+    // The ingest service as the route calls it, on its own repository: the beacons' writing, not their HTTP.
+    const ingest = new QoeIngest(platform, new QoeRepository(db), async () => 'ES');
+    let accepted = 0;
+    let stop = false;
+    const load = (async () => {
+      let account = 0;
+      while (!stop) {
+        for (let i = 0; i < 50; i += 1) {
+          account = (account % ACCOUNTS) + 1;
+          await ingest.accept(account, beaconOf(Date.now()));
+          accepted += 8;
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const latencies: number[] = [];
+    const started = performance.now();
+    while (performance.now() - started < RUN_MS) {
+      const t = performance.now();
+      const res = await app.inject({ method: 'GET', url: '/api/v1/channels', headers: { authorization } });
+      if (res.statusCode !== 200) throw new Error(`GET /channels: ${res.statusCode}`);
+      latencies.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    stop = true;
+    await load;
+    await ingest.flush();
+    const seconds = (performance.now() - started) / 1000;
+    const written = Number((await db.kysely<{ qoeViews: { viewId: string } }>().selectFrom('qoeViews').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const rate = written / seconds;
+    console.log(`Views written: ${written.toLocaleString('en')} in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')} views/s (goal ≥ ${GOAL_VIEWS_PER_S.toLocaleString('en')}) ${rate >= GOAL_VIEWS_PER_S ? 'OK' : 'MISSED'}; accepted ${accepted.toLocaleString('en')}`);
+    const p99 = percentile(latencies, 99);
+    console.log(`Catalogue GET /api/v1/channels meanwhile: ${latencies.length} calls, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (goal < ${GOAL_P99_MS} ms) ${p99 < GOAL_P99_MS ? 'OK' : 'MISSED'}`);
+
+    // The route itself: 20 beacons (one account's minute) through auth, zod and the 4 KB limit.
+    const routeTimes: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const t = performance.now();
+      const res = await app.inject({ method: 'POST', url: '/api/v1/qoe/beacons', headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(beaconOf(Date.now())) });
+      if (res.statusCode !== 202) throw new Error(`POST /qoe/beacons: ${res.statusCode} ${res.body}`);
+      routeTimes.push(performance.now() - t);
+    }
+    const routeMs = percentile(routeTimes, 50);
+    console.log(`POST /api/v1/qoe/beacons (8 views, in process): p50 ${routeMs.toFixed(2)} ms a request ≈ ${Math.round((8 * 1000) / routeMs).toLocaleString('en')} views/s of route work on one core`);
+    await app.close();
+  } finally {
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
