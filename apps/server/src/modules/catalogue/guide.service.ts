@@ -75,7 +75,10 @@ export class GuideService {
    */
   async windowJson(userId: number, q: WindowQuery): Promise<Buffer> {
     const v = await this.catalogue.viewer(userId);
-    const key = `${v.ref.generation}|${v.ref.guideVersion}|${v.access.key}|${q.startTime}|${q.endTime}|${q.lineupId ?? ''}|${q.channelId ?? ''}`;
+    // Without a lineup the window depends on the guide and the channel rows only: an import's
+    // batches that change neither (a second import of the same files) keep it.
+    const basis = q.lineupId === undefined ? `rows ${v.ref.channelsVersion}` : v.ref.generation;
+    const key = `${basis}|${v.ref.guideVersion}|${v.access.key}|${q.startTime}|${q.endTime}|${q.lineupId ?? ''}|${q.channelId ?? ''}`;
     return this.catalogue.responses.get(key, async () => {
       if (q.channelId === undefined) {
         const blocks = await this.blocks.covering(v.ref.guideVersion, q.startTime - v.ref.maxEventMs, q.endTime);
@@ -90,10 +93,11 @@ export class GuideService {
    * packages. A rendering serves every window over its block for 15 s, the time a shared
    * answer is kept too: a programme's format (LIVE, CUTV) may lag its boundary by that.
    * A rendering belongs to one reading of its block: paired with another (the guide changed
-   * under a viewer's version) its offsets would not fit (issue 31, item 8).
+   * under a viewer's version) its offsets would not fit (issue 31, item 8). Beside the block
+   * it depends on the channel rows (catch-up, package) and the viewer's packages only.
    */
   private async windowFromBlocks(v: Viewer, q: WindowQuery, blocks: readonly Block[], channelIds: number[] | null): Promise<Buffer> {
-    const rendered = await Promise.all(blocks.map((block) => this.rendered.get(`${v.ref.generation}|${v.access.key}|${block.serial}`, async () => this.render(v, block))));
+    const rendered = await Promise.all(blocks.map((block) => this.rendered.get(`${v.ref.channelsVersion}|${v.access.key}|${block.serial}`, async () => this.render(v, block))));
     return cutWindow(blocks, rendered, { from: q.startTime - v.ref.maxEventMs, to: q.endTime, after: q.startTime, channels: channelIds && new Set(channelIds) });
   }
 
