@@ -80,8 +80,15 @@ test("a channel whose segments fail: the failure reaches the console's breakdown
     // One view, then its subscriber's page lists it among the account's views.
     await item.failedViews().first().getByRole('link').click();
     await expect(qoe.page.getByRole('heading', { name: 'Reproducción', level: 1 })).toBeVisible();
-    await expect(qoe.page.getByText(/Fallo \d+/)).toBeVisible();
+    await expect(qoe.page.getByRole('definition').filter({ hasText: /Fallo \d+/ })).toBeVisible();
+    // Its timeline: events in order, the failure among them, after the play request.
+    const timeline = qoe.page.getByRole('region', { name: 'Línea de tiempo' }).getByRole('listitem');
+    await expect(timeline.first()).toContainText('Pide reproducir');
+    await expect(timeline.filter({ hasText: /Fallo \d+/ })).toHaveCount(1);
     await qoe.page.screenshot({ path: `${SHOTS}/view-1440.png`, fullPage: true });
+    await qoe.page.setViewportSize({ width: 390, height: 844 });
+    await qoe.page.screenshot({ path: `${SHOTS}/view-390.png`, fullPage: true });
+    await qoe.page.setViewportSize({ width: 1440, height: 900 });
     await qoe.page.getByRole('link', { name: /^Cuenta \d+$/ }).click();
     await expect(qoe.page.getByRole('heading', { name: BASICO.email, level: 1 })).toBeVisible({ timeout: 30_000 });
     const views = qoe.page.getByRole('region', { name: 'Reproducciones recientes' });

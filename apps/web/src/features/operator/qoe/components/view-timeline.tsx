@@ -19,7 +19,7 @@ export function bitrateSteps(startedAt: number, events: readonly QoeEvent[]): { 
   for (const [offset, kind, value] of events) {
     // The previous rendition holds to just before the switch: the line draws a step.
     if (kind === 'bitrate' && current !== null) put(startedAt + offset - 1, current);
-    if (kind === 'bitrate') current = value / 1000;
+    if (kind === 'bitrate') current = Math.round(value / 1000);
     put(startedAt + offset, current);
   }
   return { x, kbps };
@@ -32,7 +32,8 @@ export function ViewTimeline({ view }: { view: QoeViewRecord }) {
   const kbit = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }), [i18n.language]);
   const steps = useMemo(() => bitrateSteps(view.startedAt, view.events), [view]);
   // Stable per answer and language: the chart redraws only when they change.
-  const series = useMemo(() => [{ label: t('view.bitrateKbps'), values: steps.kbps, format: (v: number) => `${kbit.format(v)} kbit/s` }], [steps, t, kbit]);
+  // Whole kbit/s ticks: one rendition alone makes a flat line, whose axis would otherwise tick at fractions read as the same number.
+  const series = useMemo(() => [{ label: t('view.bitrateKbps'), values: steps.kbps, integer: true, format: (v: number) => `${kbit.format(v)} kbit/s` }], [steps, t, kbit]);
   const describe = ([, kind, value]: QoeEvent): string => {
     if (kind === 'bitrate') return t('timeline.bitrate', { kbps: kbit.format(value / 1000) });
     if (kind === 'error') return t('timeline.error', { code: String(value) });
