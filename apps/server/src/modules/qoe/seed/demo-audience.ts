@@ -58,8 +58,8 @@ export function demoViewsOfMinute(minute: number, channels: readonly number[], d
   const count = Math.floor(expected) + (rnd() < expected % 1 ? 1 : 0);
   const outage = inDemoOutage(demo, minute);
   const views: DemoView[] = [];
-  for (let slot = 0; slot < count + (outage ? 1 : 0); slot += 1) {
-    // One more view a minute on the flaky channel in its outage: enough for the alerts' minimum of views.
+  for (let slot = 0; slot < count + (outage ? 2 : 0); slot += 1) {
+    // Two more views a minute on the flaky channel in its outage: the alerts' minimum of views within three minutes.
     const itemId = slot >= count ? demo.flakyChannelId : channels[Math.floor(channels.length * rnd() ** 2)] ?? demo.flakyChannelId;
     views.push(demoView(minute, slot, itemId, outage && itemId === demo.flakyChannelId));
   }

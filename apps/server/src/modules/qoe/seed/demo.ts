@@ -41,10 +41,11 @@ export class QoeDemo {
     return views.length;
   }
 
-  /** The audience of the last minutes (a scheduled round, before its rollup). */
+  /** The audience of the last minutes, this one's so far too (a scheduled round, before its rollup). */
   async audience(): Promise<void> {
     if (this.channels.length === 0) return;
-    const to = minuteOf(this.platform.clock.now());
-    await this.repo.upsertViews(demoViewsBetween(to - AUDIENCE_REACH_MS, to, this.channels, this.demo));
+    const now = this.platform.clock.now();
+    const to = minuteOf(now) + MINUTE_MS;
+    await this.repo.upsertViews(demoViewsBetween(to - AUDIENCE_REACH_MS, to, this.channels, this.demo).filter((v) => v.startedAt <= now));
   }
 }
