@@ -54,6 +54,12 @@ export default tseslint.config(
       'pantalla/platform-owns-drivers': 'error',
     },
   },
+  // Benches reach a server module only through its index.ts or testing.ts (its test surface).
+  {
+    files: ['bench/**/*.ts'],
+    plugins: { pantalla: serverArchitecture },
+    rules: { 'pantalla/public-surface': 'error' },
+  },
   // Server and packages: a function past ~80 lines is asking to be split; a longer one says why
   // (eslint-disable-next-line max-lines-per-function -- <reason>).
   {

@@ -27,8 +27,8 @@ function target(importer, specifier) {
   return place(path.resolve(path.dirname(importer), specifier));
 }
 
-/** Tests and the helpers only tests import (test-support.ts). */
-const isTest = (p) => /\.test\.ts$|^test-support\.ts$/.test(p.base);
+/** Tests and the helpers only tests and benches import (test-support.ts, testing.ts). */
+const isTest = (p) => /\.test\.ts$|^test-support\.ts$|^testing\.ts$/.test(p.base);
 
 /** Calls check for every import, export-from and dynamic import of the file. */
 function onImports(context, check) {
@@ -175,6 +175,33 @@ const routesOwnHttp = {
   },
 };
 
+/**
+ * Code outside the server (benches, and later the server's own test folder) reaches a module
+ * through its index.ts or its testing.ts, the small surface it gives tests and benches.
+ */
+const publicSurface = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Outside apps/server/src, import a server module only through its index.ts or testing.ts." },
+    messages: { pastSurface: "'{{spec}}' reaches past the {{module}} module's index.ts and testing.ts: export what is needed from its testing.ts." },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    if (place(file)) return {};
+    const visit = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = place(path.resolve(path.dirname(file), source.value));
+      if (!to || !to.module) return;
+      if (!['', 'index', 'index.ts', 'testing', 'testing.ts'].includes(to.inModule ?? '')) {
+        context.report({ node, messageId: 'pastSurface', data: { spec: source.value, module: to.module } });
+      }
+    };
+    return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+  },
+};
+
 /** The plugin: `pantalla/<rule>`. */
 export default {
   meta: { name: 'pantalla-server-architecture' },
@@ -185,5 +212,6 @@ export default {
     'repositories-own-sql': repositoriesOwnSql,
     'routes-own-http': routesOwnHttp,
     'platform-owns-drivers': platformOwnsDrivers,
+    'public-surface': publicSurface,
   },
 };

@@ -9,13 +9,13 @@ import { openPostgres, openSqlite, type Db } from '../../apps/server/src/platfor
 import { composeModules, createPlatform } from '../../apps/server/src/compose';
 import { DEMO_ACCOUNTS } from '../../apps/server/src/demo/accounts';
 import { prepareDatabase } from '../../apps/server/src/setup';
-import { normalizeForSearch } from '../../apps/server/src/modules/catalogue/search-text';
-import { META } from '../../apps/server/src/modules/catalogue/meta-keys';
-import { clipKeyFor } from '../../apps/server/src/modules/catalogue/clips';
-import { Random, seedOf } from '../../apps/server/src/modules/catalogue/seed/prng';
-import { generateFilms } from '../../apps/server/src/modules/catalogue/seed/vod';
-import type { CatalogueTables, EventTable } from '../../apps/server/src/modules/catalogue/tables';
-import type { IdentityTables } from '../../apps/server/src/modules/identity/tables';
+import { normalizeForSearch } from '../../apps/server/src/modules/catalogue/testing';
+import { META } from '../../apps/server/src/modules/catalogue/testing';
+import { clipKeyFor } from '../../apps/server/src/modules/catalogue/testing';
+import { Random, seedOf } from '../../apps/server/src/modules/catalogue/testing';
+import { generateFilms } from '../../apps/server/src/modules/catalogue/testing';
+import type { CatalogueTables, EventTable } from '../../apps/server/src/modules/catalogue/testing';
+import type { IdentityTables } from '../../apps/server/src/modules/identity/testing';
 
 /** The tables the bench fills and reads directly. */
 export type BenchTables = CatalogueTables & IdentityTables;

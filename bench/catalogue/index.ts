@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { GuideRepository } from '../../apps/server/src/modules/catalogue/guide.repository';
-import { utcDayStart } from '../../apps/server/src/modules/catalogue/time';
-import { signIdToken } from '../../apps/server/src/modules/identity/tokens';
+import { GuideRepository } from '../../apps/server/src/modules/catalogue/testing';
+import { utcDayStart } from '../../apps/server/src/modules/catalogue/testing';
+import { signIdToken } from '../../apps/server/src/modules/identity/testing';
 import { BENCH_SECRET, PG_URL, createBenchDb, fill, type BenchDb, type BenchTables } from './build';
 import { load } from './load';
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { nginxAvailable, SERVER_ENTRY, seedDemo, startCluster, type RunningCluster } from '../../scripts/cluster.mjs';
 import { createScratchPostgres, pgReachable } from '../../apps/server/test/databases';
 import { call, openSession, rebase, segmentUrls } from '../../apps/server/test/cluster/client';
-import { signIdToken } from '../../apps/server/src/modules/identity/tokens';
+import { signIdToken } from '../../apps/server/src/modules/identity/testing';
 
 /** BENCH_CLUSTER_QUICK=1: small steps and short runs (CI); BENCH_CLUSTER_PORT moves the ports. */
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_CLUSTER_QUICK === '1';

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signIdToken } from '../../apps/server/src/modules/identity/tokens';
+import { signIdToken } from '../../apps/server/src/modules/identity/testing';
 import { BENCH_SECRET } from './shared';
 import { runRenewalBench } from './renewal';
 

@@ -8,8 +8,8 @@ import pg from 'pg';
 import type { Db } from '../../apps/server/src/platform/database';
 import { migrateToLatest } from '../../apps/server/src/platform/migrate';
 import { recordAudit, type Actor } from '../../apps/server/src/platform/audit.repository';
-import { identityMigrations } from '../../apps/server/src/modules/identity/migrations';
-import type { IdentityTables } from '../../apps/server/src/modules/identity/tables';
+import { identityMigrations } from '../../apps/server/src/modules/identity/testing';
+import type { IdentityTables } from '../../apps/server/src/modules/identity/testing';
 import { createBenchDb, PG_URL } from '../catalogue/build';
 
 const QUICK = process.env.BENCH_QUICK === '1';

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { openSqlite } from '../../apps/server/src/platform/database';
-import { CatalogueImportRepository } from '../../apps/server/src/modules/catalogue/catalogue-import.repository';
-import { normalizeForSearch } from '../../apps/server/src/modules/catalogue/search-text';
-import type { ChannelRow } from '../../apps/server/src/modules/catalogue/tables';
+import { CatalogueImportRepository } from '../../apps/server/src/modules/catalogue/testing';
+import { normalizeForSearch } from '../../apps/server/src/modules/catalogue/testing';
+import type { ChannelRow } from '../../apps/server/src/modules/catalogue/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');

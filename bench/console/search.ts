@@ -7,10 +7,10 @@ import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../apps/server/src/platform/database';
 import { migrateToLatest } from '../../apps/server/src/platform/migrate';
-import { identityMigrations } from '../../apps/server/src/modules/identity/migrations';
-import { foldSearchKey, searchKeysOf } from '../../apps/server/src/modules/identity/subscriber-keys';
-import { SubscriberSearchRepository } from '../../apps/server/src/modules/identity/subscriber-search.repository';
-import { SubscriberSearchService } from '../../apps/server/src/modules/identity/subscriber-search.service';
+import { identityMigrations } from '../../apps/server/src/modules/identity/testing';
+import { foldSearchKey, searchKeysOf } from '../../apps/server/src/modules/identity/testing';
+import { SubscriberSearchRepository } from '../../apps/server/src/modules/identity/testing';
+import { SubscriberSearchService } from '../../apps/server/src/modules/identity/testing';
 import { createBenchDb, PG_URL } from '../catalogue/build';
 
 const QUICK = process.env.BENCH_QUICK === '1';

@@ -7,7 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
-import { syntheticXmltv } from '../../apps/server/src/modules/ingest/parsers/synthetic-guide';
+import { syntheticXmltv } from '../../apps/server/src/modules/ingest/testing';
 import { serverEnv } from '../../scripts/server-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { syntheticM3u } from '../../apps/server/src/modules/ingest/parsers/synthetic-guide';
+import { syntheticM3u } from '../../apps/server/src/modules/ingest/testing';
 import { buildServer, signIn, startServer, stopServer, upload, writeGuide } from './compiled-server';
 import { mixedLoad } from './mixed-load';
 

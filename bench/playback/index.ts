@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildLiveMpd, readClipManifest } from '@pantalla/media';
 import { loadConfig } from '../../apps/server/src/platform/config';
-import { signIdToken } from '../../apps/server/src/modules/identity/tokens';
-import { ensureDemoMedia } from '../../apps/server/src/modules/origin/media-setup';
+import { signIdToken } from '../../apps/server/src/modules/identity/testing';
+import { ensureDemoMedia } from '../../apps/server/src/modules/origin/testing';
 import { load, type LoadResult } from '../catalogue/load';
 import { BENCH_SECRET, VIEWER_COUNT_ENV } from './shared';
 

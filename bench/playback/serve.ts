@@ -12,8 +12,8 @@ import { systemClock } from '../../apps/server/src/platform/clock';
 import { prepareDatabase } from '../../apps/server/src/setup';
 import { composeModules, createPlatform } from '../../apps/server/src/compose';
 import { seedDemo } from '../../apps/server/src/demo/seed';
-import type { CommerceTables } from '../../apps/server/src/modules/commerce/tables';
-import type { IdentityTables } from '../../apps/server/src/modules/identity/tables';
+import type { CommerceTables } from '../../apps/server/src/modules/commerce/testing';
+import type { IdentityTables } from '../../apps/server/src/modules/identity/testing';
 import { BENCH_SECRET, VIEWER_COUNT_ENV } from './shared';
 
 const [mode, mediaDir] = process.argv.slice(2);

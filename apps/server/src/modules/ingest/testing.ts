@@ -1,0 +1,5 @@
+/**
+ * What benches (and tests) may use of this module beyond its index.ts: the pieces they
+ * build fixtures and measure with. Running code never imports this file.
+ */
+export { syntheticM3u, syntheticXmltv } from './parsers/synthetic-guide';

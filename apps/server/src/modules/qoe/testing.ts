@@ -1,0 +1,11 @@
+/**
+ * What benches (and tests) may use of this module beyond its index.ts: the pieces they
+ * build fixtures and measure with. Running code never imports this file.
+ */
+export { QoeIngest } from './ingest.service';
+export { qoeMigrations } from './migrations';
+export { QoeRepository } from './qoe.repository';
+export { QoeReports } from './report.service';
+export { concurrencyRows, MINUTE_MS, minuteOf, minuteRows } from './rollup';
+export type { DemoView } from './seed/demo-audience';
+export { QoeDemoRepository } from './seed/demo.repository';
