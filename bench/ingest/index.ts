@@ -15,7 +15,7 @@ import { mixedLoad } from './mixed-load';
 const QUICK = process.env.BENCH_QUICK === '1';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 type Kind = 'sqlite' | 'postgres';
-const RUNS: { channels: number; days: number; kinds: Kind[] }[] = QUICK
+const DEFAULT_RUNS: { channels: number; days: number; kinds: Kind[] }[] = QUICK
   ? [
       { channels: 100, days: 2, kinds: ['sqlite', 'postgres'] },
       { channels: 1000, days: 2, kinds: ['sqlite'] },
@@ -24,6 +24,14 @@ const RUNS: { channels: number; days: number; kinds: Kind[] }[] = QUICK
       { channels: 1000, days: 7, kinds: ['sqlite', 'postgres'] },
       { channels: 10_000, days: 7, kinds: ['sqlite', 'postgres'] },
     ];
+/** BENCH_INGEST_RUNS picks runs, e.g. `10000x7:sqlite,postgres` (one size, its databases). */
+function chosenRuns(spec: string | undefined): typeof DEFAULT_RUNS {
+  if (!spec) return DEFAULT_RUNS;
+  const m = /^(\d+)x(\d+):((?:sqlite|postgres)(?:,(?:sqlite|postgres))*)$/.exec(spec);
+  if (!m) throw new Error(`BENCH_INGEST_RUNS: expected e.g. 10000x7:sqlite,postgres, got ${spec}`);
+  return [{ channels: Number(m[1]), days: Number(m[2]), kinds: (m[3] as string).split(',') as Kind[] }];
+}
+const RUNS = chosenRuns(process.env.BENCH_INGEST_RUNS);
 /** Requests per second the viewers send while an import runs (issue 31). */
 const PROBE_RPS = 20;
 const GOALS = { seconds: 60, peakMb: 600, p99Ms: 250 };
