@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The web app's features depend on each other one way only (account ← commerce was once both
+ * ways): the graph of which feature's code imports which has no cycle. Tests are left out.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const featuresDir = path.resolve(here, '../../web/src/features');
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)['"](\.[^'"]+)['"]/gm;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function featureGraph(): Map<string, string[]> {
+  const features = readdirSync(featuresDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  return new Map(
+    features.map((feature) => {
+      const deps = new Set<string>();
+      for (const file of sourceFiles(path.join(featuresDir, feature))) {
+        for (const [, spec] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+          const [first] = path.relative(featuresDir, path.resolve(path.dirname(file), spec!)).split(path.sep);
+          if (first && first !== '..' && first !== feature) deps.add(first);
+        }
+      }
+      return [feature, [...deps].sort()];
+    }),
+  );
+}
+
+/** Every cycle's path (`a → b → a`), found by depth-first search. */
+function cycles(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (node: string, trail: string[]) => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'open') return void found.push([...trail.slice(trail.indexOf(node)), node].join(' → '));
+    state.set(node, 'open');
+    for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) visit(node, []);
+  return found;
+}
+
+describe('the web features depend on each other one way', () => {
+  it('finds a cycle when there is one', () => {
+    expect(cycles(new Map([['account', ['commerce']], ['commerce', ['account']]]))).toEqual(['account → commerce → account']);
+    expect(cycles(new Map([['settings', ['account']], ['account', []]]))).toEqual([]);
+  });
+
+  it('reads the features and their imports', () => {
+    expect(featureGraph().get('settings')).toContain('account');
+  });
+
+  it('has no cycle among the features', () => {
+    expect(cycles(featureGraph())).toEqual([]);
+  });
+});
