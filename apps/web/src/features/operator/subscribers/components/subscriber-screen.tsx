@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../../lib/api-client';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { Button } from '../../../../ui/button';
+import { SpeedTestsSection } from '../../qoe/components/speed-tests';
 import { SubscriberViewsSection } from '../../qoe/components/subscriber-views';
 import { canView, sectionHref } from '../../sections';
 import { useOperator } from '../../use-operator';
@@ -55,6 +56,7 @@ export function SubscriberScreen({ userId }: { userId: number }) {
             <PurchasesSection userId={userId} first={page.purchases} />
             <SignInsSection signIns={page.signIns} />
             {canView(me.roles, 'qoe') ? <SubscriberViewsSection userId={userId} /> : null}
+            {canView(me.roles, 'qoe') ? <SpeedTestsSection userId={userId} /> : null}
           </div>
         </>
       ) : null}
