@@ -25,7 +25,8 @@ const count = z.number().int().min(0).max(1e9);
 const label = requestString().max(40).regex(/^[A-Za-z0-9 ._()/-]*$/);
 
 /** What a view's timeline records, in order: the first frame, a stall and its end, a rendition (bit/s), a failure (Shaka's code), the end. */
-export const QOE_EVENT_KINDS = ['first', 'stall', 'resume', 'bitrate', 'error', 'end'] as const;
+/** `buffer`: the media buffered ahead of the playhead (ms), sampled with each periodic beacon. */
+export const QOE_EVENT_KINDS = ['first', 'stall', 'resume', 'bitrate', 'buffer', 'error', 'end'] as const;
 export type QoeEventKind = (typeof QOE_EVENT_KINDS)[number];
 /** Events one view carries at most: past it only a failure and the end still replace the last one. */
 export const QOE_VIEW_MAX_EVENTS = 32;

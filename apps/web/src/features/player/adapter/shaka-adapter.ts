@@ -388,6 +388,16 @@ export class ShakaAdapter {
     return Number.isFinite(dropped) ? dropped : 0;
   }
 
+  /** Media buffered ahead of the playhead (ms), from the buffered range that holds it. */
+  bufferAheadMs(): number | null {
+    if (!this.player) return null;
+    const { buffered, currentTime } = this.video;
+    for (let i = 0; i < buffered.length; i += 1) {
+      if (buffered.start(i) <= currentTime + 0.05 && currentTime <= buffered.end(i)) return Math.round((buffered.end(i) - currentTime) * 1000);
+    }
+    return 0;
+  }
+
   private emitQoe(signal: QoeSignalNow): void {
     for (const listener of this.qoeListeners) listener(signal);
   }

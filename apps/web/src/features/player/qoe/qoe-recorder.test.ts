@@ -19,7 +19,7 @@ function harness(enabled = true) {
       return () => (tick = null);
     },
   });
-  recorder.attachPlayer({ playerVersion: () => 'shaka 5.2.12', droppedFrames: () => 3 });
+  recorder.attachPlayer({ playerVersion: () => 'shaka 5.2.12', droppedFrames: () => 3, bufferAheadMs: () => 12_000 });
   return { recorder, sent, advance: (ms: number) => (now += ms), tick: () => tick?.(), hasTimer: () => tick !== null };
 }
 
@@ -39,6 +39,18 @@ describe('QoeRecorder', () => {
     const [first, second] = h.sent[0]!.beacon.views;
     expect(first).toMatchObject({ itemId: 1, ended: true, startupMs: 500, zap: false, droppedFrames: 3 });
     expect(second).toMatchObject({ itemId: 2, ended: false, startupMs: 700, zap: true });
+  });
+  it('samples the buffer ahead with each periodic beacon of a view that plays', () => {
+    const h = harness();
+    h.recorder.begin({ itemType: 'LIVE', itemId: 1 });
+    h.advance(400);
+    h.recorder.signal({ type: 'playing' });
+    h.advance(30_000);
+    h.tick();
+    expect(h.sent[0]!.beacon.views[0]!.events).toEqual([
+      [400, 'first', 0],
+      [30_400, 'buffer', 12_000],
+    ]);
   });
   it('sends one request per period at most, the rest at the end', () => {
     const h = harness();

@@ -111,6 +111,8 @@ export class QoeRecorder {
       return;
     }
     if (this.view) this.view = this.withFrames(this.view);
+    const ahead = this.player?.bufferAheadMs() ?? null;
+    if (this.view && !all && ahead !== null) this.view = applySignal(this.view, { type: 'buffer', at: this.deps.now(), aheadMs: ahead });
     const views = [...this.waiting, ...(this.view ? [summarizeView(this.view, this.deps.now())] : [])];
     if (views.length === 0) return;
     const beacons = packBeacons(this.deps.environment(this.player?.playerVersion() ?? 'unknown'), views);
@@ -129,6 +131,8 @@ export class QoeRecorder {
 export interface QoePlayer {
   playerVersion(): string;
   droppedFrames(): number;
+  /** Media buffered ahead of the playhead (ms); null when nothing plays. */
+  bufferAheadMs(): number | null;
 }
 
 /** Omit over each member of a union (signals differ in their fields). */

@@ -162,3 +162,23 @@ describe('the timeline', () => {
     ]);
   });
 });
+
+describe('buffer samples on the timeline', () => {
+  it('are kept once frames move, not during start-up', () => {
+    const state = play([{ type: 'buffer', at: 1500, aheadMs: 900 }, { type: 'playing', at: 2000 }, { type: 'buffer', at: 32_000, aheadMs: 14_250 }]);
+    expect(summarizeView(state, 33_000).events).toEqual([
+      [1000, 'first', 0],
+      [31_000, 'buffer', 14_250],
+    ]);
+  });
+  it('leave room for what matters more: past their share a sample replaces the one before, and a stall still finds its place', () => {
+    let state = play([{ type: 'playing', at: 1000 }]);
+    for (let i = 1; i <= 40; i += 1) state = applySignal(state, { type: 'buffer', at: 1000 + i * 30_000, aheadMs: i * 100 });
+    state = applySignal(state, { type: 'buffering', at: 2_000_000, buffering: true });
+    const events = summarizeView(state, 2_000_500).events ?? [];
+    const buffers = events.filter(([, kind]) => kind === 'buffer');
+    expect(buffers).toHaveLength(23);
+    expect(buffers.at(-1)).toEqual([1_200_000, 'buffer', 4000]);
+    expect(events.at(-1)?.[1]).toBe('stall');
+  });
+});

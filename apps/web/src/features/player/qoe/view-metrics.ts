@@ -19,6 +19,8 @@ export type QoeSignal =
   | { type: 'rendition'; at: number; bitrate: number }
   /** Frames dropped since the load (Shaka's count, which only grows). */
   | { type: 'frames'; at: number; dropped: number }
+  /** Media buffered ahead of the playhead (ms), sampled with each periodic beacon. */
+  | { type: 'buffer'; at: number; aheadMs: number }
   /** A fatal failure: the view ends. */
   | { type: 'failure'; at: number; code: number; licenceCode: number | null };
 
@@ -59,9 +61,16 @@ export interface ViewState {
   events: QoeEvent[];
 }
 
+/** Places on the timeline buffer samples leave to the events that matter more (stalls, switches, the failure). */
+const BUFFER_RESERVE = 8;
+
 /** The view with one more event on its timeline. */
 function record(state: ViewState, at: number, kind: QoeEventKind, value = 0): ViewState {
   const event: QoeEvent = [Math.max(0, Math.round(at - state.startedAt)), kind, Math.round(value)];
+  if (kind === 'buffer' && state.events.length >= QOE_VIEW_MAX_EVENTS - BUFFER_RESERVE) {
+    // Past its share a sample replaces the sample before it, so the latest level is still said.
+    return state.events.at(-1)?.[1] === 'buffer' ? { ...state, events: [...state.events.slice(0, -1), event] } : state;
+  }
   if (state.events.length < QOE_VIEW_MAX_EVENTS) return { ...state, events: [...state.events, event] };
   return kind === 'error' || kind === 'end' ? { ...state, events: [...state.events.slice(0, -1), event] } : state;
 }
@@ -119,6 +128,9 @@ export function applySignal(state: ViewState, signal: QoeSignal): ViewState {
     }
     case 'frames':
       return { ...state, droppedFrames: Math.max(state.droppedFrames, signal.dropped) };
+    case 'buffer':
+      // Before the first frame the buffer is start-up's business.
+      return state.firstFrameAt === null ? state : record(state, at, 'buffer', Math.max(0, signal.aheadMs));
     case 'failure':
       return record({ ...moveTo(state, 'ended', at), endedAt: at, errorCode: signal.code, licenceCode: signal.licenceCode }, at, 'error', signal.code);
   }

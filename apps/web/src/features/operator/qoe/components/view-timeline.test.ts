@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bitrateSteps } from './view-timeline';
+import { bitrateSteps, bufferSamples } from './view-timeline';
 
 describe('bitrateSteps', () => {
   it('holds each rendition until the next switch, then steps, up to the last event', () => {
@@ -23,5 +23,19 @@ describe('bitrateSteps', () => {
   it('is a gap before the first rendition, and empty without events', () => {
     expect(bitrateSteps(0, [[500, 'first', 0]]).kbps).toEqual([null]);
     expect(bitrateSteps(0, [])).toEqual({ x: [], kbps: [] });
+  });
+});
+
+describe('bufferSamples', () => {
+  it('reads each sample in seconds and a stall as an empty buffer, other events apart', () => {
+    expect(
+      bufferSamples(1000, [
+        [500, 'first', 0],
+        [30_000, 'buffer', 12_500],
+        [41_000, 'stall', 0],
+        [42_000, 'resume', 0],
+        [60_000, 'buffer', 8000],
+      ]),
+    ).toEqual({ x: [31_000, 42_000, 61_000], seconds: [12.5, 0, 8] });
   });
 });
