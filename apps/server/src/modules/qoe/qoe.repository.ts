@@ -2,7 +2,8 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { QoeThresholds } from '@pantalla/contracts';
 import type { Db } from '../../platform/database';
 import { recordAudit, type Actor } from '../../platform/audit.repository';
-import type { QoeAlertRow, QoeConcurrencyTable, QoeMinutesTable, QoeTables, QoeViewRow, QoeViewsTable } from './tables';
+import { concurrentTotals, hourOf, rollupsOf } from './rollup';
+import type { QoeAlertRow, QoeConcurrencyTable, QoeMinutesTable, QoeTables, QoeViewRow, QoeViewsTable, SumsColumns } from './tables';
 
 /** What the rollup and the alerts read of a raw view. */
 export interface ViewFactsRow {
@@ -39,6 +40,20 @@ export interface ItemRef {
   itemType: string;
   itemId: number;
 }
+
+/** A rollup row's sums at a time (a minute or an hour). */
+export type TimedSums = SumsColumns & { at: number };
+/** A breakdown group's sums, summed in the database (no histogram). */
+export type GroupSums = Omit<SumsColumns, 'startupHist'> & { key: string };
+/** The sums read of a rollup, the histogram left to the rows of the groups shown. */
+const SUMMED = [
+  sql<number>`sum(views)`.as('views'), sql<number>`sum(started)`.as('started'), sql<number>`sum(failures)`.as('failures'),
+  sql<number>`sum(exits_before_start)`.as('exitsBeforeStart'), sql<number>`sum(startup_score_sum)`.as('startupScoreSum'),
+  sql<number>`sum(rebuffer_ms)`.as('rebufferMs'), sql<number>`sum(watch_ms)`.as('watchMs'),
+];
+const SUMS = ['views', 'started', 'failures', 'exitsBeforeStart', 'startupScoreSum', 'startupHist', 'rebufferMs', 'watchMs'] as const;
+/** The grain a breakdown reads: per-minute rows (1 h, an item's page) or hourly ones. */
+export type Grain = 'minute' | 'hour';
 
 /** Rows per insert statement: well under both databases' parameter limits. */
 const CHUNK = 200;
@@ -88,31 +103,95 @@ export class QoeRepository {
     return this.k.selectFrom('qoeViews').select(FACTS).where('lastAt', '>=', from).where('startedAt', '<', to).execute();
   }
 
-  /** Replaces the aggregates of the minutes from `from` on with the rollup's. */
+  /**
+   * Replaces the aggregates of the minutes from `from` on with the rollup's, and the coarser
+   * rollups from that hour on (the hour's earlier minutes read back to complete it).
+   */
   async replaceAggregates(from: number, minutes: readonly QoeMinutesTable[], concurrency: readonly QoeConcurrencyTable[]): Promise<void> {
+    const hour = hourOf(from);
     await this.k.transaction().execute(async (trx) => {
+      const earlier = hour < from ? await trx.selectFrom('qoeMinutes').selectAll().where('minute', '>=', hour).where('minute', '<', from).execute() : [];
+      const rollups = rollupsOf([...earlier, ...minutes], concurrentTotals(concurrency), from);
       await trx.deleteFrom('qoeMinutes').where('minute', '>=', from).execute();
       await trx.deleteFrom('qoeConcurrency').where('minute', '>=', from).execute();
+      await trx.deleteFrom('qoeMinuteTotals').where('minute', '>=', from).execute();
+      await trx.deleteFrom('qoeHourTotals').where('hour', '>=', hour).execute();
+      await trx.deleteFrom('qoeHourItems').where('hour', '>=', hour).execute();
+      await trx.deleteFrom('qoeHourGroups').where('hour', '>=', hour).execute();
       for (const chunk of chunks(minutes)) await trx.insertInto('qoeMinutes').values(chunk).execute();
       for (const chunk of chunks(concurrency)) await trx.insertInto('qoeConcurrency').values(chunk).execute();
+      await insertRollups(trx, rollups);
     });
   }
 
-  minutesBetween(from: number, to: number, item?: ItemRef) {
-    let query = this.k.selectFrom('qoeMinutes').selectAll().where('minute', '>=', from).where('minute', '<', to);
-    if (item) query = query.where('itemType', '=', item.itemType).where('itemId', '=', item.itemId);
-    return query.execute();
+  /** The overview's rows: every item's per-minute or hourly totals, or one item's rows. */
+  overviewRows(grain: Grain, from: number, to: number, item?: ItemRef): Promise<TimedSums[]> {
+    if (item)
+      return this.itemRows(grain, from, to)
+        .select([sql.ref<number>(grain).as('at'), ...SUMS])
+        .where('itemType', '=', item.itemType)
+        .where('itemId', '=', item.itemId)
+        .execute();
+    return grain === 'minute'
+      ? this.k.selectFrom('qoeMinuteTotals').select(['minute as at', ...SUMS]).where('minute', '>=', from).where('minute', '<', to).execute()
+      : this.k.selectFrom('qoeHourTotals').select(['hour as at', ...SUMS]).where('hour', '>=', from).where('hour', '<', to).execute();
   }
 
-  /** Viewers per minute over every item. */
-  concurrencyBetween(from: number, to: number, item?: ItemRef): Promise<{ minute: number; viewers: number }[]> {
-    let query = this.k
-      .selectFrom('qoeConcurrency')
-      .select(['minute', (eb) => eb.fn.sum<number>('viewers').as('viewers')])
-      .where('minute', '>=', from)
-      .where('minute', '<', to);
+  /** The most viewers watching in one minute of each bucket (every item's, or one item's), by bucket index from `from`. */
+  async peakConcurrency(from: number, to: number, bucket: number, item?: ItemRef): Promise<{ index: number; peak: number }[]> {
+    // Whole numbers of the server's own, inlined: both databases then divide bigints as integers.
+    const index = sql<number>`(minute - ${sql.lit(from)}) / ${sql.lit(bucket)}`;
+    const rows = item
+      ? await this.k
+          .selectFrom('qoeConcurrency')
+          .select([index.as('index'), sql<number>`max(viewers)`.as('peak')])
+          .where('itemType', '=', item.itemType)
+          .where('itemId', '=', item.itemId)
+          .where('minute', '>=', from)
+          .where('minute', '<', to)
+          .groupBy(index)
+          .execute()
+      : await this.k
+          .selectFrom('qoeMinuteTotals')
+          .select([index.as('index'), sql<number>`max(concurrent)`.as('peak')])
+          .where('minute', '>=', from)
+          .where('minute', '<', to)
+          .groupBy(index)
+          .execute();
+    return rows.map((row) => ({ index: Number(row.index), peak: Number(row.peak) }));
+  }
+
+  /** Per-item rows over [from, to): per-minute ones (also by device and region) or hourly ones; both have the item and sums columns. */
+  private itemRows(grain: Grain, from: number, to: number) {
+    // Typed as the hourly table: the columns read here are the same in both, the time column (named as the grain) apart.
+    const table = (grain === 'minute' ? 'qoeMinutes' : 'qoeHourItems') as 'qoeHourItems';
+    return this.k.selectFrom(table).where(sql.ref(grain), '>=', from).where(sql.ref(grain), '<', to);
+  }
+
+  /** The channels' or titles' sums over [from, to), summed in the database: the `limit` most viewed. */
+  async itemSums(grain: Grain, live: boolean, from: number, to: number, limit: number, item?: ItemRef): Promise<GroupSums[]> {
+    let query = this.itemRows(grain, from, to).select(['itemType', 'itemId', ...SUMMED]).where('itemType', live ? '=' : '<>', 'LIVE');
     if (item) query = query.where('itemType', '=', item.itemType).where('itemId', '=', item.itemId);
-    return query.groupBy('minute').execute();
+    const rows = await query.groupBy(['itemType', 'itemId']).orderBy(sql`sum(views)`, 'desc').orderBy('itemType').orderBy('itemId').limit(limit).execute();
+    return rows.map(({ itemType, itemId, ...sums }) => ({ key: `${itemType}:${itemId}`, ...sums }));
+  }
+
+  /** The start-up histograms of the items given over [from, to), one row per item and time. */
+  itemHistograms(grain: Grain, items: readonly ItemRef[], from: number, to: number): Promise<{ itemType: string; itemId: number; startupHist: string }[]> {
+    if (items.length === 0) return Promise.resolve([]);
+    return this.itemRows(grain, from, to)
+      .select(['itemType', 'itemId', 'startupHist'])
+      .where((eb) => eb.or(items.map((ref) => eb.and([eb('itemType', '=', ref.itemType), eb('itemId', '=', ref.itemId)]))))
+      .execute();
+  }
+
+  /** Device class or region groups over [from, to), sums and histogram rows (few groups: every row read). */
+  groupRows(grain: Grain, column: 'deviceClass' | 'region', from: number, to: number, item?: ItemRef): Promise<(SumsColumns & { key: string })[]> {
+    if (grain === 'hour' && !item)
+      return this.k.selectFrom('qoeHourGroups').select([`${column} as key`, ...SUMS]).where('hour', '>=', from).where('hour', '<', to).execute();
+    let query = this.k.selectFrom('qoeMinutes').select([`${column} as key`, ...SUMS]).where('minute', '>=', from).where('minute', '<', to);
+    if (item) query = query.where('itemType', '=', item.itemType).where('itemId', '=', item.itemId);
+    return query.execute();
   }
 
   /** Distinct accounts among the views started in [from, to). */
@@ -138,10 +217,13 @@ export class QoeRepository {
     return query.groupBy(column).execute() as Promise<{ key: string; n: number }[]>;
   }
 
-  uniqueViewersByItem(from: number, to: number): Promise<{ itemType: string; itemId: number; n: number }[]> {
+  /** Distinct accounts per item among the views of the items given started in [from, to). */
+  uniqueViewersOfItems(items: readonly ItemRef[], from: number, to: number): Promise<{ itemType: string; itemId: number; n: number }[]> {
+    if (items.length === 0) return Promise.resolve([]);
     return this.k
       .selectFrom('qoeViews')
       .select(['itemType', 'itemId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
+      .where((eb) => eb.or(items.map((ref) => eb.and([eb('itemType', '=', ref.itemType), eb('itemId', '=', ref.itemId)]))))
       .where('startedAt', '>=', from)
       .where('startedAt', '<', to)
       .groupBy(['itemType', 'itemId'])
@@ -210,6 +292,9 @@ export class QoeRepository {
     await this.k.deleteFrom('qoeViews').where('startedAt', '<', viewsBefore).execute();
     await this.k.deleteFrom('qoeMinutes').where('minute', '<', aggregatesBefore).execute();
     await this.k.deleteFrom('qoeConcurrency').where('minute', '<', aggregatesBefore).execute();
+    await this.k.deleteFrom('qoeMinuteTotals').where('minute', '<', aggregatesBefore).execute();
+    // An hour row goes once all its minutes have gone.
+    for (const table of ['qoeHourTotals', 'qoeHourItems', 'qoeHourGroups'] as const) await this.k.deleteFrom(table).where('hour', '<', hourOf(aggregatesBefore)).execute();
     await this.k.deleteFrom('qoeAlerts').where('raisedAt', '<', aggregatesBefore).execute();
   }
 
@@ -249,4 +334,12 @@ export class QoeRepository {
   async eraseViewsOf(userId: number): Promise<void> {
     await this.k.deleteFrom('qoeViews').where('userId', '=', userId).execute();
   }
+}
+
+/** Writes the coarser rollups (the caller deleted what they replace). */
+export async function insertRollups(k: Kysely<QoeTables>, rollups: ReturnType<typeof rollupsOf>): Promise<void> {
+  for (const chunk of chunks(rollups.minuteTotals)) await k.insertInto('qoeMinuteTotals').values(chunk).execute();
+  for (const chunk of chunks(rollups.hourTotals)) await k.insertInto('qoeHourTotals').values(chunk).execute();
+  for (const chunk of chunks(rollups.hourItems)) await k.insertInto('qoeHourItems').values(chunk).execute();
+  for (const chunk of chunks(rollups.hourGroups)) await k.insertInto('qoeHourGroups').values(chunk).execute();
 }

@@ -1,29 +1,21 @@
 import type { QoeBreakdown, QoeBreakdownBy, QoeBreakdownRow, QoeOverview, QoePoint, QoeRange } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
-import { emptySums, figuresOf, mergeSums, parseHistogram, percentileOf, type ViewSums } from './metrics';
-import type { ItemRef, QoeRepository, RawGroupRow } from './qoe.repository';
-import { MINUTE_MS, minuteOf } from './rollup';
-import type { QoeMinuteRow } from './tables';
+import { emptyHistogram, emptySums, figuresOf, mergeHistogram, mergeSums, parseHistogram, percentileOf, type ViewSums } from './metrics';
+import type { Grain, GroupSums, ItemRef, QoeRepository, RawGroupRow } from './qoe.repository';
+import { HOUR_MS, hourOf, MINUTE_MS, minuteOf, sumsOf } from './rollup';
 
-const HOUR = 60 * MINUTE_MS;
-/** Each range's length and its chart's bucket. */
-const RANGES: Record<QoeRange, { length: number; bucket: number }> = {
-  '1h': { length: HOUR, bucket: MINUTE_MS },
-  '24h': { length: 24 * HOUR, bucket: 10 * MINUTE_MS },
-  '7d': { length: 7 * 24 * HOUR, bucket: HOUR },
-  '30d': { length: 30 * 24 * HOUR, bucket: 6 * HOUR },
+/** Each range's length, its chart's bucket, and the rollup grain it reads. */
+const RANGES: Record<QoeRange, { length: number; bucket: number; grain: Grain }> = {
+  '1h': { length: HOUR_MS, bucket: MINUTE_MS, grain: 'minute' },
+  '24h': { length: 24 * HOUR_MS, bucket: 10 * MINUTE_MS, grain: 'minute' },
+  '7d': { length: 7 * 24 * HOUR_MS, bucket: HOUR_MS, grain: 'hour' },
+  '30d': { length: 30 * 24 * HOUR_MS, bucket: 6 * HOUR_MS, grain: 'hour' },
 };
 
-function sumsOf(row: QoeMinuteRow): ViewSums {
-  return {
-    views: row.views, started: row.started, failures: row.failures, exitsBeforeStart: row.exitsBeforeStart, startupScoreSum: Number(row.startupScoreSum),
-    histogram: parseHistogram(row.startupHist), rebufferMs: Number(row.rebufferMs), watchMs: Number(row.watchMs),
-  };
-}
-
 const pct = (part: number, whole: number) => (whole > 0 ? (100 * part) / whole : null);
+const refOf = (key: string): ItemRef => ({ itemType: key.slice(0, key.indexOf(':')), itemId: Number(key.slice(key.indexOf(':') + 1)) });
 
-/** The console's overview and breakdowns, read from the per-minute aggregates (browser and error codes from raw views). */
+/** The console's overview and breakdowns, read from the rollups (browser and error codes from raw views). */
 export class QoeReports {
   constructor(
     private readonly clock: Clock,
@@ -31,77 +23,84 @@ export class QoeReports {
     private readonly itemNames: (items: readonly ItemRef[]) => Promise<Map<string, string>>,
   ) {}
 
-  /** The range's window: whole minutes, the current one included. */
+  /** The range's window: whole minutes for 1 h; whole hours (the current one included) from 24 h on, so hourly rollups cover it. */
   window(range: QoeRange): { from: number; to: number } {
-    const to = minuteOf(this.clock.now()) + MINUTE_MS;
+    const now = this.clock.now();
+    const to = range === '1h' ? minuteOf(now) + MINUTE_MS : hourOf(now) + HOUR_MS;
     return { from: to - RANGES[range].length, to };
+  }
+
+  /** The breakdowns' grain: hourly rows from 24 h on (their windows are whole hours). */
+  private grainOf(range: QoeRange): Grain {
+    return range === '1h' ? 'minute' : 'hour';
   }
 
   /** Every item's views, or one item's (its page). */
   async overview(range: QoeRange, item?: ItemRef): Promise<QoeOverview> {
     const { from, to } = this.window(range);
-    const { bucket } = RANGES[range];
-    const [minutes, concurrency, uniqueViewers] = await Promise.all([this.repo.minutesBetween(from, to, item), this.repo.concurrencyBetween(from, to, item), this.repo.uniqueViewers(from, to, item)]);
+    const { bucket, grain } = RANGES[range];
+    const [rows, peaks, uniqueViewers] = await Promise.all([this.repo.overviewRows(grain, from, to, item), this.repo.peakConcurrency(from, to, bucket, item), this.repo.uniqueViewers(from, to, item)]);
     const totals = emptySums();
-    const buckets = new Map<number, { sums: ViewSums; concurrent: number }>();
-    const bucketAt = (at: number) => {
-      const start = from + Math.floor((Number(at) - from) / bucket) * bucket;
-      let entry = buckets.get(start);
-      if (!entry) buckets.set(start, (entry = { sums: emptySums(), concurrent: 0 }));
-      return entry;
-    };
-    for (const row of minutes) {
+    const buckets = new Map<number, ViewSums>();
+    for (const row of rows) {
       const sums = sumsOf(row);
       mergeSums(totals, sums);
-      mergeSums(bucketAt(row.minute).sums, sums);
+      const index = Math.floor((Number(row.at) - from) / bucket);
+      const had = buckets.get(index);
+      if (had) mergeSums(had, sums);
+      else buckets.set(index, sums);
     }
-    let peakConcurrent = 0;
-    for (const { minute, viewers } of concurrency) {
-      const entry = bucketAt(minute);
-      entry.concurrent = Math.max(entry.concurrent, Number(viewers));
-      peakConcurrent = Math.max(peakConcurrent, Number(viewers));
-    }
+    const concurrent = new Map(peaks.map((p) => [p.index, p.peak]));
     const points: QoePoint[] = [];
-    for (let at = from; at < to; at += bucket) {
-      const entry = buckets.get(at);
-      const sums = entry?.sums ?? emptySums();
+    for (let index = 0; from + index * bucket < to; index += 1) {
+      const sums = buckets.get(index) ?? emptySums();
       points.push({
-        at, views: sums.views, concurrent: entry?.concurrent ?? 0,
+        at: from + index * bucket, views: sums.views, concurrent: concurrent.get(index) ?? 0,
         startupP50Ms: percentileOf(sums.histogram, 50), startupP95Ms: percentileOf(sums.histogram, 95),
         rebufferPct: pct(sums.rebufferMs, sums.watchMs), failurePct: pct(sums.failures, sums.views),
       });
     }
+    const peakConcurrent = peaks.reduce((max, p) => Math.max(max, p.peak), 0);
     return { range, from, to, bucketMs: bucket, totals: figuresOf(totals, uniqueViewers), peakConcurrent, points };
   }
 
   /** Groups of every item's views, or of one item's (device, browser, region, error on its page); channels and titles named. */
   async breakdown(by: QoeBreakdownBy, range: QoeRange, limit: number, item?: ItemRef): Promise<QoeBreakdown> {
     const { from, to } = this.window(range);
-    const rows = by === 'browser' || by === 'error' ? await this.rawBreakdown(by, from, to, limit, item) : await this.aggregateBreakdown(by, from, to, item);
+    const grain = this.grainOf(range);
+    const rows =
+      by === 'browser' || by === 'error'
+        ? await this.rawBreakdown(by, from, to, limit, item)
+        : by === 'channel' || by === 'title'
+          ? await this.itemBreakdown(by, grain, from, to, limit, item)
+          : await this.groupBreakdown(by, grain, from, to, item);
     rows.sort((a, b) => b.views - a.views || a.key.localeCompare(b.key));
     const top = rows.slice(0, limit);
     if (by !== 'channel' && by !== 'title') return { by, range, rows: top };
-    const refs = top.map((row) => ({ itemType: row.key.slice(0, row.key.indexOf(':')), itemId: Number(row.key.slice(row.key.indexOf(':') + 1)) }));
-    const names = await this.itemNames(refs);
+    const names = await this.itemNames(top.map((row) => refOf(row.key)));
     return { by, range, rows: top.map((row) => ({ ...row, name: names.get(row.key) ?? null })) };
   }
 
-  private async aggregateBreakdown(by: 'channel' | 'title' | 'device' | 'region', from: number, to: number, item?: ItemRef): Promise<QoeBreakdownRow[]> {
-    const minutes = await this.repo.minutesBetween(from, to, item);
-    const keyOf = (row: QoeMinuteRow): string | null => {
-      if (by === 'channel') return row.itemType === 'LIVE' ? `LIVE:${row.itemId}` : null;
-      if (by === 'title') return row.itemType === 'LIVE' ? null : `${row.itemType}:${row.itemId}`;
-      return by === 'device' ? row.deviceClass : row.region;
-    };
-    const groups = new Map<string, ViewSums>();
-    for (const row of minutes) {
-      const key = keyOf(row);
-      if (key === null) continue;
-      groups.set(key, mergeSums(groups.get(key) ?? emptySums(), sumsOf(row)));
+  /** Sums per item in the database; histograms and distinct viewers of the items shown only. */
+  private async itemBreakdown(by: 'channel' | 'title', grain: Grain, from: number, to: number, limit: number, item?: ItemRef): Promise<QoeBreakdownRow[]> {
+    const groups = await this.repo.itemSums(grain, by === 'channel', from, to, limit, item);
+    const refs = groups.map((group) => refOf(group.key));
+    const [histRows, viewerRows] = await Promise.all([this.repo.itemHistograms(grain, refs, from, to), this.repo.uniqueViewersOfItems(refs, from, to)]);
+    const histograms = new Map<string, number[]>();
+    for (const row of histRows) {
+      const key = `${row.itemType}:${row.itemId}`;
+      histograms.set(key, mergeHistogram(histograms.get(key) ?? emptyHistogram(), parseHistogram(row.startupHist)));
     }
-    const viewers = new Map<string, number>();
-    if (by === 'channel' || by === 'title') for (const r of await this.repo.uniqueViewersByItem(from, to)) viewers.set(`${r.itemType}:${r.itemId}`, Number(r.n));
-    else for (const r of await this.repo.uniqueViewersBy(by === 'device' ? 'deviceClass' : 'region', from, to, item)) viewers.set(r.key, Number(r.n));
+    const viewers = new Map(viewerRows.map((r) => [`${r.itemType}:${r.itemId}`, Number(r.n)]));
+    return groups.map((group) => ({ key: group.key, name: null, ...figuresOf(summed(group, histograms.get(group.key)), viewers.get(group.key) ?? 0) }));
+  }
+
+  private async groupBreakdown(by: 'device' | 'region', grain: Grain, from: number, to: number, item?: ItemRef): Promise<QoeBreakdownRow[]> {
+    const column = by === 'device' ? 'deviceClass' : 'region';
+    const [rows, viewerRows] = await Promise.all([this.repo.groupRows(grain, column, from, to, item), this.repo.uniqueViewersBy(column, from, to, item)]);
+    const groups = new Map<string, ViewSums>();
+    for (const row of rows) groups.set(row.key, mergeSums(groups.get(row.key) ?? emptySums(), sumsOf(row)));
+    const viewers = new Map(viewerRows.map((r) => [r.key, Number(r.n)]));
     return [...groups.entries()].map(([key, sums]) => ({ key, name: null, ...figuresOf(sums, viewers.get(key) ?? 0) }));
   }
 
@@ -120,4 +119,12 @@ export class QoeReports {
       };
     });
   }
+}
+
+/** A group summed in the database, with its histogram merged from its rows. */
+function summed(group: GroupSums, histogram: number[] | undefined): ViewSums {
+  return {
+    views: Number(group.views), started: Number(group.started), failures: Number(group.failures), exitsBeforeStart: Number(group.exitsBeforeStart),
+    startupScoreSum: Number(group.startupScoreSum), histogram: histogram ?? emptyHistogram(), rebufferMs: Number(group.rebufferMs), watchMs: Number(group.watchMs),
+  };
 }

@@ -1,11 +1,16 @@
-import type { QoeConcurrencyTable, QoeMinutesTable } from './tables';
-import { addView, emptySums, type ViewSums } from './metrics';
+import type { QoeConcurrencyTable, QoeHourGroupsTable, QoeHourItemsTable, QoeHourTotalsTable, QoeMinutesTable, QoeMinuteTotalsTable, SumsColumns } from './tables';
+import { addView, emptySums, mergeSums, parseHistogram, type ViewSums } from './metrics';
 import type { ViewFactsRow } from './qoe.repository';
 
 export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
 
 export function minuteOf(at: number): number {
   return Math.floor(at / MINUTE_MS) * MINUTE_MS;
+}
+
+export function hourOf(at: number): number {
+  return Math.floor(at / HOUR_MS) * HOUR_MS;
 }
 
 /** A raw view as the sums read it. */
@@ -26,19 +31,74 @@ export function minuteRows(views: readonly ViewFactsRow[]): QoeMinutesTable[] {
     }
     addView(group.sums, factsOf(view));
   }
-  return [...groups.values()].map(({ key, sums }) => ({
-    ...key,
-    views: sums.views,
-    started: sums.started,
-    failures: sums.failures,
-    exitsBeforeStart: sums.exitsBeforeStart,
-    startupScoreSum: sums.startupScoreSum,
-    startupHist: JSON.stringify(sums.histogram),
-    rebufferMs: sums.rebufferMs,
-    watchMs: sums.watchMs,
-  }));
+  return [...groups.values()].map(({ key, sums }) => ({ ...key, ...columnsOf(sums) }));
 }
-type SumsColumns = Pick<QoeMinutesTable, 'views' | 'started' | 'failures' | 'exitsBeforeStart' | 'startupScoreSum' | 'startupHist' | 'rebufferMs' | 'watchMs'>;
+
+/** A rollup row's sums as stored. */
+export function columnsOf(sums: ViewSums): SumsColumns {
+  return {
+    views: sums.views, started: sums.started, failures: sums.failures, exitsBeforeStart: sums.exitsBeforeStart, startupScoreSum: sums.startupScoreSum,
+    startupHist: JSON.stringify(sums.histogram), rebufferMs: sums.rebufferMs, watchMs: sums.watchMs,
+  };
+}
+
+/** A rollup row's sums as read back (PostgreSQL returns bigints as text). */
+export function sumsOf(row: SumsColumns): ViewSums {
+  return {
+    views: Number(row.views), started: Number(row.started), failures: Number(row.failures), exitsBeforeStart: Number(row.exitsBeforeStart), startupScoreSum: Number(row.startupScoreSum),
+    histogram: parseHistogram(row.startupHist), rebufferMs: Number(row.rebufferMs), watchMs: Number(row.watchMs),
+  };
+}
+
+function grouped<K extends Record<string, string | number>>(rows: readonly QoeMinutesTable[], keyOf: (row: QoeMinutesTable) => K): (K & SumsColumns)[] {
+  const groups = new Map<string, { key: K; sums: ViewSums }>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const id = Object.values(key).join('|');
+    const group = groups.get(id);
+    if (group) mergeSums(group.sums, sumsOf(row));
+    else groups.set(id, { key, sums: sumsOf(row) });
+  }
+  return [...groups.values()].map(({ key, sums }) => ({ ...key, ...columnsOf(sums) }));
+}
+
+/** The coarser rollups the console reads, so that no screen reads every per-minute row of its range. */
+export interface Rollups {
+  minuteTotals: QoeMinuteTotalsTable[];
+  hourTotals: QoeHourTotalsTable[];
+  hourItems: QoeHourItemsTable[];
+  hourGroups: QoeHourGroupsTable[];
+}
+
+/**
+ * The coarser rollups of per-minute rows and per-minute viewer totals. Hour rows are whole only
+ * when `minutes` holds every row of their hours: callers pass rows from an hour's start.
+ * Minute totals are written from `minuteFrom` on (earlier rows only complete their hour).
+ */
+export function rollupsOf(minutes: readonly QoeMinutesTable[], concurrent: readonly { minute: number; viewers: number }[], minuteFrom: number): Rollups {
+  const totals = grouped(minutes.filter((row) => Number(row.minute) >= minuteFrom), (row) => ({ minute: Number(row.minute) }));
+  const byMinute = new Map(totals.map((row) => [row.minute, { ...row, concurrent: 0 }]));
+  for (const { minute, viewers } of concurrent) {
+    if (Number(minute) < minuteFrom) continue;
+    const at = Number(minute);
+    const row = byMinute.get(at) ?? { minute: at, ...columnsOf(emptySums()), concurrent: 0 };
+    row.concurrent += Number(viewers);
+    byMinute.set(at, row);
+  }
+  return {
+    minuteTotals: [...byMinute.values()],
+    hourTotals: grouped(minutes, (row) => ({ hour: hourOf(Number(row.minute)) })),
+    hourItems: grouped(minutes, (row) => ({ hour: hourOf(Number(row.minute)), itemType: row.itemType, itemId: Number(row.itemId) })),
+    hourGroups: grouped(minutes, (row) => ({ hour: hourOf(Number(row.minute)), deviceClass: row.deviceClass, region: row.region })),
+  };
+}
+
+/** Viewers per minute over every item. */
+export function concurrentTotals(rows: readonly QoeConcurrencyTable[]): { minute: number; viewers: number }[] {
+  const byMinute = new Map<number, number>();
+  for (const row of rows) byMinute.set(Number(row.minute), (byMinute.get(Number(row.minute)) ?? 0) + Number(row.viewers));
+  return [...byMinute.entries()].map(([minute, viewers]) => ({ minute, viewers }));
+}
 
 /**
  * Distinct accounts watching each item during each minute of [from, to): a view counts in

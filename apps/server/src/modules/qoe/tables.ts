@@ -55,6 +55,40 @@ export interface QoeMinutesTable {
 }
 export type QoeMinuteRow = Selectable<QoeMinutesTable>;
 
+/** The sums every rollup row holds (views by their start). */
+export interface SumsColumns {
+  views: number;
+  started: number;
+  failures: number;
+  exitsBeforeStart: number;
+  startupScoreSum: number;
+  startupHist: string;
+  rebufferMs: number;
+  watchMs: number;
+}
+
+/** Every item's views per minute, and the viewers watching then (the overview of 1 h and 24 h). */
+export interface QoeMinuteTotalsTable extends SumsColumns {
+  minute: number;
+  concurrent: number;
+}
+/** Every item's views per hour (the overview of 7 d and 30 d). */
+export interface QoeHourTotalsTable extends SumsColumns {
+  hour: number;
+}
+/** Views per hour and item (channel and title breakdowns; an item's page over 7 d and 30 d). */
+export interface QoeHourItemsTable extends SumsColumns {
+  hour: number;
+  itemType: string;
+  itemId: number;
+}
+/** Views per hour, device class and region (those breakdowns over 24 h and more). */
+export interface QoeHourGroupsTable extends SumsColumns {
+  hour: number;
+  deviceClass: string;
+  region: string;
+}
+
 /** Viewers watching each item during each minute (kept 13 months). */
 export interface QoeConcurrencyTable {
   minute: number;
@@ -102,6 +136,10 @@ export interface QoeTables {
   qoeViews: QoeViewsTable;
   qoeMinutes: QoeMinutesTable;
   qoeConcurrency: QoeConcurrencyTable;
+  qoeMinuteTotals: QoeMinuteTotalsTable;
+  qoeHourTotals: QoeHourTotalsTable;
+  qoeHourItems: QoeHourItemsTable;
+  qoeHourGroups: QoeHourGroupsTable;
   qoeAlerts: QoeAlertsTable;
   qoeThresholds: QoeThresholdsTable;
 }

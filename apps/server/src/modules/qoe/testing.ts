@@ -6,6 +6,6 @@ export { QoeIngest } from './ingest.service';
 export { qoeMigrations } from './migrations';
 export { QoeRepository } from './qoe.repository';
 export { QoeReports } from './report.service';
-export { concurrencyRows, MINUTE_MS, minuteOf, minuteRows } from './rollup';
+export { concurrencyRows, MINUTE_MS, minuteOf, minuteRows, rollupsOf } from './rollup';
 export type { DemoView } from './seed/demo-audience';
 export { QoeDemoRepository } from './seed/demo.repository';

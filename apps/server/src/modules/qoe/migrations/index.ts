@@ -1,4 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { insertRollups } from '../qoe.repository';
+import { hourOf, rollupsOf } from '../rollup';
+import type { QoeTables } from '../tables';
 import { withAutoId } from '../../../platform/dialect';
 import type { MigrationSet } from '../../../platform/migrate';
 import type { DialectName } from '../../../platform/database';
@@ -65,7 +68,88 @@ export const qoeMigrations: MigrationSet = (dialect) => ({
       await db.schema.alterTable('qoe_views').addColumn('events', 'text').execute();
     },
   },
+  // Coarser rollups, so that no console screen reads every per-minute row of its range (issue 28's bench).
+  '2026-12-08-0210-qoe-rollups': {
+    async up(db: Kysely<unknown>) {
+      await createRollups(db);
+      // Distinct viewers counted from the index alone: the user id joins the start and the item's indexes.
+      await db.schema.createIndex('qoe_views_started_user').on('qoe_views').columns(['started_at', 'user_id']).execute();
+      await db.schema.createIndex('qoe_views_item_user').on('qoe_views').columns(['item_type', 'item_id', 'started_at', 'user_id']).execute();
+      await db.schema.dropIndex('qoe_views_started').execute();
+      await db.schema.dropIndex('qoe_views_item').execute();
+      // An item's page reads its own per-minute rows and viewers.
+      await db.schema.createIndex('qoe_minutes_item').on('qoe_minutes').columns(['item_type', 'item_id', 'minute']).execute();
+      await db.schema.createIndex('qoe_concurrency_item').on('qoe_concurrency').columns(['item_type', 'item_id', 'minute']).execute();
+      await backfillRollups(db as unknown as Kysely<QoeTables>);
+    },
+  },
 });
+
+function sumColumns<N extends string, C extends string>(table: CreateTableBuilder<N, C>): CreateTableBuilder<N, string> {
+  return table
+    .addColumn('views', 'integer', (c) => c.notNull())
+    .addColumn('started', 'integer', (c) => c.notNull())
+    .addColumn('failures', 'integer', (c) => c.notNull())
+    .addColumn('exits_before_start', 'integer', (c) => c.notNull())
+    .addColumn('startup_score_sum', 'double precision', (c) => c.notNull())
+    .addColumn('startup_hist', 'varchar(400)', (c) => c.notNull())
+    .addColumn('rebuffer_ms', 'bigint', (c) => c.notNull())
+    .addColumn('watch_ms', 'bigint', (c) => c.notNull());
+}
+
+async function createRollups(db: Kysely<unknown>): Promise<void> {
+  await sumColumns(db.schema.createTable('qoe_minute_totals').addColumn('minute', 'bigint', (c) => c.primaryKey()))
+    .addColumn('concurrent', 'integer', (c) => c.notNull())
+    .execute();
+  await sumColumns(db.schema.createTable('qoe_hour_totals').addColumn('hour', 'bigint', (c) => c.primaryKey())).execute();
+  await sumColumns(
+    db.schema
+      .createTable('qoe_hour_items')
+      .addColumn('hour', 'bigint', (c) => c.notNull())
+      .addColumn('item_type', 'varchar(8)', (c) => c.notNull())
+      .addColumn('item_id', 'integer', (c) => c.notNull()),
+  )
+    .addPrimaryKeyConstraint('qoe_hour_items_pk', ['hour', 'item_type', 'item_id'])
+    .execute();
+  await db.schema.createIndex('qoe_hour_items_item').on('qoe_hour_items').columns(['item_type', 'item_id', 'hour']).execute();
+  await sumColumns(
+    db.schema
+      .createTable('qoe_hour_groups')
+      .addColumn('hour', 'bigint', (c) => c.notNull())
+      .addColumn('device_class', 'varchar(8)', (c) => c.notNull())
+      .addColumn('region', 'varchar(2)', (c) => c.notNull()),
+  )
+    .addPrimaryKeyConstraint('qoe_hour_groups_pk', ['hour', 'device_class', 'region'])
+    .execute();
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The new rollups of the per-minute rows already written, a day at a time (13 months of them do not fit in memory at once). */
+async function backfillRollups(k: Kysely<QoeTables>): Promise<void> {
+  const bounds = await k
+    .selectFrom('qoeMinutes')
+    .select([sql<number | null>`min(minute)`.as('first'), sql<number | null>`max(minute)`.as('last')])
+    .executeTakeFirst();
+  const concurrencyBounds = await k
+    .selectFrom('qoeConcurrency')
+    .select([sql<number | null>`min(minute)`.as('first'), sql<number | null>`max(minute)`.as('last')])
+    .executeTakeFirst();
+  const firsts = [bounds?.first, concurrencyBounds?.first].filter((n) => n !== null && n !== undefined).map(Number);
+  const lasts = [bounds?.last, concurrencyBounds?.last].filter((n) => n !== null && n !== undefined).map(Number);
+  if (firsts.length === 0) return;
+  for (let day = hourOf(Math.min(...firsts)); day <= Math.max(...lasts); day += DAY_MS) {
+    const minutes = await k.selectFrom('qoeMinutes').selectAll().where('minute', '>=', day).where('minute', '<', day + DAY_MS).execute();
+    const concurrent = await k
+      .selectFrom('qoeConcurrency')
+      .select(['minute', sql<number>`sum(viewers)`.as('viewers')])
+      .where('minute', '>=', day)
+      .where('minute', '<', day + DAY_MS)
+      .groupBy('minute')
+      .execute();
+    await insertRollups(k, rollupsOf(minutes, concurrent, day));
+  }
+}
 
 /** The aggregates, the alerts and the thresholds. */
 async function createAggregates(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
