@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crossing, itemWindows } from './alerts.service';
 import type { ViewFactsRow } from './qoe.repository';
-import { concurrencyRows, minuteRows, MINUTE_MS } from './rollup';
+import { concurrencyRows, concurrentTotals, HOUR_MS, minuteRows, MINUTE_MS, rollupsOf } from './rollup';
 
 const T0 = 1_800_000_000_000 - (1_800_000_000_000 % MINUTE_MS);
 function row(fields: Partial<ViewFactsRow>): ViewFactsRow {
@@ -14,6 +14,38 @@ describe('per-minute rows', () => {
     const first = rows.find((r) => r.minute === T0 && r.region === 'ES');
     expect(first).toMatchObject({ views: 3, started: 2, failures: 1 });
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe('coarser rollups', () => {
+  const H0 = T0 - (T0 % HOUR_MS);
+  const views = [
+    row({ startedAt: H0 + 5 * MINUTE_MS }),
+    row({ startedAt: H0 + 5 * MINUTE_MS, itemId: 2, deviceClass: 'phone', startupMs: 30_000 }),
+    row({ startedAt: H0 + 59 * MINUTE_MS, region: 'PT', errorCode: 3016, startupMs: null }),
+    row({ startedAt: H0 + HOUR_MS, itemType: 'VOD', itemId: 7 }),
+  ];
+  const rollups = rollupsOf(minuteRows(views), [{ minute: H0 + 5 * MINUTE_MS, viewers: 2 }, { minute: H0 + 6 * MINUTE_MS, viewers: 1 }], H0);
+  it('per-minute totals drop the item, device and region, and carry the minute\'s viewers', () => {
+    expect(rollups.minuteTotals.find((r) => r.minute === H0 + 5 * MINUTE_MS)).toMatchObject({ views: 2, started: 2, concurrent: 2 });
+    // A minute with viewers but no view starting still has its row.
+    expect(rollups.minuteTotals.find((r) => r.minute === H0 + 6 * MINUTE_MS)).toMatchObject({ views: 0, concurrent: 1 });
+  });
+  it('hour rows sum their minutes per item, per device and region, and in total; histograms merged', () => {
+    expect(rollups.hourTotals.map((r) => [r.hour, r.views])).toEqual([[H0, 3], [H0 + HOUR_MS, 1]]);
+    expect(rollups.hourItems.find((r) => r.hour === H0 && r.itemId === 1)).toMatchObject({ views: 2, started: 1, failures: 1 });
+    expect(rollups.hourItems.find((r) => r.hour === H0 + HOUR_MS)).toMatchObject({ itemType: 'VOD', itemId: 7, views: 1 });
+    expect(rollups.hourGroups.filter((r) => r.hour === H0).map((r) => `${r.deviceClass}/${r.region}:${r.views}`).sort()).toEqual(['desktop/ES:1', 'desktop/PT:1', 'phone/ES:1']);
+    const hist = JSON.parse(rollups.hourTotals[0]!.startupHist) as number[];
+    expect(hist.reduce((a, b) => a + b, 0)).toBe(2);
+  });
+  it('write minute totals from the round\'s first minute only: earlier rows just complete their hour', () => {
+    const later = rollupsOf(minuteRows(views), [], H0 + 30 * MINUTE_MS);
+    expect(later.minuteTotals.map((r) => r.minute)).toEqual([H0 + 59 * MINUTE_MS, H0 + HOUR_MS]);
+    expect(later.hourTotals.find((r) => r.hour === H0)?.views).toBe(3);
+  });
+  it('add the items\' viewers of a minute', () => {
+    expect(concurrentTotals([{ minute: T0, itemType: 'LIVE', itemId: 1, viewers: 3 }, { minute: T0, itemType: 'VOD', itemId: 2, viewers: 2 }])).toEqual([{ minute: T0, viewers: 5 }]);
   });
 });
 
