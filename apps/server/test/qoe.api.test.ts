@@ -17,6 +17,13 @@ function view(at: number, fields: Partial<QoeView> = {}): QoeView {
     rebufferCount: 0, rebufferMs: 0, watchMs: 60_000, playingMs: 59_000, errorCode: null, licenceCode: null, avgBitrate: 2_000_000, renditionSwitches: 1, droppedFrames: 0, ...fields,
   };
 }
+/** The figures of raw view rows, computed straight. */
+function straightOf(rows: readonly { startupMs: number | null; errorCode: number | null; exitBeforeStart: number; rebufferMs: number; watchMs: number; userId: number }[]) {
+  return figuresOf(
+    rows.map((r) => ({ startupMs: r.startupMs, errorCode: r.errorCode, exitBeforeStart: r.exitBeforeStart === 1, rebufferMs: Number(r.rebufferMs), watchMs: Number(r.watchMs) })).reduce(addView, emptySums()),
+    new Set(rows.map((r) => r.userId)).size,
+  );
+}
 const beacon = (views: QoeView[], browser = 'Chrome'): QoeBeacon => ({ playerVersion: 'shaka 5.2.12', browser, os: 'Linux', screen: 'desktop', views });
 
 describe.each(kinds)('quality of experience on %s', (kind) => {
@@ -112,6 +119,19 @@ describe.each(kinds)('quality of experience on %s', (kind) => {
     expect(byError.rows).toEqual([expect.objectContaining({ key: '6007', views: 1 })]);
     const byTitle = qoeBreakdownSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/breakdown?by=title&range=1h', headers: admin })).json());
     expect(byTitle.rows).toEqual([expect.objectContaining({ key: 'VOD:9', views: 1, startupP95Ms: 8000 })]);
+
+    // 24 h and 7 d are whole hours read from the hourly rollups: equal to the raw views of their window too.
+    for (const range of ['24h', '7d'] as const) {
+      const wide = qoeOverviewSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/v1/operator/qoe/overview?range=${range}`, headers: admin })).json());
+      expect(wide.from % 3_600_000).toBe(0);
+      const inWindow = await ctx.sql.selectFrom('qoeViews').selectAll().where('startedAt', '>=', wide.from).where('startedAt', '<', wide.to).execute();
+      const expected = straightOf(inWindow);
+      expect({ ...wide.totals, startupScore: null }, range).toEqual({ ...expected, startupScore: null });
+      expect(wide.totals.startupScore).toBeCloseTo(expected.startupScore ?? 0, 12);
+      const channels = qoeBreakdownSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/v1/operator/qoe/breakdown?by=channel&range=${range}`, headers: admin })).json());
+      const row = channels.rows.find((r) => r.key === 'LIVE:2');
+      expect(row && { ...row, name: null, startupScore: null }, range).toEqual({ key: 'LIVE:2', name: null, ...straightOf(inWindow.filter((r) => r.itemType === 'LIVE' && r.itemId === 2)), startupScore: null });
+    }
   });
 
   it('an alert fires when a channel fails, mails the operators, and clears on recovery', async () => {
