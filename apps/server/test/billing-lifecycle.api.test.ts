@@ -7,6 +7,7 @@ import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { listenWithWork, payWithCard, until } from './payments';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 const DAY = 86_400_000;
@@ -65,9 +66,8 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
 
   /** A new account of its own (its own provider customer and card). */
   async function newUser(): Promise<{ userId: number; auth: () => Promise<Record<string, string>> }> {
-    const { id: _id, ...row } = await ctx.sql.selectFrom('users').selectAll().where('email', '=', BASICO).executeTakeFirstOrThrow();
     const email = `lifecycle${++users}-${kind}@pantalla.test`;
-    const { id } = await ctx.sql.insertInto('users').values({ ...row, email }).returning('id').executeTakeFirstOrThrow();
+    const id = await builders(ctx).newUserLike(BASICO, email);
     return { userId: id, auth: () => bearerFor(ctx, email) };
   }
   type User = Awaited<ReturnType<typeof newUser>>;
@@ -278,7 +278,7 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     expect(toPpv.json<{ message: string }>().message).toBe('Solo puedes cambiar a otra suscripción mensual.');
     expect((await switchTo(999_999)).statusCode).toBe(404);
     // A package the user already owns is not switched to.
-    await ctx.sql.insertInto('entitlements').values({ userId: user.userId, packageId: PACKAGE_IDS.cine, startsAt: startedAt, endsAt: null, source: 'registration', createdAt: startedAt }).execute();
+    await builders(ctx).newEntitlement({ userId: user.userId, packageId: PACKAGE_IDS.cine, startsAt: startedAt, endsAt: null, source: 'registration', createdAt: startedAt });
     const ownedAlready = await switchTo(PACKAGE_IDS.cine);
     expect(ownedAlready.statusCode).toBe(409);
     expect(ownedAlready.json<{ message: string }>().message).toBe('Ya tienes este producto.');

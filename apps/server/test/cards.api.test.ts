@@ -4,6 +4,7 @@ import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { listenWithWork, payWithCard, until } from './payments';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 
@@ -204,9 +205,8 @@ describe.each(kinds)('the card on file on %s', (kind) => {
 
   // Last: it moves the clocks on.
   it('a new card pays the renewal that failed: the subscription is active again', async () => {
-    const { id: _id, ...row } = await ctx.sql.selectFrom('users').selectAll().where('email', '=', BASICO).executeTakeFirstOrThrow();
     const email = `cards-${kind}@pantalla.test`;
-    await ctx.sql.insertInto('users').values({ ...row, email }).execute();
+    await builders(ctx).newUserLike(BASICO, email);
     let who = await bearerFor(ctx, email);
     const started = await ctx.app.inject({ method: 'POST', url: '/api/v1/purchases', headers: who, payload: { productId: PACKAGE_IDS.cine, holderName: 'Ana Tarjeta' } });
     const { purchaseId, clientSecret } = started.json<{ purchaseId: string; clientSecret: string }>();

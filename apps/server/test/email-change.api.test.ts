@@ -4,6 +4,7 @@ import { ACCOUNT_PASSWORD_WRONG } from '../src/modules/identity/credential-check
 import { EMAIL_CHANGE_TTL_MS } from '../src/modules/identity/email-change.service';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 
@@ -14,7 +15,7 @@ describe.each(kinds)('e-mail change on %s', (kind) => {
   });
   afterAll(async () => ctx?.close());
   beforeEach(async () => {
-    await ctx.sql.deleteFrom('loginAttempts').execute();
+    await builders(ctx).forgetLoginAttempts();
   });
 
   const PASSWORD = 'Cambio-correo-26';

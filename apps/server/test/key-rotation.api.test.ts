@@ -4,6 +4,7 @@ import { hexToBase64Url, kidToUuid, LIVE_EPOCH_MS, rekeySegment, type ContentKey
 import { bearerFor, BASICO, DEMO } from './auth';
 import { databaseKinds } from './databases';
 import { createTestContext, type TestContext } from './context';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 const HOUR = 3600_000;
@@ -57,15 +58,14 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     demo = await bearerFor(ctx, DEMO);
     basico = await bearerFor(ctx, BASICO);
     // Nothing on channels 1 and 5 asks for the PIN or a purchase, whatever hour the clock is moved to.
-    await ctx.sql.updateTable('events').set({ parental: 0, packageId: null }).where('channelId', 'in', [1, 5]).execute();
+    await builders(ctx).updateEvents({ channelIds: [1, 5] }, { parental: 0, packageId: null });
   }, 300_000);
   afterAll(async () => {
     await ctx?.close();
   });
   beforeEach(async () => {
     await moveTo(start);
-    await ctx.sql.deleteFrom('drmSessions').execute();
-    await ctx.sql.deleteFrom('streamSessions').execute();
+    await builders(ctx).forgetStreamSessions();
   });
 
   it('names another key in the live MPD an hour later, and serves the new hour only under the new key', async () => {
@@ -82,7 +82,7 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     expect(new Set(before.map((p) => p.kid)).size).toBe(3);
 
     await moveTo(t0 + HOUR);
-    await ctx.sql.deleteFrom('streamSessions').execute();
+    await builders(ctx).forgetStreamSessions();
     const second = await open('LIVE', 1);
     const after = periodsOf((await get(second.playInfo.url)).body);
     const newName = `channel-1.p${hour + 1}`;
@@ -125,7 +125,7 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     expect((await licence(s, [outside!])).statusCode).toBe(400);
     // Shortly before the next hour starts (once the MPD names it) its key is handed out: Shaka asks for every key id it reads.
     await moveTo(LIVE_EPOCH_MS + (hour + 1) * HOUR - 5_000);
-    await ctx.sql.deleteFrom('streamSessions').execute();
+    await builders(ctx).forgetStreamSessions();
     const later = await open('LIVE', 1);
     expect(granted(await licence(later, [next!])).map((k) => k.k)).toEqual([hexToBase64Url(next!.key)]);
     expect((await licence(later, [key(`channel-1.p${hour + 2}`)])).statusCode).toBe(400);
@@ -140,7 +140,7 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     expect(periodsOf((await get(s.playInfo.url)).body).map((p) => p.id)).toEqual([`p${hour - 1}`, `p${hour}`]);
     expect(granted(await licence(s, [previous!, current!])).map((k) => k.k)).toEqual([hexToBase64Url(previous!.key), hexToBase64Url(current!.key)]);
     await moveTo(LIVE_EPOCH_MS + hour * HOUR + 150_000);
-    await ctx.sql.deleteFrom('streamSessions').execute();
+    await builders(ctx).forgetStreamSessions();
     const later = await open('LIVE', 5);
     expect((await licence(later, [previous!])).statusCode).toBe(400);
     expect(granted(await licence(later, [current!])).map((k) => k.k)).toEqual([hexToBase64Url(current!.key)]);

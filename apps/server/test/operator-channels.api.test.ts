@@ -4,6 +4,7 @@ import type { AuditTables } from '../src/platform/audit.repository';
 import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 
@@ -88,7 +89,7 @@ describe.each(kinds)('the console channels and lineups on %s', (kind) => {
     expect((await get('/api/v1/operator/channels', basico)).statusCode).toBe(403);
     const user = await ctx.modules.identity.accounts.findByEmail(BASICO);
     const userId = user?.id ?? 0;
-    await ctx.sql.insertInto('operatorRoles').values({ userId, role: 'support', grantedBy: null, grantedAt: ctx.clock.now() }).execute();
+    await builders(ctx).grantRole(userId, 'support');
     try {
       expect((await get('/api/v1/operator/channels/2', basico)).statusCode).toBe(200);
       expect((await get('/api/v1/operator/lineups', basico)).statusCode).toBe(200);
@@ -98,7 +99,7 @@ describe.each(kinds)('the console channels and lineups on %s', (kind) => {
       const move = await ctx.app.inject({ method: 'PUT', url: '/api/v1/operator/lineups/1/order', headers: basico, payload: { channelId: 2, toPosition: 0 } });
       expect(move.statusCode).toBe(403);
     } finally {
-      await ctx.sql.deleteFrom('operatorRoles').where('userId', '=', userId).execute();
+      await builders(ctx).revokeRoles(userId);
     }
   });
 

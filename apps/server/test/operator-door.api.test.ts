@@ -3,6 +3,7 @@ import { REAUTH_WINDOW_MS } from '@pantalla/contracts';
 import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 
@@ -38,10 +39,10 @@ describe.each(kinds)('the console door and re-authentication on %s', (kind) => {
   it('keeps a locked account out of every signed-in route', async () => {
     const headers = await bearerFor(ctx, BASICO);
     const user = await ctx.modules.identity.accounts.findByEmail(BASICO);
-    await ctx.sql.updateTable('users').set({ lockedAt: ctx.clock.now() }).where('id', '=', user?.id ?? 0).execute();
+    await builders(ctx).updateUser(user?.id ?? 0, { lockedAt: ctx.clock.now() });
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/billing/alert', headers });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ data: { reason: 'locked' } });
-    await ctx.sql.updateTable('users').set({ lockedAt: null }).where('id', '=', user?.id ?? 0).execute();
+    await builders(ctx).updateUser(user?.id ?? 0, { lockedAt: null });
   });
 });

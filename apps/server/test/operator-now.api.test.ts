@@ -4,6 +4,7 @@ import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { makeOperator } from './operator-routes';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 const NOW_URL = '/api/v1/operator/streams/now';
@@ -41,7 +42,7 @@ describe.each(kinds)('the console Now view on %s', (kind) => {
       closedAt: state === 'closed' ? now - 1 : null,
       closedReason: state === 'closed' ? 'closed' : null,
     }));
-    await ctx.sql.insertInto('streamSessions').values(rows).execute();
+    await builders(ctx).newStreamSessions(rows);
   }
 
   async function now(headers: Record<string, string>, query = ''): Promise<OperatorNow> {
@@ -100,7 +101,7 @@ describe.each(kinds)('the console Now view on %s', (kind) => {
   it('shares one count for its maximum age, then sees a stream the player opened and closed', async () => {
     const before = (await now(admin)).totalStreams;
     const basico = await bearerFor(ctx, BASICO);
-    await ctx.sql.updateTable('streamSessions').set({ closedAt: ctx.clock.now(), closedReason: 'closed' }).where('closedAt', 'is', null).execute();
+    await builders(ctx).updateStreamSessions('open', { closedAt: ctx.clock.now(), closedReason: 'closed' });
     const opened = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/sessions',

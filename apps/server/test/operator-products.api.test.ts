@@ -9,6 +9,7 @@ import { databaseKinds } from './databases';
 import { buy, delivered, freshSubscriber, listenOnce } from './operator-actions-fixtures';
 import { makeOperator, reauthenticate } from './operator-routes';
 import { until } from './payments';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 const DAY_MS = 86_400_000;
@@ -140,7 +141,7 @@ describe.each(kinds)('operator products and prices, on %s', (kind) => {
     const day = Date.UTC(2025, 5, 10);
     const base = await ctx.sql.selectFrom('purchases').selectAll().where('id', '=', oldPurchaseId).executeTakeFirstOrThrow();
     for (const [n, amount] of [[1, 500], [2, 700]] as const) {
-      await ctx.sql.insertInto('purchases').values({ ...base, id: `pur_ventas_${kind}_${n}`, amountCents: amount, paymentIntentId: null, subscriptionId: null, fulfilledAt: day + n * 3_600_000, createdAt: day }).execute();
+      await builders(ctx).newPurchase({ ...base, id: `pur_ventas_${kind}_${n}`, amountCents: amount, paymentIntentId: null, subscriptionId: null, fulfilledAt: day + n * 3_600_000, createdAt: day });
     }
     const res = await ctx.app.inject({ method: 'GET', url: `${url}/sales?from=2025-06-09&to=2025-06-11`, headers: support });
     expect(res.statusCode, res.body).toBe(200);

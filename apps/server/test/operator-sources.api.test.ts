@@ -5,6 +5,7 @@ import type { EpgDayResponse, GuideMapping, OperatorSource, SourceFetch, Unmatch
 import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 const HOUR = 3_600_000;
@@ -67,7 +68,7 @@ describe.each(kinds)('the console’s guide sources on %s', (kind) => {
 
   async function operator(email: string, role: 'content' | 'support'): Promise<Record<string, string>> {
     const account = await ctx.modules.identity.accounts.create({ email, password: 'operador1234', name: 'Op', surname: role, pin: null });
-    await ctx.sql.insertInto('operatorRoles').values({ userId: account.id, role, grantedBy: null, grantedAt: ctx.clock.now() }).execute();
+    await builders(ctx).grantRole(account.id, role);
     return bearerFor(ctx, email);
   }
 
@@ -177,7 +178,7 @@ describe.each(kinds)('the console’s guide sources on %s', (kind) => {
     expect(Number(stored.n)).toBe(30);
 
     // A fetch its process left running (the source's lease has run out) is marked failed on the next tick.
-    await ctx.sql.insertInto('sourceFetches').values({ sourceId: source.id, trigger: 'operator', startedAt: ctx.clock.now(), finishedAt: null, outcome: 'running', httpStatus: null, etag: null, lastModified: null, bytes: 0, durationMs: null, report: null, warnings: '[]', error: null }).execute();
+    await builders(ctx).newSourceFetch({ sourceId: source.id, trigger: 'operator', startedAt: ctx.clock.now(), finishedAt: null, outcome: 'running', httpStatus: null, etag: null, lastModified: null, bytes: 0, durationMs: null, report: null, warnings: '[]', error: null });
     await ctx.modules.ingest.sources.runDue();
     const [latest] = (await call(content, 'GET', `/operator/sources/${source.id}/fetches`)).json().items as SourceFetch[];
     expect(latest).toMatchObject({ outcome: 'failed', error: 'El proceso que hacía la descarga se detuvo.' });

@@ -5,6 +5,7 @@ import { hexToBase64Url } from '@pantalla/media';
 import { LICENCE_BURST, LICENCE_MAX_PER_SESSION, LICENCE_WINDOW_MS } from '../src/modules/playback/licence-throttle';
 import { databaseKinds } from './databases';
 import { createTestContext, type TestContext } from './context';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 const DEMO = { username: 'demo@pantalla.test', password: 'demo1234' };
@@ -68,11 +69,11 @@ describe.each(kinds)('playback rights on %s', (kind) => {
   /** Changes a programme for one test and puts it back after. */
   const withProgramme = async (eventId: number, change: { parental?: number; packageId?: number }, body: () => Promise<void>) => {
     const before = await ctx.sql.selectFrom('events').select(['parental', 'packageId']).where('id', '=', eventId).executeTakeFirstOrThrow();
-    await ctx.sql.updateTable('events').set(change).where('id', '=', eventId).execute();
+    await builders(ctx).updateEvents({ ids: [eventId] }, change);
     try {
       await body();
     } finally {
-      await ctx.sql.updateTable('events').set(before).where('id', '=', eventId).execute();
+      await builders(ctx).updateEvents({ ids: [eventId] }, before);
     }
   };
 
@@ -88,9 +89,8 @@ describe.each(kinds)('playback rights on %s', (kind) => {
   });
   beforeEach(async () => {
     ctx.clock.set(start);
-    await ctx.sql.deleteFrom('drmSessions').execute();
-    await ctx.sql.deleteFrom('streamSessions').execute();
-    await ctx.sql.deleteFrom('parentalGrants').execute();
+    await builders(ctx).forgetStreamSessions();
+    await builders(ctx).forgetParentalGrants();
   });
 
   describe('a manifest answers only while its session is open', () => {
@@ -268,7 +268,7 @@ describe.each(kinds)('playback rights on %s', (kind) => {
       const adult = await ctx.sql.selectFrom('channels').select(['id', 'clipKey']).where('isAdult', '=', 1).orderBy('id').executeTakeFirstOrThrow();
       const basic = await ctx.sql.selectFrom('channels').select(['id', 'clipKey']).where('id', '=', 1).executeTakeFirstOrThrow();
       // Make them share a clip: the keys must still differ.
-      await ctx.sql.updateTable('channels').set({ clipKey: basic.clipKey }).where('id', '=', adult.id).execute();
+      await builders(ctx).updateChannel(adult.id, { clipKey: basic.clipKey });
       try {
         const s = await open(basico, 'LIVE', basic.id);
         const res = await licence(basico, s.drm!.licenseUrl, await channelKid(basic.id));
@@ -281,7 +281,7 @@ describe.each(kinds)('playback rights on %s', (kind) => {
         // Asking this session for the adult channel's key id is refused.
         expect((await licence(basico, s.drm!.licenseUrl, await channelKid(adult.id))).statusCode).toBe(400);
       } finally {
-        await ctx.sql.updateTable('channels').set({ clipKey: adult.clipKey }).where('id', '=', adult.id).execute();
+        await builders(ctx).updateChannel(adult.id, { clipKey: adult.clipKey });
       }
     });
 
@@ -318,7 +318,7 @@ describe.each(kinds)('playback rights on %s', (kind) => {
   it('answers too many sessions with 409 and 115, never a 401 that reads as an expired sign-in', async () => {
     // Whatever the hour, none of the three channels airs a programme behind the PIN.
     const onAir = await Promise.all([1, 2, 3].map(async (channelId) => (await onAirAndNext(channelId)).onAir.id));
-    await ctx.sql.updateTable('events').set({ parental: 0 }).where('id', 'in', onAir).execute();
+    await builders(ctx).updateEvents({ ids: onAir }, { parental: 0 });
     await open(demo, 'LIVE', 1);
     await open(demo, 'LIVE', 2);
     const res = await openRaw(demo, 'LIVE', 3);

@@ -14,6 +14,7 @@ import {
 import { hexToBase64Url } from '@pantalla/media';
 import { databaseKinds } from './databases';
 import { createTestContext, type TestContext } from './context';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 const DEMO = { username: 'demo@pantalla.test', password: 'demo1234' };
@@ -83,8 +84,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
     await ctx?.close();
   }, 30_000);
   beforeEach(async () => {
-    await ctx.sql.deleteFrom('drmSessions').execute();
-    await ctx.sql.deleteFrom('streamSessions').execute();
+    await builders(ctx).forgetStreamSessions();
   });
 
   describe('sessions', () => {
@@ -208,14 +208,14 @@ describe.each(kinds)('playback services on %s', (kind) => {
     });
 
     it('passes an external source through without DRM', async () => {
-      await ctx.sql.updateTable('channels').set({ streamSource: 'external', streamUrl: 'https://example.test/live/ext.m3u8', streamProtocol: 'hls' }).where('id', '=', 5).execute();
+      await builders(ctx).updateChannel(5, { streamSource: 'external', streamUrl: 'https://example.test/live/ext.m3u8', streamProtocol: 'hls' });
       try {
         const s = await open(demo, 'LIVE', 5);
         expect(s.playInfo.url).toBe('https://example.test/live/ext.m3u8');
         expect(s.drm).toBeNull();
         expect(s.restartUrl).toBeNull();
       } finally {
-        await ctx.sql.updateTable('channels').set({ streamSource: 'origin', streamUrl: null, streamProtocol: 'dash' }).where('id', '=', 5).execute();
+        await builders(ctx).updateChannel(5, { streamSource: 'origin', streamUrl: null, streamProtocol: 'dash' });
       }
     });
 
@@ -292,11 +292,11 @@ describe.each(kinds)('playback services on %s', (kind) => {
       const user = await ctx.sql.selectFrom('users').select('id').where('email', '=', DEMO.username).executeTakeFirstOrThrow();
       const film = await ctx.sql.selectFrom('films').select('packageId').where('id', '=', ids.premiumFilm).executeTakeFirstOrThrow();
       const entitlement = await ctx.sql.selectFrom('entitlements').selectAll().where('userId', '=', user.id).where('packageId', '=', film.packageId).executeTakeFirstOrThrow();
-      await ctx.sql.updateTable('entitlements').set({ endsAt: ctx.clock.now() - 1 }).where('userId', '=', user.id).where('packageId', '=', film.packageId).execute();
+      await builders(ctx).setEntitlementEnd(user.id, film.packageId, ctx.clock.now() - 1);
       try {
         expect(refusal(await licence(demo, s.drm!.licenseUrl, await kids('films', ids.premiumFilm)))).toEqual({ status: 401, data: 401 });
       } finally {
-        await ctx.sql.updateTable('entitlements').set({ endsAt: entitlement.endsAt }).where('userId', '=', user.id).where('packageId', '=', film.packageId).execute();
+        await builders(ctx).setEntitlementEnd(user.id, film.packageId, entitlement.endsAt);
       }
     });
 
@@ -304,20 +304,20 @@ describe.each(kinds)('playback services on %s', (kind) => {
       const now = ctx.clock.now();
       const k = ctx.sql;
       const onAir = await k.selectFrom('events').select(['id', 'packageId', 'parental']).where('channelId', '=', 1).where('startTime', '<=', now).where('endTime', '>', now).executeTakeFirstOrThrow();
-      await k.deleteFrom('parentalGrants').execute();
+      await builders(ctx).forgetParentalGrants();
       try {
         expect((await openRaw(basico, 'LIVE', 1)).statusCode).toBe(201);
-        await k.updateTable('events').set({ packageId: 2 }).where('id', '=', onAir.id).execute();
+        await builders(ctx).updateEvents({ ids: [onAir.id] }, { packageId: 2 });
         expect(refusal(await openRaw(basico, 'LIVE', 1))).toEqual({ status: 401, data: 401 });
-        await k.updateTable('events').set({ packageId: onAir.packageId, parental: 7 }).where('id', '=', onAir.id).execute();
+        await builders(ctx).updateEvents({ ids: [onAir.id] }, { packageId: onAir.packageId, parental: 7 });
         expect(refusal(await openRaw(demo, 'LIVE', 1))).toEqual({ status: 403, data: 117 });
       } finally {
-        await k.updateTable('events').set({ packageId: onAir.packageId, parental: onAir.parental }).where('id', '=', onAir.id).execute();
+        await builders(ctx).updateEvents({ ids: [onAir.id] }, { packageId: onAir.packageId, parental: onAir.parental });
       }
     });
 
     it('refuses rating-7 content without a fresh parental grant with 403 and 117', async () => {
-      await ctx.sql.deleteFrom('parentalGrants').execute();
+      await builders(ctx).forgetParentalGrants();
       expect(refusal(await openRaw(demo, 'VOD', ids.adultFilm))).toEqual({ status: 403, data: PLAYBACK_REFUSAL.parentalPinRequired });
       const pin = await ctx.app.inject({ method: 'POST', url: '/api/v1/parental/verify', headers: bearer(demo), payload: { pin: '1234' } });
       expect(pin.statusCode).toBe(200);
@@ -340,12 +340,12 @@ describe.each(kinds)('playback services on %s', (kind) => {
       // Signed out everywhere: the token's version is behind the account's.
       const s = await open(demo, 'LIVE', ids.liveChannel);
       const user = await ctx.sql.selectFrom('users').select(['id', 'tokenVersion']).where('email', '=', DEMO.username).executeTakeFirstOrThrow();
-      await ctx.sql.updateTable('users').set({ tokenVersion: user.tokenVersion + 1 }).where('id', '=', user.id).execute();
+      await builders(ctx).updateUser(user.id, { tokenVersion: user.tokenVersion + 1 });
       try {
         expect(refusal(await licence(demo, s.drm!.licenseUrl, await kids('channels', 1)))).toEqual({ status: 400, data: 800 });
         expect(refusal(await openRaw(demo, 'LIVE', 1))).toEqual({ status: 400, data: 800 });
       } finally {
-        await ctx.sql.updateTable('users').set({ tokenVersion: user.tokenVersion }).where('id', '=', user.id).execute();
+        await builders(ctx).updateUser(user.id, { tokenVersion: user.tokenVersion });
       }
     });
 
@@ -389,7 +389,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
       const exp = readJwtClaims(demo)?.exp as number;
       const start = ctx.clock.now();
       // The session itself is kept open meanwhile (as heartbeats would): only the URL's expiry is tested.
-      await ctx.sql.updateTable('streamSessions').set({ expiresAt: exp * 1000 + 3_600_000 }).where('id', '=', s.id).execute();
+      await builders(ctx).updateStreamSessions(s.id, { expiresAt: exp * 1000 + 3_600_000 });
       ctx.clock.set(exp * 1000 + 29_000);
       expect((await ctx.app.inject({ method: 'GET', url: pathOf(s.playInfo.url) })).statusCode).toBe(200);
       ctx.clock.set(exp * 1000 + 30_000);

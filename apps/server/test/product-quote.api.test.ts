@@ -4,6 +4,7 @@ import { PACKAGE_IDS } from '../src/modules/commerce';
 import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 
@@ -17,7 +18,7 @@ describe.each(kinds)('a product as the server sells it, on %s (issue 26)', (kind
   afterAll(async () => ctx?.close());
 
   const quote = (productId: number | string, headers = auth) => ctx.app.inject({ method: 'GET', url: `/api/v1/products/${productId}`, headers });
-  const setCountry = (country: string | null) => ctx.sql.updateTable('users').set({ country }).where('email', '=', BASICO).execute();
+  const setCountry = async (country: string | null) => builders(ctx).updateUser(await builders(ctx).userIdOf(BASICO), { country });
 
   it("answers the product's own price, title and period, whatever a purchase link claims, with Spain's VAT by default", async () => {
     await setCountry(null);
@@ -43,9 +44,9 @@ describe.each(kinds)('a product as the server sells it, on %s (issue 26)', (kind
   it('refuses an unknown or withdrawn product with 404, a bad id with 400 and no session with 401', async () => {
     expect((await quote(999_999)).statusCode).toBe(404);
     expect((await quote(PACKAGE_IDS.bienvenida)).statusCode).toBe(404);
-    await ctx.sql.updateTable('products').set({ active: 0 }).where('id', '=', PACKAGE_IDS.series).execute();
+    await builders(ctx).setProductOnSale(PACKAGE_IDS.series, false);
     expect((await quote(PACKAGE_IDS.series)).statusCode).toBe(404);
-    await ctx.sql.updateTable('products').set({ active: 1 }).where('id', '=', PACKAGE_IDS.series).execute();
+    await builders(ctx).setProductOnSale(PACKAGE_IDS.series, true);
     expect((await quote('abc')).statusCode).toBe(400);
     expect((await quote(PACKAGE_IDS.cine, {})).statusCode).toBe(401);
   });

@@ -5,6 +5,7 @@ import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { listenWithWork, payWithCard, until } from './payments';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 const DAY = 86_400_000;
@@ -43,9 +44,8 @@ describe.each(kinds)('promotion codes on %s', (kind) => {
   });
 
   async function newUser(): Promise<{ userId: number; auth: () => Promise<Record<string, string>> }> {
-    const { id: _id, ...row } = await ctx.sql.selectFrom('users').selectAll().where('email', '=', BASICO).executeTakeFirstOrThrow();
     const email = `promo${++users}-${kind}@pantalla.test`;
-    const { id } = await ctx.sql.insertInto('users').values({ ...row, email }).returning('id').executeTakeFirstOrThrow();
+    const id = await builders(ctx).newUserLike(BASICO, email);
     return { userId: id, auth: () => bearerFor(ctx, email) };
   }
   type User = Awaited<ReturnType<typeof newUser>>;

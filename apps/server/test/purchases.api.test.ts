@@ -5,6 +5,7 @@ import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { listenWithWork, payWithCard, until } from './payments';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 
@@ -35,7 +36,7 @@ describe.each(kinds)('purchases on %s', (kind) => {
   const logRows = (purchaseId: string) => ctx.sql.selectFrom('purchaseLog').select('activation').where('purchaseId', '=', purchaseId).execute();
   const delivered = () => until('every sandbox event delivered', async () => (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length === 0 || (await ctx.modules.paymentSandbox.deliverNow(), false));
   const forget = async (packageId: number) => {
-    await ctx.sql.deleteFrom('entitlements').where('userId', '=', userId).where('packageId', '=', packageId).execute();
+    await builders(ctx).removeEntitlement(userId, packageId);
   };
 
   it('charges the server\'s price whatever the request says, and grants only once the provider confirms', async () => {

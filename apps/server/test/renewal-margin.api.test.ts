@@ -5,6 +5,7 @@ import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { listenWithWork, payWithCard } from './payments';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 const HOUR = 3_600_000;
@@ -40,8 +41,8 @@ describe.each(kinds)('the renewal margin, on %s', (kind) => {
   /** The paid period ended `ago` ms before now, its renewal's news not yet here, the purchase as `state` says. */
   const periodEnded = async (ago: number, state: { cancelAtPeriodEnd?: number; endedAt?: number | null; graceUntil?: number | null } = {}) => {
     const end = ctx.clock.now() - ago;
-    await ctx.sql.updateTable('purchases').set({ paidUntil: end, cancelAtPeriodEnd: 0, endedAt: null, graceUntil: null, ...state }).where('id', '=', purchaseId).execute();
-    await ctx.sql.updateTable('entitlements').set({ endsAt: end }).where('userId', '=', userId).where('packageId', '=', PACKAGE_IDS.cine).execute();
+    await builders(ctx).updatePurchase(purchaseId, { paidUntil: end, cancelAtPeriodEnd: 0, endedAt: null, graceUntil: null, ...state });
+    await builders(ctx).setEntitlementEnd(userId, PACKAGE_IDS.cine, end);
   };
   const owns = async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/packages', headers: auth })).json<{ ownedPackageIds: number[] }>().ownedPackageIds.includes(PACKAGE_IDS.cine);
 

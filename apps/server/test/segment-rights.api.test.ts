@@ -5,6 +5,7 @@ import { defaultSegmentSecret, SEGMENT_TOKEN_TTL_SECONDS, signSegmentToken } fro
 import { CLOSED_SEGMENT_GRACE_MS, SEGMENT_SESSION_RECHECK_MS } from '../src/modules/playback/session-rules';
 import { databaseKinds } from './databases';
 import { createTestContext, type TestContext } from './context';
+import { builders } from './builders';
 
 /**
  * Issue items 3 and 5: segment URLs carry a token bound to the stream session and an expiry;
@@ -77,8 +78,7 @@ describe.each(kinds)('signed segments on %s', (kind) => {
   }, 300_000);
   afterAll(async () => ctx?.close());
   beforeEach(async () => {
-    await ctx.sql.deleteFrom('drmSessions').execute();
-    await ctx.sql.deleteFrom('streamSessions').execute();
+    await builders(ctx).forgetStreamSessions();
   });
 
   it('names segments, init segments and sheets under the session’s token; anonymous and forged requests are refused at once', async () => {
@@ -171,7 +171,7 @@ describe.each(kinds)('signed segments on %s', (kind) => {
       const elsewhere = await open(demo, 'LIVE', 1);
       const elsewhereSegment = await segmentOf(elsewhere);
       expect(status(await get(elsewhereSegment))).toBe(200);
-      await ctx.sql.updateTable('streamSessions').set({ closedAt: ctx.clock.now(), closedReason: 'reset' }).where('id', '=', elsewhere.id).execute();
+      await builders(ctx).updateStreamSessions(elsewhere.id, { closedAt: ctx.clock.now(), closedReason: 'reset' });
       ctx.clock.set(ctx.clock.now() + SEGMENT_SESSION_RECHECK_MS + 1);
       expect(SEGMENT_SESSION_RECHECK_MS).toBeLessThanOrEqual(10_000);
       expect(status(await get(elsewhereSegment))).toBe(403);
@@ -184,11 +184,10 @@ describe.each(kinds)('signed segments on %s', (kind) => {
     const start = ctx.clock.now();
     const channel = await ctx.sql.selectFrom('channels').select('packageId').where('id', '=', 1).executeTakeFirstOrThrow();
     const userId = (await ctx.sql.selectFrom('users').select('id').where('email', '=', DEMO.username).executeTakeFirstOrThrow()).id;
-    const entitlement = () => ctx.sql.updateTable('entitlements').where('userId', '=', userId).where('packageId', '=', channel.packageId);
     try {
       const s = await open(demo, 'LIVE', 1);
       const segment = await segmentOf(s);
-      await entitlement().set({ endsAt: ctx.clock.now() }).execute();
+      await builders(ctx).setEntitlementEnd(userId, channel.packageId, ctx.clock.now());
       expect(status(await get(s.playInfo.url))).toBe(401);
       expect(status(await licence(demo, s))).toBe(401);
       const beat = await heartbeat(demo, s.id);
@@ -197,7 +196,7 @@ describe.each(kinds)('signed segments on %s', (kind) => {
       ctx.clock.set(start + SEGMENT_TOKEN_TTL_SECONDS * 1000);
       expect(status(await get(segment))).toBe(403);
     } finally {
-      await entitlement().set({ endsAt: null }).execute();
+      await builders(ctx).setEntitlementEnd(userId, channel.packageId, null);
       ctx.clock.set(start);
     }
   });

@@ -2,6 +2,7 @@ import { PACKAGE_IDS } from '../../src/modules/commerce';
 import { buy, freshSubscriber, products } from '../operator-actions-fixtures';
 import type { TestContext } from '../context';
 import type { OperatorRequest, OperatorSamples } from './index';
+import { builders } from '../builders';
 
 const HOUR = 3600_000;
 const reason = { reason: 'Muestra de la consola' };
@@ -69,7 +70,7 @@ export const samples: OperatorSamples = {
   }),
   'POST /api/v1/operator/subscribers/{userId}/unlock': once('POST /api/v1/operator/subscribers/{userId}/unlock', async (ctx) => {
     const { userId } = await freshSubscriber(ctx, 'muestra-desbloqueo');
-    await ctx.sql.updateTable('users').set({ lockedAt: ctx.clock.now() }).where('id', '=', userId).execute();
+    await builders(ctx).updateUser(userId, { lockedAt: ctx.clock.now() });
     return { url: `/api/v1/operator/subscribers/${userId}/unlock`, payload: reason };
   }),
 };

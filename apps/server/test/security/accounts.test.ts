@@ -5,6 +5,7 @@ import { refreshCookieName } from '../../src/modules/identity/session.routes';
 import { BASICO, bearer, DEMO, formToken, login, register, registrationForm, signIn } from '../../src/modules/identity/test-support';
 import { createTestContext, type TestContext } from '../context';
 import { databaseKinds } from '../databases';
+import { builders } from '../builders';
 
 const kinds = await databaseKinds();
 const message = (res: { json<T>(): T }) => res.json<{ message: string }>().message;
@@ -16,7 +17,7 @@ describe.each(kinds)('accounts: form tokens, common passwords, two-step and mail
   });
   afterAll(async () => ctx?.close());
   beforeEach(async () => {
-    await ctx.sql.deleteFrom('loginAttempts').where('key', 'like', 'registration-address:%').execute();
+    await builders(ctx).forgetLoginAttempts('registration-address:');
   });
   const email = (what: string) => `${what}-${kind}-${Math.random().toString(36).slice(2, 8)}@pantalla.test`;
   const mails = async (to: string): Promise<Mail[]> =>

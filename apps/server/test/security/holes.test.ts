@@ -8,6 +8,7 @@ import { REFRESH_GRACE_MS } from '../../src/modules/identity/session.service';
 import { BASICO, bearer, DEMO, login, refresh, refreshCookieOf, signIn } from '../../src/modules/identity/test-support';
 import { databaseKinds } from '../databases';
 import { ADMIN, createSecurityContext, OUTSIDE, type SecurityContext } from './context';
+import { builders } from '../builders';
 
 const kinds = await databaseKinds();
 
@@ -32,7 +33,7 @@ describe.each(kinds)('the holes an outside probe found stay closed on %s', (kind
   });
   afterAll(async () => s?.ctx.close());
   beforeEach(async () => {
-    await s.ctx.sql.deleteFrom('loginAttempts').execute();
+    await builders(s.ctx).forgetLoginAttempts();
   });
   const ctx = () => s.ctx;
 
@@ -140,7 +141,7 @@ describe.each(kinds)('the holes an outside probe found stay closed on %s', (kind
   it('8. a guesser cannot lock the owner out: the owner’s remembered device signs in, the guesser waits longer each time', async () => {
     const owner = await login(ctx(), { username: DEMO.email, password: DEMO.password }, { ip: '192.0.2.10' });
     const device = Object.fromEntries(owner.cookies.filter((c) => c.name.startsWith('pantalla_kd_')).map((c) => [c.name, c.value]));
-    await ctx().sql.deleteFrom('loginAttempts').execute();
+    await builders(ctx()).forgetLoginAttempts();
     // Five guesses, then the account is under attack: the sixth learns nothing, the seventh waits.
     for (let i = 0; i < 5; i++) expect((await login(ctx(), { username: DEMO.email, password: 'adivina' }, { ip: `198.51.100.${60 + i}` })).statusCode).toBe(400);
     expect((await login(ctx(), { username: DEMO.email, password: 'adivina' }, { ip: '198.51.100.66' })).statusCode).toBe(202);

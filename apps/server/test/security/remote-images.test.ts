@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlFingerprint } from '../../src/modules/catalogue/images/remote-image-url';
 import { databaseKinds } from '../databases';
 import { createSecurityContext, type SecurityContext } from './context';
+import { builders } from '../builders';
 
 const kinds = await databaseKinds();
 
@@ -41,11 +42,7 @@ describe.each(kinds)('the picture proxy on %s', (kind) => {
       .selectFrom('channels')
       .select((eb) => eb.fn.max('updatedAt').as('latest'))
       .executeTakeFirstOrThrow();
-    await s.ctx.sql
-      .updateTable('channels')
-      .set({ logoUrl: logo, updatedAt: Number(latest) + 1 })
-      .where('id', '=', 2)
-      .execute();
+    await builders(s.ctx).updateChannel(2, { logoUrl: logo, updatedAt: Number(latest) + 1 });
     s.ctx.modules.catalogue.importsChanged();
     const channel = (await s.call('basico', { method: 'GET', url: '/api/v1/channels/2' })).json() as {
       logoURL: string;
