@@ -4,7 +4,6 @@ import { refreshCookieName } from '../src/modules/identity/session.routes';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { listenWithWork, payWithCard, until } from './payments';
-import { builders } from './builders';
 
 const kinds = await databaseKinds();
 
@@ -72,6 +71,7 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   qoe_speed_tests: { ...none('id at browser os screen results'), user_id: U },
   qoe_minutes: none('minute item_type item_id device_class region views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum'),
   qoe_concurrency: none('minute item_type item_id viewers'),
+  qoe_viewers: { ...none('last_started_at'), user_id: U },
   qoe_minute_totals: none('minute concurrent views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum'),
   qoe_hour_totals: none('hour views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum'),
   qoe_hour_items: none('hour item_type item_id views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum'),
@@ -172,7 +172,7 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
     expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth })).json()).toMatchObject({ status: 'fulfilled' });
     await delivered();
     const film = await ctx.sql.selectFrom('films').select('id').where('packageId', '=', PACKAGE_IDS.cine).where('parental', '!=', 7).orderBy('id').executeTakeFirstOrThrow();
-    await builders(ctx).newBookmark({ userId, kind: 'vod', contentId: film.id, positionMs: 61_000, durationMs: 600_000, updatedAt: ctx.clock.now() });
+    await ctx.sql.insertInto('bookmarks').values({ userId, kind: 'vod', contentId: film.id, positionMs: 61_000, durationMs: 600_000, updatedAt: ctx.clock.now() }).execute();
     const stream = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/sessions',

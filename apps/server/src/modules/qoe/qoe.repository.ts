@@ -3,7 +3,15 @@ import type { QoeThresholds } from '@pantalla/contracts';
 import type { Db } from '../../platform/database';
 import { recordAudit, type Actor } from '../../platform/audit.repository';
 import { concurrentTotals, hourOf, rollupsOf } from './rollup';
-import type { QoeAlertRow, QoeConcurrencyTable, QoeMinutesTable, QoeTables, QoeViewRow, QoeViewsTable, SumsColumns } from './tables';
+import type {
+  QoeAlertRow,
+  QoeConcurrencyTable,
+  QoeMinutesTable,
+  QoeTables,
+  QoeViewRow,
+  QoeViewsTable,
+  SumsColumns,
+} from './tables';
 
 /** What the rollup and the alerts read of a raw view. */
 export interface ViewFactsRow {
@@ -34,7 +42,20 @@ export interface RawGroupRow {
   viewers: number;
 }
 
-const FACTS = ['itemType', 'itemId', 'deviceClass', 'region', 'userId', 'startedAt', 'lastAt', 'startupMs', 'errorCode', 'exitBeforeStart', 'rebufferMs', 'watchMs'] as const;
+const FACTS = [
+  'itemType',
+  'itemId',
+  'deviceClass',
+  'region',
+  'userId',
+  'startedAt',
+  'lastAt',
+  'startupMs',
+  'errorCode',
+  'exitBeforeStart',
+  'rebufferMs',
+  'watchMs',
+] as const;
 /** One channel or title: the console's page of an item reads its rows only. */
 export interface ItemRef {
   itemType: string;
@@ -47,11 +68,24 @@ export type TimedSums = SumsColumns & { at: number };
 export type GroupSums = Omit<SumsColumns, 'startupHist'> & { key: string };
 /** The sums read of a rollup, the histogram left to the rows of the groups shown. */
 const SUMMED = [
-  sql<number>`sum(views)`.as('views'), sql<number>`sum(started)`.as('started'), sql<number>`sum(failures)`.as('failures'),
-  sql<number>`sum(exits_before_start)`.as('exitsBeforeStart'), sql<number>`sum(startup_score_sum)`.as('startupScoreSum'),
-  sql<number>`sum(rebuffer_ms)`.as('rebufferMs'), sql<number>`sum(watch_ms)`.as('watchMs'),
+  sql<number>`sum(views)`.as('views'),
+  sql<number>`sum(started)`.as('started'),
+  sql<number>`sum(failures)`.as('failures'),
+  sql<number>`sum(exits_before_start)`.as('exitsBeforeStart'),
+  sql<number>`sum(startup_score_sum)`.as('startupScoreSum'),
+  sql<number>`sum(rebuffer_ms)`.as('rebufferMs'),
+  sql<number>`sum(watch_ms)`.as('watchMs'),
 ];
-const SUMS = ['views', 'started', 'failures', 'exitsBeforeStart', 'startupScoreSum', 'startupHist', 'rebufferMs', 'watchMs'] as const;
+const SUMS = [
+  'views',
+  'started',
+  'failures',
+  'exitsBeforeStart',
+  'startupScoreSum',
+  'startupHist',
+  'rebufferMs',
+  'watchMs',
+] as const;
 /** The grain a breakdown reads: per-minute rows (1 h, an item's page) or hourly ones. */
 export type Grain = 'minute' | 'hour';
 
@@ -81,10 +115,20 @@ export class QoeRepository {
           oc
             .column('viewId')
             .doUpdateSet((eb) => ({
-              lastAt: eb.ref('excluded.lastAt'), startupMs: eb.ref('excluded.startupMs'), ended: eb.ref('excluded.ended'), exitBeforeStart: eb.ref('excluded.exitBeforeStart'),
-              rebufferCount: eb.ref('excluded.rebufferCount'), rebufferMs: eb.ref('excluded.rebufferMs'), watchMs: eb.ref('excluded.watchMs'), playingMs: eb.ref('excluded.playingMs'),
-              errorCode: eb.ref('excluded.errorCode'), licenceCode: eb.ref('excluded.licenceCode'), avgBitrate: eb.ref('excluded.avgBitrate'),
-              renditionSwitches: eb.ref('excluded.renditionSwitches'), droppedFrames: eb.ref('excluded.droppedFrames'), events: eb.ref('excluded.events'),
+              lastAt: eb.ref('excluded.lastAt'),
+              startupMs: eb.ref('excluded.startupMs'),
+              ended: eb.ref('excluded.ended'),
+              exitBeforeStart: eb.ref('excluded.exitBeforeStart'),
+              rebufferCount: eb.ref('excluded.rebufferCount'),
+              rebufferMs: eb.ref('excluded.rebufferMs'),
+              watchMs: eb.ref('excluded.watchMs'),
+              playingMs: eb.ref('excluded.playingMs'),
+              errorCode: eb.ref('excluded.errorCode'),
+              licenceCode: eb.ref('excluded.licenceCode'),
+              avgBitrate: eb.ref('excluded.avgBitrate'),
+              renditionSwitches: eb.ref('excluded.renditionSwitches'),
+              droppedFrames: eb.ref('excluded.droppedFrames'),
+              events: eb.ref('excluded.events'),
             }))
             // keepalive requests may arrive out of order: once a view's final summary is in, an older one changes nothing.
             .where(sql<boolean>`excluded.user_id = qoe_views.user_id and qoe_views.ended = 0`),
@@ -95,22 +139,44 @@ export class QoeRepository {
 
   /** The views that started in [from, to). */
   viewsStartedBetween(from: number, to: number): Promise<ViewFactsRow[]> {
-    return this.k.selectFrom('qoeViews').select(FACTS).where('startedAt', '>=', from).where('startedAt', '<', to).execute();
+    return this.k
+      .selectFrom('qoeViews')
+      .select(FACTS)
+      .where('startedAt', '>=', from)
+      .where('startedAt', '<', to)
+      .execute();
   }
 
   /** The views heard of at or after `from` that had started before `to` (the concurrency count's). */
   viewsActiveBetween(from: number, to: number): Promise<ViewFactsRow[]> {
-    return this.k.selectFrom('qoeViews').select(FACTS).where('lastAt', '>=', from).where('startedAt', '<', to).execute();
+    return this.k
+      .selectFrom('qoeViews')
+      .select(FACTS)
+      .where('lastAt', '>=', from)
+      .where('startedAt', '<', to)
+      .execute();
   }
 
   /**
    * Replaces the aggregates of the minutes from `from` on with the rollup's, and the coarser
    * rollups from that hour on (the hour's earlier minutes read back to complete it).
    */
-  async replaceAggregates(from: number, minutes: readonly QoeMinutesTable[], concurrency: readonly QoeConcurrencyTable[]): Promise<void> {
+  async replaceAggregates(
+    from: number,
+    minutes: readonly QoeMinutesTable[],
+    concurrency: readonly QoeConcurrencyTable[],
+  ): Promise<void> {
     const hour = hourOf(from);
     await this.k.transaction().execute(async (trx) => {
-      const earlier = hour < from ? await trx.selectFrom('qoeMinutes').selectAll().where('minute', '>=', hour).where('minute', '<', from).execute() : [];
+      const earlier =
+        hour < from
+          ? await trx
+              .selectFrom('qoeMinutes')
+              .selectAll()
+              .where('minute', '>=', hour)
+              .where('minute', '<', from)
+              .execute()
+          : [];
       const rollups = rollupsOf([...earlier, ...minutes], concurrentTotals(concurrency), from);
       await trx.deleteFrom('qoeMinutes').where('minute', '>=', from).execute();
       await trx.deleteFrom('qoeConcurrency').where('minute', '>=', from).execute();
@@ -121,7 +187,22 @@ export class QoeRepository {
       for (const chunk of chunks(minutes)) await trx.insertInto('qoeMinutes').values(chunk).execute();
       for (const chunk of chunks(concurrency)) await trx.insertInto('qoeConcurrency').values(chunk).execute();
       await insertRollups(trx, rollups);
+      // A view's start never changes: the accounts of the views started since `from` are all that can move.
+      await sql`insert into qoe_viewers (user_id, last_started_at) select user_id, max(started_at) from qoe_views where started_at >= ${from} group by user_id
+        on conflict (user_id) do update set last_started_at = excluded.last_started_at where excluded.last_started_at > qoe_viewers.last_started_at`.execute(
+        trx,
+      );
     });
+  }
+
+  /** Distinct accounts with a view started at or after `from`: every view's, since none starts after the server's now. */
+  async viewersSince(from: number): Promise<number> {
+    const row = await this.k
+      .selectFrom('qoeViewers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('lastStartedAt', '>=', from)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /** The overview's rows: every item's per-minute or hourly totals, or one item's rows. */
@@ -133,12 +214,27 @@ export class QoeRepository {
         .where('itemId', '=', item.itemId)
         .execute();
     return grain === 'minute'
-      ? this.k.selectFrom('qoeMinuteTotals').select(['minute as at', ...SUMS]).where('minute', '>=', from).where('minute', '<', to).execute()
-      : this.k.selectFrom('qoeHourTotals').select(['hour as at', ...SUMS]).where('hour', '>=', from).where('hour', '<', to).execute();
+      ? this.k
+          .selectFrom('qoeMinuteTotals')
+          .select(['minute as at', ...SUMS])
+          .where('minute', '>=', from)
+          .where('minute', '<', to)
+          .execute()
+      : this.k
+          .selectFrom('qoeHourTotals')
+          .select(['hour as at', ...SUMS])
+          .where('hour', '>=', from)
+          .where('hour', '<', to)
+          .execute();
   }
 
   /** The most viewers watching in one minute of each bucket (every item's, or one item's), by bucket index from `from`. */
-  async peakConcurrency(from: number, to: number, bucket: number, item?: ItemRef): Promise<{ index: number; peak: number }[]> {
+  async peakConcurrency(
+    from: number,
+    to: number,
+    bucket: number,
+    item?: ItemRef,
+  ): Promise<{ index: number; peak: number }[]> {
     // Whole numbers of the server's own, inlined: both databases then divide bigints as integers.
     const index = sql<number>`(minute - ${sql.lit(from)}) / ${sql.lit(bucket)}`;
     const rows = item
@@ -169,27 +265,64 @@ export class QoeRepository {
   }
 
   /** The channels' or titles' sums over [from, to), summed in the database: the `limit` most viewed. */
-  async itemSums(grain: Grain, live: boolean, from: number, to: number, limit: number, item?: ItemRef): Promise<GroupSums[]> {
-    let query = this.itemRows(grain, from, to).select(['itemType', 'itemId', ...SUMMED]).where('itemType', live ? '=' : '<>', 'LIVE');
+  async itemSums(
+    grain: Grain,
+    live: boolean,
+    from: number,
+    to: number,
+    limit: number,
+    item?: ItemRef,
+  ): Promise<GroupSums[]> {
+    let query = this.itemRows(grain, from, to)
+      .select(['itemType', 'itemId', ...SUMMED])
+      .where('itemType', live ? '=' : '<>', 'LIVE');
     if (item) query = query.where('itemType', '=', item.itemType).where('itemId', '=', item.itemId);
-    const rows = await query.groupBy(['itemType', 'itemId']).orderBy(sql`sum(views)`, 'desc').orderBy('itemType').orderBy('itemId').limit(limit).execute();
+    const rows = await query
+      .groupBy(['itemType', 'itemId'])
+      .orderBy(sql`sum(views)`, 'desc')
+      .orderBy('itemType')
+      .orderBy('itemId')
+      .limit(limit)
+      .execute();
     return rows.map(({ itemType, itemId, ...sums }) => ({ key: `${itemType}:${itemId}`, ...sums }));
   }
 
   /** The start-up histograms of the items given over [from, to), one row per item and time. */
-  itemHistograms(grain: Grain, items: readonly ItemRef[], from: number, to: number): Promise<{ itemType: string; itemId: number; startupHist: string }[]> {
+  itemHistograms(
+    grain: Grain,
+    items: readonly ItemRef[],
+    from: number,
+    to: number,
+  ): Promise<{ itemType: string; itemId: number; startupHist: string }[]> {
     if (items.length === 0) return Promise.resolve([]);
     return this.itemRows(grain, from, to)
       .select(['itemType', 'itemId', 'startupHist'])
-      .where((eb) => eb.or(items.map((ref) => eb.and([eb('itemType', '=', ref.itemType), eb('itemId', '=', ref.itemId)]))))
+      .where((eb) =>
+        eb.or(items.map((ref) => eb.and([eb('itemType', '=', ref.itemType), eb('itemId', '=', ref.itemId)]))),
+      )
       .execute();
   }
 
   /** Device class or region groups over [from, to), sums and histogram rows (few groups: every row read). */
-  groupRows(grain: Grain, column: 'deviceClass' | 'region', from: number, to: number, item?: ItemRef): Promise<(SumsColumns & { key: string })[]> {
+  groupRows(
+    grain: Grain,
+    column: 'deviceClass' | 'region',
+    from: number,
+    to: number,
+    item?: ItemRef,
+  ): Promise<(SumsColumns & { key: string })[]> {
     if (grain === 'hour' && !item)
-      return this.k.selectFrom('qoeHourGroups').select([`${column} as key`, ...SUMS]).where('hour', '>=', from).where('hour', '<', to).execute();
-    let query = this.k.selectFrom('qoeMinutes').select([`${column} as key`, ...SUMS]).where('minute', '>=', from).where('minute', '<', to);
+      return this.k
+        .selectFrom('qoeHourGroups')
+        .select([`${column} as key`, ...SUMS])
+        .where('hour', '>=', from)
+        .where('hour', '<', to)
+        .execute();
+    let query = this.k
+      .selectFrom('qoeMinutes')
+      .select([`${column} as key`, ...SUMS])
+      .where('minute', '>=', from)
+      .where('minute', '<', to);
     if (item) query = query.where('itemType', '=', item.itemType).where('itemId', '=', item.itemId);
     return query.execute();
   }
@@ -207,7 +340,12 @@ export class QoeRepository {
   }
 
   /** Distinct accounts per group of a column among the views started in [from, to). */
-  uniqueViewersBy(column: 'deviceClass' | 'region', from: number, to: number, item?: ItemRef): Promise<{ key: string; n: number }[]> {
+  uniqueViewersBy(
+    column: 'deviceClass' | 'region',
+    from: number,
+    to: number,
+    item?: ItemRef,
+  ): Promise<{ key: string; n: number }[]> {
     let query = this.k
       .selectFrom('qoeViews')
       .select([`${column} as key`, (eb) => eb.fn.count<number>('userId').distinct().as('n')])
@@ -218,12 +356,18 @@ export class QoeRepository {
   }
 
   /** Distinct accounts per item among the views of the items given started in [from, to). */
-  uniqueViewersOfItems(items: readonly ItemRef[], from: number, to: number): Promise<{ itemType: string; itemId: number; n: number }[]> {
+  uniqueViewersOfItems(
+    items: readonly ItemRef[],
+    from: number,
+    to: number,
+  ): Promise<{ itemType: string; itemId: number; n: number }[]> {
     if (items.length === 0) return Promise.resolve([]);
     return this.k
       .selectFrom('qoeViews')
       .select(['itemType', 'itemId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
-      .where((eb) => eb.or(items.map((ref) => eb.and([eb('itemType', '=', ref.itemType), eb('itemId', '=', ref.itemId)]))))
+      .where((eb) =>
+        eb.or(items.map((ref) => eb.and([eb('itemType', '=', ref.itemType), eb('itemId', '=', ref.itemId)]))),
+      )
       .where('startedAt', '>=', from)
       .where('startedAt', '<', to)
       .groupBy(['itemType', 'itemId'])
@@ -231,7 +375,13 @@ export class QoeRepository {
   }
 
   /** Sums per browser or per error code, straight from the raw views (the aggregates do not keep them). */
-  rawGroups(by: 'browser' | 'errorCode', from: number, to: number, limit: number, item?: ItemRef): Promise<RawGroupRow[]> {
+  rawGroups(
+    by: 'browser' | 'errorCode',
+    from: number,
+    to: number,
+    limit: number,
+    item?: ItemRef,
+  ): Promise<RawGroupRow[]> {
     let query = this.k
       .selectFrom('qoeViews')
       .select((eb) => [
@@ -257,11 +407,19 @@ export class QoeRepository {
   }
 
   async raiseAlert(alert: Omit<QoeAlertRow, 'id' | 'clearedAt'>): Promise<void> {
-    await this.k.insertInto('qoeAlerts').values({ ...alert, clearedAt: null }).execute();
+    await this.k
+      .insertInto('qoeAlerts')
+      .values({ ...alert, clearedAt: null })
+      .execute();
   }
 
   async clearAlert(id: number, at: number): Promise<void> {
-    await this.k.updateTable('qoeAlerts').set({ clearedAt: at }).where('id', '=', id).where('clearedAt', 'is', null).execute();
+    await this.k
+      .updateTable('qoeAlerts')
+      .set({ clearedAt: at })
+      .where('id', '=', id)
+      .where('clearedAt', 'is', null)
+      .execute();
   }
 
   /** Newest first: the open ones, or all. */
@@ -272,7 +430,11 @@ export class QoeRepository {
   }
 
   async thresholds(): Promise<QoeThresholds | undefined> {
-    return this.k.selectFrom('qoeThresholds').select(['failurePct', 'startupP95Ms', 'minViews']).where('id', '=', 1).executeTakeFirst();
+    return this.k
+      .selectFrom('qoeThresholds')
+      .select(['failurePct', 'startupP95Ms', 'minViews'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
   }
 
   /** Sets the thresholds and writes the audit row in the same transaction. */
@@ -283,18 +445,26 @@ export class QoeRepository {
         .values({ id: 1, ...next, updatedAt: at })
         .onConflict((oc) => oc.column('id').doUpdateSet({ ...next, updatedAt: at }))
         .execute();
-      await recordAudit(trx, actor, at, { action: 'qoe.thresholds', subjectType: 'qoe', subjectId: 'thresholds', before, after: next });
+      await recordAudit(trx, actor, at, {
+        action: 'qoe.thresholds',
+        subjectType: 'qoe',
+        subjectId: 'thresholds',
+        before,
+        after: next,
+      });
     });
   }
 
   /** Retention: raw views before `viewsBefore`, aggregates and alerts before `aggregatesBefore`. */
   async forget(viewsBefore: number, aggregatesBefore: number): Promise<void> {
     await this.k.deleteFrom('qoeViews').where('startedAt', '<', viewsBefore).execute();
+    await this.k.deleteFrom('qoeViewers').where('lastStartedAt', '<', viewsBefore).execute();
     await this.k.deleteFrom('qoeMinutes').where('minute', '<', aggregatesBefore).execute();
     await this.k.deleteFrom('qoeConcurrency').where('minute', '<', aggregatesBefore).execute();
     await this.k.deleteFrom('qoeMinuteTotals').where('minute', '<', aggregatesBefore).execute();
     // An hour row goes once all its minutes have gone.
-    for (const table of ['qoeHourTotals', 'qoeHourItems', 'qoeHourGroups'] as const) await this.k.deleteFrom(table).where('hour', '<', hourOf(aggregatesBefore)).execute();
+    for (const table of ['qoeHourTotals', 'qoeHourItems', 'qoeHourGroups'] as const)
+      await this.k.deleteFrom(table).where('hour', '<', hourOf(aggregatesBefore)).execute();
     await this.k.deleteFrom('qoeAlerts').where('raisedAt', '<', aggregatesBefore).execute();
   }
 
@@ -312,12 +482,22 @@ export class QoeRepository {
   }
 
   /** A page of an account's or an item's views, newest first, after the cursor's (start, id). */
-  viewsPage(of: { userId: number } | ItemRef, after: { startedAt: number; viewId: string } | null, limit: number): Promise<QoeViewRow[]> {
+  viewsPage(
+    of: { userId: number } | ItemRef,
+    after: { startedAt: number; viewId: string } | null,
+    limit: number,
+  ): Promise<QoeViewRow[]> {
     let query = this.k.selectFrom('qoeViews').selectAll();
-    query = 'userId' in of ? query.where('userId', '=', of.userId) : query.where('itemType', '=', of.itemType).where('itemId', '=', of.itemId);
+    query =
+      'userId' in of
+        ? query.where('userId', '=', of.userId)
+        : query.where('itemType', '=', of.itemType).where('itemId', '=', of.itemId);
     if (after)
       query = query.where((eb) =>
-        eb.or([eb('startedAt', '<', after.startedAt), eb.and([eb('startedAt', '=', after.startedAt), eb('viewId', '<', after.viewId)])]),
+        eb.or([
+          eb('startedAt', '<', after.startedAt),
+          eb.and([eb('startedAt', '=', after.startedAt), eb('viewId', '<', after.viewId)]),
+        ]),
       );
     return query.orderBy('startedAt', 'desc').orderBy('viewId', 'desc').limit(limit).execute();
   }
@@ -333,6 +513,7 @@ export class QoeRepository {
 
   async eraseViewsOf(userId: number): Promise<void> {
     await this.k.deleteFrom('qoeViews').where('userId', '=', userId).execute();
+    await this.k.deleteFrom('qoeViewers').where('userId', '=', userId).execute();
   }
 }
 

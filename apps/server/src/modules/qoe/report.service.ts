@@ -1,6 +1,22 @@
-import type { QoeBreakdown, QoeBreakdownBy, QoeBreakdownRow, QoeOverview, QoePoint, QoeRange } from '@pantalla/contracts';
+import type {
+  QoeBreakdown,
+  QoeBreakdownBy,
+  QoeBreakdownRow,
+  QoeOverview,
+  QoePoint,
+  QoeRange,
+} from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
-import { emptyHistogram, emptySums, figuresOf, mergeHistogram, mergeSums, parseHistogram, percentileOf, type ViewSums } from './metrics';
+import {
+  emptyHistogram,
+  emptySums,
+  figuresOf,
+  mergeHistogram,
+  mergeSums,
+  parseHistogram,
+  percentileOf,
+  type ViewSums,
+} from './metrics';
 import type { Grain, GroupSums, ItemRef, QoeRepository, RawGroupRow } from './qoe.repository';
 import { HOUR_MS, hourOf, MINUTE_MS, minuteOf, sumsOf } from './rollup';
 
@@ -13,7 +29,10 @@ const RANGES: Record<QoeRange, { length: number; bucket: number; grain: Grain }>
 };
 
 const pct = (part: number, whole: number) => (whole > 0 ? (100 * part) / whole : null);
-const refOf = (key: string): ItemRef => ({ itemType: key.slice(0, key.indexOf(':')), itemId: Number(key.slice(key.indexOf(':') + 1)) });
+const refOf = (key: string): ItemRef => ({
+  itemType: key.slice(0, key.indexOf(':')),
+  itemId: Number(key.slice(key.indexOf(':') + 1)),
+});
 
 /** The console's overview and breakdowns, read from the rollups (browser and error codes from raw views). */
 export class QoeReports {
@@ -23,7 +42,7 @@ export class QoeReports {
     private readonly itemNames: (items: readonly ItemRef[]) => Promise<Map<string, string>>,
   ) {}
 
-  /** The range's window: whole minutes for 1 h; whole hours (the current one included) from 24 h on, so hourly rollups cover it. */
+  /** The range's window, ending after now (so no view starts after it): whole minutes for 1 h; whole hours (the current one included) from 24 h on, so hourly rollups cover it. */
   window(range: QoeRange): { from: number; to: number } {
     const now = this.clock.now();
     const to = range === '1h' ? minuteOf(now) + MINUTE_MS : hourOf(now) + HOUR_MS;
@@ -39,7 +58,11 @@ export class QoeReports {
   async overview(range: QoeRange, item?: ItemRef): Promise<QoeOverview> {
     const { from, to } = this.window(range);
     const { bucket, grain } = RANGES[range];
-    const [rows, peaks, uniqueViewers] = await Promise.all([this.repo.overviewRows(grain, from, to, item), this.repo.peakConcurrency(from, to, bucket, item), this.repo.uniqueViewers(from, to, item)]);
+    const [rows, peaks, uniqueViewers] = await Promise.all([
+      this.repo.overviewRows(grain, from, to, item),
+      this.repo.peakConcurrency(from, to, bucket, item),
+      item ? this.repo.uniqueViewers(from, to, item) : this.repo.viewersSince(from),
+    ]);
     const totals = emptySums();
     const buckets = new Map<number, ViewSums>();
     for (const row of rows) {
@@ -55,9 +78,13 @@ export class QoeReports {
     for (let index = 0; from + index * bucket < to; index += 1) {
       const sums = buckets.get(index) ?? emptySums();
       points.push({
-        at: from + index * bucket, views: sums.views, concurrent: concurrent.get(index) ?? 0,
-        startupP50Ms: percentileOf(sums.histogram, 50), startupP95Ms: percentileOf(sums.histogram, 95),
-        rebufferPct: pct(sums.rebufferMs, sums.watchMs), failurePct: pct(sums.failures, sums.views),
+        at: from + index * bucket,
+        views: sums.views,
+        concurrent: concurrent.get(index) ?? 0,
+        startupP50Ms: percentileOf(sums.histogram, 50),
+        startupP95Ms: percentileOf(sums.histogram, 95),
+        rebufferPct: pct(sums.rebufferMs, sums.watchMs),
+        failurePct: pct(sums.failures, sums.views),
       });
     }
     const peakConcurrent = peaks.reduce((max, p) => Math.max(max, p.peak), 0);
@@ -82,22 +109,45 @@ export class QoeReports {
   }
 
   /** Sums per item in the database; histograms and distinct viewers of the items shown only. */
-  private async itemBreakdown(by: 'channel' | 'title', grain: Grain, from: number, to: number, limit: number, item?: ItemRef): Promise<QoeBreakdownRow[]> {
+  private async itemBreakdown(
+    by: 'channel' | 'title',
+    grain: Grain,
+    from: number,
+    to: number,
+    limit: number,
+    item?: ItemRef,
+  ): Promise<QoeBreakdownRow[]> {
     const groups = await this.repo.itemSums(grain, by === 'channel', from, to, limit, item);
     const refs = groups.map((group) => refOf(group.key));
-    const [histRows, viewerRows] = await Promise.all([this.repo.itemHistograms(grain, refs, from, to), this.repo.uniqueViewersOfItems(refs, from, to)]);
+    const [histRows, viewerRows] = await Promise.all([
+      this.repo.itemHistograms(grain, refs, from, to),
+      this.repo.uniqueViewersOfItems(refs, from, to),
+    ]);
     const histograms = new Map<string, number[]>();
     for (const row of histRows) {
       const key = `${row.itemType}:${row.itemId}`;
       histograms.set(key, mergeHistogram(histograms.get(key) ?? emptyHistogram(), parseHistogram(row.startupHist)));
     }
     const viewers = new Map(viewerRows.map((r) => [`${r.itemType}:${r.itemId}`, Number(r.n)]));
-    return groups.map((group) => ({ key: group.key, name: null, ...figuresOf(summed(group, histograms.get(group.key)), viewers.get(group.key) ?? 0) }));
+    return groups.map((group) => ({
+      key: group.key,
+      name: null,
+      ...figuresOf(summed(group, histograms.get(group.key)), viewers.get(group.key) ?? 0),
+    }));
   }
 
-  private async groupBreakdown(by: 'device' | 'region', grain: Grain, from: number, to: number, item?: ItemRef): Promise<QoeBreakdownRow[]> {
+  private async groupBreakdown(
+    by: 'device' | 'region',
+    grain: Grain,
+    from: number,
+    to: number,
+    item?: ItemRef,
+  ): Promise<QoeBreakdownRow[]> {
     const column = by === 'device' ? 'deviceClass' : 'region';
-    const [rows, viewerRows] = await Promise.all([this.repo.groupRows(grain, column, from, to, item), this.repo.uniqueViewersBy(column, from, to, item)]);
+    const [rows, viewerRows] = await Promise.all([
+      this.repo.groupRows(grain, column, from, to, item),
+      this.repo.uniqueViewersBy(column, from, to, item),
+    ]);
     const groups = new Map<string, ViewSums>();
     for (const row of rows) groups.set(row.key, mergeSums(groups.get(row.key) ?? emptySums(), sumsOf(row)));
     const viewers = new Map(viewerRows.map((r) => [r.key, Number(r.n)]));
@@ -105,17 +155,31 @@ export class QoeReports {
   }
 
   /** Browser and error code groups have no histogram: their start-up percentiles are null. */
-  private async rawBreakdown(by: 'browser' | 'error', from: number, to: number, limit: number, item?: ItemRef): Promise<QoeBreakdownRow[]> {
+  private async rawBreakdown(
+    by: 'browser' | 'error',
+    from: number,
+    to: number,
+    limit: number,
+    item?: ItemRef,
+  ): Promise<QoeBreakdownRow[]> {
     const rows = await this.repo.rawGroups(by === 'browser' ? 'browser' : 'errorCode', from, to, limit, item);
     return rows.map((r: RawGroupRow) => {
       const views = Number(r.views);
       const started = Number(r.started);
       const exits = Number(r.exits ?? 0);
       return {
-        key: String(r.key ?? ''), name: null, views, started, uniqueViewers: Number(r.viewers),
-        startupScore: started > 0 ? Number(r.scoreSum ?? 0) / started : null, startupP50Ms: null, startupP95Ms: null,
-        rebufferPct: pct(Number(r.rebufferMs ?? 0), Number(r.watchMs ?? 0)), failurePct: pct(Number(r.failures), views),
-        exitsBeforeStart: exits, exitBeforeStartPct: pct(exits, views),
+        key: String(r.key ?? ''),
+        name: null,
+        views,
+        started,
+        uniqueViewers: Number(r.viewers),
+        startupScore: started > 0 ? Number(r.scoreSum ?? 0) / started : null,
+        startupP50Ms: null,
+        startupP95Ms: null,
+        rebufferPct: pct(Number(r.rebufferMs ?? 0), Number(r.watchMs ?? 0)),
+        failurePct: pct(Number(r.failures), views),
+        exitsBeforeStart: exits,
+        exitBeforeStartPct: pct(exits, views),
       };
     });
   }
@@ -124,7 +188,13 @@ export class QoeReports {
 /** A group summed in the database, with its histogram merged from its rows. */
 function summed(group: GroupSums, histogram: number[] | undefined): ViewSums {
   return {
-    views: Number(group.views), started: Number(group.started), failures: Number(group.failures), exitsBeforeStart: Number(group.exitsBeforeStart),
-    startupScoreSum: Number(group.startupScoreSum), histogram: histogram ?? emptyHistogram(), rebufferMs: Number(group.rebufferMs), watchMs: Number(group.watchMs),
+    views: Number(group.views),
+    started: Number(group.started),
+    failures: Number(group.failures),
+    exitsBeforeStart: Number(group.exitsBeforeStart),
+    startupScoreSum: Number(group.startupScoreSum),
+    histogram: histogram ?? emptyHistogram(),
+    rebufferMs: Number(group.rebufferMs),
+    watchMs: Number(group.watchMs),
   };
 }

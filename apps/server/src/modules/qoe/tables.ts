@@ -89,6 +89,12 @@ export interface QoeHourGroupsTable extends SumsColumns {
   region: string;
 }
 
+/** Each account's latest view start (kept as long as raw views; erased with them). */
+export interface QoeViewersTable {
+  userId: number;
+  lastStartedAt: number;
+}
+
 /** Viewers watching each item during each minute (kept 13 months). */
 export interface QoeConcurrencyTable {
   minute: number;
@@ -137,6 +143,7 @@ export interface QoeTables {
   qoeMinutes: QoeMinutesTable;
   qoeConcurrency: QoeConcurrencyTable;
   qoeMinuteTotals: QoeMinuteTotalsTable;
+  qoeViewers: QoeViewersTable;
   qoeHourTotals: QoeHourTotalsTable;
   qoeHourItems: QoeHourItemsTable;
   qoeHourGroups: QoeHourGroupsTable;

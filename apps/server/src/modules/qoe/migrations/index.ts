@@ -41,7 +41,11 @@ export const qoeMigrations: MigrationSet = (dialect) => ({
       // The rollup and the breakdowns read by start; the concurrency count by the last beacon; the alerts by item.
       await db.schema.createIndex('qoe_views_started').on('qoe_views').column('started_at').execute();
       await db.schema.createIndex('qoe_views_last').on('qoe_views').column('last_at').execute();
-      await db.schema.createIndex('qoe_views_item').on('qoe_views').columns(['item_type', 'item_id', 'started_at']).execute();
+      await db.schema
+        .createIndex('qoe_views_item')
+        .on('qoe_views')
+        .columns(['item_type', 'item_id', 'started_at'])
+        .execute();
       await db.schema.createIndex('qoe_views_user').on('qoe_views').column('user_id').execute();
       await createAggregates(db, dialect);
     },
@@ -73,19 +77,47 @@ export const qoeMigrations: MigrationSet = (dialect) => ({
     async up(db: Kysely<unknown>) {
       await createRollups(db);
       // Distinct viewers counted from the index alone: the user id joins the start and the item's indexes.
-      await db.schema.createIndex('qoe_views_started_user').on('qoe_views').columns(['started_at', 'user_id']).execute();
-      await db.schema.createIndex('qoe_views_item_user').on('qoe_views').columns(['item_type', 'item_id', 'started_at', 'user_id']).execute();
+      await db.schema
+        .createIndex('qoe_views_started_user')
+        .on('qoe_views')
+        .columns(['started_at', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('qoe_views_item_user')
+        .on('qoe_views')
+        .columns(['item_type', 'item_id', 'started_at', 'user_id'])
+        .execute();
       await db.schema.dropIndex('qoe_views_started').execute();
       await db.schema.dropIndex('qoe_views_item').execute();
       // An item's page reads its own per-minute rows and viewers.
-      await db.schema.createIndex('qoe_minutes_item').on('qoe_minutes').columns(['item_type', 'item_id', 'minute']).execute();
-      await db.schema.createIndex('qoe_concurrency_item').on('qoe_concurrency').columns(['item_type', 'item_id', 'minute']).execute();
+      await db.schema
+        .createIndex('qoe_minutes_item')
+        .on('qoe_minutes')
+        .columns(['item_type', 'item_id', 'minute'])
+        .execute();
+      await db.schema
+        .createIndex('qoe_concurrency_item')
+        .on('qoe_concurrency')
+        .columns(['item_type', 'item_id', 'minute'])
+        .execute();
+      // Each account's latest view start: unique viewers of a window ending now are the accounts whose latest start is in it.
+      await db.schema
+        .createTable('qoe_viewers')
+        .addColumn('user_id', 'integer', (c) => c.primaryKey())
+        .addColumn('last_started_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('qoe_viewers_last').on('qoe_viewers').column('last_started_at').execute();
+      await sql`insert into qoe_viewers (user_id, last_started_at) select user_id, max(started_at) from qoe_views group by user_id`.execute(
+        db,
+      );
       await backfillRollups(db as unknown as Kysely<QoeTables>);
     },
   },
 });
 
-function sumColumns<N extends string, C extends string>(table: CreateTableBuilder<N, C>): CreateTableBuilder<N, string> {
+function sumColumns<N extends string, C extends string>(
+  table: CreateTableBuilder<N, C>,
+): CreateTableBuilder<N, string> {
   return table
     .addColumn('views', 'integer', (c) => c.notNull())
     .addColumn('started', 'integer', (c) => c.notNull())
@@ -101,7 +133,9 @@ async function createRollups(db: Kysely<unknown>): Promise<void> {
   await sumColumns(db.schema.createTable('qoe_minute_totals').addColumn('minute', 'bigint', (c) => c.primaryKey()))
     .addColumn('concurrent', 'integer', (c) => c.notNull())
     .execute();
-  await sumColumns(db.schema.createTable('qoe_hour_totals').addColumn('hour', 'bigint', (c) => c.primaryKey())).execute();
+  await sumColumns(
+    db.schema.createTable('qoe_hour_totals').addColumn('hour', 'bigint', (c) => c.primaryKey()),
+  ).execute();
   await sumColumns(
     db.schema
       .createTable('qoe_hour_items')
@@ -111,7 +145,11 @@ async function createRollups(db: Kysely<unknown>): Promise<void> {
   )
     .addPrimaryKeyConstraint('qoe_hour_items_pk', ['hour', 'item_type', 'item_id'])
     .execute();
-  await db.schema.createIndex('qoe_hour_items_item').on('qoe_hour_items').columns(['item_type', 'item_id', 'hour']).execute();
+  await db.schema
+    .createIndex('qoe_hour_items_item')
+    .on('qoe_hour_items')
+    .columns(['item_type', 'item_id', 'hour'])
+    .execute();
   await sumColumns(
     db.schema
       .createTable('qoe_hour_groups')
@@ -139,7 +177,12 @@ async function backfillRollups(k: Kysely<QoeTables>): Promise<void> {
   const lasts = [bounds?.last, concurrencyBounds?.last].filter((n) => n !== null && n !== undefined).map(Number);
   if (firsts.length === 0) return;
   for (let day = hourOf(Math.min(...firsts)); day <= Math.max(...lasts); day += DAY_MS) {
-    const minutes = await k.selectFrom('qoeMinutes').selectAll().where('minute', '>=', day).where('minute', '<', day + DAY_MS).execute();
+    const minutes = await k
+      .selectFrom('qoeMinutes')
+      .selectAll()
+      .where('minute', '>=', day)
+      .where('minute', '<', day + DAY_MS)
+      .execute();
     const concurrent = await k
       .selectFrom('qoeConcurrency')
       .select(['minute', sql<number>`sum(viewers)`.as('viewers')])
@@ -188,7 +231,11 @@ async function createAggregates(db: Kysely<unknown>, dialect: DialectName): Prom
     .addColumn('raised_at', 'bigint', (c) => c.notNull())
     .addColumn('cleared_at', 'bigint')
     .execute();
-  await db.schema.createIndex('qoe_alerts_open').on('qoe_alerts').columns(['cleared_at', 'item_type', 'item_id']).execute();
+  await db.schema
+    .createIndex('qoe_alerts_open')
+    .on('qoe_alerts')
+    .columns(['cleared_at', 'item_type', 'item_id'])
+    .execute();
   await db.schema.createIndex('qoe_alerts_raised').on('qoe_alerts').column('raised_at').execute();
   await db.schema
     .createTable('qoe_thresholds')
