@@ -4,6 +4,7 @@ import { refreshCookieName } from '../src/modules/identity/session.routes';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { listenWithWork, payWithCard, until } from './payments';
+import { builders } from './builders';
 
 const kinds = await databaseKinds();
 
@@ -172,7 +173,7 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
     expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth })).json()).toMatchObject({ status: 'fulfilled' });
     await delivered();
     const film = await ctx.sql.selectFrom('films').select('id').where('packageId', '=', PACKAGE_IDS.cine).where('parental', '!=', 7).orderBy('id').executeTakeFirstOrThrow();
-    await ctx.sql.insertInto('bookmarks').values({ userId, kind: 'vod', contentId: film.id, positionMs: 61_000, durationMs: 600_000, updatedAt: ctx.clock.now() }).execute();
+    await builders(ctx).newBookmark({ userId, kind: 'vod', contentId: film.id, positionMs: 61_000, durationMs: 600_000, updatedAt: ctx.clock.now() });
     const stream = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/sessions',
