@@ -7,7 +7,17 @@ import serverArchitecture from './eslint-rules/server-architecture.js';
 import webArchitecture from './eslint-rules/web-architecture.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/test/lint-fixtures/**', '**/.test-build-*/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/test/lint-fixtures/**',
+      '**/.test-build-*/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,12 +42,12 @@ export default tseslint.config(
     plugins: { 'pantalla-web': webArchitecture },
     rules: { 'pantalla-web/feature-boundaries': 'error' },
   },
-  // Web app: a function past ~80 lines (blank lines and comments not counted) is asking to be
-  // split; one that must stay longer says why: `// eslint-disable-next-line max-lines-per-function -- <reason>`.
+  // Web app: a function past 120 formatted lines (blank lines and comments not counted; about 80
+  // as written before Prettier, docs/decisions.md) is asking to be split; one that must stay longer says why: `// eslint-disable-next-line max-lines-per-function -- <reason>`.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
-    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
   // The server's architecture (README, "Architecture"): modules meet only at their index.ts,
   // the platform imports no module, demo knowledge stays in the demo seed, only repositories
@@ -60,11 +70,11 @@ export default tseslint.config(
     plugins: { pantalla: serverArchitecture },
     rules: { 'pantalla/public-surface': 'error' },
   },
-  // Server and packages: a function past ~80 lines is asking to be split; a longer one says why
+  // Server and packages: a function past 120 formatted lines is asking to be split; a longer one says why
   // (eslint-disable-next-line max-lines-per-function -- <reason>).
   {
     files: ['apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
 );

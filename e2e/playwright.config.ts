@@ -9,7 +9,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 process.env.E2E_DATA_DIR = dataDir;
 
 /** The specs that open stream sessions for basico@. */
-const PLAYBACK = /(player|playback-services|playback-rights|csp|purchase|segment-rights|operator-now|qoe-alert)\.spec\.ts$/;
+const PLAYBACK =
+  /(player|playback-services|playback-rights|csp|purchase|segment-rights|operator-now|qoe-alert)\.spec\.ts$/;
 
 /** Debian's Chromium, headless, with the flags this machine needs. */
 export default defineConfig({
@@ -26,7 +27,15 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
     headless: true,
     locale: 'es-ES',
@@ -35,7 +44,10 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'chromium', testIgnore: [/password-recovery\.spec\.ts$/, /ingest\.spec\.ts$/, /remote-images\.spec\.ts$/, PLAYBACK] },
+    {
+      name: 'chromium',
+      testIgnore: [/password-recovery\.spec\.ts$/, /ingest\.spec\.ts$/, /remote-images\.spec\.ts$/, PLAYBACK],
+    },
     // Both play as basico@ and reset its two device slots before each test: one file at a
     // time, or one file's reset closes the other's session mid-play.
     { name: 'playback', testMatch: PLAYBACK, workers: 1 },

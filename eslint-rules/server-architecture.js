@@ -39,15 +39,23 @@ function onImports(context, check) {
     const source = node.source;
     if (source && source.type === 'Literal' && typeof source.value === 'string') check(node, from, source.value, file);
   };
-  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
 }
 
 /** A module is reached only through its index.ts: its folder or its index, never a file inside. */
 const moduleBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: "Import another server module only through its index.ts (its public surface)." },
-    messages: { pastIndex: "'{{spec}}' reaches past the {{module}} module's index.ts: import what it exports from '{{module}}' instead." },
+    docs: { description: 'Import another server module only through its index.ts (its public surface).' },
+    messages: {
+      pastIndex:
+        "'{{spec}}' reaches past the {{module}} module's index.ts: import what it exports from '{{module}}' instead.",
+    },
     schema: [],
   },
   create(context) {
@@ -65,7 +73,10 @@ const platformIndependence = {
   meta: {
     type: 'problem',
     docs: { description: 'Nothing under platform/ imports a module, the composition root or the demo.' },
-    messages: { upward: "platform/ must not import '{{spec}}': the platform knows no module (pass what it needs in from the composition root)." },
+    messages: {
+      upward:
+        "platform/ must not import '{{spec}}': the platform knows no module (pass what it needs in from the composition root).",
+    },
     schema: [],
   },
   create(context) {
@@ -81,7 +92,9 @@ const platformIndependence = {
 const demoIsolation = {
   meta: {
     type: 'problem',
-    docs: { description: "Modules import neither src/demo nor a seed/ folder (only a module's index.ts wires its demo seed)." },
+    docs: {
+      description: "Modules import neither src/demo nor a seed/ folder (only a module's index.ts wires its demo seed).",
+    },
     messages: {
       demo: "A module must not import '{{spec}}': demo knowledge lives in the demo seed.",
       seed: "'{{spec}}' is demo seed code: only the module's index.ts and its seed/ files may import it.",
@@ -93,10 +106,12 @@ const demoIsolation = {
       if (from.area !== 'modules' || isTest(from)) return;
       const to = target(file, spec);
       if (!to) return;
-      if (to.area === 'demo' || to.area === 'commands') return context.report({ node, messageId: 'demo', data: { spec } });
+      if (to.area === 'demo' || to.area === 'commands')
+        return context.report({ node, messageId: 'demo', data: { spec } });
       const intoSeed = to.module !== null && (to.inModule ?? '').startsWith('seed/');
       const fromSeedOrIndex = (from.inModule ?? '').startsWith('seed/') || from.inModule === 'index.ts';
-      if (intoSeed && !(fromSeedOrIndex && to.module === from.module)) context.report({ node, messageId: 'seed', data: { spec } });
+      if (intoSeed && !(fromSeedOrIndex && to.module === from.module))
+        context.report({ node, messageId: 'seed', data: { spec } });
     });
   },
 };
@@ -115,10 +130,14 @@ const mayHoldSql = (from) =>
 const repositoriesOwnSql = {
   meta: {
     type: 'problem',
-    docs: { description: 'Only repositories (and tables, migrations, the platform database code) import Kysely or call Db.kysely().' },
+    docs: {
+      description:
+        'Only repositories (and tables, migrations, the platform database code) import Kysely or call Db.kysely().',
+    },
     messages: {
       sql: "Only repositories import '{{spec}}': move the SQL into a *.repository.ts of this module.",
-      builder: 'Only repositories open the query builder (`.kysely()`): move the SQL into a *.repository.ts of this module.',
+      builder:
+        'Only repositories open the query builder (`.kysely()`): move the SQL into a *.repository.ts of this module.',
     },
     schema: [],
   },
@@ -132,7 +151,10 @@ const repositoriesOwnSql = {
       ...imports,
       CallExpression(node) {
         const callee = node.callee;
-        const name = callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : null;
+        const name =
+          callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier'
+            ? callee.property.name
+            : null;
         if (name === 'kysely') context.report({ node, messageId: 'builder' });
       },
     };
@@ -151,7 +173,8 @@ const platformOwnsDrivers = {
   },
   create(context) {
     return onImports(context, (node, from, spec) => {
-      if (DRIVER_PACKAGE.test(spec) && from.area !== 'platform' && !isTest(from)) context.report({ node, messageId: 'driver', data: { spec } });
+      if (DRIVER_PACKAGE.test(spec) && from.area !== 'platform' && !isTest(from))
+        context.report({ node, messageId: 'driver', data: { spec } });
     });
   },
 };
@@ -162,14 +185,20 @@ const HTTP_PACKAGE = /^(fastify|fastify-[\w-]+|@fastify\/[\w-]+|light-my-request
 const routesOwnHttp = {
   meta: {
     type: 'problem',
-    docs: { description: 'Only routes (*.routes.ts, *.http.ts), the platform plumbing and app/serve/server import Fastify.' },
+    docs: {
+      description: 'Only routes (*.routes.ts, *.http.ts), the platform plumbing and app/serve/server import Fastify.',
+    },
     messages: { http: "Only routes know HTTP: '{{spec}}' belongs in a *.routes.ts or *.http.ts file." },
     schema: [],
   },
   create(context) {
     return onImports(context, (node, from, spec) => {
       if (!HTTP_PACKAGE.test(spec) || isTest(from)) return;
-      const allowed = from.base.endsWith('.routes.ts') || from.base.endsWith('.http.ts') || from.area === 'platform' || (from.area === 'root' && ROOT_HTTP_FILES.has(from.base));
+      const allowed =
+        from.base.endsWith('.routes.ts') ||
+        from.base.endsWith('.http.ts') ||
+        from.area === 'platform' ||
+        (from.area === 'root' && ROOT_HTTP_FILES.has(from.base));
       if (!allowed) context.report({ node, messageId: 'http', data: { spec } });
     });
   },
@@ -182,8 +211,11 @@ const routesOwnHttp = {
 const publicSurface = {
   meta: {
     type: 'problem',
-    docs: { description: "Outside apps/server/src, import a server module only through its index.ts or testing.ts." },
-    messages: { pastSurface: "'{{spec}}' reaches past the {{module}} module's index.ts and testing.ts: export what is needed from its testing.ts." },
+    docs: { description: 'Outside apps/server/src, import a server module only through its index.ts or testing.ts.' },
+    messages: {
+      pastSurface:
+        "'{{spec}}' reaches past the {{module}} module's index.ts and testing.ts: export what is needed from its testing.ts.",
+    },
     schema: [],
   },
   create(context) {
@@ -191,14 +223,20 @@ const publicSurface = {
     if (place(file)) return {};
     const visit = (node) => {
       const source = node.source;
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.'))
+        return;
       const to = place(path.resolve(path.dirname(file), source.value));
       if (!to || !to.module) return;
       if (!['', 'index', 'index.ts', 'testing', 'testing.ts'].includes(to.inModule ?? '')) {
         context.report({ node, messageId: 'pastSurface', data: { spec: source.value, module: to.module } });
       }
     };
-    return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+    return {
+      ImportDeclaration: visit,
+      ExportNamedDeclaration: visit,
+      ExportAllDeclaration: visit,
+      ImportExpression: visit,
+    };
   },
 };
 

@@ -27,9 +27,13 @@ const viaIndex = (inFeature) => ['', 'index', 'index.ts', 'index.tsx'].includes(
 const featureBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'A feature reaches another only through its index; features never import the app layer; shared layers import neither.' },
+    docs: {
+      description:
+        'A feature reaches another only through its index; features never import the app layer; shared layers import neither.',
+    },
     messages: {
-      pastIndex: "'{{spec}}' reaches past the {{feature}} feature's index: import what it exports from its index instead.",
+      pastIndex:
+        "'{{spec}}' reaches past the {{feature}} feature's index: import what it exports from its index instead.",
       app: "Features do not import the app layer ('{{spec}}'): the app composes features, not the other way round.",
       shared: "{{area}}/ is shared by every feature: it must not import '{{spec}}' (features or the app layer).",
     },
@@ -56,7 +60,12 @@ const featureBoundaries = {
       const source = node.source;
       if (source && source.type === 'Literal' && typeof source.value === 'string') check(node, source.value);
     };
-    return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+    return {
+      ImportDeclaration: visit,
+      ExportNamedDeclaration: visit,
+      ExportAllDeclaration: visit,
+      ImportExpression: visit,
+    };
   },
 };
 

@@ -11,7 +11,8 @@ function walk(dir) {
     const full = path.join(dir, entry);
     if (statSync(full).isDirectory()) walk(full);
     else if (entry.endsWith('.map')) problems.push(`${path.relative(root, full)}: a source map`);
-    else if (/\.(m?js|css)$/.test(entry) && /[#@] sourceMappingURL=/.test(readFileSync(full, 'utf8'))) problems.push(`${path.relative(root, full)}: names a source map`);
+    else if (/\.(m?js|css)$/.test(entry) && /[#@] sourceMappingURL=/.test(readFileSync(full, 'utf8')))
+      problems.push(`${path.relative(root, full)}: names a source map`);
   }
 }
 for (const dir of ['apps/web/dist', 'apps/server/dist']) {

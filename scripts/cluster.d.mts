@@ -33,12 +33,28 @@ export interface RunningCluster {
   stop(): Promise<void>;
 }
 
-export declare function nginxConfig(options: { dir: string; port: number; upstreams: number[]; segmentSecret: string; cacheSize?: string }): string;
+export declare function nginxConfig(options: {
+  dir: string;
+  port: number;
+  upstreams: number[];
+  segmentSecret: string;
+  cacheSize?: string;
+}): string;
 export declare function nginxAvailable(): boolean;
 export declare function startProcess(port: number, env: NodeJS.ProcessEnv): ServerProcess;
-export declare function clusterEnv(options: { databaseUrl: string; proxyUrl: string; dataDir: string; env?: NodeJS.ProcessEnv }): NodeJS.ProcessEnv & { SEGMENT_URL_SECRET: string };
+export declare function clusterEnv(options: {
+  databaseUrl: string;
+  proxyUrl: string;
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+}): NodeJS.ProcessEnv & { SEGMENT_URL_SECRET: string };
 export declare function seedDemo(env: NodeJS.ProcessEnv): string;
-export declare function startNginx(dir: string, port: number, upstreams: number[], segmentSecret: string): Promise<RunningNginx>;
+export declare function startNginx(
+  dir: string,
+  port: number,
+  upstreams: number[],
+  segmentSecret: string,
+): Promise<RunningNginx>;
 export declare function startCluster(options: {
   databaseUrl: string;
   port: number;

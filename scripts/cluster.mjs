@@ -28,7 +28,8 @@ const START_TIMEOUT_MS = 120_000;
  */
 export function nginxConfig({ dir, port, upstreams, segmentSecret, cacheSize = '1g' }) {
   // The secret goes into the file as a literal: only characters nginx takes as they are.
-  if (!/^[A-Za-z0-9_.~+/=-]{32,}$/.test(segmentSecret)) throw new Error('segmentSecret: 32 or more characters of A-Z a-z 0-9 _ . ~ + / = -');
+  if (!/^[A-Za-z0-9_.~+/=-]{32,}$/.test(segmentSecret))
+    throw new Error('segmentSecret: 32 or more characters of A-Z a-z 0-9 _ . ~ + / = -');
   const servers = upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join('\n');
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -134,7 +135,10 @@ export function nginxAvailable() {
  * @param {NodeJS.ProcessEnv} env
  */
 export function startProcess(port, env) {
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const handle = {
     port,
     url: `http://127.0.0.1:${port}`,
@@ -142,7 +146,14 @@ export function startProcess(port, env) {
     output: '',
     /** @type {number | null} */
     exitCode: null,
-    exited: /** @type {Promise<void>} */ (new Promise((resolve) => child.once('exit', (code, signal) => { handle.exitCode = code ?? (signal ? 128 : 1); resolve(); }))),
+    exited: /** @type {Promise<void>} */ (
+      new Promise((resolve) =>
+        child.once('exit', (code, signal) => {
+          handle.exitCode = code ?? (signal ? 128 : 1);
+          resolve();
+        }),
+      )
+    ),
     /** @param {NodeJS.Signals} signal */
     kill: (signal) => child.kill(signal),
     /** Resolves once the process listens (rejects if it exits first). */
@@ -187,7 +198,10 @@ export function clusterEnv({ databaseUrl, proxyUrl, dataDir, env = process.env }
     MEDIA_DIR: mediaDir,
     AUTH_SECRET: env.AUTH_SECRET ?? randomBytes(48).toString('base64url'),
     // The media directory's keys derive from this secret: the demo's own when it made them.
-    MEDIA_KEY_SECRET: env.MEDIA_KEY_SECRET ?? readSecretFile(path.join(mediaDir, '.key-secret')) ?? randomBytes(48).toString('base64url'),
+    MEDIA_KEY_SECRET:
+      env.MEDIA_KEY_SECRET ??
+      readSecretFile(path.join(mediaDir, '.key-secret')) ??
+      randomBytes(48).toString('base64url'),
     PUBLIC_URL: proxyUrl,
     // Signs segment URLs; nginx in front checks them with it (secure_link).
     SEGMENT_URL_SECRET: env.SEGMENT_URL_SECRET ?? randomBytes(32).toString('base64url'),
@@ -231,7 +245,9 @@ export async function startNginx(dir, port, upstreams, segmentSecret) {
   mkdirSync(dir, { recursive: true, mode: 0o755 });
   const conf = path.join(dir, 'nginx.conf');
   writeFileSync(conf, nginxConfig({ dir, port, upstreams, segmentSecret }));
-  const child = spawn(NGINX, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(NGINX, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -257,8 +273,16 @@ export async function startNginx(dir, port, upstreams, segmentSecret) {
  * Starts `processes` server processes at once on ports port+1.., then nginx on `port`.
  * @param {{ databaseUrl: string, port: number, processes?: number, demo?: boolean, env?: NodeJS.ProcessEnv, say?: (line: string) => void }} o
  */
-export async function startCluster({ databaseUrl, port, processes = 3, demo = false, env = process.env, say = () => {} }) {
-  if (!existsSync(SERVER_ENTRY)) throw new Error('No existe apps/server/dist/server.mjs: compila primero con npm run build.');
+export async function startCluster({
+  databaseUrl,
+  port,
+  processes = 3,
+  demo = false,
+  env = process.env,
+  say = () => {},
+}) {
+  if (!existsSync(SERVER_ENTRY))
+    throw new Error('No existe apps/server/dist/server.mjs: compila primero con npm run build.');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-cluster-'));
   chmodSync(dir, 0o755);
   const proxyUrl = `http://127.0.0.1:${port}`;
@@ -301,7 +325,13 @@ async function main() {
     console.error(`No se encuentra nginx en ${NGINX}: instálalo (sudo apt-get install -y nginx) o indica NGINX_BIN.`);
     process.exit(1);
   }
-  const cluster = await startCluster({ databaseUrl, port, processes, demo: args.includes('--demo'), say: (line) => console.log(line) });
+  const cluster = await startCluster({
+    databaseUrl,
+    port,
+    processes,
+    demo: args.includes('--demo'),
+    say: (line) => console.log(line),
+  });
   console.log(`\nPantalla (${processes} procesos tras nginx) está lista en ${cluster.url}`);
   for (const s of cluster.servers) console.log(`  proceso ${s.pid} en ${s.url}`);
   console.log(`  nginx ${cluster.nginx.pid}: ${cluster.nginx.conf}\n`);

@@ -9,9 +9,13 @@ const PACKAGES = 'chromium fonts-dejavu-core';
 if (!existsSync(CHROMIUM)) {
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
     console.log(`Chromium not found at ${CHROMIUM}: installing ${PACKAGES} from apt...`);
-    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${PACKAGES}`, { stdio: 'inherit' });
+    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${PACKAGES}`, {
+      stdio: 'inherit',
+    });
   } else {
-    console.error(`Chromium not found at ${CHROMIUM}. The browser suites need it. Run:\n\n  sudo apt-get update && sudo apt-get install -y ${PACKAGES}\n`);
+    console.error(
+      `Chromium not found at ${CHROMIUM}. The browser suites need it. Run:\n\n  sudo apt-get update && sudo apt-get install -y ${PACKAGES}\n`,
+    );
     process.exit(1);
   }
 }

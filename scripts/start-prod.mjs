@@ -16,6 +16,9 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 // A process of its own: the server's environment (server-env.mjs) is read when a process starts.
-const child = spawn(process.execPath, [entry, ...args], { stdio: 'inherit', env: serverEnv({ ...process.env, NODE_ENV: 'production' }) });
+const child = spawn(process.execPath, [entry, ...args], {
+  stdio: 'inherit',
+  env: serverEnv({ ...process.env, NODE_ENV: 'production' }),
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

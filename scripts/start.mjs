@@ -23,11 +23,15 @@ function walk(dir, out) {
 function sourceHash() {
   const files = [];
   for (const dir of ['apps/web/src', 'apps/web/public', 'packages/contracts/src']) walk(path.join(root, dir), files);
-  for (const f of ['apps/web/index.html', 'apps/web/vite.config.ts', 'package-lock.json']) files.push(path.join(root, f));
+  for (const f of ['apps/web/index.html', 'apps/web/vite.config.ts', 'package-lock.json'])
+    files.push(path.join(root, f));
   const hash = createHash('sha256');
   for (const f of files.sort()) {
     if (!existsSync(f)) continue;
-    hash.update(f).update(String(statSync(f).size)).update(readFileSync(f));
+    hash
+      .update(f)
+      .update(String(statSync(f).size))
+      .update(readFileSync(f));
   }
   return hash.digest('hex');
 }

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['format (Prettier)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   // Every package installed as declared: nothing missing, invalid or extraneous.
   ['dependencies (npm ls)', 'npm', ['ls']],
   ['typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']],
@@ -11,7 +12,11 @@ const steps = [
   ['build the web app and the compiled server', 'npm', ['run', 'build']],
   ['build holds no source maps', 'node', ['scripts/check-build.mjs']],
   // Skips, saying why, without PostgreSQL at 127.0.0.1:5432 or nginx.
-  ['cluster: three processes on one PostgreSQL behind nginx', 'npx', ['vitest', 'run', '--config', 'vitest.cluster.config.ts']],
+  [
+    'cluster: three processes on one PostgreSQL behind nginx',
+    'npx',
+    ['vitest', 'run', '--config', 'vitest.cluster.config.ts'],
+  ],
   ['browser specs (Chromium)', 'npm', ['test', '-w', 'e2e']],
   // Every benchmark, short: its figures in the output; a figure past its goal is printed as
   // such and fails nothing (a busy machine), a benchmark that cannot run fails the run.

@@ -20,7 +20,10 @@ export default defineConfig({
         // Under the CSP (no 'unsafe-eval') zod must never try `new Function` for its fast path:
         // the attempt alone reports a violation. Its global config is read when zod loads, so
         // the chunk holding zod sets it first, before any module (a stored session) parses.
-        banner: (chunk) => (chunk.moduleIds.some((id) => id.includes('/node_modules/zod/')) ? 'globalThis.__zod_globalConfig ??= { jitless: true };' : ''),
+        banner: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/node_modules/zod/'))
+            ? 'globalThis.__zod_globalConfig ??= { jitless: true };'
+            : '',
       },
     },
   },

@@ -42,7 +42,16 @@ export async function createBenchDb(kind: 'sqlite' | 'postgres', label: string):
     const file = path.join(dataDir, `${label}.sqlite`);
     rmSync(file, { force: true });
     const db = openSqlite(file);
-    return { kind, db, location: file, config, drop: async () => { await db.destroy(); rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      kind,
+      db,
+      location: file,
+      config,
+      drop: async () => {
+        await db.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `pantalla_bench_${label}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -67,7 +76,20 @@ export async function createBenchDb(kind: 'sqlite' | 'postgres', label: string):
   };
 }
 
-const TITLES = ['Noticias', 'Magacín', 'Documental', 'Cine', 'Serie', 'Deportes', 'Concurso', 'Infantil', 'Música', 'Debate', 'Tertulia', 'El tiempo'];
+const TITLES = [
+  'Noticias',
+  'Magacín',
+  'Documental',
+  'Cine',
+  'Serie',
+  'Deportes',
+  'Concurso',
+  'Infantil',
+  'Música',
+  'Debate',
+  'Tertulia',
+  'El tiempo',
+];
 const DURATIONS = [15, 20, 30, 45, 60];
 
 /** Synthetic guide rows: continuous, 15-60 minutes, about 42 per channel and day. */
@@ -115,7 +137,13 @@ function* guideRows(channels: number, days: number, start: number, firstId: numb
 }
 
 /** Migrates and fills a bench database: channels × days of guide from `start`, and films. */
-export async function fill(b: BenchDb, channels: number, days: number, start: number, films: number): Promise<{ events: number; ms: number }> {
+export async function fill(
+  b: BenchDb,
+  channels: number,
+  days: number,
+  start: number,
+  films: number,
+): Promise<{ events: number; ms: number }> {
   const began = performance.now();
   // Migrations and reference data (regions, lineups, genres, packages), then the demo accounts and their packages.
   const platform = createPlatform(b.config, b.db, { now: () => start + 5 * DAY });
@@ -123,7 +151,13 @@ export async function fill(b: BenchDb, channels: number, days: number, start: nu
   await prepareDatabase(platform, modules.all);
   const everything = await modules.commerce.entitlements.packageIds();
   for (const a of DEMO_ACCOUNTS) {
-    const user = await modules.identity.accounts.create({ email: a.email, password: a.password, name: a.name, surname: 'Pantalla', pin: a.pin });
+    const user = await modules.identity.accounts.create({
+      email: a.email,
+      password: a.password,
+      name: a.name,
+      surname: 'Pantalla',
+      pin: a.pin,
+    });
     await modules.commerce.entitlements.grant(user.id, a.owns === 'all' ? everything : a.owns, 'seed');
   }
   const k = b.db.kysely<BenchTables>();
@@ -156,9 +190,16 @@ export async function fill(b: BenchDb, channels: number, days: number, start: nu
     searchTitle: `canal ${i + 1}`,
     updatedAt: now,
   }));
-  for (let i = 0; i < channelRows.length; i += 500) await k.insertInto('channels').values(channelRows.slice(i, i + 500)).execute();
+  for (let i = 0; i < channelRows.length; i += 500)
+    await k
+      .insertInto('channels')
+      .values(channelRows.slice(i, i + 500))
+      .execute();
   for (let i = 0; i < channels; i += 1000) {
-    await k.insertInto('lineupItems').values(channelRows.slice(i, i + 1000).map((c) => ({ lineupId: 1, channelId: c.id, position: c.number }))).execute();
+    await k
+      .insertInto('lineupItems')
+      .values(channelRows.slice(i, i + 1000).map((c) => ({ lineupId: 1, channelId: c.id, position: c.number })))
+      .execute();
   }
   let events = 0;
   let batch: Insertable<EventTable>[] = [];

@@ -29,7 +29,8 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 /** p50/p95 of the all-channel window query at random starts within the guide. */
@@ -59,7 +60,9 @@ async function windowQuery(b: BenchDb, start: number, days: number, iterations: 
 
 function startChild(args: string[]): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts'), ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -80,11 +83,21 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /** Requests per second of the channels and events routes against a peer answering the same bytes from memory. */
 async function routesVsMemory(b: BenchDb, start: number) {
   const real = await startChild(['real', b.location]);
-  const user = await b.db.kysely<BenchTables>().selectFrom('users').select(['id', 'email', 'tokenVersion']).where('email', '=', 'basico@pantalla.test').executeTakeFirstOrThrow();
+  const user = await b.db
+    .kysely<BenchTables>()
+    .selectFrom('users')
+    .select(['id', 'email', 'tokenVersion'])
+    .where('email', '=', 'basico@pantalla.test')
+    .executeTakeFirstOrThrow();
   const iat = Math.floor(Date.now() / 1000);
-  const headers = { authorization: `Bearer ${signIdToken(BENCH_SECRET, { sub: user.id, email: user.email, ver: user.tokenVersion, iat, exp: iat + 3600 })}` };
+  const headers = {
+    authorization: `Bearer ${signIdToken(BENCH_SECRET, { sub: user.id, email: user.email, ver: user.tokenVersion, iat, exp: iat + 3600 })}`,
+  };
   const windowStart = start + 5 * DAY + 20 * HOUR;
-  const routes = { channels: '/api/v1/channels', events: `/api/v1/events?startTime=${windowStart}&endTime=${windowStart + HOUR}` };
+  const routes = {
+    channels: '/api/v1/channels',
+    events: `/api/v1/events?startTime=${windowStart}&endTime=${windowStart + HOUR}`,
+  };
   const bodies: Record<string, string> = {};
   for (const [name, route] of Object.entries(routes)) {
     const res = await fetch(`http://127.0.0.1:${real.port}${route}`, { headers });
@@ -101,11 +114,18 @@ async function routesVsMemory(b: BenchDb, start: number) {
       const r = await load(`http://127.0.0.1:${real.port}${route}`, headers, LOAD_MS);
       const line = (label: string, x: typeof r) =>
         `    ${label.padEnd(34)} ${x.rps.toFixed(0).padStart(5)} req/s (p95 ${ms(x.p95)}), ratio ${(x.rps / m.rps).toFixed(2)} (goal ≥ 0.5)${x.errors > 0 ? `, ${x.errors} errors` : ''}`;
-      console.log(`  ${name}: ${items} items, ${((bodies[name]?.length ?? 0) / 1024).toFixed(0)} KiB; memory peer ${m.rps.toFixed(0)} req/s (p95 ${ms(m.p95)})`);
+      console.log(
+        `  ${name}: ${items} items, ${((bodies[name]?.length ?? 0) / 1024).toFixed(0)} KiB; memory peer ${m.rps.toFixed(0)} req/s (p95 ${ms(m.p95)})`,
+      );
       console.log(line('route (shared answer)', r));
       if (name === 'events') {
         // Every request a different window: no shared answer, the query and mapping each time.
-        const cold = await load((i) => `http://127.0.0.1:${real.port}/api/v1/events?startTime=${windowStart + i * 60000}&endTime=${windowStart + i * 60000 + HOUR}`, headers, LOAD_MS);
+        const cold = await load(
+          (i) =>
+            `http://127.0.0.1:${real.port}/api/v1/events?startTime=${windowStart + i * 60000}&endTime=${windowStart + i * 60000 + HOUR}`,
+          headers,
+          LOAD_MS,
+        );
         console.log(line('route (a new window each request)', cold));
       }
     }
@@ -127,9 +147,13 @@ export async function runCatalogueBench(): Promise<void> {
     const b = await createBenchDb(kind, 'large');
     try {
       const filled = await fill(b, 500, 10, start, 20000);
-      console.log(`\n${kind}: 500 channels, 10 days, ${filled.events} events, 20000 films (built in ${(filled.ms / 1000).toFixed(1)} s)`);
+      console.log(
+        `\n${kind}: 500 channels, 10 days, ${filled.events} events, 20000 films (built in ${(filled.ms / 1000).toFixed(1)} s)`,
+      );
       const w = await windowQuery(b, start, 10, 200);
-      console.log(`  window query, all channels × 6 h (${w.rows} rows): p50 ${ms(w.p50)}, p95 ${ms(w.p95)} (goal p95 ≤ 30 ms)`);
+      console.log(
+        `  window query, all channels × 6 h (${w.rows} rows): p50 ${ms(w.p50)}, p95 ${ms(w.p95)} (goal p95 ≤ 30 ms)`,
+      );
       await routesVsMemory(b, start);
     } finally {
       await b.drop();

@@ -14,7 +14,13 @@ export interface LoadResult {
  * An autocannon-like loop: `connections` keep-alive clients request the same URL back to
  * back for `durationMs` (and at most `maxRequests`), on loopback. `url` may vary per request.
  */
-export async function load(url: string | ((i: number) => string), headers: Record<string, string>, durationMs: number, connections = 8, maxRequests = 100000): Promise<LoadResult> {
+export async function load(
+  url: string | ((i: number) => string),
+  headers: Record<string, string>,
+  durationMs: number,
+  connections = 8,
+  maxRequests = 100000,
+): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const urlOf = typeof url === 'string' ? () => url : url;
   const latencies: number[] = [];
@@ -26,14 +32,17 @@ export async function load(url: string | ((i: number) => string), headers: Recor
     new Promise<void>((resolve) => {
       const target = new URL(urlOf(i));
       const started = performance.now();
-      const req = http.request({ hostname: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent }, (res) => {
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.on('end', () => {
-          if (res.statusCode !== 200) errors++;
-          latencies.push(performance.now() - started);
-          resolve();
-        });
-      });
+      const req = http.request(
+        { hostname: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent },
+        (res) => {
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => {
+            if (res.statusCode !== 200) errors++;
+            latencies.push(performance.now() - started);
+            resolve();
+          });
+        },
+      );
       req.on('error', () => {
         errors++;
         resolve();

@@ -27,13 +27,17 @@ const VIEWERS_PER_RATE = PERIOD_MS / 1000 / 2;
  */
 const warmViewers = (processes: number) => 64 + Math.ceil(0.5 * (STEPS.at(-1) ?? 0) * processes);
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 class Timings {
   readonly values: number[] = [];
   errors = 0;
   p99(): number {
-    return quantile([...this.values].sort((a, b) => a - b), 0.99);
+    return quantile(
+      [...this.values].sort((a, b) => a - b),
+      0.99,
+    );
   }
   async time(request: () => Promise<{ status: number }>, expected: number): Promise<void> {
     const started = performance.now();
@@ -59,9 +63,14 @@ async function makeViewers(databaseUrl: string, secret: string, count: number): 
        select 'viewer' || n || '@bench.test', 'x', 'Viewer', n::text, 1, '[]', 0, $1 from generate_series(1, $2) as n returning id`,
       [now, count],
     );
-    await client.query(`insert into entitlements (user_id, package_id, starts_at, ends_at, source, created_at) select id, 1, 0, null, 'bench', $1 from users where email like '%@bench.test'`, [now]);
+    await client.query(
+      `insert into entitlements (user_id, package_id, starts_at, ends_at, source, created_at) select id, 1, 0, null, 'bench', $1 from users where email like '%@bench.test'`,
+      [now],
+    );
     const s = Math.floor(now / 1000);
-    return rows.map((r) => ({ token: signIdToken(secret, { sub: r.id, email: `viewer${r.id}@bench.test`, ver: 0, iat: s, exp: s + 7200 }) }));
+    return rows.map((r) => ({
+      token: signIdToken(secret, { sub: r.id, email: `viewer${r.id}@bench.test`, ver: 0, iat: s, exp: s + 7200 }),
+    }));
   } finally {
     await client.end();
   }
@@ -96,7 +105,14 @@ async function open(base: string, v: Viewer, n: number, t?: Timings): Promise<{ 
  * answered (open loop). A tenth are session opens of new viewers, the rest heartbeats and
  * licence renewals of the viewers playing.
  */
-async function step(base: string, fresh: Viewer[], playing: Playing[], body: string, perSecond: number, ms: number): Promise<{ sessions: Timings; licences: Timings }> {
+async function step(
+  base: string,
+  fresh: Viewer[],
+  playing: Playing[],
+  body: string,
+  perSecond: number,
+  ms: number,
+): Promise<{ sessions: Timings; licences: Timings }> {
   const sessions = new Timings();
   const licences = new Timings();
   const total = Math.max(1, Math.round((perSecond * ms) / 1000));
@@ -114,7 +130,10 @@ async function step(base: string, fresh: Viewer[], playing: Playing[], body: str
     const auth = { authorization: `Bearer ${v.token}` };
     pending.push(
       i % 2 === 0
-        ? sessions.time(() => call(`${base}/api/v1/sessions/${v.session.id}/heartbeat`, { method: 'POST', headers: auth }), 200)
+        ? sessions.time(
+            () => call(`${base}/api/v1/sessions/${v.session.id}/heartbeat`, { method: 'POST', headers: auth }),
+            200,
+          )
         : licences.time(() => call(v.session.licenceUrl, { method: 'POST', headers: auth, body }), 200),
     );
   }
@@ -146,16 +165,29 @@ async function capacity(processes: number): Promise<number> {
   const scratch = await createScratchPostgres('pantalla_bench_cluster');
   let cluster: RunningCluster | undefined;
   try {
-    cluster = await startCluster({ databaseUrl: scratch.url, port: PORT, processes, env: { ...process.env, LOG_LEVEL: 'error' } });
+    cluster = await startCluster({
+      databaseUrl: scratch.url,
+      port: PORT,
+      processes,
+      env: { ...process.env, LOG_LEVEL: 'error' },
+    });
     seedDemo(cluster.env);
-    const opensNeeded = [STEPS[0] ?? 0, ...STEPS].reduce((n, rate) => n + Math.ceil((rate * processes * STEADY_MS) / 10_000) + 1, 0);
-    const fresh = await makeViewers(scratch.url, cluster.env.AUTH_SECRET as string, warmViewers(processes) + opensNeeded);
+    const opensNeeded = [STEPS[0] ?? 0, ...STEPS].reduce(
+      (n, rate) => n + Math.ceil((rate * processes * STEADY_MS) / 10_000) + 1,
+      0,
+    );
+    const fresh = await makeViewers(
+      scratch.url,
+      cluster.env.AUTH_SECRET as string,
+      warmViewers(processes) + opensNeeded,
+    );
     const { playing, body } = await warmUp(cluster, fresh.splice(0, warmViewers(processes)));
     await step(cluster.url, fresh, playing, body, (STEPS[0] ?? 10) * processes, Math.min(STEADY_MS, 2000));
     let best = 0;
     for (const rate of STEPS) {
       const { sessions, licences } = await step(cluster.url, fresh, playing, body, rate * processes, STEADY_MS);
-      const met = sessions.p99() <= GOAL_P99_MS && licences.p99() <= GOAL_P99_MS && sessions.errors + licences.errors === 0;
+      const met =
+        sessions.p99() <= GOAL_P99_MS && licences.p99() <= GOAL_P99_MS && sessions.errors + licences.errors === 0;
       console.log(
         `  ${processes} process${processes > 1 ? 'es' : ' '} at ${String(rate).padStart(4)} req/s each (≈ ${String(rate * VIEWERS_PER_RATE).padStart(5)} viewers each): sessions p99 ${sessions.p99().toFixed(1)} ms (n=${sessions.values.length}, errors ${sessions.errors}), licences p99 ${licences.p99().toFixed(1)} ms (n=${licences.values.length}, errors ${licences.errors}) ${met ? 'within' : 'OVER'} ${GOAL_P99_MS} ms`,
       );
@@ -191,12 +223,20 @@ async function cdnHitRatio(cluster: RunningCluster, viewer: Viewer): Promise<voi
     }
   }
   const warm = count.warmHit / Math.max(1, count.warmAll);
-  console.log(`  CDN (nginx proxy cache), ${urls.length} segments × 5 rounds: hit ratio ${((100 * count.hit) / count.all).toFixed(1)} % overall, ${(100 * warm).toFixed(1)} % after warm-up (goal ≥ 95 %: ${warm >= 0.95 ? 'met' : 'NOT met'})`);
+  console.log(
+    `  CDN (nginx proxy cache), ${urls.length} segments × 5 rounds: hit ratio ${((100 * count.hit) / count.all).toFixed(1)} % overall, ${(100 * warm).toFixed(1)} % after warm-up (goal ≥ 95 %: ${warm >= 0.95 ? 'met' : 'NOT met'})`,
+  );
 }
 
 /** The cluster benchmark. */
 export async function runClusterBench(): Promise<void> {
-  const missing = !(await pgReachable()) ? 'no PostgreSQL at 127.0.0.1:5432' : !nginxAvailable() ? 'nginx is not installed' : !existsSync(SERVER_ENTRY) ? 'no compiled server (npm run build)' : undefined;
+  const missing = !(await pgReachable())
+    ? 'no PostgreSQL at 127.0.0.1:5432'
+    : !nginxAvailable()
+      ? 'nginx is not installed'
+      : !existsSync(SERVER_ENTRY)
+        ? 'no compiled server (npm run build)'
+        : undefined;
   if (missing) {
     console.log(`Skipped: ${missing}.`);
     return;
@@ -207,7 +247,12 @@ export async function runClusterBench(): Promise<void> {
   const one = await capacity(1);
   const three = await capacity(3);
   const lowest = (STEPS[0] ?? 0) * VIEWERS_PER_RATE;
-  const viewers = (n: number) => (n > 0 ? `${n} viewers` : `fewer than ${lowest} viewers (the first step missed the goal)`);
-  console.log(`  one process: ${viewers(one)}; three processes: ${viewers(three)} each${three > 0 ? ` (${three * 3} in all)` : ''}`);
-  console.log(`  ratio (three processes' total / one process): ${one > 0 && three > 0 ? ((three * 3) / one).toFixed(2) : 'n/a'} (on ${os.cpus().length} cores, load average at the end ${os.loadavg()[0]?.toFixed(1)})`);
+  const viewers = (n: number) =>
+    n > 0 ? `${n} viewers` : `fewer than ${lowest} viewers (the first step missed the goal)`;
+  console.log(
+    `  one process: ${viewers(one)}; three processes: ${viewers(three)} each${three > 0 ? ` (${three * 3} in all)` : ''}`,
+  );
+  console.log(
+    `  ratio (three processes' total / one process): ${one > 0 && three > 0 ? ((three * 3) / one).toFixed(2) : 'n/a'} (on ${os.cpus().length} cores, load average at the end ${os.loadavg()[0]?.toFixed(1)})`,
+  );
 }

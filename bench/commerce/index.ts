@@ -21,7 +21,10 @@ interface Child {
 }
 
 function startServer(buyers: number): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BENCH_BUYERS: String(buyers) } });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_BUYERS: String(buyers) },
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -47,13 +50,34 @@ async function post(url: string, headers: Record<string, string>, body: string):
 /** One buyer's purchase; returns the confirmation's latency (ms). */
 async function buy(base: string, child: Child, userId: number, productId: number): Promise<number> {
   const iat = Math.floor(Date.now() / 1000);
-  const auth = { authorization: `Bearer ${signIdToken(BENCH_SECRET, { sub: userId, email: `buyer@bench.test`, ver: 0, iat, exp: iat + 3600 })}`, 'content-type': 'application/json' };
-  const started = (await post(`${base}/api/v1/purchases`, auth, JSON.stringify({ productId, holderName: 'Bench Buyer' }))) as { purchaseId: string; clientSecret: string };
+  const auth = {
+    authorization: `Bearer ${signIdToken(BENCH_SECRET, { sub: userId, email: `buyer@bench.test`, ver: 0, iat, exp: iat + 3600 })}`,
+    'content-type': 'application/json',
+  };
+  const started = (await post(
+    `${base}/api/v1/purchases`,
+    auth,
+    JSON.stringify({ productId, holderName: 'Bench Buyer' }),
+  )) as { purchaseId: string; clientSecret: string };
   const id = started.clientSecret.split('_secret_')[0] ?? '';
-  const card = new URLSearchParams({ client_secret: started.clientSecret, 'payment_method_data[card][number]': '4242424242424242', 'payment_method_data[card][exp_month]': '12', 'payment_method_data[card][exp_year]': '34', 'payment_method_data[card][cvc]': '123' });
-  await post(`${base}/v1/payment_intents/${id}/confirm`, { authorization: `Bearer ${child.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' }, card.toString());
+  const card = new URLSearchParams({
+    client_secret: started.clientSecret,
+    'payment_method_data[card][number]': '4242424242424242',
+    'payment_method_data[card][exp_month]': '12',
+    'payment_method_data[card][exp_year]': '34',
+    'payment_method_data[card][cvc]': '123',
+  });
+  await post(
+    `${base}/v1/payment_intents/${id}/confirm`,
+    { authorization: `Bearer ${child.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    card.toString(),
+  );
   const t0 = performance.now();
-  const confirmed = (await post(`${base}/api/v1/purchases/${started.purchaseId}/confirm`, { authorization: auth.authorization }, '')) as { status: string };
+  const confirmed = (await post(
+    `${base}/api/v1/purchases/${started.purchaseId}/confirm`,
+    { authorization: auth.authorization },
+    '',
+  )) as { status: string };
   const elapsed = performance.now() - t0;
   if (confirmed.status !== 'fulfilled') throw new Error(`purchase ${started.purchaseId} ${confirmed.status}`);
   return elapsed;
@@ -72,16 +96,25 @@ export async function runCommerceBench(): Promise<void> {
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        for (let userId = queue.shift(); userId !== undefined; userId = queue.shift()) latencies.push(await buy(base, child, userId, 2));
+        for (let userId = queue.shift(); userId !== undefined; userId = queue.shift())
+          latencies.push(await buy(base, child, userId, 2));
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
     const sorted = [...latencies].sort((a, b) => a - b);
     const p99 = percentile(sorted, 99);
-    console.log(`purchases: ${latencies.length} by ${concurrency} buyers at once in ${seconds.toFixed(1)} s (SQLite, one process, the sandbox in it)`);
-    console.log(`purchases per second: ${(latencies.length / seconds).toFixed(1)} (start, card payment at the sandbox, confirmation)`);
-    console.log(`confirmation (provider retrieval + fulfilment): p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
-    console.log(`confirmation p99 / ${CONFIRM_P99_CEILING_MS} ms ceiling: ${(p99 / CONFIRM_P99_CEILING_MS).toFixed(2)} (goal ≤ 1)`);
+    console.log(
+      `purchases: ${latencies.length} by ${concurrency} buyers at once in ${seconds.toFixed(1)} s (SQLite, one process, the sandbox in it)`,
+    );
+    console.log(
+      `purchases per second: ${(latencies.length / seconds).toFixed(1)} (start, card payment at the sandbox, confirmation)`,
+    );
+    console.log(
+      `confirmation (provider retrieval + fulfilment): p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+    );
+    console.log(
+      `confirmation p99 / ${CONFIRM_P99_CEILING_MS} ms ceiling: ${(p99 / CONFIRM_P99_CEILING_MS).toFixed(2)} (goal ≤ 1)`,
+    );
   } finally {
     child.stop();
   }

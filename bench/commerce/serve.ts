@@ -17,7 +17,15 @@ import { prepareDatabase } from '../../apps/server/src/setup';
 import { BENCH_SECRET } from './shared';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-bench-commerce-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: BENCH_SECRET, PORT: '0', PUBLIC_URL: 'http://127.0.0.1', MEDIA_PREPARE: '0' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  AUTH_SECRET: BENCH_SECRET,
+  PORT: '0',
+  PUBLIC_URL: 'http://127.0.0.1',
+  MEDIA_PREPARE: '0',
+});
 const db = openDatabase(undefined, dataDir);
 const platform = createPlatform(config, db, systemClock);
 const modules = composeModules(platform);
@@ -30,10 +38,23 @@ const ids: number[] = [];
 for (let i = 0; i < buyers; i++) {
   const user = await k
     .insertInto('users')
-    .values({ email: `buyer${i}@bench.test`, passwordHash: 'x', name: 'Buyer', surname: String(i), regionId: 1, channelOrder: '[]', pinHash: null, tokenVersion: 0, createdAt: now })
+    .values({
+      email: `buyer${i}@bench.test`,
+      passwordHash: 'x',
+      name: 'Buyer',
+      surname: String(i),
+      regionId: 1,
+      channelOrder: '[]',
+      pinHash: null,
+      tokenVersion: 0,
+      createdAt: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await k.insertInto('entitlements').values({ userId: user.id, packageId: 1, startsAt: 0, endsAt: null, source: 'bench', createdAt: now }).execute();
+  await k
+    .insertInto('entitlements')
+    .values({ userId: user.id, packageId: 1, startsAt: 0, endsAt: null, source: 'bench', createdAt: now })
+    .execute();
   ids.push(user.id);
 }
 const app = await buildApp(platform, modules.all, { serveWeb: false });
@@ -42,4 +63,10 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const stop = startModuleWork(modules.all, selfUrl('127.0.0.1', port));
 console.log(JSON.stringify({ port, publishableKey: config.payments.publishableKey, userIds: ids }));
-process.once('SIGTERM', () => void stop().then(() => app.close()).then(() => process.exit(0)));
+process.once(
+  'SIGTERM',
+  () =>
+    void stop()
+      .then(() => app.close())
+      .then(() => process.exit(0)),
+);

@@ -47,14 +47,29 @@ async function arrange(db: Db): Promise<void> {
   const trail = Array.from({ length: TRAIL_ROWS }, (_, i) => i);
   if (db.runMany) {
     await sql`begin`.execute(k);
-    db.runMany('insert into users (id, email, password_hash, created_at) values (?, ?, ?, ?)', users.map((id) => [id, `op${id}@pantalla.test`, 'bench', now]));
+    db.runMany(
+      'insert into users (id, email, password_hash, created_at) values (?, ?, ?, ?)',
+      users.map((id) => [id, `op${id}@pantalla.test`, 'bench', now]),
+    );
     db.runMany(
       'insert into audit_log (at, actor_id, actor_email, ip, action, subject_type, subject_id, before, after) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      trail.map((i) => [now - i * 1000, (i % 50) + 1, `op${(i % 50) + 1}@pantalla.test`, '203.0.113.7', ['channel.update', 'role.grant', 'purchase.refund'][i % 3], 'channel', String(i % 10_000), '{"number":1}', '{"number":2}']),
+      trail.map((i) => [
+        now - i * 1000,
+        (i % 50) + 1,
+        `op${(i % 50) + 1}@pantalla.test`,
+        '203.0.113.7',
+        ['channel.update', 'role.grant', 'purchase.refund'][i % 3],
+        'channel',
+        String(i % 10_000),
+        '{"number":1}',
+        '{"number":2}',
+      ]),
     );
     await sql`commit`.execute(k);
   } else {
-    await sql`insert into users (id, email, password_hash, created_at) select u, 'op' || u || '@pantalla.test', 'bench', ${now}::bigint from unnest(${users}::int[]) as u`.execute(k);
+    await sql`insert into users (id, email, password_hash, created_at) select u, 'op' || u || '@pantalla.test', 'bench', ${now}::bigint from unnest(${users}::int[]) as u`.execute(
+      k,
+    );
     await sql`insert into audit_log (at, actor_id, actor_email, ip, action, subject_type, subject_id, before, after)
       select ${now}::bigint - i * 1000, i % 50 + 1, 'op' || (i % 50 + 1) || '@pantalla.test', '203.0.113.7', (array['channel.update','role.grant','purchase.refund'])[i % 3 + 1], 'channel', (i % 10000)::text, '{"number":1}', '{"number":2}'
       from unnest(${trail}::int[]) as i`.execute(k);
@@ -68,11 +83,22 @@ async function grant(db: Db, userId: number, audit: boolean): Promise<{ total: n
   const started = performance.now();
   let auditMs = 0;
   await k.transaction().execute(async (trx) => {
-    const held = (await trx.selectFrom('operatorRoles').select('role').where('userId', '=', userId).execute()).map((r) => r.role);
-    await trx.insertInto('operatorRoles').values({ userId, role: 'content', grantedBy: 1, grantedAt: Date.now() }).execute();
+    const held = (await trx.selectFrom('operatorRoles').select('role').where('userId', '=', userId).execute()).map(
+      (r) => r.role,
+    );
+    await trx
+      .insertInto('operatorRoles')
+      .values({ userId, role: 'content', grantedBy: 1, grantedAt: Date.now() })
+      .execute();
     if (audit) {
       const t0 = performance.now();
-      await recordAudit(trx, ACTOR, Date.now(), { action: 'role.grant', subjectType: 'account', subjectId: userId, before: { roles: held }, after: { roles: [...held, 'content'] } });
+      await recordAudit(trx, ACTOR, Date.now(), {
+        action: 'role.grant',
+        subjectType: 'account',
+        subjectId: userId,
+        before: { roles: held },
+        after: { roles: [...held, 'content'] },
+      });
       auditMs = performance.now() - t0;
     }
   });
@@ -98,10 +124,16 @@ async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
     const w = figures(withAudit);
     const wo = figures(without);
     const ins = figures(insertOnly);
-    console.log(`  ${kind} (${TRAIL_ROWS.toLocaleString('en')} rows in the trail, ${withAudit.length} grants each way):`);
-    console.log(`    grant with its audit row: p50 ${w.p50.toFixed(3)} ms, p95 ${w.p95.toFixed(3)} ms; without: p50 ${wo.p50.toFixed(3)} ms, p95 ${wo.p95.toFixed(3)} ms`);
+    console.log(
+      `  ${kind} (${TRAIL_ROWS.toLocaleString('en')} rows in the trail, ${withAudit.length} grants each way):`,
+    );
+    console.log(
+      `    grant with its audit row: p50 ${w.p50.toFixed(3)} ms, p95 ${w.p95.toFixed(3)} ms; without: p50 ${wo.p50.toFixed(3)} ms, p95 ${wo.p95.toFixed(3)} ms`,
+    );
     console.log(`    difference: p50 ${(w.p50 - wo.p50).toFixed(3)} ms, p95 ${(w.p95 - wo.p95).toFixed(3)} ms`);
-    console.log(`    audit write overhead (recordAudit inside the transaction): p50 ${ins.p50.toFixed(3)} ms, p95 ${ins.p95.toFixed(3)} ms (goal ≤ ${GOAL_P95_MS} ms p95: ${ins.p95 <= GOAL_P95_MS ? 'met' : 'MISSED'})`);
+    console.log(
+      `    audit write overhead (recordAudit inside the transaction): p50 ${ins.p50.toFixed(3)} ms, p95 ${ins.p95.toFixed(3)} ms (goal ≤ ${GOAL_P95_MS} ms p95: ${ins.p95 <= GOAL_P95_MS ? 'met' : 'MISSED'})`,
+    );
   } finally {
     await b.drop();
   }

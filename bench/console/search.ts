@@ -19,8 +19,110 @@ const GOAL_P95_MS = 50;
 const QUERIES = QUICK ? 100 : 300;
 const BATCH = 5000;
 
-const NAMES = ['José', 'María', 'Jesús', 'Ángel', 'Lucía', 'Martín', 'Sofía', 'Raúl', 'Inés', 'Óscar', 'Álvaro', 'Begoña', 'Ramón', 'Andrés', 'Mónica', 'Iñaki', 'Nuria', 'Héctor', 'Íñigo', 'Verónica', 'Carmen', 'Antonio', 'Elena', 'Sebastián', 'Adrián', 'Rocío', 'Joaquín', 'Dolores', 'Tomás', 'Belén', 'Rubén', 'Pilar', 'Nicolás', 'Ana', 'Julián', 'Concepción', 'Germán', 'Leticia', 'Fermín', 'Maite'];
-const SURNAMES = ['García', 'Fernández', 'González', 'Rodríguez', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez', 'Martín', 'Jiménez', 'Ruiz', 'Hernández', 'Díaz', 'Moreno', 'Muñoz', 'Álvarez', 'Romero', 'Alonso', 'Gutiérrez', 'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Ramírez', 'Serrano', 'Blanco', 'Molina', 'Castro', 'Ortiz', 'Rubio', 'Marín', 'Sanz', 'Núñez', 'Iglesias', 'Medina', 'Garrido', 'Cortés', 'Castillo', 'Santos', 'Lozano', 'Guerrero', 'Cano', 'Prieto', 'Méndez', 'Cruz', 'Calvo', 'Gallego', 'Peña', 'Ibáñez', 'Vidal', 'Herrera', 'Aguilar', 'León', 'Márquez', 'Cabrera', 'Fuentes', 'Carrasco'];
+const NAMES = [
+  'José',
+  'María',
+  'Jesús',
+  'Ángel',
+  'Lucía',
+  'Martín',
+  'Sofía',
+  'Raúl',
+  'Inés',
+  'Óscar',
+  'Álvaro',
+  'Begoña',
+  'Ramón',
+  'Andrés',
+  'Mónica',
+  'Iñaki',
+  'Nuria',
+  'Héctor',
+  'Íñigo',
+  'Verónica',
+  'Carmen',
+  'Antonio',
+  'Elena',
+  'Sebastián',
+  'Adrián',
+  'Rocío',
+  'Joaquín',
+  'Dolores',
+  'Tomás',
+  'Belén',
+  'Rubén',
+  'Pilar',
+  'Nicolás',
+  'Ana',
+  'Julián',
+  'Concepción',
+  'Germán',
+  'Leticia',
+  'Fermín',
+  'Maite',
+];
+const SURNAMES = [
+  'García',
+  'Fernández',
+  'González',
+  'Rodríguez',
+  'López',
+  'Martínez',
+  'Sánchez',
+  'Pérez',
+  'Gómez',
+  'Martín',
+  'Jiménez',
+  'Ruiz',
+  'Hernández',
+  'Díaz',
+  'Moreno',
+  'Muñoz',
+  'Álvarez',
+  'Romero',
+  'Alonso',
+  'Gutiérrez',
+  'Navarro',
+  'Torres',
+  'Domínguez',
+  'Vázquez',
+  'Ramos',
+  'Gil',
+  'Ramírez',
+  'Serrano',
+  'Blanco',
+  'Molina',
+  'Castro',
+  'Ortiz',
+  'Rubio',
+  'Marín',
+  'Sanz',
+  'Núñez',
+  'Iglesias',
+  'Medina',
+  'Garrido',
+  'Cortés',
+  'Castillo',
+  'Santos',
+  'Lozano',
+  'Guerrero',
+  'Cano',
+  'Prieto',
+  'Méndez',
+  'Cruz',
+  'Calvo',
+  'Gallego',
+  'Peña',
+  'Ibáñez',
+  'Vidal',
+  'Herrera',
+  'Aguilar',
+  'León',
+  'Márquez',
+  'Cabrera',
+  'Fuentes',
+  'Carrasco',
+];
 const DOMAINS = ['correo.es', 'gmail.com', 'hotmail.es', 'yahoo.es', 'telefonica.net', 'outlook.com'];
 
 /** A small deterministic generator, so every run searches the same accounts. */
@@ -62,13 +164,20 @@ async function fillAccounts(db: Db, count: number): Promise<void> {
     const keys = users.flatMap((u) => searchKeysOf(u).map((key) => [key, u.id] as const));
     if (db.runMany) {
       await sql`begin`.execute(k);
-      db.runMany('insert into users (id, email, password_hash, name, surname, created_at) values (?, ?, ?, ?, ?, ?)', users.map((u) => [u.id, u.email, 'bench', u.name, u.surname, now - u.id * 1000]));
+      db.runMany(
+        'insert into users (id, email, password_hash, name, surname, created_at) values (?, ?, ?, ?, ?, ?)',
+        users.map((u) => [u.id, u.email, 'bench', u.name, u.surname, now - u.id * 1000]),
+      );
       db.runMany('insert into account_search_keys (key, user_id) values (?, ?)', keys);
       await sql`commit`.execute(k);
     } else {
       await sql`insert into users (id, email, password_hash, name, surname, created_at)
-        select * from unnest(${users.map((u) => u.id)}::int[], ${users.map((u) => u.email)}::text[], ${users.map(() => 'bench')}::text[], ${users.map((u) => u.name)}::text[], ${users.map((u) => u.surname)}::text[], ${users.map((u) => now - u.id * 1000)}::bigint[])`.execute(k);
-      await sql`insert into account_search_keys (key, user_id) select * from unnest(${keys.map((x) => x[0])}::text[], ${keys.map((x) => x[1])}::int[])`.execute(k);
+        select * from unnest(${users.map((u) => u.id)}::int[], ${users.map((u) => u.email)}::text[], ${users.map(() => 'bench')}::text[], ${users.map((u) => u.name)}::text[], ${users.map((u) => u.surname)}::text[], ${users.map((u) => now - u.id * 1000)}::bigint[])`.execute(
+        k,
+      );
+      await sql`insert into account_search_keys (key, user_id) select * from unnest(${keys.map((x) => x[0])}::text[], ${keys.map((x) => x[1])}::int[])`.execute(
+        k,
+      );
     }
     users = [];
   };
@@ -104,9 +213,13 @@ function queries(count: number): Record<string, string[]> {
 async function printPlan(db: Db, repo: SubscriberSearchRepository): Promise<void> {
   const compiled = repo.compilePrefix('garcia', null, 51);
   const explain = db.dialect === 'postgres' ? 'explain ' : 'explain query plan ';
-  const plan = await db.kysely<unknown>().executeQuery<Record<string, unknown>>(CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]));
+  const plan = await db
+    .kysely<unknown>()
+    .executeQuery<Record<string, unknown>>(CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]));
   const lines = plan.rows.map((row) => String(row['QUERY PLAN'] ?? row.detail ?? JSON.stringify(row)));
-  const usesKeyIndex = lines.some((l) => /account_search_keys_pk|sqlite_autoindex_account_search_keys|PRIMARY KEY/i.test(l) && !/SCAN k\b/.test(l));
+  const usesKeyIndex = lines.some(
+    (l) => /account_search_keys_pk|sqlite_autoindex_account_search_keys|PRIMARY KEY/i.test(l) && !/SCAN k\b/.test(l),
+  );
   console.log(`  plan of a prefix search (${usesKeyIndex ? 'range of the key index' : 'NO KEY INDEX: check'}):`);
   for (const line of lines) console.log(`    ${line}`);
 }
@@ -117,7 +230,9 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<void> {
     await migrateToLatest(b.db, [identityMigrations]);
     const began = performance.now();
     await fillAccounts(b.db, ACCOUNTS);
-    console.log(`${kind}: ${ACCOUNTS.toLocaleString('en')} accounts generated and keyed in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    console.log(
+      `${kind}: ${ACCOUNTS.toLocaleString('en')} accounts generated and keyed in ${((performance.now() - began) / 1000).toFixed(1)} s`,
+    );
     const repo = new SubscriberSearchRepository(b.db);
     const service = new SubscriberSearchService(repo, { now: () => Date.now() });
     await printPlan(b.db, repo);
@@ -132,7 +247,9 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<void> {
       }
       times.sort((x, y) => x - y);
       const p95 = percentile(times, 95);
-      console.log(`  ${label}: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (goal ≤ ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'}), ${(hits / list.length).toFixed(1)} hits a query`);
+      console.log(
+        `  ${label}: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (goal ≤ ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'}), ${(hits / list.length).toFixed(1)} hits a query`,
+      );
     }
   } finally {
     await b.drop();
@@ -153,7 +270,9 @@ async function pgReachable(): Promise<boolean> {
 
 /** Subscriber search p50/p95 over generated accounts on SQLite and PostgreSQL (goal p95 ≤ 50 ms). */
 export async function runSubscriberSearchBench(): Promise<void> {
-  console.log(`subscriber search over ${ACCOUNTS.toLocaleString('en')} accounts${QUICK ? ' (BENCH_QUICK: not the 1,000,000 of the goal)' : ''}, ${QUERIES} queries of each kind, pages of 50`);
+  console.log(
+    `subscriber search over ${ACCOUNTS.toLocaleString('en')} accounts${QUICK ? ' (BENCH_QUICK: not the 1,000,000 of the goal)' : ''}, ${QUERIES} queries of each kind, pages of 50`,
+  );
   await benchOne('sqlite');
   if (await pgReachable()) await benchOne('postgres');
   else console.log(`postgres: skipped, no PostgreSQL answers at ${PG_URL.replace(/\/\/[^@]*@/, '//')}`);

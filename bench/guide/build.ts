@@ -26,7 +26,9 @@ export async function buildPages(outDir: string): Promise<void> {
       outDir,
       emptyOutDir: true,
       target: 'es2022',
-      rollupOptions: { input: { ours: path.join(here, 'page/ours.html'), planby: path.join(here, 'page/planby.html') } },
+      rollupOptions: {
+        input: { ours: path.join(here, 'page/ours.html'), planby: path.join(here, 'page/planby.html') },
+      },
       chunkSizeWarningLimit: 2000,
       minify: process.env.BENCH_GUIDE_MINIFY !== '0',
     },

@@ -20,7 +20,18 @@ export interface BenchProgramme {
 
 const MINUTE = 60_000;
 const DURATIONS = [15, 20, 30, 30, 45, 45, 50, 60, 60, 75, 90].map((m) => m * MINUTE);
-const TITLES = ['Noticias', 'El tiempo', 'Buenos días', 'Cine de tarde', 'Documental', 'Deportes', 'Concurso', 'Serie', 'Magacín', 'Música'];
+const TITLES = [
+  'Noticias',
+  'El tiempo',
+  'Buenos días',
+  'Cine de tarde',
+  'Documental',
+  'Deportes',
+  'Concurso',
+  'Serie',
+  'Magacín',
+  'Música',
+];
 
 function mulberry32(seed: number): () => number {
   let a = seed;
@@ -40,7 +51,11 @@ export function logoFor(id: number): string {
 }
 
 /** Programmes of every channel, each channel's list sorted and without gaps. */
-export function generateGuide(channelCount: number, days: number, start: number): { channels: BenchChannel[]; programmes: BenchProgramme[][] } {
+export function generateGuide(
+  channelCount: number,
+  days: number,
+  start: number,
+): { channels: BenchChannel[]; programmes: BenchProgramme[][] } {
   const random = mulberry32(20261122);
   const end = start + days * 24 * 60 * MINUTE;
   const channels: BenchChannel[] = [];
@@ -54,7 +69,14 @@ export function generateGuide(channelCount: number, days: number, start: number)
     while (time < end) {
       const length = DURATIONS[Math.floor(random() * DURATIONS.length)] as number;
       const title = `${TITLES[Math.floor(random() * TITLES.length)]} ${id % 97}`;
-      list.push({ id, channelId: c, start: time, end: time + length, title, description: `${title}: programa de prueba del banco de rendimiento.` });
+      list.push({
+        id,
+        channelId: c,
+        start: time,
+        end: time + length,
+        title,
+        description: `${title}: programa de prueba del banco de rendimiento.`,
+      });
       id += 1;
       time += length;
     }

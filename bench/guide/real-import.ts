@@ -20,7 +20,10 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
  * time from navigation to the first programme in the document, the DOM's size on the first
  * page and at most over the first 5 and over 50 pages, and the JavaScript heap after a GC.
  */
-export async function measureAfterRealImport(browser: Browser, viewport: { width: number; height: number }): Promise<void> {
+export async function measureAfterRealImport(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<void> {
   buildServer();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-guide-import-'));
   const file = path.join(dir, 'guide.xml.gz');
@@ -44,7 +47,11 @@ export async function measureAfterRealImport(browser: Browser, viewport: { width
     const page = await context.newPage();
     await page.goto(`${base}/epg/`);
     // Checked every frame, in the page: the time since navigation when a programme is first in the grid.
-    const found = await page.waitForFunction(() => (document.querySelector('.guide-programme') ? performance.now() : 0), undefined, { polling: 'raf', timeout: 60_000 });
+    const found = await page.waitForFunction(
+      () => (document.querySelector('.guide-programme') ? performance.now() : 0),
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    );
     const firstPaint = (await found.jsonValue()) as number;
     // Let the first page's days arrive before counting.
     await page.waitForTimeout(1000);
@@ -58,7 +65,13 @@ export async function measureAfterRealImport(browser: Browser, viewport: { width
     for (let i = 0; i < PAGES; i++) {
       const before = await label.textContent();
       await page.mouse.wheel(0, 400);
-      await page.waitForFunction((text) => document.body.innerText.includes('Pág.') && !document.body.innerText.includes(text as string), before, { timeout: 10_000 }).catch(() => undefined);
+      await page
+        .waitForFunction(
+          (text) => document.body.innerText.includes('Pág.') && !document.body.innerText.includes(text as string),
+          before,
+          { timeout: 10_000 },
+        )
+        .catch(() => undefined);
       const nodes = await dom();
       if (i < 5) earlyDom = Math.max(earlyDom, nodes);
       maxDom = Math.max(maxDom, nodes);
@@ -69,10 +82,18 @@ export async function measureAfterRealImport(browser: Browser, viewport: { width
     const heapMb = (await cdp.send('Runtime.getHeapUsage')).usedSize / 1024 / 1024;
     await context.close();
     const growth = maxDom / earlyDom - 1;
-    console.log(`\n  the guide after a real import of ${SIZE.channels} channels × ${SIZE.days} days (${report.programmes.inserted + report.programmes.unchanged} programmes, the compiled server):`);
-    console.log(`    first programme in the grid       ${Math.round(firstPaint)} ms after navigation (goal ≤ ${GOALS.firstPaintMs} ms) ${verdict(firstPaint <= GOALS.firstPaintMs)}`);
-    console.log(`    DOM nodes: first page, at most over 5 / ${PAGES} pages   ${firstDom}, ${earlyDom} / ${maxDom} (${pageReached}), growth ${(growth * 100).toFixed(1)}% (goal within ${GOALS.domGrowth * 100}%) ${verdict(growth <= GOALS.domGrowth)}`);
-    console.log(`    JavaScript heap after paging, GC   ${heapMb.toFixed(1)} MB (goal ≤ ${GOALS.heapMb} MB) ${verdict(heapMb <= GOALS.heapMb)}`);
+    console.log(
+      `\n  the guide after a real import of ${SIZE.channels} channels × ${SIZE.days} days (${report.programmes.inserted + report.programmes.unchanged} programmes, the compiled server):`,
+    );
+    console.log(
+      `    first programme in the grid       ${Math.round(firstPaint)} ms after navigation (goal ≤ ${GOALS.firstPaintMs} ms) ${verdict(firstPaint <= GOALS.firstPaintMs)}`,
+    );
+    console.log(
+      `    DOM nodes: first page, at most over 5 / ${PAGES} pages   ${firstDom}, ${earlyDom} / ${maxDom} (${pageReached}), growth ${(growth * 100).toFixed(1)}% (goal within ${GOALS.domGrowth * 100}%) ${verdict(growth <= GOALS.domGrowth)}`,
+    );
+    console.log(
+      `    JavaScript heap after paging, GC   ${heapMb.toFixed(1)} MB (goal ≤ ${GOALS.heapMb} MB) ${verdict(heapMb <= GOALS.heapMb)}`,
+    );
   } finally {
     await stopServer(child);
     rmSync(dir, { recursive: true, force: true });

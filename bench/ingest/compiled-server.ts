@@ -15,7 +15,10 @@ export const DEMO = { email: 'demo@pantalla.test', password: 'demo1234' };
 
 /** Builds the compiled server (a few seconds). */
 export function buildServer(): void {
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/server', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/server', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (built.status !== 0) throw new Error('npm run build -w apps/server failed');
 }
 
@@ -45,16 +48,30 @@ function freePort(): Promise<number> {
 }
 
 /** The compiled server as `npm run start:prod` runs it (its environment included), in the demo mode for an admin account, on a fresh SQLite file. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
     cwd: root,
-    env: serverEnv({ ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, MEDIA_PREPARE: '0', LOG_LEVEL: 'warn', ...env }),
+    env: serverEnv({
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      MEDIA_PREPARE: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { child, port };
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -69,15 +86,34 @@ export interface UploadReport {
 }
 
 /** POST /api/v1/admin/ingest/{xmltv|m3u} with the gzip file as it is read from disk: the report. */
-export function upload(port: number, token: string, file: string, format: 'xmltv' | 'm3u' = 'xmltv'): Promise<UploadReport> {
+export function upload(
+  port: number,
+  token: string,
+  file: string,
+  format: 'xmltv' | 'm3u' = 'xmltv',
+): Promise<UploadReport> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: `/api/v1/admin/ingest/${format}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/gzip', 'content-length': statSync(file).size } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/v1/admin/ingest/${format}`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/gzip',
+          'content-length': statSync(file).size,
+        },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`the import answered ${res.statusCode}: ${body.slice(0, 300)}`))));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(JSON.parse(body))
+            : reject(new Error(`the import answered ${res.statusCode}: ${body.slice(0, 300)}`)),
+        );
       },
     );
     req.on('error', reject);
@@ -87,7 +123,11 @@ export function upload(port: number, token: string, file: string, format: 'xmltv
 
 /** Signs in as the demo admin: its bearer token. */
 export async function signIn(port: number): Promise<string> {
-  const login = await fetch(`http://127.0.0.1:${port}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flow: 'password', username: DEMO.email, password: DEMO.password }) });
+  const login = await fetch(`http://127.0.0.1:${port}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ flow: 'password', username: DEMO.email, password: DEMO.password }),
+  });
   return ((await login.json()) as { idToken: string }).idToken;
 }
 

@@ -23,7 +23,8 @@ const ORIGIN_MS = Number(process.env.BENCH_ORIGIN_MS ?? (QUICK ? 2000 : 5000));
 const HEARTBEAT_MS = Math.min(30_000, Math.max(1000, Math.floor(DURATION_MS / 2)));
 const ARRIVAL_MS = Math.min(10_000, DURATION_MS / 6);
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
@@ -31,7 +32,10 @@ function startChild(args: string[], env: Record<string, string> = {}): Promise<{
   return new Promise((resolve, reject) => {
     // BENCH_CHILD_NODE_ARGS (e.g. '--cpu-prof') profiles the server child.
     const nodeArgs = (process.env.BENCH_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(here, 'serve.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(here, 'serve.ts'), ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    });
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -93,11 +97,14 @@ async function viewers(): Promise<void> {
   const server = await startChild(['app'], { [VIEWER_COUNT_ENV]: String(VIEWERS) });
   const base = `http://127.0.0.1:${server.port}`;
   const nowS = Math.floor(Date.now() / 1000);
-  const tokenOf = (i: number) => signIdToken(BENCH_SECRET, { sub: i, email: `viewer${i}@bench.test`, ver: 0, iat: nowS, exp: nowS + 7200 });
+  const tokenOf = (i: number) =>
+    signIdToken(BENCH_SECRET, { sub: i, email: `viewer${i}@bench.test`, ver: 0, iat: nowS, exp: nowS + 7200 });
   // Demo users come first (ids 1 and 2); bench viewers follow.
   const firstId = 3;
   const auth = (i: number) => ({ authorization: `Bearer ${tokenOf(firstId + i)}`, 'content-type': 'application/json' });
-  const channels = (await (await fetch(`${base}/api/v1/channels`, { headers: auth(0) })).json()) as { resources: { id: number; access: { owned: boolean }; deliveryURL: string | null }[] };
+  const channels = (await (await fetch(`${base}/api/v1/channels`, { headers: auth(0) })).json()) as {
+    resources: { id: number; access: { owned: boolean }; deliveryURL: string | null }[];
+  };
   const owned = channels.resources.filter((c) => c.access.owned && c.deliveryURL === null).map((c) => c.id);
   const open = new Timings();
   const mpd = new Timings();
@@ -113,7 +120,12 @@ async function viewers(): Promise<void> {
     // renewals come in waves as they would from viewers who started at different times.
     await sleep((i / VIEWERS) * ARRIVAL_MS);
     const headers = auth(i);
-    const body = JSON.stringify({ reference: { serviceName: 'bench', type: 'LIVE', id: String(owned[i % owned.length]) }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: `bench-${i}` });
+    const body = JSON.stringify({
+      reference: { serviceName: 'bench', type: 'LIVE', id: String(owned[i % owned.length]) },
+      streamingProtocol: 'DASH',
+      profileId: 0,
+      deviceFingerprint: `bench-${i}`,
+    });
     const res = await timed(open, () => fetch(`${base}/api/v1/sessions`, { method: 'POST', headers, body }), 201);
     if (!res) return;
     const session = (await res.json()) as { id: string; playInfo: { url: string }; drm: { licenseUrl: string } };
@@ -121,14 +133,34 @@ async function viewers(): Promise<void> {
     const kidHex = /default_KID="([0-9a-f-]+)"/.exec((await manifest?.text()) ?? '')?.[1]?.replace(/-/g, '') ?? '';
     const licenceBody = JSON.stringify({ kids: [Buffer.from(kidHex, 'hex').toString('base64url')], type: 'temporary' });
     const licenceUrl = session.drm.licenseUrl.replace('http://127.0.0.1', base);
-    await timed(licence, () => fetch(licenceUrl, { method: 'POST', headers: { authorization: headers.authorization }, body: licenceBody }), 200);
+    await timed(
+      licence,
+      () => fetch(licenceUrl, { method: 'POST', headers: { authorization: headers.authorization }, body: licenceBody }),
+      200,
+    );
     for (let next = performance.now() + HEARTBEAT_MS; next < deadline; next += HEARTBEAT_MS) {
       await sleep(next - performance.now());
-      await timed(heartbeat, () => fetch(`${base}/api/v1/sessions/${session.id}/heartbeat`, { method: 'POST', headers: { authorization: headers.authorization } }), 200);
+      await timed(
+        heartbeat,
+        () =>
+          fetch(`${base}/api/v1/sessions/${session.id}/heartbeat`, {
+            method: 'POST',
+            headers: { authorization: headers.authorization },
+          }),
+        200,
+      );
       // A licence renewal per period, as a player re-requests keys for a new key session.
-      await timed(licence, () => fetch(licenceUrl, { method: 'POST', headers: { authorization: headers.authorization }, body: licenceBody }), 200);
+      await timed(
+        licence,
+        () =>
+          fetch(licenceUrl, { method: 'POST', headers: { authorization: headers.authorization }, body: licenceBody }),
+        200,
+      );
     }
-    await fetch(`${base}/api/v1/sessions/${session.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
+    await fetch(`${base}/api/v1/sessions/${session.id}`, {
+      method: 'DELETE',
+      headers: { authorization: headers.authorization },
+    });
   };
   await Promise.all(Array.from({ length: VIEWERS }, (_, i) => viewer(i)));
   clearInterval(sampler);
@@ -154,16 +186,29 @@ async function segmentSession(base: string): Promise<{ renew: () => Promise<stri
   const nowS = Math.floor(Date.now() / 1000);
   // The child's one bench viewer follows the two demo users.
   const authorization = `Bearer ${signIdToken(BENCH_SECRET, { sub: 3, email: 'viewer0@bench.test', ver: 0, iat: nowS, exp: nowS + 7200 })}`;
-  const channels = (await (await fetch(`${base}/api/v1/channels`, { headers: { authorization } })).json()) as { resources: { id: number; access: { owned: boolean }; deliveryURL: string | null }[] };
+  const channels = (await (await fetch(`${base}/api/v1/channels`, { headers: { authorization } })).json()) as {
+    resources: { id: number; access: { owned: boolean }; deliveryURL: string | null }[];
+  };
   const channel = channels.resources.find((c) => c.access.owned && c.deliveryURL === null)?.id;
-  const body = JSON.stringify({ reference: { serviceName: 'bench', type: 'LIVE', id: String(channel) }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'bench-origin' });
-  const opened = await fetch(`${base}/api/v1/sessions`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
+  const body = JSON.stringify({
+    reference: { serviceName: 'bench', type: 'LIVE', id: String(channel) },
+    streamingProtocol: 'DASH',
+    profileId: 0,
+    deviceFingerprint: 'bench-origin',
+  });
+  const opened = await fetch(`${base}/api/v1/sessions`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body,
+  });
   if (opened.status !== 201) throw new Error(`origin bench: session open ${opened.status} ${await opened.text()}`);
   const session = (await opened.json()) as { id: string; segmentToken?: string };
   if (!session.segmentToken) throw new Error('origin bench: the session answered no segment token');
   // A heartbeat per round, as the player's: a fresh token (they live 60 s).
   const renew = async () => {
-    const beat = (await (await fetch(`${base}/api/v1/sessions/${session.id}/heartbeat`, { method: 'POST', headers: { authorization } })).json()) as { segmentToken?: string };
+    const beat = (await (
+      await fetch(`${base}/api/v1/sessions/${session.id}/heartbeat`, { method: 'POST', headers: { authorization } })
+    ).json()) as { segmentToken?: string };
     return beat.segmentToken ?? '';
   };
   return { renew, token: session.segmentToken };
@@ -177,7 +222,8 @@ async function originThroughput(mediaDir: string): Promise<void> {
     let token = session.token;
     // The origin serves timeline segments 1..300 (ten loops, rewritten) under a session's signed
     // prefix (token and open session checked on every request); the peer the 30 files as they lie.
-    const originUrl = (i: number) => `http://127.0.0.1:${origin.port}/media/a/${token}/s/clip-1/video-720p/${(i % 300) + 1}.m4s`;
+    const originUrl = (i: number) =>
+      `http://127.0.0.1:${origin.port}/media/a/${token}/s/clip-1/video-720p/${(i % 300) + 1}.m4s`;
     const peerUrl = (i: number) => `http://127.0.0.1:${peer.port}/clip-1/video-720p/${(i % 30) + 1}.m4s`;
     await load(originUrl, {}, 1000, 16);
     await load(peerUrl, {}, 1000, 16);
@@ -197,10 +243,16 @@ async function originThroughput(mediaDir: string): Promise<void> {
     const mbps = (x: LoadResult) => ((x.bytes * 8) / 1e6 / (roundMs / 1000)).toFixed(0);
     const errors = [...originRuns, ...peerRuns].reduce((n, x) => n + x.errors, 0);
     const ratio = o.rps / p.rps;
-    console.log(`Segment throughput (720p segments, 16 connections, ${rounds} interleaved rounds of ${(roundMs / 1000).toFixed(1)} s, medians):`);
-    console.log(`  origin (signed)   ${o.rps.toFixed(0)} req/s, ${mbps(o)} Mbit/s, p95 ${ms(o.p95)}  (each request: segment token and session checked)`);
+    console.log(
+      `Segment throughput (720p segments, 16 connections, ${rounds} interleaved rounds of ${(roundMs / 1000).toFixed(1)} s, medians):`,
+    );
+    console.log(
+      `  origin (signed)   ${o.rps.toFixed(0)} req/s, ${mbps(o)} Mbit/s, p95 ${ms(o.p95)}  (each request: segment token and session checked)`,
+    );
     console.log(`  @fastify/static   ${p.rps.toFixed(0)} req/s, ${mbps(p)} Mbit/s, p95 ${ms(p.p95)}`);
-    console.log(`  ratio             ${ratio.toFixed(2)} (goal ≥ 0.8: ${ratio >= 0.8 ? 'met' : 'NOT met'}), errors ${errors}`);
+    console.log(
+      `  ratio             ${ratio.toFixed(2)} (goal ≥ 0.8: ${ratio >= 0.8 ? 'met' : 'NOT met'}), errors ${errors}`,
+    );
   } finally {
     await stopChild(origin.child);
     await stopChild(peer.child);
@@ -209,7 +261,11 @@ async function originThroughput(mediaDir: string): Promise<void> {
 
 async function liveMpdTime(mediaDir: string): Promise<void> {
   const clip = await readClipManifest(mediaDir, 'clip-1');
-  const options = { clip, urls: { baseUrl: 'http://127.0.0.1/media/s/clip-1/', licenseUrl: 'http://127.0.0.1/api/v1/drm/clearkey/abc' }, utcTiming: { url: 'http://127.0.0.1/media/time' } };
+  const options = {
+    clip,
+    urls: { baseUrl: 'http://127.0.0.1/media/s/clip-1/', licenseUrl: 'http://127.0.0.1/api/v1/drm/clearkey/abc' },
+    utcTiming: { url: 'http://127.0.0.1/media/time' },
+  };
   for (let i = 0; i < 500; i++) buildLiveMpd({ ...options, nowMs: Date.now() });
   const times: number[] = [];
   for (let i = 0; i < 5000; i++) {
@@ -218,7 +274,9 @@ async function liveMpdTime(mediaDir: string): Promise<void> {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  console.log(`Live MPD generation (5000 builds): p50 ${(quantile(times, 0.5) * 1000).toFixed(0)} µs, p99 ${(quantile(times, 0.99) * 1000).toFixed(0)} µs`);
+  console.log(
+    `Live MPD generation (5000 builds): p50 ${(quantile(times, 0.5) * 1000).toFixed(0)} µs, p99 ${(quantile(times, 0.99) * 1000).toFixed(0)} µs`,
+  );
 }
 
 /** The playback benchmark. */

@@ -30,7 +30,14 @@ if (mode === 'static') {
   printPort(app.server);
 } else {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-bench-playback-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: BENCH_SECRET, PORT: '0', PUBLIC_URL: 'http://127.0.0.1' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: BENCH_SECRET,
+    PORT: '0',
+    PUBLIC_URL: 'http://127.0.0.1',
+  });
   const db = openDatabase(undefined, dataDir);
   const platform = createPlatform(config, db, systemClock);
   const modules = composeModules(platform);
@@ -43,10 +50,23 @@ if (mode === 'static') {
   for (let i = 0; i < viewers; i++) {
     const user = await k
       .insertInto('users')
-      .values({ email: `viewer${i}@bench.test`, passwordHash: 'x', name: 'Viewer', surname: String(i), regionId: 1, channelOrder: '[]', pinHash: null, tokenVersion: 0, createdAt: now })
+      .values({
+        email: `viewer${i}@bench.test`,
+        passwordHash: 'x',
+        name: 'Viewer',
+        surname: String(i),
+        regionId: 1,
+        channelOrder: '[]',
+        pinHash: null,
+        tokenVersion: 0,
+        createdAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await k.insertInto('entitlements').values({ userId: user.id, packageId: 1, startsAt: 0, endsAt: null, source: 'bench', createdAt: now }).execute();
+    await k
+      .insertInto('entitlements')
+      .values({ userId: user.id, packageId: 1, startsAt: 0, endsAt: null, source: 'bench', createdAt: now })
+      .execute();
   }
   const app = await buildApp(platform, modules.all, { serveWeb: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

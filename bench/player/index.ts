@@ -42,7 +42,14 @@ async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
   });
   for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
@@ -66,7 +73,11 @@ interface Api {
   base: string;
 }
 async function signIn(base: string): Promise<Api> {
-  const response = await fetch(`${base}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flow: 'password', username: DEMO.email, password: DEMO.password, rememberMe: false }) });
+  const response = await fetch(`${base}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ flow: 'password', username: DEMO.email, password: DEMO.password, rememberMe: false }),
+  });
   return { token: ((await response.json()) as { idToken: string }).idToken, base };
 }
 const authed = (api: Api, init: RequestInit = {}) => ({ ...init, headers: { authorization: `Bearer ${api.token}` } });
@@ -85,13 +96,21 @@ interface Stream {
 
 async function streams(api: Api): Promise<Stream[]> {
   const now = Date.now();
-  const events = (await (await fetch(`${api.base}/api/v1/events?startTime=${now - 12 * 3600_000}&endTime=${now}&channelId=1`, authed(api))).json()) as { resources: { id: number; endTime: number }[] };
+  const events = (await (
+    await fetch(`${api.base}/api/v1/events?startTime=${now - 12 * 3600_000}&endTime=${now}&channelId=1`, authed(api))
+  ).json()) as { resources: { id: number; endTime: number }[] };
   const ended = events.resources.filter((e) => e.endTime < now - 60_000);
   const programme = ended[ended.length - 1];
   if (!programme) throw new Error('no ended programme on channel 1');
   return [
     { name: 'film', type: 'VOD', id: 1003, href: emplayer([1003, 'Película', 'VOD', 2, null, 0, 0]), start: 0 },
-    { name: 'live channel', type: 'LIVE', id: 1, href: emplayer([1, 'Pantalla Uno', 'LIVE', 2, 1, null, 0]), start: null },
+    {
+      name: 'live channel',
+      type: 'LIVE',
+      id: 1,
+      href: emplayer([1, 'Pantalla Uno', 'LIVE', 2, 1, null, 0]),
+      start: null,
+    },
     { name: 'catch-up', type: 'CUTV', id: programme.id, href: emplayer([1, '', 'CU', 2, programme.id]), start: 0 },
   ];
 }
@@ -100,9 +119,17 @@ async function streams(api: Api): Promise<Stream[]> {
 async function firstFrameMark(page: Page, since: number): Promise<{ startTime: number; timeToFirstFrame: number }> {
   const handle = await page.waitForFunction(
     (after) => {
-      const marks = performance.getEntriesByName('pantalla:first-frame') as unknown as { startTime: number; detail: unknown }[];
+      const marks = performance.getEntriesByName('pantalla:first-frame') as unknown as {
+        startTime: number;
+        detail: unknown;
+      }[];
       const mark = marks.find((m) => m.startTime > after);
-      return mark ? { startTime: mark.startTime, timeToFirstFrame: (mark.detail as { timeToFirstFrame: number }).timeToFirstFrame } : null;
+      return mark
+        ? {
+            startTime: mark.startTime,
+            timeToFirstFrame: (mark.detail as { timeToFirstFrame: number }).timeToFirstFrame,
+          }
+        : null;
     },
     since,
     { timeout: 30_000, polling: 16 },
@@ -110,7 +137,11 @@ async function firstFrameMark(page: Page, since: number): Promise<{ startTime: n
   return (await handle.jsonValue()) as { startTime: number; timeToFirstFrame: number };
 }
 
-async function ourPlayer(page: Page, api: Api, list: Stream[]): Promise<{ ttff: Record<string, number[]>; zaps: number[]; zapsOverNetwork: number[] }> {
+async function ourPlayer(
+  page: Page,
+  api: Api,
+  list: Stream[],
+): Promise<{ ttff: Record<string, number[]>; zaps: number[]; zapsOverNetwork: number[] }> {
   await page.goto(`${api.base}/`);
   await page.getByLabel('Correo electrónico').fill(DEMO.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(DEMO.password);
@@ -127,7 +158,11 @@ async function ourPlayer(page: Page, api: Api, list: Stream[]): Promise<{ ttff: 
     for (const stream of list) {
       // An in-app navigation: the router hears popstate (the bench's tsconfig has no DOM types).
       const since = await page.evaluate((href) => {
-        const w = globalThis as unknown as { history: { pushState(s: null, t: string, u: string): void }; dispatchEvent(e: unknown): void; PopStateEvent: new (type: string) => unknown };
+        const w = globalThis as unknown as {
+          history: { pushState(s: null, t: string, u: string): void };
+          dispatchEvent(e: unknown): void;
+          PopStateEvent: new (type: string) => unknown;
+        };
         const at = performance.now();
         w.history.pushState(null, '', href);
         w.dispatchEvent(new w.PopStateEvent('popstate'));
@@ -141,7 +176,11 @@ async function ourPlayer(page: Page, api: Api, list: Stream[]): Promise<{ ttff: 
   await resetSessions(api);
   await page.goto(`${api.base}${list[1]!.href}`);
   await firstFrameMark(page, 0);
-  await page.evaluate(() => document.addEventListener('keydown', (e) => ((window as unknown as { zapAt: number }).zapAt = e.timeStamp), { capture: true }));
+  await page.evaluate(() =>
+    document.addEventListener('keydown', (e) => ((window as unknown as { zapAt: number }).zapAt = e.timeStamp), {
+      capture: true,
+    }),
+  );
   const zapRound = async (settleMs: number) => {
     const zaps: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
@@ -161,7 +200,10 @@ async function ourPlayer(page: Page, api: Api, list: Stream[]): Promise<{ ttff: 
 const RTT_MS = Number(process.env.BENCH_PLAYER_RTT_MS ?? 40);
 const NETWORK_SETTLE_MS = 2000;
 /** Zap rounds on loopback, then over the emulated network with time to watch in between. */
-async function loopbackThenNetwork(page: Page, round: (settleMs: number) => Promise<number[]>): Promise<{ zaps: number[]; zapsOverNetwork: number[] }> {
+async function loopbackThenNetwork(
+  page: Page,
+  round: (settleMs: number) => Promise<number[]>,
+): Promise<{ zaps: number[]; zapsOverNetwork: number[] }> {
   const zaps = await round(500);
   await emulateNetwork(page);
   return { zaps, zapsOverNetwork: await round(NETWORK_SETTLE_MS) };
@@ -169,7 +211,12 @@ async function loopbackThenNetwork(page: Page, round: (settleMs: number) => Prom
 async function emulateNetwork(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: RTT_MS, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: RTT_MS,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 }
 
 /** Shaka Player as its documentation starts: default configuration, our licence server and token. */
@@ -217,13 +264,26 @@ window.bench = {
 };
 `;
 
-async function defaultShaka(page: Page, api: Api, list: Stream[]): Promise<{ ttff: Record<string, number[]>; zaps: number[]; zapsOverNetwork: number[] }> {
+async function defaultShaka(
+  page: Page,
+  api: Api,
+  list: Stream[],
+): Promise<{ ttff: Record<string, number[]>; zaps: number[]; zapsOverNetwork: number[] }> {
   await page.goto(`${api.base}/healthz`);
-  await page.setContent('<!doctype html><html><body style="margin:0;background:#000"><video id="v" muted style="width:1280px;height:720px"></video></body></html>');
+  await page.setContent(
+    '<!doctype html><html><body style="margin:0;background:#000"><video id="v" muted style="width:1280px;height:720px"></video></body></html>',
+  );
   await page.addScriptTag({ path: SHAKA });
   await page.addScriptTag({ content: DEFAULT_HARNESS });
   await page.evaluate(() => (window as unknown as { bench: { setup(): Promise<void> } }).bench.setup());
-  type Bench = { bench: { open(t: string, type: string, id: number): Promise<{ id: string }>; close(t: string, id: string): Promise<void>; play(s: unknown, t: string, start: number | null): Promise<number>; zap(t: string, from: string, to: number): Promise<{ ms: number; id: string }> } };
+  type Bench = {
+    bench: {
+      open(t: string, type: string, id: number): Promise<{ id: string }>;
+      close(t: string, id: string): Promise<void>;
+      play(s: unknown, t: string, start: number | null): Promise<number>;
+      zap(t: string, from: string, to: number): Promise<{ ms: number; id: string }>;
+    };
+  };
   const ttff: Record<string, number[]> = Object.fromEntries(list.map((s) => [s.name, [] as number[]]));
   // The same order as ours after a warm-up load: film, live, catch-up, film, …
   for (let i = -1; i < RUNS; i += 1) {
@@ -265,12 +325,23 @@ async function defaultShaka(page: Page, api: Api, list: Stream[]): Promise<{ ttf
 }
 
 export async function runPlayerBench(): Promise<void> {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html')))
+    execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   const server = await startServer(port);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   try {
     const base = `http://localhost:${port}`;
@@ -286,23 +357,41 @@ export async function runPlayerBench(): Promise<void> {
     await resetSessions(api);
 
     console.log(`Time to first frame (Shaka timeToFirstFrame), median of ${RUNS}; goal: ours ≤ 0.6 × Shaka defaults`);
-    console.log('stream'.padEnd(16) + 'ours'.padStart(10) + 'Shaka default'.padStart(16) + 'ratio'.padStart(9) + '  goal');
+    console.log(
+      'stream'.padEnd(16) + 'ours'.padStart(10) + 'Shaka default'.padStart(16) + 'ratio'.padStart(9) + '  goal',
+    );
     for (const stream of list) {
       const a = median(ours.ttff[stream.name] ?? []);
       const b = median(shaka.ttff[stream.name] ?? []);
       const ratio = a / b;
-      console.log(stream.name.padEnd(16) + ms(a).padStart(10) + ms(b).padStart(16) + ratio.toFixed(2).padStart(9) + `  ${ratio <= 0.6 ? 'met' : 'NOT met'}`);
+      console.log(
+        stream.name.padEnd(16) +
+          ms(a).padStart(10) +
+          ms(b).padStart(16) +
+          ratio.toFixed(2).padStart(9) +
+          `  ${ratio <= 0.6 ? 'met' : 'NOT met'}`,
+      );
     }
     const zapOurs = median(ours.zaps);
     const zapShaka = median(shaka.zaps);
-    console.log(`\nZap time (key press to the next channel's first frame, session closed and opened), median of ${RUNS}; goal < 500 ms`);
-    console.log(`ours ${ms(zapOurs)} (${zapOurs < 500 ? 'met' : 'NOT met'}), Shaka defaults ${ms(zapShaka)}, ratio ${(zapOurs / zapShaka).toFixed(2)}`);
+    console.log(
+      `\nZap time (key press to the next channel's first frame, session closed and opened), median of ${RUNS}; goal < 500 ms`,
+    );
+    console.log(
+      `ours ${ms(zapOurs)} (${zapOurs < 500 ? 'met' : 'NOT met'}), Shaka defaults ${ms(zapShaka)}, ratio ${(zapOurs / zapShaka).toFixed(2)}`,
+    );
     console.log(`  ours: ${ours.zaps.map(ms).join(', ')}; Shaka defaults: ${shaka.zaps.map(ms).join(', ')}`);
     const netOurs = median(ours.zapsOverNetwork);
     const netShaka = median(shaka.zapsOverNetwork);
-    console.log(`\nZap time over an emulated ${RTT_MS} ms round trip (neighbours fetched ahead while watching ${NETWORK_SETTLE_MS / 1000} s), median of ${RUNS}; goal < 500 ms`);
-    console.log(`ours ${ms(netOurs)} (${netOurs < 500 ? 'met' : 'NOT met'}), Shaka defaults ${ms(netShaka)}, ratio ${(netOurs / netShaka).toFixed(2)}`);
-    console.log(`  ours: ${ours.zapsOverNetwork.map(ms).join(', ')}; Shaka defaults: ${shaka.zapsOverNetwork.map(ms).join(', ')}`);
+    console.log(
+      `\nZap time over an emulated ${RTT_MS} ms round trip (neighbours fetched ahead while watching ${NETWORK_SETTLE_MS / 1000} s), median of ${RUNS}; goal < 500 ms`,
+    );
+    console.log(
+      `ours ${ms(netOurs)} (${netOurs < 500 ? 'met' : 'NOT met'}), Shaka defaults ${ms(netShaka)}, ratio ${(netOurs / netShaka).toFixed(2)}`,
+    );
+    console.log(
+      `  ours: ${ours.zapsOverNetwork.map(ms).join(', ')}; Shaka defaults: ${shaka.zapsOverNetwork.map(ms).join(', ')}`,
+    );
   } finally {
     await browser.close();
     server.kill('SIGTERM');

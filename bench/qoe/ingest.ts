@@ -26,24 +26,53 @@ const GOAL_VIEWS_PER_S = 5_000;
 const GOAL_P99_MS = 50;
 const ACCOUNTS = 20_000;
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
 
 let seq = 0;
 function views(now: number): QoeView[] {
   return Array.from({ length: 8 }, () => {
     seq += 1;
     return {
-      viewId: `bench${seq.toString(36).padStart(10, '0')}`, itemType: 'LIVE', itemId: 1 + (seq % 40), startedAt: now - 60_000, startupMs: 900 + (seq % 2000), zap: seq % 4 === 0, ended: seq % 3 === 0,
-      exitBeforeStart: false, rebufferCount: seq % 3, rebufferMs: (seq % 3) * 700, watchMs: 60_000, playingMs: 58_000, errorCode: seq % 97 === 0 ? 1001 : null, licenceCode: null,
-      avgBitrate: 2_500_000, renditionSwitches: 2, droppedFrames: seq % 10,
+      viewId: `bench${seq.toString(36).padStart(10, '0')}`,
+      itemType: 'LIVE',
+      itemId: 1 + (seq % 40),
+      startedAt: now - 60_000,
+      startupMs: 900 + (seq % 2000),
+      zap: seq % 4 === 0,
+      ended: seq % 3 === 0,
+      exitBeforeStart: false,
+      rebufferCount: seq % 3,
+      rebufferMs: (seq % 3) * 700,
+      watchMs: 60_000,
+      playingMs: 58_000,
+      errorCode: seq % 97 === 0 ? 1001 : null,
+      licenceCode: null,
+      avgBitrate: 2_500_000,
+      renditionSwitches: 2,
+      droppedFrames: seq % 10,
     };
   });
 }
-const beaconOf = (now: number): QoeBeacon => ({ playerVersion: 'shaka v5.2.12', browser: 'Chrome', os: 'Linux', screen: 'desktop', views: views(now) });
+const beaconOf = (now: number): QoeBeacon => ({
+  playerVersion: 'shaka v5.2.12',
+  browser: 'Chrome',
+  os: 'Linux',
+  screen: 'desktop',
+  views: views(now),
+});
 
 export async function runIngestBench(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-bench-qoe-'));
-  const config = loadConfig(withDemoDefaults({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-0123456789-ABCDEFGHIJ-klmnop', INGEST_THREADS: '0' }));
+  const config = loadConfig(
+    withDemoDefaults({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'bench-secret-0123456789-ABCDEFGHIJ-klmnop',
+      INGEST_THREADS: '0',
+    }),
+  );
   const db = openSqlite(path.join(dataDir, 'pantalla.sqlite'));
   const platform = createPlatform(config, db, systemClock);
   const modules = composeModules(platform);
@@ -85,22 +114,41 @@ export async function runIngestBench(): Promise<void> {
     await load;
     await ingest.flush();
     const seconds = (performance.now() - started) / 1000;
-    const written = Number((await db.kysely<{ qoeViews: { viewId: string } }>().selectFrom('qoeViews').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const written = Number(
+      (
+        await db
+          .kysely<{ qoeViews: { viewId: string } }>()
+          .selectFrom('qoeViews')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
     const rate = written / seconds;
-    console.log(`Views written: ${written.toLocaleString('en')} in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')} views/s (goal ≥ ${GOAL_VIEWS_PER_S.toLocaleString('en')}) ${rate >= GOAL_VIEWS_PER_S ? 'OK' : 'MISSED'}; accepted ${accepted.toLocaleString('en')}`);
+    console.log(
+      `Views written: ${written.toLocaleString('en')} in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')} views/s (goal ≥ ${GOAL_VIEWS_PER_S.toLocaleString('en')}) ${rate >= GOAL_VIEWS_PER_S ? 'OK' : 'MISSED'}; accepted ${accepted.toLocaleString('en')}`,
+    );
     const p99 = percentile(latencies, 99);
-    console.log(`Catalogue GET /api/v1/channels meanwhile: ${latencies.length} calls, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (goal < ${GOAL_P99_MS} ms) ${p99 < GOAL_P99_MS ? 'OK' : 'MISSED'}`);
+    console.log(
+      `Catalogue GET /api/v1/channels meanwhile: ${latencies.length} calls, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (goal < ${GOAL_P99_MS} ms) ${p99 < GOAL_P99_MS ? 'OK' : 'MISSED'}`,
+    );
 
     // The route itself: 20 beacons (one account's minute) through auth, zod and the 4 KB limit.
     const routeTimes: number[] = [];
     for (let i = 0; i < 20; i += 1) {
       const t = performance.now();
-      const res = await app.inject({ method: 'POST', url: '/api/v1/qoe/beacons', headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(beaconOf(Date.now())) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/qoe/beacons',
+        headers: { authorization, 'content-type': 'application/json' },
+        payload: JSON.stringify(beaconOf(Date.now())),
+      });
       if (res.statusCode !== 202) throw new Error(`POST /qoe/beacons: ${res.statusCode} ${res.body}`);
       routeTimes.push(performance.now() - t);
     }
     const routeMs = percentile(routeTimes, 50);
-    console.log(`POST /api/v1/qoe/beacons (8 views, in process): p50 ${routeMs.toFixed(2)} ms a request ≈ ${Math.round((8 * 1000) / routeMs).toLocaleString('en')} views/s of route work on one core`);
+    console.log(
+      `POST /api/v1/qoe/beacons (8 views, in process): p50 ${routeMs.toFixed(2)} ms a request ≈ ${Math.round((8 * 1000) / routeMs).toLocaleString('en')} views/s of route work on one core`,
+    );
     await app.close();
   } finally {
     await db.destroy();

@@ -41,7 +41,7 @@ function playback(enabled: boolean): { cpuUs: number; bytes: number } {
         recorder.signal({ type: 'buffering', buffering: false });
         recorder.signal({ type: 'playing' });
       }
-      if ((now % QOE_BEACON_INTERVAL_MS) < 10_000) (tick as (() => void) | null)?.();
+      if (now % QOE_BEACON_INTERVAL_MS < 10_000) (tick as (() => void) | null)?.();
     }
   }
   recorder.end();
@@ -53,6 +53,8 @@ export function runPlayerCostBench(): void {
   playback(true); // warm-up: the JIT, so both figures are steady state
   const on = playback(true);
   const off = playback(false);
-  console.log(`Recorder with beacons: ${(on.cpuUs / MINUTES).toFixed(1)} µs CPU a minute of playback (${(on.cpuUs / MINUTES / 600).toFixed(3)} ‰ of one core), ${Math.round(on.bytes / MINUTES)} bytes sent a minute`);
+  console.log(
+    `Recorder with beacons: ${(on.cpuUs / MINUTES).toFixed(1)} µs CPU a minute of playback (${(on.cpuUs / MINUTES / 600).toFixed(3)} ‰ of one core), ${Math.round(on.bytes / MINUTES)} bytes sent a minute`,
+  );
   console.log(`Recorder opted out (no beacons): ${(off.cpuUs / MINUTES).toFixed(1)} µs CPU a minute of playback`);
 }

@@ -4,7 +4,14 @@
 import fc from 'fast-check';
 import { databaseKinds, type DatabaseKind } from '../../apps/server/test/databases';
 import { createSecurityContext } from '../../apps/server/test/security/context';
-import { leaksInternals, operations, payloadFor, requestArbitrary, urlOf, type Operation } from '../../apps/server/test/security/routes';
+import {
+  leaksInternals,
+  operations,
+  payloadFor,
+  requestArbitrary,
+  urlOf,
+  type Operation,
+} from '../../apps/server/test/security/routes';
 
 /** The issue's goal: at least this many requests per database, none answered 500 or above. */
 export const FUZZ_GOAL = 20_000;
@@ -42,17 +49,28 @@ export async function fuzzOn(kind: DatabaseKind, requests: number, concurrency: 
     const firstErrors: string[] = [];
     const began = performance.now();
     for (const [i, op] of ops.entries()) {
-      const samples = fc.sample(requestArbitrary(op), { numRuns: heavy(op) ? HEAVY_RUNS : perOperation, seed: 20261128 + i });
+      const samples = fc.sample(requestArbitrary(op), {
+        numRuns: heavy(op) ? HEAVY_RUNS : perOperation,
+        seed: 20261128 + i,
+      });
       await pool(
         samples.map(({ path, query, body, caller, encoding }) => async () => {
           const { payload, headers } = payloadFor(body, encoding);
           const url = urlOf(op, path, query);
-          const res = await s.call(caller, { method: op.method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+          const res = await s.call(caller, {
+            method: op.method as 'GET',
+            url,
+            headers,
+            ...(payload !== undefined ? { payload } : {}),
+          });
           sent++;
           const leak = leaksInternals(res.body);
           if (res.statusCode >= 500 || leak) {
             errors++;
-            if (firstErrors.length < 5) firstErrors.push(`${caller} ${op.method} ${url} [${encoding}] → ${res.statusCode} ${leak ?? ''} ${res.body.slice(0, 160)}`);
+            if (firstErrors.length < 5)
+              firstErrors.push(
+                `${caller} ${op.method} ${url} [${encoding}] → ${res.statusCode} ${leak ?? ''} ${res.body.slice(0, 160)}`,
+              );
           }
         }),
         concurrency,
@@ -70,7 +88,12 @@ export async function fuzzBothDatabases(requests: number, concurrency: number): 
   for (const kind of await databaseKinds()) {
     const f = await fuzzOn(kind, requests, concurrency);
     figures.push(f);
-    const met = f.sent >= FUZZ_GOAL && f.errors === 0 ? 'goal met' : f.sent < FUZZ_GOAL ? `below the ${FUZZ_GOAL.toLocaleString('en')} goal (quick mode)` : 'GOAL MISSED';
+    const met =
+      f.sent >= FUZZ_GOAL && f.errors === 0
+        ? 'goal met'
+        : f.sent < FUZZ_GOAL
+          ? `below the ${FUZZ_GOAL.toLocaleString('en')} goal (quick mode)`
+          : 'GOAL MISSED';
     console.log(
       `fuzz on ${kind}: ${f.sent.toLocaleString('en')} requests sent (goal ≥ ${FUZZ_GOAL.toLocaleString('en')}) in ${f.seconds.toFixed(1)} s, ${concurrency} in flight; answers ≥ 500 or leaking internals: ${f.errors} (goal 0) — ${met}`,
     );

@@ -25,7 +25,8 @@ const SLOW_BODY_BOUND_MS = QUICK ? 40_000 : 120_000;
 /** Full: about a million programmes (9,000 channels × 7 days at ~16 a day); quick: about 11,000. */
 const GUIDE = QUICK ? { channels: 100, days: 7 } : { channels: 9_000, days: 7 };
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
@@ -44,10 +45,22 @@ async function hostileBodiesOnSqlite(): Promise<void> {
 /** CPU of the server's own process per hostile body, refused as it is. */
 async function hostileBodies(s: Awaited<ReturnType<typeof createSecurityContext>>): Promise<void> {
   const cases: [string, Record<string, string>, string | Buffer][] = [
-    ['1 MB of nested JSON on /login', { 'content-type': 'application/json' }, '['.repeat(512 * 1024) + ']'.repeat(512 * 1024)],
+    [
+      '1 MB of nested JSON on /login',
+      { 'content-type': 'application/json' },
+      '['.repeat(512 * 1024) + ']'.repeat(512 * 1024),
+    ],
     ['16 KB of nested JSON on /login', { 'content-type': 'application/json' }, '['.repeat(8000) + ']'.repeat(8000)],
-    ['gzip bomb, 299 KB → 300 MB', { 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipSync(Buffer.alloc(300 * 1024 * 1024), { level: 9 })],
-    ['gzip bomb under the limit, 12 KB → 12 MB', { 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipSync(Buffer.alloc(12 * 1024 * 1024), { level: 9 })],
+    [
+      'gzip bomb, 299 KB → 300 MB',
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      gzipSync(Buffer.alloc(300 * 1024 * 1024), { level: 9 }),
+    ],
+    [
+      'gzip bomb under the limit, 12 KB → 12 MB',
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      gzipSync(Buffer.alloc(12 * 1024 * 1024), { level: 9 }),
+    ],
   ];
   for (const [name, headers, payload] of cases) {
     // The median of five, so the first request's warm-up does not count as the body's cost.
@@ -55,17 +68,26 @@ async function hostileBodies(s: Awaited<ReturnType<typeof createSecurityContext>
     let status = 0;
     for (let i = 0; i < 5; i++) {
       const since = process.cpuUsage();
-      status = (await s.ctx.app.inject({ method: 'POST', url: '/api/v1/login', headers, payload, remoteAddress: '203.0.113.9' })).statusCode;
+      status = (
+        await s.ctx.app.inject({ method: 'POST', url: '/api/v1/login', headers, payload, remoteAddress: '203.0.113.9' })
+      ).statusCode;
       costs.push(cpuMs(since));
     }
-    console.log(`CPU for ${name} (${(payload.length / 1024).toFixed(0)} KB sent): ${quantile(costs.sort((a, b) => a - b), 0.5).toFixed(1)} ms → ${status}`);
+    console.log(
+      `CPU for ${name} (${(payload.length / 1024).toFixed(0)} KB sent): ${quantile(
+        costs.sort((a, b) => a - b),
+        0.5,
+      ).toFixed(1)} ms → ${status}`,
+    );
   }
 }
 
 /** The server child, its port, and the bytes it had read of each upload it refused with 401 (its `read N` lines). */
 function startServer(): Promise<{ child: ChildProcess; port: number; reads: number[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     const reads: number[] = [];
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -104,7 +126,9 @@ function bytesBeforeRefusal(port: number): Promise<{ written: number; status: st
     socket.on('error', finish);
     socket.on('close', finish);
     socket.once('connect', () => {
-      socket.write(`POST /api/v1/admin/ingest/xmltv HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/xml\r\nContent-Length: ${size}\r\n\r\n`);
+      socket.write(
+        `POST /api/v1/admin/ingest/xmltv HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/xml\r\nContent-Length: ${size}\r\n\r\n`,
+      );
       const pump = () => {
         while (!done && written < size) {
           written += chunk.length;
@@ -152,15 +176,23 @@ async function latencyDuringImport(port: number): Promise<void> {
   const { body, programmes } = await guide();
   let running = true;
   const began = performance.now();
-  const importing = fetch(`${base}/api/v1/admin/ingest/xmltv`, { method: 'POST', headers: { ...headers, 'content-type': 'application/gzip' }, body: new Uint8Array(body) })
+  const importing = fetch(`${base}/api/v1/admin/ingest/xmltv`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/gzip' },
+    body: new Uint8Array(body),
+  })
     .then(async (r) => `${r.status} ${(await r.text()).slice(0, 160)}`)
     .finally(() => {
       running = false;
     });
   const busy = await probe(() => running, 5);
   const answer = await importing;
-  console.log(`guide import: ${programmes} programmes (${(body.length / 1024 / 1024).toFixed(1)} MB gzip) in ${((performance.now() - began) / 1000).toFixed(1)} s → ${answer}`);
-  console.log(`GET /channels p99: ${quantile(idle, 0.99).toFixed(1)} ms idle, ${quantile(busy, 0.99).toFixed(1)} ms during the import (${busy.length} requests, max ${busy[busy.length - 1]?.toFixed(0)} ms)`);
+  console.log(
+    `guide import: ${programmes} programmes (${(body.length / 1024 / 1024).toFixed(1)} MB gzip) in ${((performance.now() - began) / 1000).toFixed(1)} s → ${answer}`,
+  );
+  console.log(
+    `GET /channels p99: ${quantile(idle, 0.99).toFixed(1)} ms idle, ${quantile(busy, 0.99).toFixed(1)} ms during the import (${busy.length} requests, max ${busy[busy.length - 1]?.toFixed(0)} ms)`,
+  );
 }
 
 export async function runSecurityBench(): Promise<void> {
@@ -172,9 +204,13 @@ export async function runSecurityBench(): Promise<void> {
   try {
     const refusals = await Promise.all(Array.from({ length: 8 }, () => bytesBeforeRefusal(port)));
     const most = Math.max(...refusals.map((r) => r.written));
-    console.log(`body bytes written before the 401 (8 parallel 64 MB uploads, no token): at most ${(most / 1024).toFixed(0)} KB each (${refusals[0]?.status})`);
+    console.log(
+      `body bytes written before the 401 (8 parallel 64 MB uploads, no token): at most ${(most / 1024).toFixed(0)} KB each (${refusals[0]?.status})`,
+    );
     // The client's figure counts what the kernel's socket buffers took; the server's own count is what it read.
-    console.log(`bytes the server read of each refused upload, headers included: at most ${reads.length > 0 ? `${(Math.max(...reads) / 1024).toFixed(1)} KB` : 'unknown'} (${reads.length} of 8 reported)`);
+    console.log(
+      `bytes the server read of each refused upload, headers included: at most ${reads.length > 0 ? `${(Math.max(...reads) / 1024).toFixed(1)} KB` : 'unknown'} (${reads.length} of 8 reported)`,
+    );
     await reportSlowBody(port, SLOW_BODY_BOUND_MS);
     await latencyDuringImport(port);
   } finally {

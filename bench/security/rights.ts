@@ -29,7 +29,10 @@ const refused = (res: LightMyRequestResponse) => res.statusCode >= 400 && res.st
 async function signIn(ctx: TestContext): Promise<{ idToken: string; cookie: string }> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', ...BASICO } });
   if (res.statusCode !== 200) throw new Error(`sign-in: ${res.statusCode} ${res.body}`);
-  return { idToken: res.json<{ idToken: string }>().idToken, cookie: res.cookies.find((c) => c.name === 'pantalla_rt')?.value ?? '' };
+  return {
+    idToken: res.json<{ idToken: string }>().idToken,
+    cookie: res.cookies.find((c) => c.name === 'pantalla_rt')?.value ?? '',
+  };
 }
 
 const path = (url: string) => {
@@ -46,7 +49,12 @@ async function play(ctx: TestContext): Promise<Viewer> {
     method: 'POST',
     url: '/api/v1/sessions',
     headers: { authorization },
-    payload: { reference: { serviceName: 'bench', type: 'LIVE', id: '1' }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'bench-rights' },
+    payload: {
+      reference: { serviceName: 'bench', type: 'LIVE', id: '1' },
+      streamingProtocol: 'DASH',
+      profileId: 0,
+      deviceFingerprint: 'bench-rights',
+    },
   });
   if (opened.statusCode !== 201) throw new Error(`open: ${opened.statusCode} ${opened.body}`);
   const session = openSessionResponseSchema.parse(opened.json());
@@ -54,7 +62,9 @@ async function play(ctx: TestContext): Promise<Viewer> {
   // The key period on air (a live MPD holds one Period per key period, the next announced
   // ahead) and a segment of it already out: a few behind the live edge.
   const ast = Date.parse(/availabilityStartTime="([^"]+)"/.exec(mpd)?.[1] ?? '');
-  const periods = [...mpd.matchAll(/<Period\b([^>]*)>[\s\S]*?<BaseURL>([^<]+)<\/BaseURL>[\s\S]*?startNumber="(\d+)"/g)].map((m) => ({
+  const periods = [
+    ...mpd.matchAll(/<Period\b([^>]*)>[\s\S]*?<BaseURL>([^<]+)<\/BaseURL>[\s\S]*?startNumber="(\d+)"/g),
+  ].map((m) => ({
     startMs: Number(/start="PT(\d+(?:\.\d+)?)S"/.exec(m[1] ?? '')?.[1] ?? 0) * 1000,
     base: m[2] ?? '',
     first: Number(m[3]),
@@ -72,7 +82,12 @@ async function play(ctx: TestContext): Promise<Viewer> {
 function probe(ctx: TestContext, v: Viewer, what: Probe): Promise<LightMyRequestResponse> {
   if (what === 'manifest') return ctx.app.inject({ method: 'GET', url: path(v.session.playInfo.url) });
   if (what === 'segment') return ctx.app.inject({ method: 'GET', url: v.segment });
-  return ctx.app.inject({ method: 'POST', url: new URL(v.session.drm?.licenseUrl ?? '', 'http://x').pathname, headers: { authorization: `Bearer ${v.idToken}` }, payload: v.licenceBody });
+  return ctx.app.inject({
+    method: 'POST',
+    url: new URL(v.session.drm?.licenseUrl ?? '', 'http://x').pathname,
+    headers: { authorization: `Bearer ${v.idToken}` },
+    payload: v.licenceBody,
+  });
 }
 
 /** The right-ending events, each with what puts things back afterwards. */
@@ -80,14 +95,22 @@ const EVENTS: { name: string; end: (ctx: TestContext, v: Viewer) => Promise<() =
   {
     name: 'session closed',
     end: async (ctx, v) => {
-      await ctx.app.inject({ method: 'DELETE', url: `/api/v1/sessions/${v.session.id}`, headers: { authorization: `Bearer ${v.idToken}` } });
+      await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/sessions/${v.session.id}`,
+        headers: { authorization: `Bearer ${v.idToken}` },
+      });
       return async () => {};
     },
   },
   {
     name: "'Reiniciar sesiones DRM'",
     end: async (ctx, v) => {
-      await ctx.app.inject({ method: 'POST', url: '/api/v1/sessions/reset', headers: { authorization: `Bearer ${v.idToken}` } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/sessions/reset',
+        headers: { authorization: `Bearer ${v.idToken}` },
+      });
       return async () => {};
     },
   },
@@ -96,19 +119,37 @@ const EVENTS: { name: string; end: (ctx: TestContext, v: Viewer) => Promise<() =
     end: async (ctx) => {
       const other = await signIn(ctx);
       const change = (from: string, to: string, token: string) =>
-        ctx.app.inject({ method: 'POST', url: '/api/v1/account/password', headers: { authorization: `Bearer ${token}` }, payload: { currentPassword: from, newPassword: to } });
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/account/password',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { currentPassword: from, newPassword: to },
+        });
       const changed = await change(BASICO.password, 'bench-otra-clave', other.idToken);
       if (changed.statusCode !== 200) throw new Error(`password change: ${changed.statusCode} ${changed.body}`);
-      return async () => void (await change('bench-otra-clave', BASICO.password, changed.json<{ idToken: string }>().idToken));
+      return async () =>
+        void (await change('bench-otra-clave', BASICO.password, changed.json<{ idToken: string }>().idToken));
     },
   },
   {
     name: 'sign-out everywhere (reset link)',
     end: async (ctx) => {
-      await ctx.app.inject({ method: 'POST', url: '/api/v1/tb-user/passwordRecovery', payload: { email: BASICO.username } });
-      const mails = mailListSchema.parse((await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${encodeURIComponent(BASICO.username)}` })).json());
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/tb-user/passwordRecovery',
+        payload: { email: BASICO.username },
+      });
+      const mails = mailListSchema.parse(
+        (
+          await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${encodeURIComponent(BASICO.username)}` })
+        ).json(),
+      );
       const token = /\/resetpassword\/([\w-]+)/.exec(mails[0]?.text ?? '')?.[1] ?? '';
-      const reset = await ctx.app.inject({ method: 'POST', url: '/api/v1/password-reset', payload: { token, password: BASICO.password } });
+      const reset = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/password-reset',
+        payload: { token, password: BASICO.password },
+      });
       if (reset.statusCode !== 200) throw new Error(`password reset: ${reset.statusCode} ${reset.body}`);
       return async () => {};
     },
@@ -116,9 +157,18 @@ const EVENTS: { name: string; end: (ctx: TestContext, v: Viewer) => Promise<() =
   {
     name: 'package ended',
     end: async (ctx) => {
-      const user = await ctx.sql.selectFrom('users').select('id').where('email', '=', BASICO.username).executeTakeFirstOrThrow();
-      const { packageId } = await ctx.sql.selectFrom('channels').select('packageId').where('id', '=', 1).executeTakeFirstOrThrow();
-      const owned = () => ctx.sql.updateTable('entitlements').where('userId', '=', user.id).where('packageId', '=', packageId);
+      const user = await ctx.sql
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', BASICO.username)
+        .executeTakeFirstOrThrow();
+      const { packageId } = await ctx.sql
+        .selectFrom('channels')
+        .select('packageId')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      const owned = () =>
+        ctx.sql.updateTable('entitlements').where('userId', '=', user.id).where('packageId', '=', packageId);
       await owned().set({ endsAt: ctx.clock.now() }).execute();
       return async () => void (await owned().set({ endsAt: null }).execute());
     },
@@ -131,7 +181,10 @@ async function measure(ctx: TestContext, event: (typeof EVENTS)[number]): Promis
   const v = await play(ctx);
   for (const what of ['manifest', 'licence', 'segment'] as const) {
     const before = await probe(ctx, v, what);
-    if (refused(before)) throw new Error(`${event.name}: the ${what} was refused before the event (${before.statusCode} ${before.body.slice(0, 120)})`);
+    if (refused(before))
+      throw new Error(
+        `${event.name}: the ${what} was refused before the event (${before.statusCode} ${before.body.slice(0, 120)})`,
+      );
   }
   const restore = await event.end(ctx, v);
   const result: Record<Probe, number | null> = { manifest: null, licence: null, segment: null };
@@ -157,15 +210,26 @@ export async function reportRights(kind: DatabaseKind): Promise<void> {
   const ctx = await createTestContext(kind);
   try {
     await ctx.modules.origin.prepareDemoMedia();
-    console.log(`Seconds until refused after each right-ending event (${kind}; server clock injected, probes at ${STEPS.join(', ')} s; goal ≤ ${RIGHTS_GOALS.manifest} s manifest and licence, ≤ ${RIGHTS_GOALS.segment} s segment):`);
-    console.log(`  ${'event'.padEnd(34)} ${'manifest'.padStart(9)} ${'licence'.padStart(9)} ${'segment'.padStart(9)}  goals`);
+    console.log(
+      `Seconds until refused after each right-ending event (${kind}; server clock injected, probes at ${STEPS.join(', ')} s; goal ≤ ${RIGHTS_GOALS.manifest} s manifest and licence, ≤ ${RIGHTS_GOALS.segment} s segment):`,
+    );
+    console.log(
+      `  ${'event'.padEnd(34)} ${'manifest'.padStart(9)} ${'licence'.padStart(9)} ${'segment'.padStart(9)}  goals`,
+    );
     for (const event of EVENTS) {
       const r = await measure(ctx, event);
       const cell = (v: number | null) => (v === null ? `> ${STEPS.at(-1)}` : String(v)).padStart(9);
-      const met = (r.manifest ?? Infinity) <= RIGHTS_GOALS.manifest && (r.licence ?? Infinity) <= RIGHTS_GOALS.licence && (r.segment ?? Infinity) <= RIGHTS_GOALS.segment;
-      console.log(`  ${event.name.padEnd(34)} ${cell(r.manifest)} ${cell(r.licence)} ${cell(r.segment)}  ${met ? 'met' : 'NOT met'}`);
+      const met =
+        (r.manifest ?? Infinity) <= RIGHTS_GOALS.manifest &&
+        (r.licence ?? Infinity) <= RIGHTS_GOALS.licence &&
+        (r.segment ?? Infinity) <= RIGHTS_GOALS.segment;
+      console.log(
+        `  ${event.name.padEnd(34)} ${cell(r.manifest)} ${cell(r.licence)} ${cell(r.segment)}  ${met ? 'met' : 'NOT met'}`,
+      );
     }
-    console.log(`  (segments at the origin; a CDN answering from its cache checks only the token: ≤ ${SEGMENT_TOKEN_TTL_SECONDS} s for every event)`);
+    console.log(
+      `  (segments at the origin; a CDN answering from its cache checks only the token: ≤ ${SEGMENT_TOKEN_TTL_SECONDS} s for every event)`,
+    );
   } finally {
     await ctx.close();
   }

@@ -14,7 +14,17 @@ import { prepareDatabase } from '../../apps/server/src/setup';
 import { BENCH_SECRET } from './shared';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-bench-security-'));
-const config = loadConfig(withDemoDefaults({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: BENCH_SECRET, PORT: '0', PUBLIC_URL: 'http://127.0.0.1', MEDIA_PREPARE: '0' }));
+const config = loadConfig(
+  withDemoDefaults({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: BENCH_SECRET,
+    PORT: '0',
+    PUBLIC_URL: 'http://127.0.0.1',
+    MEDIA_PREPARE: '0',
+  }),
+);
 const db = openDatabase(undefined, dataDir);
 const platform = createPlatform(config, db, systemClock);
 const modules = composeModules(platform);

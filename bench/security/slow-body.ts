@@ -38,7 +38,9 @@ export function slowBodyHold(port: number, boundMs: number): Promise<SlowBodyFig
     socket.on('close', () => finish('closed'));
     socket.on('error', () => finish('closed'));
     socket.once('connect', () => {
-      socket.write('POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 8000\r\n\r\n');
+      socket.write(
+        'POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 8000\r\n\r\n',
+      );
       began = performance.now();
       const body = '{"flow":"password","username":"' + ' '.repeat(8000);
       timer = setInterval(() => {
@@ -53,9 +55,14 @@ export function slowBodyHold(port: number, boundMs: number): Promise<SlowBodyFig
 /** Prints the hold time against the goal. */
 export async function reportSlowBody(port: number, boundMs: number): Promise<SlowBodyFigures> {
   const f = await slowBodyHold(port, boundMs);
-  const held = f.ending === 'still open' ? `still open after ${(f.heldMs / 1000).toFixed(1)} s (the bench's bound)` : `${(f.heldMs / 1000).toFixed(1)} s, then ${f.ending}`;
+  const held =
+    f.ending === 'still open'
+      ? `still open after ${(f.heldMs / 1000).toFixed(1)} s (the bench's bound)`
+      : `${(f.heldMs / 1000).toFixed(1)} s, then ${f.ending}`;
   // A second of slack: the server times from when it read the headers, this from when they were written.
   const met = f.ending !== 'still open' && f.heldMs <= SLOW_BODY_GOAL_MS + 1000 ? 'goal met' : 'GOAL MISSED';
-  console.log(`slow body (1 byte/s to POST /api/v1/login): held ${held}, ${f.bytesSent} bytes sent (goal ≤ ${SLOW_BODY_GOAL_MS / 1000} s) — ${met}`);
+  console.log(
+    `slow body (1 byte/s to POST /api/v1/login): held ${held}, ${f.bytesSent} bytes sent (goal ≤ ${SLOW_BODY_GOAL_MS / 1000} s) — ${met}`,
+  );
   return f;
 }

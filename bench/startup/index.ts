@@ -10,14 +10,26 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildWeb, repoRoot } from '../web-budget/build';
 import { startServer } from '../web-budget/serve';
 
-const SHAKA = createRequire(import.meta.url).resolve('shaka-player/dist/shaka-player.compiled.js', { paths: [path.join(repoRoot, 'apps/web')] });
+const SHAKA = createRequire(import.meta.url).resolve('shaka-player/dist/shaka-player.compiled.js', {
+  paths: [path.join(repoRoot, 'apps/web')],
+});
 const QUICK = process.env.BENCH_QUICK === '1';
 /** BENCH_STARTUP_RUNS (5, 1 when BENCH_QUICK=1): fresh browsers per figure. */
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? (QUICK ? 1 : 5));
 const GOALS = { signIn: 1000, firstPlay: 1000, laterPlay: 500 };
 const DEMO = { email: 'demo@pantalla.test', password: 'demo1234' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 /**
  * In every page: the time of the last pointer press, and each video's first presented frame
@@ -99,13 +111,18 @@ interface Round {
 function playedBy(href: string): Played {
   const data = Buffer.from(decodeURIComponent(href.replace(/^\/emplayer\//, '')), 'base64').toString('utf8');
   const [id, , type] = data.split(';').map((f) => decodeURIComponent(f));
-  if (type !== 'VOD' && type !== 'LIVE') throw new Error(`the first slide opens a ${type ?? '?'} link; the plain page plays films and channels`);
+  if (type !== 'VOD' && type !== 'LIVE')
+    throw new Error(`the first slide opens a ${type ?? '?'} link; the plain page plays films and channels`);
   return { type, id: Number(id) };
 }
 
 /** One subscriber in a fresh browser profile: sign in, play the first slide, back, play it again. */
 async function round(browser: Browser, baseUrl: string): Promise<Round> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+  });
   await context.addInitScript(PROBE);
   const page = await context.newPage();
   try {
@@ -114,15 +131,26 @@ async function round(browser: Browser, baseUrl: string): Promise<Round> {
     await page.getByLabel('Contraseña', { exact: true }).fill(DEMO.password);
     let api = 0;
     let counting = true;
-    page.on('request', (r) => counting && r.url().includes('/api/v1/') && !r.url().includes('/api/v1/images/') && (api += 1));
+    page.on(
+      'request',
+      (r) => counting && r.url().includes('/api/v1/') && !r.url().includes('/api/v1/images/') && (api += 1),
+    );
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    const painted = (await (await page.waitForFunction(homePainted, null, { timeout: 30_000, polling: 'raf' })).jsonValue()) as number;
+    const painted = (await (
+      await page.waitForFunction(homePainted, null, { timeout: 30_000, polling: 'raf' })
+    ).jsonValue()) as number;
     counting = false;
     const signIn = painted - (await probe(page)).pressedAt;
 
-    const play = page.getByRole('region', { name: 'Destacados' }).getByRole('link', { name: /^(Reproducir|Ver en directo)/ }).first();
+    const play = page
+      .getByRole('region', { name: 'Destacados' })
+      .getByRole('link', { name: /^(Reproducir|Ver en directo)/ })
+      .first();
     // Held still, so the slide clicked is the slide whose link was read.
-    await page.getByRole('region', { name: 'Destacados' }).getByRole('button', { name: 'Pausar' }).click({ timeout: 5000 });
+    await page
+      .getByRole('region', { name: 'Destacados' })
+      .getByRole('button', { name: 'Pausar' })
+      .click({ timeout: 5000 });
     const played = playedBy((await play.getAttribute('href')) ?? '');
     await play.click();
     const firstPlay = await pressToFrame(page);
@@ -178,23 +206,31 @@ async function plainShaka(browser: Browser, baseUrl: string, token: string, play
   const page = await context.newPage();
   try {
     await page.goto(`${baseUrl}/healthz`);
-    await page.setContent('<!doctype html><html><body style="margin:0;background:#000"><button id="go">Reproducir</button><video id="v" muted style="width:1280px;height:720px"></video></body></html>');
+    await page.setContent(
+      '<!doctype html><html><body style="margin:0;background:#000"><button id="go">Reproducir</button><video id="v" muted style="width:1280px;height:720px"></video></body></html>',
+    );
     // setContent's document.open drops the document's listeners: the probe again.
     await page.addScriptTag({ content: PROBE });
     await page.addScriptTag({ path: SHAKA });
     await page.evaluate(async () => {
-      const w = window as unknown as { shaka: { polyfill: { installAll(): void }; Player: new () => { attach(v: unknown): Promise<void> } }; plain: { player: unknown } };
+      const w = window as unknown as {
+        shaka: { polyfill: { installAll(): void }; Player: new () => { attach(v: unknown): Promise<void> } };
+        plain: { player: unknown };
+      };
       w.shaka.polyfill.installAll();
       const player = new w.shaka.Player();
       await player.attach(document.getElementById('v'));
       (w as unknown as { plainPlayer: unknown }).plainPlayer = player;
     });
     await page.addScriptTag({ content: PLAIN });
-    await page.evaluate(([t, type, id]) => {
-      const w = window as unknown as { plain: { player: unknown; target: unknown }; plainPlayer: unknown };
-      w.plain.player = w.plainPlayer;
-      w.plain.target = { token: t, type, id };
-    }, [token, played.type, played.id] as const);
+    await page.evaluate(
+      ([t, type, id]) => {
+        const w = window as unknown as { plain: { player: unknown; target: unknown }; plainPlayer: unknown };
+        w.plain.player = w.plainPlayer;
+        w.plain.target = { token: t, type, id };
+      },
+      [token, played.type, played.id] as const,
+    );
     await page.click('#go');
     const play = await pressToFrame(page);
     const floor = await page.evaluate(async () => {
@@ -204,7 +240,12 @@ async function plainShaka(browser: Browser, baseUrl: string, token: string, play
       for (const name of ['manifest', 'init', 'media', 'licence']) {
         const r = requests[name];
         if (!r) throw new Error('Shaka made no ' + name + ' request');
-        const response = await fetch(r.uri, { method: r.method, headers: r.headers, body: r.body ? new Uint8Array(r.body) : undefined, cache: 'no-store' });
+        const response = await fetch(r.uri, {
+          method: r.method,
+          headers: r.headers,
+          body: r.body ? new Uint8Array(r.body) : undefined,
+          cache: 'no-store',
+        });
         await response.arrayBuffer();
       }
       return performance.now() - started;
@@ -216,17 +257,25 @@ async function plainShaka(browser: Browser, baseUrl: string, token: string, play
 }
 
 async function resetSessions(baseUrl: string, token: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/v1/sessions/reset`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl}/api/v1/sessions/reset`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (response.status !== 204) throw new Error(`session reset answered ${response.status}`);
 }
 
 async function apiToken(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flow: 'password', username: DEMO.email, password: DEMO.password, rememberMe: false }) });
+  const response = await fetch(`${baseUrl}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ flow: 'password', username: DEMO.email, password: DEMO.password, rememberMe: false }),
+  });
   if (response.status !== 200) throw new Error(`sign-in for the plain page answered ${response.status}`);
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
 const line = (name: string, values: number[], goal: number) => {
   const m = median(values);
   return `${name.padEnd(44)} ${`${m.toFixed(0)} ms`.padStart(9)}   goal ≤ ${goal} ms ${m <= goal ? 'met' : 'NOT met'}   (${values.map((v) => v.toFixed(0)).join(', ')})`;
@@ -248,19 +297,45 @@ export async function runStartupBench(): Promise<void> {
       rounds.push(r);
       plain.push(await plainShaka(browser, server.baseUrl, await apiToken(server.baseUrl), r.played));
     }
-    console.log(`Median of ${RUNS} fresh browsers at 1366×900 on loopback (load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores):`);
-    console.log(line('sign-in click → home rows painted', rounds.map((r) => r.signIn), GOALS.signIn));
+    console.log(
+      `Median of ${RUNS} fresh browsers at 1366×900 on loopback (load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores):`,
+    );
+    console.log(
+      line(
+        'sign-in click → home rows painted',
+        rounds.map((r) => r.signIn),
+        GOALS.signIn,
+      ),
+    );
     console.log(`  API calls before the home painted (images apart): ${rounds.map((r) => r.apiBeforeHome).join(', ')}`);
-    console.log(line('first play: click → first frame', rounds.map((r) => r.firstPlay), GOALS.firstPlay));
-    console.log(line('a later play: click → first frame', rounds.map((r) => r.laterPlay), GOALS.laterPlay));
+    console.log(
+      line(
+        'first play: click → first frame',
+        rounds.map((r) => r.firstPlay),
+        GOALS.firstPlay,
+      ),
+    );
+    console.log(
+      line(
+        'a later play: click → first frame',
+        rounds.map((r) => r.laterPlay),
+        GOALS.laterPlay,
+      ),
+    );
     const plainPlay = median(plain.map((p) => p.play));
     const floor = median(plain.map((p) => p.floor));
     console.log(`  played: ${[...new Set(rounds.map((r) => `${r.played.type} ${r.played.id}`))].join(', ')}`);
-    console.log(`plain Shaka page, same click and work (session, load, play): ${plainPlay.toFixed(0)} ms (${plain.map((p) => p.play.toFixed(0)).join(', ')})`);
-    console.log(`floor: manifest, init segment, media segment, licence back to back: ${floor.toFixed(0)} ms (${plain.map((p) => p.floor.toFixed(0)).join(', ')})`);
+    console.log(
+      `plain Shaka page, same click and work (session, load, play): ${plainPlay.toFixed(0)} ms (${plain.map((p) => p.play.toFixed(0)).join(', ')})`,
+    );
+    console.log(
+      `floor: manifest, init segment, media segment, licence back to back: ${floor.toFixed(0)} ms (${plain.map((p) => p.floor.toFixed(0)).join(', ')})`,
+    );
     const first = median(rounds.map((r) => r.firstPlay));
     const later = median(rounds.map((r) => r.laterPlay));
-    console.log(`  first play ÷ plain ${(first / plainPlay).toFixed(2)}, ÷ floor ${(first / floor).toFixed(1)}; later play ÷ plain ${(later / plainPlay).toFixed(2)}, ÷ floor ${(later / floor).toFixed(1)}`);
+    console.log(
+      `  first play ÷ plain ${(first / plainPlay).toFixed(2)}, ÷ floor ${(first / floor).toFixed(1)}; later play ÷ plain ${(later / plainPlay).toFixed(2)}, ÷ floor ${(later / floor).toFixed(1)}`,
+    );
   } finally {
     await browser.close();
     await server.stop();

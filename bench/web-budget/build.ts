@@ -14,7 +14,10 @@ let built: string | undefined;
 export function buildWeb(outDir: string): void {
   if (!built) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-bench-web-'));
-    execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' });
+    execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], {
+      cwd: path.join(repoRoot, 'apps/web'),
+      stdio: 'inherit',
+    });
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     built = dir;
   }
@@ -29,9 +32,13 @@ interface ManifestChunk {
 
 /** The chunks made of the console's modules (features/operator/): the route modules and the code only they import. */
 export function consoleChunks(outDir: string): Set<string> {
-  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const files = new Set<string>();
-  for (const chunk of Object.values(manifest)) if (chunk.src?.startsWith('src/features/operator/')) files.add(path.basename(chunk.file));
+  for (const chunk of Object.values(manifest))
+    if (chunk.src?.startsWith('src/features/operator/')) files.add(path.basename(chunk.file));
   return files;
 }
 

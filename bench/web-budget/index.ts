@@ -14,7 +14,15 @@ const HOME_JS_CEILING = 200 * 1024;
 const LIGHTHOUSE_GOAL = 95;
 const DEMO = { email: 'demo@pantalla.test', password: 'demo1234' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Screens to weigh: each is loaded fresh, signed in, until `ready` shows. */
 const ROUTES: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
@@ -38,7 +46,11 @@ async function signIn(page: Page, baseUrl: string): Promise<void> {
 }
 
 /** Loads a path in a fresh tab (session restored from the cookie) and lists the chunks it fetched. */
-async function chunksFetched(context: BrowserContext, url: string, ready: (page: Page) => Promise<unknown>): Promise<string[]> {
+async function chunksFetched(
+  context: BrowserContext,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<string[]> {
   const page = await context.newPage();
   const files = new Set<string>();
   page.on('request', (request) => {
@@ -51,29 +63,46 @@ async function chunksFetched(context: BrowserContext, url: string, ready: (page:
   return [...files];
 }
 
-const sum = (names: Iterable<string>, chunks: Map<string, Chunk>, key: 'bytes' | 'gzip') => [...names].reduce((n, f) => n + (chunks.get(f)?.[key] ?? 0), 0);
+const sum = (names: Iterable<string>, chunks: Map<string, Chunk>, key: 'bytes' | 'gzip') =>
+  [...names].reduce((n, f) => n + (chunks.get(f)?.[key] ?? 0), 0);
 
 /** Issue 18's pages for Lighthouse; BENCH_QUICK=1 (CI) measures the home only. */
-const LIGHTHOUSE_PAGES = process.env.BENCH_QUICK === '1' ? ['/'] : ['/', '/epg/', '/detail/content/1159', '/search/cine'];
+const LIGHTHOUSE_PAGES =
+  process.env.BENCH_QUICK === '1' ? ['/'] : ['/', '/epg/', '/detail/content/1159', '/search/cine'];
 
 async function lighthouseOnPages(baseUrl: string, userDataDir: string): Promise<void> {
   const port = 9300 + Math.floor(Math.random() * 500);
   // A persistent context is the browser's default one, which Lighthouse's tab shares: the session cookie is there.
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, baseUrl);
     for (const pathName of LIGHTHOUSE_PAGES) {
-      const result = await lighthouse(`${baseUrl}${pathName}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktopConfig);
+      const result = await lighthouse(
+        `${baseUrl}${pathName}`,
+        { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+        desktopConfig,
+      );
       if (!result) throw new Error(`Lighthouse returned nothing for ${pathName}`);
       const { lhr } = result;
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      console.log(`Lighthouse (desktop) on ${pathName}: performance ${score} (goal ≥ ${LIGHTHOUSE_GOAL}) ${score >= LIGHTHOUSE_GOAL ? 'ok' : 'BELOW GOAL'}`);
-      console.log(`  LCP ${Math.round(audit('largest-contentful-paint'))} ms, TBT ${Math.round(audit('total-blocking-time'))} ms, FCP ${Math.round(audit('first-contentful-paint'))} ms, CLS ${audit('cumulative-layout-shift').toFixed(3)}`);
-      const lcpElement = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}))?.[1];
+      console.log(
+        `Lighthouse (desktop) on ${pathName}: performance ${score} (goal ≥ ${LIGHTHOUSE_GOAL}) ${score >= LIGHTHOUSE_GOAL ? 'ok' : 'BELOW GOAL'}`,
+      );
+      console.log(
+        `  LCP ${Math.round(audit('largest-contentful-paint'))} ms, TBT ${Math.round(audit('total-blocking-time'))} ms, FCP ${Math.round(audit('first-contentful-paint'))} ms, CLS ${audit('cumulative-layout-shift').toFixed(3)}`,
+      );
+      const lcpElement = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(
+        JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}),
+      )?.[1];
       if (lcpElement) console.log(`  LCP element: ${lcpElement.replace(/\\"/g, '"').slice(0, 160)}`);
-      if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(pathName)) console.log(`  (ended on ${lhr.finalDisplayedUrl})`);
+      if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(pathName))
+        console.log(`  (ended on ${lhr.finalDisplayedUrl})`);
     }
   } finally {
     await context.close();
@@ -99,28 +128,40 @@ export async function runWebBudgetBench(): Promise<void> {
     await signIn(await context.newPage(), server.baseUrl);
 
     const byRoute = new Map<string, string[]>();
-    for (const route of ROUTES) byRoute.set(route.name, await chunksFetched(context, `${server.baseUrl}${route.path}`, route.ready));
+    for (const route of ROUTES)
+      byRoute.set(route.name, await chunksFetched(context, `${server.baseUrl}${route.path}`, route.ready));
     const home = new Set(byRoute.get('home') ?? []);
     const homeGzip = sum(home, chunks, 'gzip');
 
-    console.log(`\nJavaScript before the home is interactive: ${kb(homeGzip)} gzip (${kb(sum(home, chunks, 'bytes'))} raw) in ${home.size} chunks; ceiling ${kb(HOME_JS_CEILING)} → ${homeGzip <= HOME_JS_CEILING ? 'ok' : 'OVER'} (${((homeGzip / HOME_JS_CEILING) * 100).toFixed(0)} % of the ceiling)`);
-    for (const file of [...home].sort((a, b) => (chunks.get(b)?.gzip ?? 0) - (chunks.get(a)?.gzip ?? 0))) console.log(`  ${file.padEnd(44)} ${kb(chunks.get(file)?.gzip ?? 0).padStart(9)}`);
+    console.log(
+      `\nJavaScript before the home is interactive: ${kb(homeGzip)} gzip (${kb(sum(home, chunks, 'bytes'))} raw) in ${home.size} chunks; ceiling ${kb(HOME_JS_CEILING)} → ${homeGzip <= HOME_JS_CEILING ? 'ok' : 'OVER'} (${((homeGzip / HOME_JS_CEILING) * 100).toFixed(0)} % of the ceiling)`,
+    );
+    for (const file of [...home].sort((a, b) => (chunks.get(b)?.gzip ?? 0) - (chunks.get(a)?.gzip ?? 0)))
+      console.log(`  ${file.padEnd(44)} ${kb(chunks.get(file)?.gzip ?? 0).padStart(9)}`);
     // Bytes are the build's, not the machine's: past the ceiling (or with the console's code in
     // the home) the benchmark fails the run, unlike the timed figures.
     const consoleInHome = [...consoleChunks(webDist)].filter((file) => home.has(file));
-    if (homeGzip > HOME_JS_CEILING) failBudget(`the home's JavaScript is ${kb(homeGzip)} gzip, ${kb(homeGzip - HOME_JS_CEILING)} over its ${kb(HOME_JS_CEILING)} ceiling`);
+    if (homeGzip > HOME_JS_CEILING)
+      failBudget(
+        `the home's JavaScript is ${kb(homeGzip)} gzip, ${kb(homeGzip - HOME_JS_CEILING)} over its ${kb(HOME_JS_CEILING)} ceiling`,
+      );
     if (consoleInHome.length > 0) failBudget(`the console's chunks load with the home: ${consoleInHome.join(', ')}`);
-    else console.log('The console (features/operator) in the home\'s chunks: none → ok');
+    else console.log("The console (features/operator) in the home's chunks: none → ok");
 
     console.log('\nPer route (loaded fresh, signed in): all JS, and the chunks the home did not need');
     console.log(`  ${'route'.padEnd(12)} ${'all gzip'.padStart(10)} ${'own gzip'.padStart(10)}  own chunks`);
     for (const route of ROUTES) {
       const files = byRoute.get(route.name) ?? [];
       const own = files.filter((f) => !home.has(f));
-      console.log(`  ${route.name.padEnd(12)} ${kb(sum(files, chunks, 'gzip')).padStart(10)} ${kb(sum(own, chunks, 'gzip')).padStart(10)}  ${own.join(', ') || '—'}`);
+      console.log(
+        `  ${route.name.padEnd(12)} ${kb(sum(files, chunks, 'gzip')).padStart(10)} ${kb(sum(own, chunks, 'gzip')).padStart(10)}  ${own.join(', ') || '—'}`,
+      );
     }
     const lazyOnly = [...chunks.values()].filter((c) => ![...byRoute.values()].some((files) => files.includes(c.file)));
-    if (lazyOnly.length > 0) console.log(`\nChunks no measured route loaded (player, trailers, …): ${lazyOnly.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ')}`);
+    if (lazyOnly.length > 0)
+      console.log(
+        `\nChunks no measured route loaded (player, trailers, …): ${lazyOnly.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ')}`,
+      );
     await context.close();
 
     console.log('');

@@ -23,13 +23,25 @@ export interface RunningServer {
 
 export async function startServer({ webDist, dataDir }: { webDist: string; dataDir: string }): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
-    cwd: repoRoot,
-    // The demo mode: its accounts and media, served as production serves them (but for source
-    // maps, which the build does not make). Production would need secrets and a demo seed.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, NODE_ENV: 'test', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
+    {
+      cwd: repoRoot,
+      // The demo mode: its accounts and media, served as production serves them (but for source
+      // maps, which the build does not make). Production would need secrets and a demo seed.
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        WEB_DIST: webDist,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://localhost:${port}`,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const baseUrl = `http://localhost:${port}`;
   const deadline = Date.now() + 300_000;
   for (;;) {

@@ -70,7 +70,12 @@ export class GuidePage {
     const id = await row.evaluate((el) => {
       const viewport = el.closest('.guide-grid__viewport')?.getBoundingClientRect();
       const buttons = Array.from(el.querySelectorAll<HTMLElement>('[data-programme-id]'));
-      const visible = buttons.find((b) => viewport && b.getBoundingClientRect().left >= viewport.left && b.getBoundingClientRect().left < viewport.right);
+      const visible = buttons.find(
+        (b) =>
+          viewport &&
+          b.getBoundingClientRect().left >= viewport.left &&
+          b.getBoundingClientRect().left < viewport.right,
+      );
       return visible?.dataset.programmeId ?? null;
     });
     if (!id) throw new Error(`no programme on screen in ${channel}`);

@@ -43,7 +43,9 @@ export class OperatorChannelsPage {
 
   async save(): Promise<void> {
     await this.page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await expect(this.page.getByRole('status').filter({ hasText: 'Cambios guardados.' })).toBeVisible({ timeout: 20_000 });
+    await expect(this.page.getByRole('status').filter({ hasText: 'Cambios guardados.' })).toBeVisible({
+      timeout: 20_000,
+    });
   }
 
   async gotoLineups(): Promise<void> {

@@ -30,7 +30,9 @@ export class OperatorProductsPage extends OperatorPage {
 
   async gotoList(): Promise<void> {
     await this.goto('products');
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Productos y precios' })).toBeVisible({ timeout: 20_000 });
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Productos y precios' })).toBeVisible({
+      timeout: 20_000,
+    });
   }
 
   /** Searches the list by title and opens the product's page. */

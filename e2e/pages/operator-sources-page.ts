@@ -6,7 +6,9 @@ export class OperatorSourcesPage {
 
   async openList(): Promise<void> {
     await this.page.goto('/operador/guias');
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Fuentes de guía' })).toBeVisible({ timeout: 30_000 });
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Fuentes de guía' })).toBeVisible({
+      timeout: 30_000,
+    });
   }
 
   async openSource(id: number): Promise<void> {
@@ -16,7 +18,9 @@ export class OperatorSourcesPage {
 
   /** Uploads a file and waits for the import's answer; answers the status text shown. */
   async upload(name: string, contents: string): Promise<void> {
-    await this.page.getByLabel('Archivo XMLTV o M3U (puede ir comprimido con gzip)').setInputFiles({ name, mimeType: 'application/xml', buffer: Buffer.from(contents) });
+    await this.page
+      .getByLabel('Archivo XMLTV o M3U (puede ir comprimido con gzip)')
+      .setInputFiles({ name, mimeType: 'application/xml', buffer: Buffer.from(contents) });
     await this.page.getByRole('button', { name: 'Subir e importar' }).click();
     await expect(this.page.getByRole('progressbar')).toBeVisible();
     await expect(this.page.getByText('Archivo importado.')).toBeVisible({ timeout: 60_000 });

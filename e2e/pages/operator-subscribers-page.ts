@@ -33,6 +33,8 @@ export class OperatorSubscribersPage {
 
   /** A package's row, by the package's name. */
   packageRow(name: string): Locator {
-    return this.packages().getByRole('row').filter({ has: this.page.getByRole('rowheader', { name, exact: true }) });
+    return this.packages()
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name, exact: true }) });
   }
 }

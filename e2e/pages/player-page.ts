@@ -100,7 +100,9 @@ export class PlayerPage {
       .poll(
         async () => {
           last = await this.state();
-          return last.currentTime > target && !last.paused && last.readyState >= 3 ? 'playing' : `at ${last.currentTime.toFixed(1)} (${last.state})`;
+          return last.currentTime > target && !last.paused && last.readyState >= 3
+            ? 'playing'
+            : `at ${last.currentTime.toFixed(1)} (${last.state})`;
         },
         { timeout, intervals: [250] },
       )

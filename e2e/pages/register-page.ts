@@ -85,7 +85,9 @@ export class RegisterResultPage {
 }
 
 /** The pending purchase the app leaves for the checkout (features/commerce), read from session storage. */
-export async function pendingPurchase(page: Page): Promise<{ purchase: { packageId: number; title: string; priceCents: number }; twoStep: boolean } | null> {
+export async function pendingPurchase(
+  page: Page,
+): Promise<{ purchase: { packageId: number; title: string; priceCents: number }; twoStep: boolean } | null> {
   const raw = await page.evaluate(() => sessionStorage.getItem('pantalla.pendingPurchase'));
   return raw ? JSON.parse(raw) : null;
 }

@@ -57,7 +57,12 @@ for (const lang of ['es', 'en'] as const) {
       const download = await downloading;
       expect(download.suggestedFilename()).toBe('pantalla-datos.json');
       const data = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<string, unknown>;
-      expect(data).toMatchObject({ account: { email: account.email, name: 'Ana', surname: 'Ajustes' }, purchases: { purchases: [] }, viewing: { keepWatching: [] }, playback: { streamSessions: [] } });
+      expect(data).toMatchObject({
+        account: { email: account.email, name: 'Ana', surname: 'Ajustes' },
+        purchases: { purchases: [] },
+        viewing: { keepWatching: [] },
+        playback: { streamSessions: [] },
+      });
       expect((data.signIns as unknown[]).length).toBeGreaterThan(0);
       await expect(section.getByText(x.downloaded)).toBeVisible();
 
@@ -82,7 +87,9 @@ for (const lang of ['es', 'en'] as const) {
       await login.login(account.email, account.password);
       await expect(login.alert).toBeVisible();
       await expect(login.heading).toBeVisible();
-      const refused = await request.post('/api/v1/login', { data: { flow: 'password', username: account.email, password: account.password } });
+      const refused = await request.post('/api/v1/login', {
+        data: { flow: 'password', username: account.email, password: account.password },
+      });
       expect(refused.status()).toBe(400);
     });
   }

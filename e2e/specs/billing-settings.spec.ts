@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { signInDirectly } from '../fixtures/api';
-import { BILLING_TEXTS, buySubscription, fillCardField, noSidewaysScroll, SIZES, subscriptionLink } from '../fixtures/billing';
+import {
+  BILLING_TEXTS,
+  buySubscription,
+  fillCardField,
+  noSidewaysScroll,
+  SIZES,
+  subscriptionLink,
+} from '../fixtures/billing';
 import { createAccount } from '../fixtures/new-account';
 import { CARDS } from '../pages/checkout-page';
 
@@ -83,7 +90,10 @@ const TEXTS = {
 
 for (const lang of ['es', 'en'] as const) {
   for (const size of SIZES) {
-    test(`${lang} ${size.width} px: subscription cancelled then reactivated, history with VAT and a receipt, card saved, replaced, removed`, async ({ page, request }) => {
+    test(`${lang} ${size.width} px: subscription cancelled then reactivated, history with VAT and a receipt, card saved, replaced, removed`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(180_000);
       const x = TEXTS[lang];
       const account = await createAccount(request, `facturas-${lang}-${size.width}`);
@@ -98,7 +108,10 @@ for (const lang of ['es', 'en'] as const) {
       await expect(subscription.getByText(x.renews)).toBeVisible();
 
       // Cancelling says until when access lasts before it is confirmed; reactivating undoes it.
-      await subscription.getByRole('button', { name: /Deportes Plus/ }).filter({ hasText: x.cancel }).click();
+      await subscription
+        .getByRole('button', { name: /Deportes Plus/ })
+        .filter({ hasText: x.cancel })
+        .click();
       await expect(subscription.getByText(x.cancelUntil)).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/cancel-${lang}-${size.width}.png`, fullPage: true });
       await subscription.getByRole('button', { name: x.confirmCancel }).click();
@@ -148,7 +161,10 @@ for (const lang of ['es', 'en'] as const) {
       await method.getByLabel(x.holder).fill('Ana Facturas');
       await fillCardField(page, lang, CARDS.authentication);
       await method.getByRole('button', { name: x.save }).click();
-      await page.frameLocator(`iframe[title="${BILLING_TEXTS[lang].cardFrame}"]`).getByRole('button', { name: x.pass }).click();
+      await page
+        .frameLocator(`iframe[title="${BILLING_TEXTS[lang].cardFrame}"]`)
+        .getByRole('button', { name: x.pass })
+        .click();
       await expect(method.getByText(x.saved)).toBeVisible({ timeout: 30_000 });
       await expect(method.getByTestId('saved-card')).toContainText(x.visa3ds);
       await method.getByRole('button', { name: x.remove }).click();

@@ -16,7 +16,11 @@ test.describe('browse defects (issue 17)', () => {
     let n = 0;
     for (let i = 1; i <= count && n === 0; i++) {
       await home.carousel.getByRole('button', { name: new RegExp(`^Ir al destacado ${i}: `) }).click();
-      if ((await home.carousel.locator('.carousel__slide--active').getByRole('button', { name: 'Ver tráiler' }).count()) > 0) n = i;
+      if (
+        (await home.carousel.locator('.carousel__slide--active').getByRole('button', { name: 'Ver tráiler' }).count()) >
+        0
+      )
+        n = i;
     }
     expect(n, 'a highlight with a trailer').toBeGreaterThan(0);
     const slide = home.carousel.locator('.carousel__slide--active');
@@ -68,17 +72,24 @@ test.describe('browse defects (issue 17)', () => {
     });
     await page.route(/\/api\/v1\/lists\/\d+\/resources/, async (route) => {
       const response = await route.fetch();
-      const body = (await response.json().catch(() => null)) as { resources: { resource: Record<string, unknown> & { id: number } }[] } | null;
+      const body = (await response.json().catch(() => null)) as {
+        resources: { resource: Record<string, unknown> & { id: number } }[];
+      } | null;
       if (!body) return route.fulfill({ response }).catch(() => undefined);
       const id = Number(/lists\/(\d+)\//.exec(route.request().url())?.[1]);
       body.resources.forEach(({ resource }, i) => {
         if (i % 3 !== 0) return;
         resource.parental = 7;
-        if (Array.isArray(resource.genres) && (resource.genres.length === 0 || typeof resource.genres[0] === 'number')) resource.genres = [...(resource.genres as number[]), 162];
+        if (Array.isArray(resource.genres) && (resource.genres.length === 0 || typeof resource.genres[0] === 'number'))
+          resource.genres = [...(resource.genres as number[]), 162];
         if ('adult' in resource) resource.adult = true;
       });
       // What stays plain: the demo schedule may put a rating-7 programme of its own in the row too.
-      const adult = (r: Record<string, unknown>) => r.parental === 7 || r.adult === true || (Array.isArray(r.genres) && r.genres.some((g: unknown) => (typeof g === 'number' ? g : (g as { id?: number }).id) === 162));
+      const adult = (r: Record<string, unknown>) =>
+        r.parental === 7 ||
+        r.adult === true ||
+        (Array.isArray(r.genres) &&
+          r.genres.some((g: unknown) => (typeof g === 'number' ? g : (g as { id?: number }).id) === 162));
       kept.set(id, body.resources.filter(({ resource }) => !adult(resource)).length);
       await route.fulfill({ response, json: body });
     });
@@ -111,7 +122,7 @@ test.describe('browse defects (issue 17)', () => {
     await expect(page).toHaveTitle('Este género no existe · Pantalla');
   });
 
-  test("the calendar has events on each of its 15 days", async ({ page }) => {
+  test('the calendar has events on each of its 15 days', async ({ page }) => {
     const home = new BrowseHomePage(page);
     await home.signIn();
     await page.goto('/calendar/');

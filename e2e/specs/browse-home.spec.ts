@@ -10,7 +10,6 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-
 test.describe('browse home', () => {
   test('shows the loading message, then header, carousel and rows', async ({ page }) => {
     const home = new BrowseHomePage(page);
@@ -26,11 +25,19 @@ test.describe('browse home', () => {
     release();
     await login;
     await expect(home.carousel).toBeVisible();
-    for (const name of ['Lo más visto', 'Canales en directo', 'Series imprescindibles']) await expect(await home.showRow(name)).toBeVisible();
+    for (const name of ['Lo más visto', 'Canales en directo', 'Series imprescindibles'])
+      await expect(await home.showRow(name)).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
 
-    const hrefs = { 'Guía TV': '/epg/', Géneros: '/gid/', Canales: '/gid/5310', 'AMC a la carta': '/gid2/5320', Deportes: '/sports/' };
-    for (const [name, href] of Object.entries(hrefs)) await expect(home.nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    const hrefs = {
+      'Guía TV': '/epg/',
+      Géneros: '/gid/',
+      Canales: '/gid/5310',
+      'AMC a la carta': '/gid2/5320',
+      Deportes: '/sports/',
+    };
+    for (const [name, href] of Object.entries(hrefs))
+      await expect(home.nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     await page.getByRole('button', { name: 'Tu cuenta' }).click();
     await expect(page.getByRole('link', { name: 'Ajustes' })).toHaveAttribute('href', '/settings/');
     await expect(page.getByRole('link', { name: 'Diagnóstico' })).toHaveAttribute('href', '/conndiag/');
@@ -177,18 +184,25 @@ test.describe('browse home', () => {
     await expect(page).toHaveURL('/');
 
     // Event rows open /allincat2/ with their section name.
-    await (await home.showRow('Últimos programas emitidos')).getByRole('link', { name: 'Ver todo: Últimos programas emitidos' }).click();
+    await (
+      await home.showRow('Últimos programas emitidos')
+    )
+      .getByRole('link', { name: 'Ver todo: Últimos programas emitidos' })
+      .click();
     await expect(page).toHaveURL('/allincat2/');
     await expect(page.getByRole('heading', { level: 1, name: 'Últimos programas emitidos' })).toBeVisible();
   });
 
   for (const width of [1280, 1920]) {
-    test(`cards at ${width} px: posters 159 px, series and channels ${width > 1600 ? 350 : 270} px, series apart from films`, async ({ page }) => {
+    test(`cards at ${width} px: posters 159 px, series and channels ${width > 1600 ? 350 : 270} px, series apart from films`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       const home = new BrowseHomePage(page);
       await home.signIn();
       const wide = width > 1600 ? 350 : 270;
-      const imageWidth = async (row: string) => (await (await home.showRow(row)).locator('.card__image').first().boundingBox())?.width;
+      const imageWidth = async (row: string) =>
+        (await (await home.showRow(row)).locator('.card__image').first().boundingBox())?.width;
       expect(await imageWidth('Lo más visto')).toBeCloseTo(159, 0);
       expect(await imageWidth('Canales en directo')).toBeCloseTo(wide, 0);
       expect(await imageWidth('Series imprescindibles')).toBeCloseTo(wide, 0);
@@ -211,7 +225,8 @@ test.describe('browse home', () => {
     await expect(first).toHaveAttribute('aria-expanded', 'true');
     const panel = page.getByRole('region', { name: `Detalles de ${title}` });
     await expect(panel).toBeVisible();
-    for (const tab of ['Información', 'Episodios', 'Descripción', 'Reparto']) await expect(panel.getByRole('tab', { name: tab })).toBeVisible();
+    for (const tab of ['Información', 'Episodios', 'Descripción', 'Reparto'])
+      await expect(panel.getByRole('tab', { name: tab })).toBeVisible();
     await panel.getByRole('tab', { name: 'Información' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(panel.getByRole('tab', { name: 'Episodios' })).toHaveAttribute('aria-selected', 'true');
@@ -226,7 +241,10 @@ test.describe('browse home', () => {
       await season.selectOption({ label: 'Temporada 2' });
       await expect(episodes.first()).not.toHaveText(firstSeasonEpisode ?? '');
     }
-    await expect(panel.getByRole('link', { name: /^Reproducir episodio 1: / })).toHaveAttribute('href', /^\/emplayer\//);
+    await expect(panel.getByRole('link', { name: /^Reproducir episodio 1: / })).toHaveAttribute(
+      'href',
+      /^\/emplayer\//,
+    );
     await panel.getByRole('tab', { name: 'Reparto' }).click();
     await expect(panel.getByRole('heading', { name: 'Reparto' })).toBeVisible();
     await panel.getByRole('button', { name: `Cerrar los detalles de ${title}` }).click();
@@ -262,32 +280,49 @@ test.describe('browse home', () => {
     const token = await apiToken(DEMO);
     const auth = { authorization: `Bearer ${token}` };
     const film = 1159;
-    const marked = await request.put('/api/v1/keep-watching/mark', { headers: auth, data: { id: film, kind: 'vod', positionInMs: 600_000 } });
+    const marked = await request.put('/api/v1/keep-watching/mark', {
+      headers: auth,
+      data: { id: film, kind: 'vod', positionInMs: 600_000 },
+    });
     expect(marked.ok()).toBe(true);
     const home = new BrowseHomePage(page);
     await home.signIn();
     const row = await home.showRow('Seguir viendo');
     await expect(row).toBeVisible();
-    const filmTitle = ((await (await request.get(`/api/v1/contents/${film}`, { headers: auth })).json()) as { title: string }).title;
+    const filmTitle = (
+      (await (await request.get(`/api/v1/contents/${film}`, { headers: auth })).json()) as { title: string }
+    ).title;
     const remove = row.getByRole('button', { name: `Quitar «${filmTitle}» de Seguir viendo` });
     await expect(remove).toBeVisible();
     await remove.click();
     await expect(remove).toHaveCount(0);
-    const list = (await (await request.get('/api/v1/keep-watching', { headers: auth })).json()) as { resources: { id: number; kind: string }[] };
+    const list = (await (await request.get('/api/v1/keep-watching', { headers: auth })).json()) as {
+      resources: { id: number; kind: string }[];
+    };
     expect(list.resources.some((b) => b.id === film && b.kind === 'vod')).toBe(false);
   });
 
-  test('the home opens without moving what is drawn: an empty keep-watching row keeps no place (layout shift)', async ({ page, request }) => {
+  test('the home opens without moving what is drawn: an empty keep-watching row keeps no place (layout shift)', async ({
+    page,
+    request,
+  }) => {
     // Lighthouse's desktop size; demo@ with nothing to keep watching, as a new subscriber.
     await page.setViewportSize({ width: 1350, height: 940 });
     const auth = { authorization: `Bearer ${await apiToken(DEMO)}` };
-    const kept = (await (await request.get('/api/v1/keep-watching', { headers: auth })).json()) as { resources: { id: number; kind: string }[] };
-    for (const b of kept.resources) await request.delete(`/api/v1/keep-watching/delete-mark/${b.id}/${b.kind}`, { headers: auth, data: { source: 'web' } });
+    const kept = (await (await request.get('/api/v1/keep-watching', { headers: auth })).json()) as {
+      resources: { id: number; kind: string }[];
+    };
+    for (const b of kept.resources)
+      await request.delete(`/api/v1/keep-watching/delete-mark/${b.id}/${b.kind}`, {
+        headers: auth,
+        data: { source: 'web' },
+      });
     await page.addInitScript(() => {
       const w = window as unknown as { layoutShift: number };
       w.layoutShift = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.layoutShift += e.value;
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.layoutShift += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const home = new BrowseHomePage(page);
@@ -301,7 +336,10 @@ test.describe('browse home', () => {
     // The second opening asks for the carousel beside the lineups (the home hint).
     await page.reload();
     const again = await shiftOpening();
-    expect({ first: first < 0.02, again: again < 0.02 }, `layout shift ${first.toFixed(3)}, then ${again.toFixed(3)}`).toEqual({ first: true, again: true });
+    expect(
+      { first: first < 0.02, again: again < 0.02 },
+      `layout shift ${first.toFixed(3)}, then ${again.toFixed(3)}`,
+    ).toEqual({ first: true, again: true });
   });
 
   test('an adult row stays locked until the parental PIN opens it', async ({ page }) => {
@@ -315,7 +353,9 @@ test.describe('browse home', () => {
     const dialog = page.getByRole('dialog', { name: 'Sección bloqueada con PIN parental' });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('PIN parental (4 dígitos)').fill('9999');
-    await expect(dialog.getByText('El PIN parental que has introducido es incorrecto. Por favor, inténtalo de nuevo')).toBeVisible();
+    await expect(
+      dialog.getByText('El PIN parental que has introducido es incorrecto. Por favor, inténtalo de nuevo'),
+    ).toBeVisible();
     await dialog.getByLabel('PIN parental (4 dígitos)').fill(DEMO.pin);
     await expect(dialog).toHaveCount(0);
     // The focus stays with the row, which scrolls into view and loads, not with the page's top.
@@ -337,7 +377,11 @@ test.describe('browse home', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousViolations(page);
     await page.goto('/');
-    await (await home.showRow('Canales en directo')).getByRole('link', { name: 'Ver todo: Canales en directo' }).click();
+    await (
+      await home.showRow('Canales en directo')
+    )
+      .getByRole('link', { name: 'Ver todo: Canales en directo' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Canales en directo' })).toBeVisible();
     await expect(page.locator('.all-in-category__grid .card__button').first()).toBeVisible();
     await expectNoSeriousViolations(page);

@@ -111,7 +111,9 @@ test.describe('genre pages', () => {
     await expect(page).toHaveURL(/\/gid\/5310$/);
   });
 
-  test('inside the app: the filter comes back through the header link, the back arrow leaves and resets it', async ({ page }) => {
+  test('inside the app: the filter comes back through the header link, the back arrow leaves and resets it', async ({
+    page,
+  }) => {
     await signInHome(page);
     const nav = page.getByRole('navigation').first();
     await nav.getByRole('link', { name: 'Canales' }).click();
@@ -163,14 +165,28 @@ test.describe('genre pages', () => {
 
   test('a genre that fails to load opens the non-recoverable modal; a failing home row alerts', async ({ page }) => {
     await signIn(page);
-    await page.route('**/api/v1/genres/200**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"code":"internal","message":"Error interno del servidor."}' }));
+    await page.route('**/api/v1/genres/200**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"statusCode":500,"code":"internal","message":"Error interno del servidor."}',
+      }),
+    );
     await page.goto('/gid/200');
     const modal = page.getByRole('alertdialog');
-    await expect(modal).toContainText('No se ha podido cargar esta sección. Inténtalo de nuevo más tarde.', { timeout: 20_000 });
+    await expect(modal).toContainText('No se ha podido cargar esta sección. Inténtalo de nuevo más tarde.', {
+      timeout: 20_000,
+    });
     await expect(modal.getByRole('button', { name: 'Reintentar' })).toBeVisible();
     await expect(modal.getByRole('button', { name: 'Cerrar' })).toHaveCount(0);
     // A row of the home: an alert the user can close.
-    await page.route('**/api/v1/lists/*/resources**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"code":"internal","message":"Error interno del servidor."}' }));
+    await page.route('**/api/v1/lists/*/resources**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"statusCode":500,"code":"internal","message":"Error interno del servidor."}',
+      }),
+    );
     await page.goto('/');
     await expect(modal).toContainText('No se ha podido cargar esta fila.', { timeout: 20_000 });
     await modal.getByRole('button', { name: 'Cerrar' }).click();
@@ -232,9 +248,12 @@ test.describe('sports panel', () => {
     const chess = grid.getByRole('listitem').filter({ hasText: 'Ajedrez' });
     const football = grid.getByRole('listitem').filter({ hasText: 'Fútbol' });
     await expect(chess).toContainText('Sin contenido');
-    const filterOf = (item: Locator) => item.locator('.genre-tile__image').evaluate((el) => getComputedStyle(el).filter);
+    const filterOf = (item: Locator) =>
+      item.locator('.genre-tile__image').evaluate((el) => getComputedStyle(el).filter);
     await expect.poll(() => filterOf(chess)).toContain('grayscale(1)');
-    expect(await chess.locator('.genre-tile__image').evaluate((el) => Number(getComputedStyle(el).opacity))).toBeLessThan(1);
+    expect(
+      await chess.locator('.genre-tile__image').evaluate((el) => Number(getComputedStyle(el).opacity)),
+    ).toBeLessThan(1);
     expect(await filterOf(football)).toBe('none');
     await expectNoSeriousViolations(page);
     await football.getByRole('link').click();

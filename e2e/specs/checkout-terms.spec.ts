@@ -76,14 +76,20 @@ async function noSidewaysScroll(page: Page, width: number): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-async function subscriptions(request: APIRequestContext, account: NewAccount): Promise<Array<{ packageId: number; priceCents: number }>> {
+async function subscriptions(
+  request: APIRequestContext,
+  account: NewAccount,
+): Promise<Array<{ packageId: number; priceCents: number }>> {
   const response = await request.get('/api/v1/purchases', { headers: await bearerOf(request, account) });
   return ((await response.json()) as { subscriptions: Array<{ packageId: number; priceCents: number }> }).subscriptions;
 }
 
 for (const lang of ['es', 'en'] as const) {
   for (const size of SIZES) {
-    test(`${lang} ${size.width} px: the two-step checkout says per month, VAT and renewal; a saved card pays the next purchase`, async ({ page, request }) => {
+    test(`${lang} ${size.width} px: the two-step checkout says per month, VAT and renewal; a saved card pays the next purchase`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(150_000);
       const x = TEXTS[lang];
       const account = await createAccount(request, `terminos-${lang}-${size.width}`);
@@ -145,7 +151,10 @@ for (const lang of ['es', 'en'] as const) {
       await expect(page.getByText(x.success)).toBeVisible();
 
       expect(await subscriptions(request, account)).toEqual(
-        expect.arrayContaining([expect.objectContaining({ packageId: DEPORTES, priceCents: 1499 }), expect.objectContaining({ packageId: SERIES, priceCents: 799 })]),
+        expect.arrayContaining([
+          expect.objectContaining({ packageId: DEPORTES, priceCents: 1499 }),
+          expect.objectContaining({ packageId: SERIES, priceCents: 799 }),
+        ]),
       );
     });
   }

@@ -10,14 +10,27 @@ import { SettingsPage } from '../pages/settings-page';
  * a password show its refusal in the page's language, and the registration form, corrected,
  * goes through with the same form (its token is spent only by an account made).
  */
-const table = (lang: string) => JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/${lang}/common.json`, import.meta.url), 'utf8')) as { messages: Record<string, string> };
+const table = (lang: string) =>
+  JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/${lang}/common.json`, import.meta.url), 'utf8')) as {
+    messages: Record<string, string>;
+  };
 const TOO_COMMON = table('es').messages.passwordCommon!;
 
-test('registration: a common password is refused with the server’s message; a better one then registers', async ({ page }) => {
+test('registration: a common password is refused with the server’s message; a better one then registers', async ({
+  page,
+}) => {
   expect(TOO_COMMON).toBe('Esa contraseña es de las más usadas y fáciles de adivinar. Elige otra.');
   const form = new RegisterPage(page);
   await form.goto('/register/');
-  await form.fill({ name: 'Lucía', secondName: 'Pérez', email: newEmail('comun'), password: 'password1', country: 'ES', sport: 'Tenis', birthday: '1990-05-17' });
+  await form.fill({
+    name: 'Lucía',
+    secondName: 'Pérez',
+    email: newEmail('comun'),
+    password: 'password1',
+    country: 'ES',
+    sport: 'Tenis',
+    birthday: '1990-05-17',
+  });
   await form.submit.click();
   await expect(form.alert).toHaveText(TOO_COMMON);
   await expect(page).toHaveURL('/register/');
@@ -26,7 +39,10 @@ test('registration: a common password is refused with the server’s message; a 
   await expect(page).toHaveURL('/register_result/success');
 });
 
-test('settings: changing to a common password shows the server’s refusal and keeps the old password', async ({ page, request }) => {
+test('settings: changing to a common password shows the server’s refusal and keeps the old password', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, 'common-password');
   await signInDirectly(page, account);
   const settings = new SettingsPage(page);

@@ -32,7 +32,13 @@ async function serveSlowly(route: Route, held: Promise<void>): Promise<void> {
   await held;
   const left = SLOW_AT_LEAST_MS - (Date.now() - asked);
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-  await route.fulfill({ status: 200, headers: { 'access-control-allow-origin': '*', 'content-type': 'video/mp2t' }, body: Buffer.alloc(SLOW_BYTES, 0x47) }).catch(() => undefined);
+  await route
+    .fulfill({
+      status: 200,
+      headers: { 'access-control-allow-origin': '*', 'content-type': 'video/mp2t' },
+      body: Buffer.alloc(SLOW_BYTES, 0x47),
+    })
+    .catch(() => undefined);
 }
 
 test('diagnostics go through not started, servers listed, testing, results and terminated', async ({ page }) => {
@@ -96,11 +102,18 @@ test('diagnostics go through not started, servers listed, testing, results and t
   }
 });
 
-test('the manifest test counts the tested and failed manifests and lists the broken one with its date', async ({ page, request }) => {
+test('the manifest test counts the tested and failed manifests and lists the broken one with its date', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
-  const login = await request.post('/api/v1/login', { data: { flow: 'password', username: DEMO.email, password: DEMO.password } });
+  const login = await request.post('/api/v1/login', {
+    data: { flow: 'password', username: DEMO.email, password: DEMO.password },
+  });
   const idToken = ((await login.json()) as { idToken: string }).idToken;
-  const listed = await request.get('/api/v1/manifest-test/events?hours=3', { headers: { authorization: `Bearer ${idToken}` } });
+  const listed = await request.get('/api/v1/manifest-test/events?hours=3', {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
   expect(listed.status()).toBe(200);
   const events = ((await listed.json()) as { resources: { id: number; url: string; start: string }[] }).resources;
   expect(events.length).toBeGreaterThan(2);
@@ -110,7 +123,9 @@ test('the manifest test counts the tested and failed manifests and lists the bro
   const held = gate();
   const asked: string[] = [];
   await page.route(`**/media/catchup/${broken.id}.smil/manifest.mpd*`, async (route) => {
-    asked.push(`${new URL(route.request().url()).pathname}${new URL(route.request().url()).search}|${route.request().headers().authorization ?? ''}`);
+    asked.push(
+      `${new URL(route.request().url()).pathname}${new URL(route.request().url()).search}|${route.request().headers().authorization ?? ''}`,
+    );
     await held.opened;
     await route.fulfill({ status: 500, contentType: 'text/plain', body: 'broken' });
   });

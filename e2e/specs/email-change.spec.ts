@@ -52,7 +52,10 @@ const TEXTS = {
 
 for (const lang of ['es', 'en'] as const) {
   for (const size of SIZES) {
-    test(`${lang} ${size.width} px: the address changes through the link mailed to the new one`, async ({ page, request }) => {
+    test(`${lang} ${size.width} px: the address changes through the link mailed to the new one`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(120_000);
       const x = TEXTS[lang];
       const account = await createAccount(request, `correo-${lang}-${size.width}`);
@@ -106,7 +109,9 @@ for (const lang of ['es', 'en'] as const) {
       // Signed in: the form gives way to the home (sign-out sits in the menu on a phone).
       await expect(page.getByLabel(x.loginPassword, { exact: true })).toHaveCount(0);
       if (size.width >= 1024) await expect(page.getByRole('button', { name: x.logout })).toBeVisible();
-      const refused = await request.post('/api/v1/login', { data: { flow: 'password', username: account.email, password: account.password } });
+      const refused = await request.post('/api/v1/login', {
+        data: { flow: 'password', username: account.email, password: account.password },
+      });
       expect(refused.status()).toBe(400);
       const changed = await waitForMail(request, account.email, told.id);
       expect(changed.subject).toContain('ha cambiado');

@@ -6,7 +6,10 @@ const DAY = 86_400_000;
 /** Fields of an /emplayer/ link (base64 of URI-encoded, ';'-joined fields). */
 function playerFields(href: string | null): string[] {
   const data = decodeURIComponent((href ?? '').replace(/^\/emplayer\//, ''));
-  return Buffer.from(data, 'base64').toString('utf8').split(';').map((f) => decodeURIComponent(f));
+  return Buffer.from(data, 'base64')
+    .toString('utf8')
+    .split(';')
+    .map((f) => decodeURIComponent(f));
 }
 
 /** 'yyyy-mm-dd' of today plus `offset` days, in the browser's zone. */
@@ -23,11 +26,21 @@ function dayKeyIn(page: Page, offset: number): Promise<string> {
 function madridToday(hour: number, minute: number, second: number): number {
   const now = Math.floor(Date.now() / 1000) * 1000;
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Madrid',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
-  const offset = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) - now;
+  const offset =
+    Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) - now;
   return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, hour, minute, second) - offset;
 }
 
@@ -47,7 +60,9 @@ test.describe('TV guide', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("the start-up load fills the guide's opening page, not the whole lineup's day, and the guide opens on it", async ({ page }) => {
+  test("the start-up load fills the guide's opening page, not the whole lineup's day, and the guide opens on it", async ({
+    page,
+  }) => {
     const requests: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -126,7 +141,9 @@ test.describe('TV guide', () => {
     await expect(guide.nowLine).toBeVisible();
   });
 
-  test('overlay: an ended programme on a catch-up channel offers catch-up; the extended modal shows the cast', async ({ page }) => {
+  test('overlay: an ended programme on a catch-up channel offers catch-up; the extended modal shows the cast', async ({
+    page,
+  }) => {
     const guide = new GuidePage(page);
     await guide.signIn();
     await guide.goto();
@@ -167,7 +184,9 @@ test.describe('TV guide', () => {
     await expect(guide.overlay.getByRole('button', { name: 'Más información' })).toBeVisible();
   });
 
-  test('arrow keys: left/right along the row, up/down to the same time in the next row, announced', async ({ page }) => {
+  test('arrow keys: left/right along the row, up/down to the same time in the next row, announced', async ({
+    page,
+  }) => {
     const guide = new GuidePage(page);
     await guide.signIn();
     await guide.goto();

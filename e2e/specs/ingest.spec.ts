@@ -30,7 +30,27 @@ let server: http.Server;
 function makeClip(): void {
   const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   mkdirSync(path.join(dir, 'dash'));
-  execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-t', '12', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-g', '25', '-f', 'dash', '-seg_duration', '2', path.join(dir, 'dash', 'manifest.mpd')]);
+  execFileSync(ffmpeg, [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x180:rate=25',
+    '-t',
+    '12',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '25',
+    '-f',
+    'dash',
+    '-seg_duration',
+    '2',
+    path.join(dir, 'dash', 'manifest.mpd'),
+  ]);
 }
 
 const xmltvTime = (ms: number) => `${new Date(ms).toISOString().replace(/[-:T]/g, '').slice(0, 14)} +0000`;
@@ -42,7 +62,10 @@ function guide(now: number): string {
     ['En directo ahora', now - HOUR / 2, now + HOUR],
     ['Lo que viene', now + HOUR, now + 2 * HOUR],
   ] as const;
-  const programmes = slots.map(([title, start, stop]) => `<programme start="${xmltvTime(start)}" stop="${xmltvTime(stop)}" channel="e2e.importado"><title lang="es">${title}</title><desc lang="es">Programa importado.</desc></programme>`);
+  const programmes = slots.map(
+    ([title, start, stop]) =>
+      `<programme start="${xmltvTime(start)}" stop="${xmltvTime(stop)}" channel="e2e.importado"><title lang="es">${title}</title><desc lang="es">Programa importado.</desc></programme>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<tv><channel id="e2e.importado"><display-name lang="es">${CHANNEL}</display-name></channel>\n${programmes.join('\n')}\n</tv>\n`;
 }
 
@@ -84,13 +107,24 @@ test.beforeEach(async ({ request }) => {
   await resetSessions(request, await apiToken(BASICO));
 });
 
-test('a list and a guide registered as sources are fetched and shown in the guide; the alternate stream and catch-up play', async ({ page, request }) => {
+test('a list and a guide registered as sources are fetched and shown in the guide; the alternate stream and catch-up play', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const admin = { authorization: `Bearer ${await apiToken(DEMO)}` };
-  for (const [kind, file] of [['m3u', 'lista.m3u'], ['xmltv', 'guia.xml']] as const) {
-    const added = await request.post('/api/v1/admin/ingest/sources', { headers: admin, data: { kind, url: `${base}/${file}` } });
+  for (const [kind, file] of [
+    ['m3u', 'lista.m3u'],
+    ['xmltv', 'guia.xml'],
+  ] as const) {
+    const added = await request.post('/api/v1/admin/ingest/sources', {
+      headers: admin,
+      data: { kind, url: `${base}/${file}` },
+    });
     expect(added.status()).toBe(201);
-    const run = await request.post(`/api/v1/admin/ingest/sources/${((await added.json()) as { id: number }).id}/run`, { headers: admin });
+    const run = await request.post(`/api/v1/admin/ingest/sources/${((await added.json()) as { id: number }).id}/run`, {
+      headers: admin,
+    });
     const result = (await run.json()) as { outcome: string; error: string | null };
     expect(result.outcome, result.error ?? '').toBe('imported');
   }

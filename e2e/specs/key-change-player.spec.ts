@@ -36,7 +36,8 @@ test('a live channel plays on across key changes: a licence per period, no stall
   });
   const refused: string[] = [];
   page.on('response', (response) => {
-    if (response.url().includes('/api/v1/drm/clearkey/') && response.status() !== 200) refused.push(`${response.status()}`);
+    if (response.url().includes('/api/v1/drm/clearkey/') && response.status() !== 200)
+      refused.push(`${response.status()}`);
   });
   const player = new PlayerPage(page);
   await player.signIn(BASICO);
@@ -61,7 +62,10 @@ test('a live channel plays on across key changes: a licence per period, no stall
   expect(firstKids).toBeGreaterThan(0);
 
   // Play on through `changes` period boundaries.
-  const played = await player.expectPlayingPast(started.currentTime + (changes + 0.5) * PERIOD, (changes + 1.5) * PERIOD * 1000);
+  const played = await player.expectPlayingPast(
+    started.currentTime + (changes + 0.5) * PERIOD,
+    (changes + 1.5) * PERIOD * 1000,
+  );
   const wallSeconds = (Date.now() - wallStart) / 1000;
   // A key id per period crossed, each fetched from the licence server, none refused.
   expect(kids.size).toBeGreaterThanOrEqual(firstKids + changes);

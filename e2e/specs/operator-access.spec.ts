@@ -7,7 +7,9 @@ import { OperatorPage } from '../pages/operator-page';
 const CONSOLE_NAV = 'nav[aria-label="Secciones de la consola"]';
 
 test.describe('who may enter the operator console', () => {
-  test('a subscriber opening /operador/ ends where any unknown address ends, never seeing the console', async ({ page }) => {
+  test('a subscriber opening /operador/ ends where any unknown address ends, never seeing the console', async ({
+    page,
+  }) => {
     // Watches the whole visit: the console's navigation must never be drawn, not even for a moment.
     await page.addInitScript((selector) => {
       new MutationObserver(() => {
@@ -26,7 +28,10 @@ test.describe('who may enter the operator console', () => {
     expect(await page.evaluate(() => (window as unknown as { sawConsole?: boolean }).sawConsole ?? false)).toBe(false);
   });
 
-  test('an admin grants the content role to a new account, confirming with the password, and the audit log shows it', async ({ page, request }) => {
+  test('an admin grants the content role to a new account, confirming with the password, and the audit log shows it', async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request, 'contenidos-e2e');
     await signInDirectly(page, DEMO);
     const operator = new OperatorPage(page);
@@ -37,7 +42,9 @@ test.describe('who may enter the operator console', () => {
     await operator.grantRole.selectOption({ label: 'Contenidos' });
     await operator.grantButton.click();
     await operator.confirmPassword(DEMO.password);
-    await expect(page.getByRole('status').filter({ hasText: `${account.email} tiene ahora el rol Contenidos.` })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByRole('status').filter({ hasText: `${account.email} tiene ahora el rol Contenidos.` }),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(operator.operatorRow(account.email)).toContainText('Contenidos', { timeout: 20_000 });
 
     await operator.open('audit');

@@ -12,7 +12,11 @@ const NEW_LOGO = '/api/v1/images/channel/7/logo.svg';
 
 async function api(method: string, path: string, body: unknown): Promise<void> {
   const token = await apiToken(DEMO);
-  const response = await fetch(`${BASE_URL}/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${BASE_URL}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
 }
 
@@ -32,7 +36,9 @@ test.describe('console channels and lineups', () => {
     await console.save();
     await page.getByRole('link', { name: 'Volver a los canales' }).click();
     await console.search.fill(CHANNEL.name);
-    await expect(console.row(CHANNEL.name).getByRole('cell').first()).toHaveText(String(NEW_NUMBER), { timeout: 20_000 });
+    await expect(console.row(CHANNEL.name).getByRole('cell').first()).toHaveText(String(NEW_NUMBER), {
+      timeout: 20_000,
+    });
 
     // The subscriber, in a browser of their own.
     const context = await browser.newContext();
@@ -40,7 +46,9 @@ test.describe('console channels and lineups', () => {
     await signInDirectly(subscriber, BASICO);
     const guide = new GuidePage(subscriber);
     await guide.goto();
-    const entry = subscriber.locator('.guide-channel', { has: subscriber.locator('.visually-hidden', { hasText: CHANNEL.name }) });
+    const entry = subscriber.locator('.guide-channel', {
+      has: subscriber.locator('.visually-hidden', { hasText: CHANNEL.name }),
+    });
     await expect(entry.locator('.guide-channel__number')).toHaveText(String(NEW_NUMBER), { timeout: 20_000 });
     await expect(entry.locator('img')).toHaveAttribute('src', NEW_LOGO);
     await context.close();
@@ -57,12 +65,16 @@ test.describe('console channels and lineups', () => {
     const channelId = Number(await second.getAttribute('data-channel-id'));
     await second.focus();
     await page.keyboard.press('Alt+ArrowUp');
-    await expect(console.announcement).toHaveText(new RegExp(`^${name} está ahora en la posición 1 de \\d+\\.$`), { timeout: 20_000 });
+    await expect(console.announcement).toHaveText(new RegExp(`^${name} está ahora en la posición 1 de \\d+\\.$`), {
+      timeout: 20_000,
+    });
     await expect(console.lineupItems().first()).toHaveAttribute('data-channel-id', String(channelId));
     await expect(console.lineupRow(name)).toBeFocused();
     // The server has the new order: a reload shows it.
     await page.reload();
-    await expect(console.lineupItems().first()).toHaveAttribute('data-channel-id', String(channelId), { timeout: 30_000 });
+    await expect(console.lineupItems().first()).toHaveAttribute('data-channel-id', String(channelId), {
+      timeout: 30_000,
+    });
     await api('PUT', `/operator/lineups/${lineupId}/order`, { channelId, toPosition: 1 });
   });
 });

@@ -13,7 +13,10 @@ test.beforeEach(async ({ request }) => {
   await resetSessions(request, await apiToken(BASICO));
 });
 
-test('the Now view counts a subscriber playing a live channel within 5 s, and none once the player closes', async ({ page, browser }) => {
+test('the Now view counts a subscriber playing a live channel within 5 s, and none once the player closes', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const consoleContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
@@ -26,7 +29,10 @@ test('the Now view counts a subscriber playing a live channel within 5 s, and no
     await player.goto(LIVE_1);
     await player.expectPlayingPast(0);
     await expect(now.countOf('Pantalla Uno')).toHaveText('1', { timeout: LIVE_WITHIN_MS });
-    await expect(now.row('Pantalla Uno').getByRole('link', { name: /Pantalla Uno/ })).toHaveAttribute('href', '/operador/canales/1');
+    await expect(now.row('Pantalla Uno').getByRole('link', { name: /Pantalla Uno/ })).toHaveAttribute(
+      'href',
+      '/operador/canales/1',
+    );
     await now.page.screenshot({ path: `${SHOTS}/now-1440.png` });
     await now.page.setViewportSize({ width: 390, height: 844 });
     await expect(now.countOf('Pantalla Uno')).toBeVisible();

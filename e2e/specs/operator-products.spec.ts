@@ -20,11 +20,21 @@ async function setPrice(cents: number): Promise<void> {
   const token = await apiToken(DEMO);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const read = await fetch(`${BASE_URL}/api/v1/operator/products/${ADULTOS.id}`, { headers });
-  const { product } = (await read.json()) as { product: { priceCents: number; currency: string; priceVersion: number } };
+  const { product } = (await read.json()) as {
+    product: { priceCents: number; currency: string; priceVersion: number };
+  };
   if (product.priceCents === cents) return;
-  const reauth = await fetch(`${BASE_URL}/api/v1/operator/reauth`, { method: 'POST', headers, body: JSON.stringify({ password: DEMO.password }) });
+  const reauth = await fetch(`${BASE_URL}/api/v1/operator/reauth`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ password: DEMO.password }),
+  });
   if (!reauth.ok) throw new Error(`reauth: ${reauth.status}`);
-  const set = await fetch(`${BASE_URL}/api/v1/operator/products/${ADULTOS.id}/price`, { method: 'POST', headers, body: JSON.stringify({ amountCents: cents, currency: product.currency, expectedVersion: product.priceVersion }) });
+  const set = await fetch(`${BASE_URL}/api/v1/operator/products/${ADULTOS.id}/price`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ amountCents: cents, currency: product.currency, expectedVersion: product.priceVersion }),
+  });
   if (!set.ok) throw new Error(`price: ${set.status} ${await set.text()}`);
 }
 
@@ -42,7 +52,11 @@ test.describe('console products and prices', () => {
   test.beforeAll(async () => setPrice(ADULTOS.cents));
   test.afterAll(async () => setPrice(ADULTOS.cents));
 
-  test('an admin changes a subscription price (password asked), the checkout shows it, the sales chart renders', async ({ page, browser, request }) => {
+  test('an admin changes a subscription price (password asked), the checkout shows it, the sales chart renders', async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInDirectly(page, DEMO);
@@ -55,7 +69,9 @@ test.describe('console products and prices', () => {
 
     await console.submitPrice(NEW_PRICE.typed);
     await console.confirmPassword(DEMO.password);
-    await expect(page.getByRole('status').filter({ hasText: `las compras nuevas pagan ${NEW_PRICE.text}` })).toBeVisible({ timeout: TIMEOUT });
+    await expect(
+      page.getByRole('status').filter({ hasText: `las compras nuevas pagan ${NEW_PRICE.text}` }),
+    ).toBeVisible({ timeout: TIMEOUT });
     await expect(console.currentPrice).toContainText(NEW_PRICE.text);
     await expect(console.history.getByRole('row').nth(1)).toContainText(`6,99 € → ${NEW_PRICE.text}`);
     await expect(console.history).toContainText(DEMO.email);

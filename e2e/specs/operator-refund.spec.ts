@@ -21,14 +21,26 @@ const SIZES = [
 ] as const;
 
 /** The subscriber buys the series subscription with the 4242 card; answers its user id and the purchase's title. */
-async function buySeries(request: APIRequestContext, account: { email: string; password: string }): Promise<{ userId: number; title: string }> {
-  const login = await request.post('/api/v1/login', { data: { flow: 'password', username: account.email, password: account.password } });
+async function buySeries(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<{ userId: number; title: string }> {
+  const login = await request.post('/api/v1/login', {
+    data: { flow: 'password', username: account.email, password: account.password },
+  });
   expect(login.ok()).toBe(true);
   const info = (await login.json()) as { idToken: string; userId: number };
   const headers = { authorization: `Bearer ${info.idToken}` };
-  const started = await request.post('/api/v1/purchases', { headers, data: { productId: SERIES_PRODUCT, holderName: 'Ana Reembolso' } });
+  const started = await request.post('/api/v1/purchases', {
+    headers,
+    data: { productId: SERIES_PRODUCT, holderName: 'Ana Reembolso' },
+  });
   expect(started.status(), await started.text()).toBe(200);
-  const { purchaseId, clientSecret, cardFormUrl } = (await started.json()) as { purchaseId: string; clientSecret: string; cardFormUrl: string };
+  const { purchaseId, clientSecret, cardFormUrl } = (await started.json()) as {
+    purchaseId: string;
+    clientSecret: string;
+    cardFormUrl: string;
+  };
   const key = new URL(cardFormUrl, BASE_URL).searchParams.get('key') ?? '';
   const form = new URLSearchParams({
     client_secret: clientSecret,
@@ -39,16 +51,25 @@ async function buySeries(request: APIRequestContext, account: { email: string; p
     'payment_method_data[card][cvc]': '123',
     'payment_method_data[billing_details][name]': 'Ana Reembolso',
   });
-  const paid = await fetch(`${BASE_URL}/v1/payment_intents/${clientSecret.split('_secret_')[0] ?? ''}/confirm`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+  const paid = await fetch(`${BASE_URL}/v1/payment_intents/${clientSecret.split('_secret_')[0] ?? ''}/confirm`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
   expect(paid.status, await paid.clone().text()).toBe(200);
   const confirmed = await request.post(`/api/v1/purchases/${purchaseId}/confirm`, { headers });
   expect(((await confirmed.json()) as { status: string }).status).toBe('fulfilled');
-  const listed = (await (await request.get('/api/v1/purchases', { headers })).json()) as { subscriptions: Array<{ purchaseId: string; title: string }> };
+  const listed = (await (await request.get('/api/v1/purchases', { headers })).json()) as {
+    subscriptions: Array<{ purchaseId: string; title: string }>;
+  };
   return { userId: info.userId, title: listed.subscriptions.find((s) => s.purchaseId === purchaseId)?.title ?? '' };
 }
 
 for (const size of SIZES) {
-  test(`support refunds a purchase and the subscriber's player asks to buy it again (${size.width} px)`, async ({ browser, request }) => {
+  test(`support refunds a purchase and the subscriber's player asks to buy it again (${size.width} px)`, async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const account = await createAccount(request, `reembolso-${size.width}`);
     const { userId, title } = await buySeries(request, account);
@@ -60,7 +81,9 @@ for (const size of SIZES) {
     await signInDirectly(viewerPage, account);
     await viewerPage.goto(SERIES_MAX);
     await expect(viewerPage.locator('.player')).toHaveAttribute('data-state', /playing|loading/, { timeout: 30_000 });
-    await expect(viewerPage.getByRole('alertdialog', { name: 'No tienes derechos de acceso a este contenido' })).toHaveCount(0);
+    await expect(
+      viewerPage.getByRole('alertdialog', { name: 'No tienes derechos de acceso a este contenido' }),
+    ).toHaveCount(0);
 
     // Support refunds it at the console.
     const operator = await browser.newContext({ viewport: size });
@@ -70,10 +93,17 @@ for (const size of SIZES) {
     await subscriber.goto(userId);
     await expect(subscriber.purchaseRow(title).first()).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/subscriber-${size.width}.png`, fullPage: true });
-    const done = await subscriber.refund(title, 'Cobro por error, lo pide el titular', SUPPORT.password, `${SHOTS}/refund-dialog-${size.width}.png`);
+    const done = await subscriber.refund(
+      title,
+      'Cobro por error, lo pide el titular',
+      SUPPORT.password,
+      `${SHOTS}/refund-dialog-${size.width}.png`,
+    );
     await expect(done).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/refunded-${size.width}.png`, fullPage: true });
-    await expect(subscriber.purchaseRow(title).first().getByRole('button', { name: 'Devolver' })).toHaveCount(0, { timeout: 15_000 });
+    await expect(subscriber.purchaseRow(title).first().getByRole('button', { name: 'Devolver' })).toHaveCount(0, {
+      timeout: 15_000,
+    });
 
     // The subscriber's player for that content now offers to buy it.
     await viewerPage.goto(SERIES_MAX);

@@ -23,7 +23,10 @@ interface Option {
 async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${BASE_URL}/api/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -35,11 +38,21 @@ test('a content operator maps an unmatched guide id and its programmes appear in
   mkdirSync(SHOTS, { recursive: true });
   const token = await apiToken(CONTENT);
   const guideId = `e2e-${Date.now().toString(36)}.sin-canal`;
-  const source = await call<{ id: number }>(token, 'POST', '/operator/sources', { kind: 'xmltv', url: `https://guias.invalid/${guideId}.xml`, intervalMinutes: 10_080 });
+  const source = await call<{ id: number }>(token, 'POST', '/operator/sources', {
+    kind: 'xmltv',
+    url: `https://guias.invalid/${guideId}.xml`,
+    intervalMinutes: 10_080,
+  });
   // A channel well down the list, two days ahead: no other spec looks there.
-  const channel = (await call<{ items: Option[] }>(token, 'GET', '/operator/sources/channel-options?limit=20')).items.at(-1) as Option;
+  const channel = (
+    await call<{ items: Option[] }>(token, 'GET', '/operator/sources/channel-options?limit=20')
+  ).items.at(-1) as Option;
   const base = Math.floor(Date.now() / DAY) * DAY + 2 * DAY + 10 * HOUR;
-  const programmes = Array.from({ length: 3 }, (_, i) => `<programme start="${xmltvTime(base + i * HOUR)}" stop="${xmltvTime(base + (i + 1) * HOUR)}" channel="${guideId}"><title lang="es">Misterio E2E ${i}</title></programme>`);
+  const programmes = Array.from(
+    { length: 3 },
+    (_, i) =>
+      `<programme start="${xmltvTime(base + i * HOUR)}" stop="${xmltvTime(base + (i + 1) * HOUR)}" channel="${guideId}"><title lang="es">Misterio E2E ${i}</title></programme>`,
+  );
   const file = `<?xml version="1.0" encoding="UTF-8"?>\n<tv>\n${programmes.join('\n')}\n</tv>\n`;
 
   await signInDirectly(page, CONTENT);
@@ -64,7 +77,11 @@ test('a content operator maps an unmatched guide id and its programmes appear in
   const day = new Date(base).toISOString().slice(0, 10);
   const viewer = await apiToken(DEMO);
   const epg = await call<{ events: { title: string }[] }>(viewer, 'GET', `/epg/${channel.id}/${day}?tz=UTC`);
-  expect(epg.events.map((e) => e.title).filter((t) => t.startsWith('Misterio E2E'))).toEqual(['Misterio E2E 0', 'Misterio E2E 1', 'Misterio E2E 2']);
+  expect(epg.events.map((e) => e.title).filter((t) => t.startsWith('Misterio E2E'))).toEqual([
+    'Misterio E2E 0',
+    'Misterio E2E 1',
+    'Misterio E2E 2',
+  ]);
 
   await page.screenshot({ path: `${SHOTS}/source-390.png`, fullPage: true });
   await sources.openList();

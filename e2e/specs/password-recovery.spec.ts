@@ -34,7 +34,7 @@ test('an unknown email gets the same confirmation', async ({ page }) => {
   await expect(lost.confirmation).toHaveText(texts.recoveryConfirmation);
 });
 
-test('an empty email gets the server\'s plain sentence, and the form keeps working', async ({ page }) => {
+test("an empty email gets the server's plain sentence, and the form keeps working", async ({ page }) => {
   const lost = new LostPasswordPage(page);
   await lost.goto();
   await lost.request('   ');

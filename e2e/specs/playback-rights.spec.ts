@@ -19,7 +19,9 @@ const EVENTOS = emplayer([100, 'Pantalla Eventos', 'LIVE', 2, 100, null, 0]);
 async function videoAdvancing(page: Page): Promise<boolean> {
   const at = () => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
   const from = await at();
-  await page.waitForFunction((t) => (document.querySelector('video')?.currentTime ?? 0) !== t, from, { timeout: 1500 }).catch(() => undefined);
+  await page
+    .waitForFunction((t) => (document.querySelector('video')?.currentTime ?? 0) !== t, from, { timeout: 1500 })
+    .catch(() => undefined);
   return (await at()) !== from;
 }
 
@@ -31,13 +33,18 @@ async function unloaded(page: Page): Promise<boolean> {
   });
 }
 
-test('a live player stops and says why within one manifest refresh of its session being closed elsewhere', async ({ page, request }) => {
+test('a live player stops and says why within one manifest refresh of its session being closed elsewhere', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const token = await apiToken(BASICO);
   await resetSessions(request, token);
   const player = new PlayerPage(page);
   await player.signIn(BASICO);
-  const opened = page.waitForResponse((r) => r.url().endsWith('/api/v1/sessions') && r.request().method() === 'POST' && r.status() === 201);
+  const opened = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/sessions') && r.request().method() === 'POST' && r.status() === 201,
+  );
   await player.goto(LIVE_1);
   const session = (await (await opened).json()) as { id: string };
   await player.expectPlayingPast(0);
@@ -45,7 +52,9 @@ test('a live player stops and says why within one manifest refresh of its sessio
 
   // Another device of the account (here the API) closes this session: settings' reset does the same.
   const closedAt = Date.now();
-  const closed = await request.delete(`/api/v1/sessions/${encodeURIComponent(session.id)}`, { headers: { authorization: `Bearer ${token}` } });
+  const closed = await request.delete(`/api/v1/sessions/${encodeURIComponent(session.id)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(closed.status()).toBe(204);
 
   const modal = page.getByRole('alertdialog');
@@ -63,7 +72,10 @@ test('a live player stops and says why within one manifest refresh of its sessio
   expect(await videoAdvancing(page)).toBe(false);
 });
 
-test('zapping into a PIN channel asks the PIN over silence; Cancel returns to the channel that played', async ({ page, request }) => {
+test('zapping into a PIN channel asks the PIN over silence; Cancel returns to the channel that played', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const token = await apiToken(DEMO);
   await resetSessions(request, token);
@@ -75,9 +87,14 @@ test('zapping into a PIN channel asks the PIN over silence; Cancel returns to th
   await player.expectAdvancing();
 
   // Another spec may have typed demo@'s PIN within the grant's 15 minutes: saving the same PIN ends every grant.
-  const samePin = await request.put('/api/v1/parental/pin', { headers: { authorization: `Bearer ${token}` }, data: { currentPin: DEMO.pin, password: DEMO.password, pin: DEMO.pin } });
+  const samePin = await request.put('/api/v1/parental/pin', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { currentPin: DEMO.pin, password: DEMO.password, pin: DEMO.pin },
+  });
   expect(samePin.status()).toBe(200);
-  const closes = page.waitForResponse((r) => /\/api\/v1\/sessions\/[^/]+$/.test(r.url()) && r.request().method() === 'DELETE');
+  const closes = page.waitForResponse(
+    (r) => /\/api\/v1\/sessions\/[^/]+$/.test(r.url()) && r.request().method() === 'DELETE',
+  );
   await page.keyboard.press('PageDown');
   const dialog = page.getByRole('dialog', { name: 'Introduce tu PIN parental' });
   await expect(dialog).toBeVisible();

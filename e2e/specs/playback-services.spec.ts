@@ -66,7 +66,12 @@ window.pb = {
 
 interface Harness {
   pb: {
-    play(url: string, licenseUrl: string, token: string, startTime?: number): Promise<{ code: number; data: unknown } | null>;
+    play(
+      url: string,
+      licenseUrl: string,
+      token: string,
+      startTime?: number,
+    ): Promise<{ code: number; data: unknown } | null>;
     state(): PlayerState;
     seek(t: number): void;
   };
@@ -75,13 +80,20 @@ interface Harness {
 async function openPlayerPage(page: Page): Promise<void> {
   // A page of our own origin, so manifests, segments and licences are same-origin requests.
   await page.goto('/healthz');
-  await page.setContent('<!doctype html><html lang="es"><body style="margin:0;background:#000"><video id="v" muted style="width:640px;height:360px"></video></body></html>');
+  await page.setContent(
+    '<!doctype html><html lang="es"><body style="margin:0;background:#000"><video id="v" muted style="width:640px;height:360px"></video></body></html>',
+  );
   await page.addScriptTag({ path: SHAKA });
   await page.addScriptTag({ content: HARNESS });
 }
 
 const play = (page: Page, s: OpenSessionResponse, token: string, startTime?: number) =>
-  page.evaluate(([url, licence, t, start]) => (window as unknown as Harness).pb.play(url, licence, t, start), [s.playInfo.url, s.drm?.licenseUrl ?? '', token, startTime] as const);
+  page.evaluate(([url, licence, t, start]) => (window as unknown as Harness).pb.play(url, licence, t, start), [
+    s.playInfo.url,
+    s.drm?.licenseUrl ?? '',
+    token,
+    startTime,
+  ] as const);
 const state = (page: Page) => page.evaluate(() => (window as unknown as Harness).pb.state());
 const seek = (page: Page, t: number) => page.evaluate((to) => (window as unknown as Harness).pb.seek(to), t);
 
@@ -93,7 +105,9 @@ async function expectPlayingPast(page: Page, target: number, timeout = 30_000): 
       async () => {
         last = await state(page);
         if (last.errors.length > 0) return `error ${JSON.stringify(last.errors)}`;
-        return last.currentTime > target && last.readyState >= 3 && !last.paused ? 'playing' : `at ${last.currentTime.toFixed(1)}`;
+        return last.currentTime > target && last.readyState >= 3 && !last.paused
+          ? 'playing'
+          : `at ${last.currentTime.toFixed(1)}`;
       },
       { timeout, intervals: [250] },
     )
@@ -101,11 +115,20 @@ async function expectPlayingPast(page: Page, target: number, timeout = 30_000): 
   return last as PlayerState;
 }
 
-
-async function openSession(request: APIRequestContext, token: string, type: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE', id: number) {
+async function openSession(
+  request: APIRequestContext,
+  token: string,
+  type: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE',
+  id: number,
+) {
   return request.post('/api/v1/sessions', {
     headers: { authorization: `Bearer ${token}` },
-    data: { reference: { serviceName: 'e2e', type, id: String(id) }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'playwright-chromium' },
+    data: {
+      reference: { serviceName: 'e2e', type, id: String(id) },
+      streamingProtocol: 'DASH',
+      profileId: 0,
+      deviceFingerprint: 'playwright-chromium',
+    },
   });
 }
 
@@ -113,7 +136,12 @@ async function openSession(request: APIRequestContext, token: string, type: 'LIV
  * Opens a session. demo@ is shared with the player spec, which may hold both of its slots
  * for a moment: a 409/115 is waited out rather than reset from here.
  */
-async function open(request: APIRequestContext, token: string, type: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE', id: number): Promise<OpenSessionResponse> {
+async function open(
+  request: APIRequestContext,
+  token: string,
+  type: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE',
+  id: number,
+): Promise<OpenSessionResponse> {
   for (let attempt = 0; ; attempt++) {
     const response = await openSession(request, token, type, id);
     if (response.status() === 201) return (await response.json()) as OpenSessionResponse;
@@ -186,7 +214,9 @@ test.describe('playback services in Chromium with Shaka and ClearKey', () => {
     const session = await open(request, basico, 'LIVE', ids.channel);
     expect(session.restartUrl).not.toBeNull();
     await openPlayerPage(page);
-    expect(await play(page, { ...session, playInfo: { ...session.playInfo, url: session.restartUrl! } }, basico, 0)).toBeNull();
+    expect(
+      await play(page, { ...session, playInfo: { ...session.playInfo, url: session.restartUrl! } }, basico, 0),
+    ).toBeNull();
     const playing = await expectPlayingPast(page, 1);
     // Presentation time 0 is the programme start; the window runs from there to the live edge.
     expect(playing.seekStart).toBeLessThan(1);
@@ -196,8 +226,13 @@ test.describe('playback services in Chromium with Shaka and ClearKey', () => {
 
   test('a catch-up programme starts at its start', async ({ page, request }) => {
     const now = Date.now();
-    const events = await request.get(`/api/v1/events?startTime=${now - 12 * 3600_000}&endTime=${now}&channelId=${ids.channel}`, { headers: { authorization: `Bearer ${basico}` } });
-    const ended = ((await events.json()) as { resources: { id: number; startTime: number; endTime: number }[] }).resources.filter((e) => e.endTime < now - 60_000);
+    const events = await request.get(
+      `/api/v1/events?startTime=${now - 12 * 3600_000}&endTime=${now}&channelId=${ids.channel}`,
+      { headers: { authorization: `Bearer ${basico}` } },
+    );
+    const ended = (
+      (await events.json()) as { resources: { id: number; startTime: number; endTime: number }[] }
+    ).resources.filter((e) => e.endTime < now - 60_000);
     const programme = ended[ended.length - 1];
     expect(programme, 'an ended programme on channel 1').toBeDefined();
     const session = await open(request, basico, 'CUTV', programme!.id);
@@ -224,11 +259,22 @@ test.describe('playback services in Chromium with Shaka and ClearKey', () => {
 
   test('a trailer plays from its catalogue link, with the licence the MPD names', async ({ page, request }) => {
     const trailer = await request.get('/api/v1/contents?limit=200', { headers: { authorization: `Bearer ${demo}` } });
-    const withTrailer = ((await trailer.json()) as { resources: { id: number; hasTrailer: boolean }[] }).resources.find((f) => f.hasTrailer);
+    const withTrailer = ((await trailer.json()) as { resources: { id: number; hasTrailer: boolean }[] }).resources.find(
+      (f) => f.hasTrailer,
+    );
     expect(withTrailer, 'a film with a trailer').toBeDefined();
-    const link = ((await (await request.get(`/api/v1/contents/${withTrailer!.id}/trailer`, { headers: { authorization: `Bearer ${demo}` } })).json()) as { link: string }).link;
+    const link = (
+      (await (
+        await request.get(`/api/v1/contents/${withTrailer!.id}/trailer`, {
+          headers: { authorization: `Bearer ${demo}` },
+        })
+      ).json()) as { link: string }
+    ).link;
     await openPlayerPage(page);
-    const loaded = await page.evaluate((url) => (window as unknown as Harness).pb.play(url, '', '', 0), new URL(link, page.url()).toString());
+    const loaded = await page.evaluate(
+      (url) => (window as unknown as Harness).pb.play(url, '', '', 0),
+      new URL(link, page.url()).toString(),
+    );
     expect(loaded).toBeNull();
     const playing = await expectPlayingPast(page, 2);
     expect(playing.duration).toBeCloseTo(20, 0);

@@ -3,7 +3,9 @@ import { BrowseHomePage } from '../pages/browse-home-page';
 
 /** Issue 17, the guide points a browser can show without playing a stream. */
 test.describe('guide defects (issue 17)', () => {
-  test("tabbing into the grid lands on what is on now on the page's first channel; the 3002 logo heads it", async ({ page }) => {
+  test("tabbing into the grid lands on what is on now on the page's first channel; the 3002 logo heads it", async ({
+    page,
+  }) => {
     const home = new BrowseHomePage(page);
     await home.signIn();
     await page.goto('/epg/');

@@ -112,7 +112,9 @@ test('zapping plays the neighbour fetched ahead, with keys from its own session'
   await player.goto(LIVE_1);
   await player.expectPlayingPast(0);
   // Channel 2 (next) is fetched ahead under channel 1's session, before any key press.
-  const ahead = ((await (await preloaded).json()) as { resources: { channelId: number; url: string }[] }).resources.find((r) => r.channelId === 2);
+  const ahead = (
+    (await (await preloaded).json()) as { resources: { channelId: number; url: string }[] }
+  ).resources.find((r) => r.channelId === 2);
   expect(ahead, 'channel 2 preloaded').toBeTruthy();
   await expect.poll(() => requested.some((u) => u === ahead!.url)).toBe(true);
 
@@ -129,7 +131,11 @@ test('zapping plays the neighbour fetched ahead, with keys from its own session'
 test('a film switches audio and subtitles and seeks with a thumbnail preview', async ({ page, request }) => {
   test.setTimeout(90_000);
   const token = await apiToken(BASICO);
-  const films = (await (await request.get('/api/v1/contents?limit=500', { headers: { authorization: `Bearer ${token}` } })).json()) as { resources: { id: number; title: string; parental: number; runtime: number; access: { owned: boolean } }[] };
+  const films = (await (
+    await request.get('/api/v1/contents?limit=500', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
+    resources: { id: number; title: string; parental: number; runtime: number; access: { owned: boolean } }[];
+  };
   const film = films.resources.find((f) => f.access.owned && f.parental !== 7 && f.runtime > 600);
   expect(film).toBeDefined();
   const player = new PlayerPage(page);
@@ -171,8 +177,12 @@ test('a catch-up programme plays from its start', async ({ page, request }) => {
   test.setTimeout(90_000);
   const token = await apiToken(BASICO);
   const now = Date.now();
-  const events = await request.get(`/api/v1/events?startTime=${now - 12 * 3600_000}&endTime=${now}&channelId=1`, { headers: { authorization: `Bearer ${token}` } });
-  const ended = ((await events.json()) as { resources: { id: number; title: string; startTime: number; endTime: number }[] }).resources.filter((e) => e.endTime < now - 60_000);
+  const events = await request.get(`/api/v1/events?startTime=${now - 12 * 3600_000}&endTime=${now}&channelId=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const ended = (
+    (await events.json()) as { resources: { id: number; title: string; startTime: number; endTime: number }[] }
+  ).resources.filter((e) => e.endTime < now - 60_000);
   const programme = ended[ended.length - 1]!;
   const player = new PlayerPage(page);
   await player.signIn(BASICO);
@@ -196,7 +206,9 @@ test('a rating-7 channel asks the parental PIN: wrong, then right', async ({ pag
   const dialog = page.getByRole('dialog', { name: 'Introduce tu PIN parental' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('PIN parental').fill('0000');
-  await expect(dialog.getByRole('alert')).toHaveText('El PIN parental que has introducido es incorrecto. Por favor, inténtalo de nuevo');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'El PIN parental que has introducido es incorrecto. Por favor, inténtalo de nuevo',
+  );
   await page.screenshot({ path: `${SHOTS}/pin-wrong.png` });
   await dialog.getByLabel('PIN parental').fill(DEMO.pin);
   await expect(dialog).toBeHidden();
@@ -228,7 +240,10 @@ async function playingContext(browser: Browser, baseURL: string | undefined, hre
   return { context, page, player };
 }
 
-test('a third browser of the same account meets the exceeded-sessions modal and resets', async ({ browser, baseURL }) => {
+test('a third browser of the same account meets the exceeded-sessions modal and resets', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const first = await playingContext(browser, baseURL, LIVE_1);
   await first.player.expectPlayingPast(0);
@@ -268,10 +283,17 @@ test('malformed player addresses show a clear error; older addresses redirect', 
   await expect(page.locator('.player-problem__box')).toHaveCSS('padding-top', '32px');
 });
 
-test('a film resumes where Back left it (keep-watching), and the keyboard drives the player', async ({ page, request }) => {
+test('a film resumes where Back left it (keep-watching), and the keyboard drives the player', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const token = await apiToken(BASICO);
-  const films = (await (await request.get('/api/v1/contents?limit=500', { headers: { authorization: `Bearer ${token}` } })).json()) as { resources: { id: number; title: string; parental: number; runtime: number; access: { owned: boolean } }[] };
+  const films = (await (
+    await request.get('/api/v1/contents?limit=500', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
+    resources: { id: number; title: string; parental: number; runtime: number; access: { owned: boolean } }[];
+  };
   const film = films.resources.filter((f) => f.access.owned && f.parental !== 7 && f.runtime > 600)[1]!;
   // No position in the link: the session's keep-watching position decides.
   const href = emplayer([film.id, film.title, 'VOD', 2, null, null, 0]);
@@ -331,14 +353,25 @@ test('a licence refused with 115 offers to reset the sessions; declining alerts 
   await player.signIn(BASICO);
   // The licence server's answer when the account's sessions are exhausted at licence time.
   await page.route('**/api/v1/drm/clearkey/**', (route) =>
-    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, code: 'conflict', message: 'Número de sesiones simultáneas excedido.', data: 115 }) }),
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: 409,
+        code: 'conflict',
+        message: 'Número de sesiones simultáneas excedido.',
+        data: 115,
+      }),
+    }),
   );
   await player.goto(LIVE_1);
   const prompt = page.getByRole('alertdialog', { name: 'Se ha alcanzado el límite de sesiones' });
   await expect(prompt).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/reset-sessions-prompt.png` });
   await prompt.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('Necesitas reiniciar las sesiones en todos tus dispositivos para poder iniciar el reproductor');
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'Necesitas reiniciar las sesiones en todos tus dispositivos para poder iniciar el reproductor',
+  );
   await expect(page).not.toHaveURL(/\/emplayer\//);
   await page.screenshot({ path: `${SHOTS}/reset-sessions-declined.png` });
 });
@@ -354,7 +387,16 @@ test('confirming the reset-sessions prompt resets the sessions, reloads and play
   await page.route('**/api/v1/drm/clearkey/**', (route) =>
     reset
       ? route.fallback()
-      : route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, code: 'conflict', message: 'Número de sesiones simultáneas excedido.', data: 115 }) }),
+      : route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            statusCode: 409,
+            code: 'conflict',
+            message: 'Número de sesiones simultáneas excedido.',
+            data: 115,
+          }),
+        }),
   );
   await player.goto(LIVE_1);
   const prompt = page.getByRole('alertdialog', { name: 'Se ha alcanzado el límite de sesiones' });
@@ -373,10 +415,16 @@ test('a licence refused with 116 says the session expired and signs out', async 
   const player = new PlayerPage(page);
   await player.signIn(BASICO);
   await page.route('**/api/v1/drm/clearkey/**', (route) =>
-    route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, code: 'unauthorized', message: 'La sesión ha caducado.', data: 116 }) }),
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 401, code: 'unauthorized', message: 'La sesión ha caducado.', data: 116 }),
+    }),
   );
   await player.goto(LIVE_1);
-  await expect(page.getByRole('alertdialog')).toContainText('Su sesión ha caducado, por favor, inicie sesión de nuevo.');
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'Su sesión ha caducado, por favor, inicie sesión de nuevo.',
+  );
   await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/session-expired.png` });
 });
@@ -386,7 +434,15 @@ test('loop mode: content not reachable yet is polled every 10 s, then plays', as
   const player = new PlayerPage(page);
   await player.signIn(BASICO);
   let refusals = 1;
-  await page.route('**/api/v1/sessions', (route) => (route.request().method() === 'POST' && refusals-- > 0 ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"code":"unavailable","message":"Fuera de servicio","data":null}' }) : route.fallback()));
+  await page.route('**/api/v1/sessions', (route) =>
+    route.request().method() === 'POST' && refusals-- > 0
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"statusCode":503,"code":"unavailable","message":"Fuera de servicio","data":null}',
+        })
+      : route.fallback(),
+  );
   await player.goto(LIVE_1);
   await expect(page.getByRole('status').filter({ hasText: 'El contenido aún no está disponible' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/loop-mode.png` });

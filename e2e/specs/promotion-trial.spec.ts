@@ -26,7 +26,8 @@ const LOCALES = { es: 'es-ES', en: 'en-IE' } as const;
 const TEXTS = {
   es: {
     buyNow: 'Comprar Ahora',
-    trial: (days: number, price: string) => new RegExp(`^Gratis durante ${days} días?; después ${escape(price)} al mes desde el \\d+ \\w+ \\d{4}`),
+    trial: (days: number, price: string) =>
+      new RegExp(`^Gratis durante ${days} días?; después ${escape(price)} al mes desde el \\d+ \\w+ \\d{4}`),
     totalToday: (price: string) => `Total hoy: ${price}`,
     trialNote: 'Guardaremos la tarjeta para cobrar cuando termine la prueba; si cancelas antes, no se cobra nada.',
     saveCard: 'Guardar esta tarjeta para próximas compras',
@@ -41,7 +42,8 @@ const TEXTS = {
   },
   en: {
     buyNow: 'Buy now',
-    trial: (days: number, price: string) => new RegExp(`^Free for ${days} days?; then ${escape(price)} per month from \\d+ \\w+ \\d{4}`),
+    trial: (days: number, price: string) =>
+      new RegExp(`^Free for ${days} days?; then ${escape(price)} per month from \\d+ \\w+ \\d{4}`),
     totalToday: (price: string) => `Total today: ${price}`,
     trialNote: 'We keep the card to charge it when the trial ends; cancel before then and nothing is charged.',
     saveCard: 'Save this card for future purchases',
@@ -68,7 +70,9 @@ function escape(text: string): string {
 
 /** As the app's lib/price.ts writes it. */
 function price(cents: number, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(cents / 100).replace(/[\u00a0\u202f]/g, ' ');
+  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 })
+    .format(cents / 100)
+    .replace(/[\u00a0\u202f]/g, ' ');
 }
 
 interface Quote {
@@ -79,8 +83,16 @@ interface Quote {
   discount: { code: string } | null;
 }
 
-async function quote(request: APIRequestContext, headers: Record<string, string>, productId: number, promotionCode?: string) {
-  return request.post('/api/v1/purchases/quote', { headers, data: promotionCode ? { productId, promotionCode } : { productId } });
+async function quote(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  productId: number,
+  promotionCode?: string,
+) {
+  return request.post('/api/v1/purchases/quote', {
+    headers,
+    data: promotionCode ? { productId, promotionCode } : { productId },
+  });
 }
 
 /** The server's quotes of every monthly product: the one with a trial, and one without. */
@@ -93,16 +105,36 @@ async function products(request: APIRequestContext, account: NewAccount): Promis
   }
   const trial = quotes.find((q) => q.trialDays > 0);
   const plain = quotes.find((q) => q.trialDays === 0);
-  if (!trial || !plain) throw new Error(`a demo product with a trial and one without are needed: ${JSON.stringify(quotes.map((q) => [q.product.id, q.trialDays]))}`);
+  if (!trial || !plain)
+    throw new Error(
+      `a demo product with a trial and one without are needed: ${JSON.stringify(quotes.map((q) => [q.product.id, q.trialDays]))}`,
+    );
   return { trial, plain };
 }
 
 function link(q: Quote): string {
-  const fields = [new Date().toISOString(), '', q.product.title, '', q.product.priceCents, 'EUR', '', q.product.packageID, '1', 'month'];
+  const fields = [
+    new Date().toISOString(),
+    '',
+    q.product.title,
+    '',
+    q.product.priceCents,
+    'EUR',
+    '',
+    q.product.packageID,
+    '1',
+    'month',
+  ];
   return `/purchase/${Buffer.from(fields.map((f) => encodeURIComponent(String(f))).join(';')).toString('base64')}`;
 }
 
-async function start(page: Page, request: APIRequestContext, lang: Lang, size: { width: number; height: number }, prefix: string): Promise<NewAccount> {
+async function start(
+  page: Page,
+  request: APIRequestContext,
+  lang: Lang,
+  size: { width: number; height: number },
+  prefix: string,
+): Promise<NewAccount> {
   const account = await createAccount(request, `${prefix}-${lang}-${size.width}`);
   await page.setViewportSize(size);
   await page.addInitScript((language) => globalThis.localStorage.setItem('pantalla.language', language), lang);
@@ -128,7 +160,10 @@ async function noSidewaysScroll(page: Page, width: number): Promise<void> {
 
 for (const lang of ['es', 'en'] as const) {
   for (const size of SIZES) {
-    test(`${lang} ${size.width} px: a trial says its terms, charges nothing today, keeps the card and is owned`, async ({ page, request }) => {
+    test(`${lang} ${size.width} px: a trial says its terms, charges nothing today, keeps the card and is owned`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(120_000);
       const x = TEXTS[lang];
       const account = await start(page, request, lang, size, 'prueba');
@@ -147,15 +182,26 @@ for (const lang of ['es', 'en'] as const) {
       await payWithVisa(page, lang);
 
       const headers = await bearerOf(request, account);
-      const owned = (await (await request.get('/api/v1/purchases', { headers })).json()) as { subscriptions: Array<{ packageId: number; state?: string }> };
-      expect(owned.subscriptions).toEqual([expect.objectContaining({ packageId: trial.product.packageID, state: 'trialing' })]);
-      const card = (await (await request.get('/api/v1/payments/card', { headers })).json()) as { card: { brand: string; last4: string } | null };
+      const owned = (await (await request.get('/api/v1/purchases', { headers })).json()) as {
+        subscriptions: Array<{ packageId: number; state?: string }>;
+      };
+      expect(owned.subscriptions).toEqual([
+        expect.objectContaining({ packageId: trial.product.packageID, state: 'trialing' }),
+      ]);
+      const card = (await (await request.get('/api/v1/payments/card', { headers })).json()) as {
+        card: { brand: string; last4: string } | null;
+      };
       expect(card.card).toMatchObject({ brand: 'visa', last4: '4242' });
-      const history = (await (await request.get('/api/v1/billing/history', { headers })).json()) as { entries: Array<{ kind: string; amountCents: number }> };
+      const history = (await (await request.get('/api/v1/billing/history', { headers })).json()) as {
+        entries: Array<{ kind: string; amountCents: number }>;
+      };
       expect(history.entries.filter((e) => e.kind === 'payment' && e.amountCents > 0)).toEqual([]);
     });
 
-    test(`${lang} ${size.width} px: a bad promotion code is refused on its field; ${DEMO_CODE} lowers the first charge, which is what is charged`, async ({ page, request }) => {
+    test(`${lang} ${size.width} px: a bad promotion code is refused on its field; ${DEMO_CODE} lowers the first charge, which is what is charged`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(120_000);
       const x = TEXTS[lang];
       const account = await start(page, request, lang, size, 'codigo');
@@ -163,7 +209,8 @@ for (const lang of ['es', 'en'] as const) {
       const headers = await bearerOf(request, account);
       const refused = await quote(request, headers, plain.product.id, 'NOEXISTE');
       expect(refused.status()).toBe(400);
-      const refusal = lang === 'es' ? ((await refused.json()) as { message: string }).message : 'This promotion code is not valid';
+      const refusal =
+        lang === 'es' ? ((await refused.json()) as { message: string }).message : 'This promotion code is not valid';
       const discounted = await quote(request, headers, plain.product.id, DEMO_CODE);
       expect(discounted.ok(), await discounted.text()).toBe(true);
       const withCode = (await discounted.json()) as Quote;
@@ -194,8 +241,12 @@ for (const lang of ['es', 'en'] as const) {
       await expect(page.getByTestId('purchase-discount')).toBeVisible();
       await payWithVisa(page, lang);
 
-      const history = (await (await request.get('/api/v1/billing/history', { headers })).json()) as { entries: Array<{ kind: string; amountCents: number }> };
-      expect(history.entries.filter((e) => e.kind === 'payment').map((e) => e.amountCents)).toEqual([withCode.dueTodayCents]);
+      const history = (await (await request.get('/api/v1/billing/history', { headers })).json()) as {
+        entries: Array<{ kind: string; amountCents: number }>;
+      };
+      expect(history.entries.filter((e) => e.kind === 'payment').map((e) => e.amountCents)).toEqual([
+        withCode.dueTodayCents,
+      ]);
     });
   }
 }

@@ -66,7 +66,13 @@ function deportesLink(): string {
 }
 
 /** A fresh account in `lang` at `size`, on the checkout of Deportes Plus, the card typed. */
-async function toCheckout(page: Page, request: Parameters<typeof createAccount>[0], lang: Lang, size: { width: number; height: number }, card: string) {
+async function toCheckout(
+  page: Page,
+  request: Parameters<typeof createAccount>[0],
+  lang: Lang,
+  size: { width: number; height: number },
+  card: string,
+) {
   const x = TEXTS[lang];
   const account = await createAccount(request, `confirma-${lang}-${size.width}`);
   await page.setViewportSize(size);
@@ -89,7 +95,10 @@ async function expectNoRawOrConnectivity(page: Page, lang: Lang): Promise<void> 
   await expect(page.getByText(TEXTS[lang].connectivity)).toHaveCount(0);
 }
 
-async function owns(request: Parameters<typeof createAccount>[0], account: Awaited<ReturnType<typeof createAccount>>): Promise<void> {
+async function owns(
+  request: Parameters<typeof createAccount>[0],
+  account: Awaited<ReturnType<typeof createAccount>>,
+): Promise<void> {
   const purchases = await request.get('/api/v1/purchases', { headers: await bearerOf(request, account) });
   const body = (await purchases.json()) as { subscriptions: Array<{ packageId: number; priceCents: number }> };
   expect(body.subscriptions).toEqual([expect.objectContaining({ packageId: DEPORTES, priceCents: 1499 })]);
@@ -99,7 +108,10 @@ for (const [lang, size] of [
   ['es', SIZES.phone],
   ['en', SIZES.desktop],
 ] as const) {
-  test(`${lang} ${size.width} px: the confirmation's answer is lost once; the server knew, so it is a success`, async ({ page, request }) => {
+  test(`${lang} ${size.width} px: the confirmation's answer is lost once; the server knew, so it is a success`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const { account, x, pay } = await toCheckout(page, request, lang, size, CARDS.visa);
     let lost = 0;
@@ -118,7 +130,10 @@ for (const [lang, size] of [
     await owns(request, account);
   });
 
-  test(`${lang} ${size.width} px: the card field loses the provider's answer and the server does not know yet; Continuar again shows success, never raw English`, async ({ page, request }) => {
+  test(`${lang} ${size.width} px: the card field loses the provider's answer and the server does not know yet; Continuar again shows success, never raw English`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const { account, x, pay } = await toCheckout(page, request, lang, size, CARDS.visa);
     // The payment goes through at the provider; its answer to the card field is lost.
@@ -135,7 +150,11 @@ for (const [lang, size] of [
     await page.route('**/api/v1/purchases/*/confirm', async (route) => {
       if (asked++ === 0) {
         const purchaseId = /purchases\/([^/]+)\/confirm/.exec(route.request().url())?.[1] ?? '';
-        return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ purchaseId, status: 'pending', packageId: DEPORTES }) });
+        return route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ purchaseId, status: 'pending', packageId: DEPORTES }),
+        });
       }
       return route.continue();
     });
@@ -154,7 +173,10 @@ for (const [lang, size] of [
   ['es', SIZES.desktop],
   ['en', SIZES.phone],
 ] as const) {
-  test(`${lang} ${size.width} px: a confirmation slower than usual says it is still confirming, then the success`, async ({ page, request }) => {
+  test(`${lang} ${size.width} px: a confirmation slower than usual says it is still confirming, then the success`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const { account, x, pay } = await toCheckout(page, request, lang, size, CARDS.visa);
     // The server's first answers: still pending, the first of them slow; then the truth.
@@ -168,7 +190,11 @@ for (const [lang, size] of [
       if (n < 2) {
         if (n === 1) await held;
         const purchaseId = /purchases\/([^/]+)\/confirm/.exec(route.request().url())?.[1] ?? '';
-        return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ purchaseId, status: 'pending', packageId: DEPORTES }) });
+        return route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ purchaseId, status: 'pending', packageId: DEPORTES }),
+        });
       }
       return route.continue();
     });
@@ -188,7 +214,10 @@ for (const [lang, size] of [
   ['en', SIZES.desktop],
   ['de', SIZES.phone],
 ] as const) {
-  test(`${lang} ${size.width} px: a card's refusal is said in the user's language, then another card pays`, async ({ page, request }) => {
+  test(`${lang} ${size.width} px: a card's refusal is said in the user's language, then another card pays`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const { x, pay } = await toCheckout(page, request, lang, size, CARDS.declined);
     await pay();

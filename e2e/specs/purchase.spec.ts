@@ -34,13 +34,17 @@ test.beforeEach(async ({ request }) => {
 async function firstPpv(request: APIRequestContext): Promise<{ evID: number; title: string; price: string }> {
   const token = await apiToken(BASICO);
   const response = await request.get('/api/v1/productosppv', { headers: { authorization: `Bearer ${token}` } });
-  const { ppvSubsProducts } = (await response.json()) as { ppvSubsProducts: Array<{ evID: number | null; title: string; price: string; recurring: boolean }> };
+  const { ppvSubsProducts } = (await response.json()) as {
+    ppvSubsProducts: Array<{ evID: number | null; title: string; price: string; recurring: boolean }>;
+  };
   const ppv = ppvSubsProducts.find((p) => !p.recurring && p.evID !== null);
   if (!ppv || ppv.evID === null) throw new Error('no PPV event on sale');
   return { evID: ppv.evID, title: ppv.title, price: ppv.price };
 }
 
-test('basico@ buys the series subscription from the player: refused cards say why, 4242 pays, and back in the player it plays', async ({ page }) => {
+test('basico@ buys the series subscription from the player: refused cards say why, 4242 pays, and back in the player it plays', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const player = new PlayerPage(page);
   await player.signIn(BASICO);
@@ -84,7 +88,10 @@ test('basico@ buys the series subscription from the player: refused cards say wh
   await page.screenshot({ path: `${SHOTS}/settings-purchases.png`, fullPage: true });
 });
 
-test('basico@ buys a pay-per-view event with a card that asks for authentication; owned at once, listed with its dates', async ({ page, request }) => {
+test('basico@ buys a pay-per-view event with a card that asks for authentication; owned at once, listed with its dates', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const ppv = await firstPpv(request);
   const player = new PlayerPage(page);
@@ -98,7 +105,9 @@ test('basico@ buys a pay-per-view event with a card that asks for authentication
   await checkout.pay('Ana Básico', CARDS.authentication);
   // The provider's challenge opens inside its card field.
   await checkout.card.getByRole('button', { name: 'Fallar autenticación' }).click();
-  await checkout.expectError('No hemos podido autenticar tu método de pago. Elige otro método de pago y vuelve a intentarlo.');
+  await checkout.expectError(
+    'No hemos podido autenticar tu método de pago. Elige otro método de pago y vuelve a intentarlo.',
+  );
   await checkout.fillCard(CARDS.authentication);
   await checkout.continue.click();
   await expect(checkout.card.getByRole('heading', { name: 'Autenticación de pago de prueba' })).toBeVisible();
@@ -122,11 +131,21 @@ test('a malformed purchase link gets its own screen', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('El enlace de esta compra no es válido.');
 });
 
-test('two steps: a visitor registers with ?product=, pays on Paso 2 de 2, and watches the package', async ({ page }) => {
+test('two steps: a visitor registers with ?product=, pays on Paso 2 de 2, and watches the package', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const form = new RegisterPage(page);
   await form.goto(`/register/?product=${SERIES_PACKAGE}`);
-  await form.fill({ name: 'Lucía', secondName: 'Gil', email: newEmail('compra'), password: 'compra1234', country: 'ES', sport: 'Tenis', birthday: '1990-04-12' });
+  await form.fill({
+    name: 'Lucía',
+    secondName: 'Gil',
+    email: newEmail('compra'),
+    password: 'compra1234',
+    country: 'ES',
+    sport: 'Tenis',
+    birthday: '1990-04-12',
+  });
   await form.continue.click();
   await expect(page).toHaveURL('/checkout/');
   const checkout = new CheckoutPage(page);
@@ -149,7 +168,10 @@ test('the summary and the checkout fit a 360 px phone and pass axe; the terms ar
   await page.setViewportSize({ width: 360, height: 740 });
   // Cine Estreno: basico@ never buys it (other specs rely on that), so it is always for sale.
   await player.goto(emplayer([10, 'Cine Estreno', 'LIVE', 2, 10, null, 0]));
-  await page.getByRole('alertdialog', { name: 'No tienes derechos de acceso a este contenido' }).getByRole('button', { name: 'Comprar' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'No tienes derechos de acceso a este contenido' })
+    .getByRole('button', { name: 'Comprar' })
+    .click();
   const summary = new PurchaseSummaryPage(page);
   await expect(summary.heading).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

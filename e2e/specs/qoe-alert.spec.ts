@@ -17,16 +17,24 @@ test.beforeEach(async ({ request }) => {
 
 test.afterEach(async ({ request }) => {
   // The thresholds are the server's: the next spec finds the defaults again.
-  await request.put('/api/v1/operator/qoe/thresholds', { headers: { authorization: `Bearer ${await apiToken(DEMO)}` }, data: DEFAULTS });
+  await request.put('/api/v1/operator/qoe/thresholds', {
+    headers: { authorization: `Bearer ${await apiToken(DEMO)}` },
+    data: DEFAULTS,
+  });
 });
 
 /** Sets the alert thresholds through the console's form. */
-async function setThresholds(qoe: OperatorQoePage, values: { failurePct: string; startupSeconds: string; minViews: string }): Promise<void> {
+async function setThresholds(
+  qoe: OperatorQoePage,
+  values: { failurePct: string; startupSeconds: string; minViews: string },
+): Promise<void> {
   const form = qoe.page.getByRole('group', { name: 'Umbrales (últimos 5 minutos)' });
   await form.getByLabel('Fallos (%)').fill(values.failurePct);
   await form.getByLabel('Arranque p95 (s)').fill(values.startupSeconds);
   await form.getByLabel('Mínimo de reproducciones').fill(values.minViews);
-  const saved = qoe.page.waitForResponse((response) => response.url().includes('/operator/qoe/thresholds') && response.request().method() === 'PUT');
+  const saved = qoe.page.waitForResponse(
+    (response) => response.url().includes('/operator/qoe/thresholds') && response.request().method() === 'PUT',
+  );
   await form.getByRole('button', { name: 'Guardar umbrales' }).click();
   expect((await saved).status()).toBe(200);
   await expect(qoe.page.getByRole('status').filter({ hasText: 'Umbrales guardados.' })).toBeVisible();
@@ -35,14 +43,20 @@ async function setThresholds(qoe: OperatorQoePage, values: { failurePct: string;
 /** Plays Telemar with its segments refused until the player reports a view that failed. */
 async function playFailing(page: Page): Promise<void> {
   await page.route('**/media/a/**', (route) => route.abort('failed'));
-  const failedBeacon = page.waitForRequest((request) => request.url().includes('/api/v1/qoe/beacons') && /"errorCode":\d+/.test(request.postData() ?? ''), { timeout: 150_000 });
+  const failedBeacon = page.waitForRequest(
+    (request) => request.url().includes('/api/v1/qoe/beacons') && /"errorCode":\d+/.test(request.postData() ?? ''),
+    { timeout: 150_000 },
+  );
   const player = new PlayerPage(page);
   await player.signIn(BASICO);
   await player.goto(TELEMAR);
   await failedBeacon;
 }
 
-test("a channel whose segments fail: the failure reaches the console's breakdown, an alert is raised, the channel's and the subscriber's pages show the view", async ({ page, browser }) => {
+test("a channel whose segments fail: the failure reaches the console's breakdown, an alert is raised, the channel's and the subscriber's pages show the view", async ({
+  page,
+  browser,
+}) => {
   // Beacons go within 30 s; the rollup and the alerts run once a minute.
   test.setTimeout(420_000);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -53,7 +67,11 @@ test("a channel whose segments fail: the failure reaches the console's breakdown
 
     await playFailing(page);
 
-    const alert = qoe.page.getByRole('region', { name: 'Alertas' }).getByRole('listitem').filter({ hasText: 'Abierta' }).filter({ hasText: 'Telemar' });
+    const alert = qoe.page
+      .getByRole('region', { name: 'Alertas' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Abierta' })
+      .filter({ hasText: 'Telemar' });
     await expect(async () => {
       await qoe.page.reload();
       await qoe.lastHour.click();
@@ -92,7 +110,13 @@ test("a channel whose segments fail: the failure reaches the console's breakdown
     await qoe.page.getByRole('link', { name: /^Cuenta \d+$/ }).click();
     await expect(qoe.page.getByRole('heading', { name: BASICO.email, level: 1 })).toBeVisible({ timeout: 30_000 });
     const views = qoe.page.getByRole('region', { name: 'Reproducciones recientes' });
-    await expect(views.getByRole('row').filter({ hasText: 'Telemar' }).filter({ hasText: /Fallo \d+/ }).first()).toBeVisible();
+    await expect(
+      views
+        .getByRole('row')
+        .filter({ hasText: 'Telemar' })
+        .filter({ hasText: /Fallo \d+/ })
+        .first(),
+    ).toBeVisible();
     await views.scrollIntoViewIfNeeded();
     await qoe.page.screenshot({ path: `${SHOTS}/subscriber-views-1440.png` });
   } finally {

@@ -13,7 +13,10 @@ test.beforeEach(async ({ request }) => {
   await resetSessions(request, await apiToken(BASICO));
 });
 
-test('a live play and a zap report their views; the console shows them with their start-up time', async ({ page, browser }) => {
+test('a live play and a zap report their views; the console shows them with their start-up time', async ({
+  page,
+  browser,
+}) => {
   // The rollup runs once a minute: the views reach the console within about a minute.
   test.setTimeout(300_000);
   const player = new PlayerPage(page);

@@ -18,12 +18,23 @@ function confirmationPath(text: string): string {
   return new URL(match[0]).pathname;
 }
 
-test('a new Latin-American account confirms its address from the mail and watches what its packages allow', async ({ page, request }) => {
+test('a new Latin-American account confirms its address from the mail and watches what its packages allow', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const account = { email: newEmail('nuevo'), password: 'bienvenida1' };
   const form = new RegisterPage(page);
   await form.goto('/register/');
-  await form.fill({ name: 'Mateo', secondName: 'Rojas', email: account.email, password: account.password, country: 'MX', sport: 'Fútbol', birthday: '1988-11-03' });
+  await form.fill({
+    name: 'Mateo',
+    secondName: 'Rojas',
+    email: account.email,
+    password: account.password,
+    country: 'MX',
+    sport: 'Fútbol',
+    birthday: '1988-11-03',
+  });
   await form.submit.click();
   await expect(page.getByText('Tu registro se ha completado con éxito.')).toBeVisible();
 
@@ -34,7 +45,9 @@ test('a new Latin-American account confirms its address from the mail and watche
   // Unconfirmed, the account signs in and is reminded.
   const player = new PlayerPage(page);
   await player.signInThroughForm(account);
-  await expect(page.getByText(`Confirma tu correo electrónico: te hemos enviado un enlace a ${account.email}.`)).toBeVisible();
+  await expect(
+    page.getByText(`Confirma tu correo electrónico: te hemos enviado un enlace a ${account.email}.`),
+  ).toBeVisible();
   const userInfo = (await page.context().cookies()).find((c) => c.name === 'pantalla_ui.0')?.value ?? '';
   expect(decodeURIComponent(userInfo)).toContain('"regionId":3');
 

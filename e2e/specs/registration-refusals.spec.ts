@@ -58,7 +58,9 @@ async function fill(page: Page, x: (typeof TEXTS)[keyof typeof TEXTS], email: st
 
 for (const lang of ['es', 'en'] as const) {
   for (const size of SIZES) {
-    test(`${lang} ${size.width} px: refusals are said on the form; the privacy link keeps the form`, async ({ page }) => {
+    test(`${lang} ${size.width} px: refusals are said on the form; the privacy link keeps the form`, async ({
+      page,
+    }) => {
       const x = TEXTS[lang];
       await page.setViewportSize(size);
       await page.addInitScript((language) => globalThis.localStorage.setItem('pantalla.language', language), lang);
@@ -68,14 +70,33 @@ for (const lang of ['es', 'en'] as const) {
 
       // Sent too fast: the server's 400, said on the form; nothing typed is lost.
       const refusals = [
-        { status: 400, body: { statusCode: 400, code: 'bad_request', message: 'Has enviado el formulario demasiado rápido. Revisa tus datos y vuelve a enviarlo.' } },
-        { status: 429, body: { statusCode: 429, code: 'rate_limited', message: 'Demasiados registros desde esta conexión. Vuelve a intentarlo dentro de 42 minutos.', data: { retryAfterSeconds: 2520 } } },
+        {
+          status: 400,
+          body: {
+            statusCode: 400,
+            code: 'bad_request',
+            message: 'Has enviado el formulario demasiado rápido. Revisa tus datos y vuelve a enviarlo.',
+          },
+        },
+        {
+          status: 429,
+          body: {
+            statusCode: 429,
+            code: 'rate_limited',
+            message: 'Demasiados registros desde esta conexión. Vuelve a intentarlo dentro de 42 minutos.',
+            data: { retryAfterSeconds: 2520 },
+          },
+        },
       ];
       let answer = 0;
       await page.route('**/api/v1/registration', async (route) => {
         const refusal = refusals[answer++];
         if (route.request().method() !== 'POST' || !refusal) return route.fallback();
-        await route.fulfill({ status: refusal.status, contentType: 'application/json', body: JSON.stringify(refusal.body) });
+        await route.fulfill({
+          status: refusal.status,
+          contentType: 'application/json',
+          body: JSON.stringify(refusal.body),
+        });
       });
       await page.getByRole('button', { name: x.submit }).click();
       await expect(page.getByRole('alert').first()).toHaveText(x.tooFast);

@@ -4,7 +4,13 @@ import { axeViolations } from '../fixtures/axe';
 import { LoginConfirmPage } from '../pages/login-confirm-page';
 import { LoginPage } from '../pages/login-page';
 import { HomePage } from '../pages/home-page';
-import { newEmail, pendingPurchase, RegisterPage, RegisterResultPage, type RegistrationInput } from '../pages/register-page';
+import {
+  newEmail,
+  pendingPurchase,
+  RegisterPage,
+  RegisterResultPage,
+  type RegistrationInput,
+} from '../pages/register-page';
 
 const SHOTS = '/tmp/shots/registration';
 const M = {
@@ -20,11 +26,20 @@ const M = {
   birthdayInvalid: 'Por favor introduce una fecha de nacimiento válida',
   emailTaken: 'Usuario ya existente. Por favor utiliza otra dirección de correo electrónico',
 };
-const FAIL_TEXT = '¡Vaya!... parece que ha habido un error. Por favor, intentalo más tarde o ponte en contacto con Pantalla Soporte';
+const FAIL_TEXT =
+  '¡Vaya!... parece que ha habido un error. Por favor, intentalo más tarde o ponte en contacto con Pantalla Soporte';
 /** Package 2 (Cine Plus) is sold by a monthly subscription; nothing sells package 999999. */
 const CINE = 2;
 
-const person = (email: string): RegistrationInput => ({ name: 'Lucía', secondName: 'Pérez', email, password: 'secreto1', country: 'ES', sport: 'Tenis', birthday: '1990-05-17' });
+const person = (email: string): RegistrationInput => ({
+  name: 'Lucía',
+  secondName: 'Pérez',
+  email,
+  password: 'secreto1',
+  country: 'ES',
+  sport: 'Tenis',
+  birthday: '1990-05-17',
+});
 
 async function expectNoViolations(page: Page) {
   const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -82,7 +97,8 @@ test.describe('registration form', () => {
     await form.goto('/register/');
     const countries = await form.country.locator('option').allTextContents();
     expect(countries.length - 1).toBeGreaterThanOrEqual(245);
-    for (const name of ['España', 'México', 'Alemania', 'Estados Unidos', 'Argentina']) expect(countries).toContain(name);
+    for (const name of ['España', 'México', 'Alemania', 'Estados Unidos', 'Argentina'])
+      expect(countries).toContain(name);
     const sports = await form.sport.locator('option').allTextContents();
     expect(sports.length - 1).toBe(26);
     for (const name of ['Ajedrez', 'Atletismo', 'Fútbol', 'Tenis', 'Golf']) expect(sports).toContain(name);
@@ -131,7 +147,12 @@ test.describe('registration form', () => {
   test('any other failure goes to the fail page with the provider’s name', async ({ page }) => {
     const form = new RegisterPage(page);
     await form.goto('/register/');
-    await page.route('**/api/v1/registration', (route) => route.fulfill({ status: 500, json: { statusCode: 500, code: 'internal', message: 'Error interno del servidor.' } }));
+    await page.route('**/api/v1/registration', (route) =>
+      route.fulfill({
+        status: 500,
+        json: { statusCode: 500, code: 'internal', message: 'Error interno del servidor.' },
+      }),
+    );
     await form.fill(person(newEmail('fail')));
     await form.submit.click();
     await expect(page).toHaveURL('/register_result/fail');
@@ -145,7 +166,8 @@ test.describe('registration form', () => {
     await form.privacy.click();
     await expect(page).toHaveURL('/privacy/');
     await expect(page.getByRole('heading', { name: 'Política de privacidad y cookies' })).toBeVisible();
-    for (const heading of ['Qué datos guardamos', 'Tus derechos', 'Cookies', 'Contacto']) await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    for (const heading of ['Qué datos guardamos', 'Tus derechos', 'Cookies', 'Contacto'])
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     await expect(page.getByText(/pantalla_rt/).first()).toBeVisible();
     await expect(page.getByText(/escribe a Pantalla Soporte, el servicio de atención de Pantalla/)).toBeVisible();
     await expectNoViolations(page);
@@ -189,7 +211,10 @@ test.describe('two-step registration and login confirmation', () => {
     await form.fill({ ...person(newEmail('twostep')), name: 'Ana 2' });
     await form.continue.click();
     await expect(page).toHaveURL('/checkout/');
-    expect(await pendingPurchase(page)).toMatchObject({ purchase: { packageId: CINE, title: 'Cine Plus', priceCents: 999 }, twoStep: true });
+    expect(await pendingPurchase(page)).toMatchObject({
+      purchase: { packageId: CINE, title: 'Cine Plus', priceCents: 999 },
+      twoStep: true,
+    });
     await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
   });
 
@@ -202,7 +227,9 @@ test.describe('two-step registration and login confirmation', () => {
     await expect(page.getByText(FAIL_TEXT)).toBeVisible();
   });
 
-  test('signed in, ?product= goes to /login_confirm/; the placeholder password continues without a new login', async ({ page }) => {
+  test('signed in, ?product= goes to /login_confirm/; the placeholder password continues without a new login', async ({
+    page,
+  }) => {
     await signIn(page, DEMO);
     await page.goto(`/register/?product=${CINE}`);
     await expect(page).toHaveURL(`/login_confirm/${CINE}`);
@@ -246,7 +273,9 @@ test.describe('two-step registration and login confirmation', () => {
     expect(await pendingPurchase(page)).toMatchObject({ purchase: { packageId: CINE }, twoStep: true });
   });
 
-  test('/login_confirm/ with an unknown package goes to fail (signed in at once, signed out after the login)', async ({ page }) => {
+  test('/login_confirm/ with an unknown package goes to fail (signed in at once, signed out after the login)', async ({
+    page,
+  }) => {
     await page.goto('/login_confirm/abc');
     await expect(page).toHaveURL('/register_result/fail');
     const confirm = new LoginConfirmPage(page);

@@ -49,9 +49,14 @@ interface Subscription {
   renewsAt: string | null;
 }
 
-async function subscriptionOf(request: APIRequestContext, headers: Record<string, string>): Promise<Subscription | undefined> {
+async function subscriptionOf(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<Subscription | undefined> {
   const response = await request.get('/api/v1/purchases', { headers });
-  return ((await response.json()) as { subscriptions: Subscription[] }).subscriptions.find((s) => s.packageId === DEPORTES);
+  return ((await response.json()) as { subscriptions: Subscription[] }).subscriptions.find(
+    (s) => s.packageId === DEPORTES,
+  );
 }
 
 async function pastDue(request: APIRequestContext, headers: Record<string, string>): Promise<boolean> {
@@ -69,7 +74,10 @@ async function failRenewal(request: APIRequestContext, account: NewAccount): Pro
 
 for (const lang of ['es', 'en'] as const) {
   for (const size of SIZES) {
-    test(`${lang} ${size.width} px: a failed renewal shows the banner; a new card pays it and the banner goes`, async ({ page, request }) => {
+    test(`${lang} ${size.width} px: a failed renewal shows the banner; a new card pays it and the banner goes`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(180_000);
       const x = TEXTS[lang];
       const account = await createAccount(request, `renovacion-${lang}-${size.width}`);

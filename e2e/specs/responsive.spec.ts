@@ -10,7 +10,9 @@ async function box(locator: Locator) {
 }
 
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
 }
 
 async function expectTouchTarget(locator: Locator) {
@@ -37,7 +39,9 @@ for (const viewport of [
   test.describe(`phone ${viewport.width} px`, () => {
     test.use({ viewport, hasTouch: true });
 
-    test('the header folds into a menu; no sideways scroll; the language toggle in the account menu', async ({ page }) => {
+    test('the header folds into a menu; no sideways scroll; the language toggle in the account menu', async ({
+      page,
+    }) => {
       const home = new BrowseHomePage(page);
       await home.signIn();
       const menu = page.getByRole('button', { name: 'Menú' });
@@ -48,7 +52,12 @@ for (const viewport of [
       const heading = await box(home.carousel.locator('.carousel__slide--active .carousel__title'));
       expect(heading.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
       await expectNoSidewaysScroll(page);
-      for (const target of [menu, page.getByRole('button', { name: 'Tu cuenta' }), page.getByRole('combobox', { name: 'Buscar' })]) await expectTouchTarget(target);
+      for (const target of [
+        menu,
+        page.getByRole('button', { name: 'Tu cuenta' }),
+        page.getByRole('combobox', { name: 'Buscar' }),
+      ])
+        await expectTouchTarget(target);
 
       await menu.click();
       await expect(menu).toHaveAttribute('aria-expanded', 'true');
@@ -132,7 +141,9 @@ test.describe('tablets', () => {
     { width: 768, height: 1024 },
     { width: 1024, height: 768 },
   ]) {
-    test(`${viewport.width}×${viewport.height}: no sideways scroll on the home, the guide and a genre`, async ({ page }) => {
+    test(`${viewport.width}×${viewport.height}: no sideways scroll on the home, the guide and a genre`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       const home = new BrowseHomePage(page);
       await home.signIn();

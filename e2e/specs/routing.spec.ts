@@ -24,7 +24,13 @@ test.describe('routes', () => {
   });
 
   test('the public paths are reachable without a session', async ({ page }) => {
-    for (const path of ['/lostpassword/', '/register/', '/register_result/success', '/resetpassword/some-token', '/signin/some-token']) {
+    for (const path of [
+      '/lostpassword/',
+      '/register/',
+      '/register_result/success',
+      '/resetpassword/some-token',
+      '/signin/some-token',
+    ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
@@ -50,7 +56,9 @@ test.describe('routes', () => {
     await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
     await page.getByRole('link', { name: 'Guía TV' }).first().click();
     const modal = new ErrorModal(page);
-    await expect(modal.dialog).toContainText('No se han podido descargar algunos recursos de la aplicación. Comprueba tu conexión a Internet.');
+    await expect(modal.dialog).toContainText(
+      'No se han podido descargar algunos recursos de la aplicación. Comprueba tu conexión a Internet.',
+    );
     await expect(modal.retry).toBeVisible();
     await expect(modal.close).toHaveCount(0);
     await page.keyboard.press('Escape');

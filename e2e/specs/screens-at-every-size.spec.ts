@@ -54,18 +54,27 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('.spinner-wrap, .page-spinner')).toHaveCount(0, { timeout: 20_000 });
 }
 
-async function check(page: Page, size: (typeof SIZES)[number], screen: Screen, shots: (name: string) => string): Promise<string[]> {
+async function check(
+  page: Page,
+  size: (typeof SIZES)[number],
+  screen: Screen,
+  shots: (name: string) => string,
+): Promise<string[]> {
   const problems: string[] = [];
   await page.goto(screen.path);
   await settle(page);
   const title = await page.title();
   const own = title.replace(/ · Pantalla$/, '');
-  if (own === title || !(typeof screen.title === 'string' ? own === screen.title : screen.title.test(own))) problems.push(`${screen.name}: title '${title}'`);
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (own === title || !(typeof screen.title === 'string' ? own === screen.title : screen.title.test(own)))
+    problems.push(`${screen.name}: title '${title}'`);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   if (sideways > 0) problems.push(`${screen.name}: scrolls ${sideways} px sideways`);
   await page.screenshot({ path: shots(`${size.name}-${screen.name}.png`) });
   const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of serious) problems.push(`${screen.name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  for (const v of serious)
+    problems.push(`${screen.name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   return problems;
 }
 

@@ -24,7 +24,9 @@ test.beforeEach(async ({ request }) => {
   await resetSessions(request, await apiToken(BASICO));
 });
 
-test('a segment URL that played is refused after Reiniciar sesiones DRM; a segment without a token is refused at once', async ({ browser }) => {
+test('a segment URL that played is refused after Reiniciar sesiones DRM; a segment without a token is refused at once', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const playing = await browser.newContext();
   const settingsContext = await browser.newContext();
@@ -32,7 +34,8 @@ test('a segment URL that played is refused after Reiniciar sesiones DRM; a segme
     const page = await playing.newPage();
     const played: string[] = [];
     page.on('response', (response) => {
-      if (SIGNED_SEGMENT.test(new URL(response.url()).pathname) && response.status() === 200) played.push(response.url());
+      if (SIGNED_SEGMENT.test(new URL(response.url()).pathname) && response.status() === 200)
+        played.push(response.url());
     });
     await signInDirectly(page, BASICO);
     const player = new PlayerPage(page);
@@ -57,10 +60,16 @@ test('a segment URL that played is refused after Reiniciar sesiones DRM; a segme
     const settings = new SettingsPage(settingsPage);
     await settings.goto();
     await settings.reset.click();
-    await expect(settings.sessions.getByRole('status').filter({ hasText: 'Se han cerrado las sesiones en todos tus dispositivos.' })).toBeVisible();
+    await expect(
+      settings.sessions
+        .getByRole('status')
+        .filter({ hasText: 'Se han cerrado las sesiones en todos tus dispositivos.' }),
+    ).toBeVisible();
 
     // The URL that played stops answering (the bound is the token's life, 60 s; here it is at once).
-    await expect.poll(async () => (await anonymous.get(captured.pathname)).status(), { timeout: 65_000, intervals: [500] }).toBe(403);
+    await expect
+      .poll(async () => (await anonymous.get(captured.pathname)).status(), { timeout: 65_000, intervals: [500] })
+      .toBe(403);
     const refused = await anonymous.get(captured.pathname);
     expect(((await refused.json()) as { data?: unknown }).data).toBe(116);
   } finally {

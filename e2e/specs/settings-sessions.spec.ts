@@ -14,7 +14,10 @@ const CHANNEL = emplayer([1, 'Pantalla Uno', 'LIVE', 2, 1, null, 0]);
 /** Signed in without drawing the login screen; each device then opens its screen. */
 const signIn = (page: Page, account: NewAccount) => signInDirectly(page, account);
 
-async function twoDevices(browser: Browser, account: NewAccount): Promise<{ contexts: BrowserContext[]; settings: SettingsPage; player: PlayerPage }> {
+async function twoDevices(
+  browser: Browser,
+  account: NewAccount,
+): Promise<{ contexts: BrowserContext[]; settings: SettingsPage; player: PlayerPage }> {
   const contexts = [await browser.newContext(), await browser.newContext()];
   const [settingsPage, playerPage] = await Promise.all(contexts.map((c) => c.newPage()));
   await signIn(playerPage!, account);
@@ -33,7 +36,10 @@ async function twoDevices(browser: Browser, account: NewAccount): Promise<{ cont
  * condition with a generous bound.
  */
 async function expectStopped(player: PlayerPage): Promise<void> {
-  await expect(player.page.getByRole('alertdialog')).toContainText('La sesión de reproducción ha caducado o se ha cerrado.', { timeout: 75_000 });
+  await expect(player.page.getByRole('alertdialog')).toContainText(
+    'La sesión de reproducción ha caducado o se ha cerrado.',
+    { timeout: 75_000 },
+  );
   let previous: number | undefined;
   await expect
     .poll(
@@ -48,7 +54,10 @@ async function expectStopped(player: PlayerPage): Promise<void> {
     .toBe(true);
 }
 
-test('the open stream is listed with its device, what it plays and since when; closing it stops that player', async ({ browser, request }) => {
+test('the open stream is listed with its device, what it plays and since when; closing it stops that player', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const account = await createAccount(request, 'streams');
   const { contexts, settings, player } = await twoDevices(browser, account);
@@ -69,14 +78,21 @@ test('the open stream is listed with its device, what it plays and since when; c
   }
 });
 
-test('Reset DRM sessions closes every stream of the account and the other device’s player stops', async ({ browser, request }) => {
+test('Reset DRM sessions closes every stream of the account and the other device’s player stops', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const account = await createAccount(request, 'reset');
   const { contexts, settings, player } = await twoDevices(browser, account);
   try {
     await expect(settings.sessions.getByRole('listitem')).toHaveCount(1);
     await settings.reset.click();
-    await expect(settings.sessions.getByRole('status').filter({ hasText: 'Se han cerrado las sesiones en todos tus dispositivos.' })).toBeVisible();
+    await expect(
+      settings.sessions
+        .getByRole('status')
+        .filter({ hasText: 'Se han cerrado las sesiones en todos tus dispositivos.' }),
+    ).toBeVisible();
     await expect(settings.sessions.getByText('No hay ninguna reproducción abierta.')).toBeVisible();
     await expectStopped(player);
   } finally {

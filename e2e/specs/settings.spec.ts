@@ -10,7 +10,8 @@ import { SettingsPage } from '../pages/settings-page';
  * /settings/ (accounts spec sections 2, 4, 5, 8): every PIN path, each with an account of its
  * own, so the demo accounts other specs use keep their PIN and password.
  */
-const table = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/es/${name}.json`, import.meta.url), 'utf8')) as T;
+const table = <T>(name: string): T =>
+  JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/es/${name}.json`, import.meta.url), 'utf8')) as T;
 const es = {
   common: table<{ messages: Record<string, string> }>('common'),
   browse: table<{ parental: { title: string; wrong: string } }>('explore'),
@@ -27,7 +28,10 @@ async function signedIn(page: Page, account: NewAccount): Promise<SettingsPage> 
   return settings;
 }
 
-test('Define: wrong password (52), a PIN of the wrong length, a mismatched confirmation, then Activated and the adult section asks for it', async ({ page, request }) => {
+test('Define: wrong password (52), a PIN of the wrong length, a mismatched confirmation, then Activated and the adult section asks for it', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, 'pin-define');
   const settings = await signedIn(page, account);
   await expect(settings.pinStatus).toHaveText('Desactivado');
@@ -95,7 +99,10 @@ test('Cancel at each step resets everything', async ({ page, request }) => {
   await expect(settings.change).toBeVisible();
 });
 
-test('Change: wrong old PIN (50), wrong password (52), then the new PIN replaces the old one', async ({ page, request }) => {
+test('Change: wrong old PIN (50), wrong password (52), then the new PIN replaces the old one', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, 'pin-change');
   const settings = await signedIn(page, account);
   await settings.definePin(account.password, '1111');
@@ -120,7 +127,10 @@ test('Change: wrong old PIN (50), wrong password (52), then the new PIN replaces
   await expect(gate).toBeHidden();
 });
 
-test('Disable: wrong old PIN (50), then Deactivated and the adult section opens without a PIN', async ({ page, request }) => {
+test('Disable: wrong old PIN (50), then Deactivated and the adult section opens without a PIN', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, 'pin-disable');
   const settings = await signedIn(page, account);
   await settings.definePin(account.password, '4444');
@@ -147,12 +157,17 @@ test('the old PIN locks after 5 wrong entries, even the right one', async ({ pag
     await expect(settings.currentPin).toHaveValue('');
   }
   await settings.enter(settings.currentPin, '8080');
-  await expect(settings.alert(/Demasiados intentos con el PIN parental\. Vuelve a intentarlo dentro de 15 minutos\./)).toBeVisible();
+  await expect(
+    settings.alert(/Demasiados intentos con el PIN parental\. Vuelve a intentarlo dentro de 15 minutos\./),
+  ).toBeVisible();
   await settings.cancel.click();
   await expect(settings.pinStatus).toHaveText('Activado');
 });
 
-test('a PIN that cannot be sent shows ERROR!; a session that cannot be checked shows message 51 and signs out', async ({ page, request }) => {
+test('a PIN that cannot be sent shows ERROR!; a session that cannot be checked shows message 51 and signs out', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, 'pin-errors');
   const settings = await signedIn(page, account);
   await page.route('**/api/v1/parental/pin', (route) => route.abort('connectionfailed'));
@@ -167,7 +182,15 @@ test('a PIN that cannot be sent shows ERROR!; a session that cannot be checked s
 
   // The server no longer accepts this session for the password check (e.g. signed out elsewhere).
   await page.route('**/api/v1/account/password/check', (route) =>
-    route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, code: 'unauthorized', message: 'Su sesión ha caducado, por favor, inicie sesión de nuevo.' }) }),
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: 401,
+        code: 'unauthorized',
+        message: 'Su sesión ha caducado, por favor, inicie sesión de nuevo.',
+      }),
+    }),
   );
   await settings.define.click();
   await settings.enter(settings.accountPassword, account.password);
@@ -192,7 +215,9 @@ test('changing the password keeps this device signed in and signs the other one 
     await expect(form.getByRole('alert')).toHaveText(M52);
     await form.getByLabel('Contraseña actual').fill(account.password);
     await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
-    await expect(form.getByRole('status')).toHaveText('Contraseña cambiada. Hemos cerrado la sesión en tus otros dispositivos.');
+    await expect(form.getByRole('status')).toHaveText(
+      'Contraseña cambiada. Hemos cerrado la sesión en tus otros dispositivos.',
+    );
 
     // The other device is signed out on its next request; this one stays.
     await other.reload();

@@ -17,13 +17,18 @@ const SHOTS = '/tmp/shots/sign-in-link';
 async function attackedAccount(request: APIRequestContext): Promise<NewAccount> {
   const account = await createAccount(request, 'enlace');
   for (let i = 0; i < 5; i++) {
-    const res = await request.post('/api/v1/login', { data: { flow: 'password', username: account.email, password: 'adivina-123' } });
+    const res = await request.post('/api/v1/login', {
+      data: { flow: 'password', username: account.email, password: 'adivina-123' },
+    });
     expect(res.status()).toBe(400);
   }
   return account;
 }
 
-for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport, hasTouch: viewport.width < 1024 });
 

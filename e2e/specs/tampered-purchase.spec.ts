@@ -66,7 +66,10 @@ async function noSidewaysScroll(page: Page, width: number): Promise<void> {
 
 for (const lang of ['es', 'en'] as const) {
   for (const size of SIZES) {
-    test(`${lang} ${size.width} px: a tampered link shows and charges Deportes Plus at its own price, per month with VAT`, async ({ page, request }) => {
+    test(`${lang} ${size.width} px: a tampered link shows and charges Deportes Plus at its own price, per month with VAT`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(120_000);
       const x = TEXTS[lang];
       const account = await createAccount(request, `precio-${lang}-${size.width}`);
@@ -106,8 +109,13 @@ for (const lang of ['es', 'en'] as const) {
 
       // What was charged: the product's price, as a monthly subscription.
       const purchases = await request.get('/api/v1/purchases', { headers: await bearerOf(request, account) });
-      const body = (await purchases.json()) as { subscriptions: Array<{ packageId: number; priceCents: number; currency: string }>; ppv: unknown[] };
-      expect(body.subscriptions).toEqual([expect.objectContaining({ packageId: DEPORTES, priceCents: 1499, currency: 'EUR' })]);
+      const body = (await purchases.json()) as {
+        subscriptions: Array<{ packageId: number; priceCents: number; currency: string }>;
+        ppv: unknown[];
+      };
+      expect(body.subscriptions).toEqual([
+        expect.objectContaining({ packageId: DEPORTES, priceCents: 1499, currency: 'EUR' }),
+      ]);
       expect(body.ppv).toEqual([]);
     });
   }
@@ -119,6 +127,8 @@ test('a link to a product nothing sells gets the fail screen, which names the pr
   const fields = [new Date().toISOString(), '', 'Nada', '', 1, 'EUR', '', 999999, '1', 'month'];
   await page.goto(`/purchase/${Buffer.from(fields.join(';')).toString('base64')}`);
   await expect(page).toHaveURL('/purchase_result/fail');
-  await expect(page.getByRole('alert')).toHaveText('¡Vaya!... parece que ha habido un error. Por favor, intentalo más tarde o ponte en contacto con Pantalla Soporte');
+  await expect(page.getByRole('alert')).toHaveText(
+    '¡Vaya!... parece que ha habido un error. Por favor, intentalo más tarde o ponte en contacto con Pantalla Soporte',
+  );
   await page.screenshot({ path: `${SHOTS}/tampered-unknown-fail.png` });
 });

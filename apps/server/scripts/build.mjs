@@ -41,7 +41,9 @@ export async function buildServer(outdir = path.join(serverDir, 'dist')) {
         name: 'npm-packages-external',
         setup(b) {
           // Bare specifiers are npm packages (and node: builtins): left to Node, except our workspace packages.
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@pantalla/') ? undefined : { path: args.path, external: true }));
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@pantalla/') ? undefined : { path: args.path, external: true },
+          );
         },
       },
     ],

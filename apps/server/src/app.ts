@@ -30,7 +30,11 @@ export interface BuildOptions {
 }
 
 /** Builds the whole server: API under /api/v1, module root routes, OpenAPI and the web app. */
-export async function buildApp(platform: Platform, modules: readonly ServerModule[], options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  platform: Platform,
+  modules: readonly ServerModule[],
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const { config } = platform;
   const app = Fastify({
     loggerInstance: platform.log,
@@ -65,8 +69,10 @@ export async function buildApp(platform: Platform, modules: readonly ServerModul
   );
   for (const m of modules) if (m.rootRoutes) await m.rootRoutes(app);
 
-  if (config.env !== 'production') app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
-  else if (options.requireOperator) app.get('/api/docs', { schema: { hide: true }, onRequest: options.requireOperator }, async () => app.swagger());
+  if (config.env !== 'production')
+    app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  else if (options.requireOperator)
+    app.get('/api/docs', { schema: { hide: true }, onRequest: options.requireOperator }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async () => ({ ok: true }));
 
   const serveWeb = options.serveWeb !== false && existsSync(path.join(config.webDist, 'index.html'));
@@ -74,13 +80,22 @@ export async function buildApp(platform: Platform, modules: readonly ServerModul
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     // The payment sandbox's paths too: where it is not served they are a plain 404, never the app.
-    const isApi = url.startsWith('/api/') || url.startsWith('/media/') || url.startsWith('/dev/') || url.startsWith('/v1/') || url.startsWith('/payments-sandbox/');
+    const isApi =
+      url.startsWith('/api/') ||
+      url.startsWith('/media/') ||
+      url.startsWith('/dev/') ||
+      url.startsWith('/v1/') ||
+      url.startsWith('/payments-sandbox/');
     // A missing script or image is a 404, not the app's page under a script's name.
-    const isFile = /\.(m?js|css|map|json|webmanifest|svg|png|jpe?g|webp|ico|woff2?|txt)$/i.test(url.split('?')[0] ?? '');
+    const isFile = /\.(m?js|css|map|json|webmanifest|svg|png|jpe?g|webp|ico|woff2?|txt)$/i.test(
+      url.split('?')[0] ?? '',
+    );
     if (serveWeb && request.method === 'GET' && !isApi && !isFile) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No existe ${request.method} ${url.split('?')[0]}` });
+    return reply
+      .status(404)
+      .send({ statusCode: 404, code: 'not_found', message: `No existe ${request.method} ${url.split('?')[0]}` });
   });
   return app;
 }
@@ -92,7 +107,13 @@ export async function buildApp(platform: Platform, modules: readonly ServerModul
 async function serveWebApp(app: FastifyInstance, webDist: string, production: boolean): Promise<void> {
   const allowedPath = (pathName: string) => !production || !pathName.endsWith('.map');
   // reply.sendFile for the app's routes (index.html); the files themselves are served below.
-  await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true, allowedPath, setHeaders: cacheHeaders });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    serve: false,
+    preCompressed: true,
+    allowedPath,
+    setHeaders: cacheHeaders,
+  });
   await app.register(async (scope) => {
     declareScope(scope, 'public');
     await scope.register(fastifyStatic, {
@@ -109,5 +130,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string, production: bo
 
 /** Vite's hashed assets never change; index.html must always be revalidated. */
 function cacheHeaders(reply: FastifyReply, filePath: string): void {
-  reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header(
+    'cache-control',
+    filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
 }

@@ -29,7 +29,12 @@ export interface Modules {
 }
 
 /** The platform every module is built with: one bus, one cache registry and one logger per process. */
-export function createPlatform(config: Config, db: Db, clock: Clock, log: Log = createLogger(config.logLevel)): Platform {
+export function createPlatform(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  log: Log = createLogger(config.logLevel),
+): Platform {
   const bus = createBus(db.notices, (error, what) => log.error({ err: error }, what));
   return { config, db, clock, caches: new CacheRegistry(clock, bus), bus, log };
 }
@@ -59,7 +64,12 @@ export function composeModules(platform: Platform): Modules {
   identity.signups.useProducts(async (packageId) => (await commerce.entitlements.packageIds()).includes(packageId));
   // Pictures on http: are fetched by the server under the same private-address guard as guide sources.
   const imageDestinations = new DestinationPolicy(platform.config.images.allowedHosts);
-  const catalogue = createCatalogue(platform, { auth: identity.auth, rights: commerce.access, offers: commerce.offers, imageDestinations });
+  const catalogue = createCatalogue(platform, {
+    auth: identity.auth,
+    rights: commerce.access,
+    offers: commerce.offers,
+    imageDestinations,
+  });
   // The origin asks playback whether a manifest's session is open and its content watchable;
   // playback needs the origin's URLs and keys, so the origin's side is bound once playback exists.
   const gate: StreamGate = {
@@ -84,13 +94,21 @@ export function composeModules(platform: Platform): Modules {
   identity.personalData.register('purchases', commerce.personalData);
   identity.personalData.register('viewing', catalogue.personalData);
   identity.personalData.register('playback', playback.personalData);
-  const ingest = createIngest(platform, { auth: identity.auth, imports: catalogue.imports, importsChanged: () => catalogue.importsChanged() });
+  const ingest = createIngest(platform, {
+    auth: identity.auth,
+    imports: catalogue.imports,
+    importsChanged: () => catalogue.importsChanged(),
+  });
   // The built-in payment processor; commerce reaches it only over HTTP, as it would reach Stripe.
   const paymentSandbox = createPaymentSandbox(platform, PAYMENT_WEBHOOK_PATH);
   // The console's cross-module pages (issue 27): it reads and acts through the others' APIs.
   const operator = createOperatorConsole(platform, {
     auth: identity.auth,
-    pages: { subscribers: identity.subscribers, commerce: commerce.subscriberView, streams: playback.subscriberStreams },
+    pages: {
+      subscribers: identity.subscribers,
+      commerce: commerce.subscriberView,
+      streams: playback.subscriberStreams,
+    },
     actions: {
       accounts: identity.accounts,
       commerce: commerce.operator,
@@ -108,7 +126,9 @@ export function composeModules(platform: Platform): Modules {
   });
   identity.personalData.register('quality', qoe.personalData);
   identity.personalData.register('speedTests', qoe.speedTestData);
-  const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox, operator, qoe].map((m) => m.module);
+  const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox, operator, qoe].map(
+    (m) => m.module,
+  );
   return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, qoe, all };
 }
 
@@ -116,7 +136,10 @@ export function composeModules(platform: Platform): Modules {
  * Names of the channels and titles a QoE answer shows, keyed '<type>:<id>': channels in one
  * query; programmes, films and episodes one by one (a page or a breakdown lists a few dozen).
  */
-async function qoeItemNames(catalogue: Catalogue, items: readonly { itemType: string; itemId: number }[]): Promise<Map<string, string>> {
+async function qoeItemNames(
+  catalogue: Catalogue,
+  items: readonly { itemType: string; itemId: number }[],
+): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   const channels = [...new Set(items.filter((i) => i.itemType === 'LIVE').map((i) => i.itemId))];
   for (const label of await catalogue.playables.channelLabels(channels)) names.set(`LIVE:${label.id}`, label.name);
@@ -124,7 +147,13 @@ async function qoeItemNames(catalogue: Catalogue, items: readonly { itemType: st
   await Promise.all(
     [...others.entries()].map(async ([key, { itemType, itemId }]) => {
       const found =
-        itemType === 'CUTV' ? await catalogue.playables.event(itemId) : itemType === 'VOD' ? await catalogue.playables.film(itemId) : itemType === 'SERIE' ? await catalogue.playables.episode(itemId) : undefined;
+        itemType === 'CUTV'
+          ? await catalogue.playables.event(itemId)
+          : itemType === 'VOD'
+            ? await catalogue.playables.film(itemId)
+            : itemType === 'SERIE'
+              ? await catalogue.playables.episode(itemId)
+              : undefined;
       if (found) names.set(key, found.title);
     }),
   );
@@ -137,7 +166,8 @@ async function qoeRecipients(platform: Platform, identity: Identity): Promise<st
   let cursor: string | undefined;
   for (let pages = 0; pages < 20; pages += 1) {
     const page = await identity.operators.list(cursor, 200);
-    for (const entry of page.items) if (entry.roles.some((r) => r === 'admin' || r === 'support')) emails.add(entry.email);
+    for (const entry of page.items)
+      if (entry.roles.some((r) => r === 'admin' || r === 'support')) emails.add(entry.email);
     if (page.nextCursor === null) break;
     cursor = page.nextCursor;
   }

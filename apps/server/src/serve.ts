@@ -34,15 +34,26 @@ export function startModuleWork(modules: readonly ServerModule[], url: string): 
 }
 
 /** Migrations, the other processes' changes, the demo's accounts and media: all before serving. */
-async function prepare(platform: Platform, modules: Modules, demo: boolean, say: (line: string) => void): Promise<void> {
+async function prepare(
+  platform: Platform,
+  modules: Modules,
+  demo: boolean,
+  say: (line: string) => void,
+): Promise<void> {
   const applied = await prepareDatabase(platform, modules.all);
   if (applied.length > 0) say(`Base de datos (${platform.db.dialect}): ${applied.length} migraciones aplicadas.`);
   // Serve only once the other processes' changes reach this one.
   await platform.bus.ready;
   if (demo) await seedDemo(platform, modules);
   if (platform.config.media.prepare) {
-    const media = await modules.origin.prepareDemoMedia({ progress: true, onWait: () => say('Medios: otro proceso los está preparando; esperando…') });
-    if (media.made > 0) say(`Medios de demostración preparados en ${platform.config.media.mediaDir} (${(media.elapsedMs / 1000).toFixed(1)} s).`);
+    const media = await modules.origin.prepareDemoMedia({
+      progress: true,
+      onWait: () => say('Medios: otro proceso los está preparando; esperando…'),
+    });
+    if (media.made > 0)
+      say(
+        `Medios de demostración preparados en ${platform.config.media.mediaDir} (${(media.elapsedMs / 1000).toFixed(1)} s).`,
+      );
   }
 }
 
@@ -62,7 +73,11 @@ function greet(config: Config, port: number, say: (line: string) => void): void 
  * makes sure of the reference data and serves, nothing more (docs/decisions.md, "Two modes").
  * Whatever fails on the way (a migration, the app, a taken port) leaves nothing open behind.
  */
-export async function startServer(env: NodeJS.ProcessEnv, clock: Clock = systemClock, say: (line: string) => void = console.log): Promise<RunningServer> {
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  clock: Clock = systemClock,
+  say: (line: string) => void = console.log,
+): Promise<RunningServer> {
   const config = loadConfig(withDemoDefaults(env));
   const db = openDatabase(config.databaseUrl, config.dataDir);
   const platform = createPlatform(config, db, clock);
@@ -92,7 +107,8 @@ export async function startServer(env: NodeJS.ProcessEnv, clock: Clock = systemC
     async close() {
       // Each step runs even when one before it failed: the database is always let go.
       const errors: unknown[] = [];
-      for (const step of [stopWork, async () => void (await running.close()), () => db.destroy()]) await step().catch((error: unknown) => errors.push(error));
+      for (const step of [stopWork, async () => void (await running.close()), () => db.destroy()])
+        await step().catch((error: unknown) => errors.push(error));
       if (errors.length > 0) throw errors[0];
     },
   };
@@ -105,7 +121,11 @@ export type CloseOutcome = { outcome: 'closed' } | { outcome: 'failed'; error: u
  * Runs a close, but no longer than `timeoutMs`: a hung connection or query must not keep a
  * stopping process alive forever. `wait` is the timer (tests pass their own).
  */
-export async function closeWithin(close: () => Promise<void>, timeoutMs: number, wait: (ms: number) => Promise<void> = (ms) => delay(ms, undefined, { ref: false })): Promise<CloseOutcome> {
+export async function closeWithin(
+  close: () => Promise<void>,
+  timeoutMs: number,
+  wait: (ms: number) => Promise<void> = (ms) => delay(ms, undefined, { ref: false }),
+): Promise<CloseOutcome> {
   const closed = close().then(
     (): CloseOutcome => ({ outcome: 'closed' }),
     (error: unknown): CloseOutcome => ({ outcome: 'failed', error }),

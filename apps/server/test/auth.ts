@@ -7,7 +7,13 @@ export async function bearerFor(ctx: TestContext, email: string): Promise<Record
   const user = await new IdentityRepository(ctx.platform.db).findUserByEmail(email);
   if (!user) throw new Error(`no user ${email}`);
   const iat = Math.floor(ctx.clock.now() / 1000);
-  const token = signIdToken(ctx.config.authSecret, { sub: user.id, email: user.email, ver: user.tokenVersion, iat, exp: iat + 3600 });
+  const token = signIdToken(ctx.config.authSecret, {
+    sub: user.id,
+    email: user.email,
+    ver: user.tokenVersion,
+    iat,
+    exp: iat + 3600,
+  });
   return { authorization: `Bearer ${token}` };
 }
 

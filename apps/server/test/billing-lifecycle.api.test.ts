@@ -27,7 +27,15 @@ interface Owned {
   graceUntil: string | null;
   pendingSwitch: { productId: number; title: string; priceCents: number; effectiveAt: string } | null;
 }
-type Fact = { method: keyof BillingEvents; key: string; purchaseId: string; reason?: string; amountCents?: number; endsAt?: number; graceUntil?: number };
+type Fact = {
+  method: keyof BillingEvents;
+  key: string;
+  purchaseId: string;
+  reason?: string;
+  amountCents?: number;
+  endsAt?: number;
+  graceUntil?: number;
+};
 
 /**
  * A subscription's life through the real server and the sandbox (issue 26): a failed renewal's
@@ -43,7 +51,8 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
   let users = 0;
   beforeAll(async () => {
     // Every fact the purchases service tells the billing history, as it tells it (before the history's own once-per-key).
-    for (const method of ['paid', 'renewalFailed', 'cancelled', 'ended', 'trialEnding', 'refunded'] as const) spies.push({ method, spy: vi.spyOn(BillingHistory.prototype, method) });
+    for (const method of ['paid', 'renewalFailed', 'cancelled', 'ended', 'trialEnding', 'refunded'] as const)
+      spies.push({ method, spy: vi.spyOn(BillingHistory.prototype, method) });
     ctx = await createTestContext(kind);
     ({ base, stop } = await listenWithWork(ctx));
   }, 300_000);
@@ -56,13 +65,33 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
   const facts = (purchaseId: string): Fact[] =>
     spies.flatMap(({ method, spy }) =>
       spy.mock.calls
-        .map((call) => call[0] as { key: string; purchase: { id: string }; reason?: string; amountCents?: number; endsAt?: number; graceUntil?: number })
+        .map(
+          (call) =>
+            call[0] as {
+              key: string;
+              purchase: { id: string };
+              reason?: string;
+              amountCents?: number;
+              endsAt?: number;
+              graceUntil?: number;
+            },
+        )
         .filter((f) => f.purchase.id === purchaseId)
-        .map((f) => ({ method, key: f.key, purchaseId: f.purchase.id, reason: f.reason, amountCents: f.amountCents, endsAt: f.endsAt, graceUntil: f.graceUntil })),
+        .map((f) => ({
+          method,
+          key: f.key,
+          purchaseId: f.purchase.id,
+          reason: f.reason,
+          amountCents: f.amountCents,
+          endsAt: f.endsAt,
+          graceUntil: f.graceUntil,
+        })),
     );
-  const factsOf = (purchaseId: string, method: keyof BillingEvents) => facts(purchaseId).filter((f) => f.method === method);
+  const factsOf = (purchaseId: string, method: keyof BillingEvents) =>
+    facts(purchaseId).filter((f) => f.method === method);
   /** Waits until `n` facts of a kind were told: a webhook's handler tells its facts after committing, and the sandbox may mark an event delivered by a replay meanwhile. */
-  const told = (purchaseId: string, method: keyof BillingEvents, n: number) => until(`${n} ${method} of ${purchaseId}`, async () => factsOf(purchaseId, method).length >= n);
+  const told = (purchaseId: string, method: keyof BillingEvents, n: number) =>
+    until(`${n} ${method} of ${purchaseId}`, async () => factsOf(purchaseId, method).length >= n);
 
   /** A new account of its own (its own provider customer and card). */
   async function newUser(): Promise<{ userId: number; auth: () => Promise<Record<string, string>> }> {
@@ -72,32 +101,63 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
   }
   type User = Awaited<ReturnType<typeof newUser>>;
 
-  const delivered = () => until('every sandbox event delivered', async () => (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length === 0 || (await ctx.modules.paymentSandbox.deliverNow(), false));
+  const delivered = () =>
+    until(
+      'every sandbox event delivered',
+      async () =>
+        (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length ===
+          0 || (await ctx.modules.paymentSandbox.deliverNow(), false),
+    );
   /** Moves the sandbox's test clock and ours to `ms`: what falls due renews, retries or ends, and its events arrive. */
   async function advance(ms: number): Promise<void> {
     await delivered();
     ctx.clock.set(ms);
-    await stripe('POST', '/v1/test_helpers/test_clocks/clock_sandbox/advance', { frozen_time: String(Math.floor(ms / 1000)) });
+    await stripe('POST', '/v1/test_helpers/test_clocks/clock_sandbox/advance', {
+      frozen_time: String(Math.floor(ms / 1000)),
+    });
     await delivered();
   }
-  async function stripe(method: 'GET' | 'POST', path: string, form: Record<string, string> = {}): Promise<Record<string, unknown>> {
+  async function stripe(
+    method: 'GET' | 'POST',
+    path: string,
+    form: Record<string, string> = {},
+  ): Promise<Record<string, unknown>> {
     const query = method === 'GET' && Object.keys(form).length > 0 ? `?${new URLSearchParams(form).toString()}` : '';
-    const response = await fetch(`${base}${path}${query}`, { method, headers: { authorization: `Bearer ${ctx.config.payments.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' }, ...(method === 'POST' ? { body: new URLSearchParams(form) } : {}) });
+    const response = await fetch(`${base}${path}${query}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${ctx.config.payments.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      ...(method === 'POST' ? { body: new URLSearchParams(form) } : {}),
+    });
     const body = (await response.json()) as Record<string, unknown>;
     expect(response.status, JSON.stringify(body)).toBe(200);
     return body;
   }
-  const post = async (user: User, url: string, payload?: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, headers: await user.auth(), ...(payload ? { payload } : {}) });
-  const start = (user: User, productId: number) => post(user, '/api/v1/purchases', { productId, holderName: 'Ana Ciclo' });
+  const post = async (user: User, url: string, payload?: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url, headers: await user.auth(), ...(payload ? { payload } : {}) });
+  const start = (user: User, productId: number) =>
+    post(user, '/api/v1/purchases', { productId, holderName: 'Ana Ciclo' });
   const confirm = (user: User, purchaseId: string) => post(user, `/api/v1/purchases/${purchaseId}/confirm`);
-  async function subscribe(user: User, productId: number, card = VISA): Promise<{ purchaseId: string; subscriptionId: string; paidUntil: number }> {
+  async function subscribe(
+    user: User,
+    productId: number,
+    card = VISA,
+  ): Promise<{ purchaseId: string; subscriptionId: string; paidUntil: number }> {
     const started = await start(user, productId);
     expect(started.statusCode, started.body).toBe(200);
     const { purchaseId, clientSecret } = started.json<{ purchaseId: string; clientSecret: string }>();
-    expect((await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, card)).body.status).toBe('succeeded');
+    expect((await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, card)).body.status).toBe(
+      'succeeded',
+    );
     expect((await confirm(user, purchaseId)).json()).toMatchObject({ status: 'fulfilled' });
     await delivered();
-    const row = await ctx.sql.selectFrom('purchases').select(['subscriptionId', 'paidUntil']).where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    const row = await ctx.sql
+      .selectFrom('purchases')
+      .select(['subscriptionId', 'paidUntil'])
+      .where('id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
     return { purchaseId, subscriptionId: row.subscriptionId ?? '', paidUntil: row.paidUntil ?? 0 };
   }
   async function owned(user: User, purchaseId: string): Promise<Owned> {
@@ -106,41 +166,97 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     if (!found) throw new Error(`purchase ${purchaseId} not listed`);
     return found;
   }
-  const entitlement = async (user: User, packageId: number) => ctx.sql.selectFrom('entitlements').select(['startsAt', 'endsAt']).where('userId', '=', user.userId).where('packageId', '=', packageId).executeTakeFirst();
-  const owns = async (user: User, packageId: number) => ((await entitlement(user, packageId))?.endsAt ?? 0) > ctx.clock.now();
-  const alert = async (user: User) => (await ctx.app.inject({ method: 'GET', url: '/api/v1/billing/alert', headers: await user.auth() })).json<{ pastDue: { purchaseId: string; title: string; graceUntil: string } | null }>();
-  const customerOf = async (user: User) => (await ctx.sql.selectFrom('paymentCustomers').select('customerId').where('userId', '=', user.userId).executeTakeFirstOrThrow()).customerId;
+  const entitlement = async (user: User, packageId: number) =>
+    ctx.sql
+      .selectFrom('entitlements')
+      .select(['startsAt', 'endsAt'])
+      .where('userId', '=', user.userId)
+      .where('packageId', '=', packageId)
+      .executeTakeFirst();
+  const owns = async (user: User, packageId: number) =>
+    ((await entitlement(user, packageId))?.endsAt ?? 0) > ctx.clock.now();
+  const alert = async (user: User) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/v1/billing/alert', headers: await user.auth() })).json<{
+      pastDue: { purchaseId: string; title: string; graceUntil: string } | null;
+    }>();
+  const customerOf = async (user: User) =>
+    (
+      await ctx.sql
+        .selectFrom('paymentCustomers')
+        .select('customerId')
+        .where('userId', '=', user.userId)
+        .executeTakeFirstOrThrow()
+    ).customerId;
   const iso = (ms: number) => new Date(ms).toISOString();
   /** Confirms a trial's setup intent in the card field, as the browser would. */
   async function setUpCard(clientSecret: string, number = VISA): Promise<Record<string, unknown>> {
     const id = clientSecret.split('_secret_')[0] ?? '';
-    const form = new URLSearchParams({ client_secret: clientSecret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': number, 'payment_method_data[card][exp_month]': '12', 'payment_method_data[card][exp_year]': '34', 'payment_method_data[card][cvc]': '123', 'payment_method_data[billing_details][name]': 'Ana Ciclo' });
-    const response = await fetch(`${base}/v1/setup_intents/${id}/confirm`, { method: 'POST', headers: { authorization: `Bearer ${ctx.config.payments.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const form = new URLSearchParams({
+      client_secret: clientSecret,
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': number,
+      'payment_method_data[card][exp_month]': '12',
+      'payment_method_data[card][exp_year]': '34',
+      'payment_method_data[card][cvc]': '123',
+      'payment_method_data[billing_details][name]': 'Ana Ciclo',
+    });
+    const response = await fetch(`${base}/v1/setup_intents/${id}/confirm`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ctx.config.payments.publishableKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: form,
+    });
     return (await response.json()) as Record<string, unknown>;
   }
 
   it('pays with the card on file at once (no card field), keeps a card asked to be kept, and refuses the card on file when there is none', async () => {
     const user = await newUser();
-    const buy = (productId: number, extra: Record<string, unknown>) => post(user, '/api/v1/purchases', { productId, holderName: 'Ana Ciclo', ...extra });
+    const buy = (productId: number, extra: Record<string, unknown>) =>
+      post(user, '/api/v1/purchases', { productId, holderName: 'Ana Ciclo', ...extra });
     const none = await buy(PACKAGE_IDS.cine, { useSavedCard: true });
     expect(none.statusCode).toBe(409);
     expect(none.json<{ message: string }>().message).toBe('No tienes ninguna tarjeta guardada: introduce una.');
     // A one-off purchase paid in the card field with saveCard: its card becomes the one on file.
-    const ppv = await ctx.sql.selectFrom('products').selectAll().where('kind', '=', 'ppv').where('fcEnd', '>', ctx.clock.now()).orderBy('fcEnd').executeTakeFirstOrThrow();
-    const first = (await buy(ppv.id, { saveCard: true })).json<{ purchaseId: string; clientSecret: string; next: string }>();
+    const ppv = await ctx.sql
+      .selectFrom('products')
+      .selectAll()
+      .where('kind', '=', 'ppv')
+      .where('fcEnd', '>', ctx.clock.now())
+      .orderBy('fcEnd')
+      .executeTakeFirstOrThrow();
+    const first = (await buy(ppv.id, { saveCard: true })).json<{
+      purchaseId: string;
+      clientSecret: string;
+      next: string;
+    }>();
     expect(first.next).toBe('card_field');
-    expect((await payWithCard(base, ctx.config.payments.publishableKey, first.clientSecret, VISA)).body.status).toBe('succeeded');
+    expect((await payWithCard(base, ctx.config.payments.publishableKey, first.clientSecret, VISA)).body.status).toBe(
+      'succeeded',
+    );
     expect((await confirm(user, first.purchaseId)).json()).toMatchObject({ status: 'fulfilled' });
     // Kept by whichever fulfils the purchase, the confirmation or the provider's event (still running, maybe).
     const customerId = await customerOf(user);
-    const kept = await until('the card kept as the default', async () => (((await stripe('GET', `/v1/customers/${customerId}`)).invoice_settings as { default_payment_method: string | null }).default_payment_method));
+    const kept = await until(
+      'the card kept as the default',
+      async () =>
+        (
+          (await stripe('GET', `/v1/customers/${customerId}`)).invoice_settings as {
+            default_payment_method: string | null;
+          }
+        ).default_payment_method,
+    );
     expect(kept).toMatch(/^pm_/);
     // Then a subscription with the card on file: charged now, owned at once.
     const saved = await buy(PACKAGE_IDS.cine, { useSavedCard: true });
     expect(saved.statusCode, saved.body).toBe(200);
     const { purchaseId, next, amountCents } = saved.json<{ purchaseId: string; next: string; amountCents: number }>();
     expect({ next, amountCents }).toEqual({ next: 'confirmed', amountCents: 999 });
-    expect((await confirm(user, purchaseId)).json()).toMatchObject({ status: 'fulfilled', packageId: PACKAGE_IDS.cine });
+    expect((await confirm(user, purchaseId)).json()).toMatchObject({
+      status: 'fulfilled',
+      packageId: PACKAGE_IDS.cine,
+    });
     expect(await owns(user, PACKAGE_IDS.cine)).toBe(true);
     expect(await owned(user, purchaseId)).toMatchObject({ state: 'active', priceCents: 999 });
     await delivered();
@@ -151,20 +267,46 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
   it('a promotion code lowers the first charge, which is what the payment must be; a code that is not valid is refused', async () => {
     const user = await newUser();
     const coupon = await stripe('POST', '/v1/coupons', { percent_off: '50', duration: 'once', name: 'Mitad' });
-    await stripe('POST', '/v1/promotion_codes', { 'promotion[type]': 'coupon', 'promotion[coupon]': String(coupon.id), code: `CICLO50${kind.toUpperCase()}` });
-    const refused = await post(user, '/api/v1/purchases', { productId: PACKAGE_IDS.series, holderName: 'Ana Ciclo', promotionCode: 'NOEXISTE' });
+    await stripe('POST', '/v1/promotion_codes', {
+      'promotion[type]': 'coupon',
+      'promotion[coupon]': String(coupon.id),
+      code: `CICLO50${kind.toUpperCase()}`,
+    });
+    const refused = await post(user, '/api/v1/purchases', {
+      productId: PACKAGE_IDS.series,
+      holderName: 'Ana Ciclo',
+      promotionCode: 'NOEXISTE',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ message: string }>().message).toBe('Este código promocional no es válido.');
-    const started = await post(user, '/api/v1/purchases', { productId: PACKAGE_IDS.series, holderName: 'Ana Ciclo', promotionCode: `CICLO50${kind.toUpperCase()}` });
+    const started = await post(user, '/api/v1/purchases', {
+      productId: PACKAGE_IDS.series,
+      holderName: 'Ana Ciclo',
+      promotionCode: `CICLO50${kind.toUpperCase()}`,
+    });
     expect(started.statusCode, started.body).toBe(200);
-    const { purchaseId, clientSecret, amountCents } = started.json<{ purchaseId: string; clientSecret: string; amountCents: number }>();
+    const { purchaseId, clientSecret, amountCents } = started.json<{
+      purchaseId: string;
+      clientSecret: string;
+      amountCents: number;
+    }>();
     expect(amountCents).toBeGreaterThanOrEqual(399);
     expect(amountCents).toBeLessThanOrEqual(400);
-    const intent = await fetch(`${base}/v1/payment_intents/${clientSecret.split('_secret_')[0]}`, { headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` } });
+    const intent = await fetch(`${base}/v1/payment_intents/${clientSecret.split('_secret_')[0]}`, {
+      headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` },
+    });
     expect(((await intent.json()) as { amount: number }).amount).toBe(amountCents);
-    expect((await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, VISA)).body.status).toBe('succeeded');
+    expect((await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, VISA)).body.status).toBe(
+      'succeeded',
+    );
     expect((await confirm(user, purchaseId)).json()).toMatchObject({ status: 'fulfilled' });
-    expect((await ctx.sql.selectFrom('purchases').select(['promotionCode', 'amountCents']).where('id', '=', purchaseId).executeTakeFirstOrThrow())).toEqual({ promotionCode: `CICLO50${kind.toUpperCase()}`, amountCents });
+    expect(
+      await ctx.sql
+        .selectFrom('purchases')
+        .select(['promotionCode', 'amountCents'])
+        .where('id', '=', purchaseId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ promotionCode: `CICLO50${kind.toUpperCase()}`, amountCents });
     await told(purchaseId, 'paid', 1);
     expect(factsOf(purchaseId, 'paid').map((f) => [f.reason, f.amountCents])).toEqual([['purchase', amountCents]]);
   });
@@ -178,12 +320,19 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     await advance(end + 60_000);
 
     const pastDue = await owned(user, purchaseId);
-    expect(pastDue).toMatchObject({ state: 'past_due', graceUntil: iso(end + 7 * DAY), renewsAt: null, endsAt: iso(paidUntil) });
+    expect(pastDue).toMatchObject({
+      state: 'past_due',
+      graceUntil: iso(end + 7 * DAY),
+      renewsAt: null,
+      endsAt: iso(paidUntil),
+    });
     expect(await entitlement(user, PACKAGE_IDS.cine)).toMatchObject({ endsAt: end + 7 * DAY });
     expect(await owns(user, PACKAGE_IDS.cine)).toBe(true);
     expect(await alert(user)).toEqual({ pastDue: { purchaseId, title: 'Cine Plus', graceUntil: iso(end + 7 * DAY) } });
     await told(purchaseId, 'renewalFailed', 1);
-    expect(factsOf(purchaseId, 'renewalFailed')).toEqual([expect.objectContaining({ graceUntil: end + 7 * DAY, amountCents: 999 })]);
+    expect(factsOf(purchaseId, 'renewalFailed')).toEqual([
+      expect.objectContaining({ graceUntil: end + 7 * DAY, amountCents: 999 }),
+    ]);
 
     // A day on the provider's retry fails too: still past due, the grace period unchanged.
     await advance(end + DAY + 60_000);
@@ -194,7 +343,9 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     expect(new Set(failures.map((f) => f.key)).size).toBe(2);
 
     // The subscriber saves a new card (the card-on-file route makes it the default and asks to retry).
-    await stripe('POST', `/v1/customers/${await customerOf(user)}`, { 'invoice_settings[default_payment_method]': 'pm_card_visa' });
+    await stripe('POST', `/v1/customers/${await customerOf(user)}`, {
+      'invoice_settings[default_payment_method]': 'pm_card_visa',
+    });
     expect(await ctx.modules.commerce.retryUnpaid(user.userId)).toEqual([purchaseId]);
     await delivered();
     const sub = await stripe('GET', `/v1/subscriptions/${subscriptionId}`);
@@ -203,8 +354,15 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     // No gap: the period paid now starts where the one paid before ended.
     expect(period?.current_period_start).toBe(end / 1000);
     const recovered = await owned(user, purchaseId);
-    expect(recovered).toMatchObject({ state: 'active', graceUntil: null, endsAt: iso((period?.current_period_end ?? 0) * 1000), renewsAt: iso((period?.current_period_end ?? 0) * 1000) });
-    expect(await entitlement(user, PACKAGE_IDS.cine)).toMatchObject({ endsAt: (period?.current_period_end ?? 0) * 1000 });
+    expect(recovered).toMatchObject({
+      state: 'active',
+      graceUntil: null,
+      endsAt: iso((period?.current_period_end ?? 0) * 1000),
+      renewsAt: iso((period?.current_period_end ?? 0) * 1000),
+    });
+    expect(await entitlement(user, PACKAGE_IDS.cine)).toMatchObject({
+      endsAt: (period?.current_period_end ?? 0) * 1000,
+    });
     expect((await entitlement(user, PACKAGE_IDS.cine))?.startsAt).toBeLessThanOrEqual(end);
     expect(await alert(user)).toEqual({ pastDue: null });
     await told(purchaseId, 'paid', 2);
@@ -229,7 +387,10 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     await delivered();
     expect((await stripe('GET', `/v1/subscriptions/${subscriptionId}`)).status).toBe('canceled');
     expect(await owned(user, purchaseId)).toMatchObject({ state: 'ended', graceUntil: null, renewsAt: null });
-    expect((await ctx.sql.selectFrom('purchases').select('endedAt').where('id', '=', purchaseId).executeTakeFirstOrThrow()).endedAt).toBe(end + 7 * DAY);
+    expect(
+      (await ctx.sql.selectFrom('purchases').select('endedAt').where('id', '=', purchaseId).executeTakeFirstOrThrow())
+        .endedAt,
+    ).toBe(end + 7 * DAY);
     expect(await entitlement(user, PACKAGE_IDS.series)).toMatchObject({ endsAt: end + 7 * DAY });
     expect(await owns(user, PACKAGE_IDS.series)).toBe(false);
     expect(await alert(user)).toEqual({ pastDue: null });
@@ -272,13 +433,25 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     const { purchaseId, paidUntil: end } = await subscribe(user, PACKAGE_IDS.series);
     const switchTo = (productId: number) => post(user, `/api/v1/purchases/${purchaseId}/switch`, { productId });
     expect((await switchTo(PACKAGE_IDS.series)).statusCode).toBe(409);
-    const ppv = await ctx.sql.selectFrom('products').select('id').where('kind', '=', 'ppv').where('active', '=', 1).executeTakeFirstOrThrow();
+    const ppv = await ctx.sql
+      .selectFrom('products')
+      .select('id')
+      .where('kind', '=', 'ppv')
+      .where('active', '=', 1)
+      .executeTakeFirstOrThrow();
     const toPpv = await switchTo(ppv.id);
     expect(toPpv.statusCode).toBe(409);
     expect(toPpv.json<{ message: string }>().message).toBe('Solo puedes cambiar a otra suscripción mensual.');
     expect((await switchTo(999_999)).statusCode).toBe(404);
     // A package the user already owns is not switched to.
-    await builders(ctx).newEntitlement({ userId: user.userId, packageId: PACKAGE_IDS.cine, startsAt: startedAt, endsAt: null, source: 'registration', createdAt: startedAt });
+    await builders(ctx).newEntitlement({
+      userId: user.userId,
+      packageId: PACKAGE_IDS.cine,
+      startsAt: startedAt,
+      endsAt: null,
+      source: 'registration',
+      createdAt: startedAt,
+    });
     const ownedAlready = await switchTo(PACKAGE_IDS.cine);
     expect(ownedAlready.statusCode).toBe(409);
     expect(ownedAlready.json<{ message: string }>().message).toBe('Ya tienes este producto.');
@@ -288,14 +461,23 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     await advance(at);
     const switched = await switchTo(PACKAGE_IDS.deportes);
     expect(switched.statusCode, switched.body).toBe(200);
-    expect(switched.json()).toMatchObject({ packageId: PACKAGE_IDS.deportes, title: 'Deportes Plus', priceCents: 1499, state: 'active', endsAt: iso(end), pendingSwitch: null });
+    expect(switched.json()).toMatchObject({
+      packageId: PACKAGE_IDS.deportes,
+      title: 'Deportes Plus',
+      priceCents: 1499,
+      state: 'active',
+      endsAt: iso(end),
+      pendingSwitch: null,
+    });
     expect(await owns(user, PACKAGE_IDS.deportes)).toBe(true);
     expect(await entitlement(user, PACKAGE_IDS.deportes)).toMatchObject({ endsAt: end });
     expect(await owns(user, PACKAGE_IDS.series)).toBe(false);
     const fraction = (end / 1000 - Math.floor(ctx.clock.now() / 1000)) / ((end - startedAt) / 1000);
     const proration = factsOf(purchaseId, 'paid').filter((f) => f.reason === 'proration');
     expect(proration).toHaveLength(1);
-    expect(Math.abs((proration[0]?.amountCents ?? 0) - Math.round(1499 * fraction + -799 * fraction))).toBeLessThanOrEqual(2);
+    expect(
+      Math.abs((proration[0]?.amountCents ?? 0) - Math.round(1499 * fraction + -799 * fraction)),
+    ).toBeLessThanOrEqual(2);
     await delivered();
     expect(factsOf(purchaseId, 'paid').filter((f) => f.reason === 'proration')).toHaveLength(1);
     // The renewal charges the new price.
@@ -311,14 +493,25 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     const { purchaseId, paidUntil: end } = await subscribe(user, PACKAGE_IDS.deportes);
     const switched = await post(user, `/api/v1/purchases/${purchaseId}/switch`, { productId: PACKAGE_IDS.series });
     expect(switched.statusCode, switched.body).toBe(200);
-    expect(switched.json()).toMatchObject({ packageId: PACKAGE_IDS.deportes, priceCents: 1499, state: 'active', pendingSwitch: { productId: PACKAGE_IDS.series, title: 'Series y AMC', priceCents: 799, effectiveAt: iso(end) } });
+    expect(switched.json()).toMatchObject({
+      packageId: PACKAGE_IDS.deportes,
+      priceCents: 1499,
+      state: 'active',
+      pendingSwitch: { productId: PACKAGE_IDS.series, title: 'Series y AMC', priceCents: 799, effectiveAt: iso(end) },
+    });
     expect(await owns(user, PACKAGE_IDS.deportes)).toBe(true);
     expect(await owns(user, PACKAGE_IDS.series)).toBe(false);
     expect(factsOf(purchaseId, 'paid')).toHaveLength(1);
 
     await advance(end + 60_000);
     const renewed = await owned(user, purchaseId);
-    expect(renewed).toMatchObject({ packageId: PACKAGE_IDS.series, title: 'Series y AMC', priceCents: 799, state: 'active', pendingSwitch: null });
+    expect(renewed).toMatchObject({
+      packageId: PACKAGE_IDS.series,
+      title: 'Series y AMC',
+      priceCents: 799,
+      state: 'active',
+      pendingSwitch: null,
+    });
     expect(await owns(user, PACKAGE_IDS.series)).toBe(true);
     expect(await entitlement(user, PACKAGE_IDS.series)).toMatchObject({ endsAt: Date.parse(renewed.endsAt ?? '') });
     expect(await entitlement(user, PACKAGE_IDS.deportes)).toMatchObject({ endsAt: end });
@@ -330,14 +523,22 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     const user = await newUser();
     const started = await start(user, PACKAGE_IDS.adultos);
     expect(started.statusCode, started.body).toBe(200);
-    const { purchaseId, clientSecret, next, amountCents } = started.json<{ purchaseId: string; clientSecret: string; next: string; amountCents: number }>();
+    const { purchaseId, clientSecret, next, amountCents } = started.json<{
+      purchaseId: string;
+      clientSecret: string;
+      next: string;
+      amountCents: number;
+    }>();
     expect(next).toBe('card_field');
     expect(amountCents).toBe(699);
     expect(clientSecret).toMatch(/^seti_/);
     // No card yet: not owned.
     expect((await confirm(user, purchaseId)).json()).toMatchObject({ status: 'pending' });
     expect((await setUpCard(clientSecret)).status).toBe('succeeded');
-    expect((await confirm(user, purchaseId)).json()).toMatchObject({ status: 'fulfilled', packageId: PACKAGE_IDS.adultos });
+    expect((await confirm(user, purchaseId)).json()).toMatchObject({
+      status: 'fulfilled',
+      packageId: PACKAGE_IDS.adultos,
+    });
     await delivered();
     const trialing = await owned(user, purchaseId);
     const trialEnd = Date.parse(trialing.trialEndsAt ?? '');
@@ -361,7 +562,10 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
 
   it('a trial cancelled before its end ends then, charging nothing', async () => {
     const user = await newUser();
-    const { purchaseId, clientSecret } = (await start(user, PACKAGE_IDS.adultos)).json<{ purchaseId: string; clientSecret: string }>();
+    const { purchaseId, clientSecret } = (await start(user, PACKAGE_IDS.adultos)).json<{
+      purchaseId: string;
+      clientSecret: string;
+    }>();
     await setUpCard(clientSecret);
     await confirm(user, purchaseId);
     const trialEnd = Date.parse((await owned(user, purchaseId)).trialEndsAt ?? '');
@@ -371,8 +575,14 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     await advance(trialEnd + 60_000);
     expect((await owned(user, purchaseId)).state).toBe('ended');
     expect(await owns(user, PACKAGE_IDS.adultos)).toBe(false);
-    const { subscriptionId } = await ctx.sql.selectFrom('purchases').select('subscriptionId').where('id', '=', purchaseId).executeTakeFirstOrThrow();
-    const invoices = (await stripe('GET', '/v1/invoices', { subscription: subscriptionId ?? '' })).data as Array<{ amount_paid: number }>;
+    const { subscriptionId } = await ctx.sql
+      .selectFrom('purchases')
+      .select('subscriptionId')
+      .where('id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
+    const invoices = (await stripe('GET', '/v1/invoices', { subscription: subscriptionId ?? '' })).data as Array<{
+      amount_paid: number;
+    }>;
     expect(invoices.map((i) => i.amount_paid)).toEqual([0]);
     expect(factsOf(purchaseId, 'paid')).toEqual([]);
     await told(purchaseId, 'ended', 1);
@@ -385,7 +595,12 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
     const rows = await ctx.sql.selectFrom('sandboxEvents').select('payload').orderBy('createdAt').execute();
     for (const { payload } of rows) {
       const signature = stripeSignature(ctx.config.payments.webhookSecret, payload, Math.floor(ctx.clock.now() / 1000));
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
       expect(res.statusCode).toBe(200);
     }
     expect(spies.map(({ spy }) => spy.mock.calls.length)).toEqual(before);

@@ -12,7 +12,13 @@ import type { TestContext } from './context';
  */
 export function builders(ctx: Pick<TestContext, 'platform' | 'clock'>) {
   const db = ctx.platform.db;
-  return { ...identityBuilders(db, () => ctx.clock.now()), ...commerceBuilders(db), ...catalogueBuilders(db), ...playbackBuilders(db), ...ingestBuilders(db) };
+  return {
+    ...identityBuilders(db, () => ctx.clock.now()),
+    ...commerceBuilders(db),
+    ...catalogueBuilders(db),
+    ...playbackBuilders(db),
+    ...ingestBuilders(db),
+  };
 }
 
 export type Builders = ReturnType<typeof builders>;

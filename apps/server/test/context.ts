@@ -27,7 +27,10 @@ export interface TestContext {
 }
 
 /** Secrets long and varied enough for production too (16+ distinct characters), so a suite may run the production mode. */
-export const TEST_SECRETS = { AUTH_SECRET: 'test-secret-0123456789-ABCDEFGHIJ-klmnop', MEDIA_KEY_SECRET: 'test-media-key-0123456789-QRSTUVWXYZ-abc' };
+export const TEST_SECRETS = {
+  AUTH_SECRET: 'test-secret-0123456789-ABCDEFGHIJ-klmnop',
+  MEDIA_KEY_SECRET: 'test-media-key-0123456789-QRSTUVWXYZ-abc',
+};
 
 /**
  * The configuration of a test server: silent, a fresh data folder, and the media settings
@@ -38,23 +41,43 @@ export function testConfig(env: Record<string, string> = {}): Config {
   const media = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MEDIA_')));
   // Imports on the server's thread: a thread of their own starts in seconds under tsx, and the
   // suites import hundreds of small files (ingest-thread.api.test.ts runs them in threads).
-  return loadConfig(withDemoDefaults({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: TEST_SECRETS.AUTH_SECRET, INGEST_THREADS: '0', ...media, ...env }));
+  return loadConfig(
+    withDemoDefaults({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: TEST_SECRETS.AUTH_SECRET,
+      INGEST_THREADS: '0',
+      ...media,
+      ...env,
+    }),
+  );
 }
 
 /**
  * A migrated server on a fresh database of the given kind, driven by app.inject; with the
  * demo seeded (accounts, catalogue, guide) unless `demo` is false.
  */
-export async function createTestContext(kind: DatabaseKind, env: Record<string, string> = {}, options: { demo?: boolean; sqliteFile?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { demo?: boolean; sqliteFile?: boolean } = {},
+): Promise<TestContext> {
   const config = testConfig(env);
   // A file, not memory: other threads can open it (an import's parser and writer do).
-  const db = kind === 'sqlite' && options.sqliteFile ? openSqlite(path.join(config.dataDir, 'pantalla.sqlite')) : await openTestDatabase(kind);
+  const db =
+    kind === 'sqlite' && options.sqliteFile
+      ? openSqlite(path.join(config.dataDir, 'pantalla.sqlite'))
+      : await openTestDatabase(kind);
   const clock = new ManualClock(Date.now());
   const platform = createPlatform(config, db, clock);
   const modules = composeModules(platform);
   await prepareDatabase(platform, modules.all);
   if (options.demo !== false) await seedDemo(platform, modules);
-  const app = await buildApp(platform, modules.all, { serveWeb: false, requireOperator: modules.identity.auth.requireAdmin });
+  const app = await buildApp(platform, modules.all, {
+    serveWeb: false,
+    requireOperator: modules.identity.auth.requireAdmin,
+  });
   await app.ready();
   return {
     app,

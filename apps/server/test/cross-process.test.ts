@@ -44,8 +44,15 @@ describe.skipIf(!postgresHere)('caches across processes on PostgreSQL', () => {
 
   it('marks a package as owned on the other process within a second of a grant', async () => {
     const [a, b] = sides as [(typeof sides)[0], (typeof sides)[0]];
-    const user = await a.modules.identity.accounts.create({ email: 'xproc@pantalla.test', password: 'xproc1234', name: 'X', surname: 'Proc', pin: null });
-    const ownedAt = async (side: typeof a) => (await side.modules.commerce.access.accessForMarking(user.id)).access(PACKAGE_IDS.cine).owned;
+    const user = await a.modules.identity.accounts.create({
+      email: 'xproc@pantalla.test',
+      password: 'xproc1234',
+      name: 'X',
+      surname: 'Proc',
+      pin: null,
+    });
+    const ownedAt = async (side: typeof a) =>
+      (await side.modules.commerce.access.accessForMarking(user.id)).access(PACKAGE_IDS.cine).owned;
     expect(await ownedAt(a)).toBe(false);
     expect(await ownedAt(b)).toBe(false);
     await a.modules.commerce.entitlements.grant(user.id, [PACKAGE_IDS.cine], 'test');
@@ -59,7 +66,9 @@ describe.skipIf(!postgresHere)('caches across processes on PostgreSQL', () => {
     forgotten.set('k', 'v');
     const admin = openPostgres(scratch.url, 2);
     try {
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`.execute(admin.kysely<unknown>());
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`.execute(
+        admin.kysely<unknown>(),
+      );
       await waitFor(async () => forgotten.peek('k') === undefined, 5000);
     } finally {
       await admin.destroy();

@@ -26,7 +26,12 @@ describe.each(kinds)('key rotation on %s', (kind) => {
       method: 'POST',
       url: '/api/v1/sessions',
       headers: demo,
-      payload: { reference: { serviceName: 'test', type, id: String(id) }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'vitest' },
+      payload: {
+        reference: { serviceName: 'test', type, id: String(id) },
+        streamingProtocol: 'DASH',
+        profileId: 0,
+        deviceFingerprint: 'vitest',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     return openSessionResponseSchema.parse(res.json());
@@ -36,20 +41,31 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     return ctx.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
   };
   const licence = (s: OpenSessionResponse, keys: ContentKey[]) =>
-    ctx.app.inject({ method: 'POST', url: new URL(s.drm!.licenseUrl).pathname, headers: demo, payload: JSON.stringify({ kids: keys.map((k) => hexToBase64Url(k.kid)), type: 'temporary' }) });
+    ctx.app.inject({
+      method: 'POST',
+      url: new URL(s.drm!.licenseUrl).pathname,
+      headers: demo,
+      payload: JSON.stringify({ kids: keys.map((k) => hexToBase64Url(k.kid)), type: 'temporary' }),
+    });
   const granted = (res: { json(): unknown }) => (res.json() as { keys: Array<{ kid: string; k: string }> }).keys;
   const key = (name: string) => ctx.modules.origin.keys.key(name);
   /** Period ids, their default_KIDs (one per Period) and BaseURLs, in order. */
   const periodsOf = (mpd: string) =>
-    [...mpd.matchAll(/<Period id="([^"]+)"[^>]*>\s*<BaseURL>([^<]+)<\/BaseURL>[\s\S]*?cenc:default_KID="([^"]+)"[\s\S]*?<\/Period>/g)].map((m) => ({ id: m[1]!, baseUrl: m[2]!, kid: m[3]! }));
+    [
+      ...mpd.matchAll(
+        /<Period id="([^"]+)"[^>]*>\s*<BaseURL>([^<]+)<\/BaseURL>[\s\S]*?cenc:default_KID="([^"]+)"[\s\S]*?<\/Period>/g,
+      ),
+    ].map((m) => ({ id: m[1]!, baseUrl: m[2]!, kid: m[3]! }));
   /** The clip's own bytes of a segment (the clip key, fetched beside the stream's key under the same token). */
-  const clipBytes = async (baseUrl: string, streamKey: string, clipKey: string, file: string) => (await get(`${baseUrl.replace(`/s/${streamKey}/`, `/s/${clipKey}/`)}${file}`)).rawPayload;
+  const clipBytes = async (baseUrl: string, streamKey: string, clipKey: string, file: string) =>
+    (await get(`${baseUrl.replace(`/s/${streamKey}/`, `/s/${clipKey}/`)}${file}`)).rawPayload;
   /** Moves the clock, signing in again (a sign-in lasts an hour). */
   const moveTo = async (t: number) => {
     ctx.clock.set(t);
     demo = await bearerFor(ctx, DEMO);
   };
-  const clipOfChannel = async (id: number) => (await ctx.sql.selectFrom('channels').select('clipKey').where('id', '=', id).executeTakeFirstOrThrow()).clipKey;
+  const clipOfChannel = async (id: number) =>
+    (await ctx.sql.selectFrom('channels').select('clipKey').where('id', '=', id).executeTakeFirstOrThrow()).clipKey;
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
@@ -116,11 +132,18 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     const hour = Math.floor((start - LIVE_EPOCH_MS) / HOUR) + 1;
     await moveTo(LIVE_EPOCH_MS + hour * HOUR + 30 * 60_000);
     const s = await open('LIVE', 1);
-    const [past2, past1, current, next, outside] = [hour - 2, hour - 1, hour, hour + 1, hour - 3].map((h) => key(`channel-1.p${h}`));
+    const [past2, past1, current, next, outside] = [hour - 2, hour - 1, hour, hour + 1, hour - 3].map((h) =>
+      key(`channel-1.p${h}`),
+    );
     // The current hour: exactly its key.
-    expect(granted(await licence(s, [current!]))).toEqual([{ kty: 'oct', kid: hexToBase64Url(current!.kid), k: hexToBase64Url(current!.key) }]);
+    expect(granted(await licence(s, [current!]))).toEqual([
+      { kty: 'oct', kid: hexToBase64Url(current!.kid), k: hexToBase64Url(current!.key) },
+    ]);
     // The hours of the 2-hour window (restart, time shift) too; the next hour not yet, an hour outside the window never.
-    expect(granted(await licence(s, [past2!, past1!, next!, outside!])).map((k) => k.k)).toEqual([hexToBase64Url(past2!.key), hexToBase64Url(past1!.key)]);
+    expect(granted(await licence(s, [past2!, past1!, next!, outside!])).map((k) => k.k)).toEqual([
+      hexToBase64Url(past2!.key),
+      hexToBase64Url(past1!.key),
+    ]);
     expect((await licence(s, [next!])).statusCode).toBe(400);
     expect((await licence(s, [outside!])).statusCode).toBe(400);
     // Shortly before the next hour starts (once the MPD names it) its key is handed out: Shaka asks for every key id it reads.
@@ -138,7 +161,10 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     const s = await open('LIVE', 5);
     // Its MPD (a 60 s window) still names the hour that ended 30 s ago: that key is given too.
     expect(periodsOf((await get(s.playInfo.url)).body).map((p) => p.id)).toEqual([`p${hour - 1}`, `p${hour}`]);
-    expect(granted(await licence(s, [previous!, current!])).map((k) => k.k)).toEqual([hexToBase64Url(previous!.key), hexToBase64Url(current!.key)]);
+    expect(granted(await licence(s, [previous!, current!])).map((k) => k.k)).toEqual([
+      hexToBase64Url(previous!.key),
+      hexToBase64Url(current!.key),
+    ]);
     await moveTo(LIVE_EPOCH_MS + hour * HOUR + 150_000);
     await builders(ctx).forgetStreamSessions();
     const later = await open('LIVE', 5);
@@ -147,7 +173,12 @@ describe.each(kinds)('key rotation on %s', (kind) => {
   });
 
   it('rotates a film’s key on the operator’s word: new KID in the MPD, old key decrypts nothing served', async () => {
-    const film = await ctx.sql.selectFrom('films').select(['id', 'clipKey']).where('parental', '!=', 7).orderBy('id').executeTakeFirstOrThrow();
+    const film = await ctx.sql
+      .selectFrom('films')
+      .select(['id', 'clipKey'])
+      .where('parental', '!=', 7)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const s = await open('VOD', film.id);
     const g1 = `film-${film.id}.g1`;
     const mpd1 = (await get(s.playInfo.url)).body;
@@ -157,7 +188,8 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     expect((await get(`${base1}video-360p/7.m4s`)).statusCode).toBe(200);
 
     // Only an administrator may rotate; unknown titles and kinds are 4xx.
-    const rotate = (path: string, headers: Record<string, string> = demo) => ctx.app.inject({ method: 'POST', url: `/api/v1/admin/keys/${path}/rotate`, headers });
+    const rotate = (path: string, headers: Record<string, string> = demo) =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/admin/keys/${path}/rotate`, headers });
     expect((await rotate(`film/${film.id}`, {})).statusCode).toBe(401);
     expect((await rotate(`film/${film.id}`, basico)).statusCode).toBe(403);
     expect((await rotate('film/999999')).statusCode).toBe(404);
@@ -186,7 +218,13 @@ describe.each(kinds)('key rotation on %s', (kind) => {
   });
 
   it('serves a catch-up programme under a key of its own, rotated by the operator', async () => {
-    const event = await ctx.sql.selectFrom('events').select(['id', 'startTime', 'endTime']).where('channelId', '=', 1).where('endTime', '<', start - 60_000).orderBy('endTime', 'desc').executeTakeFirstOrThrow();
+    const event = await ctx.sql
+      .selectFrom('events')
+      .select(['id', 'startTime', 'endTime'])
+      .where('channelId', '=', 1)
+      .where('endTime', '<', start - 60_000)
+      .orderBy('endTime', 'desc')
+      .executeTakeFirstOrThrow();
     const s = await open('CUTV', event.id);
     const g1 = `programme-${event.id}.g1`;
     const mpd = (await get(s.playInfo.url)).body;
@@ -199,11 +237,19 @@ describe.each(kinds)('key rotation on %s', (kind) => {
     const firstSegment = Math.floor((event.startTime - LIVE_EPOCH_MS) / 2000) + 1;
     expect((await get(`${base}video-360p/${firstSegment}.m4s`)).statusCode).toBe(200);
     expect((await get(`${base}video-360p/${firstSegment - 1}.m4s`)).statusCode).toBe(404);
-    expect((await get(`${base}video-360p/${Math.ceil((event.endTime - LIVE_EPOCH_MS) / 2000) + 1}.m4s`)).statusCode).toBe(404);
+    expect(
+      (await get(`${base}video-360p/${Math.ceil((event.endTime - LIVE_EPOCH_MS) / 2000) + 1}.m4s`)).statusCode,
+    ).toBe(404);
 
-    const rotated = await ctx.app.inject({ method: 'POST', url: `/api/v1/admin/keys/programme/${event.id}/rotate`, headers: demo });
+    const rotated = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/keys/programme/${event.id}/rotate`,
+      headers: demo,
+    });
     expect(rotated.json()).toMatchObject({ generation: 2, keyName: `programme-${event.id}.g2` });
-    expect((await get(s.playInfo.url)).body).toContain(`cenc:default_KID="${kidToUuid(key(`programme-${event.id}.g2`).kid)}"`);
+    expect((await get(s.playInfo.url)).body).toContain(
+      `cenc:default_KID="${kidToUuid(key(`programme-${event.id}.g2`).kid)}"`,
+    );
     expect((await get(`${base}video-360p/${firstSegment}.m4s`)).statusCode).toBe(404);
     expect((await licence(s, [key(g1)])).statusCode).toBe(400);
   });

@@ -27,7 +27,15 @@ const fixtures = readdirSync(fixturesDir)
 describe('the architecture lint (server and web)', () => {
   it('has a fixture for every rule', () => {
     const expected = new Set(fixtures.map((f) => f.expected));
-    for (const rule of ['module-boundaries', 'platform-independence', 'demo-isolation', 'repositories-own-sql', 'routes-own-http', 'platform-owns-drivers', 'public-surface']) {
+    for (const rule of [
+      'module-boundaries',
+      'platform-independence',
+      'demo-isolation',
+      'repositories-own-sql',
+      'routes-own-http',
+      'platform-owns-drivers',
+      'public-surface',
+    ]) {
       expect(expected, rule).toContain(`pantalla/${rule}`);
     }
     expect(expected).toContain('pantalla-web/feature-boundaries');

@@ -51,22 +51,49 @@ describe('the request log', () => {
   };
 
   it('redacts playback tokens, reset tokens, payment client secrets, Authorization headers, cookies and passwords', async () => {
-    await app.inject({ method: 'GET', url: `/media/live/1/premium/manifest.mpd?jwt=${SECRETS.jwt}&user=1&model=web&type=300&operator=Pantalla` });
+    await app.inject({
+      method: 'GET',
+      url: `/media/live/1/premium/manifest.mpd?jwt=${SECRETS.jwt}&user=1&model=web&type=300&operator=Pantalla`,
+    });
     await app.inject({ method: 'GET', url: `/resetpassword/${SECRETS.reset}` });
     await app.inject({ method: 'GET', url: `/confirm/${SECRETS.confirm}` });
     await app.inject({ method: 'GET', url: `/signin/${SECRETS.signIn}` });
     // The 3-D Secure challenge page's address carries the payment's client secret.
-    await app.inject({ method: 'GET', url: `/payments-sandbox/3ds/pi_0123456789abcdef01234567?client_secret=${SECRETS.clientSecret}&origin=http%3A%2F%2Flocalhost&locale=es` });
-    await app.inject({ method: 'POST', url: '/api/v1/password-reset', payload: { token: SECRETS.resetBody, password: 'nueva-clave-123' } });
-    await app.inject({ method: 'GET', url: '/api/v1/channels', headers: { authorization: `Bearer ${SECRETS.bearer}`, cookie: `pantalla_rt=${SECRETS.cookie}` } });
-    const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username: 'demo@pantalla.test', password: SECRETS.password } });
+    await app.inject({
+      method: 'GET',
+      url: `/payments-sandbox/3ds/pi_0123456789abcdef01234567?client_secret=${SECRETS.clientSecret}&origin=http%3A%2F%2Flocalhost&locale=es`,
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/password-reset',
+      payload: { token: SECRETS.resetBody, password: 'nueva-clave-123' },
+    });
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/channels',
+      headers: { authorization: `Bearer ${SECRETS.bearer}`, cookie: `pantalla_rt=${SECRETS.cookie}` },
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'password', username: 'demo@pantalla.test', password: SECRETS.password },
+    });
     expect(login.statusCode).toBe(200);
     const idToken = login.json<{ idToken: string }>().idToken;
     // Code that logs a request's headers or a body with a token, by mistake, is redacted too.
-    app.log.info({ req: { headers: { authorization: `Bearer ${SECRETS.bearer}`, cookie: `pantalla_rt=${SECRETS.cookie}` } } }, 'headers');
-    app.log.info({ headers: { authorization: `Bearer ${SECRETS.bearer}`, cookie: `pantalla_rt=${SECRETS.cookie}` } }, 'raw headers');
+    app.log.info(
+      { req: { headers: { authorization: `Bearer ${SECRETS.bearer}`, cookie: `pantalla_rt=${SECRETS.cookie}` } } },
+      'headers',
+    );
+    app.log.info(
+      { headers: { authorization: `Bearer ${SECRETS.bearer}`, cookie: `pantalla_rt=${SECRETS.cookie}` } },
+      'raw headers',
+    );
     app.log.info({ body: { token: SECRETS.resetBody, password: SECRETS.password, idToken } }, 'body');
-    app.log.info({ purchase: { clientSecret: SECRETS.clientSecret }, form: { client_secret: SECRETS.clientSecret } }, 'payment');
+    app.log.info(
+      { purchase: { clientSecret: SECRETS.clientSecret }, form: { client_secret: SECRETS.clientSecret } },
+      'payment',
+    );
 
     const log = lines.join('');
     expect(log).toContain('/media/live/1/premium/manifest.mpd?jwt=[redacted]&user=1');

@@ -46,7 +46,16 @@ const LANDED = [
   '2026-12-07-0900-qoe',
 ];
 
-const sets = [identityMigrations, commerceMigrations, catalogueMigrations, playbackMigrations, sandboxMigrations, ingestMigrations, originMigrations, qoeMigrations];
+const sets = [
+  identityMigrations,
+  commerceMigrations,
+  catalogueMigrations,
+  playbackMigrations,
+  sandboxMigrations,
+  ingestMigrations,
+  originMigrations,
+  qoeMigrations,
+];
 
 describe.each(['sqlite', 'postgres'] as const)('migration names on %s', (dialect) => {
   const names = sets.flatMap((set) => Object.keys(set(dialect))).sort();

@@ -25,7 +25,9 @@ function sourceFiles(dir: string): string[] {
 
 /** Module → the other modules its source imports (any relative import resolving into them). */
 function moduleGraph(): Map<string, string[]> {
-  const modules = readdirSync(modulesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const modules = readdirSync(modulesDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
   return new Map(
     modules.map((module) => {
       const deps = new Set<string>();
@@ -44,7 +46,14 @@ function moduleGraph(): Map<string, string[]> {
 function readmeMap(readme: string): Map<string, string[]> {
   const line = /^\s*│\s{3}([a-z-]+)\s+(?:──►\s+([a-z, -]+?)|\(nothing\))\s*│$/gm;
   return new Map(
-    [...readme.matchAll(line)].map(([, module, deps]) => [module!, (deps ?? '').split(',').map((d) => d.trim()).filter(Boolean).sort()]),
+    [...readme.matchAll(line)].map(([, module, deps]) => [
+      module!,
+      (deps ?? '')
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .sort(),
+    ]),
   );
 }
 

@@ -5,7 +5,14 @@ import { login, refresh, refreshCookieOf } from '../src/modules/identity/test-su
 import { bearerFor } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
-import { buy, delivered, freshSubscriber, listenOnce, products, SUBSCRIBER_PASSWORD } from './operator-actions-fixtures';
+import {
+  buy,
+  delivered,
+  freshSubscriber,
+  listenOnce,
+  products,
+  SUBSCRIBER_PASSWORD,
+} from './operator-actions-fixtures';
 
 const kinds = await databaseKinds();
 const ADMIN = 'admin.acciones@pantalla.test';
@@ -24,11 +31,37 @@ describe.each(kinds)('the subscriber page actions on %s', (kind) => {
   beforeAll(async () => {
     ctx = await createTestContext(kind, { ADMIN_EMAILS: ADMIN });
     ({ base } = await listenOnce(ctx));
-    await ctx.modules.identity.accounts.create({ email: ADMIN, password: PASSWORD, name: 'Ada', surname: 'Admin', pin: null });
-    await ctx.modules.identity.accounts.create({ email: SUPPORT, password: PASSWORD, name: 'Sol', surname: 'Soporte', pin: null });
+    await ctx.modules.identity.accounts.create({
+      email: ADMIN,
+      password: PASSWORD,
+      name: 'Ada',
+      surname: 'Admin',
+      pin: null,
+    });
+    await ctx.modules.identity.accounts.create({
+      email: SUPPORT,
+      password: PASSWORD,
+      name: 'Sol',
+      surname: 'Soporte',
+      pin: null,
+    });
     const admin = await bearerFor(ctx, ADMIN);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/operator/reauth', headers: admin, payload: { password: PASSWORD } })).statusCode).toBe(200);
-    const granted = await ctx.app.inject({ method: 'POST', url: '/api/v1/operator/roles', headers: admin, payload: { email: SUPPORT, role: 'support' } });
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/operator/reauth',
+          headers: admin,
+          payload: { password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const granted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/operator/roles',
+      headers: admin,
+      payload: { email: SUPPORT, role: 'support' },
+    });
     expect(granted.statusCode, granted.body).toBeLessThan(300);
     support = await bearerFor(ctx, SUPPORT);
   }, 120_000);
@@ -39,12 +72,34 @@ describe.each(kinds)('the subscriber page actions on %s', (kind) => {
   });
 
   const act = (path: string, payload?: Record<string, unknown>, headers = support): Promise<LightMyRequestResponse> =>
-    ctx.app.inject({ method: 'POST', url: `/api/v1/operator/subscribers/${path}`, headers, ...(payload === undefined ? {} : { payload }) });
-  const audit = (action: string, subjectId: string | number) => ctx.sql.selectFrom('auditLog').selectAll().where('action', '=', action).where('subjectId', '=', String(subjectId)).execute();
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/operator/subscribers/${path}`,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const audit = (action: string, subjectId: string | number) =>
+    ctx.sql
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', action)
+      .where('subjectId', '=', String(subjectId))
+      .execute();
   const owned = async (userId: number) => (await ctx.modules.commerce.access.accessFor(userId)).ownedPackageIds;
-  const premiumChannel = async () => ctx.sql.selectFrom('channels').select(['id', 'packageId']).where('id', '=', 10).executeTakeFirstOrThrow();
+  const premiumChannel = async () =>
+    ctx.sql.selectFrom('channels').select(['id', 'packageId']).where('id', '=', 10).executeTakeFirstOrThrow();
   const openLive = (auth: Record<string, string>, channelId: number) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/sessions', headers: auth, payload: { reference: { serviceName: 'test', type: 'LIVE', id: String(channelId) }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'vitest' } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions',
+      headers: auth,
+      payload: {
+        reference: { serviceName: 'test', type: 'LIVE', id: String(channelId) },
+        streamingProtocol: 'DASH',
+        profileId: 0,
+        deviceFingerprint: 'vitest',
+      },
+    });
 
   it('grants a package until its end date, after which it is owned no more and its channel refused; revokes one now', async () => {
     const start = ctx.clock.now();
@@ -52,22 +107,57 @@ describe.each(kinds)('the subscriber page actions on %s', (kind) => {
     const channel = await premiumChannel();
     expect((await owned(userId)).has(channel.packageId)).toBe(false);
     // Only operators; a past date, an unknown package or account are refused.
-    expect((await act(`${userId}/packages`, { packageId: channel.packageId, endsAt: start + HOUR, reason: 'Compensación' }, await auth())).statusCode).toBe(403);
-    expect((await act(`${userId}/packages`, { packageId: channel.packageId, endsAt: start - 1, reason: 'Compensación' })).statusCode).toBe(400);
-    expect((await act(`${userId}/packages`, { packageId: 999_999, endsAt: start + HOUR, reason: 'Compensación' })).statusCode).toBe(404);
-    expect((await act(`999999/packages`, { packageId: channel.packageId, endsAt: start + HOUR, reason: 'Compensación' })).statusCode).toBe(404);
-    expect((await act(`${userId}/packages`, { packageId: channel.packageId, endsAt: start + HOUR })).statusCode).toBe(400);
+    expect(
+      (
+        await act(
+          `${userId}/packages`,
+          { packageId: channel.packageId, endsAt: start + HOUR, reason: 'Compensación' },
+          await auth(),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await act(`${userId}/packages`, { packageId: channel.packageId, endsAt: start - 1, reason: 'Compensación' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await act(`${userId}/packages`, { packageId: 999_999, endsAt: start + HOUR, reason: 'Compensación' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await act(`999999/packages`, { packageId: channel.packageId, endsAt: start + HOUR, reason: 'Compensación' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await act(`${userId}/packages`, { packageId: channel.packageId, endsAt: start + HOUR })).statusCode).toBe(
+      400,
+    );
 
-    const granted = await act(`${userId}/packages`, { packageId: channel.packageId, endsAt: start + HOUR, reason: 'Compensación por un corte' });
+    const granted = await act(`${userId}/packages`, {
+      packageId: channel.packageId,
+      endsAt: start + HOUR,
+      reason: 'Compensación por un corte',
+    });
     expect(granted.statusCode, granted.body).toBe(200);
-    expect(granted.json()).toEqual({ packageId: channel.packageId, source: 'grant', startsAt: start, endsAt: start + HOUR });
+    expect(granted.json()).toEqual({
+      packageId: channel.packageId,
+      source: 'grant',
+      startsAt: start,
+      endsAt: start + HOUR,
+    });
     const [row] = await audit('package.grant', userId);
     expect(row).toMatchObject({ actorEmail: SUPPORT, subjectType: 'user', before: null });
-    expect(JSON.parse(row?.after ?? '{}')).toMatchObject({ packageId: channel.packageId, endsAt: start + HOUR, reason: 'Compensación por un corte' });
+    expect(JSON.parse(row?.after ?? '{}')).toMatchObject({
+      packageId: channel.packageId,
+      endsAt: start + HOUR,
+      reason: 'Compensación por un corte',
+    });
     expect((await owned(userId)).has(channel.packageId)).toBe(true);
     expect((await openLive(await auth(), channel.id)).statusCode).toBe(201);
     // The same or a shorter grant changes nothing.
-    expect((await act(`${userId}/packages`, { packageId: channel.packageId, endsAt: start + HOUR - 1, reason: 'Otra vez' })).statusCode).toBe(409);
+    expect(
+      (await act(`${userId}/packages`, { packageId: channel.packageId, endsAt: start + HOUR - 1, reason: 'Otra vez' }))
+        .statusCode,
+    ).toBe(409);
 
     // Past its end date: not owned, the channel refused.
     ctx.clock.set(start + HOUR + 1);
@@ -78,14 +168,28 @@ describe.each(kinds)('the subscriber page actions on %s', (kind) => {
       expect(refused.json()).toMatchObject({ data: expect.anything() });
       // Granted again (lapsed: it starts now), then revoked at once.
       const later = await bearerFor(ctx, SUPPORT);
-      expect((await act(`${userId}/packages`, { packageId: channel.packageId, endsAt: start + 3 * HOUR, reason: 'Segunda compensación' }, later)).statusCode).toBe(200);
+      expect(
+        (
+          await act(
+            `${userId}/packages`,
+            { packageId: channel.packageId, endsAt: start + 3 * HOUR, reason: 'Segunda compensación' },
+            later,
+          )
+        ).statusCode,
+      ).toBe(200);
       expect((await owned(userId)).has(channel.packageId)).toBe(true);
-      const revoked = await act(`${userId}/packages/${channel.packageId}/revoke`, { reason: 'Concedido por error' }, later);
+      const revoked = await act(
+        `${userId}/packages/${channel.packageId}/revoke`,
+        { reason: 'Concedido por error' },
+        later,
+      );
       expect(revoked.statusCode, revoked.body).toBe(200);
       expect(revoked.json()).toMatchObject({ source: 'revoked', endsAt: start + HOUR + 1 });
       expect((await owned(userId)).has(channel.packageId)).toBe(false);
       expect(await audit('package.revoke', userId)).toHaveLength(1);
-      expect((await act(`${userId}/packages/${channel.packageId}/revoke`, { reason: 'Otra vez' }, later)).statusCode).toBe(404);
+      expect(
+        (await act(`${userId}/packages/${channel.packageId}/revoke`, { reason: 'Otra vez' }, later)).statusCode,
+      ).toBe(404);
     } finally {
       ctx.clock.set(start);
     }
@@ -100,22 +204,48 @@ describe.each(kinds)('the subscriber page actions on %s', (kind) => {
     // Sensitive: the password again first.
     const unconfirmed = await act(path, { reason: 'Cobro duplicado' });
     expect([unconfirmed.statusCode, unconfirmed.json<{ code: string }>().code]).toEqual([403, 'reauth_required']);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/operator/reauth', headers: support, payload: { password: PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/operator/reauth',
+          headers: support,
+          payload: { password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const answers = await Promise.all(Array.from({ length: 10 }, () => act(path, { reason: 'Cobro duplicado' })));
     const ok = answers.filter((a) => a.statusCode === 200);
-    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409), answers.map((a) => a.body).join('\n')).toBe(true);
+    expect(
+      answers.every((a) => a.statusCode === 200 || a.statusCode === 409),
+      answers.map((a) => a.body).join('\n'),
+    ).toBe(true);
     expect(ok.length).toBeGreaterThan(0);
     expect(new Set(ok.map((a) => a.json<{ refundId: string }>().refundId)).size).toBe(1);
     expect(ok[0]?.json()).toMatchObject({ purchaseId, packageId: ppv.packageId, currency: 'EUR' });
 
-    const intent = (await ctx.sql.selectFrom('purchases').select('paymentIntentId').where('id', '=', purchaseId).executeTakeFirstOrThrow()).paymentIntentId ?? '';
-    const listed = await fetch(`${base}/v1/refunds?payment_intent=${intent}`, { headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` } });
+    const intent =
+      (
+        await ctx.sql
+          .selectFrom('purchases')
+          .select('paymentIntentId')
+          .where('id', '=', purchaseId)
+          .executeTakeFirstOrThrow()
+      ).paymentIntentId ?? '';
+    const listed = await fetch(`${base}/v1/refunds?payment_intent=${intent}`, {
+      headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` },
+    });
     expect(((await listed.json()) as { data: unknown[] }).data).toHaveLength(1);
     expect(await audit('purchase.refund', purchaseId)).toHaveLength(1);
     expect((await owned(userId)).has(ppv.packageId)).toBe(false);
     await delivered(ctx);
-    const refunds = await ctx.sql.selectFrom('billingEntries').select('id').where('userId', '=', userId).where('kind', '=', 'refund').execute();
+    const refunds = await ctx.sql
+      .selectFrom('billingEntries')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('kind', '=', 'refund')
+      .execute();
     expect(refunds).toHaveLength(1);
     // Later clicks: refused, nothing more written.
     expect((await act(path, { reason: 'Cobro duplicado' })).statusCode).toBe(409);
@@ -129,9 +259,15 @@ describe.each(kinds)('the subscriber page actions on %s', (kind) => {
     const cancelled = await act(`${userId}/purchases/${purchaseId}/cancel`, { reason: 'Lo pidió por teléfono' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ purchaseId, status: 'cancelled' });
-    const row = await ctx.sql.selectFrom('purchases').select(['cancelAtPeriodEnd', 'subscriptionId']).where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    const row = await ctx.sql
+      .selectFrom('purchases')
+      .select(['cancelAtPeriodEnd', 'subscriptionId'])
+      .where('id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
     expect(row.cancelAtPeriodEnd).toBe(1);
-    const atProvider = await fetch(`${base}/v1/subscriptions/${row.subscriptionId ?? ''}`, { headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` } });
+    const atProvider = await fetch(`${base}/v1/subscriptions/${row.subscriptionId ?? ''}`, {
+      headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` },
+    });
     expect(((await atProvider.json()) as { cancel_at_period_end: boolean }).cancel_at_period_end).toBe(true);
     expect(await audit('subscription.cancel', purchaseId)).toHaveLength(1);
     expect((await act(`${userId}/purchases/${purchaseId}/cancel`, { reason: 'Otra vez' })).statusCode).toBe(409);
@@ -156,7 +292,12 @@ describe.each(kinds)('the subscriber page actions on %s', (kind) => {
     const again = await login(ctx, { username: email, password: SUBSCRIBER_PASSWORD });
     expect([again.statusCode, again.json<{ message: string }>().message]).toEqual([401, ACCOUNT_LOCKED]);
     expect((await refresh(ctx, cookie)).statusCode).toBe(401);
-    const open = await ctx.sql.selectFrom('streamSessions').select('id').where('userId', '=', userId).where('closedAt', 'is', null).execute();
+    const open = await ctx.sql
+      .selectFrom('streamSessions')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('closedAt', 'is', null)
+      .execute();
     expect(open).toHaveLength(0);
     expect(await audit('account.lock', userId)).toHaveLength(1);
 

@@ -26,7 +26,9 @@ describe.each(kinds)('the console channels and lineups on %s', (kind) => {
     const page = first.json();
     expect(page.items).toHaveLength(5);
     expect(page.total).toBeGreaterThan(5);
-    expect(page.items.map((c: { number: number }) => c.number)).toEqual([...page.items.map((c: { number: number }) => c.number)].sort((a, b) => a - b));
+    expect(page.items.map((c: { number: number }) => c.number)).toEqual(
+      [...page.items.map((c: { number: number }) => c.number)].sort((a, b) => a - b),
+    );
     const second = (await get(`/api/v1/operator/channels?limit=5&cursor=${page.nextCursor}`)).json();
     expect(second.items[0].number).toBeGreaterThan(page.items[4].number);
     const all = (await get('/api/v1/operator/channels?limit=200')).json();
@@ -51,7 +53,9 @@ describe.each(kinds)('the console channels and lineups on %s', (kind) => {
     const ok = (await get('/api/v1/operator/channels?health=ok&limit=1')).json();
     // The demo's channels all play from the origin.
     expect(ok.total).toBe((await get('/api/v1/operator/channels?limit=1')).json().total);
-    const names = (await get('/api/v1/operator/channels?sort=name&limit=20')).json().items.map((c: { name: string }) => c.name.toLowerCase());
+    const names = (await get('/api/v1/operator/channels?sort=name&limit=20'))
+      .json()
+      .items.map((c: { name: string }) => c.name.toLowerCase());
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
   });
 
@@ -60,28 +64,73 @@ describe.each(kinds)('the console channels and lineups on %s', (kind) => {
     // Read first, so the subscriber's answer is in the caches the edit must make forget.
     for (let i = 0; i < 2; i++) expect((await get('/api/v1/channels', basico)).statusCode).toBe(200);
 
-    const clash = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/operator/channels/1', headers: admin, payload: { number: 2 } });
+    const clash = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/operator/channels/1',
+      headers: admin,
+      payload: { number: 2 },
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toMatch(/^El número 2 ya lo tiene «Pantalla Dos»/);
 
     const logo = 'https://img.example.com/logos/uno.png';
-    const res = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/operator/channels/1', headers: admin, payload: { number: 901, logoUrl: logo, timeShift: false } });
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/operator/channels/1',
+      headers: admin,
+      payload: { number: 901, logoUrl: logo, timeShift: false },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: 1, number: 901, logoUrl: logo, timeShift: false });
 
-    const row = await audit().selectFrom('auditLog').selectAll().where('action', '=', 'channel.update').where('subjectId', '=', '1').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await audit()
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'channel.update')
+      .where('subjectId', '=', '1')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.actorEmail).toBe(DEMO);
     expect(JSON.parse(row.before ?? '{}')).toEqual({ number: 1, logoUrl: null, timeShift: true });
     expect(JSON.parse(row.after ?? '{}')).toEqual({ number: 901, logoUrl: logo, timeShift: false });
 
     const seen = (await get('/api/v1/channels', basico)).json().resources.find((c: { id: number }) => c.id === 1);
     expect(seen).toMatchObject({ number: 901, logoURL: logo });
-    const lineup = (await get('/api/v1/channels?lineupId=1', basico)).json().resources.find((c: { id: number }) => c.id === 1);
+    const lineup = (await get('/api/v1/channels?lineupId=1', basico))
+      .json()
+      .resources.find((c: { id: number }) => c.id === 1);
     expect(lineup).toMatchObject({ number: 901 });
 
-    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/v1/operator/channels/1', headers: admin, payload: { logoUrl: 'http://plain.example.com/a.png' } })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/v1/operator/channels/1', headers: admin, payload: { packageId: 999_999 } })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/v1/operator/channels/999999', headers: admin, payload: { name: 'X' } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: '/api/v1/operator/channels/1',
+          headers: admin,
+          payload: { logoUrl: 'http://plain.example.com/a.png' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: '/api/v1/operator/channels/1',
+          headers: admin,
+          payload: { packageId: 999_999 },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: '/api/v1/operator/channels/999999',
+          headers: admin,
+          payload: { name: 'X' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('lets support read but not edit, and refuses a subscriber', async () => {
@@ -93,10 +142,20 @@ describe.each(kinds)('the console channels and lineups on %s', (kind) => {
     try {
       expect((await get('/api/v1/operator/channels/2', basico)).statusCode).toBe(200);
       expect((await get('/api/v1/operator/lineups', basico)).statusCode).toBe(200);
-      const edit = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/operator/channels/2', headers: basico, payload: { name: 'Nunca' } });
+      const edit = await ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/operator/channels/2',
+        headers: basico,
+        payload: { name: 'Nunca' },
+      });
       expect(edit.statusCode).toBe(403);
       expect(edit.json().message).toBe('Tu rol de operador no permite hacer esto.');
-      const move = await ctx.app.inject({ method: 'PUT', url: '/api/v1/operator/lineups/1/order', headers: basico, payload: { channelId: 2, toPosition: 0 } });
+      const move = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/v1/operator/lineups/1/order',
+        headers: basico,
+        payload: { channelId: 2, toPosition: 0 },
+      });
       expect(move.statusCode).toBe(403);
     } finally {
       await builders(ctx).revokeRoles(userId);
@@ -107,23 +166,53 @@ describe.each(kinds)('the console channels and lineups on %s', (kind) => {
     const lineups = (await get('/api/v1/operator/lineups')).json().items;
     expect(lineups.find((l: { id: number }) => l.id === 1)).toMatchObject({ regionName: expect.any(String) });
     const before = (await get('/api/v1/operator/lineups/1/channels?limit=200')).json();
-    expect(before.items.map((i: { position: number }) => i.position)).toEqual(before.items.map((_: unknown, i: number) => i));
+    expect(before.items.map((i: { position: number }) => i.position)).toEqual(
+      before.items.map((_: unknown, i: number) => i),
+    );
     const third = before.items[2].channel.id;
     const basico = await bearerFor(ctx, BASICO);
     for (let i = 0; i < 2; i++) await get('/api/v1/channels?lineupId=1', basico);
 
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/v1/operator/lineups/1/order', headers: admin, payload: { channelId: third, toPosition: 0 } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/operator/lineups/1/order',
+      headers: admin,
+      payload: { channelId: third, toPosition: 0 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ channelId: third, fromPosition: 2, toPosition: 0 });
     const after = (await get('/api/v1/operator/lineups/1/channels?limit=3')).json();
-    expect(after.items.map((i: { channel: { id: number } }) => i.channel.id)).toEqual([third, before.items[0].channel.id, before.items[1].channel.id]);
+    expect(after.items.map((i: { channel: { id: number } }) => i.channel.id)).toEqual([
+      third,
+      before.items[0].channel.id,
+      before.items[1].channel.id,
+    ]);
     expect((await get('/api/v1/channels?lineupId=1', basico)).json().resources[0].id).toBe(third);
 
     // And back down past the end: clamped to the last place.
-    const down = await ctx.app.inject({ method: 'PUT', url: '/api/v1/operator/lineups/1/order', headers: admin, payload: { channelId: third, toPosition: 100_000 } });
+    const down = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/operator/lineups/1/order',
+      headers: admin,
+      payload: { channelId: third, toPosition: 100_000 },
+    });
     expect(down.json()).toEqual({ channelId: third, fromPosition: 0, toPosition: before.total - 1 });
-    const row = await audit().selectFrom('auditLog').selectAll().where('action', '=', 'lineup.reorder').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await audit()
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'lineup.reorder')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.after ?? '{}')).toEqual({ channelId: third, position: before.total - 1 });
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/v1/operator/lineups/999/order', headers: admin, payload: { channelId: third, toPosition: 0 } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/v1/operator/lineups/999/order',
+          headers: admin,
+          payload: { channelId: third, toPosition: 0 },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -15,10 +15,18 @@ describe.each(kinds)('the console door and re-authentication on %s', (kind) => {
   afterAll(async () => ctx?.close());
 
   it('lets an ADMIN_EMAILS account in as admin and refuses a subscriber', async () => {
-    const admin = await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/me', headers: await bearerFor(ctx, DEMO) });
+    const admin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/me',
+      headers: await bearerFor(ctx, DEMO),
+    });
     expect(admin.statusCode).toBe(200);
     expect(admin.json()).toMatchObject({ email: DEMO, roles: ['admin'], reauthUntil: null });
-    const subscriber = await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/me', headers: await bearerFor(ctx, BASICO) });
+    const subscriber = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/me',
+      headers: await bearerFor(ctx, BASICO),
+    });
     expect(subscriber.statusCode).toBe(403);
     expect(subscriber.json()).toMatchObject({ code: 'forbidden', message: 'Solo un operador puede hacer esto.' });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/me' })).statusCode).toBe(401);
@@ -26,14 +34,28 @@ describe.each(kinds)('the console door and re-authentication on %s', (kind) => {
 
   it('opens sensitive actions for 5 minutes after the right password, on that sign-in only', async () => {
     const headers = await bearerFor(ctx, DEMO);
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/v1/operator/reauth', headers, payload: { password: 'no-es-esta' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/operator/reauth',
+      headers,
+      payload: { password: 'no-es-esta' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const right = await ctx.app.inject({ method: 'POST', url: '/api/v1/operator/reauth', headers, payload: { password: 'demo1234' } });
+    const right = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/operator/reauth',
+      headers,
+      payload: { password: 'demo1234' },
+    });
     expect(right.statusCode).toBe(200);
     expect(right.json().reauthUntil).toBe(ctx.clock.now() + REAUTH_WINDOW_MS);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/me', headers })).json().reauthUntil).toBe(ctx.clock.now() + REAUTH_WINDOW_MS);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/me', headers })).json().reauthUntil).toBe(
+      ctx.clock.now() + REAUTH_WINDOW_MS,
+    );
     ctx.clock.advance(REAUTH_WINDOW_MS + 1);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/me', headers })).json().reauthUntil).toBeNull();
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/me', headers })).json().reauthUntil,
+    ).toBeNull();
   });
 
   it('keeps a locked account out of every signed-in route', async () => {

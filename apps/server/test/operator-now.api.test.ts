@@ -24,7 +24,12 @@ describe.each(kinds)('the console Now view on %s', (kind) => {
   afterAll(async () => ctx?.close());
 
   /** Open stream sessions as rows (the account limit is the open route's, not this view's). */
-  async function openRows(kindOf: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE', contentId: number, n: number, state: 'open' | 'closed' | 'expired' = 'open'): Promise<void> {
+  async function openRows(
+    kindOf: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE',
+    contentId: number,
+    n: number,
+    state: 'open' | 'closed' | 'expired' = 'open',
+  ): Promise<void> {
     const now = ctx.clock.now();
     const rows = Array.from({ length: n }, () => ({
       id: `now-test-${++sessionNo}`,
@@ -59,7 +64,11 @@ describe.each(kinds)('the console Now view on %s', (kind) => {
     expect((await now(admin)).totalStreams).toBe(0);
     expect((await now(support)).items).toEqual([]);
     const content = await makeOperator(ctx, 'contenidos-now@pantalla.test', 'contenidos-now-1234', 'content');
-    for (const [headers, status] of [[content, 403], [await bearerFor(ctx, BASICO), 403], [{}, 401]] as const) {
+    for (const [headers, status] of [
+      [content, 403],
+      [await bearerFor(ctx, BASICO), 403],
+      [{}, 401],
+    ] as const) {
       expect((await ctx.app.inject({ method: 'GET', url: NOW_URL, headers })).statusCode).toBe(status);
     }
   });
@@ -78,8 +87,16 @@ describe.each(kinds)('the console Now view on %s', (kind) => {
     expect(page.byKind).toEqual({ live: 11, catchup: 1, film: 2, episode: 0 });
     expect(page.channelsWatched).toBe(3);
     expect(page.countedAt).toBe(ctx.clock.now());
-    expect(page.items.map((i) => [i.channelId, i.openStreams])).toEqual([[2, 5], [1, 3], [3, 3]]);
-    const names = await ctx.sql.selectFrom('channels').select(['id', 'name', 'number']).where('id', 'in', [1, 2, 3]).execute();
+    expect(page.items.map((i) => [i.channelId, i.openStreams])).toEqual([
+      [2, 5],
+      [1, 3],
+      [3, 3],
+    ]);
+    const names = await ctx.sql
+      .selectFrom('channels')
+      .select(['id', 'name', 'number'])
+      .where('id', 'in', [1, 2, 3])
+      .execute();
     for (const item of page.items) {
       const channel = names.find((c) => c.id === item.channelId);
       expect(item).toMatchObject({ name: channel?.name, number: channel?.number });
@@ -94,7 +111,10 @@ describe.each(kinds)('the console Now view on %s', (kind) => {
     expect(second.items.map((i) => i.channelId)).toEqual([3]);
     expect(second.nextCursor).toBeNull();
     for (const query of ['?cursor=abc', '?limit=0', '?limit=201', '?cursor=1.2.3', '?other=1']) {
-      expect((await ctx.app.inject({ method: 'GET', url: `${NOW_URL}${query}`, headers: admin })).statusCode, query).toBe(400);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `${NOW_URL}${query}`, headers: admin })).statusCode,
+        query,
+      ).toBe(400);
     }
   });
 
@@ -106,7 +126,12 @@ describe.each(kinds)('the console Now view on %s', (kind) => {
       method: 'POST',
       url: '/api/v1/sessions',
       headers: basico,
-      payload: { reference: { serviceName: 'test', type: 'LIVE', id: '1' }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'now-player' },
+      payload: {
+        reference: { serviceName: 'test', type: 'LIVE', id: '1' },
+        streamingProtocol: 'DASH',
+        profileId: 0,
+        deviceFingerprint: 'now-player',
+      },
     });
     expect(opened.statusCode, opened.body).toBe(201);
     // Within the count's age every viewer sees the same figures.
@@ -115,7 +140,12 @@ describe.each(kinds)('the console Now view on %s', (kind) => {
     const live = await now(support);
     expect(live.totalStreams).toBe(1);
     expect(live.items).toEqual([expect.objectContaining({ channelId: 1, openStreams: 1 })]);
-    const closed = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/sessions/${(opened.json() as { id: string }).id}`, headers: basico, payload: {} });
+    const closed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/sessions/${(opened.json() as { id: string }).id}`,
+      headers: basico,
+      payload: {},
+    });
     expect(closed.statusCode, closed.body).toBeLessThan(300);
     nextCount();
     expect(await now(admin)).toMatchObject({ totalStreams: 0, items: [], channelsWatched: 0, nextCursor: null });

@@ -29,7 +29,9 @@ export const OPERATOR_PATH = '/api/v1/operator/';
  * their own), each with the roles and sensitivity of its guard from the app's route table.
  */
 export function operatorOperations(app: FastifyInstance): OperatorOperation[] {
-  const doc = app.swagger() as { paths?: Record<string, Record<string, { parameters?: ({ in: string } & PathParam)[] }>> };
+  const doc = app.swagger() as {
+    paths?: Record<string, Record<string, { parameters?: ({ in: string } & PathParam)[] }>>;
+  };
   const rules = new Map(app.routeTable.entries().map((e) => [`${e.method} ${e.url}`, e.operator]));
   const ops: OperatorOperation[] = [];
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {
@@ -62,20 +64,37 @@ export function urlOfNothing(op: OperatorOperation): string {
 
 /** The values a concrete URL gives the operation's path parameters. */
 export function paramValuesOf(op: OperatorOperation, url: string): string[] {
-  const pattern = new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/?]+)')}(?:\\?.*)?$`);
+  const pattern = new RegExp(
+    `^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/?]+)')}(?:\\?.*)?$`,
+  );
   const match = pattern.exec(url);
   return match ? match.slice(1).map(decodeURIComponent) : [];
 }
 
 /** An operator made for a suite: a fresh account holding `role`. */
-export async function makeOperator(ctx: TestContext, email: string, password: string, role: 'admin' | 'support' | 'content'): Promise<Record<string, string>> {
-  const user = await ctx.modules.identity.accounts.create({ email, password, name: role, surname: 'Pantalla', pin: null });
+export async function makeOperator(
+  ctx: TestContext,
+  email: string,
+  password: string,
+  role: 'admin' | 'support' | 'content',
+): Promise<Record<string, string>> {
+  const user = await ctx.modules.identity.accounts.create({
+    email,
+    password,
+    name: role,
+    surname: 'Pantalla',
+    pin: null,
+  });
   await ctx.modules.identity.operators.seedRole(user.id, role);
   return bearerFor(ctx, email);
 }
 
 /** Types the password again for this caller (the sensitive routes' 5 minutes). */
-export async function reauthenticate(ctx: TestContext, headers: Record<string, string>, password: string): Promise<LightMyRequestResponse> {
+export async function reauthenticate(
+  ctx: TestContext,
+  headers: Record<string, string>,
+  password: string,
+): Promise<LightMyRequestResponse> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/operator/reauth', headers, payload: { password } });
   if (res.statusCode !== 200) throw new Error(`re-authentication failed: ${res.statusCode} ${res.body}`);
   return res;

@@ -12,7 +12,12 @@ export async function listenWithWork(ctx: TestContext): Promise<{ base: string; 
 }
 
 /** What the card field does: confirms a payment intent with the publishable key and a test card. */
-export async function payWithCard(base: string, publishableKey: string, clientSecret: string, number: string): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function payWithCard(
+  base: string,
+  publishableKey: string,
+  clientSecret: string,
+  number: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const id = clientSecret.split('_secret_')[0] ?? '';
   const form = new URLSearchParams({
     client_secret: clientSecret,
@@ -25,14 +30,22 @@ export async function payWithCard(base: string, publishableKey: string, clientSe
   });
   const response = await fetch(`${base}/v1/payment_intents/${id}/confirm`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'es' },
+    headers: {
+      authorization: `Bearer ${publishableKey}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      'accept-language': 'es',
+    },
     body: form,
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 /** Waits for a condition, polling; fails with `what` after `timeoutMs`. */
-export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

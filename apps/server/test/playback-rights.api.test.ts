@@ -34,23 +34,39 @@ describe.each(kinds)('playback rights on %s', (kind) => {
       method: 'POST',
       url: '/api/v1/sessions',
       headers: bearer(token),
-      payload: { reference: { serviceName: 'test', type, id: String(id) }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'vitest' },
+      payload: {
+        reference: { serviceName: 'test', type, id: String(id) },
+        streamingProtocol: 'DASH',
+        profileId: 0,
+        deviceFingerprint: 'vitest',
+      },
     });
   const open = async (token: string, type: 'LIVE' | 'CUTV' | 'VOD', id: number): Promise<OpenSessionResponse> => {
     const res = await openRaw(token, type, id);
     expect(res.statusCode, res.body).toBe(201);
     return openSessionResponseSchema.parse(res.json());
   };
-  const refusal = (res: LightMyRequestResponse) => ({ status: res.statusCode, data: (res.json() as { data?: unknown }).data });
+  const refusal = (res: LightMyRequestResponse) => ({
+    status: res.statusCode,
+    data: (res.json() as { data?: unknown }).data,
+  });
   const manifest = (url: string) => {
     const u = new URL(url);
     return ctx.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
   };
-  const heartbeat = (token: string, id: string) => ctx.app.inject({ method: 'POST', url: `/api/v1/sessions/${id}/heartbeat`, headers: bearer(token) });
-  const close = (token: string, id: string) => ctx.app.inject({ method: 'DELETE', url: `/api/v1/sessions/${id}`, headers: bearer(token) });
+  const heartbeat = (token: string, id: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/v1/sessions/${id}/heartbeat`, headers: bearer(token) });
+  const close = (token: string, id: string) =>
+    ctx.app.inject({ method: 'DELETE', url: `/api/v1/sessions/${id}`, headers: bearer(token) });
   const licence = (token: string, url: string, kid: string) =>
-    ctx.app.inject({ method: 'POST', url: new URL(url).pathname, headers: bearer(token), payload: JSON.stringify({ kids: [kid], type: 'temporary' }) });
-  const channelKid = async (channelId: number) => hexToBase64Url(ctx.modules.origin.keys.key(ctx.modules.origin.rotation.channelKey(channelId)).kid);
+    ctx.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      headers: bearer(token),
+      payload: JSON.stringify({ kids: [kid], type: 'temporary' }),
+    });
+  const channelKid = async (channelId: number) =>
+    hexToBase64Url(ctx.modules.origin.keys.key(ctx.modules.origin.rotation.channelKey(channelId)).kid);
   /** The programme on air on a channel now and the one after it. */
   const onAirAndNext = async (channelId: number) => {
     const now = ctx.clock.now();
@@ -63,12 +79,21 @@ describe.each(kinds)('playback rights on %s', (kind) => {
       .limit(2)
       .execute();
     const [onAir, next] = rows;
-    if (!onAir || !next || onAir.startTime > now) throw new Error('the demo guide has no programme on air and one after it');
+    if (!onAir || !next || onAir.startTime > now)
+      throw new Error('the demo guide has no programme on air and one after it');
     return { onAir, next };
   };
   /** Changes a programme for one test and puts it back after. */
-  const withProgramme = async (eventId: number, change: { parental?: number; packageId?: number }, body: () => Promise<void>) => {
-    const before = await ctx.sql.selectFrom('events').select(['parental', 'packageId']).where('id', '=', eventId).executeTakeFirstOrThrow();
+  const withProgramme = async (
+    eventId: number,
+    change: { parental?: number; packageId?: number },
+    body: () => Promise<void>,
+  ) => {
+    const before = await ctx.sql
+      .selectFrom('events')
+      .select(['parental', 'packageId'])
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
     await builders(ctx).updateEvents({ ids: [eventId] }, change);
     try {
       await body();
@@ -106,11 +131,18 @@ describe.each(kinds)('playback rights on %s', (kind) => {
     });
 
     it('refuses after a reset of the account’s sessions, and after missed heartbeats', async () => {
-      const film = await ctx.sql.selectFrom('films').select('id').where('parental', '!=', 7).orderBy('id').executeTakeFirstOrThrow();
+      const film = await ctx.sql
+        .selectFrom('films')
+        .select('id')
+        .where('parental', '!=', 7)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
       const vod = await open(demo, 'VOD', film.id);
       const live = await open(demo, 'LIVE', 1);
       expect((await manifest(vod.playInfo.url)).statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/sessions/reset', headers: bearer(demo) })).statusCode).toBe(204);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/api/v1/sessions/reset', headers: bearer(demo) })).statusCode,
+      ).toBe(204);
       expect(refusal(await manifest(vod.playInfo.url))).toEqual({ status: 404, data: 116 });
       expect(refusal(await manifest(live.playInfo.url))).toEqual({ status: 404, data: 116 });
       const again = await open(demo, 'LIVE', 1);
@@ -120,7 +152,12 @@ describe.each(kinds)('playback rights on %s', (kind) => {
 
     it('keeps a zapped-to preload URL alive under the session the zap opened on that device, and no longer', async () => {
       const s = await open(basico, 'LIVE', 1);
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/sessions/${s.id}/preload`, headers: bearer(basico), payload: { channelIds: [2] } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/sessions/${s.id}/preload`,
+        headers: bearer(basico),
+        payload: { channelIds: [2] },
+      });
       const [neighbour] = (res.json() as { resources: Array<{ url: string }> }).resources;
       expect((await manifest(neighbour!.url)).statusCode).toBe(200);
       // The zap: channel 1's session closes, channel 2's opens (same device), the preloaded stream plays on.
@@ -136,7 +173,12 @@ describe.each(kinds)('playback rights on %s', (kind) => {
         method: 'POST',
         url: '/api/v1/sessions',
         headers: bearer(basico),
-        payload: { reference: { serviceName: 'test', type: 'LIVE', id: '2' }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'another-device' },
+        payload: {
+          reference: { serviceName: 'test', type: 'LIVE', id: '2' },
+          streamingProtocol: 'DASH',
+          profileId: 0,
+          deviceFingerprint: 'another-device',
+        },
       });
       expect(other.statusCode).toBe(201);
       expect(refusal(await manifest(neighbour!.url))).toEqual({ status: 404, data: 116 });
@@ -153,11 +195,29 @@ describe.each(kinds)('playback rights on %s', (kind) => {
         expect((await manifest(s.playInfo.url)).statusCode).toBe(200);
         expect((await heartbeat(demo, s.id)).statusCode).toBe(200);
         ctx.clock.set(next.startTime + 1000);
-        expect(refusal(await manifest(s.playInfo.url))).toEqual({ status: 403, data: PLAYBACK_REFUSAL.parentalPinRequired });
-        expect(refusal(await heartbeat(demo, s.id))).toEqual({ status: 403, data: PLAYBACK_REFUSAL.parentalPinRequired });
-        expect(refusal(await licence(demo, s.drm!.licenseUrl, await channelKid(1)))).toEqual({ status: 403, data: 117 });
+        expect(refusal(await manifest(s.playInfo.url))).toEqual({
+          status: 403,
+          data: PLAYBACK_REFUSAL.parentalPinRequired,
+        });
+        expect(refusal(await heartbeat(demo, s.id))).toEqual({
+          status: 403,
+          data: PLAYBACK_REFUSAL.parentalPinRequired,
+        });
+        expect(refusal(await licence(demo, s.drm!.licenseUrl, await channelKid(1)))).toEqual({
+          status: 403,
+          data: 117,
+        });
         // The PIN grants 900 s: the same session plays on.
-        expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/parental/verify', headers: bearer(demo), payload: { pin: '1234' } })).statusCode).toBe(200);
+        expect(
+          (
+            await ctx.app.inject({
+              method: 'POST',
+              url: '/api/v1/parental/verify',
+              headers: bearer(demo),
+              payload: { pin: '1234' },
+            })
+          ).statusCode,
+        ).toBe(200);
         expect((await manifest(s.playInfo.url)).statusCode).toBe(200);
         expect((await heartbeat(demo, s.id)).statusCode).toBe(200);
       });
@@ -167,7 +227,12 @@ describe.each(kinds)('playback rights on %s', (kind) => {
       const { onAir } = await onAirAndNext(1);
       await withProgramme(onAir.id, { parental: 7 }, async () => {
         expect(refusal(await openRaw(demo, 'LIVE', 1))).toEqual({ status: 403, data: 117 });
-        await ctx.app.inject({ method: 'POST', url: '/api/v1/parental/verify', headers: bearer(demo), payload: { pin: '1234' } });
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/parental/verify',
+          headers: bearer(demo),
+          payload: { pin: '1234' },
+        });
         const s = await open(demo, 'LIVE', 1);
         // Past the grant's 900 s, as long as the programme lasts, every minute a heartbeat and a manifest.
         let minutes = 0;
@@ -183,7 +248,11 @@ describe.each(kinds)('playback rights on %s', (kind) => {
 
     it('refuses with 401 (no rights) once a programme of a package the viewer lacks begins', async () => {
       const { next } = await onAirAndNext(1);
-      const premium = await ctx.sql.selectFrom('channels').select('packageId').where('id', '=', 10).executeTakeFirstOrThrow();
+      const premium = await ctx.sql
+        .selectFrom('channels')
+        .select('packageId')
+        .where('id', '=', 10)
+        .executeTakeFirstOrThrow();
       await withProgramme(next.id, { packageId: premium.packageId }, async () => {
         ctx.clock.set(next.startTime - MINUTE);
         const s = await open(basico, 'LIVE', 1);
@@ -207,7 +276,9 @@ describe.each(kinds)('playback rights on %s', (kind) => {
       const limited = answers.filter((a) => a.statusCode === 429);
       expect(ok).toHaveLength(LICENCE_BURST);
       expect(limited).toHaveLength(500 - LICENCE_BURST);
-      expect((limited[0]!.json() as { message: string }).message).toBe('Demasiadas peticiones de licencia para esta sesión. Espera unos segundos o vuelve a abrir el reproductor.');
+      expect((limited[0]!.json() as { message: string }).message).toBe(
+        'Demasiadas peticiones de licencia para esta sesión. Espera unos segundos o vuelve a abrir el reproductor.',
+      );
       expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
       const rows = await ctx.sql.selectFrom('drmSessions').select('id').where('streamSessionId', '=', s.id).execute();
       expect(rows).toHaveLength(1);
@@ -222,7 +293,9 @@ describe.each(kinds)('playback rights on %s', (kind) => {
       let granted = 0;
       for (let window = 0; window * LICENCE_BURST <= LICENCE_MAX_PER_SESSION; window++) {
         await heartbeat(demo, s.id);
-        const answers = await Promise.all(Array.from({ length: LICENCE_BURST }, () => licence(demo, s.drm!.licenseUrl, kid)));
+        const answers = await Promise.all(
+          Array.from({ length: LICENCE_BURST }, () => licence(demo, s.drm!.licenseUrl, kid)),
+        );
         granted += answers.filter((a) => a.statusCode === 200).length;
         ctx.clock.advance(LICENCE_WINDOW_MS);
       }
@@ -234,10 +307,20 @@ describe.each(kinds)('playback rights on %s', (kind) => {
   describe('the catch-up manifest test', () => {
     const ended = async () => {
       const now = ctx.clock.now();
-      return ctx.sql.selectFrom('events').select('id').where('channelId', '=', 1).where('endTime', '<', now - MINUTE).orderBy('endTime', 'desc').executeTakeFirstOrThrow();
+      return ctx.sql
+        .selectFrom('events')
+        .select('id')
+        .where('channelId', '=', 1)
+        .where('endTime', '<', now - MINUTE)
+        .orderBy('endTime', 'desc')
+        .executeTakeFirstOrThrow();
     };
     const test = (eventId: number, token?: string) =>
-      ctx.app.inject({ method: 'GET', url: `/media/catchup/${eventId}.smil/manifest.mpd?VOD`, headers: token ? bearer(token) : {} });
+      ctx.app.inject({
+        method: 'GET',
+        url: `/media/catchup/${eventId}.smil/manifest.mpd?VOD`,
+        headers: token ? bearer(token) : {},
+      });
 
     it('needs a signed-in user', async () => {
       const event = await ended();
@@ -252,10 +335,19 @@ describe.each(kinds)('playback rights on %s', (kind) => {
       const event = await ended();
       await withProgramme(event.id, { parental: 7 }, async () => {
         expect(refusal(await test(event.id, demo))).toEqual({ status: 403, data: 117 });
-        await ctx.app.inject({ method: 'POST', url: '/api/v1/parental/verify', headers: bearer(demo), payload: { pin: '1234' } });
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/parental/verify',
+          headers: bearer(demo),
+          payload: { pin: '1234' },
+        });
         expect((await test(event.id, demo)).statusCode).toBe(200);
       });
-      const premium = await ctx.sql.selectFrom('channels').select('packageId').where('id', '=', 10).executeTakeFirstOrThrow();
+      const premium = await ctx.sql
+        .selectFrom('channels')
+        .select('packageId')
+        .where('id', '=', 10)
+        .executeTakeFirstOrThrow();
       await withProgramme(event.id, { packageId: premium.packageId }, async () => {
         expect(refusal(await test(event.id, basico))).toEqual({ status: 401, data: 401 });
         expect((await test(event.id, demo)).statusCode).toBe(200);
@@ -265,8 +357,17 @@ describe.each(kinds)('playback rights on %s', (kind) => {
 
   describe('a key unlocks one channel or title', () => {
     it('gives a basic channel’s licence its own key, never the adult channel’s, even where both loop the same clip', async () => {
-      const adult = await ctx.sql.selectFrom('channels').select(['id', 'clipKey']).where('isAdult', '=', 1).orderBy('id').executeTakeFirstOrThrow();
-      const basic = await ctx.sql.selectFrom('channels').select(['id', 'clipKey']).where('id', '=', 1).executeTakeFirstOrThrow();
+      const adult = await ctx.sql
+        .selectFrom('channels')
+        .select(['id', 'clipKey'])
+        .where('isAdult', '=', 1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const basic = await ctx.sql
+        .selectFrom('channels')
+        .select(['id', 'clipKey'])
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
       // Make them share a clip: the keys must still differ.
       await builders(ctx).updateChannel(adult.id, { clipKey: basic.clipKey });
       try {
@@ -296,7 +397,11 @@ describe.each(kinds)('playback rights on %s', (kind) => {
       expect(mpd).toContain(`cenc:default_KID="${kid.slice(0, 8)}-`);
       expect(mpd).toContain(`/media/a/${s.segmentToken}/s/${name}/`);
       const seg = (path: string) => `/media/a/${s.segmentToken}/s/${path}`;
-      const { clipKey } = await ctx.sql.selectFrom('channels').select('clipKey').where('id', '=', 1).executeTakeFirstOrThrow();
+      const { clipKey } = await ctx.sql
+        .selectFrom('channels')
+        .select('clipKey')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
       const init = await ctx.app.inject({ method: 'GET', url: seg(`${name}/video-360p/init.mp4`) });
       expect(init.statusCode).toBe(200);
       expect(init.rawPayload.includes(Buffer.from(kid, 'hex'))).toBe(true);
@@ -308,10 +413,21 @@ describe.each(kinds)('playback rights on %s', (kind) => {
       expect(own.rawPayload.equals(clip.rawPayload)).toBe(false);
       // Re-keying back with the clip's key gives the clip's bytes: same pictures, another key.
       const { rekeySegment } = await import('@pantalla/media');
-      const back = rekeySegment(own.rawPayload, ctx.modules.origin.keys.key(name), ctx.modules.origin.keys.key(clipKey));
+      const back = rekeySegment(
+        own.rawPayload,
+        ctx.modules.origin.keys.key(name),
+        ctx.modules.origin.keys.key(clipKey),
+      );
       expect(Buffer.from(back).equals(clip.rawPayload)).toBe(true);
       // An unknown channel is a 404.
-      expect((await ctx.app.inject({ method: 'GET', url: seg(`channel-424242.p${name.split('.p')[1]}/video-360p/${n}.m4s`) })).statusCode).toBe(404);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: seg(`channel-424242.p${name.split('.p')[1]}/video-360p/${n}.m4s`),
+          })
+        ).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -323,6 +439,10 @@ describe.each(kinds)('playback rights on %s', (kind) => {
     await open(demo, 'LIVE', 2);
     const res = await openRaw(demo, 'LIVE', 3);
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'conflict', message: 'Número de sesiones simultáneas excedido.', data: 115 });
+    expect(res.json()).toMatchObject({
+      code: 'conflict',
+      message: 'Número de sesiones simultáneas excedido.',
+      data: 115,
+    });
   });
 });

@@ -17,8 +17,10 @@ describe.each(kinds)('a product as the server sells it, on %s (issue 26)', (kind
   }, 60_000);
   afterAll(async () => ctx?.close());
 
-  const quote = (productId: number | string, headers = auth) => ctx.app.inject({ method: 'GET', url: `/api/v1/products/${productId}`, headers });
-  const setCountry = async (country: string | null) => builders(ctx).updateUser(await builders(ctx).userIdOf(BASICO), { country });
+  const quote = (productId: number | string, headers = auth) =>
+    ctx.app.inject({ method: 'GET', url: `/api/v1/products/${productId}`, headers });
+  const setCountry = async (country: string | null) =>
+    builders(ctx).updateUser(await builders(ctx).userIdOf(BASICO), { country });
 
   it("answers the product's own price, title and period, whatever a purchase link claims, with Spain's VAT by default", async () => {
     await setCountry(null);
@@ -26,18 +28,37 @@ describe.each(kinds)('a product as the server sells it, on %s (issue 26)', (kind
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('no-store');
     const body = response.json<ProductQuote>();
-    expect(body.product).toMatchObject({ id: PACKAGE_IDS.cine, title: 'Cine Plus', priceCents: 999, curr: 'EUR', recurring: true, interval: 'month' });
+    expect(body.product).toMatchObject({
+      id: PACKAGE_IDS.cine,
+      title: 'Cine Plus',
+      priceCents: 999,
+      curr: 'EUR',
+      recurring: true,
+      interval: 'month',
+    });
     // Prices include VAT: 9,99 € at 21 % holds 1,73 €.
     expect(body.vat).toEqual({ country: 'ES', ratePercent: 21, includedCents: 173 });
   });
 
   it("computes the VAT at the rate of the account's country (VAT_RATES), the first listed for a country not listed", async () => {
     await setCountry('PT');
-    expect((await quote(PACKAGE_IDS.cine)).json<ProductQuote>().vat).toEqual({ country: 'PT', ratePercent: 23, includedCents: 187 });
+    expect((await quote(PACKAGE_IDS.cine)).json<ProductQuote>().vat).toEqual({
+      country: 'PT',
+      ratePercent: 23,
+      includedCents: 187,
+    });
     await setCountry('DE');
-    expect((await quote(PACKAGE_IDS.deportes)).json<ProductQuote>().vat).toEqual({ country: 'DE', ratePercent: 19, includedCents: 239 });
+    expect((await quote(PACKAGE_IDS.deportes)).json<ProductQuote>().vat).toEqual({
+      country: 'DE',
+      ratePercent: 19,
+      includedCents: 239,
+    });
     await setCountry('MX');
-    expect((await quote(PACKAGE_IDS.cine)).json<ProductQuote>().vat).toEqual({ country: 'ES', ratePercent: 21, includedCents: 173 });
+    expect((await quote(PACKAGE_IDS.cine)).json<ProductQuote>().vat).toEqual({
+      country: 'ES',
+      ratePercent: 21,
+      includedCents: 173,
+    });
     await setCountry(null);
   });
 

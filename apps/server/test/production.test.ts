@@ -75,17 +75,49 @@ describe('a production start', () => {
 
   it('without a payment provider sells nothing and serves no payment sandbox (its paths are 404, not the app)', async () => {
     expect(server.platform.config.payments).toMatchObject({ provider: 'none', stagingSandbox: false });
-    expect(await (await fetch(`${server.url}/api/v1/payments/status`)).json()).toEqual({ purchases: false, stagingSandbox: false });
+    expect(await (await fetch(`${server.url}/api/v1/payments/status`)).json()).toEqual({
+      purchases: false,
+      stagingSandbox: false,
+    });
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    for (const [method, url] of [['POST', '/v1/customers'], ['POST', '/v1/payment_intents/pi_1/confirm'], ['GET', '/v1/payment_intents/pi_1'], ['POST', '/v1/test_helpers/test_clocks/clock_sandbox/advance'], ['GET', '/payments-sandbox/elements/card'], ['GET', '/payments-sandbox/3ds/pi_1']] as const) {
-      const answer = await fetch(`${server.url}${url}`, { method, headers: form, ...(method === 'POST' ? { body: 'amount=999&currency=eur' } : {}) });
+    for (const [method, url] of [
+      ['POST', '/v1/customers'],
+      ['POST', '/v1/payment_intents/pi_1/confirm'],
+      ['GET', '/v1/payment_intents/pi_1'],
+      ['POST', '/v1/test_helpers/test_clocks/clock_sandbox/advance'],
+      ['GET', '/payments-sandbox/elements/card'],
+      ['GET', '/payments-sandbox/3ds/pi_1'],
+    ] as const) {
+      const answer = await fetch(`${server.url}${url}`, {
+        method,
+        headers: form,
+        ...(method === 'POST' ? { body: 'amount=999&currency=eur' } : {}),
+      });
       expect(answer.status, `${method} ${url}`).toBe(404);
       expect(await answer.text()).not.toContain('<title>');
     }
     // A signed-in user's purchase is refused, with a sentence; what they bought before stays listed.
-    await server.modules.identity.accounts.create({ email: 'ana@example.com', password: 'una-clave-larga-1', name: 'Ana', surname: 'Prueba', pin: null });
-    const auth = await bearerFor({ platform: server.platform, config: server.platform.config, clock: server.platform.clock } as unknown as TestContext, 'ana@example.com');
-    const post = (url: string, body?: unknown) => fetch(`${server.url}${url}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    await server.modules.identity.accounts.create({
+      email: 'ana@example.com',
+      password: 'una-clave-larga-1',
+      name: 'Ana',
+      surname: 'Prueba',
+      pin: null,
+    });
+    const auth = await bearerFor(
+      {
+        platform: server.platform,
+        config: server.platform.config,
+        clock: server.platform.clock,
+      } as unknown as TestContext,
+      'ana@example.com',
+    );
+    const post = (url: string, body?: unknown) =>
+      fetch(`${server.url}${url}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
     const purchase = await post('/api/v1/purchases', { productId: 2, holderName: 'Ana Prueba' });
     expect(purchase.status).toBe(403);
     expect(await purchase.json()).toMatchObject({ code: 'forbidden', message: PURCHASES_UNAVAILABLE });
@@ -112,9 +144,20 @@ describe('the compiled server', () => {
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   /** Runs dist/server.mjs with plain node (no TypeScript loader) until it exits or says it is ready. */
-  function run(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string; port: number | null; stop: () => void; said: (text: string) => Promise<string> }> {
+  function run(
+    env: NodeJS.ProcessEnv,
+  ): Promise<{
+    code: number | null;
+    out: string;
+    port: number | null;
+    stop: () => void;
+    said: (text: string) => Promise<string>;
+  }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, [path.join(outDir, 'server.mjs')], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [path.join(outDir, 'server.mjs')], {
+        env: { PATH: process.env.PATH, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       // The log's lines may reach the pipe after the ready line: wait a little for one.
       const said = async (text: string) => {
@@ -135,7 +178,9 @@ describe('the compiled server', () => {
   it('refuses to start without AUTH_SECRET, naming it', async () => {
     const result = await run(productionEnv(tempDir('prod-refuse'), { AUTH_SECRET: '' }));
     expect(result.code).toBe(1);
-    expect(result.out).toContain('AUTH_SECRET no está definido: en producción (NODE_ENV=production) debe ser un secreto aleatorio de al menos 32 caracteres');
+    expect(result.out).toContain(
+      'AUTH_SECRET no está definido: en producción (NODE_ENV=production) debe ser un secreto aleatorio de al menos 32 caracteres',
+    );
   });
 
   it('refuses a MEDIA_KEY_SECRET shorter than 32 characters, naming it', async () => {
@@ -148,7 +193,9 @@ describe('the compiled server', () => {
     const result = await run(productionEnv(tempDir('prod-nopay'), { LOG_LEVEL: 'warn' }));
     try {
       expect(result.port, result.out).not.toBeNull();
-      expect(await result.said('PAYMENT_PROVIDER no está definido')).toContain('PAYMENT_PROVIDER no está definido: en producción las compras están desactivadas');
+      expect(await result.said('PAYMENT_PROVIDER no está definido')).toContain(
+        'PAYMENT_PROVIDER no está definido: en producción las compras están desactivadas',
+      );
       expect((await fetch(`http://127.0.0.1:${result.port}/v1/customers`, { method: 'POST' })).status).toBe(404);
     } finally {
       result.stop();
@@ -156,7 +203,10 @@ describe('the compiled server', () => {
   });
 
   it('refuses PAYMENT_PROVIDER=sandbox without the staging flag, naming it', async () => {
-    const refused: Record<string, string>[] = [{ PAYMENT_PROVIDER: 'sandbox' }, { PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_IN_PRODUCTION: 'yes' }];
+    const refused: Record<string, string>[] = [
+      { PAYMENT_PROVIDER: 'sandbox' },
+      { PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_IN_PRODUCTION: 'yes' },
+    ];
     for (const extra of refused) {
       const result = await run(productionEnv(tempDir('prod-sandbox'), extra));
       expect(result.code, result.out).toBe(1);
@@ -165,12 +215,23 @@ describe('the compiled server', () => {
   });
 
   it('serves the sandbox on a staging server only when named, saying so at start and to every page', async () => {
-    const result = await run(productionEnv(tempDir('prod-staging'), { LOG_LEVEL: 'warn', PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_IN_PRODUCTION: 'staging' }));
+    const result = await run(
+      productionEnv(tempDir('prod-staging'), {
+        LOG_LEVEL: 'warn',
+        PAYMENT_PROVIDER: 'sandbox',
+        PAYMENT_SANDBOX_IN_PRODUCTION: 'staging',
+      }),
+    );
     try {
       expect(result.port, result.out).not.toBeNull();
-      expect(await result.said('PAYMENT_SANDBOX_IN_PRODUCTION=staging')).toContain('PAYMENT_SANDBOX_IN_PRODUCTION=staging: este servidor de producción cobra con el sandbox de pruebas');
+      expect(await result.said('PAYMENT_SANDBOX_IN_PRODUCTION=staging')).toContain(
+        'PAYMENT_SANDBOX_IN_PRODUCTION=staging: este servidor de producción cobra con el sandbox de pruebas',
+      );
       const base = `http://127.0.0.1:${result.port}`;
-      expect(await (await fetch(`${base}/api/v1/payments/status`)).json()).toEqual({ purchases: true, stagingSandbox: true });
+      expect(await (await fetch(`${base}/api/v1/payments/status`)).json()).toEqual({
+        purchases: true,
+        stagingSandbox: true,
+      });
       // Served: without its key, 401 rather than 404.
       expect((await fetch(`${base}/v1/customers`, { method: 'POST' })).status).toBe(401);
       expect((await fetch(`${base}/payments-sandbox/elements/card`)).status).toBe(200);
@@ -206,7 +267,11 @@ function migrateAtOnce(count: number, env: NodeJS.ProcessEnv): Promise<{ code: n
       { length: count },
       () =>
         new Promise<{ code: number | null; out: string }>((resolve) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(process.execPath, ['--import', 'tsx', script], {
+            cwd: serverDir,
+            env: { ...process.env, ...env },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
           let out = '';
           child.stdout.on('data', (c: Buffer) => (out += c.toString()));
           child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -219,8 +284,15 @@ function migrateAtOnce(count: number, env: NodeJS.ProcessEnv): Promise<{ code: n
 /** Every migration recorded once, and the reference data there once. */
 async function expectMigratedOnce(db: Db, results: { code: number | null; out: string }[]): Promise<void> {
   for (const r of results) expect(r.code, r.out).toBe(0);
-  const applied = results.map((r) => (JSON.parse(r.out.trim().split('\n').at(-1) ?? '{}') as { applied: string[] }).applied);
-  const rows = await db.kysely<{ kysely_migration: { name: string } }>().withoutPlugins().selectFrom('kysely_migration').select('name').execute();
+  const applied = results.map(
+    (r) => (JSON.parse(r.out.trim().split('\n').at(-1) ?? '{}') as { applied: string[] }).applied,
+  );
+  const rows = await db
+    .kysely<{ kysely_migration: { name: string } }>()
+    .withoutPlugins()
+    .selectFrom('kysely_migration')
+    .select('name')
+    .execute();
   const names = rows.map((r) => r.name);
   expect(new Set(names).size).toBe(names.length);
   // One replica applied them all; the others found nothing left to do.
@@ -243,18 +315,22 @@ describe('replicas starting at once', () => {
     }
   }, 120_000);
 
-  it.skipIf(!postgresHere)('migrate one fresh PostgreSQL database once (an advisory lock)', async () => {
-    const scratch = await createScratchPostgres('pantalla_migrate');
-    try {
-      const results = await migrateAtOnce(3, productionEnv(tempDir('migrate-pg'), { DATABASE_URL: scratch.url }));
-      const db = openPostgres(scratch.url, 2);
+  it.skipIf(!postgresHere)(
+    'migrate one fresh PostgreSQL database once (an advisory lock)',
+    async () => {
+      const scratch = await createScratchPostgres('pantalla_migrate');
       try {
-        await expectMigratedOnce(db, results);
+        const results = await migrateAtOnce(3, productionEnv(tempDir('migrate-pg'), { DATABASE_URL: scratch.url }));
+        const db = openPostgres(scratch.url, 2);
+        try {
+          await expectMigratedOnce(db, results);
+        } finally {
+          await db.destroy();
+        }
       } finally {
-        await db.destroy();
+        await scratch.drop();
       }
-    } finally {
-      await scratch.drop();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

@@ -27,23 +27,47 @@ describe.each(kinds)('purchases on %s', (kind) => {
   });
 
   const start = async (productId: number, extra: Record<string, unknown> = {}) => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/purchases', headers: auth, payload: { productId, holderName: 'Ana Básico', ...extra } });
-    return { status: response.statusCode, body: response.json<{ purchaseId: string; clientSecret: string; amountCents: number; message?: string }>() };
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/purchases',
+      headers: auth,
+      payload: { productId, holderName: 'Ana Básico', ...extra },
+    });
+    return {
+      status: response.statusCode,
+      body: response.json<{ purchaseId: string; clientSecret: string; amountCents: number; message?: string }>(),
+    };
   };
-  const confirm = (purchaseId: string) => ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth });
+  const confirm = (purchaseId: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth });
   const pk = () => ctx.config.payments.publishableKey;
-  const entitlement = (packageId: number) => ctx.sql.selectFrom('entitlements').selectAll().where('userId', '=', userId).where('packageId', '=', packageId).execute();
-  const logRows = (purchaseId: string) => ctx.sql.selectFrom('purchaseLog').select('activation').where('purchaseId', '=', purchaseId).execute();
-  const delivered = () => until('every sandbox event delivered', async () => (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length === 0 || (await ctx.modules.paymentSandbox.deliverNow(), false));
+  const entitlement = (packageId: number) =>
+    ctx.sql
+      .selectFrom('entitlements')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('packageId', '=', packageId)
+      .execute();
+  const logRows = (purchaseId: string) =>
+    ctx.sql.selectFrom('purchaseLog').select('activation').where('purchaseId', '=', purchaseId).execute();
+  const delivered = () =>
+    until(
+      'every sandbox event delivered',
+      async () =>
+        (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length ===
+          0 || (await ctx.modules.paymentSandbox.deliverNow(), false),
+    );
   const forget = async (packageId: number) => {
     await builders(ctx).removeEntitlement(userId, packageId);
   };
 
-  it('charges the server\'s price whatever the request says, and grants only once the provider confirms', async () => {
+  it("charges the server's price whatever the request says, and grants only once the provider confirms", async () => {
     const { status, body } = await start(PACKAGE_IDS.cine, { priceCents: 1, price: '0,01' });
     expect(status).toBe(200);
     expect(body.amountCents).toBe(999);
-    const intent = await fetch(`${base}/v1/payment_intents/${body.clientSecret.split('_secret_')[0]}`, { headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` } });
+    const intent = await fetch(`${base}/v1/payment_intents/${body.clientSecret.split('_secret_')[0]}`, {
+      headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` },
+    });
     expect(((await intent.json()) as { amount: number }).amount).toBe(999);
     // Not paid yet: asking changes nothing.
     expect((await confirm(body.purchaseId)).json()).toMatchObject({ status: 'pending' });
@@ -59,10 +83,18 @@ describe.each(kinds)('purchases on %s', (kind) => {
     await forget(PACKAGE_IDS.cine);
   });
 
-  it('answers bad input with 4xx: no session, a bad body, an unknown product, someone else\'s purchase', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/purchases', payload: { productId: 2, holderName: 'x' } })).statusCode).toBe(401);
+  it("answers bad input with 4xx: no session, a bad body, an unknown product, someone else's purchase", async () => {
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/v1/purchases', payload: { productId: 2, holderName: 'x' } }))
+        .statusCode,
+    ).toBe(401);
     expect((await start('x' as unknown as number)).status).toBe(400);
-    const noName = await ctx.app.inject({ method: 'POST', url: '/api/v1/purchases', headers: auth, payload: { productId: 2, holderName: '  ' } });
+    const noName = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/purchases',
+      headers: auth,
+      payload: { productId: 2, holderName: '  ' },
+    });
     expect(noName.statusCode).toBe(400);
     expect(noName.json<{ message: string }>().message).toBe('Introduce el nombre y apellidos del titular');
     expect((await start(999_999)).status).toBe(404);
@@ -70,14 +102,20 @@ describe.each(kinds)('purchases on %s', (kind) => {
     expect((await confirm('not-a-purchase')).statusCode).toBe(400);
     const { body } = await start(PACKAGE_IDS.cine);
     const demo = await bearerFor(ctx, 'demo@pantalla.test');
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${body.purchaseId}/confirm`, headers: demo })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${body.purchaseId}/cancel`, headers: auth })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${body.purchaseId}/confirm`, headers: demo }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${body.purchaseId}/cancel`, headers: auth }))
+        .statusCode,
+    ).toBe(404);
     const noKey = await fetch(`${base}/v1/customers`, { method: 'POST' });
     expect(noKey.status).toBe(401);
     expect(((await noKey.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
   });
 
-  it('shows the provider\'s own message for declined and insufficient-funds cards, and logs the failure', async () => {
+  it("shows the provider's own message for declined and insufficient-funds cards, and logs the failure", async () => {
     const { body } = await start(PACKAGE_IDS.series);
     const declined = await payWithCard(base, pk(), body.clientSecret, '4000000000000002');
     expect(declined.status).toBe(402);
@@ -94,36 +132,80 @@ describe.each(kinds)('purchases on %s', (kind) => {
     const { body } = await start(PACKAGE_IDS.deportes);
     await payWithCard(base, pk(), body.clientSecret, '4242424242424242');
     const intentId = body.clientSecret.split('_secret_')[0];
-    const payload = JSON.stringify({ id: 'evt_replayed_1', object: 'event', type: 'payment_intent.succeeded', created: 1, data: { object: { id: intentId, object: 'payment_intent' } } });
-    const post = (p: string, signature = stripeSignature(ctx.config.payments.webhookSecret, p, Math.floor(ctx.clock.now() / 1000))) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: p });
-    const answers = await Promise.all([post(payload), post(payload), ...Array.from({ length: 10 }, () => confirm(body.purchaseId))]);
+    const payload = JSON.stringify({
+      id: 'evt_replayed_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: 1,
+      data: { object: { id: intentId, object: 'payment_intent' } },
+    });
+    const post = (
+      p: string,
+      signature = stripeSignature(ctx.config.payments.webhookSecret, p, Math.floor(ctx.clock.now() / 1000)),
+    ) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload: p,
+      });
+    const answers = await Promise.all([
+      post(payload),
+      post(payload),
+      ...Array.from({ length: 10 }, () => confirm(body.purchaseId)),
+    ]);
     for (const a of answers) expect(a.statusCode).toBe(200);
     await delivered();
     expect(await logRows(body.purchaseId)).toEqual([{ activation: 'OK' }]);
-    expect(await ctx.sql.selectFrom('payments').select('paymentKey').where('purchaseId', '=', body.purchaseId).execute()).toHaveLength(1);
+    expect(
+      await ctx.sql.selectFrom('payments').select('paymentKey').where('purchaseId', '=', body.purchaseId).execute(),
+    ).toHaveLength(1);
     expect(await entitlement(PACKAGE_IDS.deportes)).toHaveLength(1);
     await forget(PACKAGE_IDS.deportes);
   });
 
   it('refuses a webhook whose signature is wrong, and acts on nothing in it', async () => {
-    const ppv = await ctx.sql.selectFrom('products').selectAll().where('kind', '=', 'ppv').where('fcEnd', '>', ctx.clock.now()).orderBy('fcEnd').executeTakeFirstOrThrow();
+    const ppv = await ctx.sql
+      .selectFrom('products')
+      .selectAll()
+      .where('kind', '=', 'ppv')
+      .where('fcEnd', '>', ctx.clock.now())
+      .orderBy('fcEnd')
+      .executeTakeFirstOrThrow();
     const { body } = await start(ppv.id);
     expect(body.amountCents).toBe(ppv.priceCents);
     await payWithCard(base, pk(), body.clientSecret, '4242424242424242');
-    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', created: 1, data: { object: { id: body.clientSecret.split('_secret_')[0] } } });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: 1,
+      data: { object: { id: body.clientSecret.split('_secret_')[0] } },
+    });
     const forged = stripeSignature('whsec_not_the_secret', payload, Math.floor(ctx.clock.now() / 1000));
-    const answer = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': forged }, payload });
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': forged },
+      payload,
+    });
     expect(answer.statusCode).toBe(400);
-    const unsigned = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', headers: { 'content-type': 'application/json' }, payload });
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(unsigned.statusCode).toBe(400);
-    expect(await ctx.sql.selectFrom('paymentEvents').select('eventId').where('eventId', '=', 'evt_forged').execute()).toHaveLength(0);
+    expect(
+      await ctx.sql.selectFrom('paymentEvents').select('eventId').where('eventId', '=', 'evt_forged').execute(),
+    ).toHaveLength(0);
     // The sandbox's own, signed event does grant it, until the event's end.
     await delivered();
     expect((await entitlement(ppv.packageId)).map((e) => e.endsAt)).toEqual([ppv.fcEnd]);
   });
 
-  it('renews a subscription monthly, and a cancelled one ends at its period\'s end', async () => {
+  it("renews a subscription monthly, and a cancelled one ends at its period's end", async () => {
     const { body } = await start(PACKAGE_IDS.series);
     await payWithCard(base, pk(), body.clientSecret, '4242424242424242');
     await confirm(body.purchaseId);
@@ -132,13 +214,21 @@ describe.each(kinds)('purchases on %s', (kind) => {
     await delivered();
     const renewedEnd = (await entitlement(PACKAGE_IDS.series))[0]?.endsAt ?? 0;
     expect(renewedEnd).toBeGreaterThan(firstEnd + 27 * 86_400_000);
-    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${body.purchaseId}/cancel`, headers: auth });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/purchases/${body.purchaseId}/cancel`,
+      headers: auth,
+    });
     expect(cancel.json()).toMatchObject({ state: 'cancelled' });
     await advanceSandbox(renewedEnd + 60_000);
     await delivered();
     expect((await entitlement(PACKAGE_IDS.series))[0]?.endsAt).toBe(renewedEnd);
     const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/purchases', headers: auth });
-    expect(list.json<{ subscriptions: Array<{ purchaseId: string; state: string }> }>().subscriptions.find((s) => s.purchaseId === body.purchaseId)?.state).toBe('ended');
+    expect(
+      list
+        .json<{ subscriptions: Array<{ purchaseId: string; state: string }> }>()
+        .subscriptions.find((s) => s.purchaseId === body.purchaseId)?.state,
+    ).toBe('ended');
     await forget(PACKAGE_IDS.series);
   });
 
@@ -147,8 +237,16 @@ describe.each(kinds)('purchases on %s', (kind) => {
     await payWithCard(base, pk(), body.clientSecret, '4242424242424242');
     await confirm(body.purchaseId);
     const end = (await entitlement(PACKAGE_IDS.series))[0]?.endsAt ?? 0;
-    const customer = (await ctx.sql.selectFrom('paymentCustomers').select('customerId').where('userId', '=', userId).executeTakeFirstOrThrow()).customerId;
-    await stripeCall(`/v1/customers/${customer}`, { 'invoice_settings[default_payment_method]': 'pm_card_chargeCustomerFail' });
+    const customer = (
+      await ctx.sql
+        .selectFrom('paymentCustomers')
+        .select('customerId')
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).customerId;
+    await stripeCall(`/v1/customers/${customer}`, {
+      'invoice_settings[default_payment_method]': 'pm_card_chargeCustomerFail',
+    });
     await advanceSandbox(end + 60_000);
     await delivered();
     expect((await entitlement(PACKAGE_IDS.series))[0]?.endsAt).toBe(end + 7 * 86_400_000);
@@ -157,7 +255,14 @@ describe.each(kinds)('purchases on %s', (kind) => {
   });
 
   async function stripeCall(path: string, form: Record<string, string>): Promise<Record<string, unknown>> {
-    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${ctx.config.payments.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ctx.config.payments.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams(form),
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as Record<string, unknown>;
   }
@@ -168,6 +273,8 @@ describe.each(kinds)('purchases on %s', (kind) => {
     await delivered();
     ctx.clock.set(ms);
     auth = await bearerFor(ctx, BASICO);
-    await stripeCall('/v1/test_helpers/test_clocks/clock_sandbox/advance', { frozen_time: String(Math.floor(ms / 1000)) });
+    await stripeCall('/v1/test_helpers/test_clocks/clock_sandbox/advance', {
+      frozen_time: String(Math.floor(ms / 1000)),
+    });
   }
 });

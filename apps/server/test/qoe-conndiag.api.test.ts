@@ -12,7 +12,11 @@ const report = (mbps: number[]): ConnDiagReport => ({
   browser: 'Chrome',
   os: 'Android',
   screen: 'phone',
-  results: mbps.map((m, i) => ({ server: i === 0 ? 'Pantalla' : 'Pruebas', host: i === 0 ? 'media.pantalla.test' : `cdn${i}.pantalla.test:8443`, mbps: m })),
+  results: mbps.map((m, i) => ({
+    server: i === 0 ? 'Pantalla' : 'Pruebas',
+    host: i === 0 ? 'media.pantalla.test' : `cdn${i}.pantalla.test:8443`,
+    mbps: m,
+  })),
 });
 
 describe.each(kinds)('/conndiag/ speed results on %s', (kind) => {
@@ -28,13 +32,20 @@ describe.each(kinds)('/conndiag/ speed results on %s', (kind) => {
     other = await bearerFor(ctx, DEMO);
     support = await makeOperator(ctx, 'support-speed@pantalla.test', 'support-speed-1234', 'support');
     content = await makeOperator(ctx, 'content-speed@pantalla.test', 'content-speed-1234', 'content');
-    viewerId = (await ctx.sql.selectFrom('users').select('id').where('email', '=', BASICO).executeTakeFirstOrThrow()).id;
+    viewerId = (await ctx.sql.selectFrom('users').select('id').where('email', '=', BASICO).executeTakeFirstOrThrow())
+      .id;
   });
   afterAll(async () => ctx?.close());
 
   const send = (payload: unknown, headers: Record<string, string> | null = viewer) =>
-    ctx.app.inject({ method: 'POST', url: SEND, headers: { ...(headers ?? {}), 'content-type': 'application/json' }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
-  const read = (userId: number | string, headers = support, limit = '') => ctx.app.inject({ method: 'GET', url: `/api/v1/operator/qoe/speed-tests?userId=${userId}${limit}`, headers });
+    ctx.app.inject({
+      method: 'POST',
+      url: SEND,
+      headers: { ...(headers ?? {}), 'content-type': 'application/json' },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+  const read = (userId: number | string, headers = support, limit = '') =>
+    ctx.app.inject({ method: 'GET', url: `/api/v1/operator/qoe/speed-tests?userId=${userId}${limit}`, headers });
 
   it("keeps a signed-in subscriber's runs and shows support the latest first", async () => {
     expect((await send(report([42.5, 0]), null)).statusCode).toBe(401);
@@ -45,8 +56,16 @@ describe.each(kinds)('/conndiag/ speed results on %s', (kind) => {
     const res = await read(viewerId);
     expect(res.statusCode).toBe(200);
     const runs = connDiagRunsSchema.parse(res.json()).items;
-    expect(runs.map((r) => r.results.map((x) => x.mbps))).toEqual([[80, 0], [12.35, 3.1]]);
-    expect(runs[0]).toMatchObject({ browser: 'Chrome', os: 'Android', screen: 'phone', results: [{ server: 'Pantalla', host: 'media.pantalla.test' }, { host: 'cdn1.pantalla.test:8443' }] });
+    expect(runs.map((r) => r.results.map((x) => x.mbps))).toEqual([
+      [80, 0],
+      [12.35, 3.1],
+    ]);
+    expect(runs[0]).toMatchObject({
+      browser: 'Chrome',
+      os: 'Android',
+      screen: 'phone',
+      results: [{ server: 'Pantalla', host: 'media.pantalla.test' }, { host: 'cdn1.pantalla.test:8443' }],
+    });
     expect(runs[0]!.at - runs[1]!.at).toBe(60_000);
     expect(connDiagRunsSchema.parse((await read(viewerId, support, '&limit=1')).json()).items).toHaveLength(1);
   });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qoeAlertsSchema, qoeBreakdownSchema, qoeItemReportSchema, qoeViewPageSchema, qoeViewRecordSchema, type QoeBeacon, type QoeEvent, type QoeView } from '@pantalla/contracts';
+import {
+  qoeAlertsSchema,
+  qoeBreakdownSchema,
+  qoeItemReportSchema,
+  qoeViewPageSchema,
+  qoeViewRecordSchema,
+  type QoeBeacon,
+  type QoeEvent,
+  type QoeView,
+} from '@pantalla/contracts';
 import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
@@ -12,11 +21,33 @@ let seq = 0;
 function view(at: number, fields: Partial<QoeView> = {}): QoeView {
   seq += 1;
   return {
-    viewId: `qoe-console-${seq}-${Math.floor(at / 1000)}`, itemType: 'LIVE', itemId: 1, startedAt: at, startupMs: 900, zap: false, ended: true, exitBeforeStart: false,
-    rebufferCount: 0, rebufferMs: 0, watchMs: 60_000, playingMs: 59_000, errorCode: null, licenceCode: null, avgBitrate: 2_000_000, renditionSwitches: 1, droppedFrames: 0, ...fields,
+    viewId: `qoe-console-${seq}-${Math.floor(at / 1000)}`,
+    itemType: 'LIVE',
+    itemId: 1,
+    startedAt: at,
+    startupMs: 900,
+    zap: false,
+    ended: true,
+    exitBeforeStart: false,
+    rebufferCount: 0,
+    rebufferMs: 0,
+    watchMs: 60_000,
+    playingMs: 59_000,
+    errorCode: null,
+    licenceCode: null,
+    avgBitrate: 2_000_000,
+    renditionSwitches: 1,
+    droppedFrames: 0,
+    ...fields,
   };
 }
-const beacon = (views: QoeView[], browser = 'Chrome', screen: QoeBeacon['screen'] = 'desktop'): QoeBeacon => ({ playerVersion: 'shaka 5.2.12', browser, os: 'Linux', screen, views });
+const beacon = (views: QoeView[], browser = 'Chrome', screen: QoeBeacon['screen'] = 'desktop'): QoeBeacon => ({
+  playerVersion: 'shaka 5.2.12',
+  browser,
+  os: 'Linux',
+  screen,
+  views,
+});
 
 /** A failing view's timeline as its player sends it. */
 const TIMELINE: QoeEvent[] = [
@@ -44,23 +75,42 @@ describe.each(kinds)("the console's channel, view and subscriber pages of qualit
     admin = await makeOperator(ctx, 'admin-qoe-console@pantalla.test', 'admin-qoe-console-1234', 'admin');
     channel = await ctx.sql.selectFrom('channels').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
     film = await ctx.sql.selectFrom('films').select(['id', 'title']).orderBy('id').executeTakeFirstOrThrow();
-    basicoId = (await ctx.sql.selectFrom('users').select('id').where('email', '=', BASICO).executeTakeFirstOrThrow()).id;
+    basicoId = (await ctx.sql.selectFrom('users').select('id').where('email', '=', BASICO).executeTakeFirstOrThrow())
+      .id;
     const now = ctx.clock.now();
     // Basico: 5 views of the channel (one failing on a phone), one of a film; Demo: 2 of the channel.
-    sent.push(...Array.from({ length: 4 }, (_, i) => view(now - (50 - i * 10) * 60_000, { itemId: channel.id, startupMs: 500 * (i + 1) })));
-    sent.push(view(now - 5 * 60_000, { itemId: channel.id, startupMs: null, errorCode: 3016, watchMs: 3000, playingMs: 0, events: TIMELINE }));
+    sent.push(
+      ...Array.from({ length: 4 }, (_, i) =>
+        view(now - (50 - i * 10) * 60_000, { itemId: channel.id, startupMs: 500 * (i + 1) }),
+      ),
+    );
+    sent.push(
+      view(now - 5 * 60_000, {
+        itemId: channel.id,
+        startupMs: null,
+        errorCode: 3016,
+        watchMs: 3000,
+        playingMs: 0,
+        events: TIMELINE,
+      }),
+    );
     sent.push(view(now - 4 * 60_000, { itemType: 'VOD', itemId: film.id, startupMs: 1200 }));
-    const post = (b: QoeBeacon, headers: Record<string, string>) => ctx.app.inject({ method: 'POST', url: BEACONS, headers, payload: b });
+    const post = (b: QoeBeacon, headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: BEACONS, headers, payload: b });
     expect((await post(beacon(sent.slice(0, 4)), viewer)).statusCode).toBe(202);
     expect((await post(beacon(sent.slice(4, 6), 'Safari', 'phone'), viewer)).statusCode).toBe(202);
-    const demoViews = [view(now - 30 * 60_000, { itemId: channel.id }), view(now - 20 * 60_000, { itemId: channel.id })];
+    const demoViews = [
+      view(now - 30 * 60_000, { itemId: channel.id }),
+      view(now - 20 * 60_000, { itemId: channel.id }),
+    ];
     expect((await post(beacon(demoViews, 'Firefox'), other)).statusCode).toBe(202);
     await ctx.modules.qoe.flush();
     await ctx.modules.qoe.runScheduled();
   });
   afterAll(async () => ctx?.close());
 
-  const get = (url: string, headers = admin) => ctx.app.inject({ method: 'GET', url: `/api/v1/operator/qoe/${url}`, headers });
+  const get = (url: string, headers = admin) =>
+    ctx.app.inject({ method: 'GET', url: `/api/v1/operator/qoe/${url}`, headers });
 
   it('names channels and titles in the breakdowns and alerts', async () => {
     const byChannel = qoeBreakdownSchema.parse((await get('breakdown?by=channel&range=1h')).json());
@@ -70,11 +120,26 @@ describe.each(kinds)("the console's channel, view and subscriber pages of qualit
     const byDevice = qoeBreakdownSchema.parse((await get('breakdown?by=device&range=1h')).json());
     expect(byDevice.rows.every((r) => r.name === null)).toBe(true);
 
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/v1/operator/qoe/thresholds', headers: admin, payload: { failurePct: 20, startupP95Ms: 60_000, minViews: 1 } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/v1/operator/qoe/thresholds',
+          headers: admin,
+          payload: { failurePct: 20, startupP95Ms: 60_000, minViews: 1 },
+        })
+      ).statusCode,
+    ).toBe(200);
     await ctx.modules.qoe.runScheduled();
     const alerts = qoeAlertsSchema.parse((await get('alerts?state=open')).json());
-    expect(alerts.items).toEqual([expect.objectContaining({ kind: 'failure', itemId: channel.id, name: channel.name })]);
-    const mail = await ctx.sql.selectFrom('outbox').select(['subject']).where('subject', 'like', 'Alerta de calidad%').executeTakeFirstOrThrow();
+    expect(alerts.items).toEqual([
+      expect.objectContaining({ kind: 'failure', itemId: channel.id, name: channel.name }),
+    ]);
+    const mail = await ctx.sql
+      .selectFrom('outbox')
+      .select(['subject'])
+      .where('subject', 'like', 'Alerta de calidad%')
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toContain(channel.name);
   });
 
@@ -87,7 +152,11 @@ describe.each(kinds)("the console's channel, view and subscriber pages of qualit
     expect(page.totals).toMatchObject({ views: 7, started: 6, uniqueViewers: 2, failurePct: (100 * 1) / 7 });
     expect(page.points.reduce((sum, p) => sum + p.views, 0)).toBe(7);
     expect(Object.fromEntries(page.breakdowns.device.map((r) => [r.key, r.views]))).toEqual({ desktop: 6, phone: 1 });
-    expect(Object.fromEntries(page.breakdowns.browser.map((r) => [r.key, r.views]))).toEqual({ Chrome: 4, Firefox: 2, Safari: 1 });
+    expect(Object.fromEntries(page.breakdowns.browser.map((r) => [r.key, r.views]))).toEqual({
+      Chrome: 4,
+      Firefox: 2,
+      Safari: 1,
+    });
     expect(page.breakdowns.error).toEqual([expect.objectContaining({ key: '3016', views: 1, failurePct: 100 })]);
     expect(page.alerts).toEqual([expect.objectContaining({ itemId: channel.id, clearedAt: null })]);
 
@@ -101,7 +170,9 @@ describe.each(kinds)("the console's channel, view and subscriber pages of qualit
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await get(`items/LIVE/${channel.id}/views?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const res = await get(
+        `items/LIVE/${channel.id}/views?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       const page = qoeViewPageSchema.parse(res.json());
       expect(page.items.length).toBeLessThanOrEqual(3);
@@ -113,9 +184,18 @@ describe.each(kinds)("the console's channel, view and subscriber pages of qualit
 
     const mine = qoeViewPageSchema.parse((await get(`subscribers/${basicoId}/views?limit=20`)).json());
     expect(mine.nextCursor).toBeNull();
-    expect(mine.items.map((v) => v.viewId)).toEqual([...sent].sort((a, b) => b.startedAt - a.startedAt).map((v) => v.viewId));
+    expect(mine.items.map((v) => v.viewId)).toEqual(
+      [...sent].sort((a, b) => b.startedAt - a.startedAt).map((v) => v.viewId),
+    );
     const failed = mine.items.find((v) => v.errorCode === 3016);
-    expect(failed).toMatchObject({ userId: basicoId, name: channel.name, screen: 'phone', browser: 'Safari', startupMs: null, ended: true });
+    expect(failed).toMatchObject({
+      userId: basicoId,
+      name: channel.name,
+      screen: 'phone',
+      browser: 'Safari',
+      startupMs: null,
+      ended: true,
+    });
     // Its events in order, as sent; a view without them reads an empty timeline.
     expect(failed?.events).toEqual(TIMELINE);
     expect(mine.items.find((v) => v.errorCode === null)?.events).toEqual([]);
@@ -127,13 +207,31 @@ describe.each(kinds)("the console's channel, view and subscriber pages of qualit
   });
 
   it('refuses bad input with 400, an unknown view with 404, and subscribers and content operators with 403', async () => {
-    for (const url of ['items/RADIO/1', 'items/LIVE/0', 'items/LIVE/1?range=2y', 'items/LIVE/1/views?limit=0', 'items/LIVE/1/views?cursor=nada', `subscribers/x/views`, 'views/a']) {
+    for (const url of [
+      'items/RADIO/1',
+      'items/LIVE/0',
+      'items/LIVE/1?range=2y',
+      'items/LIVE/1/views?limit=0',
+      'items/LIVE/1/views?cursor=nada',
+      `subscribers/x/views`,
+      'views/a',
+    ]) {
       expect((await get(url)).statusCode, url).toBe(400);
     }
     expect((await get('views/no-existe-nunca')).statusCode).toBe(404);
-    const badEvents: unknown[] = [[[10, 'dance', 0]], [[-1, 'first', 0]], [[10, 'first']], Array.from({ length: 33 }, (_, i) => [i, 'bitrate', 1000])];
+    const badEvents: unknown[] = [
+      [[10, 'dance', 0]],
+      [[-1, 'first', 0]],
+      [[10, 'first']],
+      Array.from({ length: 33 }, (_, i) => [i, 'bitrate', 1000]),
+    ];
     for (const events of badEvents) {
-      const res = await ctx.app.inject({ method: 'POST', url: BEACONS, headers: viewer, payload: beacon([{ ...view(ctx.clock.now()), events: events as QoeEvent[] }]) });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: BEACONS,
+        headers: viewer,
+        payload: beacon([{ ...view(ctx.clock.now()), events: events as QoeEvent[] }]),
+      });
       expect(res.statusCode, JSON.stringify(events)).toBe(400);
     }
     const content = await makeOperator(ctx, 'contenidos-qoe-console@pantalla.test', 'contenidos-qoe-1234', 'content');

@@ -12,14 +12,32 @@ describe('the QoE demo (QOE_DEMO=1)', () => {
   });
   afterAll(async () => ctx?.close());
 
-  const count = async (table: 'qoeViews' | 'qoeMinutes') => Number((await ctx.sql.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const flakyAlerts = () => ctx.sql.selectFrom('qoeAlerts').selectAll().where('itemType', '=', 'LIVE').where('itemId', '=', 5).where('kind', '=', 'failure').execute();
+  const count = async (table: 'qoeViews' | 'qoeMinutes') =>
+    Number(
+      (
+        await ctx.sql
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const flakyAlerts = () =>
+    ctx.sql
+      .selectFrom('qoeAlerts')
+      .selectAll()
+      .where('itemType', '=', 'LIVE')
+      .where('itemId', '=', 5)
+      .where('kind', '=', 'failure')
+      .execute();
 
   it('writes a month of history once: a restart writes nothing more', async () => {
     const views = await count('qoeViews');
     expect(views).toBeGreaterThan(10_000);
     expect(await count('qoeMinutes')).toBeGreaterThan(1_000);
-    const oldest = await ctx.sql.selectFrom('qoeViews').select((eb) => eb.fn.min('startedAt').as('at')).executeTakeFirstOrThrow();
+    const oldest = await ctx.sql
+      .selectFrom('qoeViews')
+      .select((eb) => eb.fn.min('startedAt').as('at'))
+      .executeTakeFirstOrThrow();
     expect(ctx.clock.now() - Number(oldest.at)).toBeGreaterThan(29 * 24 * 60 * MINUTE);
     expect(await ctx.modules.qoe.seedDemo(DEMO_CHANNEL_IDS)).toBe(0);
     expect(await count('qoeViews')).toBe(views);

@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QoeBreakdownRow, QoeFigures, QoeRange } from '@pantalla/contracts';
 import { addView, emptySums, figuresOf } from '../src/modules/qoe/metrics';
-import { QoeDemoRepository, QoeReports, QoeRepository, concurrencyRows, minuteRows, qoeMigrations, rollupsOf, type DemoView } from '../src/modules/qoe/testing';
+import {
+  QoeDemoRepository,
+  QoeReports,
+  QoeRepository,
+  concurrencyRows,
+  minuteRows,
+  qoeMigrations,
+  rollupsOf,
+  type DemoView,
+} from '../src/modules/qoe/testing';
 import { factsOf, hourOf, MINUTE_MS } from '../src/modules/qoe/rollup';
 import { ManualClock } from '../src/platform/clock';
 import type { Db } from '../src/platform/database';
@@ -20,11 +29,30 @@ function views(): DemoView[] {
     const startedAt = NOW - 40 * HOUR + Math.floor((i * 40 * HOUR) / 420) + (i % 7) * 1000;
     const live = i % 4 !== 0;
     return {
-      viewId: `rollup-${i}`, userId: 1 + ((i * 7) % 53), itemType: live ? 'LIVE' : 'VOD', itemId: 1 + (i % 5), startedAt, lastAt: startedAt + (i % 9) * MINUTE_MS,
-      deviceClass: ['desktop', 'phone', 'tv'][i % 3] ?? 'desktop', browser: 'Chrome', os: 'Linux', playerVersion: 'shaka 5', region: i % 5 === 0 ? 'PT' : 'ES',
-      startupMs: i % 11 === 0 ? null : 300 + ((i * 397) % 9000), zap: 0, ended: 1, exitBeforeStart: i % 11 === 0 ? 1 : 0, rebufferCount: i % 3 === 0 ? 1 : 0,
-      rebufferMs: i % 3 === 0 ? 1500 : 0, watchMs: 30_000 + i * 10, playingMs: 30_000, errorCode: i % 13 === 0 ? 3016 : null, licenceCode: null, avgBitrate: 2_000_000,
-      renditionSwitches: 0, droppedFrames: 0,
+      viewId: `rollup-${i}`,
+      userId: 1 + ((i * 7) % 53),
+      itemType: live ? 'LIVE' : 'VOD',
+      itemId: 1 + (i % 5),
+      startedAt,
+      lastAt: startedAt + (i % 9) * MINUTE_MS,
+      deviceClass: ['desktop', 'phone', 'tv'][i % 3] ?? 'desktop',
+      browser: 'Chrome',
+      os: 'Linux',
+      playerVersion: 'shaka 5',
+      region: i % 5 === 0 ? 'PT' : 'ES',
+      startupMs: i % 11 === 0 ? null : 300 + ((i * 397) % 9000),
+      zap: 0,
+      ended: 1,
+      exitBeforeStart: i % 11 === 0 ? 1 : 0,
+      rebufferCount: i % 3 === 0 ? 1 : 0,
+      rebufferMs: i % 3 === 0 ? 1500 : 0,
+      watchMs: 30_000 + i * 10,
+      playingMs: 30_000,
+      errorCode: i % 13 === 0 ? 3016 : null,
+      licenceCode: null,
+      avgBitrate: 2_000_000,
+      renditionSwitches: 0,
+      droppedFrames: 0,
     };
   });
 }
@@ -42,9 +70,13 @@ async function expectReportsMatch(reports: QoeReports, all: readonly DemoView[])
     expect(inRange.length, range).toBeGreaterThan(0);
     expect({ ...overview.totals, startupScore: null }, range).toEqual({ ...expected, startupScore: null });
     expect(overview.totals.startupScore, range).toBeCloseTo(expected.startupScore ?? 0, 9);
-    expect(overview.points.reduce((sum, p) => sum + p.views, 0), range).toBe(expected.views);
+    expect(
+      overview.points.reduce((sum, p) => sum + p.views, 0),
+      range,
+    ).toBe(expected.views);
     const perMinute = new Map<number, number>();
-    for (const row of concurrencyRows(all, overview.from, overview.to)) perMinute.set(row.minute, (perMinute.get(row.minute) ?? 0) + row.viewers);
+    for (const row of concurrencyRows(all, overview.from, overview.to))
+      perMinute.set(row.minute, (perMinute.get(row.minute) ?? 0) + row.viewers);
     expect(overview.peakConcurrent, range).toBe(Math.max(0, ...perMinute.values()));
     const groups: [by: 'channel' | 'title' | 'device' | 'region', keyOf: (v: DemoView) => string | null][] = [
       ['channel', (v) => (v.itemType === 'LIVE' ? `LIVE:${v.itemId}` : null)],
@@ -56,9 +88,18 @@ async function expectReportsMatch(reports: QoeReports, all: readonly DemoView[])
       const breakdown = await reports.breakdown(by, range, 50);
       const keys = [...new Set(inRange.map(keyOf).filter((k): k is string => k !== null))];
       const want = keys.map((key) => ({ key, ...straight(inRange.filter((v) => keyOf(v) === key)) }));
-      const got = breakdown.rows.map((row: QoeBreakdownRow) => ({ ...row, name: undefined, startupScore: row.startupScore?.toFixed(9) }));
-      expect(got.sort((a, b) => a.key.localeCompare(b.key)), `${by} ${range}`).toEqual(
-        want.map((row) => ({ ...row, name: undefined, startupScore: row.startupScore?.toFixed(9) })).sort((a, b) => a.key.localeCompare(b.key)),
+      const got = breakdown.rows.map((row: QoeBreakdownRow) => ({
+        ...row,
+        name: undefined,
+        startupScore: row.startupScore?.toFixed(9),
+      }));
+      expect(
+        got.sort((a, b) => a.key.localeCompare(b.key)),
+        `${by} ${range}`,
+      ).toEqual(
+        want
+          .map((row) => ({ ...row, name: undefined, startupScore: row.startupScore?.toFixed(9) }))
+          .sort((a, b) => a.key.localeCompare(b.key)),
       );
     }
   }
@@ -83,22 +124,34 @@ describe.each(kinds)('QoE rollups on %s', (kind) => {
     expect(second % HOUR).not.toBe(0);
     const before = all.filter((v) => v.startedAt < second);
     await repo.replaceAggregates(first, minuteRows(before), concurrencyRows(all, first, second));
-    await repo.replaceAggregates(second, minuteRows(all.filter((v) => v.startedAt >= second)), concurrencyRows(all, second, NOW + 1));
+    await repo.replaceAggregates(
+      second,
+      minuteRows(all.filter((v) => v.startedAt >= second)),
+      concurrencyRows(all, second, NOW + 1),
+    );
     await expectReportsMatch(new QoeReports(new ManualClock(NOW), repo, async () => new Map()), all);
   });
 
   it('the migration back-fills the rollups from the per-minute rows already there', async () => {
     db = await openTestDatabase(kind);
-    const earlier: MigrationSet = (dialect) => Object.fromEntries(Object.entries(qoeMigrations(dialect)).filter(([name]) => name < '2026-12-08-0210'));
+    const earlier: MigrationSet = (dialect) =>
+      Object.fromEntries(Object.entries(qoeMigrations(dialect)).filter(([name]) => name < '2026-12-08-0210'));
     await migrateToLatest(db, [earlier]);
     const all = views();
     await new QoeDemoRepository(db).insertViews(all);
-    const k = db.kysely<{ qoeMinutes: ReturnType<typeof minuteRows>[number]; qoeConcurrency: ReturnType<typeof concurrencyRows>[number] }>();
+    const k = db.kysely<{
+      qoeMinutes: ReturnType<typeof minuteRows>[number];
+      qoeConcurrency: ReturnType<typeof concurrencyRows>[number];
+    }>();
     const from = NOW - 41 * HOUR;
     for (const row of minuteRows(all)) await k.insertInto('qoeMinutes').values(row).execute();
     for (const row of concurrencyRows(all, from, NOW + 1)) await k.insertInto('qoeConcurrency').values(row).execute();
     expect(await migrateToLatest(db, [qoeMigrations])).toEqual(['2026-12-08-0210-qoe-rollups']);
-    const hours = await db.kysely<{ qoeHourItems: { hour: number; views: number } }>().selectFrom('qoeHourItems').select(['hour', 'views']).execute();
+    const hours = await db
+      .kysely<{ qoeHourItems: { hour: number; views: number } }>()
+      .selectFrom('qoeHourItems')
+      .select(['hour', 'views'])
+      .execute();
     const expectedHours = rollupsOf(minuteRows(all), [], 0).hourItems;
     expect(hours.length).toBe(expectedHours.length);
     expect(hours.reduce((sum, r) => sum + Number(r.views), 0)).toBe(all.length);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qoeAlertsSchema, qoeBreakdownSchema, qoeOverviewSchema, type QoeBeacon, type QoeView } from '@pantalla/contracts';
+import {
+  qoeAlertsSchema,
+  qoeBreakdownSchema,
+  qoeOverviewSchema,
+  type QoeBeacon,
+  type QoeView,
+} from '@pantalla/contracts';
 import { addView, emptySums, figuresOf } from '../src/modules/qoe/metrics';
 import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
@@ -13,18 +19,57 @@ let seq = 0;
 function view(at: number, fields: Partial<QoeView> = {}): QoeView {
   seq += 1;
   return {
-    viewId: `qoe-test-view-${seq}-${Math.floor(at / 1000)}`, itemType: 'LIVE', itemId: 1, startedAt: at, startupMs: 900, zap: false, ended: true, exitBeforeStart: false,
-    rebufferCount: 0, rebufferMs: 0, watchMs: 60_000, playingMs: 59_000, errorCode: null, licenceCode: null, avgBitrate: 2_000_000, renditionSwitches: 1, droppedFrames: 0, ...fields,
+    viewId: `qoe-test-view-${seq}-${Math.floor(at / 1000)}`,
+    itemType: 'LIVE',
+    itemId: 1,
+    startedAt: at,
+    startupMs: 900,
+    zap: false,
+    ended: true,
+    exitBeforeStart: false,
+    rebufferCount: 0,
+    rebufferMs: 0,
+    watchMs: 60_000,
+    playingMs: 59_000,
+    errorCode: null,
+    licenceCode: null,
+    avgBitrate: 2_000_000,
+    renditionSwitches: 1,
+    droppedFrames: 0,
+    ...fields,
   };
 }
 /** The figures of raw view rows, computed straight. */
-function straightOf(rows: readonly { startupMs: number | null; errorCode: number | null; exitBeforeStart: number; rebufferMs: number; watchMs: number; userId: number }[]) {
+function straightOf(
+  rows: readonly {
+    startupMs: number | null;
+    errorCode: number | null;
+    exitBeforeStart: number;
+    rebufferMs: number;
+    watchMs: number;
+    userId: number;
+  }[],
+) {
   return figuresOf(
-    rows.map((r) => ({ startupMs: r.startupMs, errorCode: r.errorCode, exitBeforeStart: r.exitBeforeStart === 1, rebufferMs: Number(r.rebufferMs), watchMs: Number(r.watchMs) })).reduce(addView, emptySums()),
+    rows
+      .map((r) => ({
+        startupMs: r.startupMs,
+        errorCode: r.errorCode,
+        exitBeforeStart: r.exitBeforeStart === 1,
+        rebufferMs: Number(r.rebufferMs),
+        watchMs: Number(r.watchMs),
+      }))
+      .reduce(addView, emptySums()),
     new Set(rows.map((r) => r.userId)).size,
   );
 }
-const beacon = (views: QoeView[], browser = 'Chrome'): QoeBeacon => ({ playerVersion: 'shaka 5.2.12', browser, os: 'Linux', screen: 'desktop', views });
+const beacon = (views: QoeView[], browser = 'Chrome'): QoeBeacon => ({
+  playerVersion: 'shaka 5.2.12',
+  browser,
+  os: 'Linux',
+  screen: 'desktop',
+  views,
+});
 
 describe.each(kinds)('quality of experience on %s', (kind) => {
   let ctx: TestContext;
@@ -39,11 +84,22 @@ describe.each(kinds)('quality of experience on %s', (kind) => {
   });
   afterAll(async () => ctx?.close());
 
-  const post = (payload: unknown, headers = viewer) => ctx.app.inject({ method: 'POST', url: BEACONS, headers: { ...headers, 'content-type': 'application/json' }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+  const post = (payload: unknown, headers = viewer) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: BEACONS,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
 
   it('accepts a beacon from a signed-in viewer only', async () => {
     expect((await post(beacon([view(ctx.clock.now())]))).statusCode).toBe(202);
-    const anonymous = await ctx.app.inject({ method: 'POST', url: BEACONS, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(beacon([view(ctx.clock.now())])) });
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: BEACONS,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(beacon([view(ctx.clock.now())])),
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -81,7 +137,14 @@ describe.each(kinds)('quality of experience on %s', (kind) => {
       view(now - 50 * 60_000, { itemId: 2, startupMs: 400 }),
       view(now - 40 * 60_000, { itemId: 2, startupMs: 2600, rebufferCount: 2, rebufferMs: 3000 }),
       view(now - 30 * 60_000, { itemId: 3, startupMs: null, exitBeforeStart: true, watchMs: 4000, playingMs: 0 }),
-      view(now - 20 * 60_000, { itemId: 3, startupMs: null, errorCode: 6007, licenceCode: 403, watchMs: 2000, playingMs: 0 }),
+      view(now - 20 * 60_000, {
+        itemId: 3,
+        startupMs: null,
+        errorCode: 6007,
+        licenceCode: 403,
+        watchMs: 2000,
+        playingMs: 0,
+      }),
       view(now - 10 * 60_000, { itemType: 'VOD', itemId: 9, startupMs: 7000 }),
       view(now - 2 * 60_000, { itemId: 2, startupMs: 1100, zap: true, ended: false }),
     ];
@@ -94,11 +157,23 @@ describe.each(kinds)('quality of experience on %s', (kind) => {
     await ctx.modules.qoe.flush();
     await ctx.modules.qoe.runScheduled();
 
-    const raw = await ctx.sql.selectFrom('qoeViews').selectAll().where('startedAt', '>=', now - 60 * 60_000).execute();
+    const raw = await ctx.sql
+      .selectFrom('qoeViews')
+      .selectAll()
+      .where('startedAt', '>=', now - 60 * 60_000)
+      .execute();
     expect(raw.find((r) => r.viewId === crafted[0]!.viewId)).toMatchObject({ ended: 1, watchMs: 60_000 });
     expect(raw.find((r) => r.viewId === crafted[5]!.viewId)).toMatchObject({ ended: 1, watchMs: 90_000 });
     const straight = figuresOf(
-      raw.map((r) => ({ startupMs: r.startupMs, errorCode: r.errorCode, exitBeforeStart: r.exitBeforeStart === 1, rebufferMs: Number(r.rebufferMs), watchMs: Number(r.watchMs) })).reduce(addView, emptySums()),
+      raw
+        .map((r) => ({
+          startupMs: r.startupMs,
+          errorCode: r.errorCode,
+          exitBeforeStart: r.exitBeforeStart === 1,
+          rebufferMs: Number(r.rebufferMs),
+          watchMs: Number(r.watchMs),
+        }))
+        .reduce(addView, emptySums()),
       new Set(raw.map((r) => r.userId)).size,
     );
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/overview?range=1h', headers: admin });
@@ -112,66 +187,149 @@ describe.each(kinds)('quality of experience on %s', (kind) => {
     expect(overview.points.reduce((sum, p) => sum + p.views, 0)).toBe(straight.views);
     expect(overview.peakConcurrent).toBeGreaterThanOrEqual(1);
 
-    const byChannel = qoeBreakdownSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/breakdown?by=channel&range=1h', headers: admin })).json());
+    const byChannel = qoeBreakdownSchema.parse(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/operator/qoe/breakdown?by=channel&range=1h',
+          headers: admin,
+        })
+      ).json(),
+    );
     const channel3 = byChannel.rows.find((r) => r.key === 'LIVE:3');
     expect(channel3).toMatchObject({ views: 2, started: 0, failurePct: 50, exitsBeforeStart: 1, uniqueViewers: 2 });
-    const byError = qoeBreakdownSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/breakdown?by=error&range=1h', headers: admin })).json());
+    const byError = qoeBreakdownSchema.parse(
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/breakdown?by=error&range=1h', headers: admin })
+      ).json(),
+    );
     expect(byError.rows).toEqual([expect.objectContaining({ key: '6007', views: 1 })]);
-    const byTitle = qoeBreakdownSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/breakdown?by=title&range=1h', headers: admin })).json());
+    const byTitle = qoeBreakdownSchema.parse(
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/breakdown?by=title&range=1h', headers: admin })
+      ).json(),
+    );
     expect(byTitle.rows).toEqual([expect.objectContaining({ key: 'VOD:9', views: 1, startupP95Ms: 8000 })]);
 
     // 24 h and 7 d are whole hours read from the hourly rollups: equal to the raw views of their window too.
     for (const range of ['24h', '7d'] as const) {
-      const wide = qoeOverviewSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/v1/operator/qoe/overview?range=${range}`, headers: admin })).json());
+      const wide = qoeOverviewSchema.parse(
+        (
+          await ctx.app.inject({ method: 'GET', url: `/api/v1/operator/qoe/overview?range=${range}`, headers: admin })
+        ).json(),
+      );
       expect(wide.from % 3_600_000).toBe(0);
-      const inWindow = await ctx.sql.selectFrom('qoeViews').selectAll().where('startedAt', '>=', wide.from).where('startedAt', '<', wide.to).execute();
+      const inWindow = await ctx.sql
+        .selectFrom('qoeViews')
+        .selectAll()
+        .where('startedAt', '>=', wide.from)
+        .where('startedAt', '<', wide.to)
+        .execute();
       const expected = straightOf(inWindow);
       expect({ ...wide.totals, startupScore: null }, range).toEqual({ ...expected, startupScore: null });
       expect(wide.totals.startupScore).toBeCloseTo(expected.startupScore ?? 0, 12);
-      const channels = qoeBreakdownSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/v1/operator/qoe/breakdown?by=channel&range=${range}`, headers: admin })).json());
+      const channels = qoeBreakdownSchema.parse(
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: `/api/v1/operator/qoe/breakdown?by=channel&range=${range}`,
+            headers: admin,
+          })
+        ).json(),
+      );
       const row = channels.rows.find((r) => r.key === 'LIVE:2');
-      expect(row && { ...row, name: null, startupScore: null }, range).toEqual({ key: 'LIVE:2', name: null, ...straightOf(inWindow.filter((r) => r.itemType === 'LIVE' && r.itemId === 2)), startupScore: null });
+      expect(row && { ...row, name: null, startupScore: null }, range).toEqual({
+        key: 'LIVE:2',
+        name: null,
+        ...straightOf(inWindow.filter((r) => r.itemType === 'LIVE' && r.itemId === 2)),
+        startupScore: null,
+      });
     }
   });
 
   it('an alert fires when a channel fails, mails the operators, and clears on recovery', async () => {
-    const put = await ctx.app.inject({ method: 'PUT', url: '/api/v1/operator/qoe/thresholds', headers: admin, payload: { failurePct: 40, startupP95Ms: 9000, minViews: 3 } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/operator/qoe/thresholds',
+      headers: admin,
+      payload: { failurePct: 40, startupP95Ms: 9000, minViews: 3 },
+    });
     expect(put.statusCode, put.body).toBe(200);
     const audit = await ctx.sql.selectFrom('auditLog').selectAll().where('action', '=', 'qoe.thresholds').execute();
     expect(audit).toHaveLength(1);
 
     ctx.clock.advance(10 * 60_000);
-    const failing = Array.from({ length: 4 }, (_, i) => view(ctx.clock.now() - (i + 1) * 30_000, { itemId: 11, startupMs: null, errorCode: 3016 }));
+    const failing = Array.from({ length: 4 }, (_, i) =>
+      view(ctx.clock.now() - (i + 1) * 30_000, { itemId: 11, startupMs: null, errorCode: 3016 }),
+    );
     expect((await post(beacon(failing))).statusCode).toBe(202);
     await ctx.modules.qoe.flush();
     await ctx.modules.qoe.runScheduled();
-    const open = qoeAlertsSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/alerts?state=open', headers: admin })).json());
-    expect(open.items).toEqual([expect.objectContaining({ kind: 'failure', itemType: 'LIVE', itemId: 11, value: 100, threshold: 40, views: 4, clearedAt: null })]);
+    const open = qoeAlertsSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/alerts?state=open', headers: admin })).json(),
+    );
+    expect(open.items).toEqual([
+      expect.objectContaining({
+        kind: 'failure',
+        itemType: 'LIVE',
+        itemId: 11,
+        value: 100,
+        threshold: 40,
+        views: 4,
+        clearedAt: null,
+      }),
+    ]);
     expect(open.thresholds).toEqual({ failurePct: 40, startupP95Ms: 9000, minViews: 3 });
-    const mails = await ctx.sql.selectFrom('outbox').select(['to', 'subject']).where('subject', 'like', 'Alerta de calidad%').execute();
+    const mails = await ctx.sql
+      .selectFrom('outbox')
+      .select(['to', 'subject'])
+      .where('subject', 'like', 'Alerta de calidad%')
+      .execute();
     expect(mails.map((m) => m.to)).toContain('admin-qoe@pantalla.test');
     // Judged again a minute later, the same alert stays one.
     ctx.clock.advance(60_000);
     await ctx.modules.qoe.runScheduled();
-    expect(qoeAlertsSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/alerts?state=open', headers: admin })).json()).items).toHaveLength(1);
+    expect(
+      qoeAlertsSchema.parse(
+        (await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/alerts?state=open', headers: admin })).json(),
+      ).items,
+    ).toHaveLength(1);
 
     ctx.clock.advance(6 * 60_000);
-    const healthy = Array.from({ length: 4 }, (_, i) => view(ctx.clock.now() - (i + 1) * 20_000, { itemId: 11, startupMs: 800 }));
+    const healthy = Array.from({ length: 4 }, (_, i) =>
+      view(ctx.clock.now() - (i + 1) * 20_000, { itemId: 11, startupMs: 800 }),
+    );
     expect((await post(beacon(healthy))).statusCode).toBe(202);
     await ctx.modules.qoe.flush();
     await ctx.modules.qoe.runScheduled();
-    const after = qoeAlertsSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/alerts', headers: admin })).json());
+    const after = qoeAlertsSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/alerts', headers: admin })).json(),
+    );
     expect(after.items.find((a) => a.itemId === 11)?.clearedAt).toBe(ctx.clock.now());
-    expect(qoeAlertsSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/alerts?state=open', headers: admin })).json()).items).toEqual([]);
+    expect(
+      qoeAlertsSchema.parse(
+        (await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/alerts?state=open', headers: admin })).json(),
+      ).items,
+    ).toEqual([]);
   });
 
   it('keeps the console to operators', async () => {
-    for (const url of ['/api/v1/operator/qoe/overview', '/api/v1/operator/qoe/breakdown?by=device', '/api/v1/operator/qoe/alerts']) {
+    for (const url of [
+      '/api/v1/operator/qoe/overview',
+      '/api/v1/operator/qoe/breakdown?by=device',
+      '/api/v1/operator/qoe/alerts',
+    ]) {
       expect((await ctx.app.inject({ method: 'GET', url, headers: viewer })).statusCode).toBe(403);
     }
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/breakdown?by=nope', headers: admin })).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/breakdown?by=nope', headers: admin }))
+        .statusCode,
+    ).toBe(400);
     const support = await makeOperator(ctx, 'soporte-qoe@pantalla.test', 'soporte-qoe-1234', 'support');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/overview?range=7d', headers: support })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/qoe/overview?range=7d', headers: support }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('forgets raw views after QOE_RAW_DAYS while the aggregates stay', async () => {

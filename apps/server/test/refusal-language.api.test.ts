@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE_MESSAGES, PAYMENT_CONNECTIVITY_ERROR, PURCHASES_UNAVAILABLE } from '@pantalla/contracts';
 import { NO_CARD, SETUP_NOT_DONE, SETUP_NOT_FOUND } from '../src/modules/commerce/cards.service';
-import { PROMOTION_EXHAUSTED, PROMOTION_EXPIRED, PROMOTION_FIRST_PURCHASE, PROMOTION_INVALID, PROMOTION_WRONG_PRODUCT } from '../src/modules/commerce/promotions';
+import {
+  PROMOTION_EXHAUSTED,
+  PROMOTION_EXPIRED,
+  PROMOTION_FIRST_PURCHASE,
+  PROMOTION_INVALID,
+  PROMOTION_WRONG_PRODUCT,
+} from '../src/modules/commerce/promotions';
 import { ACCOUNT_PASSWORD_WRONG } from '../src/modules/identity/credential-checks';
 import { PAYMENT_REFUSALS, REFUSAL_TRANSLATIONS } from '../src/platform/refusal-language';
 import { createTestContext, type TestContext } from './context';
@@ -32,7 +38,6 @@ describe('refusal translations', () => {
     ];
     for (const text of thrown) expect(REFUSAL_TRANSLATIONS[text], text).toBeDefined();
   });
-
 });
 
 describe.each(kinds)('refusals and billing mails in the subscriber’s language on %s', (kind) => {
@@ -52,7 +57,13 @@ describe.each(kinds)('refusals and billing mails in the subscriber’s language 
   /** A fresh account, signed in with the password flow in the app's language (or none). */
   async function signedIn(language?: string): Promise<{ email: string; userId: number; auth: Record<string, string> }> {
     const email = `idioma.${kind}.${++accounts}@pantalla.test`;
-    const account = await ctx.modules.identity.accounts.create({ email, password: PASSWORD, name: 'Irene', surname: 'Idioma', pin: null });
+    const account = await ctx.modules.identity.accounts.create({
+      email,
+      password: PASSWORD,
+      name: 'Irene',
+      surname: 'Idioma',
+      pin: null,
+    });
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/login',
@@ -60,11 +71,20 @@ describe.each(kinds)('refusals and billing mails in the subscriber’s language 
       payload: { flow: 'password', username: email, password: PASSWORD, rememberMe: false },
     });
     expect(login.statusCode, login.body).toBe(200);
-    return { email, userId: account.id, auth: { authorization: `Bearer ${login.json<{ idToken: string }>().idToken}` } };
+    return {
+      email,
+      userId: account.id,
+      auth: { authorization: `Bearer ${login.json<{ idToken: string }>().idToken}` },
+    };
   }
-  const languageOf = async (userId: number) => (await ctx.sql.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirstOrThrow()).language;
+  const languageOf = async (userId: number) =>
+    (await ctx.sql.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirstOrThrow()).language;
   const unknownPurchase = (auth: Record<string, string>, language?: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/purchases/pur_noexiste0000/confirm', headers: language ? { ...auth, 'accept-language': language } : auth });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/purchases/pur_noexiste0000/confirm',
+      headers: language ? { ...auth, 'accept-language': language } : auth,
+    });
 
   it('answers a refusal in the spec’s Spanish by default and in English or German when the request asks for them', async () => {
     const { auth } = await signedIn();
@@ -86,7 +106,8 @@ describe.each(kinds)('refusals and billing mails in the subscriber’s language 
     const english = await signedIn('en');
     expect(await languageOf(english.userId)).toBe('en');
 
-    const put = (auth: Record<string, string>, payload: Record<string, unknown>) => ctx.app.inject({ method: 'PUT', url: '/api/v1/account/language', headers: auth, payload });
+    const put = (auth: Record<string, string>, payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/v1/account/language', headers: auth, payload });
     expect((await put(english.auth, { language: 'de' })).statusCode).toBe(204);
     expect(await languageOf(english.userId)).toBe('de');
     const refused = await put(english.auth, { language: 'fr' });
@@ -95,21 +116,46 @@ describe.each(kinds)('refusals and billing mails in the subscriber’s language 
     expect((await put({}, { language: 'es' })).statusCode).toBe(401);
     expect(await languageOf(english.userId)).toBe('de');
     // A client that names none of ours changes nothing.
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'accept-language': 'fr' }, payload: { flow: 'password', username: english.email, password: PASSWORD, rememberMe: false } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'accept-language': 'fr' },
+      payload: { flow: 'password', username: english.email, password: PASSWORD, rememberMe: false },
+    });
     expect(await languageOf(english.userId)).toBe('de');
   });
 
   it('sends the purchase mail in the account’s language', async () => {
     const { email, auth } = await signedIn('de');
-    const ppv = await ctx.sql.selectFrom('products').selectAll().where('kind', '=', 'ppv').where('fcEnd', '>', ctx.clock.now()).orderBy('fcEnd').executeTakeFirstOrThrow();
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/v1/purchases', headers: auth, payload: { productId: ppv.id, holderName: 'Irene Idioma' } });
+    const ppv = await ctx.sql
+      .selectFrom('products')
+      .selectAll()
+      .where('kind', '=', 'ppv')
+      .where('fcEnd', '>', ctx.clock.now())
+      .orderBy('fcEnd')
+      .executeTakeFirstOrThrow();
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/purchases',
+      headers: auth,
+      payload: { productId: ppv.id, holderName: 'Irene Idioma' },
+    });
     expect(started.statusCode, started.body).toBe(200);
     const { purchaseId, clientSecret } = started.json<{ purchaseId: string; clientSecret: string }>();
-    expect((await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, '4242424242424242')).body.status).toBe('succeeded');
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth })).json()).toMatchObject({ status: 'fulfilled' });
+    expect(
+      (await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, '4242424242424242')).body.status,
+    ).toBe('succeeded');
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth })).json(),
+    ).toMatchObject({ status: 'fulfilled' });
     const mail = await until('the purchase mail', async () => {
       await ctx.modules.paymentSandbox.deliverNow();
-      return ctx.sql.selectFrom('outbox').selectAll().where('to', '=', email).where('subject', 'like', 'Zahlungsbestätigung%').executeTakeFirst();
+      return ctx.sql
+        .selectFrom('outbox')
+        .selectAll()
+        .where('to', '=', email)
+        .where('subject', 'like', 'Zahlungsbestätigung%')
+        .executeTakeFirst();
     });
     expect(mail.text).toContain('inkl. MwSt.');
   });

@@ -26,12 +26,21 @@ describe.each(kinds)('the renewal margin, on %s', (kind) => {
     ({ base, stop } = await listenWithWork(ctx));
     auth = await bearerFor(ctx, BASICO);
     userId = (await ctx.sql.selectFrom('users').select('id').where('email', '=', BASICO).executeTakeFirstOrThrow()).id;
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/v1/purchases', headers: auth, payload: { productId: PACKAGE_IDS.cine, holderName: 'Ana Básico' } });
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/purchases',
+      headers: auth,
+      payload: { productId: PACKAGE_IDS.cine, holderName: 'Ana Básico' },
+    });
     expect(started.statusCode, started.body).toBe(200);
     const { clientSecret } = started.json<{ purchaseId: string; clientSecret: string }>();
     purchaseId = started.json<{ purchaseId: string }>().purchaseId;
-    expect((await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, '4242424242424242')).body.status).toBe('succeeded');
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth })).json()).toMatchObject({ status: 'fulfilled' });
+    expect(
+      (await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, '4242424242424242')).body.status,
+    ).toBe('succeeded');
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth })).json(),
+    ).toMatchObject({ status: 'fulfilled' });
   }, 300_000);
   afterAll(async () => {
     await stop?.();
@@ -39,12 +48,24 @@ describe.each(kinds)('the renewal margin, on %s', (kind) => {
   });
 
   /** The paid period ended `ago` ms before now, its renewal's news not yet here, the purchase as `state` says. */
-  const periodEnded = async (ago: number, state: { cancelAtPeriodEnd?: number; endedAt?: number | null; graceUntil?: number | null } = {}) => {
+  const periodEnded = async (
+    ago: number,
+    state: { cancelAtPeriodEnd?: number; endedAt?: number | null; graceUntil?: number | null } = {},
+  ) => {
     const end = ctx.clock.now() - ago;
-    await builders(ctx).updatePurchase(purchaseId, { paidUntil: end, cancelAtPeriodEnd: 0, endedAt: null, graceUntil: null, ...state });
+    await builders(ctx).updatePurchase(purchaseId, {
+      paidUntil: end,
+      cancelAtPeriodEnd: 0,
+      endedAt: null,
+      graceUntil: null,
+      ...state,
+    });
     await builders(ctx).setEntitlementEnd(userId, PACKAGE_IDS.cine, end);
   };
-  const owns = async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/packages', headers: auth })).json<{ ownedPackageIds: number[] }>().ownedPackageIds.includes(PACKAGE_IDS.cine);
+  const owns = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/v1/packages', headers: auth }))
+      .json<{ ownedPackageIds: number[] }>()
+      .ownedPackageIds.includes(PACKAGE_IDS.cine);
 
   it('a renewing subscription is owned within the margin after its period, not after it', async () => {
     expect(RENEWAL_MARGIN_MS).toBeGreaterThanOrEqual(HOUR);

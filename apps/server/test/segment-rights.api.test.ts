@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { heartbeatResponseSchema, mailListSchema, openSessionResponseSchema, type OpenSessionResponse } from '@pantalla/contracts';
+import {
+  heartbeatResponseSchema,
+  mailListSchema,
+  openSessionResponseSchema,
+  type OpenSessionResponse,
+} from '@pantalla/contracts';
 import { defaultSegmentSecret, SEGMENT_TOKEN_TTL_SECONDS, signSegmentToken } from '../src/modules/origin';
 import { CLOSED_SEGMENT_GRACE_MS, SEGMENT_SESSION_RECHECK_MS } from '../src/modules/playback/session-rules';
 import { databaseKinds } from './databases';
@@ -23,7 +28,10 @@ describe.each(kinds)('signed segments on %s', (kind) => {
   const signIn = async (who: typeof DEMO) => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', ...who } });
     expect(res.statusCode, res.body).toBe(200);
-    return { idToken: (res.json() as { idToken: string }).idToken, cookie: res.cookies.find((c) => c.name === 'pantalla_rt')?.value ?? '' };
+    return {
+      idToken: (res.json() as { idToken: string }).idToken,
+      cookie: res.cookies.find((c) => c.name === 'pantalla_rt')?.value ?? '',
+    };
   };
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const open = async (token: string, type: 'LIVE' | 'VOD' | 'CUTV', id: number): Promise<OpenSessionResponse> => {
@@ -31,7 +39,12 @@ describe.each(kinds)('signed segments on %s', (kind) => {
       method: 'POST',
       url: '/api/v1/sessions',
       headers: bearer(token),
-      payload: { reference: { serviceName: 'test', type, id: String(id) }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'vitest' },
+      payload: {
+        reference: { serviceName: 'test', type, id: String(id) },
+        streamingProtocol: 'DASH',
+        profileId: 0,
+        deviceFingerprint: 'vitest',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     return openSessionResponseSchema.parse(res.json());
@@ -48,7 +61,9 @@ describe.each(kinds)('signed segments on %s', (kind) => {
   const playingNow = async (s: OpenSessionResponse): Promise<{ base: string; n: number }> => {
     const mpd = await get(s.playInfo.url);
     expect(mpd.statusCode, mpd.body).toBe(200);
-    const periods = [...mpd.body.matchAll(/<Period\b([^>]*)>[\s\S]*?<BaseURL>([^<]+)<\/BaseURL>[\s\S]*?startNumber="(\d+)"/g)].map((m) => ({
+    const periods = [
+      ...mpd.body.matchAll(/<Period\b([^>]*)>[\s\S]*?<BaseURL>([^<]+)<\/BaseURL>[\s\S]*?startNumber="(\d+)"/g),
+    ].map((m) => ({
       startMs: Number(/start="PT(\d+(?:\.\d+)?)S"/.exec(m[1] ?? '')?.[1] ?? 0) * 1000,
       base: m[2] ?? '',
       first: Number(m[3]),
@@ -56,10 +71,18 @@ describe.each(kinds)('signed segments on %s', (kind) => {
     const ast = /availabilityStartTime="([^"]+)"/.exec(mpd.body)?.[1];
     const now = ctx.clock.now() - (ast ? Date.parse(ast) : 0);
     // A static MPD names one BaseURL for its one Period.
-    const period = ast ? [...periods].reverse().find((p) => p.startMs <= now) : { base: /<BaseURL>([^<]+)<\/BaseURL>/.exec(mpd.body)?.[1] ?? '', first: Number(/startNumber="(\d+)"/.exec(mpd.body)?.[1] ?? 1), startMs: 0 };
+    const period = ast
+      ? [...periods].reverse().find((p) => p.startMs <= now)
+      : {
+          base: /<BaseURL>([^<]+)<\/BaseURL>/.exec(mpd.body)?.[1] ?? '',
+          first: Number(/startNumber="(\d+)"/.exec(mpd.body)?.[1] ?? 1),
+          startMs: 0,
+        };
     expect(period?.base).toMatch(/\/media\/a\/[\w-]+\.\d+\.[\w-]{22}\/s\//);
     // Live: a few segments behind the edge, within the period; static: its fifth.
-    const n = ast ? Math.max(period!.first, period!.first + Math.floor((now - period!.startMs) / 2000) - 3) : period!.first + 4;
+    const n = ast
+      ? Math.max(period!.first, period!.first + Math.floor((now - period!.startMs) / 2000) - 3)
+      : period!.first + 4;
     return { base: period!.base, n };
   };
   const segmentOf = async (s: OpenSessionResponse): Promise<string> => {
@@ -67,9 +90,15 @@ describe.each(kinds)('signed segments on %s', (kind) => {
     return `${base}video-360p/${n}.m4s`;
   };
   const status = (res: LightMyRequestResponse) => res.statusCode;
-  const heartbeat = (token: string, id: string) => ctx.app.inject({ method: 'POST', url: `/api/v1/sessions/${id}/heartbeat`, headers: bearer(token) });
+  const heartbeat = (token: string, id: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/v1/sessions/${id}/heartbeat`, headers: bearer(token) });
   const licence = (token: string, s: OpenSessionResponse) =>
-    ctx.app.inject({ method: 'POST', url: new URL(s.drm!.licenseUrl).pathname, headers: bearer(token), payload: JSON.stringify({ kids: ['AAAAAAAAAAAAAAAAAAAAAA'], type: 'temporary' }) });
+    ctx.app.inject({
+      method: 'POST',
+      url: new URL(s.drm!.licenseUrl).pathname,
+      headers: bearer(token),
+      payload: JSON.stringify({ kids: ['AAAAAAAAAAAAAAAAAAAAAA'], type: 'temporary' }),
+    });
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
@@ -91,7 +120,13 @@ describe.each(kinds)('signed segments on %s', (kind) => {
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
     // The same files without a token: 401 before anything is read, whatever the key or file.
-    for (const path of ['/media/s/channel-1/video-360p/5.m4s', '/media/s/channel-1/video-360p/init.mp4', '/media/s/channel-1/thumbs/1.jpg', '/media/s/clip-1/video-360p/5.m4s', '/media/s/film-1/nope/x']) {
+    for (const path of [
+      '/media/s/channel-1/video-360p/5.m4s',
+      '/media/s/channel-1/video-360p/init.mp4',
+      '/media/s/channel-1/thumbs/1.jpg',
+      '/media/s/clip-1/video-360p/5.m4s',
+      '/media/s/film-1/nope/x',
+    ]) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(401);
       expect(res.body).not.toContain('moof');
@@ -119,13 +154,26 @@ describe.each(kinds)('signed segments on %s', (kind) => {
     const { createHash } = await import('node:crypto');
     const secret = defaultSegmentSecret(ctx.config.authSecret);
     const token = signSegmentToken(secret, 'abc_-1', 1_900_000_000);
-    expect(token).toBe(`abc_-1.1900000000.${createHash('md5').update(`1900000000.abc_-1 ${secret}`).digest('base64url')}`);
+    expect(token).toBe(
+      `abc_-1.1900000000.${createHash('md5').update(`1900000000.abc_-1 ${secret}`).digest('base64url')}`,
+    );
   });
 
   it('a token expires after 60 s; each heartbeat answers a fresh one, each live manifest a fresh prefix', async () => {
     const start = ctx.clock.now();
     try {
-      const s = await open(demo, 'VOD', (await ctx.sql.selectFrom('films').select('id').where('packageId', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id);
+      const s = await open(
+        demo,
+        'VOD',
+        (
+          await ctx.sql
+            .selectFrom('films')
+            .select('id')
+            .where('packageId', '=', 1)
+            .orderBy('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
       const segment = await segmentOf(s);
       expect(status(await get(segment))).toBe(200);
       ctx.clock.set(start + 30_000);
@@ -149,7 +197,9 @@ describe.each(kinds)('signed segments on %s', (kind) => {
       const closed = await open(demo, 'LIVE', 1);
       const closedSegment = await segmentOf(closed);
       expect(status(await get(closedSegment))).toBe(200);
-      expect(status(await ctx.app.inject({ method: 'DELETE', url: `/api/v1/sessions/${closed.id}`, headers: bearer(demo) }))).toBe(204);
+      expect(
+        status(await ctx.app.inject({ method: 'DELETE', url: `/api/v1/sessions/${closed.id}`, headers: bearer(demo) })),
+      ).toBe(204);
       // Closed by its viewer (a zap): what was fetched ahead under it may finish, then it ends.
       expect(status(await get(closedSegment))).toBe(200);
       expect(CLOSED_SEGMENT_GRACE_MS).toBeLessThanOrEqual(10_000);
@@ -161,7 +211,9 @@ describe.each(kinds)('signed segments on %s', (kind) => {
       const reset = await open(demo, 'LIVE', 1);
       const resetSegment = await segmentOf(reset);
       expect(status(await get(resetSegment))).toBe(200);
-      expect(status(await ctx.app.inject({ method: 'POST', url: '/api/v1/sessions/reset', headers: bearer(demo) }))).toBe(204);
+      expect(
+        status(await ctx.app.inject({ method: 'POST', url: '/api/v1/sessions/reset', headers: bearer(demo) })),
+      ).toBe(204);
       const refused = await get(resetSegment);
       expect(refused.statusCode).toBe(403);
       expect((refused.json() as { data: unknown }).data).toBe(116);
@@ -182,8 +234,14 @@ describe.each(kinds)('signed segments on %s', (kind) => {
 
   it('when the package ends: manifest and licence refused at once, no new token, segments refused within 60 s', async () => {
     const start = ctx.clock.now();
-    const channel = await ctx.sql.selectFrom('channels').select('packageId').where('id', '=', 1).executeTakeFirstOrThrow();
-    const userId = (await ctx.sql.selectFrom('users').select('id').where('email', '=', DEMO.username).executeTakeFirstOrThrow()).id;
+    const channel = await ctx.sql
+      .selectFrom('channels')
+      .select('packageId')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const userId = (
+      await ctx.sql.selectFrom('users').select('id').where('email', '=', DEMO.username).executeTakeFirstOrThrow()
+    ).id;
     try {
       const s = await open(demo, 'LIVE', 1);
       const segment = await segmentOf(s);
@@ -215,7 +273,11 @@ describe.each(kinds)('signed segments on %s', (kind) => {
       payload: { currentPassword: BASICO.password, newPassword: 'otra-clave-1' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const session = await ctx.sql.selectFrom('streamSessions').select(['closedAt', 'closedReason']).where('id', '=', s.id).executeTakeFirstOrThrow();
+    const session = await ctx.sql
+      .selectFrom('streamSessions')
+      .select(['closedAt', 'closedReason'])
+      .where('id', '=', s.id)
+      .executeTakeFirstOrThrow();
     expect(session).toEqual({ closedAt: ctx.clock.now(), closedReason: 'signed-out' });
     expect(status(await get(segment))).toBe(403);
     expect(status(await get(s.playInfo.url))).toBe(404);
@@ -240,10 +302,24 @@ describe.each(kinds)('signed segments on %s', (kind) => {
     const s = await open(viewer.idToken, 'LIVE', 1);
     const segment = await segmentOf(s);
     expect(status(await get(segment))).toBe(200);
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/tb-user/passwordRecovery', payload: { email: BASICO.username } });
-    const mails = mailListSchema.parse((await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${encodeURIComponent(BASICO.username)}` })).json());
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/tb-user/passwordRecovery',
+      payload: { email: BASICO.username },
+    });
+    const mails = mailListSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${encodeURIComponent(BASICO.username)}` })).json(),
+    );
     const token = /\/resetpassword\/([\w-]+)/.exec(mails[0]?.text ?? '')?.[1] ?? '';
-    expect(status(await ctx.app.inject({ method: 'POST', url: '/api/v1/password-reset', payload: { token, password: BASICO.password } }))).toBe(200);
+    expect(
+      status(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/password-reset',
+          payload: { token, password: BASICO.password },
+        }),
+      ),
+    ).toBe(200);
     expect(status(await get(segment))).toBe(403);
     expect(status(await get(s.playInfo.url))).toBe(404);
   });

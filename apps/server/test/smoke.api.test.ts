@@ -27,6 +27,11 @@ describe.each(kinds)('platform on %s', (kind) => {
     const { seedDemo } = await import('../src/demo/seed');
     await seedDemo(ctx.platform, ctx.modules);
     const rows = await ctx.sql.selectFrom('users').select('email').orderBy('email').execute();
-    expect(rows.map((r) => r.email)).toEqual(['basico@pantalla.test', 'contenidos@pantalla.test', 'demo@pantalla.test', 'soporte@pantalla.test']);
+    expect(rows.map((r) => r.email)).toEqual([
+      'basico@pantalla.test',
+      'contenidos@pantalla.test',
+      'demo@pantalla.test',
+      'soporte@pantalla.test',
+    ]);
   });
 });

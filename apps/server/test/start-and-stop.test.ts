@@ -21,12 +21,24 @@ function openHandlesOf(file: string): number {
 
 describe('closeWithin', () => {
   it('says closed when the close ends in time', async () => {
-    expect(await closeWithin(() => Promise.resolve(), 1000, () => new Promise(() => undefined))).toEqual({ outcome: 'closed' });
+    expect(
+      await closeWithin(
+        () => Promise.resolve(),
+        1000,
+        () => new Promise(() => undefined),
+      ),
+    ).toEqual({ outcome: 'closed' });
   });
 
   it('hands back a failed close’s error', async () => {
     const error = new Error('pool gone');
-    expect(await closeWithin(() => Promise.reject(error), 1000, () => new Promise(() => undefined))).toEqual({ outcome: 'failed', error });
+    expect(
+      await closeWithin(
+        () => Promise.reject(error),
+        1000,
+        () => new Promise(() => undefined),
+      ),
+    ).toEqual({ outcome: 'failed', error });
   });
 
   it('gives up on a close that hangs once its time is up', async () => {
@@ -48,7 +60,14 @@ describe('a start that fails', () => {
 
   it('on a taken port rejects and lets the database go', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-start-'));
-    const env = { NODE_ENV: 'production', ...TEST_SECRETS, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent' };
+    const env = {
+      NODE_ENV: 'production',
+      ...TEST_SECRETS,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+    };
     await expect(startServer(env, undefined, () => undefined)).rejects.toMatchObject({ code: 'EADDRINUSE' });
     expect(openHandlesOf(path.join(dataDir, 'pantalla.sqlite'))).toBe(0);
   });

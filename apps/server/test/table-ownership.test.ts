@@ -26,7 +26,8 @@ export function tableOwners(): Map<string, string> {
     const migrations = path.join(modulesDir, module, 'migrations');
     if (!existsSync(migrations)) continue;
     for (const file of filesUnder(migrations, (f) => f.endsWith('.ts'))) {
-      for (const [, table] of readFileSync(file, 'utf8').matchAll(/createTable\(\s*['"]([A-Za-z_]+)['"]/g)) owners.set(camel(table as string), module);
+      for (const [, table] of readFileSync(file, 'utf8').matchAll(/createTable\(\s*['"]([A-Za-z_]+)['"]/g))
+        owners.set(camel(table as string), module);
     }
   }
   return owners;
@@ -34,7 +35,9 @@ export function tableOwners(): Map<string, string> {
 
 /** The tables a source writes (Kysely's insertInto, updateTable, deleteFrom with a literal name). */
 export function writtenTables(text: string): string[] {
-  return [...text.matchAll(/\b(?:insertInto|updateTable|deleteFrom)\(\s*['"]([A-Za-z_]+)['"]/g)].map(([, table]) => camel(table as string));
+  return [...text.matchAll(/\b(?:insertInto|updateTable|deleteFrom)\(\s*['"]([A-Za-z_]+)['"]/g)].map(([, table]) =>
+    camel(table as string),
+  );
 }
 
 /** The module a test source belongs to, or null for the cross-module suites under test/. */
@@ -43,10 +46,15 @@ function moduleOf(file: string): string | null {
   return relative.startsWith('..') ? null : (relative.split(path.sep)[0] ?? null);
 }
 
-const isTestSource = (file: string) => /\.test\.tsx?$/.test(file) || /[\\/]test-(support\.ts|data\.repository\.ts)$/.test(file);
+const isTestSource = (file: string) =>
+  /\.test\.tsx?$/.test(file) || /[\\/]test-(support\.ts|data\.repository\.ts)$/.test(file);
 const testSources = [
   // Not this file: its own check of the reader names tables in a string.
-  ...filesUnder(path.join(serverDir, 'test'), (f) => f.endsWith('.ts') && !f.includes(`${path.sep}lint-fixtures${path.sep}`) && !f.endsWith('table-ownership.test.ts')),
+  ...filesUnder(
+    path.join(serverDir, 'test'),
+    (f) =>
+      f.endsWith('.ts') && !f.includes(`${path.sep}lint-fixtures${path.sep}`) && !f.endsWith('table-ownership.test.ts'),
+  ),
   ...filesUnder(modulesDir, isTestSource),
 ];
 
@@ -56,7 +64,8 @@ function foreignWrites(owners: Map<string, string>): string[] {
   for (const file of testSources) {
     const module = moduleOf(file);
     for (const table of writtenTables(readFileSync(file, 'utf8'))) {
-      if (owners.get(table) !== module) found.add(`${path.relative(serverDir, file).split(path.sep).join('/')}: ${table}`);
+      if (owners.get(table) !== module)
+        found.add(`${path.relative(serverDir, file).split(path.sep).join('/')}: ${table}`);
     }
   }
   return [...found].sort();
@@ -80,7 +89,11 @@ describe('test data ownership', () => {
   });
 
   it('reads the writes of a source, whatever the quotes', () => {
-    expect(writtenTables(`ctx.sql.insertInto('users').values(x); db.updateTable("stream_sessions"); sql.deleteFrom( 'events' ).execute(); sql.selectFrom('films')`)).toEqual(['users', 'streamSessions', 'events']);
+    expect(
+      writtenTables(
+        `ctx.sql.insertInto('users').values(x); db.updateTable("stream_sessions"); sql.deleteFrom( 'events' ).execute(); sql.selectFrom('films')`,
+      ),
+    ).toEqual(['users', 'streamSessions', 'events']);
   });
 
   it('no test writes a table its module does not own (builders do), beyond the deliberate ones', () => {

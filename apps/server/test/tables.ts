@@ -7,4 +7,10 @@ import type { PlaybackTables } from '../src/modules/playback/tables';
 import type { QoeTables } from '../src/modules/qoe/tables';
 
 /** Every module's tables: only tests see them together (the server's own code reaches each through its module). */
-export type TestTables = IdentityTables & PurchaseTables & CatalogueTables & PlaybackTables & IngestTables & SandboxTables & QoeTables;
+export type TestTables = IdentityTables &
+  PurchaseTables &
+  CatalogueTables &
+  PlaybackTables &
+  IngestTables &
+  SandboxTables &
+  QoeTables;

@@ -19,7 +19,13 @@ describe('the web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Pantalla</title>');
     writeFileSync(path.join(dist, 'assets', 'index-a1.js'), 'console.log(1)');
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dist, WEB_DIST: dist, LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dist,
+      WEB_DIST: dist,
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    });
     db = openSqlite(':memory:');
     app = await buildApp(createPlatform(config, db, new ManualClock(Date.now())), []);
     await app.ready();

@@ -20,7 +20,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 function featureGraph(): Map<string, string[]> {
-  const features = readdirSync(featuresDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const features = readdirSync(featuresDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
   return new Map(
     features.map((feature) => {
       const deps = new Set<string>();
@@ -52,8 +54,22 @@ function cycles(graph: Map<string, string[]>): string[] {
 
 describe('the web features depend on each other one way', () => {
   it('finds a cycle when there is one', () => {
-    expect(cycles(new Map([['account', ['commerce']], ['commerce', ['account']]]))).toEqual(['account → commerce → account']);
-    expect(cycles(new Map([['settings', ['account']], ['account', []]]))).toEqual([]);
+    expect(
+      cycles(
+        new Map([
+          ['account', ['commerce']],
+          ['commerce', ['account']],
+        ]),
+      ),
+    ).toEqual(['account → commerce → account']);
+    expect(
+      cycles(
+        new Map([
+          ['settings', ['account']],
+          ['account', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('reads the features and their imports', () => {

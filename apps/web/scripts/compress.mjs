@@ -24,7 +24,9 @@ function walk(dir) {
 function compress(file) {
   const data = readFileSync(file);
   if (data.length < MIN_BYTES) return;
-  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+  const br = brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
   files++;
@@ -32,4 +34,6 @@ function compress(file) {
   after += br.length;
 }
 walk(dist);
-console.log(`Comprimidos ${files} ficheros de texto: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB en brotli.`);
+console.log(
+  `Comprimidos ${files} ficheros de texto: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB en brotli.`,
+);

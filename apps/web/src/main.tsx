@@ -13,5 +13,10 @@ void restoreSession();
 // An English or German user's tables first (Spanish is in the bundle): no screen of keys.
 const root = document.getElementById('root');
 void languageReady.then(() => {
-  if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);
+  if (root)
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
 });

@@ -4,7 +4,13 @@ import '../../../apps/web/src/features/guide/components/guide.css';
 import '../../../apps/web/src/lib/i18n';
 import { useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { GuideGrid, type ChannelRow, type DayState, type GuideChannel, type GuideProgramme } from '../../../apps/web/src/features/guide';
+import {
+  GuideGrid,
+  type ChannelRow,
+  type DayState,
+  type GuideChannel,
+  type GuideProgramme,
+} from '../../../apps/web/src/features/guide';
 import { addDays, rowsPerPage } from '../../../apps/web/src/features/guide/lib/geometry';
 import { mergeDays } from '../../../apps/web/src/features/guide/lib/programme';
 import { benchStart, generateGuide } from '../data';
@@ -14,7 +20,15 @@ const { channels: channelCount, days: dayCount } = params();
 const start = benchStart();
 const generated = generateGuide(channelCount, dayCount, start);
 const days = Array.from({ length: dayCount }, (_, i) => addDays(start, i));
-const channels: GuideChannel[] = generated.channels.map((c) => ({ id: c.id, name: c.name, number: c.id, logo: c.logo, catchupHours: 168, deliveryURL: null, adult: false }));
+const channels: GuideChannel[] = generated.channels.map((c) => ({
+  id: c.id,
+  name: c.name,
+  number: c.id,
+  logo: c.logo,
+  catchupHours: 168,
+  deliveryURL: null,
+  adult: false,
+}));
 // The data as the API gives it: per channel and day.
 const dayStates = new Map<number, DayState[]>(
   generated.programmes.map((list, c) => [
@@ -24,7 +38,14 @@ const dayStates = new Map<number, DayState[]>(
       const programmes: GuideProgramme[] = list
         .filter((p) => p.end > day && p.start < next)
         // The grid reads only the rating of the API's programme (the +18 mark).
-        .map((p) => ({ id: p.id, channelId: p.channelId, start: p.start, end: p.end, title: p.title, epg: { id_parental: 0 } as GuideProgramme['epg'] }));
+        .map((p) => ({
+          id: p.id,
+          channelId: p.channelId,
+          start: p.start,
+          end: p.end,
+          title: p.title,
+          epg: { id_parental: 0 } as GuideProgramme['epg'],
+        }));
       return { status: 'ready', programmes };
     }),
   ]),
@@ -94,7 +115,10 @@ window.__bench.scrollChannels = () =>
     let steps = 0;
     for (;;) {
       const before = label.textContent;
-      const [page, pages] = (before ?? '').replace(/[^\d/]/g, '').split('/').map(Number);
+      const [page, pages] = (before ?? '')
+        .replace(/[^\d/]/g, '')
+        .split('/')
+        .map(Number);
       if (!page || !pages || page >= pages) break;
       root.dispatchEvent(new WheelEvent('wheel', { deltaY: 100, bubbles: true, cancelable: true }));
       // Eight frames a page for both guides, enough for planby's 100 ms scroll debounce to render

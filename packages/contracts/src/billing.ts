@@ -119,7 +119,10 @@ export const billingHistoryQuerySchema = z.object({
   cursor: requestString().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const billingHistoryResponseSchema = z.object({ entries: z.array(billingEntrySchema), nextCursor: z.string().nullable() });
+export const billingHistoryResponseSchema = z.object({
+  entries: z.array(billingEntrySchema),
+  nextCursor: z.string().nullable(),
+});
 export type BillingHistoryResponse = z.infer<typeof billingHistoryResponseSchema>;
 
 export const billingEntryParamsSchema = z.object({ entryId: requestString().regex(/^bil_[A-Za-z0-9]{8,40}$/) });
@@ -177,11 +180,21 @@ for (const text of Object.values(EMAIL_CHANGE_MESSAGES)) formMessage(text);
 
 /** POST /api/v1/admin/purchases/{purchaseId}/refund (operators): all that is left of the latest payment, or `amountCents` of it. */
 export const adminRefundRequestSchema = z.object({
-  amountCents: z.number().int().min(1, formMessage('La cantidad a devolver debe ser positiva')).max(100_000_000).optional(),
+  amountCents: z
+    .number()
+    .int()
+    .min(1, formMessage('La cantidad a devolver debe ser positiva'))
+    .max(100_000_000)
+    .optional(),
 });
 export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;
 /** An Idempotency-Key header makes a retried refund return the first one's answer. */
-export const adminRefundHeadersSchema = z.object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{8,100}$/).optional() });
+export const adminRefundHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/)
+    .optional(),
+});
 export const adminRefundResponseSchema = z.object({
   refundId: z.string(),
   purchaseId: z.string(),

@@ -44,7 +44,11 @@ export const imageSchema = z.object({
 export type Image = z.infer<typeof imageSchema>;
 
 /** A credit: role actor or director, a name and an optional link. */
-export const creditSchema = z.object({ role: z.enum(['actor', 'director']), name: z.string(), url: z.string().nullable() });
+export const creditSchema = z.object({
+  role: z.enum(['actor', 'director']),
+  name: z.string(),
+  url: z.string().nullable(),
+});
 export type Credit = z.infer<typeof creditSchema>;
 
 /** How an item plays: VOD (film, episode), LIVE (a channel or airing event), CUTV (ended, catch-up), STILL (not playable now). */
@@ -70,7 +74,9 @@ export const genreRefSchema = z.object({ id: z.number().int(), name: z.string() 
 /** Where a channel or text shows the fingerprint overlay. */
 export const fingerprintPositionSchema = z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right', 'random']);
 /** A watermark colour: #RRGGBB, or #RRGGBBAA with opacity. */
-export const fingerprintColorSchema = requestString().regex(/^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, { message: 'se espera un color #RRGGBB o #RRGGBBAA' });
+export const fingerprintColorSchema = requestString().regex(/^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, {
+  message: 'se espera un color #RRGGBB o #RRGGBBAA',
+});
 /** The watermark's look where a channel does not set its own: white at 85 % on black at 35 %, 18 px. */
 export const FINGERPRINT_STYLE_DEFAULTS = { fontSize: 18, color: '#FFFFFFD9', background: '#00000059' } as const;
 
@@ -144,7 +150,12 @@ export const eventSchema = z.object({
 export type CatalogueEvent = z.infer<typeof eventSchema>;
 
 /** One language version of an event's texts. */
-export const eventLanguageSchema = z.object({ language: z.string(), title: z.string(), subtitle: z.string(), description: z.string() });
+export const eventLanguageSchema = z.object({
+  language: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  description: z.string(),
+});
 
 /** A guide programme in the spec's EPG form (per channel and day). */
 export const epgProgrammeSchema = z.object({
@@ -284,7 +295,13 @@ export const seriesDetailSchema = seriesSchema.extend({ seasons: z.array(seasonS
 export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
 
 /** Anything a row, a genre page or search can show, told apart by `type`. */
-export const catalogueItemSchema = z.discriminatedUnion('type', [filmSchema, seriesSchema, episodeSchema, channelSchema, eventSchema]);
+export const catalogueItemSchema = z.discriminatedUnion('type', [
+  filmSchema,
+  seriesSchema,
+  episodeSchema,
+  channelSchema,
+  eventSchema,
+]);
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 
 /** A list entry, in the `resources[].resource` form the spec's list and search calls answer. */
@@ -327,7 +344,18 @@ export type Screen = z.infer<typeof screenSchema>;
 export const screensResponseSchema = z.object({ resources: z.array(screenSchema) });
 
 /** What a list holds, so the app picks the card. */
-export const listKindSchema = z.enum(['featured', 'keep-watching', 'trending', 'channels', 'live-now', 'catch-up', 'films', 'series', 'events', 'mixed']);
+export const listKindSchema = z.enum([
+  'featured',
+  'keep-watching',
+  'trending',
+  'channels',
+  'live-now',
+  'catch-up',
+  'films',
+  'series',
+  'events',
+  'mixed',
+]);
 
 /**
  * A category (home row): pos orders rows; displayMode 1 default, 2 series or channels,
@@ -516,7 +544,10 @@ export const listResourcesQuerySchema = z.object({
 export const eventsQuerySchema = z
   .object({ startTime: epochMs, endTime: epochMs, lineupId: optionalId, channelId: optionalId })
   .refine((q) => q.endTime > q.startTime, { message: 'endTime debe ser posterior a startTime', path: ['endTime'] })
-  .refine((q) => q.endTime - q.startTime <= 2 * 86400000, { message: 'La ventana no puede superar 48 horas', path: ['endTime'] });
+  .refine((q) => q.endTime - q.startTime <= 2 * 86400000, {
+    message: 'La ventana no puede superar 48 horas',
+    path: ['endTime'],
+  });
 /** Query of GET /contents. */
 export const contentsQuerySchema = z.object({
   lineupId: optionalId,

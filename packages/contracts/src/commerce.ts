@@ -103,7 +103,12 @@ export const startPurchaseRequestSchema = z.object({
   /** Keep the card typed now for later purchases and renewals. */
   saveCard: z.boolean().optional(),
   /** A promotion code (checked by the server again; refused with 400 when not valid for this product). */
-  promotionCode: requestString().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  promotionCode: requestString()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
 });
 export type StartPurchaseRequest = z.infer<typeof startPurchaseRequestSchema>;
 
@@ -146,7 +151,12 @@ export const subscriptionStateSchema = z.enum(['trialing', 'active', 'past_due',
 export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 
 /** A subscription's pending change to another product (takes effect at renewal). */
-export const pendingSwitchSchema = z.object({ productId: z.number().int(), title: z.string(), priceCents: z.number().int(), effectiveAt: z.string() });
+export const pendingSwitchSchema = z.object({
+  productId: z.number().int(),
+  title: z.string(),
+  priceCents: z.number().int(),
+  effectiveAt: z.string(),
+});
 
 /** One of the user's purchases as the account page lists it. Instants are ISO 8601 (UTC). */
 export const ownedPurchaseSchema = z.object({

@@ -9,13 +9,18 @@ import { qoeScreenClassSchema } from './qoe';
 export const CONNDIAG_MAX_BYTES = 4096;
 export const CONNDIAG_MAX_SERVERS = 8;
 
-const label = requestString().max(40).regex(/^[A-Za-z0-9 ._()/-]*$/);
+const label = requestString()
+  .max(40)
+  .regex(/^[A-Za-z0-9 ._()/-]*$/);
 
 /** One server's figure: its name and host as diag.json gave them, the megabits per second measured (0: failed). */
 export const connDiagResultSchema = z
   .object({
     server: requestString().min(1).max(60),
-    host: requestString().min(1).max(253).regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'un nombre de host'),
+    host: requestString()
+      .min(1)
+      .max(253)
+      .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'un nombre de host'),
     mbps: z.number().min(0).max(100_000),
   })
   .strict();

@@ -21,7 +21,14 @@ export type ManifestTestEvent = z.infer<typeof manifestTestEventSchema>;
 export const manifestTestEventsSchema = z.object({ resources: z.array(manifestTestEventSchema) });
 export type ManifestTestEvents = z.infer<typeof manifestTestEventsSchema>;
 /** Query of GET /api/v1/manifest-test/events: only events that ended within the last `hours` (default: the whole catch-up window). */
-export const manifestTestQuerySchema = z.object({ hours: z.coerce.number().int().min(1).max(24 * 31).optional() });
+export const manifestTestQuerySchema = z.object({
+  hours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 31)
+    .optional(),
+});
 
 /** The suffix the spec appends to each manifest URL. */
 export const MANIFEST_TEST_SUFFIX = '.smil/manifest.mpd?VOD';

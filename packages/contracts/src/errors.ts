@@ -46,7 +46,17 @@ export type PlaybackRefusal = (typeof PLAYBACK_REFUSAL)[keyof typeof PLAYBACK_RE
  * revoked by a sign-out everywhere, unknown-user when the account is gone) or a refresh
  * cookie (missing, unknown, reused, expired), or an account an operator locked.
  */
-export const sessionFailureSchema = z.enum(['missing', 'malformed', 'signature', 'expired', 'revoked', 'unknown-user', 'unknown', 'reused', 'locked']);
+export const sessionFailureSchema = z.enum([
+  'missing',
+  'malformed',
+  'signature',
+  'expired',
+  'revoked',
+  'unknown-user',
+  'unknown',
+  'reused',
+  'locked',
+]);
 export type SessionFailure = z.infer<typeof sessionFailureSchema>;
 
 /** Machine-readable detail of an error: a refusal code, why a session failed, or when to retry. */

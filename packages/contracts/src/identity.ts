@@ -6,7 +6,10 @@ import { formMessage } from './errors';
 export const RESET_LINK_INVALID = 'El enlace para restablecer la contraseña no es válido o ha caducado.';
 
 /** Emails are compared without case; stored and answered in lower case. */
-export const emailSchema = requestString().trim().toLowerCase().pipe(z.email(formMessage('Introduce un correo electrónico válido')));
+export const emailSchema = requestString()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(formMessage('Introduce un correo electrónico válido')));
 
 /** Password rule of the spec: 6 to 30 characters. */
 export const passwordSchema = requestString(formMessage('La contraseña debe tener entre 6 y 30 caracteres'))
@@ -26,7 +29,11 @@ export const refreshLoginSchema = z.object({ flow: z.literal('refresh') });
 /** Completes a sign-in with the token of a mailed sign-in link (/signin/{token}). */
 export const linkLoginSchema = z.object({ flow: z.literal('link'), token: requestString().min(1).max(200) });
 
-export const loginRequestSchema = z.discriminatedUnion('flow', [passwordLoginSchema, refreshLoginSchema, linkLoginSchema]);
+export const loginRequestSchema = z.discriminatedUnion('flow', [
+  passwordLoginSchema,
+  refreshLoginSchema,
+  linkLoginSchema,
+]);
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /**
@@ -96,7 +103,10 @@ export const serviceLocatorSchema = z.object({
 });
 
 export const passwordRecoveryRequestSchema = z.object({
-  email: requestString(formMessage('Introduce tu correo electrónico.')).trim().min(1, formMessage('Introduce tu correo electrónico.')).max(254, formMessage('El correo electrónico es demasiado largo.')),
+  email: requestString(formMessage('Introduce tu correo electrónico.'))
+    .trim()
+    .min(1, formMessage('Introduce tu correo electrónico.'))
+    .max(254, formMessage('El correo electrónico es demasiado largo.')),
   /** The app's language when the link was asked for: the mail is written in it (Spanish without it). */
   language: z.enum(['es', 'en', 'de']).optional(),
 });
@@ -106,7 +116,9 @@ export const PASSWORD_RECOVERY_CONFIRMATION =
 export const messageSchema = z.object({ message: z.string() });
 
 export const passwordResetRequestSchema = z.object({
-  token: requestString(formMessage(RESET_LINK_INVALID)).min(16, formMessage(RESET_LINK_INVALID)).max(200, formMessage(RESET_LINK_INVALID)),
+  token: requestString(formMessage(RESET_LINK_INVALID))
+    .min(16, formMessage(RESET_LINK_INVALID))
+    .max(200, formMessage(RESET_LINK_INVALID)),
   password: passwordSchema,
 });
 
@@ -162,5 +174,7 @@ export const accountDeletionSchema = z.object({ password: requestString().min(1)
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 
 /** PUT /account/language: the app's language, which the account's mails and the server's refusals follow (issue 26). */
-export const accountLanguageSchema = z.object({ language: z.enum(['es', 'en', 'de'], formMessage('Idioma no admitido: es, en o de.')) });
+export const accountLanguageSchema = z.object({
+  language: z.enum(['es', 'en', 'de'], formMessage('Idioma no admitido: es, en o de.')),
+});
 export type AccountLanguage = z.infer<typeof accountLanguageSchema>;

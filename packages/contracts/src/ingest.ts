@@ -73,7 +73,9 @@ export const newIngestSourceSchema = z.object({
   url: requestString()
     .trim()
     .max(2000)
-    .refine((u) => /^https?:\/\/[^\s]+$/i.test(u) && URL.canParse(u), { message: 'La dirección debe empezar por http:// o https://.' }),
+    .refine((u) => /^https?:\/\/[^\s]+$/i.test(u) && URL.canParse(u), {
+      message: 'La dirección debe empezar por http:// o https://.',
+    }),
   /** Minutes between fetches (5 minutes to 7 days); 6 hours when not given. */
   intervalMinutes: z.number().int().min(5).max(10_080).default(360),
 });

@@ -7,7 +7,10 @@ export function readJwtClaims(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload || !/^[\w-]*$/.test(payload)) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;

@@ -16,7 +16,9 @@ export const operatorEntrySchema = z.object({
 export type OperatorEntry = z.infer<typeof operatorEntrySchema>;
 
 /** GET /operator/roles: operators ordered by e-mail, a page at a time. */
-export const operatorListQuerySchema = z.object({ cursor: pageCursorSchema.optional(), limit: pageLimitSchema }).strict();
+export const operatorListQuerySchema = z
+  .object({ cursor: pageCursorSchema.optional(), limit: pageLimitSchema })
+  .strict();
 export type OperatorListQuery = z.infer<typeof operatorListQuerySchema>;
 export const operatorPageSchema = pageSchema(operatorEntrySchema);
 export type OperatorPage = z.infer<typeof operatorPageSchema>;

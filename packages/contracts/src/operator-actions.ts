@@ -15,12 +15,24 @@ export const subscriberActionParamsSchema = z.object({ userId: idParamSchema });
 /** Path of a package action. */
 export const subscriberPackageParamsSchema = z.object({ userId: idParamSchema, packageId: idParamSchema });
 /** Path of a purchase action (a pay-per-view or a subscription). */
-export const subscriberPurchaseParamsSchema = z.object({ userId: idParamSchema, purchaseId: requestString().regex(/^pur_[A-Za-z0-9]{8,40}$/) });
+export const subscriberPurchaseParamsSchema = z.object({
+  userId: idParamSchema,
+  purchaseId: requestString().regex(/^pur_[A-Za-z0-9]{8,40}$/),
+});
 /** Path of a stream action. */
-export const subscriberStreamParamsSchema = z.object({ userId: idParamSchema, sessionId: requestString().trim().min(1).max(64) });
+export const subscriberStreamParamsSchema = z.object({
+  userId: idParamSchema,
+  sessionId: requestString().trim().min(1).max(64),
+});
 
 /** POST /operator/subscribers/{userId}/packages: a package granted until `endsAt` (epoch ms, in the future). */
-export const grantPackageRequestSchema = z.object({ packageId: idSchema, endsAt: z.number().int().positive().max(8_640_000_000_000_000), reason: actionReasonSchema }).strict();
+export const grantPackageRequestSchema = z
+  .object({
+    packageId: idSchema,
+    endsAt: z.number().int().positive().max(8_640_000_000_000_000),
+    reason: actionReasonSchema,
+  })
+  .strict();
 export type GrantPackageRequest = z.infer<typeof grantPackageRequestSchema>;
 
 /** Body of the actions that only say why (revoke a package, cancel, refund, lock). */
@@ -28,7 +40,12 @@ export const actionReasonRequestSchema = z.object({ reason: actionReasonSchema }
 export type ActionReasonRequest = z.infer<typeof actionReasonRequestSchema>;
 
 /** A package as it stands after a grant or a revocation. */
-export const packageActionResponseSchema = z.object({ packageId: z.number().int(), source: z.string(), startsAt: z.number().int(), endsAt: z.number().int().nullable() });
+export const packageActionResponseSchema = z.object({
+  packageId: z.number().int(),
+  source: z.string(),
+  startsAt: z.number().int(),
+  endsAt: z.number().int().nullable(),
+});
 export type PackageActionResponse = z.infer<typeof packageActionResponseSchema>;
 
 /** A refund made at the console: the provider's refund and the entitlement that ended. */
@@ -44,7 +61,11 @@ export const operatorRefundResponseSchema = z.object({
 export type OperatorRefundResponse = z.infer<typeof operatorRefundResponseSchema>;
 
 /** A subscription after a cancellation: it renews no more and is owned until `endsAt`. */
-export const operatorCancelResponseSchema = z.object({ purchaseId: z.string(), status: z.string(), endsAt: z.number().int().nullable() });
+export const operatorCancelResponseSchema = z.object({
+  purchaseId: z.string(),
+  status: z.string(),
+  endsAt: z.number().int().nullable(),
+});
 export type OperatorCancelResponse = z.infer<typeof operatorCancelResponseSchema>;
 
 /** Streams closed by an action. */

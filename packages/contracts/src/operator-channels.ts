@@ -35,7 +35,9 @@ export const operatorChannelsQuerySchema = z.object({
   /** Where the channel's guide comes from: generated (demo) or imported (XMLTV). */
   guide: z.enum(['seed', 'import']).optional(),
   /** Rows to skip, as the previous page's nextCursor said. */
-  cursor: requestString().regex(/^\d{1,6}$/).optional(),
+  cursor: requestString()
+    .regex(/^\d{1,6}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(OPERATOR_PAGE_MAX).default(100),
 });
 export type OperatorChannelsQuery = z.input<typeof operatorChannelsQuerySchema>;
@@ -89,7 +91,9 @@ export const operatorChannelParamsSchema = z.object({ channelId: positiveInt });
 export const channelLogoSchema = requestString()
   .trim()
   .max(2000)
-  .refine((v) => /^https:\/\/[^\s/]+\S*$/i.test(v) || /^\/(?!\/)\S*$/.test(v), { message: 'El logotipo debe ser una dirección https:// o una ruta que empiece por /.' });
+  .refine((v) => /^https:\/\/[^\s/]+\S*$/i.test(v) || /^\/(?!\/)\S*$/.test(v), {
+    message: 'El logotipo debe ser una dirección https:// o una ruta que empiece por /.',
+  });
 
 /** PATCH /operator/channels/{id}: the fields to change (at least one). */
 export const operatorChannelPatchSchema = z
@@ -103,7 +107,11 @@ export const operatorChannelPatchSchema = z
     /** Parental level 1 (all) to 7 (adult only). */
     parental: z.number().int().min(1).max(7),
     timeShift: z.boolean(),
-    catchupHours: z.number().int().min(0).max(24 * 30),
+    catchupHours: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 30),
     fingerprint: z
       .object({
         enabled: z.boolean(),
@@ -136,7 +144,9 @@ export const operatorLineupsResponseSchema = z.object({ items: z.array(operatorL
 
 export const operatorLineupParamsSchema = z.object({ lineupId: positiveInt });
 export const operatorLineupChannelsQuerySchema = z.object({
-  cursor: requestString().regex(/^\d{1,6}$/).optional(),
+  cursor: requestString()
+    .regex(/^\d{1,6}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(OPERATOR_PAGE_MAX).default(100),
 });
 
@@ -154,7 +164,13 @@ export type OperatorLineupPage = z.infer<typeof operatorLineupPageSchema>;
  * the ones between shifted by one. A move is a few bytes and one UPDATE at 10,000 channels,
  * where the whole order would be sent and rewritten for every drag.
  */
-export const lineupMoveSchema = z.object({ channelId: idSchema, toPosition: z.number().int().min(0).max(1_000_000) }).strict();
+export const lineupMoveSchema = z
+  .object({ channelId: idSchema, toPosition: z.number().int().min(0).max(1_000_000) })
+  .strict();
 export type LineupMove = z.infer<typeof lineupMoveSchema>;
-export const lineupMoveResponseSchema = z.object({ channelId: idSchema, fromPosition: z.number().int(), toPosition: z.number().int() });
+export const lineupMoveResponseSchema = z.object({
+  channelId: idSchema,
+  fromPosition: z.number().int(),
+  toPosition: z.number().int(),
+});
 export type LineupMoveResult = z.infer<typeof lineupMoveResponseSchema>;

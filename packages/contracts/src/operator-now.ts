@@ -8,7 +8,9 @@ export const OPERATOR_NOW_POLL_MS = 3_000;
 export const OPERATOR_NOW_MAX_AGE_MS = 1_000;
 
 /** GET /operator/streams/now's query: a page of channels, heaviest first. */
-export const operatorNowQuerySchema = z.object({ limit: pageLimitSchema, cursor: pageCursorSchema.optional() }).strict();
+export const operatorNowQuerySchema = z
+  .object({ limit: pageLimitSchema, cursor: pageCursorSchema.optional() })
+  .strict();
 export type OperatorNowQuery = z.infer<typeof operatorNowQuerySchema>;
 
 /** A channel with live streams open on it now. */

@@ -62,7 +62,11 @@ export const operatorProductPriceSchema = z.object({
 export type OperatorProductPrice = z.infer<typeof operatorProductPriceSchema>;
 
 /** A package a product may sell (the edit form's choices). */
-export const operatorPackageChoiceSchema = z.object({ id: idSchema, name: z.string(), kind: z.enum(['basic', 'premium', 'ppv']) });
+export const operatorPackageChoiceSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  kind: z.enum(['basic', 'premium', 'ppv']),
+});
 
 /** GET /operator/products/{productId}: the product, its price history (newest first) and the packages it may sell. */
 export const operatorProductDetailSchema = z.object({
@@ -86,10 +90,13 @@ export const operatorProductPatchSchema = z
   })
   .strict()
   .refine((p) => Object.keys(p).length > 0, { message: 'Nada que cambiar.' })
-  .refine((p) => p.saleFrom === undefined || p.saleUntil === undefined || p.saleUntil === null || p.saleUntil > p.saleFrom, {
-    message: 'El final de la venta debe ser posterior a su inicio.',
-    path: ['saleUntil'],
-  });
+  .refine(
+    (p) => p.saleFrom === undefined || p.saleUntil === undefined || p.saleUntil === null || p.saleUntil > p.saleFrom,
+    {
+      message: 'El final de la venta debe ser posterior a su inicio.',
+      path: ['saleUntil'],
+    },
+  );
 export type OperatorProductPatch = z.infer<typeof operatorProductPatchSchema>;
 
 /** The currencies a price may be set in at the console. */
@@ -121,7 +128,12 @@ export const operatorSalesQuerySchema = z.object({ from: dayString, to: dayStrin
 export type OperatorSalesQuery = z.infer<typeof operatorSalesQuerySchema>;
 
 /** Sales (purchases paid, by the day they were paid) of one UTC day; days without sales say 0. */
-export const operatorSalesDaySchema = z.object({ day: z.string(), at: z.number().int(), count: z.number().int(), grossCents: z.number().int() });
+export const operatorSalesDaySchema = z.object({
+  day: z.string(),
+  at: z.number().int(),
+  count: z.number().int(),
+  grossCents: z.number().int(),
+});
 export const operatorSalesSchema = z.object({
   currency: z.string(),
   days: z.array(operatorSalesDaySchema),

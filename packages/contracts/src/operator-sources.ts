@@ -60,7 +60,11 @@ export const operatorSourceParamsSchema = z.object({ sourceId: z.coerce.number()
 export const newOperatorSourceSchema = newIngestSourceSchema;
 /** PATCH /operator/sources/{sourceId}: the fields to change. */
 export const operatorSourceChangeSchema = z
-  .object({ kind: ingestSourceKindSchema, url: newIngestSourceSchema.shape.url, intervalMinutes: z.number().int().min(5).max(10_080) })
+  .object({
+    kind: ingestSourceKindSchema,
+    url: newIngestSourceSchema.shape.url,
+    intervalMinutes: z.number().int().min(5).max(10_080),
+  })
   .partial()
   .strict();
 export type OperatorSourceChange = z.infer<typeof operatorSourceChangeSchema>;
@@ -68,7 +72,11 @@ export type OperatorSourceChange = z.infer<typeof operatorSourceChangeSchema>;
 export const sourceFetchListSchema = z.object({ items: z.array(sourceFetchSchema) });
 
 /** A guide id of the last import that no channel carries, with how many of its programmes wait staged. */
-export const unmatchedGuideIdSchema = z.object({ guideId: z.string(), programmes: z.number().int(), firstLine: z.number().int().nullable() });
+export const unmatchedGuideIdSchema = z.object({
+  guideId: z.string(),
+  programmes: z.number().int(),
+  firstLine: z.number().int().nullable(),
+});
 export type UnmatchedGuideId = z.infer<typeof unmatchedGuideIdSchema>;
 export const unmatchedGuideIdPageSchema = pageSchema(unmatchedGuideIdSchema);
 
@@ -78,7 +86,9 @@ export const guideIdSchema = requestString().trim().min(1).max(200);
 /** POST /operator/guide-mappings: map a guide id to a channel, create a channel for it, or ignore it. */
 export const guideMappingRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('map'), guideId: guideIdSchema, channelId: idSchema }).strict(),
-  z.object({ action: z.literal('create'), guideId: guideIdSchema, name: requestString().trim().min(1).max(120) }).strict(),
+  z
+    .object({ action: z.literal('create'), guideId: guideIdSchema, name: requestString().trim().min(1).max(120) })
+    .strict(),
   z.object({ action: z.literal('ignore'), guideId: guideIdSchema }).strict(),
 ]);
 export type GuideMappingRequest = z.infer<typeof guideMappingRequestSchema>;
@@ -94,7 +104,15 @@ export const guideMappingSchema = z.object({
 export type GuideMapping = z.infer<typeof guideMappingSchema>;
 
 /** GET /operator/sources/channel-options: channels for the mapping picker, by name or number. */
-export const channelOptionsQuerySchema = z.object({ q: requestString().trim().max(100).default(''), limit: z.coerce.number().int().min(1).max(50).default(20) });
-export const channelOptionSchema = z.object({ id: idSchema, number: z.number().int(), name: z.string(), tvgId: z.string().nullable() });
+export const channelOptionsQuerySchema = z.object({
+  q: requestString().trim().max(100).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const channelOptionSchema = z.object({
+  id: idSchema,
+  number: z.number().int(),
+  name: z.string(),
+  tvgId: z.string().nullable(),
+});
 export type ChannelOption = z.infer<typeof channelOptionSchema>;
 export const channelOptionListSchema = z.object({ items: z.array(channelOptionSchema) });

@@ -46,7 +46,12 @@ export const subscriberAccountSchema = z.object({
 });
 export type SubscriberAccount = z.infer<typeof subscriberAccountSchema>;
 
-export const subscriberProfileSchema = z.object({ id: idSchema, name: z.string(), isAdult: z.boolean(), createdAt: z.number().int() });
+export const subscriberProfileSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  isAdult: z.boolean(),
+  createdAt: z.number().int(),
+});
 export type SubscriberProfile = z.infer<typeof subscriberProfileSchema>;
 
 /** Where an entitlement came from: 'registration', 'purchase', 'grant' (an operator), 'seed' (demo data); other values may come. */
@@ -84,11 +89,20 @@ export type SubscriberPurchasePage = z.infer<typeof subscriberPurchasePageSchema
 export const subscriberPurchasesQuerySchema = z.object({ cursor: pageCursorSchema.optional(), limit: pageLimitSchema });
 
 /** A device the account played on (from its streams), most recent first. */
-export const subscriberDeviceSchema = z.object({ device: z.string(), lastSeenAt: z.number().int(), streams: z.number().int() });
+export const subscriberDeviceSchema = z.object({
+  device: z.string(),
+  lastSeenAt: z.number().int(),
+  streams: z.number().int(),
+});
 export type SubscriberDevice = z.infer<typeof subscriberDeviceSchema>;
 
 /** A sign-in (one refresh-token family): when, last refreshed, remembered, still live. */
-export const subscriberSignInSchema = z.object({ at: z.number().int(), lastUsedAt: z.number().int(), persistent: z.boolean(), live: z.boolean() });
+export const subscriberSignInSchema = z.object({
+  at: z.number().int(),
+  lastUsedAt: z.number().int(),
+  persistent: z.boolean(),
+  live: z.boolean(),
+});
 export type SubscriberSignIn = z.infer<typeof subscriberSignInSchema>;
 
 /** The most recent sign-ins the page shows. */

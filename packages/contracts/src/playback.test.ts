@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { clearKeyLicenceRequestSchema, closeSessionRequestSchema, openSessionRequestSchema, openSessionResponseSchema } from './playback';
+import {
+  clearKeyLicenceRequestSchema,
+  closeSessionRequestSchema,
+  openSessionRequestSchema,
+  openSessionResponseSchema,
+} from './playback';
 
-const body = { reference: { serviceName: 'pantalla-web', type: 'LIVE', id: '1' }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'abc' };
+const body = {
+  reference: { serviceName: 'pantalla-web', type: 'LIVE', id: '1' },
+  streamingProtocol: 'DASH',
+  profileId: 0,
+  deviceFingerprint: 'abc',
+};
 
 describe('playback schemas', () => {
   it('accept the agreed session request and answer', () => {
@@ -35,9 +45,15 @@ describe('playback schemas', () => {
   });
 
   it('take ClearKey licence requests with base64url key ids only', () => {
-    expect(clearKeyLicenceRequestSchema.parse({ kids: ['0G2oYMa82DuUAUYt4o-kxA'], type: 'temporary' }).kids).toHaveLength(1);
-    expect(clearKeyLicenceRequestSchema.safeParse({ kids: ['0G2oYMa82DuUAUYt4o+kxA=='], type: 'temporary' }).success).toBe(false);
+    expect(
+      clearKeyLicenceRequestSchema.parse({ kids: ['0G2oYMa82DuUAUYt4o-kxA'], type: 'temporary' }).kids,
+    ).toHaveLength(1);
+    expect(
+      clearKeyLicenceRequestSchema.safeParse({ kids: ['0G2oYMa82DuUAUYt4o+kxA=='], type: 'temporary' }).success,
+    ).toBe(false);
     expect(clearKeyLicenceRequestSchema.safeParse({ kids: [], type: 'temporary' }).success).toBe(false);
-    expect(clearKeyLicenceRequestSchema.safeParse({ kids: ['0G2oYMa82DuUAUYt4o-kxA'], type: 'persistent-license' }).success).toBe(false);
+    expect(
+      clearKeyLicenceRequestSchema.safeParse({ kids: ['0G2oYMa82DuUAUYt4o-kxA'], type: 'persistent-license' }).success,
+    ).toBe(false);
   });
 });

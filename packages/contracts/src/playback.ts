@@ -29,7 +29,6 @@ export const HEARTBEATS_MISSED_BEFORE_EXPIRY = 3;
 /** Shaka's manifest.dash.initialSegmentLimit must hold the whole 2 h window of 2 s segments. */
 export const DASH_INITIAL_SEGMENT_LIMIT = 3600;
 
-
 // ---------------------------------------------------------------- sessions
 
 /** LIVE: channel id (live, time-shift and restart); CUTV: EPG event id; VOD: film id; SERIE: episode id. */
@@ -92,7 +91,9 @@ export const sessionIdParamsSchema = z.object({ id: requestString().trim().min(1
 /** Body of POST /api/v1/sessions/{id}/preload: the channels a live viewer may zap to next. */
 export const preloadRequestSchema = z.object({ channelIds: z.array(idSchema).min(1).max(PRELOAD_MAX_CHANNELS) });
 /** Answer of the preload route: signed live URLs of those the viewer may watch now. */
-export const preloadResponseSchema = z.object({ resources: z.array(z.object({ channelId: z.number().int(), url: z.string() })) });
+export const preloadResponseSchema = z.object({
+  resources: z.array(z.object({ channelId: z.number().int(), url: z.string() })),
+});
 export type PreloadResponse = z.infer<typeof preloadResponseSchema>;
 
 /** 200 answer of POST /api/v1/sessions/{id}/heartbeat. */

@@ -22,7 +22,9 @@ export const qoeScreenClassSchema = z.enum(QOE_SCREEN_CLASSES);
 
 const ms = z.number().int().min(0).max(1e13);
 const count = z.number().int().min(0).max(1e9);
-const label = requestString().max(40).regex(/^[A-Za-z0-9 ._()/-]*$/);
+const label = requestString()
+  .max(40)
+  .regex(/^[A-Za-z0-9 ._()/-]*$/);
 
 /** What a view's timeline records, in order: the first frame, a stall and its end, a rendition (bit/s), a failure (Shaka's code), the end. */
 /** `buffer`: the media buffered ahead of the playhead (ms), sampled with each periodic beacon. */
@@ -148,7 +150,11 @@ export const qoeBreakdownRowSchema = qoeFiguresSchema.extend({
 });
 export type QoeBreakdownRow = z.infer<typeof qoeBreakdownRowSchema>;
 /** The groups with the most views first (at most `limit`). */
-export const qoeBreakdownSchema = z.object({ by: qoeBreakdownBySchema, range: qoeRangeSchema, rows: z.array(qoeBreakdownRowSchema) });
+export const qoeBreakdownSchema = z.object({
+  by: qoeBreakdownBySchema,
+  range: qoeRangeSchema,
+  rows: z.array(qoeBreakdownRowSchema),
+});
 export type QoeBreakdown = z.infer<typeof qoeBreakdownSchema>;
 
 /** PUT /operator/qoe/thresholds: when an item's last 5 minutes raise an alert. */
@@ -182,7 +188,10 @@ export const qoeAlertSchema = z.object({
   clearedAt: z.number().int().nullable(),
 });
 export type QoeAlert = z.infer<typeof qoeAlertSchema>;
-export const qoeAlertsQuerySchema = z.object({ state: z.enum(['open', 'all']).default('all'), limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const qoeAlertsQuerySchema = z.object({
+  state: z.enum(['open', 'all']).default('all'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
 export const qoeAlertsSchema = z.object({ items: z.array(qoeAlertSchema), thresholds: qoeThresholdsSchema });
 export type QoeAlerts = z.infer<typeof qoeAlertsSchema>;
 
@@ -242,7 +251,9 @@ export const qoeViewRecordSchema = z.object({
 export type QoeViewRecord = z.infer<typeof qoeViewRecordSchema>;
 /** A page of views, newest first; the cursor is the last one's start and id. */
 export const qoeViewsQuerySchema = z.object({
-  cursor: requestString().regex(/^\d{1,15}\.[A-Za-z0-9_-]{8,40}$/).optional(),
+  cursor: requestString()
+    .regex(/^\d{1,15}\.[A-Za-z0-9_-]{8,40}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const qoeViewPageSchema = z.object({ items: z.array(qoeViewRecordSchema), nextCursor: z.string().nullable() });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isValidBirthday, REGISTRATION_MESSAGES as M, registrationIssues, registrationRequestSchema, SPORTS, type RegistrationRuleContext, type RegistrationValues } from './registration';
+import {
+  isValidBirthday,
+  REGISTRATION_MESSAGES as M,
+  registrationIssues,
+  registrationRequestSchema,
+  SPORTS,
+  type RegistrationRuleContext,
+  type RegistrationValues,
+} from './registration';
 
 const valid: RegistrationValues = {
   username: 'José María',
@@ -11,7 +19,8 @@ const valid: RegistrationValues = {
   birthday: '1985-02-28',
 };
 const full: RegistrationRuleContext = { form: 'register', twoStep: false, currentYear: 2026 };
-const issues = (patch: Partial<RegistrationValues>, context: Partial<typeof full> = {}) => registrationIssues({ ...valid, ...patch }, { ...full, ...context });
+const issues = (patch: Partial<RegistrationValues>, context: Partial<typeof full> = {}) =>
+  registrationIssues({ ...valid, ...patch }, { ...full, ...context });
 
 describe('registration rules', () => {
   it('a complete form has no issues', () => {
@@ -22,7 +31,8 @@ describe('registration rules', () => {
     expect(issues({ username: '' }).username).toBe(M.nameRequired);
     expect(issues({ username: '   ' }).username).toBe(M.nameRequired);
     expect(issues({ username: 'Ñandú Güemes Àlex' }).username).toBeUndefined();
-    for (const bad of ['Ana1', 'Ana-María', 'Ana.', 'Ana_', '<b>']) expect(issues({ username: bad }).username).toBe(M.nameLetters);
+    for (const bad of ['Ana1', 'Ana-María', 'Ana.', 'Ana_', '<b>'])
+      expect(issues({ username: bad }).username).toBe(M.nameLetters);
     expect(issues({ username: 'Ana1' }, { twoStep: true }).username).toBeUndefined();
     expect(issues({ username: '' }, { twoStep: true }).username).toBe(M.nameRequired);
   });
@@ -34,7 +44,8 @@ describe('registration rules', () => {
 
   it('email: required, then valid', () => {
     expect(issues({ login: '' }).login).toBe(M.emailRequired);
-    for (const bad of ['ana', 'ana@', '@x.es', 'ana@x', 'a b@x.es']) expect(issues({ login: bad }).login).toBe(M.emailInvalid);
+    for (const bad of ['ana', 'ana@', '@x.es', 'ana@x', 'a b@x.es'])
+      expect(issues({ login: bad }).login).toBe(M.emailInvalid);
     expect(issues({ login: ' Ana@Example.COM ' }).login).toBeUndefined();
   });
 

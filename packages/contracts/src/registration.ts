@@ -151,7 +151,10 @@ function passwordIssue(value: string): string | undefined {
  * one (the first rule it breaks), none for a valid form. The app runs it as the user
  * types; the server runs it again through registrationRequestSchema.
  */
-export function registrationIssues(values: RegistrationValues, context: RegistrationRuleContext): Partial<Record<RegistrationField, string>> {
+export function registrationIssues(
+  values: RegistrationValues,
+  context: RegistrationRuleContext,
+): Partial<Record<RegistrationField, string>> {
   const issues: Partial<Record<RegistrationField, string>> = {
     username: nameIssue(values.username, true, context.twoStep),
     user_secondname: nameIssue(values.user_secondname, false, context.twoStep),
@@ -163,18 +166,29 @@ export function registrationIssues(values: RegistrationValues, context: Registra
     if (!(SPORTS as readonly string[]).includes(values.sport)) issues.sport = REGISTRATION_MESSAGES.sportRequired;
   }
   if (!values.birthday) issues.birthday = REGISTRATION_MESSAGES.birthdayRequired;
-  else if (!isValidBirthday(values.birthday, context.currentYear)) issues.birthday = REGISTRATION_MESSAGES.birthdayInvalid;
+  else if (!isValidBirthday(values.birthday, context.currentYear))
+    issues.birthday = REGISTRATION_MESSAGES.birthdayInvalid;
   return Object.fromEntries(Object.entries(issues).filter(([, message]) => message !== undefined));
 }
 
 /** The order the form shows its fields in, so the server names problems in the same order. */
-export const REGISTRATION_FIELDS: readonly RegistrationField[] = ['username', 'user_secondname', 'login', 'passw', 'country', 'sport', 'birthday'];
+export const REGISTRATION_FIELDS: readonly RegistrationField[] = [
+  'username',
+  'user_secondname',
+  'login',
+  'passw',
+  'country',
+  'sport',
+  'birthday',
+];
 
 const text = (max: number) => requestString().max(max).default('');
 
 /** The names' issues alone, outside two-step mode: what the server applies when the product it was given is not one it sells. */
 export function nameIssues(values: Pick<RegistrationValues, 'username' | 'user_secondname'>): string[] {
-  return [nameIssue(values.username, true, false), nameIssue(values.user_secondname, false, false)].filter((m): m is string => m !== undefined);
+  return [nameIssue(values.username, true, false), nameIssue(values.user_secondname, false, false)].filter(
+    (m): m is string => m !== undefined,
+  );
 }
 
 /**
@@ -197,11 +211,18 @@ export function registrationRequestSchema(currentYear: () => number) {
       sport: text(40),
       birthday: text(10),
       website: text(200),
-      formToken: requestString(formMessage(REGISTRATION_REFUSALS.formExpired)).max(200, formMessage(REGISTRATION_REFUSALS.formExpired)),
+      formToken: requestString(formMessage(REGISTRATION_REFUSALS.formExpired)).max(
+        200,
+        formMessage(REGISTRATION_REFUSALS.formExpired),
+      ),
     })
     .superRefine((values, ctx) => {
       // Lenient here when a product came; the server applies the names' rule unless it sells that product.
-      const issues = registrationIssues(values, { form: values.form, twoStep: values.product !== undefined, currentYear: currentYear() });
+      const issues = registrationIssues(values, {
+        form: values.form,
+        twoStep: values.product !== undefined,
+        currentYear: currentYear(),
+      });
       for (const field of REGISTRATION_FIELDS) {
         const message = issues[field];
         if (message) ctx.addIssue({ code: 'custom', path: [field], message });
@@ -211,7 +232,10 @@ export function registrationRequestSchema(currentYear: () => number) {
 export type RegistrationRequest = z.input<ReturnType<typeof registrationRequestSchema>>;
 
 /** GET /api/v1/registration/form: a signed note of when the form was opened, and the minimum fill time. */
-export const registrationFormTokenSchema = z.object({ formToken: z.string(), minFillMs: z.number().int().nonnegative() });
+export const registrationFormTokenSchema = z.object({
+  formToken: z.string(),
+  minFillMs: z.number().int().nonnegative(),
+});
 export type RegistrationFormToken = z.infer<typeof registrationFormTokenSchema>;
 
 /** 201 of POST /api/v1/registration: the new account (not signed in: the app signs in with /login). */
@@ -225,5 +249,7 @@ export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
 /** POST /api/v1/registration/confirm: the token of a confirmation link. */
 export const emailConfirmationRequestSchema = z.object({
-  token: requestString(formMessage(CONFIRMATION_LINK_INVALID)).min(16, formMessage(CONFIRMATION_LINK_INVALID)).max(200, formMessage(CONFIRMATION_LINK_INVALID)),
+  token: requestString(formMessage(CONFIRMATION_LINK_INVALID))
+    .min(16, formMessage(CONFIRMATION_LINK_INVALID))
+    .max(200, formMessage(CONFIRMATION_LINK_INVALID)),
 });

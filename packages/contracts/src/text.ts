@@ -16,4 +16,5 @@ export function hasNoNul(value: string): boolean {
  * Chain .trim(), .min(), .max(), .regex() after it as on z.string(); the check runs first,
  * so a NUL is refused even where a later transform would hide it.
  */
-export const requestString = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(hasNoNul, { message: NUL_REFUSED });
+export const requestString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(hasNoNul, { message: NUL_REFUSED });

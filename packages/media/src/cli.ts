@@ -24,7 +24,10 @@ async function main(): Promise<void> {
   }
   const secret = process.env.MEDIA_KEY_SECRET ?? DEV_SECRET;
   if (!process.env.MEDIA_KEY_SECRET) console.warn('MEDIA_KEY_SECRET unset: using the development secret');
-  const keys = deriveContentKeys(secret, DEMO_CLIPS.map((c) => c.key));
+  const keys = deriveContentKeys(
+    secret,
+    DEMO_CLIPS.map((c) => c.key),
+  );
   const tty = process.stdout.isTTY;
   let lastLine = '';
   let lastMessage = '';
@@ -39,7 +42,9 @@ async function main(): Promise<void> {
   const { clips, elapsedMs } = await prepareDemoMedia({ outDir: path.resolve(outDir), keys, onProgress });
   if (tty) process.stdout.write('\n');
   const made = clips.filter((c) => !c.skipped).length;
-  console.log(`${clips.length} clips in ${path.resolve(outDir)} (${made} made, ${clips.length - made} kept) in ${(elapsedMs / 1000).toFixed(1)} s`);
+  console.log(
+    `${clips.length} clips in ${path.resolve(outDir)} (${made} made, ${clips.length - made} kept) in ${(elapsedMs / 1000).toFixed(1)} s`,
+  );
   if (args.includes('--print-keys')) console.log(JSON.stringify(keys, null, 2));
 }
 

@@ -93,8 +93,14 @@ export interface ClipManifest {
 export function assertClipManifest(value: unknown): asserts value is ClipManifest {
   const m = value as Partial<ClipManifest> | null;
   if (
-    !m || m.version !== CLIP_MANIFEST_VERSION || typeof m.clipKey !== 'string' || typeof m.kid !== 'string' ||
-    !Array.isArray(m.tracks) || m.tracks.length === 0 || typeof m.segmentCount !== 'number' || !m.thumbnails
+    !m ||
+    m.version !== CLIP_MANIFEST_VERSION ||
+    typeof m.clipKey !== 'string' ||
+    typeof m.kid !== 'string' ||
+    !Array.isArray(m.tracks) ||
+    m.tracks.length === 0 ||
+    typeof m.segmentCount !== 'number' ||
+    !m.thumbnails
   ) {
     throw new Error('not a clip manifest of this version');
   }

@@ -5,7 +5,15 @@ export * from './constants';
 /** Binary and font resolution (FFMPEG_PATH, PACKAGER_PATH, MEDIA_FONT_FILE). */
 export { resolveFfmpegPath, resolveFontFile, resolvePackagerPath } from './tools';
 /** Content keys: derivation from an install secret and the formats licences use. */
-export { assertHex128, base64UrlToHex, deriveContentKey, deriveContentKeys, hexToBase64Url, kidToUuid, type ContentKey } from './keys';
+export {
+  assertHex128,
+  base64UrlToHex,
+  deriveContentKey,
+  deriveContentKeys,
+  hexToBase64Url,
+  kidToUuid,
+  type ContentKey,
+} from './keys';
 /** The per-clip manifest.json format. */
 export * from './clip-manifest';
 /** Pure ffmpeg argument builders (test pattern, thumbnails, sprite sheets). */

@@ -22,7 +22,13 @@ const progress: MediaProgress[] = [];
 
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'pantalla-media-'));
-  const result = await prepareDemoMedia({ outDir, keys, clips: [clip], durationSeconds: 20, onProgress: (p) => progress.push(p) });
+  const result = await prepareDemoMedia({
+    outDir,
+    keys,
+    clips: [clip],
+    durationSeconds: 20,
+    onProgress: (p) => progress.push(p),
+  });
   manifest = (result.clips[0] as { manifest: ClipManifest }).manifest;
 }, 60_000);
 
@@ -57,7 +63,13 @@ function segmentDuration(segment: Uint8Array): number {
 
 describe('prepareDemoMedia (real tools)', () => {
   it('writes a manifest that matches the packaged files', async () => {
-    expect(manifest).toMatchObject({ clipKey: 'clip-2', title: 'Señal de prueba 2', kid: key.kid, durationSeconds: 20, segmentCount: 10 });
+    expect(manifest).toMatchObject({
+      clipKey: 'clip-2',
+      title: 'Señal de prueba 2',
+      kid: key.kid,
+      durationSeconds: 20,
+      segmentCount: 10,
+    });
     expect(manifest.tracks.map((t) => `${t.id} ${t.codecs} ${t.timescale} ${t.encrypted}`)).toEqual([
       'video-360p avc1.4d401e 90000 true',
       'video-720p avc1.64001f 90000 true',
@@ -113,8 +125,14 @@ describe('prepareDemoMedia (real tools)', () => {
 
   it('joins loops exactly: the last segment of a loop ends where the next loop starts', async () => {
     for (const track of manifest.tracks) {
-      const last = rewriteSegmentTime(await clipFile(track.mediaTemplate.replace('$Number$', '10')), mapClipSegment(manifest, track.id, 20).rewrite);
-      const first = rewriteSegmentTime(await clipFile(track.mediaTemplate.replace('$Number$', '1')), mapClipSegment(manifest, track.id, 21).rewrite);
+      const last = rewriteSegmentTime(
+        await clipFile(track.mediaTemplate.replace('$Number$', '10')),
+        mapClipSegment(manifest, track.id, 20).rewrite,
+      );
+      const first = rewriteSegmentTime(
+        await clipFile(track.mediaTemplate.replace('$Number$', '1')),
+        mapClipSegment(manifest, track.id, 21).rewrite,
+      );
       const end = (readSegmentTimes(last).baseMediaDecodeTimes[0] ?? 0n) + BigInt(segmentDuration(last));
       expect(readSegmentTimes(first).baseMediaDecodeTimes[0]).toBe(end);
       expect(readSegmentTimes(first).baseMediaDecodeTimes[0]).toBe(BigInt(2 * track.loopDuration));

@@ -8,7 +8,13 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { CLIP_MANIFEST_VERSION, assertClipManifest, type ClipManifest } from './clip-manifest';
 import { AUDIO_LANGUAGES, CLIP_DURATION_SECONDS, DEMO_CLIPS, VIDEO_RENDITIONS, type ClipSpec } from './constants';
-import { buildSpriteSheetArgs, buildSpriteSheetList, buildTestPatternArgs, buildThumbnailArgs, mezzanineVideoFile } from './encode/ffmpeg-args';
+import {
+  buildSpriteSheetArgs,
+  buildSpriteSheetList,
+  buildTestPatternArgs,
+  buildThumbnailArgs,
+  mezzanineVideoFile,
+} from './encode/ffmpeg-args';
 import {
   SUBTITLES_FILE,
   THUMBS_DIR,
@@ -94,7 +100,9 @@ function hashInputs(parts: unknown): string {
 }
 
 /** Packages every clip (sequentially: ffmpeg already keeps both cores busy). */
-export async function prepareDemoMedia(options: PrepareDemoMediaOptions): Promise<{ clips: PreparedClip[]; elapsedMs: number }> {
+export async function prepareDemoMedia(
+  options: PrepareDemoMediaOptions,
+): Promise<{ clips: PreparedClip[]; elapsedMs: number }> {
   const started = Date.now();
   const clips = options.clips ?? DEMO_CLIPS;
   for (const clip of clips) {
@@ -113,10 +121,26 @@ export async function prepareDemoMedia(options: PrepareDemoMediaOptions): Promis
     const report = (step: MediaStep, message: string, within = 0): void => {
       const [from, to] = stepSpan[step];
       const share = from + within * (to - from);
-      options.onProgress?.({ clipKey: clip.key, clipIndex, clipCount: clips.length, step, overall: (clipIndex + share) / clips.length, message });
+      options.onProgress?.({
+        clipKey: clip.key,
+        clipIndex,
+        clipCount: clips.length,
+        step,
+        overall: (clipIndex + share) / clips.length,
+        message,
+      });
     };
     const durationSeconds = options.durationSeconds ?? CLIP_DURATION_SECONDS;
-    results.push(await prepareClip(clip, options.keys[clip.key] as ContentKey, { ...options, ffmpeg, packager, fontFile, durationSeconds, report }));
+    results.push(
+      await prepareClip(clip, options.keys[clip.key] as ContentKey, {
+        ...options,
+        ffmpeg,
+        packager,
+        fontFile,
+        durationSeconds,
+        report,
+      }),
+    );
   }
   return { clips: results, elapsedMs: Date.now() - started };
 }
@@ -146,7 +170,15 @@ async function prepareClip(clip: ClipSpec, key: ContentKey, ctx: ClipContext): P
     args: buildSpriteSheetArgs(`sheet-${phase}.txt`, path.posix.join('..', sheetFile(phase))),
   }));
   // The packager arguments carry the key, so a new key also rebuilds (only the hash is stored).
-  const inputHash = hashInputs({ version: CLIP_MANIFEST_VERSION, clip, encodeArgs, vtt, packagerArgs, thumbArgs, sheets });
+  const inputHash = hashInputs({
+    version: CLIP_MANIFEST_VERSION,
+    clip,
+    encodeArgs,
+    vtt,
+    packagerArgs,
+    thumbArgs,
+    sheets,
+  });
 
   const marker = await readIfExists(path.join(finalDir, COMPLETE_MARKER));
   const existing = await readIfExists(path.join(finalDir, CLIP_MANIFEST_FILE));
@@ -191,7 +223,9 @@ async function prepareClip(clip: ClipSpec, key: ContentKey, ctx: ClipContext): P
     const init = readInitInfo(await readFile(path.join(buildDir, plan.initFile)));
     probes.set(plan.id, { init, segmentSizes: await segmentSizes(buildDir, plan.mediaTemplate) });
   }
-  const sheetSizes = await Promise.all(sheets.map(async (_, phase) => (await stat(path.join(buildDir, sheetFile(phase)))).size));
+  const sheetSizes = await Promise.all(
+    sheets.map(async (_, phase) => (await stat(path.join(buildDir, sheetFile(phase)))).size),
+  );
   const manifest = assembleClipManifest({ clip, kid: key.kid, plans, probes, sheetSizes, inputHash, durationSeconds });
   await writeFile(path.join(buildDir, CLIP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   await rm(workDir, { recursive: true, force: true });

@@ -25,7 +25,8 @@ const packagerBinaries: Record<string, string> = {
 export function resolvePackagerPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.PACKAGER_PATH) return env.PACKAGER_PATH;
   const binary = packagerBinaries[`${process.platform}-${process.arch}`];
-  if (!binary) throw new Error(`shaka-packager has no binary for ${process.platform}-${process.arch}; set PACKAGER_PATH`);
+  if (!binary)
+    throw new Error(`shaka-packager has no binary for ${process.platform}-${process.arch}; set PACKAGER_PATH`);
   // The package's main module runs the binary on require, so only its directory is resolved.
   const packageDir = path.dirname(require.resolve('shaka-packager/package.json'));
   return path.join(packageDir, 'bin', binary);

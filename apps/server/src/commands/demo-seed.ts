@@ -11,8 +11,13 @@ async function main(): Promise<number> {
   const { platform, modules, close } = await openForCommand();
   try {
     await seedDemo(platform, modules);
-    const media = await modules.origin.prepareDemoMedia({ progress: true, onWait: () => console.log('Medios: otro proceso los está preparando; esperando…') });
-    console.log(`Demostración sembrada en la base de datos (${platform.db.dialect}); medios en ${platform.config.media.mediaDir} (${media.made} preparados, ${media.kept} ya estaban).`);
+    const media = await modules.origin.prepareDemoMedia({
+      progress: true,
+      onWait: () => console.log('Medios: otro proceso los está preparando; esperando…'),
+    });
+    console.log(
+      `Demostración sembrada en la base de datos (${platform.db.dialect}); medios en ${platform.config.media.mediaDir} (${media.made} preparados, ${media.kept} ya estaban).`,
+    );
     console.log('Cuentas de demostración:');
     for (const line of demoAccountLines()) console.log(line);
     return 0;

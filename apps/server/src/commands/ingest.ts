@@ -1,5 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { ingestFormatSchema, newIngestSourceSchema, type IngestReport, type IngestRun, type IngestSource } from '@pantalla/contracts';
+import {
+  ingestFormatSchema,
+  newIngestSourceSchema,
+  type IngestReport,
+  type IngestRun,
+  type IngestSource,
+} from '@pantalla/contracts';
 import { IngestError, OPERATOR_LIMITS, type Ingest } from '../modules/ingest';
 import { openForCommand, runCommand } from './open';
 
@@ -14,14 +20,21 @@ const USAGE = `Uso:
 function printReport(report: IngestReport): void {
   const { channels: c, programmes: p } = report;
   console.log(`Canales: ${c.created} nuevos, ${c.updated} actualizados, ${c.unchanged} sin cambios.`);
-  if (report.format === 'xmltv') console.log(`Programas: ${p.inserted} nuevos o cambiados, ${p.removed} retirados, ${p.unchanged} sin cambios, ${p.trimmed} recortados, ${p.skipped} omitidos.`);
+  if (report.format === 'xmltv')
+    console.log(
+      `Programas: ${p.inserted} nuevos o cambiados, ${p.removed} retirados, ${p.unchanged} sin cambios, ${p.trimmed} recortados, ${p.skipped} omitidos.`,
+    );
   for (const w of report.warnings) console.log(`Aviso: ${w}`);
-  if (report.problemsTotal > report.warnings.length) console.log(`(${report.problemsTotal - report.warnings.length} avisos más sin mostrar)`);
+  if (report.problemsTotal > report.warnings.length)
+    console.log(`(${report.problemsTotal - report.warnings.length} avisos más sin mostrar)`);
 }
 
 function printRun(run: IngestRun): void {
-  const what = run.outcome === 'imported' ? 'importada' : run.outcome === 'not-modified' ? 'sin cambios (304)' : 'fallida';
-  console.log(`Ejecución ${run.id} de la fuente ${run.sourceId}: ${run.startedAt} → ${run.finishedAt}, ${what}${run.httpStatus ? ` (HTTP ${run.httpStatus})` : ''}.`);
+  const what =
+    run.outcome === 'imported' ? 'importada' : run.outcome === 'not-modified' ? 'sin cambios (304)' : 'fallida';
+  console.log(
+    `Ejecución ${run.id} de la fuente ${run.sourceId}: ${run.startedAt} → ${run.finishedAt}, ${what}${run.httpStatus ? ` (HTTP ${run.httpStatus})` : ''}.`,
+  );
   if (run.error) console.log(`  ${run.error}`);
   if (run.report) printReport(run.report);
 }
@@ -60,7 +73,8 @@ async function sourcesCommand(ingest: Ingest, args: string[]): Promise<number> {
   if (id === null) return usage();
   if (action === 'run') {
     const run = await ingest.sources.runNow(id);
-    if (run === undefined || run === 'busy') console.error(run === 'busy' ? 'Esta fuente ya se está importando.' : 'No existe esa fuente.');
+    if (run === undefined || run === 'busy')
+      console.error(run === 'busy' ? 'Esta fuente ya se está importando.' : 'No existe esa fuente.');
     else printRun(run);
     return run && run !== 'busy' && run.outcome !== 'failed' ? 0 : 1;
   }
@@ -89,7 +103,13 @@ async function main(): Promise<number> {
   const { modules, close } = await openForCommand();
   try {
     if (first === 'sources') return await sourcesCommand(modules.ingest, rest);
-    printReport(await modules.ingest.service.import(format.data as 'xmltv' | 'm3u', createReadStream(rest[0] as string), OPERATOR_LIMITS));
+    printReport(
+      await modules.ingest.service.import(
+        format.data as 'xmltv' | 'm3u',
+        createReadStream(rest[0] as string),
+        OPERATOR_LIMITS,
+      ),
+    );
     return 0;
   } catch (error) {
     if (error instanceof IngestError) {

@@ -21,7 +21,8 @@ describe('npm run rotate-key', () => {
 
   it('answers usage (2) to anything else, and 1 when the title does not exist', async () => {
     const out: string[] = [];
-    for (const args of [[], ['channel', '1'], ['film'], ['film', 'x'], ['film', '1', '2'], ['film', '-1']]) expect(await rotateKeyCommand(args, rotation, (l) => out.push(l))).toBe(2);
+    for (const args of [[], ['channel', '1'], ['film'], ['film', 'x'], ['film', '1', '2'], ['film', '-1']])
+      expect(await rotateKeyCommand(args, rotation, (l) => out.push(l))).toBe(2);
     expect(out[0]).toContain('Uso:');
     expect(await rotateKeyCommand(['film', '404'], rotation, (l) => out.push(l))).toBe(1);
     expect(out.at(-1)).toBe('No existe esa película.');

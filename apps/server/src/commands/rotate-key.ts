@@ -11,7 +11,11 @@ const USAGE = `Uso:
  * The command's work, apart from the process: rotates one title's or programme's key and says
  * so. Returns the exit code (2: usage, 1: nothing to rotate).
  */
-export async function rotateKeyCommand(args: readonly string[], rotation: Pick<KeyRotation, 'rotate'>, out: (line: string) => void = console.log): Promise<number> {
+export async function rotateKeyCommand(
+  args: readonly string[],
+  rotation: Pick<KeyRotation, 'rotate'>,
+  out: (line: string) => void = console.log,
+): Promise<number> {
   const [kind, idText] = args;
   if (!GENERATION_KINDS.includes(kind as GenerationKind) || !idText || !/^\d{1,9}$/.test(idText) || args.length !== 2) {
     out(USAGE);
@@ -19,7 +23,9 @@ export async function rotateKeyCommand(args: readonly string[], rotation: Pick<K
   }
   try {
     const rotated = await rotation.rotate(kind as GenerationKind, Number(idText));
-    out(`Clave cambiada: ${rotated.kind} ${rotated.id} está ahora en la generación ${rotated.generation} (${rotated.keyName}); la clave anterior ya no descifra lo que se sirve.`);
+    out(
+      `Clave cambiada: ${rotated.kind} ${rotated.id} está ahora en la generación ${rotated.generation} (${rotated.keyName}); la clave anterior ya no descifra lo que se sirve.`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {

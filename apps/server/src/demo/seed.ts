@@ -16,7 +16,15 @@ export async function seedDemo(platform: Platform, modules: Modules): Promise<vo
     const accounts = [];
     for (const account of DEMO_ACCOUNTS) {
       const existing = await modules.identity.accounts.findByEmail(account.email);
-      const user = existing ?? (await modules.identity.accounts.create({ email: account.email, password: account.password, name: account.name, surname: 'Pantalla', pin: account.pin }));
+      const user =
+        existing ??
+        (await modules.identity.accounts.create({
+          email: account.email,
+          password: account.password,
+          name: account.name,
+          surname: 'Pantalla',
+          pin: account.pin,
+        }));
       accounts.push({ account, userId: user.id });
       if (account.role) await modules.identity.operators.seedRole(user.id, account.role);
     }

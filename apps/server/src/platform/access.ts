@@ -60,7 +60,11 @@ function hooksOf(value: RouteOptions['onRequest']): unknown[] {
 }
 
 /** The access a route declares, from its config or its onRequest guard. */
-export function accessOf(route: Pick<RouteOptions, 'config' | 'onRequest'>): { access: Access | undefined; guarded: boolean; operator: OperatorRule | undefined } {
+export function accessOf(route: Pick<RouteOptions, 'config' | 'onRequest'>): {
+  access: Access | undefined;
+  guarded: boolean;
+  operator: OperatorRule | undefined;
+} {
   const hooks = hooksOf(route.onRequest).filter((hook): hook is Tagged => typeof hook === 'function');
   const tagged = hooks.map((hook) => hook[ACCESS]).find((a) => a !== undefined);
   const operator = hooks.map((hook) => hook[ROLES]).find((r) => r !== undefined);
@@ -92,7 +96,14 @@ export class RouteTable {
     return this.routes.flatMap((route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const { access, guarded, operator } = accessOf(route);
-      return methods.map((method) => ({ method, url: route.url, access, guardedBeforeBody: guarded, bodyLimit: route.bodyLimit, operator }));
+      return methods.map((method) => ({
+        method,
+        url: route.url,
+        access,
+        guardedBeforeBody: guarded,
+        bodyLimit: route.bodyLimit,
+        operator,
+      }));
     });
   }
 }

@@ -44,7 +44,12 @@ export interface AuditChange {
  * Writes the audit row of `change` inside `trx` (a transaction of the module making the
  * change, or its Kysely when the change is one statement run in the same call).
  */
-export async function recordAudit<DB>(trx: Kysely<DB> | Transaction<DB>, actor: Actor, at: number, change: AuditChange): Promise<void> {
+export async function recordAudit<DB>(
+  trx: Kysely<DB> | Transaction<DB>,
+  actor: Actor,
+  at: number,
+  change: AuditChange,
+): Promise<void> {
   const k = trx as unknown as Kysely<AuditTables>;
   await k
     .insertInto('auditLog')

@@ -39,7 +39,14 @@ export function parseBoundedJson(text: string): unknown {
  * `encodedBytes` counts what came in, for a Content-Length check.
  */
 export function cappedInflater(encoding: string, maxBytes: number): Transform & { encodedBytes: number } {
-  const inflate = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : null;
+  const inflate =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : null;
   if (!inflate) throw new AppError(415, 'unsupported_media_type', UNKNOWN_ENCODING);
   let out = 0;
   const wrapper = new Transform({
@@ -106,7 +113,10 @@ export function registerBodyLimits(app: FastifyInstance): void {
   app.addHook('preParsing', async (request, _reply, payload) => {
     const encoding = request.headers['content-encoding']?.trim().toLowerCase();
     if (!encoding || encoding === 'identity' || !hasBody(request)) return payload;
-    const inflater = cappedInflater(encoding, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024);
+    const inflater = cappedInflater(
+      encoding,
+      request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024,
+    );
     const stream = (payload as Readable).pipe(inflater);
     (payload as Readable).on('error', (error) => inflater.destroy(error));
     // Fastify compares Content-Length with what was received, which is the encoded size.

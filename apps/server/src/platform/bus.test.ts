@@ -58,7 +58,7 @@ describe.skipIf(!postgresHere)('the bus on PostgreSQL (several processes on one 
     await scratch?.drop();
   });
 
-  it('brings one process\'s message to the other within a second, and to itself once', async () => {
+  it("brings one process's message to the other within a second, and to itself once", async () => {
     const busA = createBus(a.notices);
     const busB = createBus(b.notices);
     await Promise.all([busA.ready, busB.ready]);
@@ -90,7 +90,9 @@ describe.skipIf(!postgresHere)('the bus on PostgreSQL (several processes on one 
     const admin = new pg.Client({ connectionString: scratch.url });
     await admin.connect();
     try {
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      );
     } finally {
       await admin.end();
     }
@@ -100,7 +102,7 @@ describe.skipIf(!postgresHere)('the bus on PostgreSQL (several processes on one 
     expect(atB).toEqual(['again']);
   });
 
-  it('makes every process\'s cache registry forget a key, without waiting for time to pass', async () => {
+  it("makes every process's cache registry forget a key, without waiting for time to pass", async () => {
     const clock = new ManualClock(0);
     const here = new CacheRegistry(clock, createBus(a.notices));
     const there = new CacheRegistry(clock, createBus(b.notices));

@@ -32,7 +32,9 @@ interface Envelope {
 function parse(payload: string): Envelope | undefined {
   try {
     const value = JSON.parse(payload) as Partial<Envelope>;
-    return typeof value.from === 'string' && typeof value.topic === 'string' ? { from: value.from, topic: value.topic, data: value.data ?? null } : undefined;
+    return typeof value.from === 'string' && typeof value.topic === 'string'
+      ? { from: value.from, topic: value.topic, data: value.data ?? null }
+      : undefined;
   } catch {
     return undefined;
   }

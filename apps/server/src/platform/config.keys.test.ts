@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-const base = { DATA_DIR: '/tmp/pantalla-config-test', MEDIA_DIR: '/tmp/pantalla-config-test/media', AUTH_SECRET: 'x'.repeat(32) };
+const base = {
+  DATA_DIR: '/tmp/pantalla-config-test',
+  MEDIA_DIR: '/tmp/pantalla-config-test/media',
+  AUTH_SECRET: 'x'.repeat(32),
+};
 
 describe('the live key period (MEDIA_KEY_PERIOD_SECONDS)', () => {
   it('is an hour unless a test shortens it', () => {
@@ -14,7 +18,12 @@ describe('the live key period (MEDIA_KEY_PERIOD_SECONDS)', () => {
   });
 
   it('is never shortened in production', () => {
-    const production = { ...base, NODE_ENV: 'production', AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz0123456789', MEDIA_KEY_SECRET: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789' };
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz0123456789',
+      MEDIA_KEY_SECRET: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+    };
     expect(() => loadConfig({ ...production, MEDIA_KEY_PERIOD_SECONDS: '20' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...production, MEDIA_KEY_PERIOD_SECONDS: '20' })).toThrow(/solo sirve para pruebas/);
   });

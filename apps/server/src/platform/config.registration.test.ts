@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_LATAM_COUNTRIES, loadConfig } from './config';
 
-const base = { DATA_DIR: '/tmp/pantalla-config-test', MEDIA_DIR: '/tmp/pantalla-config-test/media', AUTH_SECRET: 'x'.repeat(32) };
+const base = {
+  DATA_DIR: '/tmp/pantalla-config-test',
+  MEDIA_DIR: '/tmp/pantalla-config-test/media',
+  AUTH_SECRET: 'x'.repeat(32),
+};
 
 describe('registration configuration', () => {
   it('defaults to the spec’s packages 1 and 5001, 20 Latin-American countries in region 3, others in region 1', () => {
@@ -18,7 +22,13 @@ describe('registration configuration', () => {
   });
 
   it('reads its variables, normalising spaces and case', () => {
-    const { registration } = loadConfig({ ...base, REGISTRATION_PACKAGES: ' 1, 2 ,2', LATAM_COUNTRIES: 'mx, ar', LATAM_REGION_ID: '7', REGISTRATION_MIN_FILL_MS: '0' });
+    const { registration } = loadConfig({
+      ...base,
+      REGISTRATION_PACKAGES: ' 1, 2 ,2',
+      LATAM_COUNTRIES: 'mx, ar',
+      LATAM_REGION_ID: '7',
+      REGISTRATION_MIN_FILL_MS: '0',
+    });
     expect(registration.packageIds).toEqual([1, 2]);
     expect([...registration.latamCountries]).toEqual(['MX', 'AR']);
     expect(registration.latamRegionId).toBe(7);

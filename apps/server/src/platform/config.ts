@@ -79,10 +79,22 @@ const envSchema = z.object({
   IMAGE_MAX_KB: z.coerce.number().int().min(1).max(20_480).default(2048),
   IMAGE_REFRESH_HOURS: z.coerce.number().min(0).max(720).default(24),
   // Registration (README, "Configure"; docs/decisions.md, "Registration").
-  REGISTRATION_PACKAGES: z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'una lista de ids de paquete separados por comas').default(DEFAULT_REGISTRATION_PACKAGES),
-  LATAM_COUNTRIES: z.string().regex(/^\s*([A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)?\s*$/, 'códigos ISO 3166-1 de dos letras separados por comas').default(DEFAULT_LATAM_COUNTRIES),
+  REGISTRATION_PACKAGES: z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'una lista de ids de paquete separados por comas')
+    .default(DEFAULT_REGISTRATION_PACKAGES),
+  LATAM_COUNTRIES: z
+    .string()
+    .regex(/^\s*([A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)?\s*$/, 'códigos ISO 3166-1 de dos letras separados por comas')
+    .default(DEFAULT_LATAM_COUNTRIES),
   // VAT by the account's country, percent with up to two decimals (README, "Configure").
-  VAT_RATES: z.string().regex(/^\s*[A-Za-z]{2}\s*:\s*\d{1,2}(\.\d{1,2})?(\s*,\s*[A-Za-z]{2}\s*:\s*\d{1,2}(\.\d{1,2})?)*\s*$/, "países y tipos de IVA en porcentaje, p. ej. 'ES:21,PT:23'").default(DEFAULT_VAT_RATES),
+  VAT_RATES: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z]{2}\s*:\s*\d{1,2}(\.\d{1,2})?(\s*,\s*[A-Za-z]{2}\s*:\s*\d{1,2}(\.\d{1,2})?)*\s*$/,
+      "países y tipos de IVA en porcentaje, p. ej. 'ES:21,PT:23'",
+    )
+    .default(DEFAULT_VAT_RATES),
   // Days a subscription whose renewal failed stays owned while the card is retried (README, "Configure").
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   // Days the players' raw QoE views are kept (issue 28); per-minute aggregates last 13 months.
@@ -101,10 +113,17 @@ const envSchema = z.object({
   MEDIA_KEY_PERIOD_SECONDS: z.coerce.number().int().min(10).max(3600).multipleOf(2).default(3600),
   // Signs segment URLs; a CDN checking them is given the same value (unset: derived from AUTH_SECRET).
   // Only characters an nginx or CDN configuration takes as they are.
-  SEGMENT_URL_SECRET: z.string().regex(/^[A-Za-z0-9_.~+/=-]{32,256}$/, { message: 'de 32 a 256 caracteres A-Z a-z 0-9 _ . ~ + / = -' }).optional(),
+  SEGMENT_URL_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_.~+/=-]{32,256}$/, { message: 'de 32 a 256 caracteres A-Z a-z 0-9 _ . ~ + / = -' })
+    .optional(),
   MEDIA_PREPARE: z.enum(['0', '1']).optional(),
   MEDIA_CORS_ORIGINS: z.string().default(''),
-  PLAYBACK_URL_TEMPLATE: z.string().default('{base}/media/{kind}/{id}/{quality}/manifest.mpd?jwt={jwt}&user={user}&model={model}&type={type}&operator={operator}'),
+  PLAYBACK_URL_TEMPLATE: z
+    .string()
+    .default(
+      '{base}/media/{kind}/{id}/{quality}/manifest.mpd?jwt={jwt}&user={user}&model={model}&type={type}&operator={operator}',
+    ),
   MEDIA_BASE_URL: z.url().optional(),
   DRM_WIDEVINE_LICENSE_TEMPLATE: z.string().optional(),
   DRM_FAIRPLAY_LICENSE_TEMPLATE: z.string().optional(),
@@ -114,14 +133,19 @@ const envSchema = z.object({
   // Payments (README, "Payments"): the built-in sandbox outside production; production names its provider.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   // 'staging': a production server may serve the sandbox (test cards buy packages), said at start and in every page.
-  PAYMENT_SANDBOX_IN_PRODUCTION: z.enum(['staging'], { message: "solo admite 'staging' (un servidor de pruebas)" }).optional(),
+  PAYMENT_SANDBOX_IN_PRODUCTION: z
+    .enum(['staging'], { message: "solo admite 'staging' (un servidor de pruebas)" })
+    .optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.url().optional(),
   PAYMENT_WEBHOOK_URL: z.url().optional(),
   // The sandbox's retries of a failed renewal, days after it (README, "Payments"); Stripe's recommended 4 within 7 days.
-  PAYMENT_SANDBOX_RETRY_DAYS: z.string().regex(/^\s*\d{1,2}(\s*,\s*\d{1,2})*\s*$/, "días tras el fallo separados por comas, p. ej. '1,3,5,7'").default('1,3,5,7'),
+  PAYMENT_SANDBOX_RETRY_DAYS: z
+    .string()
+    .regex(/^\s*\d{1,2}(\s*,\s*\d{1,2})*\s*$/, "días tras el fallo separados por comas, p. ej. '1,3,5,7'")
+    .default('1,3,5,7'),
 });
 
 /** A speed-test server of diag.json: its group name and the base URL its media_0.ts lives under. */
@@ -131,7 +155,9 @@ export interface DiagServerConfig {
 }
 
 const diagServersSchema = z
-  .array(z.object({ name: z.string().trim().min(1).max(60), baseUrl: z.url().transform((url) => url.replace(/\/$/, '')) }))
+  .array(
+    z.object({ name: z.string().trim().min(1).max(60), baseUrl: z.url().transform((url) => url.replace(/\/$/, '')) }),
+  )
   .min(1)
   .max(20);
 
@@ -141,10 +167,15 @@ function parseDiagServers(text: string | undefined): DiagServerConfig[] | null {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ConfigError('DIAG_SERVERS: se espera JSON, p. ej. [{"name":"Madrid","baseUrl":"https://cdn.example/media/speed"}]');
+    throw new ConfigError(
+      'DIAG_SERVERS: se espera JSON, p. ej. [{"name":"Madrid","baseUrl":"https://cdn.example/media/speed"}]',
+    );
   }
   const parsed = diagServersSchema.safeParse(json);
-  if (!parsed.success) throw new ConfigError(`DIAG_SERVERS: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new ConfigError(
+      `DIAG_SERVERS: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -180,10 +211,24 @@ export interface OperatorLegalConfig {
 }
 
 /** Demo sellers outside production; in production what is set, the operator's name for a missing legal name. */
-function operatorLegal(e: { NODE_ENV: string; OPERATOR_NAME: string; OPERATOR_LEGAL_NAME?: string | undefined; OPERATOR_TAX_ID?: string | undefined; OPERATOR_ADDRESS?: string | undefined }): OperatorLegalConfig {
+function operatorLegal(e: {
+  NODE_ENV: string;
+  OPERATOR_NAME: string;
+  OPERATOR_LEGAL_NAME?: string | undefined;
+  OPERATOR_TAX_ID?: string | undefined;
+  OPERATOR_ADDRESS?: string | undefined;
+}): OperatorLegalConfig {
   const production = e.NODE_ENV === 'production';
-  const given = { OPERATOR_LEGAL_NAME: e.OPERATOR_LEGAL_NAME || undefined, OPERATOR_TAX_ID: e.OPERATOR_TAX_ID || undefined, OPERATOR_ADDRESS: e.OPERATOR_ADDRESS || undefined };
-  const missing = production ? Object.entries(given).filter(([, v]) => v === undefined).map(([k]) => k) : [];
+  const given = {
+    OPERATOR_LEGAL_NAME: e.OPERATOR_LEGAL_NAME || undefined,
+    OPERATOR_TAX_ID: e.OPERATOR_TAX_ID || undefined,
+    OPERATOR_ADDRESS: e.OPERATOR_ADDRESS || undefined,
+  };
+  const missing = production
+    ? Object.entries(given)
+        .filter(([, v]) => v === undefined)
+        .map(([k]) => k)
+    : [];
   return {
     name: given.OPERATOR_LEGAL_NAME ?? (production ? e.OPERATOR_NAME : `${e.OPERATOR_NAME} Demo S.L.`),
     taxId: given.OPERATOR_TAX_ID ?? (production ? '' : 'B00000000'),
@@ -325,18 +370,29 @@ function isAddressOrCidr(entry: string): boolean {
 export function parseTrustProxy(value: string): false | string[] {
   const v = value.trim();
   if (v === '' || v.toLowerCase() === 'false') return false;
-  if (v.toLowerCase() === 'true') throw new ConfigError(`TRUST_PROXY=true confiaría en cualquier cliente: ${TRUST_PROXY_HELP}.`);
-  if (/^\d+$/.test(v)) throw new ConfigError(`TRUST_PROXY=${v} (un número de saltos) dejaría elegir su dirección a quien llegue sin proxy: ${TRUST_PROXY_HELP}.`);
-  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  if (v.toLowerCase() === 'true')
+    throw new ConfigError(`TRUST_PROXY=true confiaría en cualquier cliente: ${TRUST_PROXY_HELP}.`);
+  if (/^\d+$/.test(v))
+    throw new ConfigError(
+      `TRUST_PROXY=${v} (un número de saltos) dejaría elegir su dirección a quien llegue sin proxy: ${TRUST_PROXY_HELP}.`,
+    );
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const bad = entries.filter((e) => !isAddressOrCidr(e));
-  if (bad.length > 0) throw new ConfigError(`TRUST_PROXY: ${bad.join(', ')} no es una dirección IP ni una red CIDR: ${TRUST_PROXY_HELP}.`);
+  if (bad.length > 0)
+    throw new ConfigError(
+      `TRUST_PROXY: ${bad.join(', ')} no es una dirección IP ni una red CIDR: ${TRUST_PROXY_HELP}.`,
+    );
   return entries;
 }
 
 /** Fewer distinct characters than this and a secret is a pattern ('a'×32), not random. */
 export const MIN_SECRET_DISTINCT = 16;
 /** How to make a secret, said wherever one is refused. */
-export const SECRET_HOWTO = "genera uno con `openssl rand -base64 48` o `node -e \"console.log(require('node:crypto').randomBytes(48).toString('base64url'))\"`";
+export const SECRET_HOWTO =
+  "genera uno con `openssl rand -base64 48` o `node -e \"console.log(require('node:crypto').randomBytes(48).toString('base64url'))\"`";
 
 /**
  * A secret that survives restarts outside production: from the environment, else a file
@@ -376,13 +432,17 @@ function requireProductionSecrets(env: NodeJS.ProcessEnv): void {
 /** Production always rotates live keys hourly: a shorter period is a test's, with MPDs of many Periods. */
 function keyPeriodSeconds(e: z.infer<typeof envSchema>): number {
   if (e.NODE_ENV === 'production' && e.MEDIA_KEY_PERIOD_SECONDS !== 3600) {
-    throw new ConfigError('MEDIA_KEY_PERIOD_SECONDS solo sirve para pruebas: en producción las claves del directo cambian cada hora (3600).');
+    throw new ConfigError(
+      'MEDIA_KEY_PERIOD_SECONDS solo sirve para pruebas: en producción las claves del directo cambian cada hora (3600).',
+    );
   }
   return e.MEDIA_KEY_PERIOD_SECONDS;
 }
 
 function mediaSettings(e: z.infer<typeof envSchema>, publicUrl: string): MediaConfig {
-  const origins = e.MEDIA_CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+  const origins = e.MEDIA_CORS_ORIGINS.split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
   return {
     mediaDir: e.MEDIA_DIR,
     keySecret: loadSecret(e.MEDIA_DIR, '.key-secret', e.MEDIA_KEY_SECRET),
@@ -413,20 +473,54 @@ export const PAYMENTS_OFF_REASON =
  * through Stripe, or through the sandbox only on a staging server that says so, or not at all.
  */
 function paymentSettings(e: z.infer<typeof envSchema>, authSecret: string): PaymentsConfig {
-  const common = { apiUrl: e.STRIPE_API_URL, webhookUrl: e.PAYMENT_WEBHOOK_URL, disabledReason: null, stagingSandbox: false };
+  const common = {
+    apiUrl: e.STRIPE_API_URL,
+    webhookUrl: e.PAYMENT_WEBHOOK_URL,
+    disabledReason: null,
+    stagingSandbox: false,
+  };
   const production = e.NODE_ENV === 'production';
   const provider = e.PAYMENT_PROVIDER ?? (production ? undefined : 'sandbox');
-  if (provider === undefined) return { ...common, provider: 'none', secretKey: '', publishableKey: '', webhookSecret: '', disabledReason: PAYMENTS_OFF_REASON };
+  if (provider === undefined)
+    return {
+      ...common,
+      provider: 'none',
+      secretKey: '',
+      publishableKey: '',
+      webhookSecret: '',
+      disabledReason: PAYMENTS_OFF_REASON,
+    };
   if (provider === 'sandbox') {
     if (production && e.PAYMENT_SANDBOX_IN_PRODUCTION !== 'staging') {
-      throw new ConfigError('PAYMENT_PROVIDER=sandbox en producción: sus tarjetas de prueba conceden paquetes de verdad. Solo en un servidor de pruebas, con PAYMENT_SANDBOX_IN_PRODUCTION=staging; para vender, PAYMENT_PROVIDER=stripe.');
+      throw new ConfigError(
+        'PAYMENT_PROVIDER=sandbox en producción: sus tarjetas de prueba conceden paquetes de verdad. Solo en un servidor de pruebas, con PAYMENT_SANDBOX_IN_PRODUCTION=staging; para vender, PAYMENT_PROVIDER=stripe.',
+      );
     }
     const sandboxRetryDays = e.PAYMENT_SANDBOX_RETRY_DAYS.split(',').map((d) => Number(d.trim()));
-    return { ...common, sandboxRetryDays, provider: 'sandbox', stagingSandbox: production, secretKey: sandboxKey(authSecret, 'sk_test_'), publishableKey: sandboxKey(authSecret, 'pk_test_'), webhookSecret: sandboxKey(authSecret, 'whsec_') };
+    return {
+      ...common,
+      sandboxRetryDays,
+      provider: 'sandbox',
+      stagingSandbox: production,
+      secretKey: sandboxKey(authSecret, 'sk_test_'),
+      publishableKey: sandboxKey(authSecret, 'pk_test_'),
+      webhookSecret: sandboxKey(authSecret, 'whsec_'),
+    };
   }
-  const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => !e[name]);
-  if (missing.length > 0) throw new ConfigError(`PAYMENT_PROVIDER=stripe necesita ${missing.join(', ')} (las claves de tu cuenta de Stripe y el secreto de firma del webhook).`);
-  return { ...common, provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY ?? '', publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '', webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '' };
+  const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
+    (name) => !e[name],
+  );
+  if (missing.length > 0)
+    throw new ConfigError(
+      `PAYMENT_PROVIDER=stripe necesita ${missing.join(', ')} (las claves de tu cuenta de Stripe y el secreto de firma del webhook).`,
+    );
+  return {
+    ...common,
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY ?? '',
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+  };
 }
 
 /** Reads and validates the environment; a bad variable stops start-up with its name. */
@@ -470,11 +564,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS },
-    adminEmails: (e.ADMIN_EMAILS ?? '').split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
     ingestThreads: e.INGEST_THREADS === '1',
-    ingestAllowedHosts: e.INGEST_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    ingestAllowedHosts: e.INGEST_ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     images: {
-      allowedHosts: e.IMAGE_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      allowedHosts: e.IMAGE_ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
       cacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
       maxBytes: e.IMAGE_MAX_KB * 1024,
       refreshMs: e.IMAGE_REFRESH_HOURS * 3_600_000,
@@ -482,7 +583,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: mediaSettings(e, publicUrl),
     registration: {
       packageIds: [...new Set(e.REGISTRATION_PACKAGES.split(',').map((id) => Number(id.trim())))],
-      latamCountries: new Set(e.LATAM_COUNTRIES.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean)),
+      latamCountries: new Set(
+        e.LATAM_COUNTRIES.split(',')
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
+      ),
       latamRegionId: e.LATAM_REGION_ID,
       defaultRegionId: e.DEFAULT_REGION_ID,
       minFillMs: e.REGISTRATION_MIN_FILL_MS,

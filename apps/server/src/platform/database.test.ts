@@ -26,8 +26,14 @@ describe('selectArrays (SQLite)', () => {
   it('answers a read as arrays, while Kysely keeps answering objects for the same text', async () => {
     const db = await sqliteWithRows();
     const text = 'select id, name from t where id >= ? order by id';
-    expect(await db.selectArrays?.(text, [1])).toEqual([[1, 'uno'], [2, 'dos']]);
-    expect((await sql.raw(text.replace('?', '1')).execute(db.kysely())).rows).toEqual([{ id: 1, name: 'uno' }, { id: 2, name: 'dos' }]);
+    expect(await db.selectArrays?.(text, [1])).toEqual([
+      [1, 'uno'],
+      [2, 'dos'],
+    ]);
+    expect((await sql.raw(text.replace('?', '1')).execute(db.kysely())).rows).toEqual([
+      { id: 1, name: 'uno' },
+      { id: 2, name: 'dos' },
+    ]);
     await expect(db.selectArrays?.('delete from t', [])).rejects.toThrow('reads only');
   });
 
@@ -37,12 +43,15 @@ describe('selectArrays (SQLite)', () => {
     let inserted!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const written = new Promise<void>((resolve) => (inserted = resolve));
-    const trx = db.kysely().transaction().execute(async (t) => {
-      await sql`insert into t values (3, 'tres')`.execute(t);
-      inserted();
-      await held;
-      throw new Error('rolled back');
-    });
+    const trx = db
+      .kysely()
+      .transaction()
+      .execute(async (t) => {
+        await sql`insert into t values (3, 'tres')`.execute(t);
+        inserted();
+        await held;
+        throw new Error('rolled back');
+      });
     await written;
     const read = db.selectArrays?.('select id from t order by id', []);
     release();

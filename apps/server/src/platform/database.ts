@@ -4,7 +4,15 @@ import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { localNotices, postgresNotices, type ClosableNotices, type Notices } from './notices';
-import { Kysely, PostgresDialect, SqliteDialect, CamelCasePlugin, sql, type Dialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  CamelCasePlugin,
+  sql,
+  type Dialect,
+  type SqliteDatabase,
+} from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type { Notices } from './notices';
@@ -71,7 +79,11 @@ interface Connection {
   selectArrays?: Db['selectArrays'];
 }
 
-function wrap({ kysely, dialect, address, runMany = null, selectArrays = null }: Connection, exclusive: Db['exclusive'], notices: ClosableNotices = localNotices()): Db {
+function wrap(
+  { kysely, dialect, address, runMany = null, selectArrays = null }: Connection,
+  exclusive: Db['exclusive'],
+  notices: ClosableNotices = localNotices(),
+): Db {
   return {
     dialect,
     address,
@@ -205,15 +217,29 @@ export function openSqlite(file: string, options: OpenOptions = {}): Db {
       if (!statement.reader) throw new Error('selectArrays runs reads only');
       return statement.raw(true).all(...params) as unknown[][];
     });
-  return wrap({ kysely, dialect: 'sqlite', address: file === ':memory:' ? null : `sqlite:${path.resolve(file)}`, runMany, selectArrays }, sqliteLock(file));
+  return wrap(
+    {
+      kysely,
+      dialect: 'sqlite',
+      address: file === ':memory:' ? null : `sqlite:${path.resolve(file)}`,
+      runMany,
+      selectArrays,
+    },
+    sqliteLock(file),
+  );
 }
 
 /** Opens a PostgreSQL pool at a connection string (at least two connections: one holds locks). */
 export function openPostgres(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max: Math.max(2, max) });
   const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), plugins });
-  const selectArrays = async (text: string, params: readonly unknown[]) => (await pool.query<unknown[]>({ text, values: [...params], rowMode: 'array' })).rows;
-  return wrap({ kysely, dialect: 'postgres', address: connectionString, selectArrays }, postgresLock(kysely), postgresNotices(connectionString, pool));
+  const selectArrays = async (text: string, params: readonly unknown[]) =>
+    (await pool.query<unknown[]>({ text, values: [...params], rowMode: 'array' })).rows;
+  return wrap(
+    { kysely, dialect: 'postgres', address: connectionString, selectArrays },
+    postgresLock(kysely),
+    postgresNotices(connectionString, pool),
+  );
 }
 
 /** Wraps an already-built Kysely dialect (PGlite in tests): one in-process connection, so an in-process lock. */
@@ -226,6 +252,8 @@ export function openWithDialect(dialect: Dialect, name: DialectName): Db {
 /** PostgreSQL when DATABASE_URL names one, else the embedded SQLite file under the data folder. */
 export function openDatabase(databaseUrl: string | undefined, dataDir: string, options: OpenOptions = {}): Db {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgres(databaseUrl);
-  const file = databaseUrl?.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : path.join(dataDir, 'pantalla.sqlite');
+  const file = databaseUrl?.startsWith('sqlite:')
+    ? databaseUrl.slice('sqlite:'.length)
+    : path.join(dataDir, 'pantalla.sqlite');
   return openSqlite(file, options);
 }

@@ -24,10 +24,12 @@ const codeByStatus: Record<number, ErrorCode> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Refused before its body was read: close rather than drain an upload nobody will use.
-    if ((error.statusCode ?? (error instanceof AppError ? error.status : 500)) < 500 && hasUnreadBody(request)) reply.header('connection', 'close');
+    if ((error.statusCode ?? (error instanceof AppError ? error.status : 500)) < 500 && hasUnreadBody(request))
+      reply.header('connection', 'close');
     if (error instanceof AppError) {
       // A 429 tells clients when to come back, as the standard header.
-      if (error.data !== undefined && typeof error.data === 'object' && 'retryAfterSeconds' in error.data) reply.header('retry-after', String(error.data.retryAfterSeconds));
+      if (error.data !== undefined && typeof error.data === 'object' && 'retryAfterSeconds' in error.data)
+        reply.header('retry-after', String(error.data.retryAfterSeconds));
       // In the request's language (es/en/de) when the refusal has a translation; the spec's Spanish otherwise.
       const message = localizedRefusal(error.message, refusalLanguageOf(request.headers['accept-language']));
       return reply.status(error.status).send(body(error.status, error.code, message, error.data));

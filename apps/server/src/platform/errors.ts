@@ -15,8 +15,10 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, data?: ErrorData) => new AppError(400, 'bad_request', message, data);
-export const unauthorized = (message = 'Se requiere iniciar sesión.', data?: ErrorData) => new AppError(401, 'unauthorized', message, data);
+export const unauthorized = (message = 'Se requiere iniciar sesión.', data?: ErrorData) =>
+  new AppError(401, 'unauthorized', message, data);
 export const forbidden = (message: string, data?: ErrorData) => new AppError(403, 'forbidden', message, data);
 export const notFound = (message = 'No encontrado.', data?: ErrorData) => new AppError(404, 'not_found', message, data);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) => new AppError(429, 'rate_limited', message, { retryAfterSeconds });
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limited', message, { retryAfterSeconds });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readJwt, signJwt } from './jwt';
 
-const isNamed = (v: unknown): v is { name: string } => typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string';
+const isNamed = (v: unknown): v is { name: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string';
 
 describe('HS256 tokens', () => {
   it('reads back what it signed, with the same key only', () => {
@@ -15,7 +16,8 @@ describe('HS256 tokens', () => {
     const [header, , sig] = signJwt('k', { name: 'Ana' }).split('.');
     const forged = `${header}.${Buffer.from(JSON.stringify({ name: 'Eva' })).toString('base64url')}.${sig}`;
     expect(readJwt('k', forged, isNamed)).toEqual({ ok: false, reason: 'signature' });
-    for (const odd of ['', 'a.b', 'a.b.c.d', `x.${sig}.${sig}`]) expect(readJwt('k', odd, isNamed)).toEqual({ ok: false, reason: 'malformed' });
+    for (const odd of ['', 'a.b', 'a.b.c.d', `x.${sig}.${sig}`])
+      expect(readJwt('k', odd, isNamed)).toEqual({ ok: false, reason: 'malformed' });
     expect(readJwt('k', signJwt('k', { other: 1 }), isNamed)).toEqual({ ok: false, reason: 'malformed' });
     const notJson = `${header}.${Buffer.from('{').toString('base64url')}`;
     const signed = signJwt('k', {}).split('.');

@@ -8,7 +8,16 @@ export const REDACTED = '[redacted]';
  * Query parameters that carry a credential: the signed playback URL's token, reset and auth
  * tokens, and a payment's client secret (the 3-D Secure challenge page's address holds it).
  */
-const SECRET_PARAMS = ['jwt', 'token', 'auth', 'idToken', 'refreshToken', 'access_token', 'client_secret', 'payment_intent_client_secret'];
+const SECRET_PARAMS = [
+  'jwt',
+  'token',
+  'auth',
+  'idToken',
+  'refreshToken',
+  'access_token',
+  'client_secret',
+  'payment_intent_client_secret',
+];
 /** Paths whose last part is a credential: the password-reset, email-confirmation and sign-in links the mails send. */
 const SECRET_PATHS = [/^(\/resetpassword\/)[^/?#]+/i, /^(\/confirm\/)[^/?#]+/i, /^(\/signin\/)[^/?#]+/i];
 
@@ -27,7 +36,9 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const name = decodeURIComponentSafe(eq === -1 ? pair : pair.slice(0, eq));
-      return SECRET_PARAMS.some((p) => p.toLowerCase() === name.toLowerCase()) ? `${pair.slice(0, eq === -1 ? pair.length : eq)}=${REDACTED}` : pair;
+      return SECRET_PARAMS.some((p) => p.toLowerCase() === name.toLowerCase())
+        ? `${pair.slice(0, eq === -1 ? pair.length : eq)}=${REDACTED}`
+        : pair;
     })
     .join('&');
   return `${pathPart}?${query}`;
@@ -78,7 +89,11 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
     },
     serializers: {
       // Anything logged as `req` (Fastify's requests, or an object by mistake) keeps these three only.
-      req: (request: LoggedRequest) => ({ method: request.method, url: typeof request.url === 'string' ? redactUrl(request.url) : undefined, remoteAddress: request.ip }),
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: typeof request.url === 'string' ? redactUrl(request.url) : undefined,
+        remoteAddress: request.ip,
+      }),
     },
   };
   return destination ? pino(options, destination) : pino(options);

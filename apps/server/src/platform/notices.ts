@@ -76,7 +76,11 @@ const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 const RETRY_MS = [50, 200, 500, 1000, 2000];
 
 /** A connection listening on every channel that has listeners; `broken` hears when it fails or ends. */
-async function openListeningClient(connectionString: string, listeners: ListenerSet, broken: (c: pg.Client) => void): Promise<pg.Client> {
+async function openListeningClient(
+  connectionString: string,
+  listeners: ListenerSet,
+  broken: (c: pg.Client) => void,
+): Promise<pg.Client> {
   const c = new pg.Client({ connectionString });
   c.on('notification', (n) => {
     if (n.payload !== undefined) listeners.deliver(n.channel, n.payload);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { localizedRefusal, PAYMENT_REFUSALS, paymentRefusalText, REFUSAL_TRANSLATIONS, refusalLanguageOf } from './refusal-language';
+import {
+  localizedRefusal,
+  PAYMENT_REFUSALS,
+  paymentRefusalText,
+  REFUSAL_TRANSLATIONS,
+  refusalLanguageOf,
+} from './refusal-language';
 
 describe('refusal translations', () => {
   it('give every entry an English and a German text, none empty and none left in Spanish', () => {
@@ -40,7 +46,9 @@ describe('paymentRefusalText', () => {
     expect(paymentRefusalText('expired_card', null)).toBe(PAYMENT_REFUSALS.expired);
     expect(paymentRefusalText('incorrect_cvc')).toBe(PAYMENT_REFUSALS.incorrectCvc);
     expect(paymentRefusalText('processing_error')).toBe(PAYMENT_REFUSALS.processing);
-    expect(paymentRefusalText('authentication_required', 'authentication_required')).toBe(PAYMENT_REFUSALS.authentication);
+    expect(paymentRefusalText('authentication_required', 'authentication_required')).toBe(
+      PAYMENT_REFUSALS.authentication,
+    );
     expect(paymentRefusalText('resource_missing')).toBe(PAYMENT_REFUSALS.generic);
     expect(paymentRefusalText(null)).toBe(PAYMENT_REFUSALS.generic);
   });

@@ -17,8 +17,13 @@ export const BODY_TIMED_OUT = 'La petición ha tardado demasiado en llegar.';
  * Node's own header timeout, checked every `connectionsCheckingInterval`: Node's default of
  * 30 s between checks is what let slow headers live ~80 s, so the check runs far more often.
  */
-export function headerTimeoutOptions(headersMs: number): Pick<ServerOptions, 'headersTimeout' | 'connectionsCheckingInterval'> {
-  return { headersTimeout: headersMs, connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersMs / 4))) };
+export function headerTimeoutOptions(
+  headersMs: number,
+): Pick<ServerOptions, 'headersTimeout' | 'connectionsCheckingInterval'> {
+  return {
+    headersTimeout: headersMs,
+    connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersMs / 4))),
+  };
 }
 
 /** Counts a body's bytes on its way to the parser; the window restarts each BODY_PROGRESS_BYTES. */

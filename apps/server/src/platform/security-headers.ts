@@ -27,11 +27,20 @@ function originsOf(urls: readonly (string | undefined)[], own: string): string[]
 export function contentSecurityPolicy(config: Config): string {
   const own = new URL(config.publicUrl).origin;
   const media = originsOf(
-    [config.media.baseUrl, config.media.widevineTemplate, config.media.fairplayTemplate, config.media.fairplayCertificateUrl, ...config.media.corsOrigins],
+    [
+      config.media.baseUrl,
+      config.media.widevineTemplate,
+      config.media.fairplayTemplate,
+      config.media.fairplayCertificateUrl,
+      ...config.media.corsOrigins,
+    ],
     own,
   );
   // The connection diagnostics download media_0.ts from each server of diag.json (DIAG_SERVERS).
-  const diag = originsOf((config.media.diagServers ?? []).map((server) => server.baseUrl), own).filter((origin) => !media.includes(origin));
+  const diag = originsOf(
+    (config.media.diagServers ?? []).map((server) => server.baseUrl),
+    own,
+  ).filter((origin) => !media.includes(origin));
   // Imported channel lists play their streams from whatever hosts they name, thousands in a
   // public list: too many to enumerate, so any host over the page's own scheme (an https
   // page cannot fetch http anyway). Scripts stay this origin's only (docs/decisions.md).
@@ -58,10 +67,12 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** The CSP string as @fastify/helmet's directives (`{ 'script-src': ["'self'"], ... }`). */
 function directivesOf(csp: string): Record<string, string[]> {
-  return Object.fromEntries(csp.split('; ').map((directive) => {
-    const [name = '', ...values] = directive.split(' ');
-    return [name, values];
-  }));
+  return Object.fromEntries(
+    csp.split('; ').map((directive) => {
+      const [name = '', ...values] = directive.split(' ');
+      return [name, values];
+    }),
+  );
 }
 
 /**
@@ -93,8 +104,12 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  * challenge, Stripe.js's card page): its own inline script and style allowed by their hashes,
  * framed only by this origin.
  */
-export function framedPagePolicy(html: string, extra: { script?: string[]; connect?: string[]; frame?: string[] } = {}): string {
-  const inline = (tag: string) => [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => sha256(m[1] ?? ''));
+export function framedPagePolicy(
+  html: string,
+  extra: { script?: string[]; connect?: string[]; frame?: string[] } = {},
+): string {
+  const inline = (tag: string) =>
+    [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => sha256(m[1] ?? ''));
   return [
     "default-src 'self'",
     ["script-src 'self'", ...inline('script'), ...(extra.script ?? [])].join(' '),

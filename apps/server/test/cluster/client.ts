@@ -32,22 +32,44 @@ export interface SignedIn {
 }
 
 export async function signIn(base: string, who: { username: string; password: string }): Promise<SignedIn> {
-  const res = await call(`${base}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flow: 'password', ...who }) });
+  const res = await call(`${base}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ flow: 'password', ...who }),
+  });
   if (res.status !== 200) throw new Error(`Sign-in of ${who.username}: ${res.status} ${res.body}`);
   return { idToken: res.json<{ idToken: string }>().idToken, cookie: refreshCookie(res) };
 }
 
 export function refresh(base: string, cookie: string): Promise<Answer> {
-  return call(`${base}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ flow: 'refresh' }) });
+  return call(`${base}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ flow: 'refresh' }),
+  });
 }
 
-export function openSession(base: string, token: string, type: 'LIVE' | 'VOD', id: number, fingerprint = 'cluster'): Promise<Answer> {
-  const body = { reference: { serviceName: 'cluster', type, id: String(id) }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: fingerprint };
+export function openSession(
+  base: string,
+  token: string,
+  type: 'LIVE' | 'VOD',
+  id: number,
+  fingerprint = 'cluster',
+): Promise<Answer> {
+  const body = {
+    reference: { serviceName: 'cluster', type, id: String(id) },
+    streamingProtocol: 'DASH',
+    profileId: 0,
+    deviceFingerprint: fingerprint,
+  };
   return call(`${base}/api/v1/sessions`, { method: 'POST', headers: bearer(token), body: JSON.stringify(body) });
 }
 
 export function heartbeat(base: string, token: string, sessionId: string): Promise<Answer> {
-  return call(`${base}/api/v1/sessions/${sessionId}/heartbeat`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  return call(`${base}/api/v1/sessions/${sessionId}/heartbeat`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
 }
 
 export function resetSessions(base: string, token: string): Promise<Answer> {
@@ -61,7 +83,12 @@ export function rebase(url: string, base: string): string {
 }
 
 /** Resolves once `check` holds, polling every `everyMs`; throws after `withinMs`. Returns the time it took. */
-export async function waitFor(check: () => Promise<boolean> | boolean, withinMs: number, what: string, everyMs = 20): Promise<number> {
+export async function waitFor(
+  check: () => Promise<boolean> | boolean,
+  withinMs: number,
+  what: string,
+  everyMs = 20,
+): Promise<number> {
   const started = performance.now();
   for (;;) {
     if (await check()) return performance.now() - started;
@@ -82,7 +109,12 @@ export function segmentUrls(mpd: string, mpdUrl: string, from: number, to: numbe
     const rep = /<Representation[^>]*id="([^"]+)"/.exec(set)?.[1];
     if (!media || !rep) continue;
     for (let n = from; n <= to; n++) {
-      const path = media.replaceAll('&amp;', '&').replace('$RepresentationID$', rep).replace(/\$Number(%0(\d+)d)?\$/, (_m, _f, width: string | undefined) => String(n).padStart(Number(width ?? 0), '0'));
+      const path = media
+        .replaceAll('&amp;', '&')
+        .replace('$RepresentationID$', rep)
+        .replace(/\$Number(%0(\d+)d)?\$/, (_m, _f, width: string | undefined) =>
+          String(n).padStart(Number(width ?? 0), '0'),
+        );
       urls.push(new URL(path, new URL(base, mpdUrl)).toString());
     }
   }

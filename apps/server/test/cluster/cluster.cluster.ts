@@ -2,10 +2,31 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { NUM_DEVICES, PLAYBACK_REFUSAL } from '@pantalla/contracts';
-import { nginxAvailable, SERVER_ENTRY, seedDemo, startCluster, startProcess, type RunningCluster } from '../../../../scripts/cluster.mjs';
+import {
+  nginxAvailable,
+  SERVER_ENTRY,
+  seedDemo,
+  startCluster,
+  startProcess,
+  type RunningCluster,
+} from '../../../../scripts/cluster.mjs';
 import { REFRESH_GRACE_MS } from '../../src/modules/identity/session.service';
 import { createScratchPostgres, pgReachable } from '../databases';
-import { BASICO, call, DEMO, heartbeat, openSession, rebase, refresh, refreshCookie, resetSessions, segmentUrls, signIn, waitFor, type Answer } from './client';
+import {
+  BASICO,
+  call,
+  DEMO,
+  heartbeat,
+  openSession,
+  rebase,
+  refresh,
+  refreshCookie,
+  resetSessions,
+  segmentUrls,
+  signIn,
+  waitFor,
+  type Answer,
+} from './client';
 
 /**
  * Three compiled server processes on one PostgreSQL database behind nginx (issue 19):
@@ -35,7 +56,12 @@ describe.skipIf(skipped !== undefined)(`${PROCESSES} server processes on one Pos
   beforeAll(async () => {
     scratch = await createScratchPostgres('pantalla_cluster');
     // All three start together on an empty database: the migrations are theirs to race for.
-    cluster = await startCluster({ databaseUrl: scratch.url, port: PORT, processes: PROCESSES, env: { ...process.env, ADMIN_EMAILS: DEMO.username, LOG_LEVEL: 'warn' } });
+    cluster = await startCluster({
+      databaseUrl: scratch.url,
+      port: PORT,
+      processes: PROCESSES,
+      env: { ...process.env, ADMIN_EMAILS: DEMO.username, LOG_LEVEL: 'warn' },
+    });
     direct = cluster.servers.map((s) => s.url);
     proxy = cluster.url;
     // The demo (accounts, catalogue, media) comes from a fourth process, as an operator would run it.
@@ -55,7 +81,9 @@ describe.skipIf(skipped !== undefined)(`${PROCESSES} server processes on one Pos
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ name: string; n: number }>('select name, count(*)::int as n from kysely_migration group by name');
+      const { rows } = await client.query<{ name: string; n: number }>(
+        'select name, count(*)::int as n from kysely_migration group by name',
+      );
       expect(rows.length).toBe(Number(applied.find((n) => n !== undefined)));
       expect(rows.every((r) => r.n === 1)).toBe(true);
     } finally {
@@ -66,7 +94,9 @@ describe.skipIf(skipped !== undefined)(`${PROCESSES} server processes on one Pos
   it(`lets exactly ${NUM_DEVICES} of 20 simultaneous opens through when they land on different processes`, async () => {
     const { idToken } = await signIn(proxy, DEMO);
     expect((await resetSessions(proxy, idToken)).status).toBe(204);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => openSession(processOf(i), idToken, 'LIVE', 1, `device-${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => openSession(processOf(i), idToken, 'LIVE', 1, `device-${i}`)),
+    );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(NUM_DEVICES);
     for (const refused of answers.filter((a) => a.status !== 201)) {
       expect(refused.status).toBe(409);
@@ -85,53 +115,73 @@ describe.skipIf(skipped !== undefined)(`${PROCESSES} server processes on one Pos
     const kid = /default_KID="([0-9a-f-]+)"/.exec(mpd.body)?.[1]?.replace(/-/g, '') ?? '';
     const body = JSON.stringify({ kids: [Buffer.from(kid, 'hex').toString('base64url')], type: 'temporary' });
     for (const base of direct) {
-      const licence = await call(rebase(session.drm.licenseUrl, base), { method: 'POST', headers: { authorization: `Bearer ${idToken}` }, body });
+      const licence = await call(rebase(session.drm.licenseUrl, base), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${idToken}` },
+        body,
+      });
       expect(licence.status, licence.body).toBe(200);
       expect(licence.json<{ keys: unknown[] }>().keys).toHaveLength(1);
     }
     await resetSessions(proxy, idToken);
   });
 
-  it('rotates refresh tokens across processes, with one grace for two tabs and reuse detection after it', async () => {
-    // The same token traded in on every process at once (tabs of one browser): each gets the
-    // same new token (the grace; never a new member of the family), and that one rotates on.
-    const fresh = await signIn(processOf(0), BASICO);
-    const race = await Promise.all(Array.from({ length: 6 }, (_, i) => refresh(processOf(i), fresh.cookie)));
-    expect(race.map((a) => a.status)).toEqual(Array(6).fill(200));
-    const [shared, ...others] = race.map(refreshCookie);
-    expect(new Set(others)).toEqual(new Set([shared]));
-    expect((await refresh(processOf(1), shared ?? '')).status).toBe(200);
+  it(
+    'rotates refresh tokens across processes, with one grace for two tabs and reuse detection after it',
+    async () => {
+      // The same token traded in on every process at once (tabs of one browser): each gets the
+      // same new token (the grace; never a new member of the family), and that one rotates on.
+      const fresh = await signIn(processOf(0), BASICO);
+      const race = await Promise.all(Array.from({ length: 6 }, (_, i) => refresh(processOf(i), fresh.cookie)));
+      expect(race.map((a) => a.status)).toEqual(Array(6).fill(200));
+      const [shared, ...others] = race.map(refreshCookie);
+      expect(new Set(others)).toEqual(new Set([shared]));
+      expect((await refresh(processOf(1), shared ?? '')).status).toBe(200);
 
-    // Rotated on one process, replayed on another once the grace is over: the family ends.
-    const first = await signIn(processOf(0), BASICO);
-    const rotated = await refresh(processOf(1), first.cookie);
-    expect(rotated.status).toBe(200);
-    const second = refreshCookie(rotated);
-    let replay: Answer | undefined;
-    await waitFor(
-      async () => {
-        // Within REFRESH_GRACE_MS the replay still gets the family's newest token; past it, the refusal.
-        replay = await refresh(processOf(2), first.cookie);
-        return replay.status === 401;
-      },
-      REFRESH_GRACE_MS + 10_000,
-      'the replay refused once the grace is over',
-      500,
-    );
-    expect(errorData(replay as Answer)).toEqual({ reason: 'reused' });
-    expect((await refresh(processOf(0), second)).status).toBe(401);
-  }, REFRESH_GRACE_MS + 40_000);
+      // Rotated on one process, replayed on another once the grace is over: the family ends.
+      const first = await signIn(processOf(0), BASICO);
+      const rotated = await refresh(processOf(1), first.cookie);
+      expect(rotated.status).toBe(200);
+      const second = refreshCookie(rotated);
+      let replay: Answer | undefined;
+      await waitFor(
+        async () => {
+          // Within REFRESH_GRACE_MS the replay still gets the family's newest token; past it, the refusal.
+          replay = await refresh(processOf(2), first.cookie);
+          return replay.status === 401;
+        },
+        REFRESH_GRACE_MS + 10_000,
+        'the replay refused once the grace is over',
+        500,
+      );
+      expect(errorData(replay as Answer)).toEqual({ reason: 'reused' });
+      expect((await refresh(processOf(0), second)).status).toBe(401);
+    },
+    REFRESH_GRACE_MS + 40_000,
+  );
 
   it('shows an import made through one process on the others within a second', async () => {
     const { idToken } = await signIn(proxy, DEMO);
-    const channelsAt = async (base: string) => (await call(`${base}/api/v1/channels`, { headers: { authorization: `Bearer ${idToken}` } })).json<{ resources: { name: string }[] }>().resources;
+    const channelsAt = async (base: string) =>
+      (await call(`${base}/api/v1/channels`, { headers: { authorization: `Bearer ${idToken}` } })).json<{
+        resources: { name: string }[];
+      }>().resources;
     // Every process has just read (and cached) the channel list.
     for (const base of direct) expect((await channelsAt(base)).some((c) => c.name === 'Canal del Clúster')).toBe(false);
-    const m3u = '#EXTM3U\n#EXTINF:-1 tvg-id="cluster.tv" group-title="Importados",Canal del Clúster\nhttps://cdn.example/cluster/index.m3u8\n';
-    const imported = await call(`${processOf(0)}/api/v1/admin/ingest/m3u`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, 'content-type': 'text/plain' }, body: m3u });
+    const m3u =
+      '#EXTM3U\n#EXTINF:-1 tvg-id="cluster.tv" group-title="Importados",Canal del Clúster\nhttps://cdn.example/cluster/index.m3u8\n';
+    const imported = await call(`${processOf(0)}/api/v1/admin/ingest/m3u`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'text/plain' },
+      body: m3u,
+    });
     expect(imported.status, imported.body).toBe(200);
     for (const base of direct.slice(1)) {
-      const took = await waitFor(async () => (await channelsAt(base)).some((c) => c.name === 'Canal del Clúster'), 1000, `the import seen at ${base}`);
+      const took = await waitFor(
+        async () => (await channelsAt(base)).some((c) => c.name === 'Canal del Clúster'),
+        1000,
+        `the import seen at ${base}`,
+      );
       expect(took).toBeLessThan(1000);
     }
   });
@@ -149,7 +199,7 @@ describe.skipIf(skipped !== undefined)(`${PROCESSES} server processes on one Pos
     }
   });
 
-  describe('nginx\'s cache in front of the origin (a CDN)', () => {
+  describe("nginx's cache in front of the origin (a CDN)", () => {
     let token: string;
     let mpdUrl: string;
     beforeAll(async () => {
@@ -190,7 +240,11 @@ describe.skipIf(skipped !== undefined)(`${PROCESSES} server processes on one Pos
       const secret = cluster.env.SEGMENT_URL_SECRET as string;
       const at = (token: string) => `${proxy}/media/a/${token}${file}`;
       // nginx's own refusal (no cache status: the origin never saw it).
-      for (const token of [`${sid}.${Number(exp) + 600}.${'A'.repeat(22)}`, signSegmentToken(secret, sid, Math.floor(Date.now() / 1000) - 1), 'junk']) {
+      for (const token of [
+        `${sid}.${Number(exp) + 600}.${'A'.repeat(22)}`,
+        signSegmentToken(secret, sid, Math.floor(Date.now() / 1000) - 1),
+        'junk',
+      ]) {
         const refused = await call(at(token));
         expect(refused.status, token).toBe(403);
         expect(refused.headers.get('x-cache-status')).toBeNull();
@@ -226,11 +280,15 @@ describe.skipIf(skipped !== undefined)(`${PROCESSES} server processes on one Pos
       const firstAnswer = await call(liveUrl);
       expect(firstAnswer.status).toBe(200);
       // A second later the proxy hands out the newer manifest, not the one it saw.
-      await waitFor(async () => {
-        const again = await call(liveUrl);
-        expect(again.headers.get('x-cache-status')).not.toBe('HIT');
-        return publishTime(again.body) !== publishTime(firstAnswer.body);
-      }, 5000, 'a newer live manifest through the proxy');
+      await waitFor(
+        async () => {
+          const again = await call(liveUrl);
+          expect(again.headers.get('x-cache-status')).not.toBe('HIT');
+          return publishTime(again.body) !== publishTime(firstAnswer.body);
+        },
+        5000,
+        'a newer live manifest through the proxy',
+      );
       // Another session's signed manifest names its own licence URL, never the first one's.
       await resetSessions(proxy, token);
       const other = await openSession(proxy, token, 'LIVE', 1, 'live-b');
@@ -260,8 +318,14 @@ describe.skipIf(skipped !== undefined)(`${PROCESSES} server processes on one Pos
     const worker = async (w: number) => {
       for (let i = 0; i < PER_WORKER; i++) {
         const s = sessions[(w + i) % sessions.length] as { token: string; id: string };
-        const request = i % 2 === 0 ? heartbeat(proxy, s.token, s.id) : call(`${proxy}/api/v1/channels`, { headers: { authorization: `Bearer ${s.token}` } });
-        const ok = await request.then((a) => a.status === 200, () => false);
+        const request =
+          i % 2 === 0
+            ? heartbeat(proxy, s.token, s.id)
+            : call(`${proxy}/api/v1/channels`, { headers: { authorization: `Bearer ${s.token}` } });
+        const ok = await request.then(
+          (a) => a.status === 200,
+          () => false,
+        );
         results.push({ ok, at: performance.now() });
         if (results.length === 120 && victim) {
           killedAt = performance.now();
@@ -272,7 +336,9 @@ describe.skipIf(skipped !== undefined)(`${PROCESSES} server processes on one Pos
     await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
     await victim?.exited;
     const failed = results.filter((r) => !r.ok);
-    console.log(`[cluster suite] kill -9 of one process under load: ${failed.length} of ${results.length} requests failed`);
+    console.log(
+      `[cluster suite] kill -9 of one process under load: ${failed.length} of ${results.length} requests failed`,
+    );
     // At most the requests the dead process held when it died (one per worker).
     expect(failed.length).toBeLessThanOrEqual(WORKERS);
     expect(failed.every((r) => r.at >= killedAt)).toBe(true);

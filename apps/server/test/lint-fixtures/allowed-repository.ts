@@ -13,6 +13,9 @@ export class FixtureRepository {
   }
 
   count() {
-    return this.k.selectFrom('channels').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    return this.k
+      .selectFrom('channels')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
   }
 }

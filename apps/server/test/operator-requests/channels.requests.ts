@@ -2,7 +2,13 @@ import type { OperatorSamples } from './index';
 
 /** The console's channel and lineup changes (issue 27), on the demo catalogue. */
 export const samples: OperatorSamples = {
-  'PATCH /api/v1/operator/channels/{channelId}': async () => ({ url: '/api/v1/operator/channels/3', payload: { name: 'Canal Meridiano HD', catchupHours: 48 } }),
+  'PATCH /api/v1/operator/channels/{channelId}': async () => ({
+    url: '/api/v1/operator/channels/3',
+    payload: { name: 'Canal Meridiano HD', catchupHours: 48 },
+  }),
   // Channel 2 of the national lineup (1) to the first place.
-  'PUT /api/v1/operator/lineups/{lineupId}/order': async () => ({ url: '/api/v1/operator/lineups/1/order', payload: { channelId: 2, toPosition: 0 } }),
+  'PUT /api/v1/operator/lineups/{lineupId}/order': async () => ({
+    url: '/api/v1/operator/lineups/1/order',
+    payload: { channelId: 2, toPosition: 0 },
+  }),
 };

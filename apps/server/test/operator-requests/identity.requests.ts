@@ -5,7 +5,13 @@ import type { OperatorSamples } from './index';
 /** A fresh account for a role change, so a sample never touches the demo accounts or the callers. */
 async function freshAccount(ctx: TestContext, tag: string): Promise<{ id: number; email: string }> {
   const email = `${tag}-${randomUUID().slice(0, 8)}@pantalla.test`;
-  const user = await ctx.modules.identity.accounts.create({ email, password: 'muestra-1234', name: 'Muestra', surname: 'Pantalla', pin: null });
+  const user = await ctx.modules.identity.accounts.create({
+    email,
+    password: 'muestra-1234',
+    name: 'Muestra',
+    surname: 'Pantalla',
+    pin: null,
+  });
   return { id: user.id, email };
 }
 

@@ -16,8 +16,14 @@ const kinds = await databaseKinds();
 
 /** One request per operation that fits its schema, the same for every caller. */
 function sampleRequest(op: Operation, seed: number) {
-  const path = Object.fromEntries(op.pathParams.map((p) => [p.name, fc.sample(arbitraryOf(p.schema), { seed, numRuns: 1 })[0]]));
-  const query = Object.fromEntries(op.queryParams.filter((q) => q.required).map((q) => [q.name, fc.sample(arbitraryOf(q.schema), { seed, numRuns: 1 })[0]]));
+  const path = Object.fromEntries(
+    op.pathParams.map((p) => [p.name, fc.sample(arbitraryOf(p.schema), { seed, numRuns: 1 })[0]]),
+  );
+  const query = Object.fromEntries(
+    op.queryParams
+      .filter((q) => q.required)
+      .map((q) => [q.name, fc.sample(arbitraryOf(q.schema), { seed, numRuns: 1 })[0]]),
+  );
   const body = op.body ? fc.sample(arbitraryOf(op.body), { seed, numRuns: 1 })[0] : undefined;
   return { url: urlOf(op, path, query), body };
 }
@@ -42,15 +48,23 @@ describe.each(kinds)('every route declares who may call it, and keeps to it, on 
   it('every route declares an access level; user, admin and operator routes check it before reading the body', () => {
     const ops = operations(s.ctx.app);
     expect(ops.length).toBeGreaterThan(50);
-    const undeclared = ops.filter((op) => op.access === undefined || !ACCESS_LEVELS.includes(op.access)).map((op) => `${op.method} ${op.url}`);
+    const undeclared = ops
+      .filter((op) => op.access === undefined || !ACCESS_LEVELS.includes(op.access))
+      .map((op) => `${op.method} ${op.url}`);
     expect(undeclared, 'routes without a declared access level').toEqual([]);
-    const lateGuards = ops.filter((op) => (op.access === 'user' || op.access === 'admin' || op.access === 'operator') && !op.guardedBeforeBody).map((op) => `${op.method} ${op.url}`);
+    const lateGuards = ops
+      .filter(
+        (op) => (op.access === 'user' || op.access === 'admin' || op.access === 'operator') && !op.guardedBeforeBody,
+      )
+      .map((op) => `${op.method} ${op.url}`);
     expect(lateGuards, 'routes that authenticate after reading the body').toEqual([]);
   });
 
   it('every documented route is in the matrix', () => {
     const doc = s.ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`),
+    );
     const known = new Set(operations(s.ctx.app).map((op) => `${op.method} ${op.url}`));
     expect(documented.filter((d) => !known.has(d))).toEqual([]);
   });
@@ -61,11 +75,17 @@ describe.each(kinds)('every route declares who may call it, and keeps to it, on 
       const { url, body } = sampleRequest(op, 11);
       let anonymousBody = '';
       for (const caller of CALLERS) {
-        const res = await s.call(caller, { method: op.method as 'GET', url, ...(body !== undefined ? { payload: body as object } : {}) });
+        const res = await s.call(caller, {
+          method: op.method as 'GET',
+          url,
+          ...(body !== undefined ? { payload: body as object } : {}),
+        });
         if (caller === 'anonymous') anonymousBody = res.body;
         const expected = expectedOutcome(op.access ?? 'undeclared', caller);
         const got = res.statusCode;
-        const guardRefusal = (got === 401 && res.body.includes(SIGN_IN_REQUIRED)) || (got === 403 && FORBIDDEN_TEXTS.some((text) => res.body.includes(text)));
+        const guardRefusal =
+          (got === 401 && res.body.includes(SIGN_IN_REQUIRED)) ||
+          (got === 403 && FORBIDDEN_TEXTS.some((text) => res.body.includes(text)));
         const ok =
           got < 500 &&
           leaksInternals(res.body) === null &&

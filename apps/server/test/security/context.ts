@@ -31,7 +31,13 @@ export async function createSecurityContext(kind: DatabaseKind): Promise<Securit
     await served.stop();
     await closeContext();
   };
-  await ctx.modules.identity.accounts.create({ email: ADMIN.email, password: ADMIN.password, name: 'Admin', surname: 'Pantalla', pin: null });
+  await ctx.modules.identity.accounts.create({
+    email: ADMIN.email,
+    password: ADMIN.password,
+    name: 'Admin',
+    surname: 'Pantalla',
+    pin: null,
+  });
   const headers: Record<Caller, Record<string, string>> = {
     anonymous: {},
     basico: await bearerFor(ctx, BASICO),
@@ -39,13 +45,23 @@ export async function createSecurityContext(kind: DatabaseKind): Promise<Securit
     admin: await bearerFor(ctx, ADMIN.email),
   };
   // The admin typed the password again, so sensitive operator routes let it through too.
-  const reauth = await ctx.app.inject({ method: 'POST', url: '/api/v1/operator/reauth', headers: headers.admin, payload: { password: ADMIN.password } });
-  if (reauth.statusCode !== 200) throw new Error(`the suites' admin could not re-authenticate: ${reauth.statusCode} ${reauth.body}`);
+  const reauth = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/operator/reauth',
+    headers: headers.admin,
+    payload: { password: ADMIN.password },
+  });
+  if (reauth.statusCode !== 200)
+    throw new Error(`the suites' admin could not re-authenticate: ${reauth.statusCode} ${reauth.body}`);
   return {
     ctx,
     headers,
     call(caller, options) {
-      return ctx.app.inject({ remoteAddress: OUTSIDE, ...options, headers: { ...headers[caller], ...(options.headers ?? {}) } });
+      return ctx.app.inject({
+        remoteAddress: OUTSIDE,
+        ...options,
+        headers: { ...headers[caller], ...(options.headers ?? {}) },
+      });
     },
   };
 }

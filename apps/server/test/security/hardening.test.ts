@@ -45,7 +45,9 @@ describe.each(kinds)('slow clients are cut off (issue item 8) on %s', (kind) => 
   it('a sign-in body sent a byte at a time is answered 408 and its connection closed within the body timeout', async () => {
     const client = rawClient(port);
     const body = JSON.stringify({ flow: 'password', username: DEMO, password: 'demo1234' });
-    client.socket.write(`POST /api/v1/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    client.socket.write(
+      `POST /api/v1/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     // A byte every 50 ms: never idle long, far too slow to finish.
     trickle(client.socket, body, 50);
     const after = await client.closed;
@@ -64,7 +66,9 @@ describe.each(kinds)('slow clients are cut off (issue item 8) on %s', (kind) => 
 
   it('an unread body (an unknown route) does not keep the connection: it closes after the answer', async () => {
     const client = rawClient(port);
-    client.socket.write('POST /api/v1/no-such-route HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{');
+    client.socket.write(
+      'POST /api/v1/no-such-route HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
+    );
     trickle(client.socket, 'x'.repeat(1000), 50);
     const after = await client.closed;
     expect(after).toBeLessThan(WINDOW * 4);
@@ -104,8 +108,19 @@ describe.each(kinds)('addresses, documentation and headers (issue items 6 and 16
   let production: TestContext;
   beforeAll(async () => {
     demo = await createTestContext(kind, { TRUST_PROXY: '127.0.0.1' });
-    production = await createTestContext(kind, { NODE_ENV: 'production', ...TEST_SECRETS, ADMIN_EMAILS: ADMIN.email, TRUST_PROXY: '127.0.0.1' });
-    await production.modules.identity.accounts.create({ email: ADMIN.email, password: ADMIN.password, name: 'Admin', surname: 'Pantalla', pin: null });
+    production = await createTestContext(kind, {
+      NODE_ENV: 'production',
+      ...TEST_SECRETS,
+      ADMIN_EMAILS: ADMIN.email,
+      TRUST_PROXY: '127.0.0.1',
+    });
+    await production.modules.identity.accounts.create({
+      email: ADMIN.email,
+      password: ADMIN.password,
+      name: 'Admin',
+      surname: 'Pantalla',
+      pin: null,
+    });
   });
   afterAll(async () => {
     await demo?.close();
@@ -114,9 +129,19 @@ describe.each(kinds)('addresses, documentation and headers (issue items 6 and 16
 
   it('6. only the listed proxy may name the client: a client reaching the server directly cannot forge its address', async () => {
     const headers = await bearerFor(demo, DEMO);
-    const direct = await demo.app.inject({ method: 'GET', url: '/api/v1/getuserip', remoteAddress: OUTSIDE, headers: { ...headers, 'x-forwarded-for': '198.51.100.99' } });
+    const direct = await demo.app.inject({
+      method: 'GET',
+      url: '/api/v1/getuserip',
+      remoteAddress: OUTSIDE,
+      headers: { ...headers, 'x-forwarded-for': '198.51.100.99' },
+    });
     expect(direct.json()).toEqual({ ip: OUTSIDE });
-    const proxied = await demo.app.inject({ method: 'GET', url: '/api/v1/getuserip', remoteAddress: '127.0.0.1', headers: { ...headers, 'x-forwarded-for': '198.51.100.99, 192.0.2.44' } });
+    const proxied = await demo.app.inject({
+      method: 'GET',
+      url: '/api/v1/getuserip',
+      remoteAddress: '127.0.0.1',
+      headers: { ...headers, 'x-forwarded-for': '198.51.100.99, 192.0.2.44' },
+    });
     // nginx appends the address it saw: that last one is the client, what came before it is the client's word.
     expect(proxied.json()).toEqual({ ip: '192.0.2.44' });
   });
@@ -140,15 +165,26 @@ describe.each(kinds)('addresses, documentation and headers (issue items 6 and 16
   });
 
   it("6. a server is not built with TRUST_PROXY 'true' or a hop count", async () => {
-    for (const value of ['true', '1']) await expect(createTestContext(kind, { TRUST_PROXY: value }, { demo: false })).rejects.toThrow(/TRUST_PROXY/);
+    for (const value of ['true', '1'])
+      await expect(createTestContext(kind, { TRUST_PROXY: value }, { demo: false })).rejects.toThrow(/TRUST_PROXY/);
   });
 
   it('16. /api/docs: anyone in the demo, only an operator in production', async () => {
     expect((await demo.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(200);
-    expect((await production.app.inject({ method: 'GET', url: '/api/docs', remoteAddress: OUTSIDE })).statusCode).toBe(401);
+    expect((await production.app.inject({ method: 'GET', url: '/api/docs', remoteAddress: OUTSIDE })).statusCode).toBe(
+      401,
+    );
     const subscriber = await bearerFor(production, DEMO);
-    expect((await production.app.inject({ method: 'GET', url: '/api/docs', remoteAddress: OUTSIDE, headers: subscriber })).statusCode).toBe(403);
-    const operator = await production.app.inject({ method: 'GET', url: '/api/docs', remoteAddress: OUTSIDE, headers: await bearerFor(production, ADMIN.email) });
+    expect(
+      (await production.app.inject({ method: 'GET', url: '/api/docs', remoteAddress: OUTSIDE, headers: subscriber }))
+        .statusCode,
+    ).toBe(403);
+    const operator = await production.app.inject({
+      method: 'GET',
+      url: '/api/docs',
+      remoteAddress: OUTSIDE,
+      headers: await bearerFor(production, ADMIN.email),
+    });
     expect(operator.statusCode).toBe(200);
     expect(operator.json<{ openapi: string }>().openapi).toMatch(/^3\./);
   });

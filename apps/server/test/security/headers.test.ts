@@ -16,7 +16,10 @@ import { TEST_SECRETS } from '../context';
 function fakeDist(): string {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'pantalla-sec-web-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Pantalla</title><script type="module" src="/assets/index-a1.js"></script>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Pantalla</title><script type="module" src="/assets/index-a1.js"></script>',
+  );
   const script = `console.log(${JSON.stringify('Pantalla '.repeat(500))});`;
   writeFileSync(path.join(dist, 'assets', 'index-a1.js'), script);
   writeFileSync(path.join(dist, 'assets', 'index-a1.js.br'), brotliCompressSync(script));
@@ -26,7 +29,14 @@ function fakeDist(): string {
 
 async function appFor(env: Record<string, string>): Promise<{ app: FastifyInstance; db: Db }> {
   const dist = fakeDist();
-  const config = loadConfig({ DATA_DIR: dist, WEB_DIST: dist, MEDIA_DIR: dist, LOG_LEVEL: 'silent', ...TEST_SECRETS, ...env });
+  const config = loadConfig({
+    DATA_DIR: dist,
+    WEB_DIST: dist,
+    MEDIA_DIR: dist,
+    LOG_LEVEL: 'silent',
+    ...TEST_SECRETS,
+    ...env,
+  });
   const db = openSqlite(':memory:');
   const app = await buildApp(createPlatform(config, db, new ManualClock(Date.now())), []);
   await app.ready();
@@ -37,7 +47,11 @@ describe('browser hardening headers and compressed assets', () => {
   let demo: { app: FastifyInstance; db: Db };
   let production: { app: FastifyInstance; db: Db };
   beforeAll(async () => {
-    demo = await appFor({ NODE_ENV: 'test', TRUST_PROXY: '127.0.0.1', DRM_WIDEVINE_LICENSE_TEMPLATE: 'https://licencias.example.com/wv?u={userId}' });
+    demo = await appFor({
+      NODE_ENV: 'test',
+      TRUST_PROXY: '127.0.0.1',
+      DRM_WIDEVINE_LICENSE_TEMPLATE: 'https://licencias.example.com/wv?u={userId}',
+    });
     production = await appFor({ NODE_ENV: 'production' });
   });
   afterAll(async () => {
@@ -66,19 +80,36 @@ describe('browser hardening headers and compressed assets', () => {
   });
 
   it('sends HSTS in production, and in the demo only to a request that came over TLS', async () => {
-    expect((await production.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBe(HSTS);
-    expect((await demo.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
-    const tls = await demo.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-proto': 'https' } });
+    expect((await production.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBe(
+      HSTS,
+    );
+    expect(
+      (await demo.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security'],
+    ).toBeUndefined();
+    const tls = await demo.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(tls.headers['strict-transport-security']).toBe(HSTS);
   });
 
   it('serves hashed scripts precompressed (brotli, else gzip) and immutable; index.html revalidated', async () => {
-    const br = await production.app.inject({ method: 'GET', url: '/assets/index-a1.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await production.app.inject({
+      method: 'GET',
+      url: '/assets/index-a1.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain('Pantalla');
-    const gz = await production.app.inject({ method: 'GET', url: '/assets/index-a1.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await production.app.inject({
+      method: 'GET',
+      url: '/assets/index-a1.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     const plain = await production.app.inject({ method: 'GET', url: '/assets/index-a1.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();

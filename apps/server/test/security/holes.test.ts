@@ -38,17 +38,36 @@ describe.each(kinds)('the holes an outside probe found stay closed on %s', (kind
   const ctx = () => s.ctx;
 
   it('1. the development outbox: only this machine, or the mail’s own recipient, reads a mail', async () => {
-    await ctx().app.inject({ method: 'POST', url: '/api/v1/tb-user/passwordRecovery', payload: { email: ADMIN.email }, remoteAddress: OUTSIDE });
+    await ctx().app.inject({
+      method: 'POST',
+      url: '/api/v1/tb-user/passwordRecovery',
+      payload: { email: ADMIN.email },
+      remoteAddress: OUTSIDE,
+    });
     // An outsider, even one claiming to be this machine through X-Forwarded-For, reads nothing.
     for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }]) {
-      const res = await ctx().app.inject({ method: 'GET', url: `/dev/mail.json?to=${ADMIN.email}`, remoteAddress: OUTSIDE, headers });
+      const res = await ctx().app.inject({
+        method: 'GET',
+        url: `/dev/mail.json?to=${ADMIN.email}`,
+        remoteAddress: OUTSIDE,
+        headers,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ message: OUTBOX_REFUSED });
       expect(res.body).not.toContain('resetpassword');
     }
     expect((await ctx().app.inject({ method: 'GET', url: '/dev/mail', remoteAddress: OUTSIDE })).statusCode).toBe(403);
     // Through a proxy on this very machine, still not local.
-    expect((await ctx().app.inject({ method: 'GET', url: '/dev/mail.json', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': OUTSIDE } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx().app.inject({
+          method: 'GET',
+          url: '/dev/mail.json',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': OUTSIDE },
+        })
+      ).statusCode,
+    ).toBe(403);
     // A signed-in subscriber asking for the admin's mail gets only their own (none).
     const other = await s.call('basico', { method: 'GET', url: `/dev/mail.json?to=${ADMIN.email}` });
     expect(other.statusCode).toBe(200);
@@ -57,14 +76,29 @@ describe.each(kinds)('the holes an outside probe found stay closed on %s', (kind
     const own = mailListSchema.parse((await s.call('admin', { method: 'GET', url: '/dev/mail.json' })).json());
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((m) => m.to === ADMIN.email)).toBe(true);
-    const local = mailListSchema.parse((await ctx().app.inject({ method: 'GET', url: `/dev/mail.json?to=${ADMIN.email}`, remoteAddress: '127.0.0.1' })).json());
+    const local = mailListSchema.parse(
+      (
+        await ctx().app.inject({ method: 'GET', url: `/dev/mail.json?to=${ADMIN.email}`, remoteAddress: '127.0.0.1' })
+      ).json(),
+    );
     expect(local.length).toBe(own.length);
   });
 
   it('3. authentication before the body: a 64 MB upload without a token is refused having read almost none of it', async () => {
-    for (const url of ['/api/v1/admin/ingest/xmltv', '/api/v1/sessions', '/api/v1/profiles', '/api/v1/parental/verify']) {
+    for (const url of [
+      '/api/v1/admin/ingest/xmltv',
+      '/api/v1/sessions',
+      '/api/v1/profiles',
+      '/api/v1/parental/verify',
+    ]) {
       const body = countingBody(64 * 1024 * 1024);
-      const res = await ctx().app.inject({ method: 'POST', url, remoteAddress: OUTSIDE, headers: { 'content-type': 'application/json', 'content-length': String(64 * 1024 * 1024) }, payload: body.stream });
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: OUTSIDE,
+        headers: { 'content-type': 'application/json', 'content-length': String(64 * 1024 * 1024) },
+        payload: body.stream,
+      });
       expect(res.statusCode, url).toBe(401);
       expect(body.read(), url).toBeLessThan(1024 * 1024);
     }
@@ -81,7 +115,13 @@ describe.each(kinds)('the holes an outside probe found stay closed on %s', (kind
 
   it('4. deeply nested JSON is refused before parsing, without a credential', async () => {
     const deep = `${'['.repeat(7000)}${']'.repeat(7000)}`;
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/v1/login', payload: deep, headers: { 'content-type': 'application/json' }, remoteAddress: OUTSIDE });
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: deep,
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: OUTSIDE,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: TOO_DEEP });
   });
@@ -90,23 +130,40 @@ describe.each(kinds)('the holes an outside probe found stay closed on %s', (kind
     // Under the route's 16 KB as sent, 12 MB once inflated.
     const bomb = gzipSync(Buffer.alloc(12 * 1024 * 1024, 0x20), { level: 9 });
     expect(bomb.length).toBeLessThan(16 * 1024);
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/v1/login', payload: bomb, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, remoteAddress: OUTSIDE });
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: bomb,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      remoteAddress: OUTSIDE,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ message: INFLATED_TOO_LARGE });
     const honest = gzipSync(JSON.stringify({ flow: 'password', username: BASICO.email, password: BASICO.password }));
-    const ok = await ctx().app.inject({ method: 'POST', url: '/api/v1/login', payload: honest, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, remoteAddress: OUTSIDE });
+    const ok = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: honest,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      remoteAddress: OUTSIDE,
+    });
     expect(ok.statusCode).toBe(200);
   });
 
   it('6. signing out ends the idToken of that sign-in at once; another device stays signed in', async () => {
     const here = await signIn(ctx());
     const elsewhere = await signIn(ctx());
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(here.idToken) })).statusCode).toBe(200);
+    expect(
+      (await ctx().app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(here.idToken) })).statusCode,
+    ).toBe(200);
     await ctx().app.inject({ method: 'POST', url: '/api/v1/logout', cookies: { pantalla_rt: here.cookie } });
     const after = await ctx().app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(here.idToken) });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ data: { reason: 'revoked' } });
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(elsewhere.idToken) })).statusCode).toBe(200);
+    expect(
+      (await ctx().app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(elsewhere.idToken) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('6. a reused refresh token ends every idToken of its family', async () => {
@@ -116,7 +173,9 @@ describe.each(kinds)('the holes an outside probe found stay closed on %s', (kind
     ctx().clock.advance(REFRESH_GRACE_MS + 1);
     expect((await refresh(ctx(), first.cookie)).statusCode).toBe(401);
     for (const token of [first.idToken, newest]) {
-      expect((await ctx().app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(token) })).statusCode).toBe(401);
+      expect(
+        (await ctx().app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(token) })).statusCode,
+      ).toBe(401);
     }
   });
 
@@ -135,19 +194,38 @@ describe.each(kinds)('the holes an outside probe found stay closed on %s', (kind
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ data: { reason: 'reused' } });
     expect((await refresh(ctx(), refreshCookieOf(next)?.value)).statusCode).toBe(401);
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(idToken) })).statusCode).toBe(401);
+    expect(
+      (await ctx().app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(idToken) })).statusCode,
+    ).toBe(401);
   });
 
   it('8. a guesser cannot lock the owner out: the owner’s remembered device signs in, the guesser waits longer each time', async () => {
     const owner = await login(ctx(), { username: DEMO.email, password: DEMO.password }, { ip: '192.0.2.10' });
-    const device = Object.fromEntries(owner.cookies.filter((c) => c.name.startsWith('pantalla_kd_')).map((c) => [c.name, c.value]));
+    const device = Object.fromEntries(
+      owner.cookies.filter((c) => c.name.startsWith('pantalla_kd_')).map((c) => [c.name, c.value]),
+    );
     await builders(ctx()).forgetLoginAttempts();
     // Five guesses, then the account is under attack: the sixth learns nothing, the seventh waits.
-    for (let i = 0; i < 5; i++) expect((await login(ctx(), { username: DEMO.email, password: 'adivina' }, { ip: `198.51.100.${60 + i}` })).statusCode).toBe(400);
-    expect((await login(ctx(), { username: DEMO.email, password: 'adivina' }, { ip: '198.51.100.66' })).statusCode).toBe(202);
-    expect((await login(ctx(), { username: DEMO.email, password: 'adivina' }, { ip: '198.51.100.67' })).statusCode).toBe(429);
-    expect((await login(ctx(), { username: DEMO.email, password: DEMO.password }, { ip: '198.51.100.66' })).statusCode).toBe(429);
-    const back = await ctx().app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username: DEMO.email, password: DEMO.password }, remoteAddress: '192.0.2.10', cookies: device });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await login(ctx(), { username: DEMO.email, password: 'adivina' }, { ip: `198.51.100.${60 + i}` })).statusCode,
+      ).toBe(400);
+    expect(
+      (await login(ctx(), { username: DEMO.email, password: 'adivina' }, { ip: '198.51.100.66' })).statusCode,
+    ).toBe(202);
+    expect(
+      (await login(ctx(), { username: DEMO.email, password: 'adivina' }, { ip: '198.51.100.67' })).statusCode,
+    ).toBe(429);
+    expect(
+      (await login(ctx(), { username: DEMO.email, password: DEMO.password }, { ip: '198.51.100.66' })).statusCode,
+    ).toBe(429);
+    const back = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'password', username: DEMO.email, password: DEMO.password },
+      remoteAddress: '192.0.2.10',
+      cookies: device,
+    });
     expect(back.statusCode).toBe(200);
   });
 });

@@ -16,7 +16,22 @@ import { createSecurityContext, type SecurityContext } from './context';
 type Slot = { route: string; path: string; schema: z.ZodType };
 
 /** Values one of which fits most string schemas (lengths, e-mail, dates, ids, tokens, URLs). */
-const SAMPLES = ['abc', 'demo@pantalla.test', '1234', '2026-01-01', '#aabbcc', 'pur_abcdefgh1234', 'seti_abcdefgh1234', 'bil_abcdefgh1234', 'abcdefghijklmnopqrstuvwxyz', 'https://example.com/guia.xml', 'Europe/Madrid', 'LIVE', 'ES', '12345.smil'];
+const SAMPLES = [
+  'abc',
+  'demo@pantalla.test',
+  '1234',
+  '2026-01-01',
+  '#aabbcc',
+  'pur_abcdefgh1234',
+  'seti_abcdefgh1234',
+  'bil_abcdefgh1234',
+  'abcdefghijklmnopqrstuvwxyz',
+  'https://example.com/guia.xml',
+  'Europe/Madrid',
+  'LIVE',
+  'ES',
+  '12345.smil',
+];
 
 /**
  * String slots held to the rule elsewhere, each with why. Each is an inline schema of a
@@ -24,14 +39,41 @@ const SAMPLES = ['abc', 'demo@pantalla.test', '1234', '2026-01-01', '#aabbcc', '
  * NUL must leave this list (the test says so), and a new slot cannot join it silently.
  */
 const OUTSIDE_CONTRACTS = new Map<string, string>([
-  ['POST /api/v1/payments/webhook body', 'Stripe signs the raw payload; it is checked byte for byte, never stored as text'],
-  ['POST /api/v1/drm/clearkey/trailers/:clipKey params.clipKey', 'looked up in memory among the trailers; unknown keys are 404'],
-  ...['jwt', 'user', 'model', 'type', 'operator'].map((q): [string, string] => [`GET /media/:kind/:id/:quality/manifest.mpd querystring.${q}`, 'checked against the signed token, never stored']),
-  ['GET /media/s/:clipKey/:track/:file params.file', 'matched against the segment name pattern before any file is opened'],
+  [
+    'POST /api/v1/payments/webhook body',
+    'Stripe signs the raw payload; it is checked byte for byte, never stored as text',
+  ],
+  [
+    'POST /api/v1/drm/clearkey/trailers/:clipKey params.clipKey',
+    'looked up in memory among the trailers; unknown keys are 404',
+  ],
+  ...['jwt', 'user', 'model', 'type', 'operator'].map((q): [string, string] => [
+    `GET /media/:kind/:id/:quality/manifest.mpd querystring.${q}`,
+    'checked against the signed token, never stored',
+  ]),
+  [
+    'GET /media/s/:clipKey/:track/:file params.file',
+    'matched against the segment name pattern before any file is opened',
+  ],
   ['GET /media/speed/media_0.ts querystring.avoidcache', 'a cache buster, ignored'],
-  ...['/v1/customers', '/v1/customers/:id', '/v1/products', '/v1/payment_intents', '/v1/subscriptions', '/v1/subscriptions/:id', '/v1/test_helpers/test_clocks/:id/advance', '/v1/payment_intents/:id/confirm', '/v1/refunds', '/v1/invoices/:id/pay', '/v1/setup_intents', '/v1/setup_intents/:id/confirm', '/v1/payment_methods/:id/detach', '/v1/coupons', '/v1/promotion_codes', '/v1/prices'].map(
-    (url): [string, string] => [`POST ${url} body{key}`, "the payment sandbox's form fields, kept in memory"],
-  ),
+  ...[
+    '/v1/customers',
+    '/v1/customers/:id',
+    '/v1/products',
+    '/v1/payment_intents',
+    '/v1/subscriptions',
+    '/v1/subscriptions/:id',
+    '/v1/test_helpers/test_clocks/:id/advance',
+    '/v1/payment_intents/:id/confirm',
+    '/v1/refunds',
+    '/v1/invoices/:id/pay',
+    '/v1/setup_intents',
+    '/v1/setup_intents/:id/confirm',
+    '/v1/payment_methods/:id/detach',
+    '/v1/coupons',
+    '/v1/promotion_codes',
+    '/v1/prices',
+  ].map((url): [string, string] => [`POST ${url} body{key}`, "the payment sandbox's form fields, kept in memory"]),
   ['GET /payments-sandbox/3ds/:id querystring.client_secret', 'compared with the sandbox secret in memory'],
   ['POST /payments-sandbox/3ds/:id body.client_secret', 'compared with the sandbox secret in memory'],
 ]);
@@ -60,7 +102,8 @@ function stringSlots(schema: z.ZodType, path: string, out: { path: string; schem
     case 'pipe': {
       // What the client sends meets the input side; the output side only sees its result.
       const input = def.in as z.ZodType;
-      if ((input as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'transform') return walk(def.out, path);
+      if ((input as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'transform')
+        return walk(def.out, path);
       return walk(input, path);
     }
     case 'union':
@@ -137,7 +180,8 @@ describe('NUL in every string a client sends', () => {
       }
       // The NUL takes a character's place, so a length bound cannot be what refuses it.
       const half = Math.floor(sample.length / 2);
-      if (slot.schema.safeParse(`${sample.slice(0, half)}\u0000${sample.slice(half + 1)}`).success) accepting.push(where);
+      if (slot.schema.safeParse(`${sample.slice(0, half)}\u0000${sample.slice(half + 1)}`).success)
+        accepting.push(where);
     }
     expect(accepting.filter((where) => !OUTSIDE_CONTRACTS.has(where))).toEqual([]);
     expect([...OUTSIDE_CONTRACTS.keys()].filter((where) => !accepting.includes(where))).toEqual([]);
@@ -157,15 +201,45 @@ describe.each(kinds)('NUL reaches no database as an error on %s', (kind) => {
 
   // The ten inputs of the issue that PostgreSQL answered 500 to, and their neighbours.
   const cases: { caller: 'anonymous' | 'demo'; method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: object }[] = [
-    { caller: 'anonymous', method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username: 'demo@pantalla.test\u0000', password: 'x' } },
-    { caller: 'anonymous', method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username: '\u0000', password: '\u0000' } },
-    { caller: 'anonymous', method: 'POST', url: '/api/v1/backend/tb-user/passwordRecovery', payload: { email: 'a\u0000@pantalla.test' } },
-    { caller: 'anonymous', method: 'POST', url: '/api/v1/registration', payload: { username: 'Ana\u0000', login: 'ana@pantalla.test', passw: 'secreto1', formToken: 'x' } },
+    {
+      caller: 'anonymous',
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'password', username: 'demo@pantalla.test\u0000', password: 'x' },
+    },
+    {
+      caller: 'anonymous',
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'password', username: '\u0000', password: '\u0000' },
+    },
+    {
+      caller: 'anonymous',
+      method: 'POST',
+      url: '/api/v1/backend/tb-user/passwordRecovery',
+      payload: { email: 'a\u0000@pantalla.test' },
+    },
+    {
+      caller: 'anonymous',
+      method: 'POST',
+      url: '/api/v1/registration',
+      payload: { username: 'Ana\u0000', login: 'ana@pantalla.test', passw: 'secreto1', formToken: 'x' },
+    },
     { caller: 'anonymous', method: 'GET', url: '/api/v1/locator?login=demo%00@pantalla.test' },
     { caller: 'demo', method: 'POST', url: '/api/v1/sessions/abc%00def/heartbeat' },
     { caller: 'demo', method: 'GET', url: '/api/v1/sessions/abc%00def/drm' },
     { caller: 'demo', method: 'DELETE', url: '/api/v1/sessions/abc%00def' },
-    { caller: 'demo', method: 'POST', url: '/api/v1/sessions', payload: { reference: { serviceName: 'x\u0000', type: 'LIVE', id: '1\u0000' }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: 'f\u0000' } },
+    {
+      caller: 'demo',
+      method: 'POST',
+      url: '/api/v1/sessions',
+      payload: {
+        reference: { serviceName: 'x\u0000', type: 'LIVE', id: '1\u0000' },
+        streamingProtocol: 'DASH',
+        profileId: 0,
+        deviceFingerprint: 'f\u0000',
+      },
+    },
     { caller: 'demo', method: 'POST', url: '/api/v1/profiles', payload: { name: 'Niños\u0000' } },
     { caller: 'demo', method: 'GET', url: '/api/v1/search?term=a%00b' },
   ];

@@ -59,7 +59,8 @@ export function operations(app: FastifyInstance): Operation[] {
   const doc = app.swagger() as { paths?: Record<string, Record<string, OpenApiOperation>> };
   const documented = new Map<string, OpenApiOperation>();
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(methods)) documented.set(`${method.toUpperCase()} ${toFastifyPath(path)}`, op);
+    for (const [method, op] of Object.entries(methods))
+      documented.set(`${method.toUpperCase()} ${toFastifyPath(path)}`, op);
   }
   return app.routeTable
     .entries()
@@ -67,15 +68,22 @@ export function operations(app: FastifyInstance): Operation[] {
     .map((route) => {
       const op = documented.get(`${route.method} ${route.url}`);
       const params = op?.parameters ?? [];
-      const pathSchemas = new Map(params.filter((p) => p.in === 'path').map((p) => [p.name, p.schema ?? { type: 'string' }]));
+      const pathSchemas = new Map(
+        params.filter((p) => p.in === 'path').map((p) => [p.name, p.schema ?? { type: 'string' }]),
+      );
       return {
         method: route.method,
         url: route.url,
         access: route.access,
         guardedBeforeBody: route.guardedBeforeBody,
         documented: op !== undefined,
-        pathParams: pathParamNames(route.url).map((name) => ({ name, schema: pathSchemas.get(name) ?? { type: 'string', maxLength: 20 } })),
-        queryParams: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: p.required === true, schema: p.schema ?? { type: 'string' } })),
+        pathParams: pathParamNames(route.url).map((name) => ({
+          name,
+          schema: pathSchemas.get(name) ?? { type: 'string', maxLength: 20 },
+        })),
+        queryParams: params
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, required: p.required === true, schema: p.schema ?? { type: 'string' } })),
         body: op?.requestBody?.content?.['application/json']?.schema,
       };
     });
@@ -91,7 +99,10 @@ export function arbitraryOf(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1e6, -(2 ** 31)), max: Math.min(schema.maximum ?? 1e6, 2 ** 31 - 1) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1e6, -(2 ** 31)),
+        max: Math.min(schema.maximum ?? 1e6, 2 ** 31 - 1),
+      });
     case 'number':
       return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true });
     case 'boolean':
@@ -109,7 +120,9 @@ export function arbitraryOf(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown
       if (depth > 3) return fc.constant({});
       const props = Object.entries(schema.properties ?? {});
       const required = new Set(schema.required ?? []);
-      return fc.record(Object.fromEntries(props.map(([name, s]) => [name, arbitraryOf(s, depth + 1)])), { requiredKeys: props.map(([n]) => n).filter((n) => required.has(n)) });
+      return fc.record(Object.fromEntries(props.map(([name, s]) => [name, arbitraryOf(s, depth + 1)])), {
+        requiredKeys: props.map(([n]) => n).filter((n) => required.has(n)),
+      });
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -134,7 +147,26 @@ export function withControl(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
 
 /** Hostile values: wrong types, huge and odd strings, control characters, traversal, nesting, prototype keys. */
 export const hostile: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '../../etc/passwd', '%00', '%2e%2e%2f', '<script>', "' or 1=1 --", '\u0000', '\uffff', '𝔘', '{}', '[]'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'null',
+    'true',
+    '../../etc/passwd',
+    '%00',
+    '%2e%2e%2f',
+    '<script>',
+    "' or 1=1 --",
+    '\u0000',
+    '\uffff',
+    '𝔘',
+    '{}',
+    '[]',
+  ),
   fc.string({ maxLength: 300 }),
   withControl(fc.string({ maxLength: 40 })),
   fc.integer(),
@@ -146,7 +178,8 @@ export const hostile: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A value for one slot: mostly fitting its schema, sometimes hostile. */
-export const slot = (schema: JsonSchema): fc.Arbitrary<unknown> => fc.oneof({ weight: 3, arbitrary: arbitraryOf(schema) }, { weight: 1, arbitrary: hostile });
+export const slot = (schema: JsonSchema): fc.Arbitrary<unknown> =>
+  fc.oneof({ weight: 3, arbitrary: arbitraryOf(schema) }, { weight: 1, arbitrary: hostile });
 
 /** A URL for an operation with these path parameter values and query. */
 export function urlOf(op: Operation, path: Record<string, unknown>, query: Record<string, unknown> = {}): string {
@@ -178,15 +211,22 @@ export type Encoding = 'json' | 'text' | 'none' | 'gzip' | 'garbage-gzip' | 'for
 /** One hostile request for an operation: schema-shaped with hostile slots, odd bodies and encodings (the suite's and the bench's corpus). */
 export function requestArbitrary(op: Operation) {
   const path = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, slot(p.schema)])));
-  const query = fc.record(Object.fromEntries(op.queryParams.map((q) => [q.name, fc.option(slot(q.schema), { nil: undefined })])));
-  const body = op.body ? fc.oneof({ weight: 3, arbitrary: arbitraryOf(op.body) }, { weight: 2, arbitrary: hostile }) : fc.option(hostile, { nil: undefined });
+  const query = fc.record(
+    Object.fromEntries(op.queryParams.map((q) => [q.name, fc.option(slot(q.schema), { nil: undefined })])),
+  );
+  const body = op.body
+    ? fc.oneof({ weight: 3, arbitrary: arbitraryOf(op.body) }, { weight: 2, arbitrary: hostile })
+    : fc.option(hostile, { nil: undefined });
   const caller = fc.constantFrom<Caller>('anonymous', 'basico', 'demo');
   const encoding = fc.constantFrom<Encoding>('json', 'json', 'json', 'text', 'none', 'gzip', 'garbage-gzip', 'form');
   return fc.record({ path, query, body, caller, encoding });
 }
 
 /** The payload and headers of a fuzzed body sent with `encoding`. */
-export function payloadFor(body: unknown, encoding: Encoding): { payload?: string | Buffer; headers: Record<string, string> } {
+export function payloadFor(
+  body: unknown,
+  encoding: Encoding,
+): { payload?: string | Buffer; headers: Record<string, string> } {
   if (body === undefined) return { headers: {} };
   const text = JSON.stringify(body) ?? 'null';
   switch (encoding) {
@@ -199,7 +239,10 @@ export function payloadFor(body: unknown, encoding: Encoding): { payload?: strin
     case 'gzip':
       return { payload: gzipSync(text), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } };
     case 'garbage-gzip':
-      return { payload: Buffer.from(text), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } };
+      return {
+        payload: Buffer.from(text),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      };
     case 'form':
       return { payload: 'a=1&b=2', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
   }

@@ -28,7 +28,8 @@ const info: UserInfo = {
   hasPin: false,
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -47,7 +48,9 @@ function renderAt(path: string) {
  * chance.
  */
 async function preloadScreens(...addresses: string[]): Promise<void> {
-  const loads = addresses.flatMap((address) => (matchRoutes(routes, address) ?? []).map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : null)));
+  const loads = addresses.flatMap((address) =>
+    (matchRoutes(routes, address) ?? []).map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : null)),
+  );
   await Promise.all(loads);
 }
 
@@ -59,7 +62,10 @@ async function preloadScreens(...addresses: string[]): Promise<void> {
 beforeAll(async () => {
   await preloadScreens('/', '/epg/', '/lostpassword/', '/conndiag/');
   await setLanguage('es');
-  vi.stubGlobal('fetch', vi.fn(async () => json(200, { resources: [], total: 0 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json(200, { resources: [], total: 0 })),
+  );
   renderAt('/');
   await screen.findByRole('heading', { name: 'Inicia sesión' }, { timeout: 60_000 });
   cleanup();
@@ -115,24 +121,32 @@ describe('login screen', () => {
     expect(await screen.findByLabelText('Correo electrónico')).toBeTruthy();
     expect(screen.getByLabelText('Contraseña')).toBeTruthy();
     expect((screen.getByLabelText('Recordarme') as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).getAttribute('href')).toBe('/lostpassword/');
+    expect(screen.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).getAttribute('href')).toBe(
+      '/lostpassword/',
+    );
   });
 
   it('HTTP 400 shows message 29 in an alert', async () => {
     // A fresh answer per call: every page also asks the server's payments status.
-    fetchMock.mockImplementation(async () => json(400, { statusCode: 400, code: 'bad_request', message: 'Credenciales incorrectas' }));
+    fetchMock.mockImplementation(async () =>
+      json(400, { statusCode: 400, code: 'bad_request', message: 'Credenciales incorrectas' }),
+    );
     renderAt('/');
     await userEvent.type(await screen.findByLabelText('Correo electrónico'), 'demo@pantalla.test');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'mal');
     await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('El correo electrónico o la contraseña no son correctos. Revísalos e inténtalo de nuevo.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'El correo electrónico o la contraseña no son correctos. Revísalos e inténtalo de nuevo.',
+    );
     const login = fetchMock.mock.calls.find(([input]) => String(input).includes('/login'));
     const body = JSON.parse(String((login![1] as RequestInit).body)) as Record<string, unknown>;
     expect(body).toEqual({ flow: 'password', username: 'demo@pantalla.test', password: 'mal', rememberMe: true });
   });
 
   it('429 shows the server’s message', async () => {
-    fetchMock.mockImplementation(async () => json(429, { statusCode: 429, code: 'rate_limited', message: 'Demasiados intentos. Espera 15 minutos.' }));
+    fetchMock.mockImplementation(async () =>
+      json(429, { statusCode: 429, code: 'rate_limited', message: 'Demasiados intentos. Espera 15 minutos.' }),
+    );
     renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Iniciar sesión' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Demasiados intentos. Espera 15 minutos.');
@@ -143,7 +157,9 @@ describe('login screen', () => {
     renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Iniciar sesión' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Error interno' });
-    expect(dialog.textContent).toContain('No ha sido posible conectar con el servicio. Por favor, inténtalo más tarde.');
+    expect(dialog.textContent).toContain(
+      'No ha sido posible conectar con el servicio. Por favor, inténtalo más tarde.',
+    );
     expect(screen.queryByRole('button', { name: 'Cerrar' })).toBeNull();
   });
 
@@ -152,7 +168,8 @@ describe('login screen', () => {
       if (url === '/api/v1/login') return json(200, info);
       if (url === '/api/v1/profiles' && init.method === 'GET') return json(200, { resources: [] });
       if (url === '/api/v1/profiles') return json(200, { id: 9, isAdult: true, name: 'Default' });
-      if (url === '/api/v1/account') return json(200, { resources: [{ regionId: 4, email: info.email, hasPin: false }] });
+      if (url === '/api/v1/account')
+        return json(200, { resources: [{ regionId: 4, email: info.email, hasPin: false }] });
       return json(200, { resources: [], total: 0 });
     });
     renderAt('/');
@@ -162,7 +179,9 @@ describe('login screen', () => {
     await waitFor(() => expect(session.getState().status).toBe('authenticated'));
     expect(session.getState().userInfo).toMatchObject({ regionId: 4, profiles: [{ id: 9, name: 'Default' }] });
     const profileCall = fetchMock.mock.calls.find(([url]) => url === '/api/v1/profiles');
-    expect((profileCall![1] as RequestInit & { headers: Record<string, string> }).headers.authorization).toBe('Bearer token');
+    expect((profileCall![1] as RequestInit & { headers: Record<string, string> }).headers.authorization).toBe(
+      'Bearer token',
+    );
     expect(await screen.findByRole('heading', { name: 'Inicio' })).toBeTruthy();
   });
 });

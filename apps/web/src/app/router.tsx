@@ -11,7 +11,12 @@ function withBoundaries(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     const children = route.children ? withBoundaries(route.children) : undefined;
     const lazy = typeof route.lazy === 'function' ? renderingFailures(route.lazy) : route.lazy;
-    return { ...route, ErrorBoundary: RouteErrorBoundary, ...(lazy ? { lazy } : {}), ...(children ? { children } : {}) } as RouteObject;
+    return {
+      ...route,
+      ErrorBoundary: RouteErrorBoundary,
+      ...(lazy ? { lazy } : {}),
+      ...(children ? { children } : {}),
+    } as RouteObject;
   });
 }
 
@@ -50,14 +55,35 @@ export const routes: RouteObject[] = [
       { path: paths.lostPassword.path, lazy: () => import('./routes/lost-password') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
       { path: paths.signInLink.path, lazy: () => import('./routes/sign-in-link') },
-      { path: paths.confirmEmailChange.path, lazy: screen(['settings'], () => import('./routes/confirm-email-change')) },
+      {
+        path: paths.confirmEmailChange.path,
+        lazy: screen(['settings'], () => import('./routes/confirm-email-change')),
+      },
       // Registration, its result, the login confirmation and the mail's link: one chunk of the account feature.
-      { path: paths.register.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/register')) },
-      { path: paths.registerGearup.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/register-gearup')) },
-      { path: paths.registerResult.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/register-result')) },
-      { path: paths.loginConfirm.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/login-confirm')) },
-      { path: paths.confirmEmail.path, lazy: screen(['registration'], () => import('../features/account/registration/routes/confirm-email')) },
-      { path: paths.privacy.path, lazy: screen(['privacy', 'registration'], () => import('../features/account/registration/routes/privacy')) },
+      {
+        path: paths.register.path,
+        lazy: screen(['registration'], () => import('../features/account/registration/routes/register')),
+      },
+      {
+        path: paths.registerGearup.path,
+        lazy: screen(['registration'], () => import('../features/account/registration/routes/register-gearup')),
+      },
+      {
+        path: paths.registerResult.path,
+        lazy: screen(['registration'], () => import('../features/account/registration/routes/register-result')),
+      },
+      {
+        path: paths.loginConfirm.path,
+        lazy: screen(['registration'], () => import('../features/account/registration/routes/login-confirm')),
+      },
+      {
+        path: paths.confirmEmail.path,
+        lazy: screen(['registration'], () => import('../features/account/registration/routes/confirm-email')),
+      },
+      {
+        path: paths.privacy.path,
+        lazy: screen(['privacy', 'registration'], () => import('../features/account/registration/routes/privacy')),
+      },
       // The purchase result and the terms of contract: the commerce feature's public screens.
       { path: paths.purchaseResult.path, lazy: screen(['commerce'], () => import('./routes/purchase-result')) },
       { path: paths.terms.path, lazy: screen(['commerce'], () => import('../features/commerce/routes/terms')) },
@@ -67,22 +93,43 @@ export const routes: RouteObject[] = [
           {
             element: <MainLayout />,
             children: [
-              { path: paths.settings.path, lazy: screen(['settings', 'commerce', 'billing'], () => import('../features/settings/route')) },
-              { path: paths.receipt.path, lazy: screen(['billing'], () => import('../features/billing/routes/receipt')) },
+              {
+                path: paths.settings.path,
+                lazy: screen(['settings', 'commerce', 'billing'], () => import('../features/settings/route')),
+              },
+              {
+                path: paths.receipt.path,
+                lazy: screen(['billing'], () => import('../features/billing/routes/receipt')),
+              },
               { path: paths.genres.path, lazy: () => import('../features/browse/genres/index-route') },
               { path: paths.genre.path, lazy: () => import('../features/browse/genres/route') },
               { path: paths.genreAlt.path, lazy: () => import('../features/browse/genres/grid-route') },
               { path: paths.allInCategory.path, lazy: () => import('../features/browse/all-in-category/route') },
-              { path: paths.allInCategory2.path, lazy: () => import('../features/browse/all-in-category/route-events') },
-              { path: paths.allInCategory3.path, lazy: () => import('../features/browse/all-in-category/route-many-events') },
+              {
+                path: paths.allInCategory2.path,
+                lazy: () => import('../features/browse/all-in-category/route-events'),
+              },
+              {
+                path: paths.allInCategory3.path,
+                lazy: () => import('../features/browse/all-in-category/route-many-events'),
+              },
               { path: paths.sports.path, lazy: () => import('../features/browse/sports/route') },
               { path: paths.search.path, lazy: () => import('../features/browse/search/route') },
               { path: paths.detail.path, lazy: () => import('../features/browse/detail/route') },
               { path: paths.calendar.path, lazy: () => import('../features/browse/calendar/route') },
-              { path: paths.diagnostics.path, lazy: screen(['diagnostics'], () => import('../features/diagnostics/route')) },
+              {
+                path: paths.diagnostics.path,
+                lazy: screen(['diagnostics'], () => import('../features/diagnostics/route')),
+              },
               { path: paths.extInfo.path, lazy: () => import('../features/browse/ext-info/route') },
-              { path: paths.purchase.path, lazy: screen(['commerce'], () => import('../features/commerce/routes/purchase')) },
-              { path: paths.checkout.path, lazy: screen(['commerce'], () => import('../features/commerce/routes/checkout')) },
+              {
+                path: paths.purchase.path,
+                lazy: screen(['commerce'], () => import('../features/commerce/routes/purchase')),
+              },
+              {
+                path: paths.checkout.path,
+                lazy: screen(['commerce'], () => import('../features/commerce/routes/checkout')),
+              },
             ],
           },
           // Full-screen areas with their own close button back to /.
@@ -92,9 +139,15 @@ export const routes: RouteObject[] = [
           // The player (with Shaka) is its own chunk; the older addresses redirect to it.
           { path: paths.player.path, lazy: screen(['player'], () => import('../features/player/route')) },
           { path: paths.legacyPlayer.path, lazy: screen(['player'], () => import('../features/player/legacy-route')) },
-          { path: paths.catchupPlayer.path, lazy: screen(['player'], () => import('../features/player/catchup-route')) },
+          {
+            path: paths.catchupPlayer.path,
+            lazy: screen(['player'], () => import('../features/player/catchup-route')),
+          },
           // The operator's manifest test: full screen, its data for ADMIN_EMAILS accounts only.
-          { path: paths.manifestTest.path, lazy: screen(['diagnostics'], () => import('../features/diagnostics/manifest-test-route')) },
+          {
+            path: paths.manifestTest.path,
+            lazy: screen(['diagnostics'], () => import('../features/diagnostics/manifest-test-route')),
+          },
           // The operator console: its own chunks, outside the subscriber's budget; each section lazy too.
           {
             path: paths.operator.path,

@@ -11,12 +11,16 @@ export const paths = {
   resetPassword: { path: '/resetpassword/:token', getHref: (token: string) => `/resetpassword/${enc(token)}` },
   /** The sign-in mail's link (ours), sent while an account or address is under attack. */
   signInLink: { path: '/signin/:token', getHref: (token: string) => `/signin/${enc(token)}` },
-  register: { path: '/register', getHref: (product?: string) => (product ? `/register/?product=${enc(product)}` : '/register/') },
+  register: {
+    path: '/register',
+    getHref: (product?: string) => (product ? `/register/?product=${enc(product)}` : '/register/'),
+  },
   registerGearup: { path: '/register_gearup', getHref: () => '/register_gearup/' },
   registerResult: { path: '/register_result/:res', getHref: (res: 'success' | 'fail') => `/register_result/${res}` },
   loginConfirm: {
     path: '/login_confirm/:pr',
-    getHref: (packageId: string | number, login?: string) => `/login_confirm/${enc(String(packageId))}${login ? `?login=${enc(login)}` : ''}`,
+    getHref: (packageId: string | number, login?: string) =>
+      `/login_confirm/${enc(String(packageId))}${login ? `?login=${enc(login)}` : ''}`,
   },
   /** The registration mail's link (ours: the spec has no address for it). */
   confirmEmail: { path: '/confirm/:token', getHref: (token: string) => `/confirm/${enc(token)}` },
@@ -38,7 +42,10 @@ export const paths = {
   guideAlt: { path: '/epg1', getHref: () => '/epg1/' },
   genres: { path: '/gid', getHref: () => '/gid/' },
   /** The spec's home with optional genreId and subgenreId: the genre's page (docs/decisions.md). */
-  homeGenre: { path: '/:genreId/:subgenreId?', getHref: (genreId: number, subgenreId?: number) => `/${genreId}${subgenreId === undefined ? '' : `/${subgenreId}`}` },
+  homeGenre: {
+    path: '/:genreId/:subgenreId?',
+    getHref: (genreId: number, subgenreId?: number) => `/${genreId}${subgenreId === undefined ? '' : `/${subgenreId}`}`,
+  },
   genre: {
     path: '/gid/:genreId/:subgenreId?',
     getHref: (genreId: string | number, subgenreId?: string | number) =>
@@ -51,7 +58,10 @@ export const paths = {
   sports: { path: '/sports', getHref: () => '/sports/' },
   search: { path: '/search/:pattern?', getHref: (pattern: string) => `/search/${enc(pattern)}` },
   /** Not in the spec's route table (it shows detail and calendar as panels): our addresses. */
-  detail: { path: '/detail/:kind/:id', getHref: (kind: string, id: string | number) => `/detail/${enc(kind)}/${enc(String(id))}` },
+  detail: {
+    path: '/detail/:kind/:id',
+    getHref: (kind: string, id: string | number) => `/detail/${enc(kind)}/${enc(String(id))}`,
+  },
   calendar: { path: '/calendar', getHref: () => '/calendar/' },
   /** `encoded` is the player codec's output (base64 of the URI-encoded fields). */
   player: { path: '/emplayer/:data', getHref: (encoded: string) => `/emplayer/${encoded}` },

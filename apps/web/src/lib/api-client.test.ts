@@ -35,7 +35,12 @@ function setup(options: { refreshStatus?: number } = {}) {
     calls.push({ url, init });
     await Promise.resolve();
     if (url === '/api/v1/login') {
-      if (options.refreshStatus) return json(options.refreshStatus, { statusCode: options.refreshStatus, code: 'unauthorized', message: 'No session' });
+      if (options.refreshStatus)
+        return json(options.refreshStatus, {
+          statusCode: options.refreshStatus,
+          code: 'unauthorized',
+          message: 'No session',
+        });
       return json(200, userInfo('fresh'));
     }
     const auth = (init.headers as Record<string, string>).authorization;
@@ -111,7 +116,14 @@ describe('api client', () => {
   });
 
   it('parses JSON errors into ApiError with status, code, message and data', async () => {
-    const fetchFn = vi.fn(async () => json(429, { statusCode: 429, code: 'rate_limited', message: 'Demasiados intentos', data: { retryAfterSeconds: 60 } }));
+    const fetchFn = vi.fn(async () =>
+      json(429, {
+        statusCode: 429,
+        code: 'rate_limited',
+        message: 'Demasiados intentos',
+        data: { retryAfterSeconds: 60 },
+      }),
+    );
     const client = createApiClient({ fetch: fetchFn as typeof fetch });
     await expect(client.post('/login', {}, { auth: false })).rejects.toMatchObject({
       status: 429,
@@ -122,12 +134,16 @@ describe('api client', () => {
   });
 
   it('turns a non-JSON error page into an ApiError of its status', async () => {
-    const client = createApiClient({ fetch: (async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })) as typeof fetch });
+    const client = createApiClient({
+      fetch: (async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })) as typeof fetch,
+    });
     await expect(client.get('/x')).rejects.toMatchObject({ status: 502, code: 'http_error', message: 'Bad Gateway' });
   });
 
   it('reports a network failure as status 0', async () => {
-    const client = createApiClient({ fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch });
+    const client = createApiClient({
+      fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch,
+    });
     const error = (await client.get('/x').catch((e: unknown) => e)) as ApiError;
     expect(error.isNetworkError).toBe(true);
   });
@@ -166,6 +182,8 @@ describe('api client', () => {
   it('validates answers with a schema when given one', async () => {
     const { z } = await import('zod');
     const client = createApiClient({ fetch: (async () => json(200, { n: 'x' })) as typeof fetch });
-    await expect(client.get('/x', { schema: z.object({ n: z.number() }) })).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(client.get('/x', { schema: z.object({ n: z.number() }) })).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
   });
 });

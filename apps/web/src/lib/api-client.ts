@@ -127,7 +127,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const body: unknown = text ? JSON.parse(text) : undefined;
     if (!schema) return body as T;
     const result = schema.safeParse(body);
-    if (!result.success) throw new ApiError(response.status, 'invalid_response', 'Unexpected answer from the server', result.error.issues);
+    if (!result.success)
+      throw new ApiError(response.status, 'invalid_response', 'Unexpected answer from the server', result.error.issues);
     return result.data;
   }
 
@@ -142,7 +143,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       } catch (error) {
         const apiError = error instanceof ApiError ? error : new ApiError(0, 'network_error', String(error));
         // Only a refusal ends the session; a network blip leaves it to the next attempt.
-        if (apiError.status === 400 || apiError.status === 401 || apiError.status === 403) session?.onRefreshFailed(apiError);
+        if (apiError.status === 400 || apiError.status === 401 || apiError.status === 403)
+          session?.onRefreshFailed(apiError);
         throw apiError;
       } finally {
         refreshing = null;

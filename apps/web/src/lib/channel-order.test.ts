@@ -25,9 +25,14 @@ describe('rowUsesChannelOrder', () => {
 
 describe('orderRowChannels', () => {
   const entry = (type: string, id: number) => ({ item: { type, id } });
-  it("reorders the channels among their own places and leaves other items where they are", () => {
+  it('reorders the channels among their own places and leaves other items where they are', () => {
     const row = [entry('channel', 1), entry('content', 50), entry('channel', 2), entry('channel', 3)];
-    expect(orderRowChannels(row, [3, 2]).map((e) => `${e.item.type}:${e.item.id}`)).toEqual(['channel:3', 'content:50', 'channel:2', 'channel:1']);
+    expect(orderRowChannels(row, [3, 2]).map((e) => `${e.item.type}:${e.item.id}`)).toEqual([
+      'channel:3',
+      'content:50',
+      'channel:2',
+      'channel:1',
+    ]);
   });
   it('keeps the row as it is without a preference', () => {
     const row = [entry('channel', 2), entry('channel', 1)];

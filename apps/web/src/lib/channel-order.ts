@@ -28,10 +28,16 @@ export function rowUsesChannelOrder(categoryName: string, operator: string): boo
 }
 
 /** Puts a row's channels in the user's order, in the places channels hold; other items stay put. */
-export function orderRowChannels<T extends { item: { type: string; id: number } }>(entries: readonly T[], preferred: readonly number[]): T[] {
+export function orderRowChannels<T extends { item: { type: string; id: number } }>(
+  entries: readonly T[],
+  preferred: readonly number[],
+): T[] {
   const channels = entries.filter((e) => e.item.type === 'channel');
   if (preferred.length === 0 || channels.length < 2) return [...entries];
-  const ordered = orderChannels(channels.map((e) => ({ id: e.item.id, entry: e })), preferred);
+  const ordered = orderChannels(
+    channels.map((e) => ({ id: e.item.id, entry: e })),
+    preferred,
+  );
   let next = 0;
   return entries.map((e) => (e.item.type === 'channel' ? (ordered[next++] as { entry: T }).entry : e));
 }

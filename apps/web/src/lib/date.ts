@@ -1,5 +1,18 @@
 /** Spanish month abbreviations; the spec shows dates with them in every language. */
-export const SPANISH_MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'] as const;
+export const SPANISH_MONTHS = [
+  'ene',
+  'feb',
+  'mar',
+  'abr',
+  'may',
+  'jun',
+  'jul',
+  'ago',
+  'sep',
+  'oct',
+  'nov',
+  'dic',
+] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

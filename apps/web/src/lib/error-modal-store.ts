@@ -23,7 +23,13 @@ function emit(next: ErrorModalState): void {
 
 /** Opens the global error modal. A recoverable error can be dismissed; a fatal one only retried. */
 export function showError(error: { title?: string; details?: string; canDismiss?: boolean; canRetry?: boolean }): void {
-  emit({ open: true, title: error.title, details: error.details, canDismiss: error.canDismiss ?? true, canRetry: error.canRetry ?? false });
+  emit({
+    open: true,
+    title: error.title,
+    details: error.details,
+    canDismiss: error.canDismiss ?? true,
+    canRetry: error.canRetry ?? false,
+  });
 }
 
 /** The spec's non-recoverable popup: no dismiss, retry reloads. */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RECOVERY_CONFIRMATION } from '@pantalla/contracts';
-import { FIRST_NAMESPACES, LANGUAGES, currentLanguage, i18n, loadLanguage, loadTables, resources as firstDownload, setLanguage } from './i18n';
+import {
+  FIRST_NAMESPACES,
+  LANGUAGES,
+  currentLanguage,
+  i18n,
+  loadLanguage,
+  loadTables,
+  resources as firstDownload,
+  setLanguage,
+} from './i18n';
 
 /** Every language's tables as the app holds them (the test setup loaded all three). */
 const resources = i18n.store.data;
@@ -10,7 +19,9 @@ const fixedT = i18n.getFixedT.bind(i18n) as unknown as (lng: string, ns?: string
 
 function keys(table: unknown, prefix = ''): string[] {
   if (typeof table !== 'object' || table === null) return [prefix];
-  return Object.entries(table).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)).sort();
+  return Object.entries(table)
+    .flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+    .sort();
 }
 
 describe('locale tables', () => {
@@ -31,10 +42,31 @@ describe('locale tables', () => {
   it('holds the whole message catalogue, including the numbered messages', () => {
     const messages = keys(resources.es?.common).filter((k) => k.startsWith('messages.'));
     for (const name of [
-      'unknownError', 'noMoreSessions', 'noAccessRights', 'browserNotSupported', 'sessionExpired', 'noConcurrentSessionsLeft',
-      'adultContentNeedsPin', 'incorrectEmailOrPassword', 'networkError', 'sessionsClosed', 'errorResettingSessions',
-      'internalError', 'cannotPlay', 'pinMismatch', '19', '22', '24', '29', '30', '39', '50', '51', '52',
-    ]) expect(messages).toContain(`messages.${name}`);
+      'unknownError',
+      'noMoreSessions',
+      'noAccessRights',
+      'browserNotSupported',
+      'sessionExpired',
+      'noConcurrentSessionsLeft',
+      'adultContentNeedsPin',
+      'incorrectEmailOrPassword',
+      'networkError',
+      'sessionsClosed',
+      'errorResettingSessions',
+      'internalError',
+      'cannotPlay',
+      'pinMismatch',
+      '19',
+      '22',
+      '24',
+      '29',
+      '30',
+      '39',
+      '50',
+      '51',
+      '52',
+    ])
+      expect(messages).toContain(`messages.${name}`);
   });
 
   it('quotes the spec’s Spanish texts verbatim', async () => {
@@ -47,7 +79,9 @@ describe('locale tables', () => {
     expect(i18n.t('messages.connectivityError')).toBe('Error de conectividad, por favor intenta de nuevo más tarde!');
     expect(i18n.t('messages.playerErrorTitle')).toBe('Error del reproductor');
     expect(fixedT('en')('messages.unknownError')).toBe('Unknown internal error. Please try again later');
-    expect(fixedT('en')('messages.pinMismatch')).toBe('The PIN code entered does not match. Please confirm the PIN you entered in the first step');
+    expect(fixedT('en')('messages.pinMismatch')).toBe(
+      'The PIN code entered does not match. Please confirm the PIN you entered in the first step',
+    );
   });
 
   it('defaults to Spanish, falls back to English, and remembers the toggle', async () => {

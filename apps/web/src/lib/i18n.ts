@@ -17,8 +17,14 @@ const STORAGE_KEY = 'pantalla.language';
  * chooses them (or had). That keeps the home's JavaScript under its ceiling.
  */
 // Vite reads globs as written: the first download's namespaces are spelled out in both.
-const files = import.meta.glob<Record<string, unknown>>('../locales/es/{common,browse,explore,screens}.json', { eager: true, import: 'default' });
-const lazyFiles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/es/{common,browse,explore,screens}.json'], { import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../locales/es/{common,browse,explore,screens}.json', {
+  eager: true,
+  import: 'default',
+});
+const lazyFiles = import.meta.glob<Record<string, unknown>>(
+  ['../locales/*/*.json', '!../locales/es/{common,browse,explore,screens}.json'],
+  { import: 'default' },
+);
 
 export function buildResources(modules: Record<string, Record<string, unknown>>): Resource {
   const resources: Resource = {};
@@ -35,7 +41,11 @@ export const resources = buildResources(files);
 /** The namespaces of the first download. */
 export const FIRST_NAMESPACES: readonly string[] = Object.freeze(Object.keys(resources[DEFAULT_LANGUAGE] ?? {}));
 /** Every namespace there is, in any language. */
-export const ALL_NAMESPACES = [...new Set([...Object.keys(files), ...Object.keys(lazyFiles)].flatMap((file) => /\/([^/]+)\.json$/.exec(file)?.[1] ?? []))];
+export const ALL_NAMESPACES = [
+  ...new Set(
+    [...Object.keys(files), ...Object.keys(lazyFiles)].flatMap((file) => /\/([^/]+)\.json$/.exec(file)?.[1] ?? []),
+  ),
+];
 /** A table's name, as the typed keys know them. */
 export type Namespace = keyof CustomTypeOptions['resources'];
 

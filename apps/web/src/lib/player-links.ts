@@ -52,11 +52,42 @@ const ADULT_PARENTAL = 2;
 /** The spec's default parental rating, for links that carry none. */
 export const DEFAULT_PARENTAL = 2;
 
-export type LivePlayerData = { type: 'LIVE'; contentId: number; title: string; parental: number; channelId: number; startSeconds: number | null; adult: boolean };
-export type VodPlayerData = { type: 'VOD'; contentId: number; title: string; parental: number; extra: string | null; positionSeconds: number | null; adult: boolean };
+export type LivePlayerData = {
+  type: 'LIVE';
+  contentId: number;
+  title: string;
+  parental: number;
+  channelId: number;
+  startSeconds: number | null;
+  adult: boolean;
+};
+export type VodPlayerData = {
+  type: 'VOD';
+  contentId: number;
+  title: string;
+  parental: number;
+  extra: string | null;
+  positionSeconds: number | null;
+  adult: boolean;
+};
 /** A catch-up programme by its EPG event id. */
-export type CutvPlayerData = { type: 'CUTV'; contentId: number; title: string; parental: number; channelId: number; startSeconds: number | null; adult: boolean };
-export type SeriePlayerData = { type: 'SERIE'; contentId: number; title: string; parental: number; serieId: number; season: number };
+export type CutvPlayerData = {
+  type: 'CUTV';
+  contentId: number;
+  title: string;
+  parental: number;
+  channelId: number;
+  startSeconds: number | null;
+  adult: boolean;
+};
+export type SeriePlayerData = {
+  type: 'SERIE';
+  contentId: number;
+  title: string;
+  parental: number;
+  serieId: number;
+  season: number;
+};
 /** The catch-up variant; a missing event id is the spec's 'Could not find event.'. */
 export type CatchupPlayerData = { type: 'CU'; channelId: number; parental: number; eventId: number | null };
 export type PlayerData = LivePlayerData | VodPlayerData | CutvPlayerData | SeriePlayerData | CatchupPlayerData;
@@ -85,9 +116,23 @@ function toFields(data: PlayerData): PlayerField[] {
 }
 
 /** LIVE: channel id, title, 'LIVE', parental, channel id, start (seconds), adult flag. */
-export function liveLink(input: { channelId: number; title: string; parental: number; start: number; adult: boolean }): string {
+export function liveLink(input: {
+  channelId: number;
+  title: string;
+  parental: number;
+  start: number;
+  adult: boolean;
+}): string {
   const parental = input.adult ? ADULT_PARENTAL : input.parental;
-  return playerHref({ type: 'LIVE', contentId: input.channelId, title: input.title, parental, channelId: input.channelId, startSeconds: Math.floor(input.start / 1000), adult: input.adult });
+  return playerHref({
+    type: 'LIVE',
+    contentId: input.channelId,
+    title: input.title,
+    parental,
+    channelId: input.channelId,
+    startSeconds: Math.floor(input.start / 1000),
+    adult: input.adult,
+  });
 }
 
 /** Catch-up: channel id, empty slot, literal CU, parental id; the event id follows so the player finds the programme. */
@@ -96,19 +141,53 @@ export function catchupLink(input: { channelId: number; parental: number; eventI
 }
 
 /** A film; `position` (ms) resumes it, null starts at the saved keep-watching position. */
-export function vodLink(input: { contentId: number; title: string; parental: number; position?: number | null; adult?: boolean }): string {
+export function vodLink(input: {
+  contentId: number;
+  title: string;
+  parental: number;
+  position?: number | null;
+  adult?: boolean;
+}): string {
   const adult = input.adult ?? false;
   const positionSeconds = input.position == null ? null : Math.floor(input.position / 1000);
-  return playerHref({ type: 'VOD', contentId: input.contentId, title: input.title, parental: adult ? ADULT_PARENTAL : input.parental, extra: null, positionSeconds, adult });
+  return playerHref({
+    type: 'VOD',
+    contentId: input.contentId,
+    title: input.title,
+    parental: adult ? ADULT_PARENTAL : input.parental,
+    extra: null,
+    positionSeconds,
+    adult,
+  });
 }
 
 /** An episode of a series. */
-export function serieLink(input: { episodeId: number; title: string; parental: number; serieId: number; season: number }): string {
-  return playerHref({ type: 'SERIE', contentId: input.episodeId, title: input.title, parental: input.parental, serieId: input.serieId, season: input.season });
+export function serieLink(input: {
+  episodeId: number;
+  title: string;
+  parental: number;
+  serieId: number;
+  season: number;
+}): string {
+  return playerHref({
+    type: 'SERIE',
+    contentId: input.episodeId,
+    title: input.title,
+    parental: input.parental,
+    serieId: input.serieId,
+    season: input.season,
+  });
 }
 
 /** A catch-up programme by event id, with its title (the CUTV field list). */
-export function cutvLink(input: { eventId: number; title: string; parental: number; channelId: number; start: number; adult?: boolean }): string {
+export function cutvLink(input: {
+  eventId: number;
+  title: string;
+  parental: number;
+  channelId: number;
+  start: number;
+  adult?: boolean;
+}): string {
   const adult = input.adult ?? false;
   return playerHref({
     type: 'CUTV',
@@ -124,13 +203,15 @@ export function cutvLink(input: { eventId: number; title: string; parental: numb
 // ---------------------------------------------------------------- decoding
 
 function id(value: string | undefined, what: string): number {
-  if (value === undefined || !/^\d{1,15}$/.test(value.trim())) throw new PlayerLinkError('number', `The ${what} is not a number: ${JSON.stringify(value ?? '')}.`);
+  if (value === undefined || !/^\d{1,15}$/.test(value.trim()))
+    throw new PlayerLinkError('number', `The ${what} is not a number: ${JSON.stringify(value ?? '')}.`);
   return Number(value.trim());
 }
 
 function optionalSeconds(value: string | undefined, what: string): number | null {
   if (value === undefined || value === '' || value === 'null' || value === 'undefined') return null;
-  if (!/^-?\d{1,15}(\.\d+)?$/.test(value.trim())) throw new PlayerLinkError('number', `The ${what} is not a number: ${JSON.stringify(value)}.`);
+  if (!/^-?\d{1,15}(\.\d+)?$/.test(value.trim()))
+    throw new PlayerLinkError('number', `The ${what} is not a number: ${JSON.stringify(value)}.`);
   return Math.floor(Number(value));
 }
 
@@ -145,17 +226,46 @@ const flag = (value: string | undefined) => value === '1' || value === 'true';
 export function decodePlayerRoute(encoded: string): PlayerData {
   const fields = decodePlayerData(encoded);
   const [first, title = '', type, rating, fifth, sixth, seventh] = fields;
-  if (fields.length < 4) throw new PlayerLinkError('fields', `The player data has ${fields.length} fields, at least 4 are needed.`);
+  if (fields.length < 4)
+    throw new PlayerLinkError('fields', `The player data has ${fields.length} fields, at least 4 are needed.`);
   switch (type) {
     case 'LIVE':
     case 'CUTV':
-      return { type, contentId: id(first, 'content id'), title, parental: parental(rating), channelId: fifth ? id(fifth, 'channel id') : id(first, 'channel id'), startSeconds: optionalSeconds(sixth, 'start time'), adult: flag(seventh) };
+      return {
+        type,
+        contentId: id(first, 'content id'),
+        title,
+        parental: parental(rating),
+        channelId: fifth ? id(fifth, 'channel id') : id(first, 'channel id'),
+        startSeconds: optionalSeconds(sixth, 'start time'),
+        adult: flag(seventh),
+      };
     case 'VOD':
-      return { type, contentId: id(first, 'content id'), title, parental: parental(rating), extra: fifth === undefined || fifth === '' || fifth === 'null' ? null : fifth, positionSeconds: optionalSeconds(sixth, 'start time'), adult: flag(seventh) };
+      return {
+        type,
+        contentId: id(first, 'content id'),
+        title,
+        parental: parental(rating),
+        extra: fifth === undefined || fifth === '' || fifth === 'null' ? null : fifth,
+        positionSeconds: optionalSeconds(sixth, 'start time'),
+        adult: flag(seventh),
+      };
     case 'SERIE':
-      return { type, contentId: id(first, 'episode id'), title, parental: parental(rating), serieId: id(fifth, 'serie id'), season: id(sixth, 'season') };
+      return {
+        type,
+        contentId: id(first, 'episode id'),
+        title,
+        parental: parental(rating),
+        serieId: id(fifth, 'serie id'),
+        season: id(sixth, 'season'),
+      };
     case 'CU':
-      return { type: 'CU', channelId: id(first, 'channel id'), parental: parental(rating), eventId: optionalSeconds(fifth, 'event id') };
+      return {
+        type: 'CU',
+        channelId: id(first, 'channel id'),
+        parental: parental(rating),
+        eventId: optionalSeconds(fifth, 'event id'),
+      };
     default:
       throw new PlayerLinkError('type', `Unknown player type ${JSON.stringify(type ?? '')}.`);
   }
@@ -167,7 +277,11 @@ export function decodePlayerRoute(encoded: string): PlayerData {
  */
 export function decodeLegacyPlayer(legacy: string): LivePlayerData | VodPlayerData {
   const match = /^(\d{1,15})-(LIVE|VOD)-(0|1|a|p)$/i.exec(legacy.trim());
-  if (!match) throw new PlayerLinkError('legacy', `The old player address ${JSON.stringify(legacy)} is not {id}-{LIVE|VOD}-{flag}.`);
+  if (!match)
+    throw new PlayerLinkError(
+      'legacy',
+      `The old player address ${JSON.stringify(legacy)} is not {id}-{LIVE|VOD}-{flag}.`,
+    );
   const contentId = Number(match[1]);
   const adult = match[3] === '1' || match[3]!.toLowerCase() === 'a';
   const parentalLevel = adult ? ADULT_PARENTAL : DEFAULT_PARENTAL;
@@ -179,10 +293,17 @@ export function decodeLegacyPlayer(legacy: string): LivePlayerData | VodPlayerDa
 /** /cuplayer/{cuData}: base64 of 'channel;event[;parental]' → the catch-up variant (CU marker added). */
 export function decodeCatchupPlayer(cuData: string): CatchupPlayerData {
   const [channel, event, rating] = decodePlayerData(cuData);
-  return { type: 'CU', channelId: id(channel, 'channel id'), parental: parental(rating), eventId: optionalSeconds(event, 'event id') };
+  return {
+    type: 'CU',
+    channelId: id(channel, 'channel id'),
+    parental: parental(rating),
+    eventId: optionalSeconds(event, 'event id'),
+  };
 }
 
 /** The data of a /cuplayer/ address (the inverse of decodeCatchupPlayer). */
 export function encodeCatchupData(input: { channelId: number; eventId: number; parental?: number }): string {
-  return encodePlayerData(input.parental === undefined ? [input.channelId, input.eventId] : [input.channelId, input.eventId, input.parental]);
+  return encodePlayerData(
+    input.parental === undefined ? [input.channelId, input.eventId] : [input.channelId, input.eventId, input.parental],
+  );
 }

@@ -11,7 +11,14 @@ export function formatPrice(cents: number, currency: string, language: string = 
   const locale = LOCALES[language.slice(0, 2)] ?? LOCALES.es;
   try {
     // Intl separates the sign with a no-break space; a plain one reads, searches and matches as people type it.
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100).replace(/[\u00a0\u202f]/g, ' ');
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
+      .format(cents / 100)
+      .replace(/[\u00a0\u202f]/g, ' ');
   } catch {
     // A currency code Intl does not know: the amount and the code.
     return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decodePurchaseData, encodePurchaseData, purchaseEnd, purchaseHref, PurchaseDataError, type PurchaseData } from './purchase-links';
+import {
+  decodePurchaseData,
+  encodePurchaseData,
+  purchaseEnd,
+  purchaseHref,
+  PurchaseDataError,
+  type PurchaseData,
+} from './purchase-links';
 
 const ppv: PurchaseData = {
   start: '2026-11-22T20:00:00.000Z',
@@ -13,7 +20,16 @@ const ppv: PurchaseData = {
   recurring: false,
   interval: 'month',
 };
-const subscription: PurchaseData = { ...ppv, end: null, title: 'Cine Plus', description: 'Canales de cine', priceCents: 999, channelId: null, packageId: 2, recurring: true };
+const subscription: PurchaseData = {
+  ...ppv,
+  end: null,
+  title: 'Cine Plus',
+  description: 'Canales de cine',
+  priceCents: 999,
+  channelId: null,
+  packageId: 2,
+  recurring: true,
+};
 
 describe('purchase links', () => {
   it('encodes the ten spec fields in order, joined by ;', () => {

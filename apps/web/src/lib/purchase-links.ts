@@ -34,7 +34,18 @@ function toField(value: string | number | boolean | null): string {
 }
 
 export function encodePurchaseData(data: PurchaseData): string {
-  const fields = [data.start, data.end, data.title, data.description, data.priceCents, data.currency, data.channelId, data.packageId, data.recurring, data.interval];
+  const fields = [
+    data.start,
+    data.end,
+    data.title,
+    data.description,
+    data.priceCents,
+    data.currency,
+    data.channelId,
+    data.packageId,
+    data.recurring,
+    data.interval,
+  ];
   return btoa(fields.map(toField).join(';'));
 }
 
@@ -71,7 +82,18 @@ export function decodePurchaseData(encoded: string): PurchaseData {
   } catch {
     throw new PurchaseDataError('bad field encoding');
   }
-  const [start, end, title, description, price, currency, channelId, packageId, recurring, interval] = fields as [string, string, string, string, string, string, string, string, string, string];
+  const [start, end, title, description, price, currency, channelId, packageId, recurring, interval] = fields as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   if (Number.isNaN(Date.parse(start))) throw new PurchaseDataError('start is not a date');
   if (end !== '' && Number.isNaN(Date.parse(end))) throw new PurchaseDataError('end is not a date');
   if (recurring !== '0' && recurring !== '1') throw new PurchaseDataError('recurring must be 0 or 1');

@@ -79,7 +79,10 @@ describe('user info cookie', () => {
 
   it('removes stale chunks when the info shrinks', () => {
     const { jar, values } = fakeJar();
-    writeUserInfoCookie({ ...info, channelOrder: Array.from({ length: 500 }, (_, i) => 1000 + i) }, { persistent: true, jar });
+    writeUserInfoCookie(
+      { ...info, channelOrder: Array.from({ length: 500 }, (_, i) => 1000 + i) },
+      { persistent: true, jar },
+    );
     writeUserInfoCookie(info, { persistent: true, jar });
     expect([...values.keys()]).toEqual(['pantalla_ui.0']);
     expect(readUserInfoCookie(jar)).toEqual(info);
@@ -87,10 +90,17 @@ describe('user info cookie', () => {
 
   it('never stores secrets, even when handed them', () => {
     const { jar, writes } = fakeJar();
-    const withSecrets = { ...info, idToken: 'eyJ.secret', refreshToken: 'rt', hashedLoginPassword: 'abc', pinparental: '1234' };
+    const withSecrets = {
+      ...info,
+      idToken: 'eyJ.secret',
+      refreshToken: 'rt',
+      hashedLoginPassword: 'abc',
+      pinparental: '1234',
+    };
     writeUserInfoCookie(withSecrets, { persistent: true, jar });
     const stored = decodeURIComponent(writes.join(''));
-    for (const secret of ['eyJ.secret', 'refreshToken', 'hashedLoginPassword', 'pinparental', '1234']) expect(stored).not.toContain(secret);
+    for (const secret of ['eyJ.secret', 'refreshToken', 'hashedLoginPassword', 'pinparental', '1234'])
+      expect(stored).not.toContain(secret);
   });
 
   it.each([
@@ -108,7 +118,10 @@ describe('user info cookie', () => {
 
   it('clears every chunk', () => {
     const { jar, values } = fakeJar();
-    writeUserInfoCookie({ ...info, channelOrder: Array.from({ length: 500 }, (_, i) => 1000 + i) }, { persistent: true, jar });
+    writeUserInfoCookie(
+      { ...info, channelOrder: Array.from({ length: 500 }, (_, i) => 1000 + i) },
+      { persistent: true, jar },
+    );
     clearUserInfoCookie(jar);
     expect(values.size).toBe(0);
     expect(readUserInfoCookie(jar)).toBeNull();

@@ -25,6 +25,28 @@ import type operatorActions from '../locales/es/operator-actions.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { browse: typeof browse; common: typeof common; diagnostics: typeof diagnostics; explore: typeof explore; guide: typeof guide; player: typeof player; privacy: typeof privacy; registration: typeof registration; commerce: typeof commerce; billing: typeof billing; operator: typeof operator; 'operator-access': typeof operatorAccess; 'operator-now': typeof operatorNow; 'operator-qoe': typeof operatorQoe; 'operator-channels': typeof operatorChannels; 'operator-sources': typeof operatorSources; 'operator-subscribers': typeof operatorSubscribers; 'operator-products': typeof operatorProducts; 'operator-actions': typeof operatorActions; screens: typeof screens; settings: typeof settings };
+    resources: {
+      browse: typeof browse;
+      common: typeof common;
+      diagnostics: typeof diagnostics;
+      explore: typeof explore;
+      guide: typeof guide;
+      player: typeof player;
+      privacy: typeof privacy;
+      registration: typeof registration;
+      commerce: typeof commerce;
+      billing: typeof billing;
+      operator: typeof operator;
+      'operator-access': typeof operatorAccess;
+      'operator-now': typeof operatorNow;
+      'operator-qoe': typeof operatorQoe;
+      'operator-channels': typeof operatorChannels;
+      'operator-sources': typeof operatorSources;
+      'operator-subscribers': typeof operatorSubscribers;
+      'operator-products': typeof operatorProducts;
+      'operator-actions': typeof operatorActions;
+      screens: typeof screens;
+      settings: typeof settings;
+    };
   }
 }

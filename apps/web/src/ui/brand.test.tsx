@@ -4,7 +4,9 @@ import { ChannelLogo, nameFit } from './brand';
 
 describe('ChannelLogo', () => {
   it('shows the picture, and the channel name in its box once the picture fails', () => {
-    const { container } = render(<ChannelLogo className="guide-overlay__logo" src="https://img.example/gone.png" name="Canal Importado" />);
+    const { container } = render(
+      <ChannelLogo className="guide-overlay__logo" src="https://img.example/gone.png" name="Canal Importado" />,
+    );
     const img = screen.getByRole('img', { name: 'Canal Importado' });
     expect(img.tagName).toBe('IMG');
     fireEvent.error(img);
@@ -16,7 +18,14 @@ describe('ChannelLogo', () => {
   });
 
   it('as decoration (the guide names the channel beside it) stays out of the accessibility tree', () => {
-    const { container } = render(<ChannelLogo className="guide-channel__logo" src="https://img.example/gone.png" name="Canal Importado" decorative />);
+    const { container } = render(
+      <ChannelLogo
+        className="guide-channel__logo"
+        src="https://img.example/gone.png"
+        name="Canal Importado"
+        decorative
+      />,
+    );
     fireEvent.error(container.querySelector('img') as HTMLImageElement);
     expect(screen.queryByRole('img')).toBeNull();
     expect(container.querySelector('span.channel-logo--name')?.getAttribute('aria-hidden')).toBe('true');
@@ -25,7 +34,14 @@ describe('ChannelLogo', () => {
 
 describe('ChannelLogo beside the name', () => {
   it('is left out once the picture fails: the name is written next to it', () => {
-    const { container } = render(<ChannelLogo className="calendar-event__logo" src="https://img.example/gone.png" name="Canal Importado" nameBeside />);
+    const { container } = render(
+      <ChannelLogo
+        className="calendar-event__logo"
+        src="https://img.example/gone.png"
+        name="Canal Importado"
+        nameBeside
+      />,
+    );
     const img = container.querySelector('img') as HTMLImageElement;
     expect(img.getAttribute('alt')).toBe('');
     fireEvent.error(img);

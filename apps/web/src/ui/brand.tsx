@@ -50,7 +50,10 @@ function measuredFit(text: HTMLElement, current: number): number | null {
     range.setEnd(node, at + word.length);
     at += word.length + 1;
     // A word already broken over lines is as wide as its pieces together.
-    widest = Math.max(widest, [...range.getClientRects()].reduce((sum, r) => sum + r.width, 0));
+    widest = Math.max(
+      widest,
+      [...range.getClientRects()].reduce((sum, r) => sum + r.width, 0),
+    );
   }
   if (widest === 0 || room <= 0) return null;
   // Widths scale with the font: at fit 1 the widest word is widest / current.
@@ -78,14 +81,33 @@ function NameText({ name }: { name: string }) {
  * box, or nothing where the name is written beside it anyway (`nameBeside`). `decorative`:
  * screen readers hear the name from elsewhere.
  */
-export function ChannelLogo(props: { src: string; name: string; className?: string; decorative?: boolean; nameBeside?: boolean }) {
+export function ChannelLogo(props: {
+  src: string;
+  name: string;
+  className?: string;
+  decorative?: boolean;
+  nameBeside?: boolean;
+}) {
   const { src, name, className, nameBeside = false } = props;
   const decorative = nameBeside || (props.decorative ?? false);
   const [failed, setFailed] = useState<string | null>(null);
-  if (failed !== src) return <img className={className} src={src} alt={decorative ? '' : name} loading="lazy" decoding="async" onError={() => setFailed(src)} />;
+  if (failed !== src)
+    return (
+      <img
+        className={className}
+        src={src}
+        alt={decorative ? '' : name}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(src)}
+      />
+    );
   if (nameBeside) return null;
   return (
-    <span className={`${className ?? ''} channel-logo--name`.trim()} {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}>
+    <span
+      className={`${className ?? ''} channel-logo--name`.trim()}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
+    >
       <NameText name={name} />
     </span>
   );

@@ -31,7 +31,11 @@ export function ErrorModal({ open, title, details, canDismiss, canRetry, onClose
       actions={
         <>
           {canRetry ? <Button onClick={retry}>{t('errorModal.retry')}</Button> : null}
-          {canDismiss ? <Button variant={canRetry ? 'secondary' : 'primary'} onClick={onClose}>{t('errorModal.close')}</Button> : null}
+          {canDismiss ? (
+            <Button variant={canRetry ? 'secondary' : 'primary'} onClick={onClose}>
+              {t('errorModal.close')}
+            </Button>
+          ) : null}
         </>
       }
     >

@@ -22,8 +22,12 @@ export function ExceededSessionsModal({ open, onAnswer, busy = false }: Exceeded
       onEscape={busy ? undefined : () => onAnswer(2)}
       actions={
         <>
-          <Button onClick={() => onAnswer(1)} loading={busy}>{t('actions.yes')}</Button>
-          <Button variant="secondary" onClick={() => onAnswer(2)} disabled={busy}>{t('actions.no')}</Button>
+          <Button onClick={() => onAnswer(1)} loading={busy}>
+            {t('actions.yes')}
+          </Button>
+          <Button variant="secondary" onClick={() => onAnswer(2)} disabled={busy}>
+            {t('actions.no')}
+          </Button>
         </>
       }
     >

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
   open: boolean;
@@ -78,8 +79,14 @@ export function Modal({ open, title, children, actions, onEscape, role = 'dialog
         aria-describedby={children ? bodyId : undefined}
         tabIndex={-1}
       >
-        <h2 id={titleId} className="modal__title">{title}</h2>
-        {children ? <div id={bodyId} className="modal__body">{children}</div> : null}
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        {children ? (
+          <div id={bodyId} className="modal__body">
+            {children}
+          </div>
+        ) : null}
         {actions ? <div className="modal__actions">{actions}</div> : null}
       </div>
     </div>,

@@ -19,7 +19,9 @@ export function PanelLayout({ title, children, wide = false }: { title: string; 
       </header>
       <main id="main" className="panel-layout__main">
         <section className={`panel${wide ? ' panel--wide' : ''}`} aria-labelledby="panel-title">
-          <h1 id="panel-title" className="panel__title">{title}</h1>
+          <h1 id="panel-title" className="panel__title">
+            {title}
+          </h1>
           {children}
         </section>
       </main>

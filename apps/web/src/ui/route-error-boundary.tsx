@@ -6,7 +6,10 @@ import { Button } from './button';
 
 /** A lazy chunk that fails to download means the network, not a bug. */
 function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)
+  );
 }
 
 /** Per-route error boundary: the rest of the app keeps working; retry reloads. A screen that cannot download also opens the non-recoverable modal. */
@@ -27,7 +30,9 @@ export function RouteErrorBoundary() {
       <p className="route-error__text">{message}</p>
       <div className="route-error__actions">
         <Button onClick={() => window.location.reload()}>{t('actions.retry')}</Button>
-        <Link className="btn btn--secondary" to="/" reloadDocument>{t('actions.backHome')}</Link>
+        <Link className="btn btn--secondary" to="/" reloadDocument>
+          {t('actions.backHome')}
+        </Link>
       </div>
     </section>
   );

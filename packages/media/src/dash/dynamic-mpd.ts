@@ -53,7 +53,12 @@ export interface DynamicMpdOptions {
  */
 function periods(options: DynamicMpdOptions, offsetSeconds: number, depthSeconds: number): string[] {
   const { clip, urls, keyPeriods } = options;
-  if (!keyPeriods) return [`  <Period${attributes({ id: 'p0', start: 'PT0S' })}>`, ...renderAdaptationSets(clip, urls, offsetSeconds), '  </Period>'];
+  if (!keyPeriods)
+    return [
+      `  <Period${attributes({ id: 'p0', start: 'PT0S' })}>`,
+      ...renderAdaptationSets(clip, urls, offsetSeconds),
+      '  </Period>',
+    ];
   assertKeyPeriodSeconds(keyPeriods.seconds, clip.segmentDurationSeconds);
   const nowSeconds = (options.nowMs - (options.channelStartMs ?? LIVE_EPOCH_MS)) / 1000;
   const from = Math.max(offsetSeconds, nowSeconds - depthSeconds);

@@ -48,13 +48,23 @@ describe('live and restart MPDs with key periods', () => {
   const utcTiming = { url: 'https://api.example/time' };
   /** A kid per period that shows the index: 0000…000k. */
   const kidOf = (index: number) => index.toString(16).padStart(32, '0');
-  const keyPeriods: KeyPeriodOptions = { seconds: 3600, key: (index) => ({ kid: kidOf(index), baseUrl: `https://cdn.example/media/s/channel-12.p${index}/` }) };
+  const keyPeriods: KeyPeriodOptions = {
+    seconds: 3600,
+    key: (index) => ({ kid: kidOf(index), baseUrl: `https://cdn.example/media/s/channel-12.p${index}/` }),
+  };
   const hours = (h: number) => LIVE_EPOCH_MS + h * 3600_000;
   const periodsOf = (xml: string) => findAll(parseXml(xml), 'Period');
-  const kidsOf = (period: XmlElement) => [...new Set(findAll(period, 'ContentProtection').map((c) => c.attrs['cenc:default_KID']).filter(Boolean))];
+  const kidsOf = (period: XmlElement) => [
+    ...new Set(
+      findAll(period, 'ContentProtection')
+        .map((c) => c.attrs['cenc:default_KID'])
+        .filter(Boolean),
+    ),
+  ];
 
   it('names another default_KID and BaseURL an hour later (injected clock)', () => {
-    const at = (nowMs: number) => buildLiveMpd({ clip, nowMs, urls, utcTiming, keyPeriods, timeShiftBufferDepthSeconds: 60 });
+    const at = (nowMs: number) =>
+      buildLiveMpd({ clip, nowMs, urls, utcTiming, keyPeriods, timeShiftBufferDepthSeconds: 60 });
     const before = periodsOf(at(hours(7) + 20 * 60_000));
     const after = periodsOf(at(hours(8) + 20 * 60_000));
     expect(before.map((p) => p.attrs.id)).toEqual(['p7']);
@@ -75,12 +85,24 @@ describe('live and restart MPDs with key periods', () => {
       ['p9', `PT${9 * 3600}S`],
       ['p10', `PT${10 * 3600}S`],
     ]);
-    expect(periodsOf(buildLiveMpd({ clip, nowMs: hours(10) - 40_000, urls, utcTiming, keyPeriods })).map((p) => p.attrs.id)).toEqual(['p8', 'p9']);
+    expect(
+      periodsOf(buildLiveMpd({ clip, nowMs: hours(10) - 40_000, urls, utcTiming, keyPeriods })).map((p) => p.attrs.id),
+    ).toEqual(['p8', 'p9']);
     // Segment numbers and timestamps run on across the boundary: p10 starts where p9 ends.
-    const template = (p: XmlElement, id: string) => findOne(findOne(p, 'Representation', { id }), 'SegmentTemplate').attrs;
-    expect(template(list[1] as XmlElement, 'video-720p')).toMatchObject({ startNumber: String(9 * 1800 + 1), presentationTimeOffset: String(9 * 3600 * 90000) });
-    expect(template(list[2] as XmlElement, 'video-720p')).toMatchObject({ startNumber: String(10 * 1800 + 1), presentationTimeOffset: String(10 * 3600 * 90000) });
-    expect(template(list[2] as XmlElement, 'audio-spa')).toMatchObject({ startNumber: String(10 * 1800 + 1), presentationTimeOffset: String(10 * 3600 * 32000) });
+    const template = (p: XmlElement, id: string) =>
+      findOne(findOne(p, 'Representation', { id }), 'SegmentTemplate').attrs;
+    expect(template(list[1] as XmlElement, 'video-720p')).toMatchObject({
+      startNumber: String(9 * 1800 + 1),
+      presentationTimeOffset: String(9 * 3600 * 90000),
+    });
+    expect(template(list[2] as XmlElement, 'video-720p')).toMatchObject({
+      startNumber: String(10 * 1800 + 1),
+      presentationTimeOffset: String(10 * 3600 * 90000),
+    });
+    expect(template(list[2] as XmlElement, 'audio-spa')).toMatchObject({
+      startNumber: String(10 * 1800 + 1),
+      presentationTimeOffset: String(10 * 3600 * 32000),
+    });
     // The segment a period starts with is the clip segment the loop mapping gives it: no jump in the picture.
     expect(mapClipSegment(clip, 'video-720p', 10 * 1800 + 1).clipSegment).toBe(((10 * 1800) % 30) + 1);
     expect(kidsOf(list[2] as XmlElement)).toEqual([kidToUuid(kidOf(10))]);
@@ -94,11 +116,19 @@ describe('live and restart MPDs with key periods', () => {
       ['p9', 'PT0S'],
       ['p10', 'PT1800S'],
     ]);
-    const first = findOne(findOne(list[0] as XmlElement, 'Representation', { id: 'video-360p' }), 'SegmentTemplate').attrs;
-    expect(first).toMatchObject({ startNumber: String(9.5 * 1800 + 1), presentationTimeOffset: String(9.5 * 3600 * 90000) });
+    const first = findOne(
+      findOne(list[0] as XmlElement, 'Representation', { id: 'video-360p' }),
+      'SegmentTemplate',
+    ).attrs;
+    expect(first).toMatchObject({
+      startNumber: String(9.5 * 1800 + 1),
+      presentationTimeOffset: String(9.5 * 3600 * 90000),
+    });
   });
 
   it('refuses a key period that is not a whole number of segments', () => {
-    expect(() => buildLiveMpd({ clip, nowMs: hours(1), urls, utcTiming, keyPeriods: { ...keyPeriods, seconds: 3601 } })).toThrow(RangeError);
+    expect(() =>
+      buildLiveMpd({ clip, nowMs: hours(1), urls, utcTiming, keyPeriods: { ...keyPeriods, seconds: 3601 } }),
+    ).toThrow(RangeError);
   });
 });

@@ -13,8 +13,10 @@ export interface KeyPeriod {
 
 /** Throws unless a period length is a whole number of segments, so no segment straddles two keys. */
 export function assertKeyPeriodSeconds(periodSeconds: number, segmentDurationSeconds: number): void {
-  if (!Number.isSafeInteger(periodSeconds) || periodSeconds <= 0) throw new RangeError('the key period must be a positive whole number of seconds');
-  if (periodSeconds % segmentDurationSeconds !== 0) throw new RangeError('the key period must be a whole number of segments');
+  if (!Number.isSafeInteger(periodSeconds) || periodSeconds <= 0)
+    throw new RangeError('the key period must be a positive whole number of seconds');
+  if (periodSeconds % segmentDurationSeconds !== 0)
+    throw new RangeError('the key period must be a whole number of segments');
 }
 
 /** The key period holding `seconds` on the timeline. */
@@ -47,7 +49,11 @@ export function keyPeriodsBetween(fromSeconds: number, toSeconds: number, period
  * Timeline segments (1-based, segment N covering [(N−1)·d, N·d)) inside key period `index`:
  * the only segment numbers the origin serves under that period's key.
  */
-export function keyPeriodSegments(index: number, periodSeconds: number, segmentDurationSeconds: number): { first: number; last: number } {
+export function keyPeriodSegments(
+  index: number,
+  periodSeconds: number,
+  segmentDurationSeconds: number,
+): { first: number; last: number } {
   const p = keyPeriod(index, periodSeconds);
   return { first: p.startSeconds / segmentDurationSeconds + 1, last: p.endSeconds / segmentDurationSeconds };
 }

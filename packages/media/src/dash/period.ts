@@ -114,7 +114,9 @@ function thumbnailSet(clip: ClipManifest, urls: MpdUrls, offsetSeconds: number, 
 export function renderAdaptationSets(clip: ClipManifest, urls: MpdUrls, offsetSeconds: number): string[] {
   if (!(offsetSeconds >= 0)) throw new RangeError('the window starts before the timeline');
   const at: Placement = { offsetSeconds, startNumber: segmentNumberAt(offsetSeconds, clip.segmentDurationSeconds) };
-  const video = clip.tracks.filter((t): t is VideoTrack => t.type === 'video').sort((a, b) => a.bandwidth - b.bandwidth);
+  const video = clip.tracks
+    .filter((t): t is VideoTrack => t.type === 'video')
+    .sort((a, b) => a.bandwidth - b.bandwidth);
   const audio = clip.tracks.filter((t): t is AudioTrack => t.type === 'audio');
   const text = clip.tracks.filter((t): t is TextTrack => t.type === 'text');
   let id = 0;

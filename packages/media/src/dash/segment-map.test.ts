@@ -1,20 +1,44 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixtureManifest } from '../test-support/fixture-manifest';
-import { liveSegmentRange, mapClipSegment, mapThumbnailSheet, segmentNumberAt, thumbnailStartNumber } from './segment-map';
+import {
+  liveSegmentRange,
+  mapClipSegment,
+  mapThumbnailSheet,
+  segmentNumberAt,
+  thumbnailStartNumber,
+} from './segment-map';
 
 const clip = fixtureManifest();
 
 describe('mapClipSegment', () => {
   it('serves the clip as is on the first loop, renumbered', () => {
-    expect(mapClipSegment(clip, 'video-720p', 1)).toEqual({ file: 'video-720p/1.m4s', clipSegment: 1, loop: 0, rewrite: { timeOffset: 0n, sequenceNumber: 1 } });
-    expect(mapClipSegment(clip, 'video-720p', 30)).toMatchObject({ file: 'video-720p/30.m4s', clipSegment: 30, loop: 0 });
+    expect(mapClipSegment(clip, 'video-720p', 1)).toEqual({
+      file: 'video-720p/1.m4s',
+      clipSegment: 1,
+      loop: 0,
+      rewrite: { timeOffset: 0n, sequenceNumber: 1 },
+    });
+    expect(mapClipSegment(clip, 'video-720p', 30)).toMatchObject({
+      file: 'video-720p/30.m4s',
+      clipSegment: 30,
+      loop: 0,
+    });
   });
 
   it('wraps onto the clip and moves time by whole loops in the track timescale', () => {
-    expect(mapClipSegment(clip, 'video-720p', 31)).toEqual({ file: 'video-720p/1.m4s', clipSegment: 1, loop: 1, rewrite: { timeOffset: 5_400_000n, sequenceNumber: 31 } });
+    expect(mapClipSegment(clip, 'video-720p', 31)).toEqual({
+      file: 'video-720p/1.m4s',
+      clipSegment: 1,
+      loop: 1,
+      rewrite: { timeOffset: 5_400_000n, sequenceNumber: 31 },
+    });
     expect(mapClipSegment(clip, 'audio-spa', 61).rewrite.timeOffset).toBe(3_840_000n);
-    expect(mapClipSegment(clip, 'text-es', 95)).toMatchObject({ clipSegment: 5, loop: 3, rewrite: { timeOffset: 180_000n } });
+    expect(mapClipSegment(clip, 'text-es', 95)).toMatchObject({
+      clipSegment: 5,
+      loop: 3,
+      rewrite: { timeOffset: 180_000n },
+    });
   });
 
   it('handles live numbers years after the anchor (64-bit times)', () => {
@@ -35,7 +59,8 @@ describe('mapClipSegment', () => {
   });
 
   it('refuses bad numbers and unknown tracks', () => {
-    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => mapClipSegment(clip, 'video-720p', bad)).toThrow(RangeError);
+    for (const bad of [0, -1, 1.5, Number.NaN])
+      expect(() => mapClipSegment(clip, 'video-720p', bad)).toThrow(RangeError);
     expect(() => mapClipSegment(clip, 'video-4k', 1)).toThrow(/no track/);
   });
 });
@@ -44,7 +69,11 @@ describe('sprite sheets', () => {
   it('maps timeline sheets onto the phase their first tile has', () => {
     // 25 tiles per sheet, 3 per loop: sheet k starts at tile 25(k−1), phase 25(k−1) mod 3.
     expect([1, 2, 3, 4, 5].map((k) => mapThumbnailSheet(clip, k))).toEqual([
-      'thumbs/sheet-0.jpg', 'thumbs/sheet-1.jpg', 'thumbs/sheet-2.jpg', 'thumbs/sheet-0.jpg', 'thumbs/sheet-1.jpg',
+      'thumbs/sheet-0.jpg',
+      'thumbs/sheet-1.jpg',
+      'thumbs/sheet-2.jpg',
+      'thumbs/sheet-0.jpg',
+      'thumbs/sheet-1.jpg',
     ]);
     expect(() => mapThumbnailSheet(clip, 0)).toThrow(RangeError);
   });
@@ -79,10 +108,23 @@ describe('segmentNumberAt and liveSegmentRange', () => {
 
   it('serves complete segments from the last 120 minutes', () => {
     const ast = Date.UTC(2026, 0, 1);
-    expect(liveSegmentRange({ nowMs: ast + 1000, availabilityStartTimeMs: ast, segmentDurationSeconds: 2 })).toEqual({ first: 1, last: 0 });
-    expect(liveSegmentRange({ nowMs: ast + 2000, availabilityStartTimeMs: ast, segmentDurationSeconds: 2 })).toEqual({ first: 1, last: 1 });
+    expect(liveSegmentRange({ nowMs: ast + 1000, availabilityStartTimeMs: ast, segmentDurationSeconds: 2 })).toEqual({
+      first: 1,
+      last: 0,
+    });
+    expect(liveSegmentRange({ nowMs: ast + 2000, availabilityStartTimeMs: ast, segmentDurationSeconds: 2 })).toEqual({
+      first: 1,
+      last: 1,
+    });
     const day = liveSegmentRange({ nowMs: ast + 86_400_000, availabilityStartTimeMs: ast, segmentDurationSeconds: 2 });
     expect(day).toEqual({ first: 43_200 - 3600 + 1, last: 43_200 });
-    expect(liveSegmentRange({ nowMs: ast + 86_400_000, availabilityStartTimeMs: ast, segmentDurationSeconds: 2, depthSeconds: 60 }).first).toBe(43_200 - 29);
+    expect(
+      liveSegmentRange({
+        nowMs: ast + 86_400_000,
+        availabilityStartTimeMs: ast,
+        segmentDurationSeconds: 2,
+        depthSeconds: 60,
+      }).first,
+    ).toBe(43_200 - 29);
   });
 });

@@ -88,7 +88,12 @@ export interface LiveSegmentRangeOptions {
  * AST + N × duration ≤ now, and kept for `depthSeconds`. Empty (first > last) before the start.
  */
 export function liveSegmentRange(options: LiveSegmentRangeOptions): { first: number; last: number } {
-  const { nowMs, availabilityStartTimeMs, segmentDurationSeconds: d, depthSeconds = TIME_SHIFT_DEPTH_SECONDS } = options;
+  const {
+    nowMs,
+    availabilityStartTimeMs,
+    segmentDurationSeconds: d,
+    depthSeconds = TIME_SHIFT_DEPTH_SECONDS,
+  } = options;
   const elapsed = (nowMs - availabilityStartTimeMs) / 1000;
   const last = Math.floor(elapsed / d);
   const first = Math.max(1, last - Math.floor(depthSeconds / d) + 1);

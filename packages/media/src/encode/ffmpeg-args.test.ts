@@ -10,7 +10,8 @@ import {
 import { escapeFilterValue } from './filter-escape';
 
 const clip = DEMO_CLIPS[0] as ClipSpec;
-const valueAfter = (args: string[], flag: string): string[] => args.flatMap((a, i) => (a === flag ? [args[i + 1] as string] : []));
+const valueAfter = (args: string[], flag: string): string[] =>
+  args.flatMap((a, i) => (a === flag ? [args[i + 1] as string] : []));
 
 describe('buildTestPatternArgs', () => {
   const args = buildTestPatternArgs({ clip, fontFile: '/fonts/DejaVuSans.ttf' });
@@ -18,7 +19,12 @@ describe('buildTestPatternArgs', () => {
 
   it('writes every rendition and language from one drawing', () => {
     expect(valueAfter(args, '-map')).toEqual(['[v0]', '[v1]', '[a0]', '[a1]']);
-    expect(args.filter((a) => a.endsWith('.mp4'))).toEqual(['video-360p.mp4', 'video-720p.mp4', 'audio-spa.mp4', 'audio-eng.mp4']);
+    expect(args.filter((a) => a.endsWith('.mp4'))).toEqual([
+      'video-360p.mp4',
+      'video-720p.mp4',
+      'audio-spa.mp4',
+      'audio-eng.mp4',
+    ]);
     expect(graph).toContain('split=2[s0][s1]');
     expect(graph).toContain('[s0]scale=640:360[v0]');
     expect(graph).toContain('[s1]null[v1]');
@@ -62,7 +68,17 @@ describe('buildTestPatternArgs', () => {
   });
 
   it('reports progress on stdout and never reads stdin', () => {
-    expect(args.slice(0, 9)).toEqual(['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', '-filter_complex']);
+    expect(args.slice(0, 9)).toEqual([
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-loglevel',
+      'error',
+      '-progress',
+      'pipe:1',
+      '-nostats',
+      '-filter_complex',
+    ]);
   });
 
   it('refuses an empty ladder', () => {
@@ -88,9 +104,16 @@ describe('thumbnails and sprite sheets', () => {
   });
 
   it('lists 25 tiles cycling from the phase', () => {
-    const list = buildSpriteSheetList(1, 3).split('\n').filter((l) => l.startsWith('file'));
+    const list = buildSpriteSheetList(1, 3)
+      .split('\n')
+      .filter((l) => l.startsWith('file'));
     expect(list).toHaveLength(25);
-    expect(list.slice(0, 4)).toEqual(["file 'thumb-2.jpg'", "file 'thumb-3.jpg'", "file 'thumb-1.jpg'", "file 'thumb-2.jpg'"]);
+    expect(list.slice(0, 4)).toEqual([
+      "file 'thumb-2.jpg'",
+      "file 'thumb-3.jpg'",
+      "file 'thumb-1.jpg'",
+      "file 'thumb-2.jpg'",
+    ]);
     expect(buildSpriteSheetList(0, 3).startsWith('ffconcat version 1.0\n')).toBe(true);
   });
 

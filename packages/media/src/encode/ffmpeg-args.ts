@@ -93,21 +93,53 @@ export function buildTestPatternArgs(options: TestPatternOptions): string[] {
   const args = [...baseArgs, '-filter_complex', graph.join(';')];
   renditions.forEach((r, i) => {
     args.push(
-      '-map', `[v${i}]`,
-      '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', r.profile, '-pix_fmt', 'yuv420p',
+      '-map',
+      `[v${i}]`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      r.profile,
+      '-pix_fmt',
+      'yuv420p',
       // Capped CRF: quality-driven, never above the rendition's advertised ceiling.
-      '-crf', '23', '-maxrate', `${r.maxBitrateKbps}k`, '-bufsize', `${r.maxBitrateKbps * 2}k`,
+      '-crf',
+      '23',
+      '-maxrate',
+      `${r.maxBitrateKbps}k`,
+      '-bufsize',
+      `${r.maxBitrateKbps * 2}k`,
       // Fixed closed GOP = one segment; no B-frames so decode and presentation times match.
-      '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0', '-bf', '0',
-      '-video_track_timescale', String(VIDEO_TIMESCALE),
+      '-g',
+      String(gop),
+      '-keyint_min',
+      String(gop),
+      '-sc_threshold',
+      '0',
+      '-bf',
+      '0',
+      '-video_track_timescale',
+      String(VIDEO_TIMESCALE),
       mezzanineVideoFile(r.id),
     );
   });
   languages.forEach((language, i) => {
     args.push(
-      '-map', `[a${i}]`,
-      '-c:a', 'aac', '-b:a', `${AUDIO_BITRATE_KBPS}k`, '-ac', '1', '-ar', String(AUDIO_SAMPLE_RATE),
-      '-metadata:s:a:0', `language=${language.iso639_2}`, '-use_editlist', '0',
+      '-map',
+      `[a${i}]`,
+      '-c:a',
+      'aac',
+      '-b:a',
+      `${AUDIO_BITRATE_KBPS}k`,
+      '-ac',
+      '1',
+      '-ar',
+      String(AUDIO_SAMPLE_RATE),
+      '-metadata:s:a:0',
+      `language=${language.iso639_2}`,
+      '-use_editlist',
+      '0',
       mezzanineAudioFile(language.iso639_2),
     );
   });
@@ -129,9 +161,16 @@ export interface ThumbnailGrid {
  */
 export function buildThumbnailArgs(input: string, count: number, grid: ThumbnailGrid = THUMBNAILS): string[] {
   return [
-    ...baseArgs, '-i', input,
-    '-vf', `fps=1/${grid.intervalSeconds}:start_time=0:round=up,scale=${grid.tileWidth}:${grid.tileHeight}`,
-    '-frames:v', String(count), '-q:v', '4', 'thumb-%d.jpg',
+    ...baseArgs,
+    '-i',
+    input,
+    '-vf',
+    `fps=1/${grid.intervalSeconds}:start_time=0:round=up,scale=${grid.tileWidth}:${grid.tileHeight}`,
+    '-frames:v',
+    String(count),
+    '-q:v',
+    '4',
+    'thumb-%d.jpg',
   ];
 }
 
@@ -150,16 +189,33 @@ export function buildSpriteSheetList(phase: number, thumbnailCount: number, grid
 /** Tiles the images of an ffconcat list into one JPEG sheet. */
 export function buildSpriteSheetArgs(listFile: string, output: string, grid: ThumbnailGrid = THUMBNAILS): string[] {
   return [
-    ...baseArgs, '-f', 'concat', '-safe', '0', '-i', listFile,
-    '-vf', `tile=${grid.columns}x${grid.rows}`, '-frames:v', '1', '-q:v', '4', output,
+    ...baseArgs,
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    listFile,
+    '-vf',
+    `tile=${grid.columns}x${grid.rows}`,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '4',
+    output,
   ];
 }
 
 /** Sprite sheets straight from a long video (not looped): `pattern` like `sheet-%d.jpg`. */
 export function buildVideoSpriteSheetArgs(input: string, pattern: string, grid: ThumbnailGrid = THUMBNAILS): string[] {
   return [
-    ...baseArgs, '-i', input,
-    '-vf', `fps=1/${grid.intervalSeconds}:start_time=0:round=up,scale=${grid.tileWidth}:${grid.tileHeight},tile=${grid.columns}x${grid.rows}`,
-    '-q:v', '4', pattern,
+    ...baseArgs,
+    '-i',
+    input,
+    '-vf',
+    `fps=1/${grid.intervalSeconds}:start_time=0:round=up,scale=${grid.tileWidth}:${grid.tileHeight},tile=${grid.columns}x${grid.rows}`,
+    '-q:v',
+    '4',
+    pattern,
   ];
 }

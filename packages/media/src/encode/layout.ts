@@ -33,10 +33,19 @@ export interface TrackPlan {
 }
 
 /** Video renditions, audio languages, then the Spanish subtitles. */
-export function planClipTracks(renditions: readonly VideoRendition[], languages: readonly AudioLanguage[]): TrackPlan[] {
+export function planClipTracks(
+  renditions: readonly VideoRendition[],
+  languages: readonly AudioLanguage[],
+): TrackPlan[] {
   const paths = (id: string) => ({ initFile: `${id}/init.mp4`, mediaTemplate: `${id}/$Number$.m4s` });
   return [
-    ...renditions.map((r): TrackPlan => ({ id: r.id, kind: 'video', input: `${WORK_DIR}/${mezzanineVideoFile(r.id)}`, rendition: r, ...paths(r.id) })),
+    ...renditions.map((r): TrackPlan => ({
+      id: r.id,
+      kind: 'video',
+      input: `${WORK_DIR}/${mezzanineVideoFile(r.id)}`,
+      rendition: r,
+      ...paths(r.id),
+    })),
     ...languages.map((a): TrackPlan => {
       const id = `audio-${a.iso639_2}`;
       return { id, kind: 'audio', input: `${WORK_DIR}/${mezzanineAudioFile(a.iso639_2)}`, audio: a, ...paths(id) };
@@ -57,9 +66,13 @@ export function packagerStreams(plans: readonly TrackPlan[]): PackagerStream[] {
 }
 
 /** Number of distinct thumbnails in one loop; the clip must hold a whole number of them. */
-export function thumbnailsPerLoop(durationSeconds = CLIP_DURATION_SECONDS, intervalSeconds: number = THUMBNAILS.intervalSeconds): number {
+export function thumbnailsPerLoop(
+  durationSeconds = CLIP_DURATION_SECONDS,
+  intervalSeconds: number = THUMBNAILS.intervalSeconds,
+): number {
   const count = durationSeconds / intervalSeconds;
-  if (!Number.isInteger(count) || count < 1) throw new Error('the clip must last a whole number of thumbnail intervals');
+  if (!Number.isInteger(count) || count < 1)
+    throw new Error('the clip must last a whole number of thumbnail intervals');
   return count;
 }
 
@@ -116,7 +129,14 @@ export function assembleClipManifest(inputs: ManifestInputs): ClipManifest {
       encrypted: init.encrypted,
     };
     if (plan.kind === 'video') {
-      return { ...base, type: 'video', mimeType: 'video/mp4', width: init.width ?? 0, height: init.height ?? 0, frameRate: FRAME_RATE };
+      return {
+        ...base,
+        type: 'video',
+        mimeType: 'video/mp4',
+        width: init.width ?? 0,
+        height: init.height ?? 0,
+        frameRate: FRAME_RATE,
+      };
     }
     if (plan.kind === 'audio' && plan.audio) {
       return {

@@ -28,7 +28,12 @@ describe('buildPackagerArgs', () => {
 
   it('adds a reference MPD only on request', () => {
     const withMpd = buildPackagerArgs({ streams, ...FIXTURE_KEY, mpdOutput: 'packager.mpd' });
-    expect(withMpd.slice(-4)).toEqual(['--mpd_output', 'packager.mpd', '--generate_static_live_mpd', '--segment_template_constant_duration']);
+    expect(withMpd.slice(-4)).toEqual([
+      '--mpd_output',
+      'packager.mpd',
+      '--generate_static_live_mpd',
+      '--segment_template_constant_duration',
+    ]);
     expect(args).not.toContain('--mpd_output');
   });
 
@@ -38,6 +43,8 @@ describe('buildPackagerArgs', () => {
     expect(() => buildPackagerArgs({ streams: [], ...FIXTURE_KEY })).toThrow(/nothing/);
     const bad = { input: 'a,b.mp4', stream: 'video' as const, initSegment: 'i.mp4', segmentTemplate: '$Number$.m4s' };
     expect(() => buildPackagerArgs({ streams: [bad], ...FIXTURE_KEY })).toThrow(/','/);
-    expect(() => buildPackagerArgs({ streams: [{ ...bad, input: 'a.mp4', segmentTemplate: 'x.m4s' }], ...FIXTURE_KEY })).toThrow(/\$Number\$/);
+    expect(() =>
+      buildPackagerArgs({ streams: [{ ...bad, input: 'a.mp4', segmentTemplate: 'x.m4s' }], ...FIXTURE_KEY }),
+    ).toThrow(/\$Number\$/);
   });
 });

@@ -34,10 +34,14 @@ function descriptor(stream: PackagerStream): string {
   ];
   for (const [name, value] of fields) {
     // The descriptor syntax has no escaping: a comma or '=' would silently split a field.
-    if (value !== undefined && /[,=]/.test(value)) throw new Error(`packager ${name} may not contain ',' or '=': ${value}`);
+    if (value !== undefined && /[,=]/.test(value))
+      throw new Error(`packager ${name} may not contain ',' or '=': ${value}`);
   }
   if (!stream.segmentTemplate.includes('$Number$')) throw new Error('segment template needs $Number$');
-  return fields.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`).join(',');
+  return fields
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
 }
 
 /**
@@ -53,11 +57,16 @@ export function buildPackagerArgs(options: PackagerOptions): string[] {
   const args = streams.map(descriptor);
   args.push(
     '--enable_raw_key_encryption',
-    '--keys', `label=:key_id=${kid.toLowerCase()}:key=${key.toLowerCase()}`,
-    '--protection_scheme', 'cenc',
-    '--clear_lead', '0',
-    '--protection_systems', 'CommonSystem',
-    '--segment_duration', String(segmentDurationSeconds),
+    '--keys',
+    `label=:key_id=${kid.toLowerCase()}:key=${key.toLowerCase()}`,
+    '--protection_scheme',
+    'cenc',
+    '--clear_lead',
+    '0',
+    '--protection_systems',
+    'CommonSystem',
+    '--segment_duration',
+    String(segmentDurationSeconds),
   );
   if (mpdOutput) {
     args.push('--mpd_output', mpdOutput, '--generate_static_live_mpd', '--segment_template_constant_duration');

@@ -33,7 +33,12 @@ export function runTool(command: string, args: readonly string[], options: RunTo
     child.on('error', (error) => reject(new Error(`${path.basename(command)} could not run: ${error.message}`)));
     child.on('close', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`${path.basename(command)} failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-6).join('\n')}`));
+      else
+        reject(
+          new Error(
+            `${path.basename(command)} failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-6).join('\n')}`,
+          ),
+        );
     });
   });
 }

@@ -26,7 +26,10 @@ describe('buildSubtitleCues', () => {
 
 describe('buildWebVtt', () => {
   it('serialises a WebVTT document', () => {
-    const vtt = buildWebVtt([{ startSeconds: 0.5, endSeconds: 4, text: 'Hola' }, { startSeconds: 5.5, endSeconds: 9, text: 'Adiós' }]);
+    const vtt = buildWebVtt([
+      { startSeconds: 0.5, endSeconds: 4, text: 'Hola' },
+      { startSeconds: 5.5, endSeconds: 9, text: 'Adiós' },
+    ]);
     expect(vtt).toBe('WEBVTT\n\n1\n00:00:00.500 --> 00:00:04.000\nHola\n\n2\n00:00:05.500 --> 00:00:09.000\nAdiós\n');
   });
 });

@@ -40,7 +40,8 @@ export function buildSubtitleCues(title: string, durationSeconds: number, everyS
 /** Serialises cues as a WebVTT document. */
 export function buildWebVtt(cues: readonly SubtitleCue[]): string {
   const blocks = cues.map(
-    (cue, i) => `${i + 1}\n${formatVttTimestamp(cue.startSeconds)} --> ${formatVttTimestamp(cue.endSeconds)}\n${cue.text}`,
+    (cue, i) =>
+      `${i + 1}\n${formatVttTimestamp(cue.startSeconds)} --> ${formatVttTimestamp(cue.endSeconds)}\n${cue.text}`,
   );
   return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }

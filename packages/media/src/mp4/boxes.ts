@@ -34,7 +34,8 @@ export function readBoxes(data: Uint8Array, start = 0, end = data.length): BoxIn
     } else if (size === 0) {
       size = end - at; // "extends to the end of the file"
     }
-    if (size < headerSize || at + size > end) throw new Error(`box ${fourcc(data, at + 4)} at ${at} overruns its parent`);
+    if (size < headerSize || at + size > end)
+      throw new Error(`box ${fourcc(data, at + 4)} at ${at} overruns its parent`);
     boxes.push({ type: fourcc(data, at + 4), start: at, headerSize, size, end: at + size });
     at += size;
   }

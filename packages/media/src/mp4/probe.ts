@@ -56,7 +56,9 @@ export function readInitInfo(init: Uint8Array): InitInfo {
   if (!mdhd || !hdlr || !stsd) throw new Error('not an init segment: no mdhd/hdlr/stsd');
   const { version } = fullBoxHeader(init, mdhd);
   const timescale = view.getUint32(mdhd.start + mdhd.headerSize + 4 + (version === 1 ? 16 : 8));
-  const handler = String.fromCharCode(...init.subarray(hdlr.start + hdlr.headerSize + 8, hdlr.start + hdlr.headerSize + 12));
+  const handler = String.fromCharCode(
+    ...init.subarray(hdlr.start + hdlr.headerSize + 8, hdlr.start + hdlr.headerSize + 12),
+  );
   const entry = childrenOf(init, stsd, 8)[0];
   if (!entry) throw new Error('empty stsd');
   const encrypted = entry.type === 'encv' || entry.type === 'enca';
@@ -66,7 +68,14 @@ export function readInitInfo(init: Uint8Array): InitInfo {
     if (!avcC) throw new Error('video track without avcC (only H.264 is produced)');
     const p = avcC.start + avcC.headerSize;
     const codecs = `avc1.${hex2(init[p + 1] ?? 0)}${hex2(init[p + 2] ?? 0)}${hex2(init[p + 3] ?? 0)}`;
-    return { handler, timescale, codecs, encrypted, width: view.getUint16(payload + 24), height: view.getUint16(payload + 26) };
+    return {
+      handler,
+      timescale,
+      codecs,
+      encrypted,
+      width: view.getUint16(payload + 24),
+      height: view.getUint16(payload + 26),
+    };
   }
   if (handler === 'soun') {
     const esds = readBoxes(init, payload + 28, entry.end).find((b) => b.type === 'esds');

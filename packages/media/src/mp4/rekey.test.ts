@@ -31,16 +31,19 @@ interface Sample {
 
 /** CENC 'cenc' of one sample: the protected runs joined, one AES-CTR stream from IV||0. */
 function encryptSample(sample: Sample, key: string): Uint8Array {
-  const runs = sample.subsamples.length === 0 ? [[0, sample.plain.length] as [number, number]] : (() => {
-    const out: Array<[number, number]> = [];
-    let at = 0;
-    for (const [clear, enc] of sample.subsamples) {
-      at += clear;
-      out.push([at, enc]);
-      at += enc;
-    }
-    return out;
-  })();
+  const runs =
+    sample.subsamples.length === 0
+      ? [[0, sample.plain.length] as [number, number]]
+      : (() => {
+          const out: Array<[number, number]> = [];
+          let at = 0;
+          for (const [clear, enc] of sample.subsamples) {
+            at += clear;
+            out.push([at, enc]);
+            at += enc;
+          }
+          return out;
+        })();
   const joined = Buffer.concat(runs.map(([s, n]) => sample.plain.subarray(s, s + n)));
   const iv = Buffer.alloc(16);
   iv.set(sample.iv);
@@ -60,13 +63,22 @@ function segment(samples: Sample[], key: typeof A, withSubsamples: boolean): Uin
     'senc',
     withSubsamples ? 2 : 0,
     u32(samples.length),
-    ...samples.flatMap((s) => [s.iv, ...(withSubsamples ? [u16(s.subsamples.length), ...s.subsamples.flatMap(([c, p]) => [u16(c), u32(p)])] : [])]),
+    ...samples.flatMap((s) => [
+      s.iv,
+      ...(withSubsamples ? [u16(s.subsamples.length), ...s.subsamples.flatMap(([c, p]) => [u16(c), u32(p)])] : []),
+    ]),
   );
   const moof = (dataOffset: number) =>
     box(
       'moof',
       full('mfhd', 0, u32(1)),
-      box('traf', full('tfhd', 0x020000, u32(1)), full('tfdt', 0, u32(0)), full('trun', 0x000201, u32(samples.length), u32(dataOffset), ...samples.map((s) => u32(s.plain.length))), senc),
+      box(
+        'traf',
+        full('tfhd', 0x020000, u32(1)),
+        full('tfdt', 0, u32(0)),
+        full('trun', 0x000201, u32(samples.length), u32(dataOffset), ...samples.map((s) => u32(s.plain.length))),
+        senc,
+      ),
     );
   const pssh = full('pssh', 0x01000000, new Uint8Array(16), u32(1), Buffer.from(key.kid, 'hex'), u32(0));
   const size = moof(0).length;
@@ -75,7 +87,14 @@ function segment(samples: Sample[], key: typeof A, withSubsamples: boolean): Uin
 
 describe('rekeySegment', () => {
   const samples: Sample[] = [
-    { plain: randomBytes(100), subsamples: [[5, 40], [10, 45]], iv: randomBytes(8) },
+    {
+      plain: randomBytes(100),
+      subsamples: [
+        [5, 40],
+        [10, 45],
+      ],
+      iv: randomBytes(8),
+    },
     { plain: randomBytes(37), subsamples: [[37, 0]], iv: randomBytes(8) },
     { plain: randomBytes(64), subsamples: [[0, 64]], iv: randomBytes(8) },
   ];
@@ -90,13 +109,20 @@ describe('rekeySegment', () => {
 
   it('handles whole-sample encryption (no subsamples) and 16-byte IVs', () => {
     const whole = samples.map((s) => ({ ...s, subsamples: [] }));
-    expect(Buffer.from(rekeySegment(segment(whole, A, false), A, B)).equals(Buffer.from(segment(whole, B, false)))).toBe(true);
+    expect(
+      Buffer.from(rekeySegment(segment(whole, A, false), A, B)).equals(Buffer.from(segment(whole, B, false))),
+    ).toBe(true);
     const wide = whole.map((s) => ({ ...s, iv: randomBytes(16) }));
-    expect(Buffer.from(rekeySegment(segment(wide, A, false), A, B)).equals(Buffer.from(segment(wide, B, false)))).toBe(true);
+    expect(Buffer.from(rekeySegment(segment(wide, A, false), A, B)).equals(Buffer.from(segment(wide, B, false)))).toBe(
+      true,
+    );
   });
 
   it('replaces the key id of an init segment and leaves the input as it was', () => {
-    const init = cat(box('ftyp', new TextEncoder().encode('iso6')), box('moov', full('pssh', 0x01000000, new Uint8Array(16), u32(1), Buffer.from(A.kid, 'hex'), u32(0))));
+    const init = cat(
+      box('ftyp', new TextEncoder().encode('iso6')),
+      box('moov', full('pssh', 0x01000000, new Uint8Array(16), u32(1), Buffer.from(A.kid, 'hex'), u32(0))),
+    );
     const before = Buffer.from(init);
     const out = Buffer.from(rekeySegment(init, A, B));
     expect(out.includes(Buffer.from(B.kid, 'hex'))).toBe(true);

@@ -22,7 +22,8 @@ const box = (type: string, ...parts: Uint8Array[]): Uint8Array => {
   const body = cat(...parts);
   return cat(u32(8 + body.length), new TextEncoder().encode(type), body);
 };
-const full = (type: string, version: number, flags: number, ...parts: Uint8Array[]) => box(type, u32((version << 24) | flags), ...parts);
+const full = (type: string, version: number, flags: number, ...parts: Uint8Array[]) =>
+  box(type, u32((version << 24) | flags), ...parts);
 
 interface TrafSpec {
   tfdtVersion?: 0 | 1;
@@ -44,9 +45,18 @@ function buildSegment(options: { trafs: TrafSpec[]; sidx?: boolean; sidxEpt?: bi
           'traf',
           full('tfhd', 0, t.tfhdFlags ?? 0x020000, u32(1)),
           t.tfdtVersion === 1 ? full('tfdt', 1, 0, u64(t.tfdt)) : full('tfdt', 0, 0, u32(Number(t.tfdt))),
-          full('trun', 0, 0x000301, u32(t.samples.length), u32(dataOffsets[i] ?? 0), ...t.samples.flatMap((s) => [u32(3600), u32(s)])),
+          full(
+            'trun',
+            0,
+            0x000301,
+            u32(t.samples.length),
+            u32(dataOffsets[i] ?? 0),
+            ...t.samples.flatMap((s) => [u32(3600), u32(s)]),
+          ),
           full('saiz', 0, 0, new Uint8Array([8]), u32(t.samples.length)),
-          t.saioVersion === 1 ? full('saio', 1, 0, u32(1), u64(BigInt(saioOffsets[i] ?? 0))) : full('saio', 0, 0, u32(1), u32(saioOffsets[i] ?? 0)),
+          t.saioVersion === 1
+            ? full('saio', 1, 0, u32(1), u64(BigInt(saioOffsets[i] ?? 0)))
+            : full('saio', 0, 0, u32(1), u32(saioOffsets[i] ?? 0)),
           full('senc', 0, 0, u32(t.samples.length), ...t.samples.map((_, n) => new Uint8Array(8).fill(n + 1))),
         ),
       ),
@@ -73,7 +83,19 @@ function buildSegment(options: { trafs: TrafSpec[]; sidx?: boolean; sidxEpt?: bi
   const mdat = box('mdat', payload);
   const styp = box('styp', new TextEncoder().encode('msdh'), u32(0), new TextEncoder().encode('msdhmsix'));
   const ept = options.sidxEpt ?? trafs[0]?.tfdt ?? 0n;
-  const sidxBox = full('sidx', 0, 0, u32(1), u32(90000), u32(Number(ept)), u32(0), u32(1), u32(moof.length + mdat.length), u32(180000), u32(0x90000000));
+  const sidxBox = full(
+    'sidx',
+    0,
+    0,
+    u32(1),
+    u32(90000),
+    u32(Number(ept)),
+    u32(0),
+    u32(1),
+    u32(moof.length + mdat.length),
+    u32(180000),
+    u32(0x90000000),
+  );
   return sidx ? cat(styp, sidxBox, moof, mdat) : cat(moof, mdat);
 }
 
@@ -81,7 +103,11 @@ const plain: TrafSpec = { tfdt: 180_000n, samples: [700, 300, 500] };
 
 describe('rewriteSegmentTime on hand-built segments', () => {
   it('builds a consistent fixture', () => {
-    expect(checkSegment(buildSegment({ trafs: [plain] }))).toMatchObject({ sequenceNumber: 7, tfdt: [{ version: 0, value: 180_000n }], sidx: { version: 0, ept: 180_000n } });
+    expect(checkSegment(buildSegment({ trafs: [plain] }))).toMatchObject({
+      sequenceNumber: 7,
+      tfdt: [{ version: 0, value: 180_000n }],
+      sidx: { version: 0, ept: 180_000n },
+    });
   });
 
   it('adds a small offset in place: same size, same samples', () => {
@@ -90,7 +116,11 @@ describe('rewriteSegmentTime on hand-built segments', () => {
     const out = rewriteSegmentTime(input, { timeOffset: 5_400_000, sequenceNumber: 31 });
     expect(out.length).toBe(input.length);
     const facts = checkSegment(out);
-    expect(facts).toMatchObject({ sequenceNumber: 31, tfdt: [{ version: 0, value: 5_580_000n }], sidx: { version: 0, ept: 5_580_000n } });
+    expect(facts).toMatchObject({
+      sequenceNumber: 31,
+      tfdt: [{ version: 0, value: 5_580_000n }],
+      sidx: { version: 0, ept: 5_580_000n },
+    });
     expect(facts.mdatPayload).toEqual(checkSegment(input).mdatPayload);
     expect(input).toEqual(before); // pure: the input is untouched
   });
@@ -101,7 +131,11 @@ describe('rewriteSegmentTime on hand-built segments', () => {
     const out = rewriteSegmentTime(input, { timeOffset: offset, sequenceNumber: 14_000_001 });
     expect(out.length).toBe(input.length + 4 + 8);
     const facts = checkSegment(out);
-    expect(facts).toMatchObject({ sequenceNumber: 14_000_001, tfdt: [{ version: 1, value: 180_000n + offset }], sidx: { version: 1, ept: 180_000n + offset } });
+    expect(facts).toMatchObject({
+      sequenceNumber: 14_000_001,
+      tfdt: [{ version: 1, value: 180_000n + offset }],
+      sidx: { version: 1, ept: 180_000n + offset },
+    });
     expect(facts.mdatPayload).toEqual(checkSegment(input).mdatPayload);
   });
 
@@ -126,7 +160,11 @@ describe('rewriteSegmentTime on hand-built segments', () => {
     const input = buildSegment({ trafs: [{ ...plain, tfdtVersion: 1 }], sidx: false });
     const out = rewriteSegmentTime(input, { timeOffset: 10n });
     expect(out.length).toBe(input.length);
-    expect(checkSegment(out)).toMatchObject({ sequenceNumber: 7, tfdt: [{ version: 1, value: 180_010n }], sidx: undefined });
+    expect(checkSegment(out)).toMatchObject({
+      sequenceNumber: 7,
+      tfdt: [{ version: 1, value: 180_010n }],
+      sidx: undefined,
+    });
   });
 
   it('accepts a negative offset that stays at or above zero, refuses one below', () => {
@@ -139,7 +177,9 @@ describe('rewriteSegmentTime on hand-built segments', () => {
     const input = buildSegment({ trafs: [plain] });
     expect(() => rewriteSegmentTime(input.subarray(0, 40), { timeOffset: 0 })).toThrow(/moof|overruns|truncated/);
     expect(() => rewriteSegmentTime(input.subarray(0, input.length - 1), { timeOffset: 0 })).toThrow(/overruns/);
-    expect(() => rewriteSegmentTime(buildSegment({ trafs: [{ ...plain, tfhdFlags: 0x000001 }] }), { timeOffset: 0 })).toThrow(/base_data_offset/);
+    expect(() =>
+      rewriteSegmentTime(buildSegment({ trafs: [{ ...plain, tfhdFlags: 0x000001 }] }), { timeOffset: 0 }),
+    ).toThrow(/base_data_offset/);
     expect(() => rewriteSegmentTime(input, { timeOffset: 0, sequenceNumber: -1 })).toThrow(RangeError);
     expect(() => rewriteSegmentTime(input, { timeOffset: 0, sequenceNumber: 2 ** 32 })).toThrow(RangeError);
     expect(() => rewriteSegmentTime(input, { timeOffset: 2n ** 64n })).toThrow(/overflows/);

@@ -51,7 +51,10 @@ function box(type: string, body: Uint8Array[]): Uint8Array {
 export function rewriteSegmentTime(segment: Uint8Array, rewrite: SegmentRewrite): Uint8Array {
   const offset = BigInt(rewrite.timeOffset);
   const { sequenceNumber } = rewrite;
-  if (sequenceNumber !== undefined && (!Number.isInteger(sequenceNumber) || sequenceNumber < 0 || sequenceNumber > 0xffffffff)) {
+  if (
+    sequenceNumber !== undefined &&
+    (!Number.isInteger(sequenceNumber) || sequenceNumber < 0 || sequenceNumber > 0xffffffff)
+  ) {
     throw new RangeError('sequenceNumber must be a 32-bit unsigned integer');
   }
   const data = segment;
@@ -107,7 +110,8 @@ export function rewriteSegmentTime(segment: Uint8Array, rewrite: SegmentRewrite)
     const tfhd = children.find((c) => c.type === 'tfhd');
     if (!tfhd) throw new Error('traf without tfhd');
     const tfhdFlags = fullBoxHeader(data, tfhd).flags;
-    if (tfhdFlags & TFHD_BASE_DATA_OFFSET) throw new Error('explicit base_data_offset is not supported (not a DASH segment)');
+    if (tfhdFlags & TFHD_BASE_DATA_OFFSET)
+      throw new Error('explicit base_data_offset is not supported (not a DASH segment)');
     // Offsets are relative to the moof when default-base-is-moof is set or for the first traf.
     const moofRelative = (tfhdFlags & TFHD_DEFAULT_BASE_IS_MOOF) !== 0 || firstTraf;
     const parts = children.map((c): Uint8Array => {

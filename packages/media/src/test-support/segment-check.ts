@@ -38,7 +38,8 @@ export function checkSegment(segment: Uint8Array): SegmentFacts {
     const trunHeader = fullBoxHeader(segment, trun);
     const count = view.getUint32(trun.start + trun.headerSize + 4);
     const dataOffset = view.getInt32(trun.start + trun.headerSize + 8);
-    if (moof.start + dataOffset !== expectedData) throw new Error(`trun data_offset ${dataOffset} misses the sample data`);
+    if (moof.start + dataOffset !== expectedData)
+      throw new Error(`trun data_offset ${dataOffset} misses the sample data`);
     // Sample sizes (flag 0x200) tell where the next traf's data starts.
     if (trunHeader.flags & 0x200) {
       const perSample = [0x100, 0x200, 0x400, 0x800].filter((f) => trunHeader.flags & f).length * 4;
@@ -52,7 +53,8 @@ export function checkSegment(segment: Uint8Array): SegmentFacts {
       const h = fullBoxHeader(segment, saio);
       const at = saio.start + saio.headerSize + 4 + (h.flags & 1 ? 8 : 0) + 4;
       const offset = h.version === 0 ? view.getUint32(at) : Number(view.getBigUint64(at));
-      if (moof.start + offset !== senc.start + senc.headerSize + 8) throw new Error(`saio offset ${offset} misses the senc samples`);
+      if (moof.start + offset !== senc.start + senc.headerSize + 8)
+        throw new Error(`saio offset ${offset} misses the senc samples`);
     }
   }
   if (expectedData > mdat.end) throw new Error('samples overrun the mdat');
@@ -66,8 +68,14 @@ export function checkSegment(segment: Uint8Array): SegmentFacts {
     const refs = p + (version === 0 ? 8 : 16) + 4;
     const size = view.getUint32(refs) & 0x7fffffff;
     if (sidxBox.end + firstOffset !== moof.start) throw new Error('sidx first_offset misses the moof');
-    if (size !== mdat.end - moof.start) throw new Error(`sidx referenced_size ${size} is not moof+mdat ${mdat.end - moof.start}`);
+    if (size !== mdat.end - moof.start)
+      throw new Error(`sidx referenced_size ${size} is not moof+mdat ${mdat.end - moof.start}`);
     sidx = { version, ept };
   }
-  return { sequenceNumber: view.getUint32(mfhd.start + mfhd.headerSize + 4), tfdt, sidx, mdatPayload: segment.subarray(mdat.start + mdat.headerSize, mdat.end) };
+  return {
+    sequenceNumber: view.getUint32(mfhd.start + mfhd.headerSize + 4),
+    tfdt,
+    sidx,
+    mdatPayload: segment.subarray(mdat.start + mdat.headerSize, mdat.end),
+  };
 }

@@ -10,7 +10,9 @@ export interface XmlElement {
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const decode = (s: string): string =>
-  s.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_, e: string) => (e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : (entities[e] ?? '')));
+  s.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_, e: string) =>
+    e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : (entities[e] ?? ''),
+  );
 
 /** Parses a document and returns its root element. */
 export function parseXml(xml: string): XmlElement {

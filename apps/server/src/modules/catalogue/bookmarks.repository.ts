@@ -11,23 +11,44 @@ export class BookmarksRepository {
   }
 
   list(userId: number, limit: number): Promise<BookmarkRow[]> {
-    return this.k.selectFrom('bookmarks').selectAll().where('userId', '=', userId).orderBy('updatedAt', 'desc').limit(limit).execute();
+    return this.k
+      .selectFrom('bookmarks')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('updatedAt', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   find(userId: number, kind: 'vod' | 'cutv', contentId: number): Promise<BookmarkRow | undefined> {
-    return this.k.selectFrom('bookmarks').selectAll().where('userId', '=', userId).where('kind', '=', kind).where('contentId', '=', contentId).executeTakeFirst();
+    return this.k
+      .selectFrom('bookmarks')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('kind', '=', kind)
+      .where('contentId', '=', contentId)
+      .executeTakeFirst();
   }
 
   async upsert(row: BookmarkRow): Promise<void> {
     await this.k
       .insertInto('bookmarks')
       .values(row)
-      .onConflict((oc) => oc.columns(['userId', 'kind', 'contentId']).doUpdateSet({ positionMs: row.positionMs, durationMs: row.durationMs, updatedAt: row.updatedAt }))
+      .onConflict((oc) =>
+        oc
+          .columns(['userId', 'kind', 'contentId'])
+          .doUpdateSet({ positionMs: row.positionMs, durationMs: row.durationMs, updatedAt: row.updatedAt }),
+      )
       .execute();
   }
 
   async remove(userId: number, kind: 'vod' | 'cutv', contentId: number): Promise<number> {
-    const result = await this.k.deleteFrom('bookmarks').where('userId', '=', userId).where('kind', '=', kind).where('contentId', '=', contentId).executeTakeFirst();
+    const result = await this.k
+      .deleteFrom('bookmarks')
+      .where('userId', '=', userId)
+      .where('kind', '=', kind)
+      .where('contentId', '=', contentId)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

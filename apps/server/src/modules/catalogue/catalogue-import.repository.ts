@@ -12,9 +12,33 @@ const DELETE_CHUNK = 500;
 
 /** Every column of a programme, in the order an imported row is written. */
 const EVENT_COLUMNS: readonly (keyof EventTable)[] = [
-  'id', 'channelId', 'startTime', 'endTime', 'title', 'subtitle', 'description', 'parental', 'rating', 'ageRating', 'country', 'year', 'genreId',
-  'sectionId', 'categories', 'director', 'actors', 'languages', 'imageUrl', 'posterUrl', 'episodeNum', 'packageId', 'ppvPriceCents', 'featured',
-  'source', 'searchTitle', 'searchText',
+  'id',
+  'channelId',
+  'startTime',
+  'endTime',
+  'title',
+  'subtitle',
+  'description',
+  'parental',
+  'rating',
+  'ageRating',
+  'country',
+  'year',
+  'genreId',
+  'sectionId',
+  'categories',
+  'director',
+  'actors',
+  'languages',
+  'imageUrl',
+  'posterUrl',
+  'episodeNum',
+  'packageId',
+  'ppvPriceCents',
+  'featured',
+  'source',
+  'searchTitle',
+  'searchText',
 ];
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -45,7 +69,10 @@ export class CatalogueImportRepository {
 
   /** The highest channel id and number so far (0 without channels). */
   async channelBounds(trx: CatalogueTrx): Promise<{ id: number; number: number }> {
-    const r = await trx.selectFrom('channels').select((eb) => [eb.fn.max('id').as('id'), eb.fn.max('number').as('number')]).executeTakeFirst();
+    const r = await trx
+      .selectFrom('channels')
+      .select((eb) => [eb.fn.max('id').as('id'), eb.fn.max('number').as('number')])
+      .executeTakeFirst();
     return { id: Number(r?.id ?? 0), number: Number(r?.number ?? 0) };
   }
 
@@ -53,16 +80,26 @@ export class CatalogueImportRepository {
   async insertChannels(trx: CatalogueTrx, rows: ChannelRow[]): Promise<void> {
     if (rows.length === 0) return;
     const columns = Object.keys(rows[0] as ChannelRow).length;
-    const chunk = Math.max(1, Math.floor(INSERT_CHUNK * 28 / columns));
-    for (let i = 0; i < rows.length; i += chunk) await trx.insertInto('channels').values(rows.slice(i, i + chunk)).execute();
+    const chunk = Math.max(1, Math.floor((INSERT_CHUNK * 28) / columns));
+    for (let i = 0; i < rows.length; i += chunk)
+      await trx
+        .insertInto('channels')
+        .values(rows.slice(i, i + chunk))
+        .execute();
     const lasts = await trx
       .selectFrom('lineups')
       .leftJoin('lineupItems', 'lineupItems.lineupId', 'lineups.id')
       .select((eb) => ['lineups.id as id', eb.fn.max('lineupItems.position').as('p')])
       .groupBy('lineups.id')
       .execute();
-    const items = lasts.flatMap((l) => rows.map((row, n) => ({ lineupId: l.id, channelId: row.id, position: Number(l.p ?? -1) + 1 + n })));
-    for (let i = 0; i < items.length; i += INSERT_CHUNK * 4) await trx.insertInto('lineupItems').values(items.slice(i, i + INSERT_CHUNK * 4)).execute();
+    const items = lasts.flatMap((l) =>
+      rows.map((row, n) => ({ lineupId: l.id, channelId: row.id, position: Number(l.p ?? -1) + 1 + n })),
+    );
+    for (let i = 0; i < items.length; i += INSERT_CHUNK * 4)
+      await trx
+        .insertInto('lineupItems')
+        .values(items.slice(i, i + INSERT_CHUNK * 4))
+        .execute();
   }
 
   async updateChannel(trx: CatalogueTrx, id: number, set: ChannelUpdate): Promise<void> {
@@ -75,11 +112,21 @@ export class CatalogueImportRepository {
 
   /** A channel's programmes overlapping [from, to). */
   eventsOverlapping(trx: CatalogueTrx, channelId: number, from: number, to: number): Promise<EventRow[]> {
-    return trx.selectFrom('events').selectAll().where('channelId', '=', channelId).where('startTime', '<', to).where('endTime', '>', from).execute();
+    return trx
+      .selectFrom('events')
+      .selectAll()
+      .where('channelId', '=', channelId)
+      .where('startTime', '<', to)
+      .where('endTime', '>', from)
+      .execute();
   }
 
   async deleteEvents(trx: CatalogueTrx, ids: number[]): Promise<void> {
-    for (let i = 0; i < ids.length; i += DELETE_CHUNK) await trx.deleteFrom('events').where('id', 'in', ids.slice(i, i + DELETE_CHUNK)).execute();
+    for (let i = 0; i < ids.length; i += DELETE_CHUNK)
+      await trx
+        .deleteFrom('events')
+        .where('id', 'in', ids.slice(i, i + DELETE_CHUNK))
+        .execute();
   }
 
   /**
@@ -103,7 +150,10 @@ export class CatalogueImportRepository {
     if (rows === INSERT_CHUNK && this.fullChunkText) return this.fullChunkText;
     const width = EVENT_COLUMNS.length;
     const placeholder = this.db.dialect === 'postgres' ? (n: number) => `$${n + 1}` : () => '?';
-    const tuples = Array.from({ length: rows }, (_, r) => `(${Array.from({ length: width }, (_, c) => placeholder(r * width + c)).join(', ')})`);
+    const tuples = Array.from(
+      { length: rows },
+      (_, r) => `(${Array.from({ length: width }, (_, c) => placeholder(r * width + c)).join(', ')})`,
+    );
     const text = `insert into "events" (${EVENT_COLUMNS.map((c) => `"${snake(c)}"`).join(', ')}) values ${tuples.join(', ')}`;
     if (rows === INSERT_CHUNK) this.fullChunkText = text;
     return text;
@@ -114,7 +164,10 @@ export class CatalogueImportRepository {
   }
 
   async maxEventId(trx: CatalogueTrx): Promise<number> {
-    const r = await trx.selectFrom('events').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
+    const r = await trx
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('id').as('m'))
+      .executeTakeFirst();
     return Number(r?.m ?? 0);
   }
 
@@ -123,7 +176,11 @@ export class CatalogueImportRepository {
   }
 
   async setMeta(trx: CatalogueTrx, key: string, value: string): Promise<void> {
-    await trx.insertInto('catalogueMeta').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+    await trx
+      .insertInto('catalogueMeta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
   }
 
   /** Marks the guide changed so cached days are rebuilt, and widens the window query's bound if needed. */

@@ -12,7 +12,20 @@ export type ImportedChanges = Pick<ReferenceCache, 'invalidate'>;
 /** A channel as imports match and change it. */
 export type ImportChannel = Pick<
   ChannelRow,
-  'id' | 'name' | 'number' | 'tvgId' | 'logoUrl' | 'guideSource' | 'streamSource' | 'streamUrl' | 'streamProtocol' | 'channelGenreId' | 'catchupHours' | 'catchupMode' | 'catchupSource' | 'alternateStreams'
+  | 'id'
+  | 'name'
+  | 'number'
+  | 'tvgId'
+  | 'logoUrl'
+  | 'guideSource'
+  | 'streamSource'
+  | 'streamUrl'
+  | 'streamProtocol'
+  | 'channelGenreId'
+  | 'catchupHours'
+  | 'catchupMode'
+  | 'catchupSource'
+  | 'alternateStreams'
 >;
 
 /** What an import may set on a channel. */
@@ -93,7 +106,23 @@ export interface ImportWriter extends CatalogueImports {
 type EventFields = Omit<NewEvent, 'id' | 'channelId' | 'startTime'>;
 
 /** Fields compared to tell a changed programme from one imported again as it was. */
-const COMPARED: (keyof EventRow)[] = ['endTime', 'title', 'subtitle', 'description', 'parental', 'ageRating', 'country', 'year', 'genreId', 'sectionId', 'categories', 'director', 'actors', 'imageUrl', 'episodeNum'];
+const COMPARED: (keyof EventRow)[] = [
+  'endTime',
+  'title',
+  'subtitle',
+  'description',
+  'parental',
+  'ageRating',
+  'country',
+  'year',
+  'genreId',
+  'sectionId',
+  'categories',
+  'director',
+  'actors',
+  'imageUrl',
+  'episodeNum',
+];
 
 function sameEvent(old: EventRow, fields: EventFields): boolean {
   return COMPARED.every((k) => (old[k] ?? null) === ((fields as Record<string, unknown>)[k] ?? null));
@@ -274,7 +303,9 @@ export class CatalogueImportService implements ImportWriter {
   private genres: Promise<Map<string, { id: number; parentId: number | null }>> | null = null;
 
   /** The genre of a programme: the first category naming one (sections win over subgenres of the same name). */
-  private async genreMatcher(trx: CatalogueTrx): Promise<(categories: string[]) => { id: number; parentId: number | null } | undefined> {
+  private async genreMatcher(
+    trx: CatalogueTrx,
+  ): Promise<(categories: string[]) => { id: number; parentId: number | null } | undefined> {
     this.genres ??= this.repo.genres(trx).then((genres) => {
       const byName = new Map<string, { id: number; parentId: number | null }>();
       // 'Cine' is the section, not AMC's Cine.

@@ -37,7 +37,9 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     expect(latest.rows.length).toBeGreaterThan(0);
     expect(latest.rows.every((r) => r.updatedAt === stamp.updatedAt && !('totalChannels' in r))).toBe(true);
     const all = await repo.channelsUpdatedSince(0);
-    expect(all.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual((await repo.listChannels()).map((r) => r.id).sort((a, b) => a - b));
+    expect(all.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(
+      (await repo.listChannels()).map((r) => r.id).sort((a, b) => a - b),
+    );
   });
 
   it('answers the window query the same through SQLite arrays as through Kysely, for every channel and for a list', async () => {
@@ -63,14 +65,28 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     const now = ctx.clock.now();
     const [from, to] = [now - 7 * 86_400_000, now + 2 * 86_400_000];
     const grouped = async (column: 'genreId' | 'sectionId') =>
-      ctx.sql.selectFrom('events').select([`${column} as g`, (eb) => eb.fn.countAll<number>().as('n')]).where('startTime', '>=', from).where('startTime', '<', to).where(column, 'is not', null).groupBy(column).execute();
+      ctx.sql
+        .selectFrom('events')
+        .select([`${column} as g`, (eb) => eb.fn.countAll<number>().as('n')])
+        .where('startTime', '>=', from)
+        .where('startTime', '<', to)
+        .where(column, 'is not', null)
+        .groupBy(column)
+        .execute();
     const genreIds = new Set((await ctx.sql.selectFrom('genres').select('id').execute()).map((g) => g.id));
     const expected = new Map<number, number>();
-    for (const r of [...(await grouped('genreId')), ...(await grouped('sectionId'))]) if (r.g !== null && genreIds.has(r.g)) expected.set(r.g, (expected.get(r.g) ?? 0) + Number(r.n));
+    for (const r of [...(await grouped('genreId')), ...(await grouped('sectionId'))])
+      if (r.g !== null && genreIds.has(r.g)) expected.set(r.g, (expected.get(r.g) ?? 0) + Number(r.n));
     expect(expected.size).toBeGreaterThan(3);
     expect(await repo.eventCountsByGenre(from, to)).toEqual(expected);
     const [ppv] = await repo.upcomingPpv(now, 1);
-    const first = await ctx.sql.selectFrom('events').select('id').where('ppvPriceCents', 'is not', null).where('endTime', '>', now).orderBy('startTime').executeTakeFirst();
+    const first = await ctx.sql
+      .selectFrom('events')
+      .select('id')
+      .where('ppvPriceCents', 'is not', null)
+      .where('endTime', '>', now)
+      .orderBy('startTime')
+      .executeTakeFirst();
     expect(ppv?.id).toBe(first?.id);
     expect(ppv?.id).toBeDefined();
   });
@@ -79,11 +95,17 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     const screens = await json('/api/v1/screens');
     const kinds = new Set<string>();
     for (const screen of screens.resources as { listGroupId: number }[]) {
-      const rows = (await json(`/api/v1/screen/lists?listGroupId=${screen.listGroupId}`)).resources as { id: number; kind: string; total: number }[];
+      const rows = (await json(`/api/v1/screen/lists?listGroupId=${screen.listGroupId}`)).resources as {
+        id: number;
+        kind: string;
+        total: number;
+      }[];
       for (const row of rows) {
         if (row.kind === 'keep-watching') continue;
         kinds.add(row.kind);
-        expect((await json(`/api/v1/lists/${row.id}/resources?limit=1`)).total, `${row.kind} ${row.id}`).toBe(row.total);
+        expect((await json(`/api/v1/lists/${row.id}/resources?limit=1`)).total, `${row.kind} ${row.id}`).toBe(
+          row.total,
+        );
       }
     }
     expect(kinds).toContain('channels');
@@ -91,7 +113,13 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
   });
 
   it('requires a session', async () => {
-    for (const url of ['/api/v1/channels', '/api/v1/screens', '/api/v1/search?term=casa', '/api/v1/epg/1/2026-01-01', '/api/v1/productosppv']) {
+    for (const url of [
+      '/api/v1/channels',
+      '/api/v1/screens',
+      '/api/v1/search?term=casa',
+      '/api/v1/epg/1/2026-01-01',
+      '/api/v1/productosppv',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
     }
@@ -103,8 +131,14 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     const lists = await json(home.query);
     expect(lists.resources.length).toBeGreaterThanOrEqual(11);
     expect(lists.resources[0].kind).toBe('featured');
-    expect(lists.resources.some((l: { displayMode: number; kind: string }) => l.displayMode === 3 && l.kind === 'trending')).toBe(true);
-    for (const k of ['keep-watching', 'channels', 'catch-up']) expect(lists.resources.some((l: { kind: string }) => l.kind === k), k).toBe(true);
+    expect(
+      lists.resources.some((l: { displayMode: number; kind: string }) => l.displayMode === 3 && l.kind === 'trending'),
+    ).toBe(true);
+    for (const k of ['keep-watching', 'channels', 'catch-up'])
+      expect(
+        lists.resources.some((l: { kind: string }) => l.kind === k),
+        k,
+      ).toBe(true);
     expect(lists.resources.find((l: { kind: string }) => l.kind === 'catch-up').catchup_row).toBe(1);
     for (const list of lists.resources) {
       const page = await json(`${list.query}${list.query.includes('?') ? '&' : '?'}resolveReferences=true`);
@@ -112,7 +146,11 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
       if (list.kind !== 'keep-watching') expect(page.total, list.name).toBe(list.total);
     }
     const featured = await json('/api/v1/lists/1/resources?resolveReferences=true');
-    expect(featured.resources.some((r: { resource: { type: string; ppv?: boolean } }) => r.resource.type === 'event' && r.resource.ppv)).toBe(true);
+    expect(
+      featured.resources.some(
+        (r: { resource: { type: string; ppv?: boolean } }) => r.resource.type === 'event' && r.resource.ppv,
+      ),
+    ).toBe(true);
     const all = await json('/api/v1/categories/7/contents');
     expect(all.category.id).toBe(7);
     expect(all.resources.length).toBe(all.category.total);
@@ -121,7 +159,8 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
   });
 
   it('a lineup the reference data gained after the demo was seeded gets its channels at the next seed', async () => {
-    const count = async () => (await ctx.sql.selectFrom('lineupItems').select('channelId').where('lineupId', '=', 3).execute()).length;
+    const count = async () =>
+      (await ctx.sql.selectFrom('lineupItems').select('channelId').where('lineupId', '=', 3).execute()).length;
     const before = await count();
     await ctx.sql.deleteFrom('lineupItems').where('lineupId', '=', 3).execute();
     await ctx.modules.catalogue.seedDemo();
@@ -154,8 +193,17 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     expect(channels.filter((c) => c.tstv === 1).length).toBeGreaterThanOrEqual(channels.length / 2);
     expect(channels.filter((c) => c.fingerprint === 1)).toHaveLength(1);
     // The watermark's look: its own on the fingerprinted channel, the default elsewhere.
-    expect(byId.get(10)).toMatchObject({ fingerprint: 1, fingerprintFontSize: 20, fingerprintColor: '#FFE066', fingerprintBackground: '#000000A6' });
-    expect(byId.get(1)).toMatchObject({ fingerprintFontSize: 18, fingerprintColor: '#FFFFFFD9', fingerprintBackground: '#00000059' });
+    expect(byId.get(10)).toMatchObject({
+      fingerprint: 1,
+      fingerprintFontSize: 20,
+      fingerprintColor: '#FFE066',
+      fingerprintBackground: '#000000A6',
+    });
+    expect(byId.get(1)).toMatchObject({
+      fingerprintFontSize: 18,
+      fingerprintColor: '#FFFFFFD9',
+      fingerprintBackground: '#00000059',
+    });
     expect(channels.every((c) => /^clip-[1-5]$/.test(c.stream.clipKey) && c.stream.source === 'origin')).toBe(true);
     expect((await json('/api/v1/channels/10')).name).toBe('Cine Estreno');
     expect((await get('/api/v1/channels/123456')).statusCode).toBe(404);
@@ -181,7 +229,9 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     expect(event.ppv).toBe(true);
     expect(event.access).toEqual({ packageId: ppv.packageID, owned: false, productId: ppv.id });
     expect((await json(`/api/v1/events/${ppv.evID}`)).access.owned).toBe(true);
-    expect((await json('/api/v1/epg_files/productosppv.json')).ppvSubsProducts.length).toBe((await json('/api/v1/productosppv')).ppvSubsProducts.length);
+    expect((await json('/api/v1/epg_files/productosppv.json')).ppvSubsProducts.length).toBe(
+      (await json('/api/v1/productosppv')).ppvSubsProducts.length,
+    );
     const packages = await json('/api/v1/packages', basico);
     expect(packages.ownedPackageIds).toEqual([1]);
   });
@@ -205,21 +255,47 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
         const all = (await get(`/api/v1/events?startTime=${start}&endTime=${end}`, headers)).body;
         expect(perChannel.length).toBeGreaterThan(20);
         expect(all).toBe(JSON.stringify({ resources: perChannel }));
-        const lineup = JSON.parse((await get(`/api/v1/events?startTime=${start}&endTime=${end}&lineupId=1`, headers)).body) as { resources: { channelId: number }[] };
+        const lineup = JSON.parse(
+          (await get(`/api/v1/events?startTime=${start}&endTime=${end}&lineupId=1`, headers)).body,
+        ) as { resources: { channelId: number }[] };
         const inLineup = new Set(lineup.resources.map((e) => e.channelId));
-        expect(lineup.resources).toEqual(perChannel.filter((e) => inLineup.has((e as { channelId: number }).channelId)));
+        expect(lineup.resources).toEqual(
+          perChannel.filter((e) => inLineup.has((e as { channelId: number }).channelId)),
+        );
       }
     }
 
     const [start, end] = windows[0];
-    const before = (await json(`/api/v1/events?startTime=${start}&endTime=${end}`)).resources as { id: number; title: string }[];
+    const before = (await json(`/api/v1/events?startTime=${start}&endTime=${end}`)).resources as {
+      id: number;
+      title: string;
+    }[];
     const target = before[before.length - 1] as { id: number; title: string };
-    const version = Number((await ctx.sql.selectFrom('catalogueMeta').select('value').where('key', '=', 'guide_version').executeTakeFirstOrThrow()).value);
-    await ctx.sql.updateTable('events').set({ title: 'Título cambiado por la importación' }).where('id', '=', target.id).execute();
-    await ctx.sql.updateTable('catalogueMeta').set({ value: String(version + 1) }).where('key', '=', 'guide_version').execute();
+    const version = Number(
+      (
+        await ctx.sql
+          .selectFrom('catalogueMeta')
+          .select('value')
+          .where('key', '=', 'guide_version')
+          .executeTakeFirstOrThrow()
+      ).value,
+    );
+    await ctx.sql
+      .updateTable('events')
+      .set({ title: 'Título cambiado por la importación' })
+      .where('id', '=', target.id)
+      .execute();
+    await ctx.sql
+      .updateTable('catalogueMeta')
+      .set({ value: String(version + 1) })
+      .where('key', '=', 'guide_version')
+      .execute();
     ctx.modules.catalogue.importsChanged();
     // Another window over the same blocks: the responses' cache does not hold it.
-    const after = (await json(`/api/v1/events?startTime=${start + 1}&endTime=${end}`)).resources as { id: number; title: string }[];
+    const after = (await json(`/api/v1/events?startTime=${start + 1}&endTime=${end}`)).resources as {
+      id: number;
+      title: string;
+    }[];
     expect(after.find((e) => e.id === target.id)?.title).toBe('Título cambiado por la importación');
   });
 
@@ -252,7 +328,11 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     expect(day.events[0]?.fc_ini).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const etag = res.headers.etag as string;
     expect(res.headers['cache-control']).toContain('max-age');
-    const again = await ctx.app.inject({ method: 'GET', url: `/api/v1/epg/1/${date}`, headers: { ...demo, 'if-none-match': etag } });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/epg/1/${date}`,
+      headers: { ...demo, 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     const utc = (await json(`/api/v1/epg/1/${date}?tz=UTC`)) as EpgDayResponse;
     expect(utc.dayStart).toBe(Date.parse(`${date}T00:00:00Z`));
@@ -286,7 +366,9 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
     const episodes = (await json(`/api/v1/seasons/${seasons[0].id}/episodes`)).resources;
     expect(episodes.length).toBeGreaterThanOrEqual(4);
     expect(episodes.length).toBeLessThanOrEqual(12);
-    expect(episodes.map((e: { episodeNumber: number }) => e.episodeNumber)).toEqual(episodes.map((_: unknown, i: number) => i + 1));
+    expect(episodes.map((e: { episodeNumber: number }) => e.episodeNumber)).toEqual(
+      episodes.map((_: unknown, i: number) => i + 1),
+    );
     expect((await get('/api/v1/series/1/seasons')).statusCode).toBe(404);
     expect((await get('/api/v1/seasons/1/episodes')).statusCode).toBe(404);
   });
@@ -318,17 +400,26 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
   it('keeps, lists and deletes keep-watching marks', async () => {
     const start = ctx.clock.now() - 6 * 3600000;
     const ended = (await json(`/api/v1/events?startTime=${start}&endTime=${start + 3600000}&channelId=1`)).resources[0];
-    const put = (body: unknown) => ctx.app.inject({ method: 'PUT', url: '/api/v1/keep-watching/mark', headers: demo, payload: body as object });
+    const put = (body: unknown) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/v1/keep-watching/mark', headers: demo, payload: body as object });
     expect((await put({ id: 1001, kind: 'vod', positionInMs: 60000 })).statusCode).toBe(200);
     expect((await put({ id: ended.id, kind: 'cutv', positionInMs: 1000 })).statusCode).toBe(200);
     expect((await put({ id: 424242, kind: 'vod', positionInMs: 1 })).statusCode).toBe(404);
     const list = (await json('/api/v1/keep-watching')).resources;
     expect(list.map((b: { kind: string }) => b.kind).sort()).toEqual(['cutv', 'vod']);
     expect((await json('/api/v1/keep-watching', basico)).resources).toEqual([]);
-    const del = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/keep-watching/delete-mark/1001/vod', headers: demo, payload: { source: 'web' } });
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/keep-watching/delete-mark/1001/vod',
+      headers: demo,
+      payload: { source: 'web' },
+    });
     expect(del.statusCode).toBe(200);
     expect((await json('/api/v1/keep-watching')).resources.map((b: { kind: string }) => b.kind)).toEqual(['cutv']);
-    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/v1/keep-watching/delete-mark/1001/film', headers: demo })).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: '/api/v1/keep-watching/delete-mark/1001/film', headers: demo }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('answers the user IP', async () => {
@@ -336,7 +427,10 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
   });
 
   it('searches by the spec rules', async () => {
-    const search = async (term: string) => (await json(`/api/v1/search?term=${encodeURIComponent(term)}&resolveReferences=true`)).resources.map((r: { resource: { title: string; type: string } }) => r.resource);
+    const search = async (term: string) =>
+      (await json(`/api/v1/search?term=${encodeURIComponent(term)}&resolveReferences=true`)).resources.map(
+        (r: { resource: { title: string; type: string } }) => r.resource,
+      );
     expect(await search('ca')).toEqual([]);
     expect(await search('c.a*')).toEqual([]);
     expect(await search('')).toEqual([]);
@@ -352,7 +446,14 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
   });
 
   it('draws images without a session, cacheable', async () => {
-    for (const url of ['/api/v1/images/operator/3001.svg', '/api/v1/images/operator/3002.svg', '/api/v1/images/channel/92/logo.svg', '/api/v1/images/film/1001/portrait.svg', '/api/v1/images/series/2001/landscape.svg', '/api/v1/images/rating/18.svg']) {
+    for (const url of [
+      '/api/v1/images/operator/3001.svg',
+      '/api/v1/images/operator/3002.svg',
+      '/api/v1/images/channel/92/logo.svg',
+      '/api/v1/images/film/1001/portrait.svg',
+      '/api/v1/images/series/2001/landscape.svg',
+      '/api/v1/images/rating/18.svg',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('image/svg+xml');

@@ -1,6 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/database';
-import type { ChannelRow, EpisodeRow, FilmRow, GenreRow, ListItemRow, ListRow, ScreenRow, SeasonRow, SeriesRow, CatalogueTables } from './tables';
+import type {
+  ChannelRow,
+  EpisodeRow,
+  FilmRow,
+  GenreRow,
+  ListItemRow,
+  ListRow,
+  ScreenRow,
+  SeasonRow,
+  SeriesRow,
+  CatalogueTables,
+} from './tables';
 
 /** Aggregates of the reference data: channels (count, last change), genres and channel groups (counts). */
 export interface ReferenceStamp {
@@ -41,11 +52,25 @@ export class CatalogueRepository {
    */
   async referenceStamp(): Promise<ReferenceStamp> {
     const [channels, genres, groups] = await Promise.all([
-      this.k.selectFrom('channels').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('u')]).executeTakeFirst(),
-      this.k.selectFrom('genres').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      this.k.selectFrom('channelGenres').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      this.k
+        .selectFrom('channels')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('u')])
+        .executeTakeFirst(),
+      this.k
+        .selectFrom('genres')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
+      this.k
+        .selectFrom('channelGenres')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
     ]);
-    return { channels: Number(channels?.n ?? 0), updatedAt: Number(channels?.u ?? 0), genres: Number(genres?.n ?? 0), groups: Number(groups?.n ?? 0) };
+    return {
+      channels: Number(channels?.n ?? 0),
+      updatedAt: Number(channels?.u ?? 0),
+      genres: Number(genres?.n ?? 0),
+      groups: Number(groups?.n ?? 0),
+    };
   }
 
   /**
@@ -105,7 +130,9 @@ export class CatalogueRepository {
   filmsInGenre(genreId: number, limit: number): Promise<FilmRow[]> {
     return this.k
       .selectFrom('films')
-      .innerJoin('contentGenres as cg', (j) => j.onRef('cg.contentId', '=', 'films.id').on('cg.contentType', '=', 'film'))
+      .innerJoin('contentGenres as cg', (j) =>
+        j.onRef('cg.contentId', '=', 'films.id').on('cg.contentType', '=', 'film'),
+      )
       .selectAll('films')
       .where('cg.genreId', '=', genreId)
       .orderBy('films.popularity', 'desc')
@@ -130,7 +157,9 @@ export class CatalogueRepository {
   seriesInGenre(genreId: number, limit: number): Promise<SeriesRow[]> {
     return this.k
       .selectFrom('series')
-      .innerJoin('contentGenres as cg', (j) => j.onRef('cg.contentId', '=', 'series.id').on('cg.contentType', '=', 'series'))
+      .innerJoin('contentGenres as cg', (j) =>
+        j.onRef('cg.contentId', '=', 'series.id').on('cg.contentType', '=', 'series'),
+      )
       .selectAll('series')
       .where('cg.genreId', '=', genreId)
       .orderBy('series.popularity', 'desc')
@@ -172,7 +201,12 @@ export class CatalogueRepository {
   }
 
   episodesOfSeason(seasonId: number): Promise<EpisodeRow[]> {
-    return this.k.selectFrom('episodes').selectAll().where('seasonId', '=', seasonId).orderBy('episodeNumber').execute();
+    return this.k
+      .selectFrom('episodes')
+      .selectAll()
+      .where('seasonId', '=', seasonId)
+      .orderBy('episodeNumber')
+      .execute();
   }
 
   async episodesByIds(ids: number[]): Promise<EpisodeRow[]> {
@@ -214,6 +248,12 @@ export class CatalogueRepository {
 
   async itemsOfLists(listIds: number[]): Promise<ListItemRow[]> {
     if (listIds.length === 0) return [];
-    return this.k.selectFrom('listItems').selectAll().where('listId', 'in', listIds).orderBy('listId').orderBy('position').execute();
+    return this.k
+      .selectFrom('listItems')
+      .selectAll()
+      .where('listId', 'in', listIds)
+      .orderBy('listId')
+      .orderBy('position')
+      .execute();
   }
 }

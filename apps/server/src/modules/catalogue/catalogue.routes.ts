@@ -81,25 +81,69 @@ export async function catalogueRoutes(app: FastifyInstance, s: CatalogueServices
 /** The home's screens and rows, then channels, genres and search. */
 function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
   const onRequest = auth.requireUser;
-  api.get('/screens', { onRequest, schema: { tags, summary: 'Pantallas (alias home)', querystring: screensQuerySchema, response: { 200: screensResponseSchema, ...errors } } }, async () => ({
-    resources: await s.lists.screens(),
-  }));
+  api.get(
+    '/screens',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Pantallas (alias home)',
+        querystring: screensQuerySchema,
+        response: { 200: screensResponseSchema, ...errors },
+      },
+    },
+    async () => ({
+      resources: await s.lists.screens(),
+    }),
+  );
 
   api.get(
     '/screen/lists',
-    { onRequest, schema: { tags, summary: 'Filas de una pantalla por grupo', querystring: screenListsQuerySchema, response: { 200: screenListsResponseSchema, ...errors } } },
-    async (request) => ({ resources: await s.lists.screenLists(auth.userOf(request).userId, request.query.listGroupId, request.query.lineupId) }),
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Filas de una pantalla por grupo',
+        querystring: screenListsQuerySchema,
+        response: { 200: screenListsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      resources: await s.lists.screenLists(
+        auth.userOf(request).userId,
+        request.query.listGroupId,
+        request.query.lineupId,
+      ),
+    }),
   );
 
   api.get(
     '/lists/:id/resources',
-    { onRequest, schema: { tags, summary: 'Elementos de una fila', params: idParamsSchema, querystring: listResourcesQuerySchema, response: { 200: listResourcesResponseSchema, ...errors } } },
-    async (request) => s.lists.listResources(auth.userOf(request).userId, request.params.id, request.query.limit, request.query.offset),
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Elementos de una fila',
+        params: idParamsSchema,
+        querystring: listResourcesQuerySchema,
+        response: { 200: listResourcesResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      s.lists.listResources(auth.userOf(request).userId, request.params.id, request.query.limit, request.query.offset),
   );
 
   api.get(
     '/categories/:id/contents',
-    { onRequest, schema: { tags, summary: 'Todos los elementos de una categoría', params: idParamsSchema, response: { 200: categoryContentsResponseSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Todos los elementos de una categoría',
+        params: idParamsSchema,
+        response: { 200: categoryContentsResponseSchema, ...errors },
+      },
+    },
     async (request) => s.lists.categoryContents(auth.userOf(request).userId, request.params.id),
   );
   channelRoutes(api, s, auth);
@@ -109,54 +153,126 @@ function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): v
 /** Lineups, channels and their genres. */
 function channelRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
   const onRequest = auth.requireUser;
-  api.get('/lineups', { onRequest, schema: { tags, summary: 'Listas de canales por región', response: { 200: lineupsResponseSchema, ...errors } } }, async () => ({
-    resources: await s.catalogue.lineups(),
-  }));
+  api.get(
+    '/lineups',
+    {
+      onRequest,
+      schema: { tags, summary: 'Listas de canales por región', response: { 200: lineupsResponseSchema, ...errors } },
+    },
+    async () => ({
+      resources: await s.catalogue.lineups(),
+    }),
+  );
 
   api.get(
     '/lineup-items',
-    { onRequest, schema: { tags, summary: 'Canales de una lista, en orden', querystring: lineupItemsQuerySchema, response: { 200: lineupItemsResponseSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Canales de una lista, en orden',
+        querystring: lineupItemsQuerySchema,
+        response: { 200: lineupItemsResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ resources: await s.catalogue.lineupItems(request.query.lineupId) }),
   );
 
   api.get(
     '/channels',
-    { onRequest, schema: { tags, summary: 'Canales', querystring: lineupQuerySchema, response: { 200: channelsResponseSchema, ...errors } } },
-    async (request, reply) => answers.send(request, reply, await s.catalogue.channelsJson(auth.userOf(request).userId, request.query.lineupId), 'private, no-cache'),
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Canales',
+        querystring: lineupQuerySchema,
+        response: { 200: channelsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      answers.send(
+        request,
+        reply,
+        await s.catalogue.channelsJson(auth.userOf(request).userId, request.query.lineupId),
+        'private, no-cache',
+      ),
   );
 
   api.get(
     '/channels/:id',
-    { onRequest, schema: { tags, summary: 'Un canal', params: idParamsSchema, response: { 200: channelSchema, ...errors } } },
+    {
+      onRequest,
+      schema: { tags, summary: 'Un canal', params: idParamsSchema, response: { 200: channelSchema, ...errors } },
+    },
     async (request) => s.catalogue.channelById(auth.userOf(request).userId, request.params.id),
   );
 
-  api.get('/channel-genres', { onRequest, schema: { tags, summary: 'Géneros de canales', response: { 200: channelGenresResponseSchema, ...errors } } }, async () => ({
-    resources: await s.catalogue.channelGenres(),
-  }));
+  api.get(
+    '/channel-genres',
+    {
+      onRequest,
+      schema: { tags, summary: 'Géneros de canales', response: { 200: channelGenresResponseSchema, ...errors } },
+    },
+    async () => ({
+      resources: await s.catalogue.channelGenres(),
+    }),
+  );
 }
 
 /** Genres, search and the caller's address. */
 function genreAndSearchRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
   const onRequest = auth.requireUser;
 
-  api.get('/genres', { onRequest, schema: { tags, summary: 'Géneros', querystring: genresQuerySchema, response: { 200: genresResponseSchema, ...errors } } }, async (request) => ({
-    resources: await s.genres.list(request.query.kind),
-  }));
+  api.get(
+    '/genres',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Géneros',
+        querystring: genresQuerySchema,
+        response: { 200: genresResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      resources: await s.genres.list(request.query.kind),
+    }),
+  );
 
   api.get(
     '/genres/:id',
-    { onRequest, schema: { tags, summary: 'Contenido de un género', params: idParamsSchema, querystring: genreListingQuerySchema, response: { 200: genreListingResponseSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Contenido de un género',
+        params: idParamsSchema,
+        querystring: genreListingQuerySchema,
+        response: { 200: genreListingResponseSchema, ...errors },
+      },
+    },
     async (request) => s.genres.listing(auth.userOf(request).userId, request.params.id, request.query.subgenreId),
   );
 
   api.get(
     '/search',
-    { onRequest, schema: { tags, summary: 'Búsqueda (mínimo 3 caracteres)', querystring: searchQuerySchema, response: { 200: searchResponseSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Búsqueda (mínimo 3 caracteres)',
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema, ...errors },
+      },
+    },
     async (request) => s.search.search(auth.userOf(request).userId, request.query.term),
   );
 
-  api.get('/getuserip', { onRequest, schema: { tags, summary: 'IP del usuario', response: { 200: userIpResponseSchema, ...errors } } }, async (request) => ({ ip: request.ip }));
+  api.get(
+    '/getuserip',
+    { onRequest, schema: { tags, summary: 'IP del usuario', response: { 200: userIpResponseSchema, ...errors } } },
+    async (request) => ({ ip: request.ip }),
+  );
 }
 
 /** The guide: windows of programmes, one programme, a channel's day. */
@@ -164,13 +280,35 @@ function guideRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
   const onRequest = auth.requireUser;
   api.get(
     '/events',
-    { onRequest, schema: { tags, summary: 'Programas en una ventana de tiempo', querystring: eventsQuerySchema, response: { 200: eventsResponseSchema, ...errors } } },
-    async (request, reply) => answers.send(request, reply, await s.guide.windowJson(auth.userOf(request).userId, request.query), 'private, no-cache'),
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Programas en una ventana de tiempo',
+        querystring: eventsQuerySchema,
+        response: { 200: eventsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      answers.send(
+        request,
+        reply,
+        await s.guide.windowJson(auth.userOf(request).userId, request.query),
+        'private, no-cache',
+      ),
   );
 
   api.get(
     '/events/:id',
-    { onRequest, schema: { tags, summary: 'Un programa con su ficha', params: idParamsSchema, response: { 200: eventDetailSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Un programa con su ficha',
+        params: idParamsSchema,
+        response: { 200: eventDetailSchema, ...errors },
+      },
+    },
     async (request) => s.guide.detail(auth.userOf(request).userId, request.params.id),
   );
 
@@ -178,7 +316,13 @@ function guideRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
     '/epg/:channelId/:date',
     {
       onRequest,
-      schema: { tags, summary: 'Guía de un canal en un día (yyyy-mm-dd)', params: epgParamsSchema, querystring: epgQuerySchema, response: { 200: epgDayResponseSchema, 304: z.null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Guía de un canal en un día (yyyy-mm-dd)',
+        params: epgParamsSchema,
+        querystring: epgQuerySchema,
+        response: { 200: epgDayResponseSchema, 304: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       const day = await s.guide.day(request.params.channelId, request.params.date, request.query.tz);
@@ -194,66 +338,144 @@ function titleRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
   const onRequest = auth.requireUser;
   api.get(
     '/contents',
-    { onRequest, schema: { tags, summary: 'Películas', querystring: contentsQuerySchema, response: { 200: contentsResponseSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Películas',
+        querystring: contentsQuerySchema,
+        response: { 200: contentsResponseSchema, ...errors },
+      },
+    },
     async (request) => s.catalogue.contents(auth.userOf(request).userId, request.query.limit, request.query.offset),
   );
 
   api.get(
     '/contents/:id',
-    { onRequest, schema: { tags, summary: 'Una película', params: idParamsSchema, response: { 200: filmSchema, ...errors } } },
+    {
+      onRequest,
+      schema: { tags, summary: 'Una película', params: idParamsSchema, response: { 200: filmSchema, ...errors } },
+    },
     async (request) => s.catalogue.film(auth.userOf(request).userId, request.params.id),
   );
 
   api.get(
     '/contents/:id/trailer',
-    { onRequest, schema: { tags, summary: 'Tráiler de una película', params: idParamsSchema, response: { 200: trailerResponseSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Tráiler de una película',
+        params: idParamsSchema,
+        response: { 200: trailerResponseSchema, ...errors },
+      },
+    },
     async (request) => s.catalogue.trailer(request.params.id),
   );
 
   api.get(
     '/series',
-    { onRequest, schema: { tags, summary: 'Series', querystring: lineupQuerySchema, response: { 200: seriesListResponseSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Series',
+        querystring: lineupQuerySchema,
+        response: { 200: seriesListResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ resources: await s.catalogue.seriesList(auth.userOf(request).userId) }),
   );
 
   api.get(
     '/series/:id',
-    { onRequest, schema: { tags, summary: 'Una serie con sus temporadas', params: idParamsSchema, response: { 200: seriesDetailSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Una serie con sus temporadas',
+        params: idParamsSchema,
+        response: { 200: seriesDetailSchema, ...errors },
+      },
+    },
     async (request) => s.catalogue.seriesDetail(auth.userOf(request).userId, request.params.id),
   );
 
   api.get(
     '/series/:id/seasons',
-    { onRequest, schema: { tags, summary: 'Temporadas de una serie', params: idParamsSchema, response: { 200: seasonsResponseSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Temporadas de una serie',
+        params: idParamsSchema,
+        response: { 200: seasonsResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ resources: await s.catalogue.seasons(request.params.id) }),
   );
 
   api.get(
     '/seasons/:id/episodes',
-    { onRequest, schema: { tags, summary: 'Episodios de una temporada', params: idParamsSchema, response: { 200: episodesResponseSchema, ...errors } } },
-    async (request) => ({ resources: await s.catalogue.episodesOfSeason(auth.userOf(request).userId, request.params.id) }),
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Episodios de una temporada',
+        params: idParamsSchema,
+        response: { 200: episodesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      resources: await s.catalogue.episodesOfSeason(auth.userOf(request).userId, request.params.id),
+    }),
   );
 }
 
 /** Keep-watching bookmarks. */
 function keepWatchingRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
   const onRequest = auth.requireUser;
-  api.get('/keep-watching', { onRequest, schema: { tags, summary: 'Seguir viendo', response: { 200: keepWatchingResponseSchema, ...errors } } }, async (request) => ({
-    resources: await s.keepWatching.list(auth.userOf(request).userId),
-  }));
+  api.get(
+    '/keep-watching',
+    { onRequest, schema: { tags, summary: 'Seguir viendo', response: { 200: keepWatchingResponseSchema, ...errors } } },
+    async (request) => ({
+      resources: await s.keepWatching.list(auth.userOf(request).userId),
+    }),
+  );
 
   api.put(
     '/keep-watching/mark',
-    { onRequest, schema: { tags, summary: 'Guarda la posición de reproducción', body: bookmarkMarkRequestSchema, response: { 200: bookmarkOkSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Guarda la posición de reproducción',
+        body: bookmarkMarkRequestSchema,
+        response: { 200: bookmarkOkSchema, ...errors },
+      },
+    },
     async (request) => {
-      await s.keepWatching.mark(auth.userOf(request).userId, request.body.kind, request.body.id, request.body.positionInMs);
+      await s.keepWatching.mark(
+        auth.userOf(request).userId,
+        request.body.kind,
+        request.body.id,
+        request.body.positionInMs,
+      );
       return { ok: true as const };
     },
   );
 
   api.delete(
     '/keep-watching/delete-mark/:id/:kind',
-    { onRequest, schema: { tags, summary: 'Borra una marca de seguir viendo', params: bookmarkDeleteParamsSchema, response: { 200: bookmarkOkSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Borra una marca de seguir viendo',
+        params: bookmarkDeleteParamsSchema,
+        response: { 200: bookmarkOkSchema, ...errors },
+      },
+    },
     async (request) => {
       await s.keepWatching.remove(auth.userOf(request).userId, request.params.kind, request.params.id);
       return { ok: true as const };

@@ -63,7 +63,12 @@ export class CatalogueService {
   }
 
   event(v: Viewer, row: CompactEventRow): CatalogueEvent {
-    return toEvent(row, v.access.access(this.eventPackage(v, row.channelId, row.packageId)), v.now, v.ref.channelById.get(row.channelId)?.catchupHours ?? 0);
+    return toEvent(
+      row,
+      v.access.access(this.eventPackage(v, row.channelId, row.packageId)),
+      v.now,
+      v.ref.channelById.get(row.channelId)?.catchupHours ?? 0,
+    );
   }
 
   /** A programme's package: its own (pay-per-view), else its channel's. */
@@ -72,18 +77,25 @@ export class CatalogueService {
   }
 
   async films(v: Viewer, rows: FilmRow[]): Promise<Film[]> {
-    const genres = await this.repo.genresOf('film', rows.map((r) => r.id));
+    const genres = await this.repo.genresOf(
+      'film',
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toFilm(r, this.genreRefs(v, genres.get(r.id) ?? []), v.access.access(r.packageId)));
   }
 
   async series(v: Viewer, rows: SeriesRow[]): Promise<Series[]> {
     const ids = rows.map((r) => r.id);
     const [genres, seasons] = await Promise.all([this.repo.genresOf('series', ids), this.repo.seasonCounts(ids)]);
-    return rows.map((r) => toSeries(r, this.genreRefs(v, genres.get(r.id) ?? []), seasons.get(r.id) ?? 0, v.access.access(r.packageId)));
+    return rows.map((r) =>
+      toSeries(r, this.genreRefs(v, genres.get(r.id) ?? []), seasons.get(r.id) ?? 0, v.access.access(r.packageId)),
+    );
   }
 
   async episodes(v: Viewer, rows: EpisodeRow[]): Promise<Episode[]> {
-    const series = new Map((await this.repo.seriesByIds([...new Set(rows.map((r) => r.seriesId))])).map((s) => [s.id, s]));
+    const series = new Map(
+      (await this.repo.seriesByIds([...new Set(rows.map((r) => r.seriesId))])).map((s) => [s.id, s]),
+    );
     return rows.flatMap((r) => {
       const s = series.get(r.seriesId);
       return s ? [toEpisode(r, s, v.access.access(s.packageId))] : [];
@@ -103,7 +115,11 @@ export class CatalogueService {
   }
 
   /** Resolves references of any kind, keeping their order and dropping those that no longer exist. */
-  async resolve(v: Viewer, refs: ItemRef[], events: Map<number, CompactEventRow> = new Map()): Promise<CatalogueItem[]> {
+  async resolve(
+    v: Viewer,
+    refs: ItemRef[],
+    events: Map<number, CompactEventRow> = new Map(),
+  ): Promise<CatalogueItem[]> {
     const ids = (t: ItemRef['itemType']) => [...new Set(refs.filter((r) => r.itemType === t).map((r) => r.itemId))];
     const [films, series, episodes] = await Promise.all([
       this.repo.filmsByIds(ids('film')).then((rows) => this.films(v, rows)),
@@ -134,7 +150,11 @@ export class CatalogueService {
   async lineupItems(lineupId: number) {
     if (!(await this.repo.lineupById(lineupId))) throw notFound('No existe esa lista de canales.');
     const items = await this.repo.lineupItems(lineupId);
-    return items.map((i) => ({ lineupId: i.lineupId, position: i.position, reference: { type: 'channel' as const, id: i.channelId } }));
+    return items.map((i) => ({
+      lineupId: i.lineupId,
+      position: i.position,
+      reference: { type: 'channel' as const, id: i.channelId },
+    }));
   }
 
   async channels(userId: number, lineupId: number | undefined): Promise<Channel[]> {
@@ -146,7 +166,10 @@ export class CatalogueService {
   async channelsJson(userId: number, lineupId: number | undefined): Promise<Buffer> {
     const v = await this.viewer(userId);
     // The whole list depends on the rows alone; a lineup's on its items too, which the generation follows.
-    const key = lineupId === undefined ? `all|${v.ref.channelsVersion}|${v.access.key}` : `${v.ref.generation}|${v.access.key}|${lineupId}`;
+    const key =
+      lineupId === undefined
+        ? `all|${v.ref.channelsVersion}|${v.access.key}`
+        : `${v.ref.generation}|${v.access.key}|${lineupId}`;
     return this.responses.get(key, async () => {
       const resources = (await this.lineupChannels(v, lineupId)).map((c) => this.channel(v, c));
       // Encoded once: every user with these packages gets the same bytes.

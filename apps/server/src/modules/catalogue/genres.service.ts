@@ -1,4 +1,14 @@
-import { GENRE_ADULT, GENRE_AMC, GENRE_CHANNELS, GENRE_CINE, GENRE_DEPORTES, GENRE_DOCUMENTALES, GENRE_INFANTIL, type Genre, type GenreListingResponse } from '@pantalla/contracts';
+import {
+  GENRE_ADULT,
+  GENRE_AMC,
+  GENRE_CHANNELS,
+  GENRE_CINE,
+  GENRE_DEPORTES,
+  GENRE_DOCUMENTALES,
+  GENRE_INFANTIL,
+  type Genre,
+  type GenreListingResponse,
+} from '@pantalla/contracts';
 import { notFound } from '../../platform/errors';
 import type { Cache, CacheRegistry } from '../../platform/cache';
 import type { Clock } from '../../platform/clock';
@@ -37,7 +47,10 @@ export class GenresService {
 
   private itemCounts(now: number): Promise<Map<number, number>> {
     return this.counts.get('counts', async () => {
-      const [content, events] = await Promise.all([this.catalogue.repo.contentCountsByGenre(), this.guide.repo.eventCountsByGenre(now - 7 * DAY, now + 2 * DAY)]);
+      const [content, events] = await Promise.all([
+        this.catalogue.repo.contentCountsByGenre(),
+        this.guide.repo.eventCountsByGenre(now - 7 * DAY, now + 2 * DAY),
+      ]);
       const value = new Map(events);
       for (const r of content) value.set(r.genreId, (value.get(r.genreId) ?? 0) + Number(r.n));
       return value;
@@ -58,7 +71,9 @@ export class GenresService {
   async list(kind: Genre['kind'] | undefined): Promise<Genre[]> {
     const now = this.clock.now();
     const [ref, counts] = await Promise.all([this.catalogue.reference.get(), this.itemCounts(now)]);
-    return ref.genres.filter((g) => kind === undefined || g.kind === kind).map((g) => this.toGenre(g, counts, ref.channels.length));
+    return ref.genres
+      .filter((g) => kind === undefined || g.kind === kind)
+      .map((g) => this.toGenre(g, counts, ref.channels.length));
   }
 
   async listing(userId: number, id: number, subgenreId: number | undefined): Promise<GenreListingResponse> {
@@ -71,9 +86,15 @@ export class GenresService {
 
     if (id === GENRE_CHANNELS) {
       const channels = v.ref.channels.filter((c) => subgenreId === undefined || c.channelGenreId === subgenreId);
-      return { ...empty, channels: channels.map((c) => this.catalogue.channel(v, c)), channelGenres: v.ref.channelGenres };
+      return {
+        ...empty,
+        channels: channels.map((c) => this.catalogue.channel(v, c)),
+        channelGenres: v.ref.channelGenres,
+      };
     }
-    const subgenres = v.ref.genres.filter((g) => g.parentId === id && (counts.get(g.id) ?? 0) > 0).map((g) => this.toGenre(g, counts, 0));
+    const subgenres = v.ref.genres
+      .filter((g) => g.parentId === id && (counts.get(g.id) ?? 0) > 0)
+      .map((g) => this.toGenre(g, counts, 0));
     if (subgenreId !== undefined && !v.ref.genreById.has(subgenreId)) throw notFound('No existe ese subgénero.');
     const target = subgenreId ?? id;
     return { ...empty, subgenres, ...(await this.itemsOf(v, id, target)) };
@@ -87,7 +108,9 @@ export class GenresService {
     ]);
     const channelIds = sectionId === GENRE_AMC ? AMC_CHANNELS : null;
     const channelGenres = SECTION_CHANNEL_GENRES[sectionId] ?? [];
-    const channels = v.ref.channels.filter((c) => (channelIds ? channelIds.includes(c.id) : channelGenres.includes(c.channelGenreId)));
+    const channels = v.ref.channels.filter((c) =>
+      channelIds ? channelIds.includes(c.id) : channelGenres.includes(c.channelGenreId),
+    );
     return {
       vods: await this.catalogue.films(v, films),
       series: await this.catalogue.series(v, series),

@@ -18,14 +18,23 @@ const programme = (startTime: number): ImportProgramme => ({
   imageUrl: null,
   episodeNum: '',
 });
-const window = (channelId: number, starts: number[]): GuideWindow => ({ channelId, from: starts[0] as number, to: (starts.at(-1) as number) + 10, programmes: starts.map(programme) });
+const window = (channelId: number, starts: number[]): GuideWindow => ({
+  channelId,
+  from: starts[0] as number,
+  to: (starts.at(-1) as number) + 10,
+  programmes: starts.map(programme),
+});
 
 describe('GuideStage', () => {
   it('gathers batches until there are enough programmes, merging each channel into one window', async () => {
     const written: GuideWindow[][] = [];
     const stage = new GuideStage(async (batch) => {
       written.push(batch);
-      return { inserted: batch.reduce((n, w) => n + w.programmes.length, 0), removed: 0, unchanged: 0 } satisfies GuideCounts;
+      return {
+        inserted: batch.reduce((n, w) => n + w.programmes.length, 0),
+        removed: 0,
+        unchanged: 0,
+      } satisfies GuideCounts;
     }, 5);
     expect(await stage.add([window(1, [0, 10]), window(2, [0])])).toEqual({ inserted: 0, removed: 0, unchanged: 0 });
     expect(written).toHaveLength(0);

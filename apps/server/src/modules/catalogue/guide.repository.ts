@@ -3,11 +3,26 @@ import type { Db, DialectName } from '../../platform/database';
 import type { EventRow, CatalogueTables } from './tables';
 
 /** The columns the compact event form needs (no credits or languages): keeps the window query light. */
-const COMPACT = ['id', 'channelId', 'startTime', 'endTime', 'title', 'subtitle', 'description', 'parental', 'genreId', 'sectionId', 'imageUrl', 'packageId', 'ppvPriceCents'] as const;
+const COMPACT = [
+  'id',
+  'channelId',
+  'startTime',
+  'endTime',
+  'title',
+  'subtitle',
+  'description',
+  'parental',
+  'genreId',
+  'sectionId',
+  'imageUrl',
+  'packageId',
+  'ppvPriceCents',
+] as const;
 export type CompactEventRow = Pick<EventRow, (typeof COMPACT)[number]>;
 
 /** The window query for arrays, its columns in COMPACT's order: every channel, or a list of them (one text whatever the list). */
-const WINDOW_COLUMNS = 'select id, channel_id, start_time, end_time, title, subtitle, description, parental, genre_id, section_id, image_url, package_id, ppv_price_cents from events';
+const WINDOW_COLUMNS =
+  'select id, channel_id, start_time, end_time, title, subtitle, description, parental, genre_id, section_id, image_url, package_id, ppv_price_cents from events';
 const WINDOW_ARRAYS = {
   sqlite: {
     // Every channel's range on (channel_id, start_time), channel after channel: the rows come
@@ -24,8 +39,10 @@ const WINDOW_ARRAYS = {
 
 /** How many programmes air at an instant on a list of channels (the window query's bounds). */
 const LIVE_COUNT = {
-  sqlite: 'select count(*) from events where start_time >= ? and start_time < ? and end_time > ? and channel_id in (select value from json_each(?))',
-  postgres: 'select count(*) from events where start_time >= $1 and start_time < $2 and end_time > $3 and channel_id = any($4::int[])',
+  sqlite:
+    'select count(*) from events where start_time >= ? and start_time < ? and end_time > ? and channel_id in (select value from json_each(?))',
+  postgres:
+    'select count(*) from events where start_time >= $1 and start_time < $2 and end_time > $3 and channel_id = any($4::int[])',
 } as const;
 
 /** A list of channel ids as the dialect's array query takes it (json_each on SQLite, any() on PostgreSQL). */
@@ -68,7 +85,12 @@ export class GuideRepository {
    * Events overlapping [start, end). start_time is bounded below by start − longest
    * programme, so the (start_time, end_time) index does all the work.
    */
-  eventsInWindow(start: number, end: number, maxEventMs: number, channelIds: number[] | null): Promise<CompactEventRow[]> {
+  eventsInWindow(
+    start: number,
+    end: number,
+    maxEventMs: number,
+    channelIds: number[] | null,
+  ): Promise<CompactEventRow[]> {
     return this.startingIn(start - maxEventMs, end, start, channelIds);
   }
 
@@ -79,17 +101,28 @@ export class GuideRepository {
   }
 
   /** Programmes starting in [from, to) and ending after `endAfter`, by channel and start. */
-  private async startingIn(from: number, to: number, endAfter: number, channelIds: number[] | null): Promise<CompactEventRow[]> {
+  private async startingIn(
+    from: number,
+    to: number,
+    endAfter: number,
+    channelIds: number[] | null,
+  ): Promise<CompactEventRow[]> {
     const ids = channelIds && (channelIds.length > 0 ? channelIds : [-1]);
     if (this.db.selectArrays) {
       const text = WINDOW_ARRAYS[this.db.dialect];
-      const rows = await this.db.selectArrays(ids ? text.some : text.all, [from, to, endAfter, ...(ids ? [channelList(this.db.dialect, ids)] : [])]);
+      const rows = await this.db.selectArrays(ids ? text.some : text.all, [
+        from,
+        to,
+        endAfter,
+        ...(ids ? [channelList(this.db.dialect, ids)] : []),
+      ]);
       return rows.map(compactOf);
     }
     // The hottest query: written out with camelCase aliases and run without the CamelCase
     // plugin, whose per-row key mapping cost 20-45% of its time in the catalogue bench.
     const channels = ids ? sql`and channel_id in (${sql.join(ids)})` : sql``;
-    const result = await sql<CompactEventRow>`select id, channel_id as "channelId", start_time as "startTime", end_time as "endTime", title, subtitle,
+    const result =
+      await sql<CompactEventRow>`select id, channel_id as "channelId", start_time as "startTime", end_time as "endTime", title, subtitle,
         description, parental, genre_id as "genreId", section_id as "sectionId", image_url as "imageUrl", package_id as "packageId",
         ppv_price_cents as "ppvPriceCents"
       from events
@@ -115,20 +148,26 @@ export class GuideRepository {
    * Programmes in catch-up at `now`: on a channel with catch-up hours, ended (after
    * `endedAfter`), started within those hours. Newest first, at most `limit`.
    */
-  catchupEvents(now: number, endedAfter: number, limit: number): Promise<Pick<EventRow, 'id' | 'channelId' | 'title' | 'startTime' | 'endTime'>[]> {
-    return this.k
-      .selectFrom('events')
-      .innerJoin('channels', 'channels.id', 'events.channelId')
-      .select(['events.id', 'events.channelId', 'events.title', 'events.startTime', 'events.endTime'])
-      .where('channels.catchupHours', '>', 0)
-      .where('events.endTime', '<=', now)
-      .where('events.endTime', '>', endedAfter)
-      // start + hours >= now, with the bigint column on the left so PostgreSQL types `now` as bigint.
-      .where((eb) => eb(eb('events.startTime', '+', eb('channels.catchupHours', '*', 3_600_000)), '>=', now))
-      .orderBy('events.startTime', 'desc')
-      .orderBy('events.id')
-      .limit(limit)
-      .execute();
+  catchupEvents(
+    now: number,
+    endedAfter: number,
+    limit: number,
+  ): Promise<Pick<EventRow, 'id' | 'channelId' | 'title' | 'startTime' | 'endTime'>[]> {
+    return (
+      this.k
+        .selectFrom('events')
+        .innerJoin('channels', 'channels.id', 'events.channelId')
+        .select(['events.id', 'events.channelId', 'events.title', 'events.startTime', 'events.endTime'])
+        .where('channels.catchupHours', '>', 0)
+        .where('events.endTime', '<=', now)
+        .where('events.endTime', '>', endedAfter)
+        // start + hours >= now, with the bigint column on the left so PostgreSQL types `now` as bigint.
+        .where((eb) => eb(eb('events.startTime', '+', eb('channels.catchupHours', '*', 3_600_000)), '>=', now))
+        .orderBy('events.startTime', 'desc')
+        .orderBy('events.id')
+        .limit(limit)
+        .execute()
+    );
   }
 
   eventById(id: number): Promise<EventRow | undefined> {
@@ -149,7 +188,12 @@ export class GuideRepository {
   async liveCountAt(now: number, maxEventMs: number, channelIds: number[]): Promise<number> {
     if (channelIds.length === 0) return 0;
     if (!this.db.selectArrays) return (await this.liveAt(now, maxEventMs, channelIds)).length;
-    const [row] = await this.db.selectArrays(LIVE_COUNT[this.db.dialect], [now - maxEventMs, now + 1, now, channelList(this.db.dialect, channelIds)]);
+    const [row] = await this.db.selectArrays(LIVE_COUNT[this.db.dialect], [
+      now - maxEventMs,
+      now + 1,
+      now,
+      channelList(this.db.dialect, channelIds),
+    ]);
     return Number(row?.[0] ?? 0);
   }
 
@@ -205,8 +249,20 @@ export class GuideRepository {
       .selectFrom('genres as g')
       .select((eb) => [
         'g.id as g',
-        eb.selectFrom('events').select(eb.fn.countAll<number>().as('n')).whereRef('events.genreId', '=', 'g.id').where('events.startTime', '>=', from).where('events.startTime', '<', to).as('byGenre'),
-        eb.selectFrom('events').select(eb.fn.countAll<number>().as('n')).whereRef('events.sectionId', '=', 'g.id').where('events.startTime', '>=', from).where('events.startTime', '<', to).as('bySection'),
+        eb
+          .selectFrom('events')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('events.genreId', '=', 'g.id')
+          .where('events.startTime', '>=', from)
+          .where('events.startTime', '<', to)
+          .as('byGenre'),
+        eb
+          .selectFrom('events')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('events.sectionId', '=', 'g.id')
+          .where('events.startTime', '>=', from)
+          .where('events.startTime', '<', to)
+          .as('bySection'),
       ])
       .execute();
     const out = new Map<number, number>();
@@ -219,7 +275,10 @@ export class GuideRepository {
 
   /** Whether the table has rows at all (cheap health check for tests and the bench). */
   async countEvents(): Promise<number> {
-    const r = await this.k.selectFrom('events').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const r = await this.k
+      .selectFrom('events')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 }

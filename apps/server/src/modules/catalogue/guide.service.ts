@@ -50,12 +50,21 @@ export class GuideService {
   ) {
     this.days = caches.create('catalogue.guide-days', { max: DAY_CACHE_MAX, ttlMs: DAY_TTL_MS });
     this.blocks = new WindowBlocks((from, to) => this.repo.eventsStartingIn(from, to));
-    this.rendered = caches.create('catalogue.guide-rendered', { maxSize: RENDERED_MAX_BYTES, sizeOf: (r) => r.bytes.length, ttlMs: RENDERED_TTL_MS });
+    this.rendered = caches.create('catalogue.guide-rendered', {
+      maxSize: RENDERED_MAX_BYTES,
+      sizeOf: (r) => r.bytes.length,
+      ttlMs: RENDERED_TTL_MS,
+    });
   }
 
   /** Events overlapping a window, optionally of one lineup or channel, by channel then start. */
   private async windowOf(v: Viewer, q: WindowQuery): Promise<CatalogueEvent[]> {
-    const rows = await this.repo.eventsInWindow(q.startTime, q.endTime, v.ref.maxEventMs, await this.windowChannels(v, q));
+    const rows = await this.repo.eventsInWindow(
+      q.startTime,
+      q.endTime,
+      v.ref.maxEventMs,
+      await this.windowChannels(v, q),
+    );
     return rows.map((r) => this.catalogue.event(v, r));
   }
 
@@ -96,9 +105,25 @@ export class GuideService {
    * under a viewer's version) its offsets would not fit (issue 31, item 8). Beside the block
    * it depends on the channel rows (catch-up, package) and the viewer's packages only.
    */
-  private async windowFromBlocks(v: Viewer, q: WindowQuery, blocks: readonly Block[], channelIds: number[] | null): Promise<Buffer> {
-    const rendered = await Promise.all(blocks.map((block) => this.rendered.get(`${v.ref.channelsVersion}|${v.access.key}|${block.serial}`, async () => this.render(v, block))));
-    return cutWindow(blocks, rendered, { from: q.startTime - v.ref.maxEventMs, to: q.endTime, after: q.startTime, channels: channelIds && new Set(channelIds) });
+  private async windowFromBlocks(
+    v: Viewer,
+    q: WindowQuery,
+    blocks: readonly Block[],
+    channelIds: number[] | null,
+  ): Promise<Buffer> {
+    const rendered = await Promise.all(
+      blocks.map((block) =>
+        this.rendered.get(`${v.ref.channelsVersion}|${v.access.key}|${block.serial}`, async () =>
+          this.render(v, block),
+        ),
+      ),
+    );
+    return cutWindow(blocks, rendered, {
+      from: q.startTime - v.ref.maxEventMs,
+      to: q.endTime,
+      after: q.startTime,
+      channels: channelIds && new Set(channelIds),
+    });
   }
 
   private render(v: Viewer, block: Block): RenderedBlock {
@@ -108,7 +133,9 @@ export class GuideService {
       const key = packageId * 8 + ppv * 4 + FORMAT_INDEX[format];
       let tail = tails.get(key);
       if (tail === undefined) {
-        tail = Buffer.from(`,"format":"${format}","ppv":${ppv === 1},"access":${JSON.stringify(v.access.access(packageId))}}`);
+        tail = Buffer.from(
+          `,"format":"${format}","ppv":${ppv === 1},"access":${JSON.stringify(v.access.access(packageId))}}`,
+        );
         tails.set(key, tail);
       }
       return tail;
@@ -127,7 +154,10 @@ export class GuideService {
     const row = await this.repo.eventById(id);
     if (!row) throw notFound('No existe ese programa.');
     const catchup = v.ref.channelById.get(row.channelId)?.catchupHours ?? 0;
-    return { ...this.catalogue.event(v, row), epg: toEpgProgramme(row, DEFAULT_TZ, v.now, catchup, (g) => v.ref.genreById.get(g)?.name) };
+    return {
+      ...this.catalogue.event(v, row),
+      epg: toEpgProgramme(row, DEFAULT_TZ, v.now, catchup, (g) => v.ref.genreById.get(g)?.name),
+    };
   }
 
   /**

@@ -11,7 +11,11 @@ export interface ImportThreadJob {
 }
 
 /** A call to the thread: one of the write side's methods, or closing it. */
-export type ImportCall = { id: number; method: Exclude<keyof CatalogueImports, 'guideImported'> | 'finishGuide' | 'close'; args: unknown[] };
+export type ImportCall = {
+  id: number;
+  method: Exclude<keyof CatalogueImports, 'guideImported'> | 'finishGuide' | 'close';
+  args: unknown[];
+};
 export type ImportAnswer = { id: number; value: unknown } | { id: number; error: { name: string; message: string } };
 
 /**

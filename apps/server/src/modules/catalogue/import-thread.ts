@@ -13,7 +13,9 @@ import type { ImportCall, ImportAnswer, ImportThreadJob } from './import-thread-
 async function serve(port: MessagePort, job: ImportThreadJob): Promise<void> {
   const db = openDatabase(job.address, '', { cacheMb: job.cacheMb });
   // The server's thread tells its readers (and the other processes) what changed.
-  const imports = new CatalogueImportService(systemClock, new CatalogueImportRepository(db), { invalidate: async () => undefined });
+  const imports = new CatalogueImportService(systemClock, new CatalogueImportRepository(db), {
+    invalidate: async () => undefined,
+  });
   const stage = new GuideStage((batch) => imports.replaceGuide(batch), job.transactionSize);
   const methods = {
     channels: () => imports.channels(),

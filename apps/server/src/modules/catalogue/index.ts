@@ -42,7 +42,16 @@ export { CATALOGUE_GENRES } from './reference-data';
 export { DEMO_CHANNEL_IDS } from './seed/demo-structure';
 export { normalizeForSearch } from './search-text';
 export { startImportThread } from './import-thread-client';
-export type { CatalogueImports, ImportWriter, ChannelChanges, ChannelUpsert, GuideCounts, GuideWindow, ImportChannel, ImportProgramme } from './catalogue-import.service';
+export type {
+  CatalogueImports,
+  ImportWriter,
+  ChannelChanges,
+  ChannelUpsert,
+  GuideCounts,
+  GuideWindow,
+  ImportChannel,
+  ImportProgramme,
+} from './catalogue-import.service';
 export type { KeepWatching } from './keep-watching.service';
 export type { ChannelLabel, PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
 
@@ -106,7 +115,10 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
   });
   const imports = new CatalogueImportService(clock, new CatalogueImportRepository(db), reference);
   const operatorChannels = new OperatorChannelsService(clock, new OperatorChannelsRepository(db), reference, caches);
-  const manifestTest = new ManifestTestService(clock, guideRepo, { adminEmails: config.adminEmails, mediaBaseUrl: config.media.baseUrl });
+  const manifestTest = new ManifestTestService(clock, guideRepo, {
+    adminEmails: config.adminEmails,
+    mediaBaseUrl: config.media.baseUrl,
+  });
 
   const module: ServerModule = {
     name: 'catalogue',
@@ -126,6 +138,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     imports,
     importsChanged: () => void reference.invalidate('changes'),
     personalData: cataloguePersonalData(new CatalogueDataRepository(db)),
-    seedDemo: () => seedDemoCatalogue({ clock, repo: seeds, offers: needs.offers, changed: () => reference.invalidate() }),
+    seedDemo: () =>
+      seedDemoCatalogue({ clock, repo: seeds, offers: needs.offers, changed: () => reference.invalidate() }),
   };
 }

@@ -47,20 +47,45 @@ export class KeepWatchingService implements KeepWatching {
     const refs = rows.map((r) =>
       r.kind === 'cutv'
         ? { itemType: 'event' as const, itemId: r.contentId }
-        : { itemType: filmIds.has(r.contentId) ? ('film' as const) : episodeIds.has(r.contentId) ? ('episode' as const) : ('film' as const), itemId: r.contentId },
+        : {
+            itemType: filmIds.has(r.contentId)
+              ? ('film' as const)
+              : episodeIds.has(r.contentId)
+                ? ('episode' as const)
+                : ('film' as const),
+            itemId: r.contentId,
+          },
     );
     const resolved = await this.catalogue.resolve(v, refs, new Map(events.map((e) => [e.id, e])));
     const byKey = new Map(resolved.map((item) => [`${item.type === 'event' ? 'cutv' : 'vod'}:${item.id}`, item]));
     return rows.flatMap((r) => {
       const resource = byKey.get(`${r.kind}:${r.contentId}`);
-      return resource ? [{ id: r.contentId, kind: r.kind, positionInMs: r.positionMs, durationInMs: r.durationMs, updatedAt: r.updatedAt, resource }] : [];
+      return resource
+        ? [
+            {
+              id: r.contentId,
+              kind: r.kind,
+              positionInMs: r.positionMs,
+              durationInMs: r.durationMs,
+              updatedAt: r.updatedAt,
+              resource,
+            },
+          ]
+        : [];
     });
   }
 
   /** Records where the user stopped; the playback module calls this too. */
   async mark(userId: number, kind: BookmarkKind, contentId: number, positionMs: number): Promise<void> {
     const durationMs = await this.durationOf(kind, contentId);
-    await this.repo.upsert({ userId, kind, contentId, positionMs: Math.min(positionMs, durationMs), durationMs, updatedAt: this.clock.now() });
+    await this.repo.upsert({
+      userId,
+      kind,
+      contentId,
+      positionMs: Math.min(positionMs, durationMs),
+      durationMs,
+      updatedAt: this.clock.now(),
+    });
   }
 
   private async durationOf(kind: BookmarkKind, id: number): Promise<number> {

@@ -61,7 +61,10 @@ export class ListsService {
     const out: Category[] = [];
     for (const list of lists) {
       const own = items.filter((i) => i.listId === list.id);
-      const total = list.kind === 'keep-watching' ? (await this.keepWatching.list(userId)).length : await this.total(v, list, own, lineup);
+      const total =
+        list.kind === 'keep-watching'
+          ? (await this.keepWatching.list(userId)).length
+          : await this.total(v, list, own, lineup);
       out.push(this.category(list, own, total));
     }
     return out;
@@ -76,7 +79,11 @@ export class ListsService {
     if (list.kind !== 'channels' && list.kind !== 'live-now') return (await this.items(v, list, manual, lineup)).length;
     const channels = await this.rowChannels(list, lineup);
     if (list.kind === 'channels') return channels.length;
-    return this.guide.repo.liveCountAt(v.now, v.ref.maxEventMs, channels.map((c) => c.id));
+    return this.guide.repo.liveCountAt(
+      v.now,
+      v.ref.maxEventMs,
+      channels.map((c) => c.id),
+    );
   }
 
   /** The lineup's channels, read once however many rows of a request ask (10,000 channels take a while). */
@@ -103,7 +110,13 @@ export class ListsService {
       case 'channels':
         return (await channels()).map((c) => this.catalogue.channel(v, c));
       case 'live-now':
-        return events(await this.guide.repo.liveAt(v.now, v.ref.maxEventMs, (await channels()).map((c) => c.id)));
+        return events(
+          await this.guide.repo.liveAt(
+            v.now,
+            v.ref.maxEventMs,
+            (await channels()).map((c) => c.id),
+          ),
+        );
       case 'catch-up': {
         const withCatchup = (await channels()).filter((c) => c.catchupHours > 0).map((c) => c.id);
         const rows = await this.guide.repo.endedBetween(v.now - 24 * HOUR, v.now, withCatchup, 400);
@@ -140,8 +153,17 @@ export class ListsService {
       return { listId, total: all.length, resources: all.slice(offset, offset + limit) };
     }
     const v = await this.catalogue.viewer(userId);
-    const all = await this.items(v, list, await this.catalogue.repo.itemsOfLists([listId]), this.lineupOnce(v, undefined));
-    return { listId, total: all.length, resources: all.slice(offset, offset + limit).map((resource) => ({ resource })) };
+    const all = await this.items(
+      v,
+      list,
+      await this.catalogue.repo.itemsOfLists([listId]),
+      this.lineupOnce(v, undefined),
+    );
+    return {
+      listId,
+      total: all.length,
+      resources: all.slice(offset, offset + limit).map((resource) => ({ resource })),
+    };
   }
 
   /** Every item of a category (the /allincat pages). */

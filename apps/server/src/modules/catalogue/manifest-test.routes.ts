@@ -6,7 +6,11 @@ import type { Authenticator } from '../identity';
 import type { ManifestTestService } from './manifest-test.service';
 
 /** GET /manifest-test/events: the operator's tool (/_test1234/); administrators only. */
-export async function manifestTestRoutes(app: FastifyInstance, service: ManifestTestService, auth: Authenticator): Promise<void> {
+export async function manifestTestRoutes(
+  app: FastifyInstance,
+  service: ManifestTestService,
+  auth: Authenticator,
+): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/manifest-test/events',
     {

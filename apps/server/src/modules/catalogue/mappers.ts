@@ -1,4 +1,15 @@
-import type { Access, CatalogueEvent, Channel, EpgProgramme, Episode, Film, Format, Image, Season, Series } from '@pantalla/contracts';
+import type {
+  Access,
+  CatalogueEvent,
+  Channel,
+  EpgProgramme,
+  Episode,
+  Film,
+  Format,
+  Image,
+  Season,
+  Series,
+} from '@pantalla/contracts';
 import type { CompactEventRow } from './guide.repository';
 import { servedImageUrl } from './images/remote-image-url';
 import { withoutPercent } from './search-text';
@@ -10,7 +21,11 @@ import { formatLocal } from './time';
 const IMG = '/api/v1/images';
 
 /** Path of a drawn image. */
-export function imageUrl(kind: 'channel' | 'film' | 'series' | 'episode' | 'event' | 'genre', id: number, variant: 'logo' | 'portrait' | 'landscape'): string {
+export function imageUrl(
+  kind: 'channel' | 'film' | 'series' | 'episode' | 'event' | 'genre',
+  id: number,
+  variant: 'logo' | 'portrait' | 'landscape',
+): string {
   return `${IMG}/${kind}/${id}/${variant}.svg`;
 }
 
@@ -71,7 +86,11 @@ export function toChannel(row: ChannelRow, access: Access): Channel {
       { orientation: 'square', size: 'medium', url: logo },
       { orientation: 'square', size: 'large', url: logo },
     ],
-    tstvConfig: { catchUp: row.catchupHours > 0, restart: row.tstv === 1, catchUpDurationInDays: Math.floor(row.catchupHours / 24) },
+    tstvConfig: {
+      catchUp: row.catchupHours > 0,
+      restart: row.tstv === 1,
+      catchUpDurationInDays: Math.floor(row.catchupHours / 24),
+    },
     genres: [row.channelGenreId],
     stream: { source: row.streamSource, url: row.streamUrl, protocol: row.streamProtocol, clipKey: row.clipKey },
     access,
@@ -112,19 +131,36 @@ export function eventStatic(row: CompactEventRow): Omit<CatalogueEvent, 'format'
 }
 
 export function toEvent(row: CompactEventRow, access: Access, now: number, catchupHours: number): CatalogueEvent {
-  return { ...eventStatic(row), format: eventFormat(row.startTime, row.endTime, now, catchupHours), ppv: row.ppvPriceCents !== null, access };
+  return {
+    ...eventStatic(row),
+    format: eventFormat(row.startTime, row.endTime, now, catchupHours),
+    ppv: row.ppvPriceCents !== null,
+    access,
+  };
 }
 
-export function toEpgProgramme(row: EventRow, tz: string, now: number, catchupHours: number, genreName: (id: number) => string | undefined): EpgProgramme {
+export function toEpgProgramme(
+  row: EventRow,
+  tz: string,
+  now: number,
+  catchupHours: number,
+  genreName: (id: number) => string | undefined,
+): EpgProgramme {
   const duration = Math.round((row.endTime - row.startTime) / 1000);
   const genres = [row.sectionId, row.genreId]
     .filter((g): g is number => g !== null)
     .filter((g, i, all) => all.indexOf(g) === i)
     .map((id) => ({ id, name: genreName(id) ?? '' }));
   const format = eventFormat(row.startTime, row.endTime, now, catchupHours);
-  const stored = parseJson<{ language: string; title: string; subtitle: string; description: string }[]>(row.languages, []);
+  const stored = parseJson<{ language: string; title: string; subtitle: string; description: string }[]>(
+    row.languages,
+    [],
+  );
   // An imported programme has one language, kept in its own columns.
-  const languages = stored.length === 0 && row.source === 'import' ? [{ language: 'es', title: row.title, subtitle: row.subtitle, description: row.description }] : stored;
+  const languages =
+    stored.length === 0 && row.source === 'import'
+      ? [{ language: 'es', title: row.title, subtitle: row.subtitle, description: row.description }]
+      : stored;
   return {
     id_event: row.id,
     id_channel: row.channelId,
@@ -187,7 +223,12 @@ export function toFilm(row: FilmRow, genres: { id: number; name: string }[], acc
   };
 }
 
-export function toSeries(row: SeriesRow, genres: { id: number; name: string }[], seasonCount: number, access: Access): Series {
+export function toSeries(
+  row: SeriesRow,
+  genres: { id: number; name: string }[],
+  seasonCount: number,
+  access: Access,
+): Series {
   return {
     type: 'show',
     id: row.id,
@@ -207,7 +248,14 @@ export function toSeries(row: SeriesRow, genres: { id: number; name: string }[],
 }
 
 export function toSeason(row: SeasonRow, episodeCount: number): Season {
-  return { id: row.id, seriesId: row.seriesId, seasonNumber: row.seasonNumber, title: row.title, description: row.description, episodeCount };
+  return {
+    id: row.id,
+    seriesId: row.seriesId,
+    seasonNumber: row.seasonNumber,
+    title: row.title,
+    description: row.description,
+    episodeCount,
+  };
 }
 
 export function toEpisode(row: EpisodeRow, series: Pick<SeriesRow, 'title' | 'parental'>, access: Access): Episode {

@@ -47,7 +47,9 @@ export type ChannelWrite =
   | { kind: 'no-genre' };
 
 /** Builds the columns to write and the audit values from the row as the transaction read it; null: nothing changes. */
-export type ChannelChangeBuilder = (row: ChannelRow) => { set: ChannelUpdate; before: Record<string, unknown>; after: Record<string, unknown> } | null;
+export type ChannelChangeBuilder = (
+  row: ChannelRow,
+) => { set: ChannelUpdate; before: Record<string, unknown>; after: Record<string, unknown> } | null;
 
 /** SQL of the console's channels and lineups: pages by index, every change with its audit row in one transaction. */
 export class OperatorChannelsRepository {
@@ -99,9 +101,19 @@ export class OperatorChannelsRepository {
   }
 
   async channel(id: number): Promise<{ row: ConsoleChannelRow; lineupIds: number[] } | undefined> {
-    const row = await this.k.selectFrom('channels').selectAll('channels').select(HEALTH.as('health')).where('channels.id', '=', id).executeTakeFirst();
+    const row = await this.k
+      .selectFrom('channels')
+      .selectAll('channels')
+      .select(HEALTH.as('health'))
+      .where('channels.id', '=', id)
+      .executeTakeFirst();
     if (!row) return undefined;
-    const lineups = await this.k.selectFrom('lineupItems').select('lineupId').where('channelId', '=', id).orderBy('lineupId').execute();
+    const lineups = await this.k
+      .selectFrom('lineupItems')
+      .select('lineupId')
+      .where('channelId', '=', id)
+      .orderBy('lineupId')
+      .execute();
     return { row, lineupIds: lineups.map((l) => l.lineupId) };
   }
 
@@ -110,7 +122,12 @@ export class OperatorChannelsRepository {
    * number another channel of one of its lineups has (of every channel when it is in none),
    * and a package or genre that does not exist.
    */
-  updateChannel(id: number, build: ChannelChangeBuilder, actor: Actor, at: number): Promise<ChannelWrite | { kind: 'unchanged'; row: ChannelRow }> {
+  updateChannel(
+    id: number,
+    build: ChannelChangeBuilder,
+    actor: Actor,
+    at: number,
+  ): Promise<ChannelWrite | { kind: 'unchanged'; row: ChannelRow }> {
     return this.k.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) return { kind: 'missing' as const };
@@ -121,14 +138,28 @@ export class OperatorChannelsRepository {
         const other = await this.numberTaken(trx, id, set.number);
         if (other) return { kind: 'clash' as const, other };
       }
-      if (set.packageId !== undefined && !(await trx.selectFrom('packages').select('id').where('id', '=', set.packageId).executeTakeFirst())) return { kind: 'no-package' as const };
-      if (set.channelGenreId !== undefined && !(await trx.selectFrom('channelGenres').select('id').where('id', '=', set.channelGenreId).executeTakeFirst())) return { kind: 'no-genre' as const };
+      if (
+        set.packageId !== undefined &&
+        !(await trx.selectFrom('packages').select('id').where('id', '=', set.packageId).executeTakeFirst())
+      )
+        return { kind: 'no-package' as const };
+      if (
+        set.channelGenreId !== undefined &&
+        !(await trx.selectFrom('channelGenres').select('id').where('id', '=', set.channelGenreId).executeTakeFirst())
+      )
+        return { kind: 'no-genre' as const };
       await trx
         .updateTable('channels')
         .set({ ...set, updatedAt: await this.nextStamp(trx, at) })
         .where('id', '=', id)
         .execute();
-      await recordAudit(trx, actor, at, { action: 'channel.update', subjectType: 'channel', subjectId: id, before: change.before, after: change.after });
+      await recordAudit(trx, actor, at, {
+        action: 'channel.update',
+        subjectType: 'channel',
+        subjectId: id,
+        before: change.before,
+        after: change.after,
+      });
       const after = await trx.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       return { kind: 'saved' as const, before, after };
     });
@@ -147,7 +178,11 @@ export class OperatorChannelsRepository {
     return Math.max(at, Number(top?.u ?? 0) + 1);
   }
 
-  private async numberTaken(trx: Transaction<Tables>, id: number, number: number): Promise<{ id: number; name: string; lineup: string | null } | undefined> {
+  private async numberTaken(
+    trx: Transaction<Tables>,
+    id: number,
+    number: number,
+  ): Promise<{ id: number; name: string; lineup: string | null } | undefined> {
     const inLineup = await trx
       .selectFrom('lineupItems as mine')
       .innerJoin('lineupItems as theirs', 'theirs.lineupId', 'mine.lineupId')
@@ -159,9 +194,18 @@ export class OperatorChannelsRepository {
       .where('channels.id', '<>', id)
       .executeTakeFirst();
     if (inLineup) return inLineup;
-    const listed = await trx.selectFrom('lineupItems').select('lineupId').where('channelId', '=', id).executeTakeFirst();
+    const listed = await trx
+      .selectFrom('lineupItems')
+      .select('lineupId')
+      .where('channelId', '=', id)
+      .executeTakeFirst();
     if (listed) return undefined;
-    const any = await trx.selectFrom('channels').select(['id', 'name']).where('number', '=', number).where('id', '<>', id).executeTakeFirst();
+    const any = await trx
+      .selectFrom('channels')
+      .select(['id', 'name'])
+      .where('number', '=', number)
+      .where('id', '<>', id)
+      .executeTakeFirst();
     return any ? { ...any, lineup: null } : undefined;
   }
 
@@ -171,7 +215,13 @@ export class OperatorChannelsRepository {
       .selectFrom('lineups')
       .innerJoin('regions', 'regions.id', 'lineups.regionId')
       .leftJoin('lineupItems', 'lineupItems.lineupId', 'lineups.id')
-      .select(['lineups.id', 'lineups.name', 'lineups.regionId', 'regions.name as regionName', (eb) => eb.fn.count<number>('lineupItems.channelId').as('channels')])
+      .select([
+        'lineups.id',
+        'lineups.name',
+        'lineups.regionId',
+        'regions.name as regionName',
+        (eb) => eb.fn.count<number>('lineupItems.channelId').as('channels'),
+      ])
       .groupBy(['lineups.id', 'lineups.name', 'lineups.regionId', 'regions.name'])
       .orderBy('regions.name')
       .orderBy('lineups.name')
@@ -183,7 +233,11 @@ export class OperatorChannelsRepository {
   }
 
   /** A page of a lineup in its order (by the lineup_items_order index). */
-  async lineupPage(lineupId: number, offset: number, limit: number): Promise<{ rows: ConsoleChannelRow[]; total: number }> {
+  async lineupPage(
+    lineupId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ConsoleChannelRow[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.k
         .selectFrom('lineupItems')
@@ -210,9 +264,20 @@ export class OperatorChannelsRepository {
    * by one in a single UPDATE, the channel's updated_at moves (readers' caches key on it),
    * and the audit row is written, in one transaction. null: the channel is not in the lineup.
    */
-  moveInLineup(lineupId: number, channelId: number, toIndex: number, actor: Actor, at: number): Promise<{ from: number; to: number } | null> {
+  moveInLineup(
+    lineupId: number,
+    channelId: number,
+    toIndex: number,
+    actor: Actor,
+    at: number,
+  ): Promise<{ from: number; to: number } | null> {
     return this.k.transaction().execute(async (trx) => {
-      const item = await trx.selectFrom('lineupItems').select('position').where('lineupId', '=', lineupId).where('channelId', '=', channelId).executeTakeFirst();
+      const item = await trx
+        .selectFrom('lineupItems')
+        .select('position')
+        .where('lineupId', '=', lineupId)
+        .where('channelId', '=', channelId)
+        .executeTakeFirst();
       if (!item) return null;
       const p = item.position;
       const [ahead, count] = await Promise.all([
@@ -220,7 +285,9 @@ export class OperatorChannelsRepository {
           .selectFrom('lineupItems')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('lineupId', '=', lineupId)
-          .where((eb) => eb.or([eb('position', '<', p), eb.and([eb('position', '=', p), eb('channelId', '<', channelId)])]))
+          .where((eb) =>
+            eb.or([eb('position', '<', p), eb.and([eb('position', '=', p), eb('channelId', '<', channelId)])]),
+          )
           .executeTakeFirst(),
         trx
           .selectFrom('lineupItems')
@@ -231,19 +298,48 @@ export class OperatorChannelsRepository {
       const from = Number(ahead?.n ?? 0);
       const to = Math.min(toIndex, Number(count?.n ?? 1) - 1);
       if (to !== from) {
-        const target = await trx.selectFrom('lineupItems').select('position').where('lineupId', '=', lineupId).orderBy('position').orderBy('channelId').limit(1).offset(to).executeTakeFirstOrThrow();
+        const target = await trx
+          .selectFrom('lineupItems')
+          .select('position')
+          .where('lineupId', '=', lineupId)
+          .orderBy('position')
+          .orderBy('channelId')
+          .limit(1)
+          .offset(to)
+          .executeTakeFirstOrThrow();
         const t = target.position;
         const shift = trx.updateTable('lineupItems').where('lineupId', '=', lineupId);
-        if (t < p) await shift.set((eb) => ({ position: eb('position', '+', 1) })).where('position', '>=', t).where('position', '<', p).execute();
-        else await shift.set((eb) => ({ position: eb('position', '-', 1) })).where('position', '>', p).where('position', '<=', t).execute();
-        await trx.updateTable('lineupItems').set({ position: t }).where('lineupId', '=', lineupId).where('channelId', '=', channelId).execute();
+        if (t < p)
+          await shift
+            .set((eb) => ({ position: eb('position', '+', 1) }))
+            .where('position', '>=', t)
+            .where('position', '<', p)
+            .execute();
+        else
+          await shift
+            .set((eb) => ({ position: eb('position', '-', 1) }))
+            .where('position', '>', p)
+            .where('position', '<=', t)
+            .execute();
+        await trx
+          .updateTable('lineupItems')
+          .set({ position: t })
+          .where('lineupId', '=', lineupId)
+          .where('channelId', '=', channelId)
+          .execute();
         await trx
           .updateTable('channels')
           .set({ updatedAt: await this.nextStamp(trx, at) })
           .where('id', '=', channelId)
           .execute();
       }
-      await recordAudit(trx, actor, at, { action: 'lineup.reorder', subjectType: 'lineup', subjectId: lineupId, before: { channelId, position: from }, after: { channelId, position: to } });
+      await recordAudit(trx, actor, at, {
+        action: 'lineup.reorder',
+        subjectType: 'lineup',
+        subjectId: lineupId,
+        before: { channelId, position: from },
+        after: { channelId, position: to },
+      });
       return { from, to };
     });
   }

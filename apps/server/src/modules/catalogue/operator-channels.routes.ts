@@ -20,7 +20,11 @@ import type { OperatorChannelsService } from './operator-channels.service';
 const tags = ['operator'];
 
 /** The console's channels and lineups: every operator reads them, admin and content change them. */
-export async function operatorChannelRoutes(app: FastifyInstance, service: OperatorChannelsService, auth: Authenticator): Promise<void> {
+export async function operatorChannelRoutes(
+  app: FastifyInstance,
+  service: OperatorChannelsService,
+  auth: Authenticator,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const view = auth.requireOperator(['support', 'content']);
   const edit = auth.requireOperator(['content']);
@@ -29,7 +33,12 @@ export async function operatorChannelRoutes(app: FastifyInstance, service: Opera
     '/operator/channels',
     {
       onRequest: view,
-      schema: { tags, summary: 'Channels for the console: search, sort, filters, pages of at most 200', querystring: operatorChannelsQuerySchema, response: { 200: operatorChannelPageSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Channels for the console: search, sort, filters, pages of at most 200',
+        querystring: operatorChannelsQuerySchema,
+        response: { 200: operatorChannelPageSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request, reply) => {
       noStore(reply);
@@ -38,7 +47,15 @@ export async function operatorChannelRoutes(app: FastifyInstance, service: Opera
   );
   r.get(
     '/operator/channels/:channelId',
-    { onRequest: view, schema: { tags, summary: 'One channel with everything the console edits', params: operatorChannelParamsSchema, response: { 200: operatorChannelSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      onRequest: view,
+      schema: {
+        tags,
+        summary: 'One channel with everything the console edits',
+        params: operatorChannelParamsSchema,
+        response: { 200: operatorChannelSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       return service.channel(request.params.channelId);
@@ -61,10 +78,21 @@ export async function operatorChannelRoutes(app: FastifyInstance, service: Opera
       return service.update(request.params.channelId, request.body, auth.operatorOf(request).actor);
     },
   );
-  r.get('/operator/lineups', { onRequest: view, schema: { tags, summary: 'Lineups with their region and channel count', response: { 200: operatorLineupsResponseSchema, ...errorResponses(401, 403) } } }, async (_request, reply) => {
-    noStore(reply);
-    return { items: await service.lineups() };
-  });
+  r.get(
+    '/operator/lineups',
+    {
+      onRequest: view,
+      schema: {
+        tags,
+        summary: 'Lineups with their region and channel count',
+        response: { 200: operatorLineupsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      noStore(reply);
+      return { items: await service.lineups() };
+    },
+  );
   r.get(
     '/operator/lineups/:lineupId/channels',
     {

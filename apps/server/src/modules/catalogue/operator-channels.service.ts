@@ -14,7 +14,11 @@ import type { Actor } from '../../platform/audit.repository';
 import type { CacheRegistry } from '../../platform/cache';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import type { ChannelChangeBuilder, ConsoleChannelRow, OperatorChannelsRepository } from './operator-channels.repository';
+import type {
+  ChannelChangeBuilder,
+  ConsoleChannelRow,
+  OperatorChannelsRepository,
+} from './operator-channels.repository';
 import type { ReferenceCache } from './reference-cache';
 import { normalizeForSearch } from './search-text';
 import type { ChannelRow, ChannelUpdate } from './tables';
@@ -22,7 +26,11 @@ import type { ChannelRow, ChannelUpdate } from './tables';
 type ChannelsQuery = z.output<typeof operatorChannelsQuerySchema>;
 
 /** Caches holding answers built from channels and lineups (the subscriber's channel list and guide), forgotten in every process after a change. */
-export const CHANNEL_ANSWER_CACHES = ['catalogue.responses', 'catalogue.responses.seen', 'catalogue.guide-rendered'] as const;
+export const CHANNEL_ANSWER_CACHES = [
+  'catalogue.responses',
+  'catalogue.responses.seen',
+  'catalogue.guide-rendered',
+] as const;
 
 const NO_CHANNEL = 'No existe ese canal.';
 const NO_LINEUP = 'No existe esa lista de canales.';
@@ -54,7 +62,11 @@ function alternatesOf(json: string | null): number {
 }
 
 /** The console's view of a channel's editable fields (the PATCH body's shape). */
-export function editableOf(r: ChannelRow): Required<Omit<OperatorChannelPatch, 'fingerprint'>> & { fingerprint: Required<NonNullable<OperatorChannelPatch['fingerprint']>> } {
+export function editableOf(
+  r: ChannelRow,
+): Required<Omit<OperatorChannelPatch, 'fingerprint'>> & {
+  fingerprint: Required<NonNullable<OperatorChannelPatch['fingerprint']>>;
+} {
   return {
     name: r.name,
     number: r.number,
@@ -183,7 +195,9 @@ export class OperatorChannelsService {
         throw notFound(NO_CHANNEL);
       case 'clash': {
         const where = result.other.lineup ? ` en la lista «${result.other.lineup}»` : '';
-        throw conflict(`El número ${patch.number ?? ''} ya lo tiene «${result.other.name}»${where}. Elige otro número o cambia antes el de ese canal.`);
+        throw conflict(
+          `El número ${patch.number ?? ''} ya lo tiene «${result.other.name}»${where}. Elige otro número o cambia antes el de ese canal.`,
+        );
       }
       case 'no-package':
         throw badRequest('Ese paquete no existe.');
@@ -199,7 +213,13 @@ export class OperatorChannelsService {
   }
 
   async lineups(): Promise<OperatorLineup[]> {
-    return (await this.repo.lineups()).map((l) => ({ id: l.id, name: l.name, regionId: l.regionId, regionName: l.regionName, channels: Number(l.channels) }));
+    return (await this.repo.lineups()).map((l) => ({
+      id: l.id,
+      name: l.name,
+      regionId: l.regionId,
+      regionName: l.regionName,
+      channels: Number(l.channels),
+    }));
   }
 
   async lineupPage(lineupId: number, cursor: string | undefined, limit: number): Promise<OperatorLineupPage> {
@@ -207,7 +227,11 @@ export class OperatorChannelsService {
     const offset = cursor ? Number(cursor) : 0;
     const { rows, total } = await this.repo.lineupPage(lineupId, offset, limit);
     const next = offset + rows.length;
-    return { items: rows.map((r, i) => ({ position: offset + i, channel: toRow(r) })), nextCursor: next < total && rows.length > 0 ? String(next) : null, total };
+    return {
+      items: rows.map((r, i) => ({ position: offset + i, channel: toRow(r) })),
+      nextCursor: next < total && rows.length > 0 ? String(next) : null,
+      total,
+    };
   }
 
   async move(lineupId: number, move: LineupMove, actor: Actor): Promise<LineupMoveResult> {

@@ -11,7 +11,12 @@ export class CatalogueDataRepository {
   }
 
   bookmarks(userId: number): Promise<BookmarkRow[]> {
-    return this.k.selectFrom('bookmarks').selectAll().where('userId', '=', userId).orderBy('updatedAt', 'desc').execute();
+    return this.k
+      .selectFrom('bookmarks')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('updatedAt', 'desc')
+      .execute();
   }
 
   async erase(userId: number): Promise<void> {

@@ -7,7 +7,13 @@ export function cataloguePersonalData(repo: CatalogueDataRepository): PersonalDa
     async export(userId) {
       const rows = await repo.bookmarks(userId);
       return {
-        keepWatching: rows.map((b) => ({ kind: b.kind, contentId: b.contentId, positionMs: b.positionMs, durationMs: b.durationMs, updatedAt: new Date(b.updatedAt).toISOString() })),
+        keepWatching: rows.map((b) => ({
+          kind: b.kind,
+          contentId: b.contentId,
+          positionMs: b.positionMs,
+          durationMs: b.durationMs,
+          updatedAt: new Date(b.updatedAt).toISOString(),
+        })),
       };
     },
     erase: (userId) => repo.erase(userId),

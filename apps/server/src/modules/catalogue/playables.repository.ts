@@ -3,7 +3,22 @@ import type { Db } from '../../platform/database';
 import type { ChannelLabel, PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
 import type { CatalogueTables } from './tables';
 
-const CHANNEL = ['id', 'name', 'parental', 'isAdult', 'tstv', 'catchupHours', 'streamSource', 'streamUrl', 'streamProtocol', 'alternateStreams', 'catchupMode', 'catchupSource', 'clipKey', 'packageId'] as const;
+const CHANNEL = [
+  'id',
+  'name',
+  'parental',
+  'isAdult',
+  'tstv',
+  'catchupHours',
+  'streamSource',
+  'streamUrl',
+  'streamProtocol',
+  'alternateStreams',
+  'catchupMode',
+  'catchupSource',
+  'clipKey',
+  'packageId',
+] as const;
 const EVENT = ['id', 'channelId', 'startTime', 'endTime', 'title', 'parental', 'packageId'] as const;
 
 /** What the origin and the playback services read of the catalogue: channels, programmes, films and episodes as they play. */
@@ -36,7 +51,11 @@ export class PlayablesRepository implements Playables {
   }
 
   film(id: number): Promise<PlayableTitle | undefined> {
-    return this.k.selectFrom('films').select(['id', 'title', 'runtimeSeconds', 'parental', 'clipKey', 'packageId']).where('id', '=', id).executeTakeFirst();
+    return this.k
+      .selectFrom('films')
+      .select(['id', 'title', 'runtimeSeconds', 'parental', 'clipKey', 'packageId'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   /** An episode with its series' rating and package. */
@@ -44,13 +63,24 @@ export class PlayablesRepository implements Playables {
     return this.k
       .selectFrom('episodes')
       .innerJoin('series', 'series.id', 'episodes.seriesId')
-      .select(['episodes.id', 'episodes.title', 'episodes.runtimeSeconds', 'series.parental', 'episodes.clipKey', 'series.packageId'])
+      .select([
+        'episodes.id',
+        'episodes.title',
+        'episodes.runtimeSeconds',
+        'series.parental',
+        'episodes.clipKey',
+        'series.packageId',
+      ])
       .where('episodes.id', '=', id)
       .executeTakeFirst();
   }
 
   channelLabels(ids: readonly number[]): Promise<ChannelLabel[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.k.selectFrom('channels').select(['id', 'name', 'number']).where('id', 'in', [...ids]).execute();
+    return this.k
+      .selectFrom('channels')
+      .select(['id', 'name', 'number'])
+      .where('id', 'in', [...ids])
+      .execute();
   }
 }

@@ -9,9 +9,22 @@ import type { ChannelRow } from './tables';
 
 /** Repositories over a channel table in memory, counting full reads and rows read. */
 function fakes() {
-  const channel = (id: number, number: number, updatedAt: number) => ({ id, number, name: `C${id}`, updatedAt }) as unknown as ChannelRow;
-  const state = { rows: [channel(1, 1, 90), channel(2, 2, 100), channel(5, 5, 50)], genres: 0, guideVersion: '1', fullReads: 0, rowsRead: 0, savedMeanwhile: 0 };
-  const stamp = (): ReferenceStamp => ({ channels: state.rows.length, updatedAt: Math.max(0, ...state.rows.map((r) => r.updatedAt)), genres: state.genres, groups: 0 });
+  const channel = (id: number, number: number, updatedAt: number) =>
+    ({ id, number, name: `C${id}`, updatedAt }) as unknown as ChannelRow;
+  const state = {
+    rows: [channel(1, 1, 90), channel(2, 2, 100), channel(5, 5, 50)],
+    genres: 0,
+    guideVersion: '1',
+    fullReads: 0,
+    rowsRead: 0,
+    savedMeanwhile: 0,
+  };
+  const stamp = (): ReferenceStamp => ({
+    channels: state.rows.length,
+    updatedAt: Math.max(0, ...state.rows.map((r) => r.updatedAt)),
+    genres: state.genres,
+    groups: 0,
+  });
   const catalogue = {
     referenceStamp: async () => stamp(),
     listChannels: async () => {
@@ -27,7 +40,9 @@ function fakes() {
     listGenres: async () => [],
     listChannelGenres: async () => [],
   } as unknown as CatalogueRepository;
-  const guide = { meta: async (key: string) => (key === META.guideVersion ? state.guideVersion : undefined) } as unknown as GuideRepository;
+  const guide = {
+    meta: async (key: string) => (key === META.guideVersion ? state.guideVersion : undefined),
+  } as unknown as GuideRepository;
   return { state, channel, catalogue, guide };
 }
 

@@ -32,9 +32,13 @@ export interface Reference {
  */
 export type ReferenceChange = 'everything' | 'changes';
 
-type Base = { stamp: ReferenceStamp } & Pick<Reference, 'channels' | 'channelById' | 'genres' | 'genreById' | 'channelGenres'>;
+type Base = { stamp: ReferenceStamp } & Pick<
+  Reference,
+  'channels' | 'channelById' | 'genres' | 'genreById' | 'channelGenres'
+>;
 
-const sameStamp = (a: ReferenceStamp, b: ReferenceStamp) => a.channels === b.channels && a.updatedAt === b.updatedAt && a.genres === b.genres && a.groups === b.groups;
+const sameStamp = (a: ReferenceStamp, b: ReferenceStamp) =>
+  a.channels === b.channels && a.updatedAt === b.updatedAt && a.genres === b.genres && a.groups === b.groups;
 const byNumber = (a: ChannelRow, b: ChannelRow) => a.number - b.number || a.id - b.id;
 const sameRow = (held: ChannelRow | undefined, row: ChannelRow) =>
   held !== undefined && (Object.keys(row) as (keyof ChannelRow)[]).every((key) => held[key] === row[key]);
@@ -88,7 +92,11 @@ export class ReferenceCache {
     const invalidations = this.invalidations;
     const change = this.pending;
     this.pending = null;
-    const [stamp, maxEventMs, guideVersion] = await Promise.all([this.catalogue.referenceStamp(), this.guide.meta(META.maxEventMs), this.guide.meta(META.guideVersion)]);
+    const [stamp, maxEventMs, guideVersion] = await Promise.all([
+      this.catalogue.referenceStamp(),
+      this.guide.meta(META.maxEventMs),
+      this.guide.meta(META.guideVersion),
+    ]);
     let base = this.base;
     if (!base || change === 'everything') base = await this.readAll(stamp);
     else if (change === 'changes' || !sameStamp(base.stamp, stamp)) base = await this.readChanges(base, stamp);
@@ -105,14 +113,29 @@ export class ReferenceCache {
   }
 
   private async readAll(stamp: ReferenceStamp): Promise<Base> {
-    const [channels, genres, channelGenres] = await Promise.all([this.catalogue.listChannels(), this.catalogue.listGenres(), this.catalogue.listChannelGenres()]);
-    return { stamp, channels, channelById: new Map(channels.map((c) => [c.id, c])), genres, genreById: new Map(genres.map((g) => [g.id, g])), channelGenres };
+    const [channels, genres, channelGenres] = await Promise.all([
+      this.catalogue.listChannels(),
+      this.catalogue.listGenres(),
+      this.catalogue.listChannelGenres(),
+    ]);
+    return {
+      stamp,
+      channels,
+      channelById: new Map(channels.map((c) => [c.id, c])),
+      genres,
+      genreById: new Map(genres.map((g) => [g.id, g])),
+      channelGenres,
+    };
   }
 
   /** The channels changed since `base` merged into it; everything read again when the count then differs (a channel taken out). */
   private async readChanges(base: Base, stamp: ReferenceStamp): Promise<Base> {
     if (stamp.updatedAt < base.stamp.updatedAt) return this.readAll(stamp);
-    const [changed, genres, channelGenres] = await Promise.all([this.catalogue.channelsUpdatedSince(base.stamp.updatedAt), this.catalogue.listGenres(), this.catalogue.listChannelGenres()]);
+    const [changed, genres, channelGenres] = await Promise.all([
+      this.catalogue.channelsUpdatedSince(base.stamp.updatedAt),
+      this.catalogue.listGenres(),
+      this.catalogue.listChannelGenres(),
+    ]);
     const channelById = new Map(base.channelById);
     let updatedAt = base.stamp.updatedAt;
     // The rows saved in the last read's millisecond come back every time: the same, mostly.
@@ -126,7 +149,12 @@ export class ReferenceCache {
     const count = changed.count ?? stamp.channels;
     if (channelById.size !== count) return this.readAll(stamp);
     const genreById = new Map(genres.map((g) => [g.id, g]));
-    const next = { stamp: { channels: count, updatedAt, genres: stamp.genres, groups: stamp.groups }, genres, genreById, channelGenres };
+    const next = {
+      stamp: { channels: count, updatedAt, genres: stamp.genres, groups: stamp.groups },
+      genres,
+      genreById,
+      channelGenres,
+    };
     if (!differs) return { ...next, channels: base.channels, channelById: base.channelById };
     return { ...next, channels: [...channelById.values()].sort(byNumber), channelById };
   }

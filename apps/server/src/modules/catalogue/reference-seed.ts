@@ -1,4 +1,12 @@
-import { CATALOGUE_GENRES, CHANNEL_GENRES, HOME_LIST_GROUP, HOME_LISTS, LINEUPS, REGIONS, SCREENS } from './reference-data';
+import {
+  CATALOGUE_GENRES,
+  CHANNEL_GENRES,
+  HOME_LIST_GROUP,
+  HOME_LISTS,
+  LINEUPS,
+  REGIONS,
+  SCREENS,
+} from './reference-data';
 import type { SeedRepository } from './seed.repository';
 
 /** Makes sure the catalogue's reference data is there (regions, lineups, genres, the home's rows); idempotent. */

@@ -25,7 +25,11 @@ describe('ResponseCache', () => {
     const { cache, build } = setup();
     for (let i = 0; i < 5; i += 1) await cache.get(`window ${i}`, build);
     expect(build).toHaveBeenCalledTimes(5);
-    const answers = await Promise.all([cache.get('window 0', build), cache.get('window 0', build), cache.get('window 0', build)]);
+    const answers = await Promise.all([
+      cache.get('window 0', build),
+      cache.get('window 0', build),
+      cache.get('window 0', build),
+    ]);
     expect(answers.map(String)).toEqual(['answer 6', 'answer 6', 'answer 6']);
   });
 

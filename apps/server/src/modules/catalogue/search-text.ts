@@ -71,5 +71,8 @@ export function searchTermOf(raw: string): string | null {
 
 /** Titles are answered without percent signs (spec). */
 export function withoutPercent(title: string): string {
-  return title.replace(/%/g, '').replace(/\s{2,}/g, ' ').trim();
+  return title
+    .replace(/%/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }

@@ -68,7 +68,21 @@ export class SearchRepository {
   events(term: string, from: number, to: number, limit: number): Promise<Ranked<CompactEventRow>[]> {
     return this.k
       .selectFrom('events')
-      .select(['id', 'channelId', 'startTime', 'endTime', 'title', 'subtitle', 'description', 'parental', 'genreId', 'sectionId', 'imageUrl', 'packageId', 'ppvPriceCents'])
+      .select([
+        'id',
+        'channelId',
+        'startTime',
+        'endTime',
+        'title',
+        'subtitle',
+        'description',
+        'parental',
+        'genreId',
+        'sectionId',
+        'imageUrl',
+        'packageId',
+        'ppvPriceCents',
+      ])
       .select(this.rank(term, false).as('rank'))
       .where('searchTitle', 'like', `%${term}%`)
       .where('parental', '<>', 7)

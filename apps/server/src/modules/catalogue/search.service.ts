@@ -27,10 +27,24 @@ export class SearchService {
       this.repo.events(term, v.now - 7 * DAY, v.now + 2 * DAY, 400),
     ]);
     const hits: { rank: number; resource: SearchResource }[] = [];
-    const push = (rank: number, type: SearchResource['type'], item: CatalogueItem, description: string, longDescription: string) =>
+    const push = (
+      rank: number,
+      type: SearchResource['type'],
+      item: CatalogueItem,
+      description: string,
+      longDescription: string,
+    ) =>
       hits.push({
         rank,
-        resource: { id: item.id, title: withoutPercent('title' in item ? item.title : item.name), description, longDescription, type, images: item.images, item },
+        resource: {
+          id: item.id,
+          title: withoutPercent('title' in item ? item.title : item.name),
+          description,
+          longDescription,
+          type,
+          images: item.images,
+          item,
+        },
       });
     const filmItems = await this.catalogue.films(v, films);
     filmItems.forEach((f, i) => push(films[i]?.rank ?? 3, 'movieEvent', f, f.description, f.longDescription));
@@ -48,7 +62,12 @@ export class SearchService {
       const item = this.catalogue.event(v, e);
       push(e.rank, 'show', item, e.description, e.description);
     }
-    hits.sort((a, b) => a.rank - b.rank || TYPE_ORDER[a.resource.type] - TYPE_ORDER[b.resource.type] || a.resource.title.localeCompare(b.resource.title, 'es'));
+    hits.sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        TYPE_ORDER[a.resource.type] - TYPE_ORDER[b.resource.type] ||
+        a.resource.title.localeCompare(b.resource.title, 'es'),
+    );
     return { term: raw, resources: hits.map((h) => ({ resource: h.resource })) };
   }
 }

@@ -40,7 +40,11 @@ export class SeedRepository {
 
   /** Sets a meta value (insert or update, the same SQL on both databases). */
   async setMeta(key: string, value: string, trx: Trx = this.k): Promise<void> {
-    await trx.insertInto('catalogueMeta').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+    await trx
+      .insertInto('catalogueMeta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
   }
 
   /** Inserts the reference rows that are missing; rows already there (perhaps edited by an operator) stay. */
@@ -53,12 +57,36 @@ export class SeedRepository {
     lists: readonly ListTable[];
   }): Promise<void> {
     await this.transaction(async (trx) => {
-      await trx.insertInto('regions').values([...data.regions]).onConflict((oc) => oc.column('id').doNothing()).execute();
-      await trx.insertInto('lineups').values([...data.lineups]).onConflict((oc) => oc.column('id').doNothing()).execute();
-      await trx.insertInto('channelGenres').values([...data.channelGenres]).onConflict((oc) => oc.column('id').doNothing()).execute();
-      await trx.insertInto('genres').values([...data.genres]).onConflict((oc) => oc.column('id').doNothing()).execute();
-      await trx.insertInto('screens').values([...data.screens]).onConflict((oc) => oc.column('id').doNothing()).execute();
-      await trx.insertInto('lists').values([...data.lists]).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await trx
+        .insertInto('regions')
+        .values([...data.regions])
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await trx
+        .insertInto('lineups')
+        .values([...data.lineups])
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await trx
+        .insertInto('channelGenres')
+        .values([...data.channelGenres])
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await trx
+        .insertInto('genres')
+        .values([...data.genres])
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await trx
+        .insertInto('screens')
+        .values([...data.screens])
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await trx
+        .insertInto('lists')
+        .values([...data.lists])
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
     });
   }
 
@@ -91,7 +119,13 @@ export class SeedRepository {
     const rows = await this.k
       .selectFrom('lineups')
       .select('id')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('lineupItems').select('lineupId').whereRef('lineupItems.lineupId', '=', 'lineups.id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('lineupItems').select('lineupId').whereRef('lineupItems.lineupId', '=', 'lineups.id'),
+          ),
+        ),
+      )
       .execute();
     return rows.map((r) => r.id);
   }
@@ -102,17 +136,30 @@ export class SeedRepository {
 
   /** Ids of the channels whose guide the demo seed makes. */
   async seededChannelIds(): Promise<number[]> {
-    return (await this.k.selectFrom('channels').select('id').where('guideSource', '=', 'seed').execute()).map((r) => r.id);
+    return (await this.k.selectFrom('channels').select('id').where('guideSource', '=', 'seed').execute()).map(
+      (r) => r.id,
+    );
   }
 
   /** Each channel's last programme end. */
   async lastEnds(): Promise<Map<number, number>> {
-    const ends = await this.k.selectFrom('events').select(['channelId', (eb) => eb.fn.max('endTime').as('lastEnd')]).groupBy('channelId').execute();
+    const ends = await this.k
+      .selectFrom('events')
+      .select(['channelId', (eb) => eb.fn.max('endTime').as('lastEnd')])
+      .groupBy('channelId')
+      .execute();
     return new Map(ends.map((e) => [e.channelId, Number(e.lastEnd)]));
   }
 
   async maxEventId(): Promise<number> {
-    return Number((await this.k.selectFrom('events').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0);
+    return Number(
+      (
+        await this.k
+          .selectFrom('events')
+          .select((eb) => eb.fn.max('id').as('m'))
+          .executeTakeFirst()
+      )?.m ?? 0,
+    );
   }
 
   /** Drops seeded programmes that ended before `before`, in the caller's transaction. */

@@ -204,7 +204,17 @@ export interface ScreenTable {
 }
 export type ScreenRow = Selectable<ScreenTable>;
 
-export type ListKind = 'featured' | 'keep-watching' | 'trending' | 'channels' | 'live-now' | 'catch-up' | 'films' | 'series' | 'events' | 'mixed';
+export type ListKind =
+  | 'featured'
+  | 'keep-watching'
+  | 'trending'
+  | 'channels'
+  | 'live-now'
+  | 'catch-up'
+  | 'films'
+  | 'series'
+  | 'events'
+  | 'mixed';
 
 export interface ListTable {
   id: number;

@@ -11,9 +11,14 @@ export function catalogueBuilders(db: Db) {
   const sql = () => db.kysely<CatalogueTables>();
   return {
     /** Changes programmes: these ids, or every programme of these channels. */
-    async updateEvents(where: { ids: readonly number[] } | { channelIds: readonly number[] }, values: Updateable<EventTable>): Promise<void> {
+    async updateEvents(
+      where: { ids: readonly number[] } | { channelIds: readonly number[] },
+      values: Updateable<EventTable>,
+    ): Promise<void> {
       const query = sql().updateTable('events').set(values);
-      await ('ids' in where ? query.where('id', 'in', [...where.ids]) : query.where('channelId', 'in', [...where.channelIds])).execute();
+      await (
+        'ids' in where ? query.where('id', 'in', [...where.ids]) : query.where('channelId', 'in', [...where.channelIds])
+      ).execute();
     },
     async updateChannel(channelId: number, values: Updateable<ChannelTable>): Promise<void> {
       await sql().updateTable('channels').set(values).where('id', '=', channelId).execute();

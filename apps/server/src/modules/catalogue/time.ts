@@ -42,7 +42,14 @@ interface Parts {
 function partsOf(ms: number, tz: string): Parts {
   const out: Record<string, number> = {};
   for (const p of formatter(tz).formatToParts(new Date(ms))) if (p.type !== 'literal') out[p.type] = Number(p.value);
-  return { year: out.year ?? 0, month: out.month ?? 0, day: out.day ?? 0, hour: out.hour ?? 0, minute: out.minute ?? 0, second: out.second ?? 0 };
+  return {
+    year: out.year ?? 0,
+    month: out.month ?? 0,
+    day: out.day ?? 0,
+    hour: out.hour ?? 0,
+    minute: out.minute ?? 0,
+    second: out.second ?? 0,
+  };
 }
 
 /** Offset of the zone from UTC at an instant, in ms. */
@@ -64,7 +71,10 @@ export function dayBounds(date: string, tz: string): { start: number; end: numbe
   const probe = new Date(Date.UTC(y, m - 1, d));
   if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) return null;
   const next = new Date(Date.UTC(y, m - 1, d + 1));
-  return { start: zonedTimeToUtc(y, m, d, tz), end: zonedTimeToUtc(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), tz) };
+  return {
+    start: zonedTimeToUtc(y, m, d, tz),
+    end: zonedTimeToUtc(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), tz),
+  };
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

@@ -5,8 +5,29 @@ import { BLOCK_MS, WindowBlocks, cutWindow, headOf, renderBlock, toBlock } from 
 
 const HOUR = 3_600_000;
 
-function row(id: number, channelId: number, startTime: number, endTime: number, extra: Partial<CompactEventRow> = {}): CompactEventRow {
-  return { id, channelId, startTime, endTime, title: `P ${id}`, subtitle: '', description: 'd', parental: 0, genreId: null, sectionId: null, imageUrl: null, packageId: null, ppvPriceCents: null, ...extra };
+function row(
+  id: number,
+  channelId: number,
+  startTime: number,
+  endTime: number,
+  extra: Partial<CompactEventRow> = {},
+): CompactEventRow {
+  return {
+    id,
+    channelId,
+    startTime,
+    endTime,
+    title: `P ${id}`,
+    subtitle: '',
+    description: 'd',
+    parental: 0,
+    genreId: null,
+    sectionId: null,
+    imageUrl: null,
+    packageId: null,
+    ppvPriceCents: null,
+    ...extra,
+  };
 }
 
 /** A guide of `channels` channels with an hour-long programme every hour, and a log of the reads. */
@@ -15,7 +36,8 @@ function guide(channels: number) {
   const read = async (from: number, to: number) => {
     reads.push([from, to]);
     const rows: CompactEventRow[] = [];
-    for (let c = 1; c <= channels; c += 1) for (let t = from; t < to; t += HOUR) rows.push(row(c * 100_000 + t / HOUR, c, t, t + HOUR));
+    for (let c = 1; c <= channels; c += 1)
+      for (let t = from; t < to; t += HOUR) rows.push(row(c * 100_000 + t / HOUR, c, t, t + HOUR));
     return rows;
   };
   return { reads, read };
@@ -23,7 +45,10 @@ function guide(channels: number) {
 
 describe('toBlock', () => {
   it("keeps each programme's JSON up to its images, and what a window filters and adds", () => {
-    const rows = [row(1, 3, 0, HOUR, { packageId: 7, ppvPriceCents: 500, title: '100% cine: Año ñandú' }), row(2, 3, HOUR, 2 * HOUR)];
+    const rows = [
+      row(1, 3, 0, HOUR, { packageId: 7, ppvPriceCents: 500, title: '100% cine: Año ñandú' }),
+      row(2, 3, HOUR, 2 * HOUR),
+    ];
     const block = toBlock(rows, 0);
     expect(block.count).toBe(2);
     expect(`${headOf(block, 0)}}`).toBe(JSON.stringify(eventStatic(rows[0] as CompactEventRow)));
@@ -139,9 +164,13 @@ describe('renderBlock and cutWindow', () => {
     const rows: CompactEventRow[] = [];
     let id = 1;
     for (const channelId of [2, 5, 9]) {
-      for (let t = 0; t < 2 * BLOCK_MS; t += HOUR / 2) rows.push(row(id++, channelId, t, t + (id % 3 === 0 ? 2 * HOUR : HOUR / 2), { title: `Canción ${id} — ñ` }));
+      for (let t = 0; t < 2 * BLOCK_MS; t += HOUR / 2)
+        rows.push(row(id++, channelId, t, t + (id % 3 === 0 ? 2 * HOUR : HOUR / 2), { title: `Canción ${id} — ñ` }));
     }
-    const inBlock = (k: number) => rows.filter((r) => Math.floor(r.startTime / BLOCK_MS) === k).sort((a, b) => a.channelId - b.channelId || a.startTime - b.startTime);
+    const inBlock = (k: number) =>
+      rows
+        .filter((r) => Math.floor(r.startTime / BLOCK_MS) === k)
+        .sort((a, b) => a.channelId - b.channelId || a.startTime - b.startTime);
     const blocks = [toBlock(inBlock(0), 0), toBlock(inBlock(1), BLOCK_MS)];
     const rendered = blocks.map((b) => renderBlock(b, tail));
     return { rows, blocks, rendered };
@@ -151,14 +180,18 @@ describe('renderBlock and cutWindow', () => {
     const { blocks, rendered } = blocksOf();
     const b = blocks[0]!;
     const r = rendered[0]!;
-    for (const i of [0, 3, b.count - 1]) expect(r.bytes.toString('utf8', r.offsets[i], r.offsets[i + 1])).toBe(`${headOf(b, i)}${tail(i).toString()},`);
+    for (const i of [0, 3, b.count - 1])
+      expect(r.bytes.toString('utf8', r.offsets[i], r.offsets[i + 1])).toBe(`${headOf(b, i)}${tail(i).toString()},`);
   });
 
   it('answers what filtering the rows gives, by channel then start, for any window and channel list', () => {
     const { rows, blocks, rendered } = blocksOf();
     const json = (r: CompactEventRow) => {
       const k = Math.floor(r.startTime / BLOCK_MS);
-      const i = rows.filter((x) => Math.floor(x.startTime / BLOCK_MS) === k).sort((a, b) => a.channelId - b.channelId || a.startTime - b.startTime).indexOf(r);
+      const i = rows
+        .filter((x) => Math.floor(x.startTime / BLOCK_MS) === k)
+        .sort((a, b) => a.channelId - b.channelId || a.startTime - b.startTime)
+        .indexOf(r);
       return { ...eventStatic(r), format: 'STILL', ppv: false, access: { n: i } };
     };
     const cases: [number, number, number, Set<number> | null][] = [
@@ -170,11 +203,20 @@ describe('renderBlock and cutWindow', () => {
     ];
     for (const [from, to, after, channels] of cases) {
       const expected = rows
-        .filter((r) => r.startTime >= from && r.startTime < to && r.endTime > after && (!channels || channels.has(r.channelId)))
+        .filter(
+          (r) =>
+            r.startTime >= from && r.startTime < to && r.endTime > after && (!channels || channels.has(r.channelId)),
+        )
         .sort((a, b) => a.channelId - b.channelId || a.startTime - b.startTime)
         .map(json);
-      const used = blocks.map((b, k) => ({ b, r: rendered[k]! })).filter(({ b }) => b.from + BLOCK_MS > from && b.from < to);
-      const text = cutWindow(used.map((u) => u.b), used.map((u) => u.r), { from, to, after, channels }).toString();
+      const used = blocks
+        .map((b, k) => ({ b, r: rendered[k]! }))
+        .filter(({ b }) => b.from + BLOCK_MS > from && b.from < to);
+      const text = cutWindow(
+        used.map((u) => u.b),
+        used.map((u) => u.r),
+        { from, to, after, channels },
+      ).toString();
       expect(JSON.parse(text)).toEqual({ resources: expected });
     }
     expect(cutWindow([], [], { from: 0, to: 1, after: 0, channels: null }).toString()).toBe('{"resources":[]}');

@@ -43,7 +43,15 @@ export function toBlock(rows: readonly CompactEventRow[], from: number): Block {
   const n = rows.length;
   const heads = new Array<string>(n);
   const offsets = new Uint32Array(n + 1);
-  const block = { count: n, channelId: new Int32Array(n), start: new Float64Array(n), end: new Float64Array(n), packageId: new Int32Array(n), ppv: new Uint8Array(n), offsets };
+  const block = {
+    count: n,
+    channelId: new Int32Array(n),
+    start: new Float64Array(n),
+    end: new Float64Array(n),
+    packageId: new Int32Array(n),
+    ppv: new Uint8Array(n),
+    offsets,
+  };
   rows.forEach((row, i) => {
     block.channelId[i] = row.channelId;
     block.start[i] = row.startTime;
@@ -76,11 +84,13 @@ export function renderBlock(block: Block, tailOf: (i: number) => Buffer): Render
   for (let i = 0; i < n; i += 1) {
     const tail = tailOf(i);
     tails[i] = tail;
-    offsets[i + 1] = (offsets[i] as number) + ((block.offsets[i + 1] as number) - (block.offsets[i] as number)) + tail.length + 1;
+    offsets[i + 1] =
+      (offsets[i] as number) + ((block.offsets[i + 1] as number) - (block.offsets[i] as number)) + tail.length + 1;
   }
   const bytes = Buffer.allocUnsafe(offsets[n] as number);
   for (let i = 0; i < n; i += 1) {
-    const at = block.bytes.copy(bytes, offsets[i] as number, block.offsets[i], block.offsets[i + 1]) + (offsets[i] as number);
+    const at =
+      block.bytes.copy(bytes, offsets[i] as number, block.offsets[i], block.offsets[i + 1]) + (offsets[i] as number);
     (tails[i] as Buffer).copy(bytes, at);
     bytes[(offsets[i + 1] as number) - 1] = COMMA;
   }

@@ -21,13 +21,39 @@ export interface BillingEvents {
     paymentMethodId: string | null;
   }): Promise<void>;
   /** A renewal charge failed: the subscription is in its grace period until `graceUntil`. */
-  renewalFailed(fact: { key: string; purchase: PurchaseRow; amountCents: number; currency: string; at: number; graceUntil: number }): Promise<void>;
+  renewalFailed(fact: {
+    key: string;
+    purchase: PurchaseRow;
+    amountCents: number;
+    currency: string;
+    at: number;
+    graceUntil: number;
+  }): Promise<void>;
   /** The subscriber cancelled: access lasts until `endsAt`. */
   cancelled(fact: { key: string; purchase: PurchaseRow; at: number; endsAt: number }): Promise<void>;
   /** A subscription ended: cancelled and its period over, the grace period over unpaid, or ended at the provider. */
-  ended(fact: { key: string; purchase: PurchaseRow; at: number; reason: 'cancelled' | 'unpaid' | 'provider' }): Promise<void>;
+  ended(fact: {
+    key: string;
+    purchase: PurchaseRow;
+    at: number;
+    reason: 'cancelled' | 'unpaid' | 'provider';
+  }): Promise<void>;
   /** Money returned to the card. */
-  refunded(fact: { key: string; purchase: PurchaseRow; amountCents: number; currency: string; at: number; paymentMethodId: string | null }): Promise<void>;
+  refunded(fact: {
+    key: string;
+    purchase: PurchaseRow;
+    amountCents: number;
+    currency: string;
+    at: number;
+    paymentMethodId: string | null;
+  }): Promise<void>;
   /** A trial ends in 3 days: the first charge is then. */
-  trialEnding(fact: { key: string; purchase: PurchaseRow; at: number; trialEndsAt: number; amountCents: number; currency: string }): Promise<void>;
+  trialEnding(fact: {
+    key: string;
+    purchase: PurchaseRow;
+    at: number;
+    trialEndsAt: number;
+    amountCents: number;
+    currency: string;
+  }): Promise<void>;
 }

@@ -32,18 +32,30 @@ export class BillingHistoryRepository {
    */
   record(entry: NewBillingEntry, withReceipt: boolean): Promise<BillingEntryRow | null> {
     return this.k.transaction().execute(async (trx) => {
-      const added = await trx.insertInto('billingEntries').values({ ...entry, receiptNumber: null }).onConflict((oc) => oc.column('factKey').doNothing()).executeTakeFirst();
+      const added = await trx
+        .insertInto('billingEntries')
+        .values({ ...entry, receiptNumber: null })
+        .onConflict((oc) => oc.column('factKey').doNothing())
+        .executeTakeFirst();
       if (!inserted(added)) return null;
       if (withReceipt) {
         const year = new Date(entry.at).getUTCFullYear();
-        await trx.insertInto('receiptCounters').values({ year, last: 0 }).onConflict((oc) => oc.column('year').doNothing()).execute();
+        await trx
+          .insertInto('receiptCounters')
+          .values({ year, last: 0 })
+          .onConflict((oc) => oc.column('year').doNothing())
+          .execute();
         const { last } = await trx
           .updateTable('receiptCounters')
           .set((eb) => ({ last: eb('last', '+', 1) }))
           .where('year', '=', year)
           .returning('last')
           .executeTakeFirstOrThrow();
-        await trx.updateTable('billingEntries').set({ receiptNumber: receiptNumber(year, Number(last)) }).where('id', '=', entry.id).execute();
+        await trx
+          .updateTable('billingEntries')
+          .set({ receiptNumber: receiptNumber(year, Number(last)) })
+          .where('id', '=', entry.id)
+          .execute();
       }
       return (await trx.selectFrom('billingEntries').selectAll().where('id', '=', entry.id).executeTakeFirst()) ?? null;
     });
@@ -51,13 +63,22 @@ export class BillingHistoryRepository {
 
   /** A fact mailed without a history line: true the first time its key is seen. */
   async notice(factKey: string, userId: number, kind: string, at: number): Promise<boolean> {
-    return inserted(await this.k.insertInto('billingNotices').values({ factKey, userId, kind, at }).onConflict((oc) => oc.column('factKey').doNothing()).executeTakeFirst());
+    return inserted(
+      await this.k
+        .insertInto('billingNotices')
+        .values({ factKey, userId, kind, at })
+        .onConflict((oc) => oc.column('factKey').doNothing())
+        .executeTakeFirst(),
+    );
   }
 
   /** One page of a user's history, newest first: `limit` lines after the cursor. */
   page(userId: number, limit: number, after: HistoryCursor | null): Promise<BillingEntryRow[]> {
     let query = this.k.selectFrom('billingEntries').selectAll().where('userId', '=', userId);
-    if (after) query = query.where((eb) => eb.or([eb('at', '<', after.at), eb.and([eb('at', '=', after.at), eb('id', '<', after.id)])]));
+    if (after)
+      query = query.where((eb) =>
+        eb.or([eb('at', '<', after.at), eb.and([eb('at', '=', after.at), eb('id', '<', after.id)])]),
+      );
     return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 
@@ -71,7 +92,14 @@ export class BillingHistoryRepository {
 
   /** The purchase's latest payment line (what a refund of it is measured against). */
   latestPayment(purchaseId: string): Promise<BillingEntryRow | undefined> {
-    return this.k.selectFrom('billingEntries').selectAll().where('purchaseId', '=', purchaseId).where('kind', '=', 'payment').orderBy('at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+    return this.k
+      .selectFrom('billingEntries')
+      .selectAll()
+      .where('purchaseId', '=', purchaseId)
+      .where('kind', '=', 'payment')
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
   }
 
   purchase(id: string): Promise<PurchaseRow | undefined> {
@@ -80,15 +108,28 @@ export class BillingHistoryRepository {
 
   /** The purchase a payment intent paid: its first payment, or any confirmed one (renewals). */
   async purchaseOfPayment(paymentIntentId: string): Promise<PurchaseRow | undefined> {
-    const first = await this.k.selectFrom('purchases').selectAll().where('paymentIntentId', '=', paymentIntentId).executeTakeFirst();
+    const first = await this.k
+      .selectFrom('purchases')
+      .selectAll()
+      .where('paymentIntentId', '=', paymentIntentId)
+      .executeTakeFirst();
     if (first) return first;
-    const payment = await this.k.selectFrom('payments').select('purchaseId').where('paymentKey', '=', paymentIntentId).executeTakeFirst();
+    const payment = await this.k
+      .selectFrom('payments')
+      .select('purchaseId')
+      .where('paymentKey', '=', paymentIntentId)
+      .executeTakeFirst();
     return payment ? this.purchase(payment.purchaseId) : undefined;
   }
 
   /** The payment intent of the purchase's latest confirmed payment (the one a refund returns). */
   async latestPaymentIntent(purchase: PurchaseRow): Promise<string | null> {
-    const rows = await this.k.selectFrom('payments').select(['paymentKey', 'createdAt']).where('purchaseId', '=', purchase.id).orderBy('createdAt', 'desc').execute();
+    const rows = await this.k
+      .selectFrom('payments')
+      .select(['paymentKey', 'createdAt'])
+      .where('purchaseId', '=', purchase.id)
+      .orderBy('createdAt', 'desc')
+      .execute();
     const pi = rows.find((r) => r.paymentKey.startsWith('pi_'))?.paymentKey;
     return pi ?? (purchase.status === 'fulfilled' ? purchase.paymentIntentId : null);
   }
@@ -99,24 +140,46 @@ export class BillingHistoryRepository {
    */
   async endRights(purchase: PurchaseRow, now: number): Promise<boolean> {
     return this.k.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('purchases').select(['paidUntil']).where('id', '=', purchase.id).executeTakeFirstOrThrow();
+      const current = await trx
+        .selectFrom('purchases')
+        .select(['paidUntil'])
+        .where('id', '=', purchase.id)
+        .executeTakeFirstOrThrow();
       if (current.paidUntil !== null && current.paidUntil <= now) return false;
       await trx.updateTable('purchases').set({ paidUntil: now }).where('id', '=', purchase.id).execute();
       const until = await rightsEndAfter(trx, purchase, now);
-      await trx.updateTable('entitlements').set({ endsAt: until }).where('userId', '=', purchase.userId).where('packageId', '=', purchase.packageId).where('source', '=', 'purchase').where('endsAt', 'is not', null).where('endsAt', '>', until).execute();
+      await trx
+        .updateTable('entitlements')
+        .set({ endsAt: until })
+        .where('userId', '=', purchase.userId)
+        .where('packageId', '=', purchase.packageId)
+        .where('source', '=', 'purchase')
+        .where('endsAt', 'is not', null)
+        .where('endsAt', '>', until)
+        .execute();
       return true;
     });
   }
 
   /** The user's history for the data export, oldest first. */
   entriesOf(userId: number): Promise<BillingEntryRow[]> {
-    return this.k.selectFrom('billingEntries').selectAll().where('userId', '=', userId).orderBy('at').orderBy('id').execute();
+    return this.k
+      .selectFrom('billingEntries')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
   }
 
   /** The lines stay for accounting with the buyer blanked; the mail markers go. */
   async anonymise(userId: number): Promise<void> {
     await this.k.transaction().execute(async (trx) => {
-      await trx.updateTable('billingEntries').set({ buyerName: '', buyerEmail: '' }).where('userId', '=', userId).execute();
+      await trx
+        .updateTable('billingEntries')
+        .set({ buyerName: '', buyerEmail: '' })
+        .where('userId', '=', userId)
+        .execute();
       await trx.deleteFrom('billingNotices').where('userId', '=', userId).execute();
     });
   }
@@ -126,7 +189,11 @@ export class BillingHistoryRepository {
  * When the package of `purchase` stops being owned once that purchase is ended at `now`: now,
  * or later while another live purchase of the same package is paid beyond it.
  */
-export async function rightsEndAfter(trx: Transaction<PurchaseTables>, purchase: PurchaseRow, now: number): Promise<number> {
+export async function rightsEndAfter(
+  trx: Transaction<PurchaseTables>,
+  purchase: PurchaseRow,
+  now: number,
+): Promise<number> {
   const other = await trx
     .selectFrom('purchases')
     .select((eb) => eb.fn.max('paidUntil').as('paidUntil'))

@@ -78,43 +78,107 @@ export class BillingHistory implements BillingEvents {
 
   async paid(fact: Parameters<BillingEvents['paid']>[0]): Promise<void> {
     const card = await this.card(fact.paymentMethodId, fact.key);
-    const row = await this.record(fact.purchase, { kind: 'payment', key: fact.key, at: fact.at, amountCents: fact.amountCents, currency: fact.currency, card, period: fact.period, vat: null });
+    const row = await this.record(fact.purchase, {
+      kind: 'payment',
+      key: fact.key,
+      at: fact.at,
+      amountCents: fact.amountCents,
+      currency: fact.currency,
+      card,
+      period: fact.period,
+      vat: null,
+    });
     if (!row) return;
-    await this.mail(fact.purchase, { kind: fact.reason, title: row.productTitle, amountCents: row.amountCents, currency: row.currency, until: fact.period?.to ?? (fact.purchase.kind === 'ppv' ? null : fact.purchase.paidUntil), receiptNumber: row.receiptNumber });
+    await this.mail(fact.purchase, {
+      kind: fact.reason,
+      title: row.productTitle,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      until: fact.period?.to ?? (fact.purchase.kind === 'ppv' ? null : fact.purchase.paidUntil),
+      receiptNumber: row.receiptNumber,
+    });
   }
 
   async renewalFailed(fact: Parameters<BillingEvents['renewalFailed']>[0]): Promise<void> {
-    const row = await this.record(fact.purchase, { kind: 'failed_renewal', key: fact.key, at: fact.at, amountCents: fact.amountCents, currency: fact.currency, card: null, period: null, vat: null });
-    if (row) await this.mail(fact.purchase, { kind: 'failed', title: row.productTitle, amountCents: row.amountCents, currency: row.currency, graceUntil: fact.graceUntil });
+    const row = await this.record(fact.purchase, {
+      kind: 'failed_renewal',
+      key: fact.key,
+      at: fact.at,
+      amountCents: fact.amountCents,
+      currency: fact.currency,
+      card: null,
+      period: null,
+      vat: null,
+    });
+    if (row)
+      await this.mail(fact.purchase, {
+        kind: 'failed',
+        title: row.productTitle,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        graceUntil: fact.graceUntil,
+      });
   }
 
   async cancelled(fact: Parameters<BillingEvents['cancelled']>[0]): Promise<void> {
-    if (await this.d.repo.notice(fact.key, fact.purchase.userId, 'cancelled', fact.at)) await this.mail(fact.purchase, { kind: 'cancelled', title: fact.purchase.title, endsAt: fact.endsAt });
+    if (await this.d.repo.notice(fact.key, fact.purchase.userId, 'cancelled', fact.at))
+      await this.mail(fact.purchase, { kind: 'cancelled', title: fact.purchase.title, endsAt: fact.endsAt });
   }
 
   async ended(fact: Parameters<BillingEvents['ended']>[0]): Promise<void> {
-    if (await this.d.repo.notice(fact.key, fact.purchase.userId, 'ended', fact.at)) await this.mail(fact.purchase, { kind: 'ended', title: fact.purchase.title, reason: fact.reason });
+    if (await this.d.repo.notice(fact.key, fact.purchase.userId, 'ended', fact.at))
+      await this.mail(fact.purchase, { kind: 'ended', title: fact.purchase.title, reason: fact.reason });
   }
 
   /** A refund's line takes the VAT rate and card of the payment it returns (the latest one of the purchase). */
   async refunded(fact: Parameters<BillingEvents['refunded']>[0]): Promise<void> {
     const payment = await this.d.repo.latestPayment(fact.purchase.id);
-    const card = fact.paymentMethodId ? await this.card(fact.paymentMethodId, null) : payment?.methodBrand && payment.methodLast4 ? { brand: payment.methodBrand, last4: payment.methodLast4 } : null;
+    const card = fact.paymentMethodId
+      ? await this.card(fact.paymentMethodId, null)
+      : payment?.methodBrand && payment.methodLast4
+        ? { brand: payment.methodBrand, last4: payment.methodLast4 }
+        : null;
     const vat = payment ? { country: payment.vatCountry, ratePercent: payment.vatRate } : null;
-    const row = await this.record(fact.purchase, { kind: 'refund', key: fact.key, at: fact.at, amountCents: fact.amountCents, currency: fact.currency, card, period: null, vat });
-    if (row) await this.mail(fact.purchase, { kind: 'refund', title: row.productTitle, amountCents: row.amountCents, currency: row.currency, receiptNumber: row.receiptNumber });
+    const row = await this.record(fact.purchase, {
+      kind: 'refund',
+      key: fact.key,
+      at: fact.at,
+      amountCents: fact.amountCents,
+      currency: fact.currency,
+      card,
+      period: null,
+      vat,
+    });
+    if (row)
+      await this.mail(fact.purchase, {
+        kind: 'refund',
+        title: row.productTitle,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        receiptNumber: row.receiptNumber,
+      });
   }
 
   async trialEnding(fact: Parameters<BillingEvents['trialEnding']>[0]): Promise<void> {
     if (await this.d.repo.notice(fact.key, fact.purchase.userId, 'trial_ending', fact.at)) {
-      await this.mail(fact.purchase, { kind: 'trial_ending', title: fact.purchase.title, amountCents: fact.amountCents, currency: fact.currency, trialEndsAt: fact.trialEndsAt });
+      await this.mail(fact.purchase, {
+        kind: 'trial_ending',
+        title: fact.purchase.title,
+        amountCents: fact.amountCents,
+        currency: fact.currency,
+        trialEndsAt: fact.trialEndsAt,
+      });
     }
   }
 
   /** The card of a payment: the method the fact names, else the one of its payment intent (a key 'pi_…'). */
-  private async card(paymentMethodId: string | null, key: string | null): Promise<{ brand: string; last4: string } | null> {
+  private async card(
+    paymentMethodId: string | null,
+    key: string | null,
+  ): Promise<{ brand: string; last4: string } | null> {
     try {
-      if (key?.startsWith('pi_') && !(await this.d.repo.byFactKey(key))) paymentMethodId ??= await this.d.paymentMethodOf(key);
+      if (key?.startsWith('pi_') && !(await this.d.repo.byFactKey(key)))
+        paymentMethodId ??= await this.d.paymentMethodOf(key);
       return paymentMethodId ? await this.d.cardOf(paymentMethodId) : null;
     } catch (error) {
       // The line is recorded without its card rather than not at all.
@@ -125,7 +189,16 @@ export class BillingHistory implements BillingEvents {
 
   private async record(
     purchase: PurchaseRow,
-    line: { kind: BillingEntryRow['kind']; key: string; at: number; amountCents: number; currency: string; card: { brand: string; last4: string } | null; period: { from: number; to: number } | null; vat: { country: string; ratePercent: number } | null },
+    line: {
+      kind: BillingEntryRow['kind'];
+      key: string;
+      at: number;
+      amountCents: number;
+      currency: string;
+      card: { brand: string; last4: string } | null;
+      period: { from: number; to: number } | null;
+      vat: { country: string; ratePercent: number } | null;
+    },
   ): Promise<BillingEntryRow | null> {
     if (await this.d.repo.byFactKey(line.key)) return null;
     const contact = await this.d.contactOf(purchase.userId);
@@ -161,7 +234,16 @@ export class BillingHistory implements BillingEvents {
     // A deleted account's tombstone address (.invalid) is never mailed.
     if (!contact || contact.email === '' || contact.email.endsWith('.invalid')) return;
     try {
-      await this.d.mailer.send(billingMail({ to: contact.email, language: mailLanguageOf(contact.language), operatorName: this.d.operatorName, name: purchase.holderName, settingsUrl: this.d.settingsUrl, fact }));
+      await this.d.mailer.send(
+        billingMail({
+          to: contact.email,
+          language: mailLanguageOf(contact.language),
+          operatorName: this.d.operatorName,
+          name: purchase.holderName,
+          settingsUrl: this.d.settingsUrl,
+          fact,
+        }),
+      );
     } catch (error) {
       // The fact is recorded; a mail that could not go is logged, not retried into a duplicate.
       this.d.log.error({ err: error, purchase: purchase.id }, 'billing mail could not be sent');
@@ -174,13 +256,17 @@ export class BillingHistory implements BillingEvents {
     const rows = await this.d.repo.page(userId, limit + 1, after);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    return { entries: page.map(entryView), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.at, id: last.id }) : null };
+    return {
+      entries: page.map(entryView),
+      nextCursor: rows.length > limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+    };
   }
 
   /** GET /billing/receipts/{entryId}: only the owner's payments and refunds; anything else is not found. */
   async receipt(userId: number, entryId: string): Promise<Receipt> {
     const row = await this.d.repo.entry(entryId);
-    if (!row || row.userId !== userId || row.receiptNumber === null || row.kind === 'failed_renewal') throw notFound('No existe ese recibo.');
+    if (!row || row.userId !== userId || row.receiptNumber === null || row.kind === 'failed_renewal')
+      throw notFound('No existe ese recibo.');
     const seller = this.d.seller();
     return {
       number: row.receiptNumber,
@@ -193,7 +279,8 @@ export class BillingHistory implements BillingEvents {
       currency: row.currency,
       vat: { country: row.vatCountry, ratePercent: row.vatRate, includedCents: row.vatCents },
       method: row.methodBrand && row.methodLast4 ? { brand: row.methodBrand, last4: row.methodLast4 } : null,
-      period: row.periodFrom !== null && row.periodTo !== null ? { from: iso(row.periodFrom), to: iso(row.periodTo) } : null,
+      period:
+        row.periodFrom !== null && row.periodTo !== null ? { from: iso(row.periodFrom), to: iso(row.periodTo) } : null,
     };
   }
 
@@ -203,7 +290,15 @@ export class BillingHistory implements BillingEvents {
       export: async (userId) => {
         const rows = await this.d.repo.entriesOf(userId);
         const own = await inner.export(userId);
-        return { ...(own && typeof own === 'object' ? own : {}), billingHistory: rows.map((r) => ({ ...entryView(r), receiptNumber: r.receiptNumber, buyerName: r.buyerName, buyerEmail: r.buyerEmail })) };
+        return {
+          ...(own && typeof own === 'object' ? own : {}),
+          billingHistory: rows.map((r) => ({
+            ...entryView(r),
+            receiptNumber: r.receiptNumber,
+            buyerName: r.buyerName,
+            buyerEmail: r.buyerEmail,
+          })),
+        };
       },
       erase: async (userId) => {
         await inner.erase(userId);

@@ -18,13 +18,24 @@ import type { Refunds } from './refunds';
 const tags = ['commerce'];
 
 /** The subscriber's billing history and receipts (signed in), and the operators' refund. */
-export async function billingRoutes(app: FastifyInstance, history: BillingHistory, refunds: Refunds, auth: Authenticator): Promise<void> {
+export async function billingRoutes(
+  app: FastifyInstance,
+  history: BillingHistory,
+  refunds: Refunds,
+  auth: Authenticator,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/billing/history',
     {
       onRequest: auth.requireUser,
-      schema: { tags, summary: 'El historial de pagos, devoluciones y renovaciones fallidas del usuario, lo más reciente primero (paginado)', querystring: billingHistoryQuerySchema, response: { 200: billingHistoryResponseSchema, ...errorResponses(400, 401) } },
+      schema: {
+        tags,
+        summary:
+          'El historial de pagos, devoluciones y renovaciones fallidas del usuario, lo más reciente primero (paginado)',
+        querystring: billingHistoryQuerySchema,
+        response: { 200: billingHistoryResponseSchema, ...errorResponses(400, 401) },
+      },
     },
     async (request, reply) => {
       noStore(reply);
@@ -33,7 +44,15 @@ export async function billingRoutes(app: FastifyInstance, history: BillingHistor
   );
   api.get(
     '/billing/receipts/:entryId',
-    { onRequest: auth.requireUser, schema: { tags, summary: 'El recibo de un pago o una devolución del usuario, para verlo e imprimirlo', params: billingEntryParamsSchema, response: { 200: receiptSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags,
+        summary: 'El recibo de un pago o una devolución del usuario, para verlo e imprimirlo',
+        params: billingEntryParamsSchema,
+        response: { 200: receiptSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       return history.receipt(auth.userOf(request).userId, request.params.entryId);
@@ -46,7 +65,8 @@ export async function billingRoutes(app: FastifyInstance, history: BillingHistor
       schema: {
         tags,
         summary: 'Devuelve el último pago de una compra, entero o en parte (administradores)',
-        description: 'Refuses more than is left of the payment (400) and a payment already refunded in full (409). An Idempotency-Key header makes a retry return the same refund.',
+        description:
+          'Refuses more than is left of the payment (400) and a payment already refunded in full (409). An Idempotency-Key header makes a retry return the same refund.',
         params: purchaseIdParamsSchema,
         headers: adminRefundHeadersSchema,
         body: adminRefundRequestSchema,

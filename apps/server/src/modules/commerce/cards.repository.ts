@@ -11,11 +11,17 @@ export class CardsRepository {
   }
 
   async customerOf(userId: number): Promise<string | undefined> {
-    return (await this.k.selectFrom('paymentCustomers').select('customerId').where('userId', '=', userId).executeTakeFirst())?.customerId;
+    return (
+      await this.k.selectFrom('paymentCustomers').select('customerId').where('userId', '=', userId).executeTakeFirst()
+    )?.customerId;
   }
 
   async saveCustomer(userId: number, customerId: string, now: number): Promise<string> {
-    await this.k.insertInto('paymentCustomers').values({ userId, customerId, createdAt: now }).onConflict((oc) => oc.column('userId').doNothing()).execute();
+    await this.k
+      .insertInto('paymentCustomers')
+      .values({ userId, customerId, createdAt: now })
+      .onConflict((oc) => oc.column('userId').doNothing())
+      .execute();
     return (await this.customerOf(userId)) ?? customerId;
   }
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cardConfirmRequestSchema, cardConfirmResponseSchema, cardOnFileResponseSchema, cardSetupResponseSchema, PURCHASES_UNAVAILABLE } from '@pantalla/contracts';
+import {
+  cardConfirmRequestSchema,
+  cardConfirmResponseSchema,
+  cardOnFileResponseSchema,
+  cardSetupResponseSchema,
+  PURCHASES_UNAVAILABLE,
+} from '@pantalla/contracts';
 import { forbidden } from '../../platform/errors';
 import { errorResponses, noStore } from '../../platform/http';
 import type { Authenticator } from '../identity';
@@ -25,7 +31,13 @@ export function cardFormUrlIn(url: string, acceptLanguage: string | undefined): 
 }
 
 /** The card on file: shown, saved or replaced through a setup intent, removed. Signed in; nothing without a provider. */
-export async function cardRoutes(app: FastifyInstance, service: CardsService, auth: Authenticator, cardFormUrl: () => string, selling: boolean): Promise<void> {
+export async function cardRoutes(
+  app: FastifyInstance,
+  service: CardsService,
+  auth: Authenticator,
+  cardFormUrl: () => string,
+  selling: boolean,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Refused before the body is read: no provider, no card.
   const refuseWhenOff = async () => {
@@ -36,7 +48,14 @@ export async function cardRoutes(app: FastifyInstance, service: CardsService, au
 
   api.get(
     '/payments/card',
-    { schema: { tags, summary: 'La tarjeta guardada del usuario (marca, últimas cuatro cifras, caducidad) o null', response: { 200: cardOnFileResponseSchema, ...errorResponses(401, 402, 403, 503) } }, onRequest },
+    {
+      schema: {
+        tags,
+        summary: 'La tarjeta guardada del usuario (marca, últimas cuatro cifras, caducidad) o null',
+        response: { 200: cardOnFileResponseSchema, ...errorResponses(401, 402, 403, 503) },
+      },
+      onRequest,
+    },
     async (request, reply) => {
       noStore(reply);
       return service.card(auth.userOf(request).userId);
@@ -44,7 +63,14 @@ export async function cardRoutes(app: FastifyInstance, service: CardsService, au
   );
   api.post(
     '/payments/card/setup',
-    { schema: { tags, summary: 'Empieza a guardar o cambiar la tarjeta: un SetupIntent que confirma el campo de tarjeta', response: { 200: cardSetupResponseSchema, ...errorResponses(401, 402, 403, 503) } }, onRequest },
+    {
+      schema: {
+        tags,
+        summary: 'Empieza a guardar o cambiar la tarjeta: un SetupIntent que confirma el campo de tarjeta',
+        response: { 200: cardSetupResponseSchema, ...errorResponses(401, 402, 403, 503) },
+      },
+      onRequest,
+    },
     async (request, reply) => {
       noStore(reply);
       const user = auth.userOf(request);
@@ -54,7 +80,13 @@ export async function cardRoutes(app: FastifyInstance, service: CardsService, au
   api.post(
     '/payments/card/confirm',
     {
-      schema: { tags, summary: 'El servidor pregunta al proveedor por el SetupIntent; su tarjeta pasa a ser la de cobro y paga lo que quedó pendiente', body: cardConfirmRequestSchema, response: { 200: cardConfirmResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) } },
+      schema: {
+        tags,
+        summary:
+          'El servidor pregunta al proveedor por el SetupIntent; su tarjeta pasa a ser la de cobro y paga lo que quedó pendiente',
+        body: cardConfirmRequestSchema,
+        response: { 200: cardConfirmResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) },
+      },
       onRequest,
     },
     async (request, reply) => {
@@ -64,7 +96,14 @@ export async function cardRoutes(app: FastifyInstance, service: CardsService, au
   );
   api.delete(
     '/payments/card',
-    { schema: { tags, summary: 'Quita la tarjeta guardada (las renovaciones sin tarjeta fallan y entran en el periodo de gracia)', response: { 200: cardOnFileResponseSchema, ...errorResponses(401, 402, 403, 404, 503) } }, onRequest },
+    {
+      schema: {
+        tags,
+        summary: 'Quita la tarjeta guardada (las renovaciones sin tarjeta fallan y entran en el periodo de gracia)',
+        response: { 200: cardOnFileResponseSchema, ...errorResponses(401, 402, 403, 404, 503) },
+      },
+      onRequest,
+    },
     async (request, reply) => {
       noStore(reply);
       return service.remove(auth.userOf(request).userId);

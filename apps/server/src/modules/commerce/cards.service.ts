@@ -19,7 +19,8 @@ export const SETUP_NOT_FOUND = 'No encontramos ese registro de tarjeta.';
 export const SETUP_NOT_DONE = 'La tarjeta aún no está guardada: confírmala en el campo de tarjeta.';
 export const NO_CARD = 'No tienes ninguna tarjeta guardada.';
 
-const shown = (card: SavedCardView | null): SavedCard | null => (card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null);
+const shown = (card: SavedCardView | null): SavedCard | null =>
+  card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null;
 
 /**
  * The card on file (issue 26): saved through a setup intent the card field confirms, shown as
@@ -50,14 +51,18 @@ export class CardsService {
   async setup(holder: CardHolder, cardFormUrl: string): Promise<CardSetupResponse> {
     const customerId = await this.customerFor(holder);
     const key = `card-setup-${holder.userId}-${this.clock.now()}-${Math.random().toString(36).slice(2, 10)}`;
-    const setup = await asSubscriber(() => this.payments.createSetupIntent({ customerId, metadata: { userId: String(holder.userId) }, idempotencyKey: key }));
+    const setup = await asSubscriber(() =>
+      this.payments.createSetupIntent({ customerId, metadata: { userId: String(holder.userId) }, idempotencyKey: key }),
+    );
     return { setupIntentId: setup.id, clientSecret: setup.clientSecret, cardFormUrl, provider: this.operator };
   }
 
   private async customerFor(holder: CardHolder): Promise<string> {
     const known = await this.repo.customerOf(holder.userId);
     if (known) return known;
-    const created = await asSubscriber(() => this.payments.createCustomer({ email: holder.email, name: holder.email, userId: holder.userId }));
+    const created = await asSubscriber(() =>
+      this.payments.createCustomer({ email: holder.email, name: holder.email, userId: holder.userId }),
+    );
     return this.repo.saveCustomer(holder.userId, created, this.clock.now());
   }
 
@@ -82,9 +87,14 @@ export class CardsService {
     const paymentMethodId = setup.paymentMethodId;
     const previous = await asSubscriber(() => this.payments.defaultCard(customerId));
     if (previous?.paymentMethodId !== paymentMethodId) {
-      await asSubscriber(async () => this.payments.setDefaultPaymentMethod(customerId, paymentMethodId, await this.repo.liveSubscriptions(userId)));
+      await asSubscriber(async () =>
+        this.payments.setDefaultPaymentMethod(customerId, paymentMethodId, await this.repo.liveSubscriptions(userId)),
+      );
       // The replaced card is never charged again; already gone (a second confirm) is fine.
-      if (previous) await asSubscriber(() => this.payments.detachPaymentMethod(previous.paymentMethodId)).catch((error: unknown) => (error instanceof AppError && error.status === 402 ? undefined : Promise.reject(error)));
+      if (previous)
+        await asSubscriber(() => this.payments.detachPaymentMethod(previous.paymentMethodId)).catch((error: unknown) =>
+          error instanceof AppError && error.status === 402 ? undefined : Promise.reject(error),
+        );
     }
     const recovered = await this.retryUnpaid(userId);
     return { card: shown(await asSubscriber(() => this.payments.defaultCard(customerId))), recovered };

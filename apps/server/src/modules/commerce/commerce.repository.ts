@@ -43,7 +43,9 @@ export class CommerceRepository {
     const renewing = await this.db
       .kysely<PurchaseTables>()
       .selectFrom('entitlements as e')
-      .innerJoin('purchases as p', (join) => join.onRef('p.userId', '=', 'e.userId').onRef('p.packageId', '=', 'e.packageId'))
+      .innerJoin('purchases as p', (join) =>
+        join.onRef('p.userId', '=', 'e.userId').onRef('p.packageId', '=', 'e.packageId'),
+      )
       .select('e.packageId')
       .where('e.userId', '=', userId)
       .where('e.source', '=', 'purchase')
@@ -59,7 +61,10 @@ export class CommerceRepository {
     return [...new Set([...rows, ...renewing].map((r) => r.packageId))];
   }
 
-  async ensurePackage(p: { id: number; name: string; description: string; kind: 'basic' | 'premium' | 'ppv' }, now: number): Promise<void> {
+  async ensurePackage(
+    p: { id: number; name: string; description: string; kind: 'basic' | 'premium' | 'ppv' },
+    now: number,
+  ): Promise<void> {
     await this.k
       .insertInto('packages')
       .values({ ...p, createdAt: now })
@@ -68,7 +73,11 @@ export class CommerceRepository {
   }
 
   async ensureProduct(p: Insertable<ProductTable>): Promise<void> {
-    await this.k.insertInto('products').values(p).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await this.k
+      .insertInto('products')
+      .values(p)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 
   async grant(userId: number, packageId: number, startsAt: number, source: string): Promise<void> {
@@ -80,12 +89,14 @@ export class CommerceRepository {
   }
 
   async maxPackageId(): Promise<number> {
-    const row = await this.k.selectFrom('packages').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+    const row = await this.k
+      .selectFrom('packages')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirst();
     return Number(row?.max ?? 0);
   }
 
   findPpvProductByEvent(eventId: number): Promise<ProductRow | undefined> {
     return this.k.selectFrom('products').selectAll().where('eventId', '=', eventId).executeTakeFirst();
   }
-
 }

@@ -13,21 +13,45 @@ describe.each(kinds)('package marks on %s', (kind) => {
   let basico: number;
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    basico = (await ctx.sql.selectFrom('users').select('id').where('email', '=', 'basico@pantalla.test').executeTakeFirstOrThrow()).id;
+    basico = (
+      await ctx.sql
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'basico@pantalla.test')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(async () => ctx?.close());
 
-  it('reuses a user\'s packages for marking a short while, while rights are always read fresh', async () => {
-    const commerce = new CommerceService(ctx.clock, new CommerceRepository(ctx.platform.db), new CacheRegistry(ctx.clock));
+  it("reuses a user's packages for marking a short while, while rights are always read fresh", async () => {
+    const commerce = new CommerceService(
+      ctx.clock,
+      new CommerceRepository(ctx.platform.db),
+      new CacheRegistry(ctx.clock),
+    );
     expect((await commerce.accessForMarking(basico)).access(PACKAGE_IDS.cine).owned).toBe(false);
-    await ctx.sql.insertInto('entitlements').values({ userId: basico, packageId: PACKAGE_IDS.cine, startsAt: 0, endsAt: null, source: 'purchase', createdAt: 0 }).execute();
+    await ctx.sql
+      .insertInto('entitlements')
+      .values({
+        userId: basico,
+        packageId: PACKAGE_IDS.cine,
+        startsAt: 0,
+        endsAt: null,
+        source: 'purchase',
+        createdAt: 0,
+      })
+      .execute();
     try {
       expect((await commerce.accessFor(basico)).access(PACKAGE_IDS.cine).owned).toBe(true);
       expect((await commerce.accessForMarking(basico)).access(PACKAGE_IDS.cine).owned).toBe(false);
       ctx.clock.advance(MARKS_TTL_MS + 1);
       expect((await commerce.accessForMarking(basico)).access(PACKAGE_IDS.cine).owned).toBe(true);
     } finally {
-      await ctx.sql.deleteFrom('entitlements').where('userId', '=', basico).where('packageId', '=', PACKAGE_IDS.cine).execute();
+      await ctx.sql
+        .deleteFrom('entitlements')
+        .where('userId', '=', basico)
+        .where('packageId', '=', PACKAGE_IDS.cine)
+        .execute();
     }
   });
 });

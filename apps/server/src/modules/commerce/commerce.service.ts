@@ -126,12 +126,18 @@ export class CommerceService implements AccessRights, PpvOffers, Entitlements {
    */
   async quote(productId: number, country: string | null, vat: VatRates): Promise<ProductQuote> {
     const row = await this.repo.findActiveProduct(productId);
-    if (!row || (row.kind === 'ppv' && row.fcEnd !== null && row.fcEnd <= this.clock.now())) throw notFound('Este producto ya no está a la venta.');
+    if (!row || (row.kind === 'ppv' && row.fcEnd !== null && row.fcEnd <= this.clock.now()))
+      throw notFound('Este producto ya no está a la venta.');
     return { product: toProduct(row), vat: vatOf(row.priceCents, country, vat) };
   }
 
   async listPackages(): Promise<Package[]> {
-    return (await this.repo.listPackages()).map((p) => ({ id: p.id, name: p.name, description: p.description, kind: p.kind }));
+    return (await this.repo.listPackages()).map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      kind: p.kind,
+    }));
   }
 
   async packageIds(): Promise<number[]> {
@@ -174,11 +180,16 @@ export class CommerceService implements AccessRights, PpvOffers, Entitlements {
   }
 
   private async resolver(ownedIds: Promise<number[]>): Promise<AccessResolver> {
-    const [owned, products] = await Promise.all([ownedIds, this.products.get('active', () => this.repo.listActiveProducts())]);
+    const [owned, products] = await Promise.all([
+      ownedIds,
+      this.products.get('active', () => this.repo.listActiveProducts()),
+    ]);
     const ownedSet = new Set(owned);
     const productByPackage = new Map<number, number>();
     // Subscriptions first: a package sold both ways offers its subscription.
-    for (const p of [...products].sort((a, b) => (a.kind === b.kind ? a.id - b.id : a.kind === 'subscription' ? -1 : 1))) {
+    for (const p of [...products].sort((a, b) =>
+      a.kind === b.kind ? a.id - b.id : a.kind === 'subscription' ? -1 : 1,
+    )) {
       if (!productByPackage.has(p.packageId)) productByPackage.set(p.packageId, p.id);
     }
     return {

@@ -87,11 +87,18 @@ function endpointOf(platform: Platform, selfUrl: () => string | undefined): () =
 function cardFormUrlOf(platform: Platform): string {
   const p = platform.config.payments;
   const query = `key=${encodeURIComponent(p.publishableKey)}&locale=es`;
-  return p.provider === 'sandbox' ? `${p.apiUrl ?? ''}/payments-sandbox/elements/card?${query}` : `/api/v1/payments/stripe-card?${query}`;
+  return p.provider === 'sandbox'
+    ? `${p.apiUrl ?? ''}/payments-sandbox/elements/card?${query}`
+    : `/api/v1/payments/stripe-card?${query}`;
 }
 
 /** Packages, PPV and subscription products, entitlements, purchases and payments. */
-function billingHistoryOf(platform: Platform, needs: CommerceNeeds, payments: StripeProvider, repo: BillingHistoryRepository): BillingHistory {
+function billingHistoryOf(
+  platform: Platform,
+  needs: CommerceNeeds,
+  payments: StripeProvider,
+  repo: BillingHistoryRepository,
+): BillingHistory {
   const { config } = platform;
   return new BillingHistory({
     repo,
@@ -109,15 +116,23 @@ function billingHistoryOf(platform: Platform, needs: CommerceNeeds, payments: St
 }
 
 /** Reconciles purchases left half-done and ends lapsed grace periods, now and on a timer, once per cluster; the stopper. */
-function startReconciliation(platform: Platform, purchases: PurchasesService, expireGrace: () => Promise<unknown>): () => Promise<void> {
+function startReconciliation(
+  platform: Platform,
+  purchases: PurchasesService,
+  expireGrace: () => Promise<unknown>,
+): () => Promise<void> {
   const { disabledReason } = platform.config.payments;
   if (disabledReason !== null) {
     // Nothing sold, nothing to reconcile: said once at start, so the operator knows why.
     platform.log.warn(disabledReason);
     return async () => {};
   }
-  const run = (olderThan: number) => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile(olderThan)).catch((error: unknown) => platform.log.warn({ err: error }, 'purchase reconciliation failed'));
-  const expire = () => expireGrace().catch((error: unknown) => platform.log.warn({ err: error }, 'grace period check failed'));
+  const run = (olderThan: number) =>
+    platform.db
+      .exclusive(RECONCILE_LOCK, () => purchases.reconcile(olderThan))
+      .catch((error: unknown) => platform.log.warn({ err: error }, 'purchase reconciliation failed'));
+  const expire = () =>
+    expireGrace().catch((error: unknown) => platform.log.warn({ err: error }, 'grace period check failed'));
   const first = Promise.all([run(0), expire()]);
   const timer = setInterval(() => {
     void run(RECONCILE_AFTER_MS);
@@ -134,20 +149,64 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
   const repo = new CommerceRepository(platform.db);
   const service = new CommerceService(platform.clock, repo, platform.caches);
   let selfUrl: string | undefined;
-  const payments = new StripeProvider(endpointOf(platform, () => selfUrl), cardFormUrlOf(platform));
+  const payments = new StripeProvider(
+    endpointOf(platform, () => selfUrl),
+    cardFormUrlOf(platform),
+  );
   // The billing history and mails listen to what purchases learn; refunds are recorded by it too.
   const billingRepo = new BillingHistoryRepository(platform.db);
   const history = billingHistoryOf(platform, needs, payments, billingRepo);
-  const refunds = new Refunds(billingRepo, payments, history, platform.clock, (userId) => service.forget(userId), platform.log);
+  const refunds = new Refunds(
+    billingRepo,
+    payments,
+    history,
+    platform.clock,
+    (userId) => service.forget(userId),
+    platform.log,
+  );
   const billingEvents = history;
   const purchasesRepo = new PurchasesRepository(platform.db);
-  const promotionCodes = new Promotions(payments, platform.clock, async (userId) => (await purchasesRepo.fulfilledOf(userId)).length > 0);
-  const lifecycle: LifecycleOptions = { graceDays: platform.config.billingGraceDays, promotions: ({ code, product, userId }) => promotionCodes.resolvePromotion(code, product, userId), refunds };
-  const purchases = new PurchasesService(purchasesRepo, payments, platform.clock, platform.config.operator.providerName, (userId) => service.ownedPackageIds(userId), (userId) => service.forget(userId), platform.log, lifecycle, billingEvents);
+  const promotionCodes = new Promotions(
+    payments,
+    platform.clock,
+    async (userId) => (await purchasesRepo.fulfilledOf(userId)).length > 0,
+  );
+  const lifecycle: LifecycleOptions = {
+    graceDays: platform.config.billingGraceDays,
+    promotions: ({ code, product, userId }) => promotionCodes.resolvePromotion(code, product, userId),
+    refunds,
+  };
+  const purchases = new PurchasesService(
+    purchasesRepo,
+    payments,
+    platform.clock,
+    platform.config.operator.providerName,
+    (userId) => service.ownedPackageIds(userId),
+    (userId) => service.forget(userId),
+    platform.log,
+    lifecycle,
+    billingEvents,
+  );
   // The checkout's terms: price, VAT, trial, the promotion code's discount, the card on file.
-  const quotes = new CheckoutQuotes({ commerce: service, productRow: (id) => repo.findActiveProduct(id), promotions: promotionCodes, payments, customerOf: (userId) => purchasesRepo.customerOf(userId), countryOf: needs.countryOf, vat: platform.config.vat, clock: platform.clock, log: platform.log });
+  const quotes = new CheckoutQuotes({
+    commerce: service,
+    productRow: (id) => repo.findActiveProduct(id),
+    promotions: promotionCodes,
+    payments,
+    customerOf: (userId) => purchasesRepo.customerOf(userId),
+    countryOf: needs.countryOf,
+    vat: platform.config.vat,
+    clock: platform.clock,
+    log: platform.log,
+  });
   // The card on file: a new card pays what failed renewals left unpaid.
-  const cards = new CardsService(platform.db, payments, platform.clock, platform.config.operator.providerName, (userId) => purchases.retryUnpaid(userId));
+  const cards = new CardsService(
+    platform.db,
+    payments,
+    platform.clock,
+    platform.config.operator.providerName,
+    (userId) => purchases.retryUnpaid(userId),
+  );
   const reconcile = () => platform.db.exclusive(RECONCILE_LOCK, () => purchases.reconcile());
   const expireGrace = () => platform.db.exclusive(GRACE_LOCK, () => purchases.expireGrace());
   const module: ServerModule = {
@@ -159,19 +218,54 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
       await purchaseRoutes(app, purchases, payments, needs.auth, () => platform.clock.now(), platform.config.payments);
       await billingRoutes(app, history, refunds, needs.auth);
       await quoteRoutes(app, quotes, needs.auth, platform.config.payments.provider !== 'none');
-      await cardRoutes(app, cards, needs.auth, () => payments.cardFormUrl(), platform.config.payments.provider !== 'none');
+      await cardRoutes(
+        app,
+        cards,
+        needs.auth,
+        () => payments.cardFormUrl(),
+        platform.config.payments.provider !== 'none',
+      );
       // The console's products and prices (issue 27).
-      await operatorProductRoutes(app, new OperatorProducts(new OperatorProductsRepository(platform.db), payments, platform.clock, () => service.productsChanged()), needs.auth);
+      await operatorProductRoutes(
+        app,
+        new OperatorProducts(new OperatorProductsRepository(platform.db), payments, platform.clock, () =>
+          service.productsChanged(),
+        ),
+        needs.auth,
+      );
     },
     startWork: (url) => {
       selfUrl = url;
       const { missing } = platform.config.operator.legal;
-      if (missing.length > 0) platform.log.warn(`Los recibos no nombran al vendedor entero: falta ${missing.join(', ')} (README, "Configure").`);
+      if (missing.length > 0)
+        platform.log.warn(
+          `Los recibos no nombran al vendedor entero: falta ${missing.join(', ')} (README, "Configure").`,
+        );
       return startReconciliation(platform, purchases, expireGrace);
     },
   };
-  const personalData = history.withPersonalData(commercePersonalData(new CommerceDataRepository(platform.db), purchases, (userId) => service.forget(userId)));
-  const operator = new OperatorCommerceActions(new OperatorCommerceRepository(platform.db), service, purchases, refunds, platform.clock, platform.log);
+  const personalData = history.withPersonalData(
+    commercePersonalData(new CommerceDataRepository(platform.db), purchases, (userId) => service.forget(userId)),
+  );
+  const operator = new OperatorCommerceActions(
+    new OperatorCommerceRepository(platform.db),
+    service,
+    purchases,
+    refunds,
+    platform.clock,
+    platform.log,
+  );
   const subscriberView = new SubscriberView(new SubscriberViewRepository(platform.db), platform.clock);
-  return { module, access: service, offers: service, entitlements: service, reconcile, expireGrace, retryUnpaid: (userId) => purchases.retryUnpaid(userId), personalData, operator, subscriberView };
+  return {
+    module,
+    access: service,
+    offers: service,
+    entitlements: service,
+    reconcile,
+    expireGrace,
+    retryUnpaid: (userId) => purchases.retryUnpaid(userId),
+    personalData,
+    operator,
+    subscriberView,
+  };
 }

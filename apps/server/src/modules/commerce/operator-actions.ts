@@ -1,4 +1,9 @@
-import type { GrantPackageRequest, OperatorCancelResponse, OperatorRefundResponse, PackageActionResponse } from '@pantalla/contracts';
+import type {
+  GrantPackageRequest,
+  OperatorCancelResponse,
+  OperatorRefundResponse,
+  PackageActionResponse,
+} from '@pantalla/contracts';
 import type { Actor } from '../../platform/audit.repository';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -39,8 +44,20 @@ export class OperatorCommerceActions implements OperatorCommerce {
     if (input.endsAt <= now) throw badRequest('La fecha de fin tiene que ser futura.');
     if (input.endsAt > now + GRANT_MAX_MS) throw badRequest('Un paquete se concede como mucho por cinco años.');
     if (!(await this.repo.packageExists(input.packageId))) throw notFound('No existe ese paquete.');
-    const { covered, row } = await this.repo.grantUntil(userId, input.packageId, input.endsAt, now, actor, input.reason);
-    if (covered) throw conflict(row.endsAt === null ? 'Esta cuenta ya tiene este paquete sin fecha de fin.' : 'Esta cuenta ya tiene este paquete hasta esa fecha o más.');
+    const { covered, row } = await this.repo.grantUntil(
+      userId,
+      input.packageId,
+      input.endsAt,
+      now,
+      actor,
+      input.reason,
+    );
+    if (covered)
+      throw conflict(
+        row.endsAt === null
+          ? 'Esta cuenta ya tiene este paquete sin fecha de fin.'
+          : 'Esta cuenta ya tiene este paquete hasta esa fecha o más.',
+      );
     await this.commerce.rightsChanged(userId);
     return row;
   }
@@ -71,16 +88,31 @@ export class OperatorCommerceActions implements OperatorCommerce {
    * process is the same refund), then the claim, the entitlement's end and the audit row in
    * one transaction; a request that finds the claim taken answers 409.
    */
-  private async refundOnce(userId: number, purchaseId: string, reason: string, actor: Actor): Promise<OperatorRefundResponse> {
+  private async refundOnce(
+    userId: number,
+    purchaseId: string,
+    reason: string,
+    actor: Actor,
+  ): Promise<OperatorRefundResponse> {
     const purchase = await this.repo.purchase(purchaseId);
-    if (!purchase || purchase.userId !== userId || purchase.status !== 'fulfilled') throw notFound('No existe esa compra pagada.');
+    if (!purchase || purchase.userId !== userId || purchase.status !== 'fulfilled')
+      throw notFound('No existe esa compra pagada.');
     if (await this.repo.refundRecorded(purchaseId)) throw conflict('Esta compra ya se ha devuelto.');
     const ownedBefore = (await this.commerce.ownedPackageIds(userId)).includes(purchase.packageId);
     const refund = await this.refunds.refund(purchaseId, undefined, `operator-${purchaseId}`);
-    const fact = { refundId: refund.refundId, amountCents: refund.amountCents, currency: refund.currency, refundedCents: refund.refundedCents };
-    if (!(await this.repo.refunded(purchase, fact, ownedBefore, this.clock.now(), actor, reason))) throw conflict('Esta compra ya se ha devuelto.');
+    const fact = {
+      refundId: refund.refundId,
+      amountCents: refund.amountCents,
+      currency: refund.currency,
+      refundedCents: refund.refundedCents,
+    };
+    if (!(await this.repo.refunded(purchase, fact, ownedBefore, this.clock.now(), actor, reason)))
+      throw conflict('Esta compra ya se ha devuelto.');
     await this.commerce.rightsChanged(userId);
-    this.log.info({ purchase: purchaseId, user: userId, operator: actor.userId, refund: refund.refundId }, 'purchase refunded at the console');
+    this.log.info(
+      { purchase: purchaseId, user: userId, operator: actor.userId, refund: refund.refundId },
+      'purchase refunded at the console',
+    );
     return { purchaseId, ...fact, packageId: purchase.packageId };
   }
 }

@@ -23,7 +23,10 @@ interface Tables extends PurchaseTables {
 }
 
 /** The columns the console changes on a product. */
-export type ProductChange = Pick<Updateable<ProductTable>, 'title' | 'packageId' | 'fcIni' | 'fcEnd' | 'providerPriceId'>;
+export type ProductChange = Pick<
+  Updateable<ProductTable>,
+  'title' | 'packageId' | 'fcIni' | 'fcEnd' | 'providerPriceId'
+>;
 
 /** A product with its package's name. */
 export type ProductWithPackage = ProductRow & { packageName: string };
@@ -61,7 +64,11 @@ export class OperatorProductsRepository {
   }
 
   private withPackage() {
-    return this.k.selectFrom('products as p').innerJoin('packages as k', 'k.id', 'p.packageId').selectAll('p').select('k.name as packageName');
+    return this.k
+      .selectFrom('products as p')
+      .innerJoin('packages as k', 'k.id', 'p.packageId')
+      .selectAll('p')
+      .select('k.name as packageName');
   }
 
   /** A page, newest id first (keyset on the primary key; `products_kind_id` serves the kind filter). */
@@ -81,7 +88,13 @@ export class OperatorProductsRepository {
 
   /** The last price changes, newest first. */
   prices(productId: number, limit: number): Promise<ProductPriceTable[]> {
-    return this.k.selectFrom('productPrices').selectAll().where('productId', '=', productId).orderBy('version', 'desc').limit(limit).execute();
+    return this.k
+      .selectFrom('productPrices')
+      .selectAll()
+      .where('productId', '=', productId)
+      .orderBy('version', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** What a product may sell: every package but PPV events' (few), plus the one it sells now. */
@@ -99,7 +112,13 @@ export class OperatorProductsRepository {
   }
 
   /** Title, package, sale window: the change and its audit row in one transaction. */
-  async update(id: number, change: ProductChange, actor: Actor, at: number, audit: Pick<AuditChange, 'before' | 'after'>): Promise<void> {
+  async update(
+    id: number,
+    change: ProductChange,
+    actor: Actor,
+    at: number,
+    audit: Pick<AuditChange, 'before' | 'after'>,
+  ): Promise<void> {
     await this.k.transaction().execute(async (trx) => {
       await trx.updateTable('products').set(change).where('id', '=', id).execute();
       await recordAudit(trx, actor, at, { action: 'product.update', subjectType: 'product', subjectId: id, ...audit });
@@ -110,25 +129,50 @@ export class OperatorProductsRepository {
    * Sets the price new purchases pay, only when the product is still at `expectedVersion`
    * (compare-and-set): false when another change came first. History and audit in the same transaction.
    */
-  async setPrice(product: ProductRow, expectedVersion: number, price: NewPrice, actor: Actor, at: number): Promise<boolean> {
+  async setPrice(
+    product: ProductRow,
+    expectedVersion: number,
+    price: NewPrice,
+    actor: Actor,
+    at: number,
+  ): Promise<boolean> {
     return this.k.transaction().execute(async (trx) => {
       const version = expectedVersion + 1;
       const result = await trx
         .updateTable('products')
-        .set({ priceCents: price.amountCents, currency: price.currency, providerPriceId: price.providerPriceId, priceVersion: version })
+        .set({
+          priceCents: price.amountCents,
+          currency: price.currency,
+          providerPriceId: price.providerPriceId,
+          priceVersion: version,
+        })
         .where('id', '=', product.id)
         .where('priceVersion', '=', expectedVersion)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await trx
         .insertInto('productPrices')
-        .values({ productId: product.id, version, amountCents: price.amountCents, currency: price.currency, previousCents: product.priceCents, previousCurrency: product.currency, providerPriceId: price.providerPriceId, at, actorEmail: actor.email })
+        .values({
+          productId: product.id,
+          version,
+          amountCents: price.amountCents,
+          currency: price.currency,
+          previousCents: product.priceCents,
+          previousCurrency: product.currency,
+          providerPriceId: price.providerPriceId,
+          at,
+          actorEmail: actor.email,
+        })
         .execute();
       await recordAudit(trx, actor, at, {
         action: 'product.price',
         subjectType: 'product',
         subjectId: product.id,
-        before: { priceCents: product.priceCents, currency: product.currency, providerPriceId: product.providerPriceId },
+        before: {
+          priceCents: product.priceCents,
+          currency: product.currency,
+          providerPriceId: product.providerPriceId,
+        },
         after: { priceCents: price.amountCents, currency: price.currency, providerPriceId: price.providerPriceId },
       });
       return true;
@@ -143,13 +187,21 @@ export class OperatorProductsRepository {
     const day = sql<number>`p.fulfilled_at / ${sql.lit(DAY_MS)}`;
     const rows = await this.k
       .selectFrom('purchases as p')
-      .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('p.amountCents').as('gross')])
+      .select([
+        day.as('day'),
+        (eb) => eb.fn.countAll<number>().as('count'),
+        (eb) => eb.fn.sum<number>('p.amountCents').as('gross'),
+      ])
       .where('p.productId', '=', productId)
       .where('p.fulfilledAt', '>=', from)
       .where('p.fulfilledAt', '<', to)
       .where('p.status', '=', 'fulfilled')
       .groupBy(day)
       .execute();
-    return rows.map((r) => ({ at: Math.floor(Number(r.day)) * DAY_MS, count: Number(r.count), grossCents: Number(r.gross ?? 0) }));
+    return rows.map((r) => ({
+      at: Math.floor(Number(r.day)) * DAY_MS,
+      count: Number(r.count),
+      grossCents: Number(r.gross ?? 0),
+    }));
   }
 }

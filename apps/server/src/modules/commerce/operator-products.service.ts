@@ -41,7 +41,8 @@ function toProduct(row: ProductWithPackage): OperatorProduct {
 /** 'YYYY-MM-DD' as its UTC midnight (epoch ms); 400 when no such day. */
 function dayStart(day: string, field: string): number {
   const at = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day) throw badRequest(`Fecha no válida: ${field}.`);
+  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day)
+    throw badRequest(`Fecha no válida: ${field}.`);
   return at;
 }
 
@@ -50,8 +51,14 @@ async function atProvider<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ProviderUnavailableError) throw new AppError(503, 'provider_unavailable', 'No se ha podido contactar con el proveedor de pagos. Vuelve a intentarlo.');
-    if (error instanceof ProviderRefusedError) throw badRequest(`El proveedor de pagos no ha aceptado el precio: ${error.message}`);
+    if (error instanceof ProviderUnavailableError)
+      throw new AppError(
+        503,
+        'provider_unavailable',
+        'No se ha podido contactar con el proveedor de pagos. Vuelve a intentarlo.',
+      );
+    if (error instanceof ProviderRefusedError)
+      throw badRequest(`El proveedor de pagos no ha aceptado el precio: ${error.message}`);
     throw error;
   }
 }
@@ -72,7 +79,8 @@ export class OperatorProducts {
 
   async list(query: OperatorProductsQuery): Promise<OperatorProductsPage> {
     const beforeId = query.cursor === undefined ? undefined : Number(query.cursor);
-    if (beforeId !== undefined && (!Number.isSafeInteger(beforeId) || beforeId <= 0)) throw badRequest('Cursor no válido.');
+    if (beforeId !== undefined && (!Number.isSafeInteger(beforeId) || beforeId <= 0))
+      throw badRequest('Cursor no válido.');
     const rows = await this.repo.list({ kind: query.kind, q: query.q, beforeId, limit: query.limit + 1 });
     const items = rows.slice(0, query.limit).map(toProduct);
     const last = items.at(-1);
@@ -82,8 +90,15 @@ export class OperatorProducts {
   async detail(productId: number): Promise<OperatorProductDetail> {
     const row = await this.repo.find(productId);
     if (!row) throw notFound('No existe ese producto.');
-    const [prices, packages] = await Promise.all([this.repo.prices(productId, HISTORY_SHOWN), this.repo.packageChoices(row.packageId)]);
-    return { product: toProduct(row), prices, packages: packages.map((p) => ({ id: p.id, name: p.name, kind: p.kind })) };
+    const [prices, packages] = await Promise.all([
+      this.repo.prices(productId, HISTORY_SHOWN),
+      this.repo.packageChoices(row.packageId),
+    ]);
+    return {
+      product: toProduct(row),
+      prices,
+      packages: packages.map((p) => ({ id: p.id, name: p.name, kind: p.kind })),
+    };
   }
 
   /** Title, package, sale window; the audit row says the fields that changed, before and after. */
@@ -93,7 +108,11 @@ export class OperatorProducts {
     const change: ProductChange = {};
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
-    const set = (column: 'title' | 'packageId' | 'fcIni' | 'fcEnd', name: string, value: string | number | null | undefined) => {
+    const set = (
+      column: 'title' | 'packageId' | 'fcIni' | 'fcEnd',
+      name: string,
+      value: string | number | null | undefined,
+    ) => {
       if (value === undefined || value === row[column]) return;
       Object.assign(change, { [column]: value });
       before[name] = row[column];
@@ -103,7 +122,8 @@ export class OperatorProducts {
       const target = await this.repo.findPackage(patch.packageId);
       if (!target) throw badRequest('No existe ese paquete.');
       // A PPV event's package is its own: its product cannot sell another one, nor a subscription a PPV event's.
-      if ((target.kind === 'ppv') !== (row.kind === 'ppv')) throw badRequest('Ese paquete no se puede vender con este producto.');
+      if ((target.kind === 'ppv') !== (row.kind === 'ppv'))
+        throw badRequest('Ese paquete no se puede vender con este producto.');
     }
     set('title', 'title', patch.title);
     set('packageId', 'packageId', patch.packageId);
@@ -147,10 +167,17 @@ export class OperatorProducts {
         idempotencyKey: `product-price-${productId}-v${version}-${change.amountCents}-${change.currency}`,
       }),
     );
-    const set = await this.repo.setPrice(row, change.expectedVersion, { amountCents: change.amountCents, currency: change.currency, providerPriceId }, actor, this.clock.now());
+    const set = await this.repo.setPrice(
+      row,
+      change.expectedVersion,
+      { amountCents: change.amountCents, currency: change.currency, providerPriceId },
+      actor,
+      this.clock.now(),
+    );
     if (!set) {
       const now = await this.repo.find(productId);
-      if (!now || now.priceCents !== change.amountCents || now.currency !== change.currency) throw conflict('El precio ha cambiado mientras tanto: revisa el precio actual y vuelve a intentarlo.');
+      if (!now || now.priceCents !== change.amountCents || now.currency !== change.currency)
+        throw conflict('El precio ha cambiado mientras tanto: revisa el precio actual y vuelve a intentarlo.');
     }
     return this.detail(productId);
   }
@@ -160,14 +187,20 @@ export class OperatorProducts {
     const from = dayStart(fromDay, 'from');
     const to = dayStart(toDay, 'to') + DAY_MS;
     if (to <= from) throw badRequest('El final del intervalo debe ser posterior a su inicio.');
-    if ((to - from) / DAY_MS > SALES_RANGE_MAX_DAYS) throw badRequest(`El intervalo no puede pasar de ${SALES_RANGE_MAX_DAYS} días.`);
+    if ((to - from) / DAY_MS > SALES_RANGE_MAX_DAYS)
+      throw badRequest(`El intervalo no puede pasar de ${SALES_RANGE_MAX_DAYS} días.`);
     const row = await this.repo.find(productId);
     if (!row) throw notFound('No existe ese producto.');
     const found = new Map((await this.repo.salesByDay(productId, from, to)).map((d) => [d.at, d]));
     const days: OperatorSales['days'] = [];
     for (let at = from; at < to; at += DAY_MS) {
       const day = found.get(at);
-      days.push({ day: new Date(at).toISOString().slice(0, 10), at, count: day?.count ?? 0, grossCents: day?.grossCents ?? 0 });
+      days.push({
+        day: new Date(at).toISOString().slice(0, 10),
+        at,
+        count: day?.count ?? 0,
+        grossCents: day?.grossCents ?? 0,
+      });
     }
     return {
       currency: row.currency,

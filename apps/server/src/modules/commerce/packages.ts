@@ -24,10 +24,46 @@ export interface PackageDefinition {
 }
 
 export const PACKAGE_DEFINITIONS: readonly PackageDefinition[] = [
-  { id: PACKAGE_IDS.basic, name: 'Básico', description: 'Canales generalistas, noticias, documentales, infantil y música.', kind: 'basic', monthlyCents: 499 },
-  { id: PACKAGE_IDS.cine, name: 'Cine Plus', description: 'Canales de cine y el videoclub de estrenos.', kind: 'premium', monthlyCents: 999 },
-  { id: PACKAGE_IDS.deportes, name: 'Deportes Plus', description: 'Fútbol, baloncesto, motor, tenis y más deportes en directo.', kind: 'premium', monthlyCents: 1499 },
-  { id: PACKAGE_IDS.series, name: 'Series y AMC', description: 'Canales de series y AMC a la carta: cine y series.', kind: 'premium', monthlyCents: 799 },
-  { id: PACKAGE_IDS.adultos, name: 'Adultos', description: 'Contenido para adultos, protegido con PIN parental.', kind: 'premium', monthlyCents: 699 },
-  { id: PACKAGE_IDS.bienvenida, name: 'Bienvenida', description: 'Ventajas de bienvenida para nuevos abonados.', kind: 'premium', monthlyCents: null },
+  {
+    id: PACKAGE_IDS.basic,
+    name: 'Básico',
+    description: 'Canales generalistas, noticias, documentales, infantil y música.',
+    kind: 'basic',
+    monthlyCents: 499,
+  },
+  {
+    id: PACKAGE_IDS.cine,
+    name: 'Cine Plus',
+    description: 'Canales de cine y el videoclub de estrenos.',
+    kind: 'premium',
+    monthlyCents: 999,
+  },
+  {
+    id: PACKAGE_IDS.deportes,
+    name: 'Deportes Plus',
+    description: 'Fútbol, baloncesto, motor, tenis y más deportes en directo.',
+    kind: 'premium',
+    monthlyCents: 1499,
+  },
+  {
+    id: PACKAGE_IDS.series,
+    name: 'Series y AMC',
+    description: 'Canales de series y AMC a la carta: cine y series.',
+    kind: 'premium',
+    monthlyCents: 799,
+  },
+  {
+    id: PACKAGE_IDS.adultos,
+    name: 'Adultos',
+    description: 'Contenido para adultos, protegido con PIN parental.',
+    kind: 'premium',
+    monthlyCents: 699,
+  },
+  {
+    id: PACKAGE_IDS.bienvenida,
+    name: 'Bienvenida',
+    description: 'Ventajas de bienvenida para nuevos abonados.',
+    kind: 'premium',
+    monthlyCents: null,
+  },
 ];

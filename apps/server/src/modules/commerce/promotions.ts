@@ -24,16 +24,24 @@ export const PROMOTION_WRONG_PRODUCT = 'Este código promocional no es válido p
 export const PROMOTION_FIRST_PURCHASE = 'Este código promocional es solo para la primera compra.';
 
 /** The provider's product a subscription to `product` is billed as (StripeProvider's productRef). */
-export const providerProductOf = (product: Pick<ProductRow, 'packageId'>): string => `pantalla_package_${product.packageId}`;
+export const providerProductOf = (product: Pick<ProductRow, 'packageId'>): string =>
+  `pantalla_package_${product.packageId}`;
 
 /**
  * The amount of the `chargeIndex`-th charge (0: the first) of a price with a promotion: the
  * discount while it lasts, never below 0; a percentage rounded to the cent as Stripe does.
  */
-export function discountedCents(priceCents: number, promotion: Pick<ResolvedPromotion, 'percentOff' | 'amountOffCents' | 'durationMonths'> | null, chargeIndex: number): number {
+export function discountedCents(
+  priceCents: number,
+  promotion: Pick<ResolvedPromotion, 'percentOff' | 'amountOffCents' | 'durationMonths'> | null,
+  chargeIndex: number,
+): number {
   if (!promotion) return priceCents;
   if (promotion.durationMonths !== null && chargeIndex >= promotion.durationMonths) return priceCents;
-  const off = promotion.percentOff !== null ? Math.round((priceCents * promotion.percentOff) / 100) : (promotion.amountOffCents ?? 0);
+  const off =
+    promotion.percentOff !== null
+      ? Math.round((priceCents * promotion.percentOff) / 100)
+      : (promotion.amountOffCents ?? 0);
   return Math.max(0, priceCents - off);
 }
 
@@ -43,11 +51,21 @@ export function refusalOf(promo: PromotionCodeView | null, product: ProductRow, 
   const coupon = promo.coupon;
   // Stripe does not apply coupons to one-off payments: codes are for subscriptions (docs/decisions.md).
   if (product.kind !== 'subscription') return PROMOTION_WRONG_PRODUCT;
-  if ((promo.expiresAtMs !== null && promo.expiresAtMs <= now) || (coupon.redeemByMs !== null && coupon.redeemByMs <= now)) return PROMOTION_EXPIRED;
-  if ((promo.maxRedemptions !== null && promo.timesRedeemed >= promo.maxRedemptions) || (coupon.maxRedemptions !== null && coupon.timesRedeemed >= coupon.maxRedemptions)) return PROMOTION_EXHAUSTED;
+  if (
+    (promo.expiresAtMs !== null && promo.expiresAtMs <= now) ||
+    (coupon.redeemByMs !== null && coupon.redeemByMs <= now)
+  )
+    return PROMOTION_EXPIRED;
+  if (
+    (promo.maxRedemptions !== null && promo.timesRedeemed >= promo.maxRedemptions) ||
+    (coupon.maxRedemptions !== null && coupon.timesRedeemed >= coupon.maxRedemptions)
+  )
+    return PROMOTION_EXHAUSTED;
   if (!coupon.valid) return PROMOTION_INVALID;
-  if (coupon.appliesToProducts !== null && !coupon.appliesToProducts.includes(providerProductOf(product))) return PROMOTION_WRONG_PRODUCT;
-  if (coupon.amountOffCents !== null && (coupon.currency ?? '').toLowerCase() !== product.currency.toLowerCase()) return PROMOTION_WRONG_PRODUCT;
+  if (coupon.appliesToProducts !== null && !coupon.appliesToProducts.includes(providerProductOf(product)))
+    return PROMOTION_WRONG_PRODUCT;
+  if (coupon.amountOffCents !== null && (coupon.currency ?? '').toLowerCase() !== product.currency.toLowerCase())
+    return PROMOTION_WRONG_PRODUCT;
   return null;
 }
 
@@ -75,7 +93,8 @@ export class Promotions {
     try {
       promo = await this.payments.findPromotionCode(code.trim());
     } catch (error) {
-      if (error instanceof ProviderUnavailableError) throw new AppError(503, 'provider_unavailable', PAYMENT_CONNECTIVITY_ERROR);
+      if (error instanceof ProviderUnavailableError)
+        throw new AppError(503, 'provider_unavailable', PAYMENT_CONNECTIVITY_ERROR);
       // The provider refused the lookup itself (a malformed code): the code is not valid.
       throw badRequest(PROMOTION_INVALID);
     }

@@ -8,8 +8,10 @@ export async function asSubscriber<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ProviderUnavailableError) throw new AppError(503, 'provider_unavailable', PAYMENT_CONNECTIVITY_ERROR);
-    if (error instanceof ProviderRefusedError) throw new AppError(402, 'payment_failed', paymentRefusalText(error.code, error.declineCode));
+    if (error instanceof ProviderUnavailableError)
+      throw new AppError(503, 'provider_unavailable', PAYMENT_CONNECTIVITY_ERROR);
+    if (error instanceof ProviderRefusedError)
+      throw new AppError(402, 'payment_failed', paymentRefusalText(error.code, error.declineCode));
     throw error;
   }
 }

@@ -1,9 +1,28 @@
-import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  onRequestHookHandler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import { declareScope } from '../../platform/access';
 import { framedPagePolicy } from '../../platform/security-headers';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { billingAlertSchema, cardFieldResponseSchema, confirmPurchaseResponseSchema, ownedPurchaseSchema, paymentsStatusSchema, PURCHASES_UNAVAILABLE, purchaseIdParamsSchema, purchasesResponseSchema, startPurchaseRequestSchema, startPurchaseResponseSchema, switchSubscriptionRequestSchema } from '@pantalla/contracts';
+import {
+  billingAlertSchema,
+  cardFieldResponseSchema,
+  confirmPurchaseResponseSchema,
+  ownedPurchaseSchema,
+  paymentsStatusSchema,
+  PURCHASES_UNAVAILABLE,
+  purchaseIdParamsSchema,
+  purchasesResponseSchema,
+  startPurchaseRequestSchema,
+  startPurchaseResponseSchema,
+  switchSubscriptionRequestSchema,
+} from '@pantalla/contracts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { errorResponses, noStore } from '../../platform/http';
 import type { Authenticator } from '../identity';
@@ -13,7 +32,13 @@ import type { PurchasesService } from './purchases.service';
 
 const tags = ['commerce'];
 
-type FastifyZod = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+type FastifyZod = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** The webhook path the payment provider posts its events to (under /api/v1). */
 export const WEBHOOK_PATH = '/payments/webhook';
@@ -25,7 +50,14 @@ export interface PurchaseRouteOptions {
 }
 
 /** Purchases (signed in) and the provider's webhook (public, its signature checked). */
-export async function purchaseRoutes(app: FastifyInstance, service: PurchasesService, payments: PaymentProvider, auth: Authenticator, nowMs: () => number, options: PurchaseRouteOptions): Promise<void> {
+export async function purchaseRoutes(
+  app: FastifyInstance,
+  service: PurchasesService,
+  payments: PaymentProvider,
+  auth: Authenticator,
+  nowMs: () => number,
+  options: PurchaseRouteOptions,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const selling = options.provider !== 'none';
   // Without a provider nothing is sold: refused before the body is read, the past purchases still listed.
@@ -36,28 +68,62 @@ export async function purchaseRoutes(app: FastifyInstance, service: PurchasesSer
 
   api.get(
     '/payments/status',
-    { config: { access: 'public' }, schema: { tags, summary: 'Si este servidor vende, y si sus pagos son el sandbox de pruebas en producción (staging)', response: { 200: paymentsStatusSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Si este servidor vende, y si sus pagos son el sandbox de pruebas en producción (staging)',
+        response: { 200: paymentsStatusSchema },
+      },
+    },
     async () => ({ purchases: selling, stagingSandbox: options.stagingSandbox }),
   );
 
   api.post(
     '/purchases',
-    { schema: { tags, summary: 'Empieza una compra: el precio es el del producto en el servidor', body: startPurchaseRequestSchema, response: { 200: startPurchaseResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) } }, onRequest },
+    {
+      schema: {
+        tags,
+        summary: 'Empieza una compra: el precio es el del producto en el servidor',
+        body: startPurchaseRequestSchema,
+        response: { 200: startPurchaseResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) },
+      },
+      onRequest,
+    },
     async (request, reply) => {
       noStore(reply);
       const user = auth.userOf(request);
       const { productId, holderName, useSavedCard, saveCard, promotionCode } = request.body;
-      return service.start({ userId: user.userId, email: user.email }, productId, holderName, { useSavedCard, saveCard, promotionCode });
+      return service.start({ userId: user.userId, email: user.email }, productId, holderName, {
+        useSavedCard,
+        saveCard,
+        promotionCode,
+      });
     },
   );
   api.post(
     '/purchases/:purchaseId/confirm',
-    { schema: { tags, summary: 'El servidor pregunta al proveedor por el pago y, si se cobró, concede el paquete (una vez)', params: purchaseIdParamsSchema, response: { 200: confirmPurchaseResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 503) } }, onRequest },
+    {
+      schema: {
+        tags,
+        summary: 'El servidor pregunta al proveedor por el pago y, si se cobró, concede el paquete (una vez)',
+        params: purchaseIdParamsSchema,
+        response: { 200: confirmPurchaseResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 503) },
+      },
+      onRequest,
+    },
     async (request) => service.confirm(auth.userOf(request).userId, request.params.purchaseId),
   );
   api.get(
     '/purchases',
-    { schema: { tags, summary: 'Las suscripciones y compras de pago por visión del usuario', response: { 200: purchasesResponseSchema, ...errorResponses(401) } }, onRequest: auth.requireUser },
+    {
+      schema: {
+        tags,
+        summary: 'Las suscripciones y compras de pago por visión del usuario',
+        response: { 200: purchasesResponseSchema, ...errorResponses(401) },
+      },
+      onRequest: auth.requireUser,
+    },
     async (request, reply) => {
       noStore(reply);
       return service.list(auth.userOf(request).userId);
@@ -65,7 +131,15 @@ export async function purchaseRoutes(app: FastifyInstance, service: PurchasesSer
   );
   api.post(
     '/purchases/:purchaseId/cancel',
-    { schema: { tags, summary: 'Cancela una suscripción al final del periodo pagado', params: purchaseIdParamsSchema, response: { 200: ownedPurchaseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) } }, onRequest },
+    {
+      schema: {
+        tags,
+        summary: 'Cancela una suscripción al final del periodo pagado',
+        params: purchaseIdParamsSchema,
+        response: { 200: ownedPurchaseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) },
+      },
+      onRequest,
+    },
     async (request) => service.cancel(auth.userOf(request).userId, request.params.purchaseId),
   );
   lifecycleRoutes(api, service, auth, onRequest);
@@ -74,25 +148,65 @@ export async function purchaseRoutes(app: FastifyInstance, service: PurchasesSer
 }
 
 /** Where the provider's card field lives, and Stripe.js's field inside our page (served only for Stripe: the sandbox serves its own). */
-function cardFieldRoutes(api: FastifyZod, service: PurchasesService, onRequest: onRequestHookHandler[], stripeCardField: boolean): void {
+function cardFieldRoutes(
+  api: FastifyZod,
+  service: PurchasesService,
+  onRequest: onRequestHookHandler[],
+  stripeCardField: boolean,
+): void {
   api.get(
     '/payments/card-field',
-    { schema: { tags, summary: 'Dónde está el campo de tarjeta del proveedor (su propia ruta de origen)', response: { 200: cardFieldResponseSchema, ...errorResponses(401, 403, 503) } }, onRequest },
+    {
+      schema: {
+        tags,
+        summary: 'Dónde está el campo de tarjeta del proveedor (su propia ruta de origen)',
+        response: { 200: cardFieldResponseSchema, ...errorResponses(401, 403, 503) },
+      },
+      onRequest,
+    },
     async () => service.cardField(),
   );
-  api.get('/payments/stripe-card', { config: { access: 'public' }, schema: { tags, summary: 'El campo de tarjeta de Stripe.js (solo con PAYMENT_PROVIDER=stripe; público)' } }, async (_request, reply) => {
-    if (!stripeCardField) throw notFound();
-    const page = stripeCardPage();
-    const stripe = { script: ['https://js.stripe.com'], connect: ['https://api.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'] };
-    return reply.header('content-type', 'text/html; charset=utf-8').header('x-frame-options', 'SAMEORIGIN').header('content-security-policy', framedPagePolicy(page, stripe)).send(page);
-  });
+  api.get(
+    '/payments/stripe-card',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'El campo de tarjeta de Stripe.js (solo con PAYMENT_PROVIDER=stripe; público)' },
+    },
+    async (_request, reply) => {
+      if (!stripeCardField) throw notFound();
+      const page = stripeCardPage();
+      const stripe = {
+        script: ['https://js.stripe.com'],
+        connect: ['https://api.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      };
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('content-security-policy', framedPagePolicy(page, stripe))
+        .send(page);
+    },
+  );
 }
 
 /** A subscription's life after purchase: reactivation, switching product, the past-due banner. */
-function lifecycleRoutes(api: FastifyZod, service: PurchasesService, auth: Authenticator, onRequest: onRequestHookHandler[]): void {
+function lifecycleRoutes(
+  api: FastifyZod,
+  service: PurchasesService,
+  auth: Authenticator,
+  onRequest: onRequestHookHandler[],
+): void {
   api.post(
     '/purchases/:purchaseId/reactivate',
-    { schema: { tags, summary: 'Reactiva una suscripción cancelada antes de que acabe su periodo: vuelve a renovarse', params: purchaseIdParamsSchema, response: { 200: ownedPurchaseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) } }, onRequest },
+    {
+      schema: {
+        tags,
+        summary: 'Reactiva una suscripción cancelada antes de que acabe su periodo: vuelve a renovarse',
+        params: purchaseIdParamsSchema,
+        response: { 200: ownedPurchaseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) },
+      },
+      onRequest,
+    },
     async (request) => service.reactivate(auth.userOf(request).userId, request.params.purchaseId),
   );
   api.post(
@@ -100,7 +214,8 @@ function lifecycleRoutes(api: FastifyZod, service: PurchasesService, auth: Authe
     {
       schema: {
         tags,
-        summary: 'Cambia una suscripción a otro producto mensual: uno más caro al momento (se cobra la parte proporcional), otro en la próxima renovación',
+        summary:
+          'Cambia una suscripción a otro producto mensual: uno más caro al momento (se cobra la parte proporcional), otro en la próxima renovación',
         params: purchaseIdParamsSchema,
         body: switchSubscriptionRequestSchema,
         response: { 200: ownedPurchaseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) },
@@ -111,7 +226,14 @@ function lifecycleRoutes(api: FastifyZod, service: PurchasesService, auth: Authe
   );
   api.get(
     '/billing/alert',
-    { schema: { tags, summary: 'La suscripción del usuario cuyo último cobro falló y hasta cuándo sigue activa (o null)', response: { 200: billingAlertSchema, ...errorResponses(401) } }, onRequest: auth.requireUser },
+    {
+      schema: {
+        tags,
+        summary: 'La suscripción del usuario cuyo último cobro falló y hasta cuándo sigue activa (o null)',
+        response: { 200: billingAlertSchema, ...errorResponses(401) },
+      },
+      onRequest: auth.requireUser,
+    },
     async (request, reply) => {
       noStore(reply);
       return service.alert(auth.userOf(request).userId);
@@ -120,11 +242,18 @@ function lifecycleRoutes(api: FastifyZod, service: PurchasesService, auth: Authe
 }
 
 /** Public: anyone may post, only a body signed with the webhook secret is acted on. */
-async function webhookRoute(scope: FastifyInstance, service: PurchasesService, payments: PaymentProvider, nowMs: () => number): Promise<void> {
+async function webhookRoute(
+  scope: FastifyInstance,
+  service: PurchasesService,
+  payments: PaymentProvider,
+  nowMs: () => number,
+): Promise<void> {
   // The signature covers the exact bytes, so the body stays text (in place of the app's JSON parser).
   declareScope(scope, 'public');
   scope.removeContentTypeParser('application/json');
-  scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+  scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
   scope.withTypeProvider<ZodTypeProvider>().post(
     WEBHOOK_PATH,
     {

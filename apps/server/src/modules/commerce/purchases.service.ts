@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { BillingAlert, ConfirmPurchaseResponse, OwnedPurchase, PurchasesResponse, StartPurchaseRequest, StartPurchaseResponse } from '@pantalla/contracts';
+import type {
+  BillingAlert,
+  ConfirmPurchaseResponse,
+  OwnedPurchase,
+  PurchasesResponse,
+  StartPurchaseRequest,
+  StartPurchaseResponse,
+} from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { asSubscriber } from './provider-answers';
@@ -46,7 +53,11 @@ export interface ResolvedPromotion {
 }
 
 /** Checks a promotion code for a product (refusing it with a 4xx AppError when it does not apply). */
-export type PromotionResolver = (input: { code: string; product: ProductRow; userId: number }) => Promise<ResolvedPromotion>;
+export type PromotionResolver = (input: {
+  code: string;
+  product: ProductRow;
+  userId: number;
+}) => Promise<ResolvedPromotion>;
 
 export interface LifecycleOptions {
   /** Days a subscription stays owned after a failed renewal (BILLING_GRACE_DAYS). */
@@ -127,44 +138,96 @@ export class PurchasesService {
     private readonly events: BillingEvents,
   ) {}
 
-  async start(buyer: Buyer, productId: number, holderName: string, choice: Pick<StartPurchaseRequest, 'useSavedCard' | 'saveCard' | 'promotionCode'> = {}): Promise<StartPurchaseResponse> {
+  async start(
+    buyer: Buyer,
+    productId: number,
+    holderName: string,
+    choice: Pick<StartPurchaseRequest, 'useSavedCard' | 'saveCard' | 'promotionCode'> = {},
+  ): Promise<StartPurchaseResponse> {
     const now = this.clock.now();
     const product = await this.repo.product(productId);
-    if (!product || (product.kind === 'ppv' && product.fcEnd !== null && product.fcEnd <= now)) throw notFound('Este producto ya no está a la venta.');
+    if (!product || (product.kind === 'ppv' && product.fcEnd !== null && product.fcEnd <= now))
+      throw notFound('Este producto ya no está a la venta.');
     if ((await this.owned(buyer.userId)).includes(product.packageId)) throw conflict('Ya tienes este producto.');
     const kind = product.kind === 'subscription' ? 'subscription' : 'ppv';
     let promotion: ResolvedPromotion | null = null;
     if (choice.promotionCode) {
-      if (!this.options.promotions || kind !== 'subscription') throw badRequest('Este código promocional no es válido para este producto.');
+      if (!this.options.promotions || kind !== 'subscription')
+        throw badRequest('Este código promocional no es válido para este producto.');
       promotion = await this.options.promotions({ code: choice.promotionCode, product, userId: buyer.userId });
     }
     const customerId = await this.customerFor(buyer, holderName);
-    const savedCard = choice.useSavedCard ? await asSubscriber(() => this.payments.defaultPaymentMethodOf(customerId)) : null;
+    const savedCard = choice.useSavedCard
+      ? await asSubscriber(() => this.payments.defaultPaymentMethodOf(customerId))
+      : null;
     if (choice.useSavedCard && !savedCard) throw conflict('No tienes ninguna tarjeta guardada: introduce una.');
     const trialDays = kind === 'subscription' ? product.trialDays : 0;
     const id = newId('pur');
     // What the first charge is: the product's price, less the promotion's discount (a trial's is at its end).
     const amountCents = promotion ? promotion.firstChargeCents : product.priceCents;
     await this.repo.insertPurchase({
-      id, userId: buyer.userId, productId, packageId: product.packageId, kind, title: product.title, subtitle: product.subtitle, amountCents, currency: product.currency, holderName, customerId,
-      paymentIntentId: null, subscriptionId: null, status: 'pending', paidUntil: null, cancelAtPeriodEnd: 0, endedAt: null,
-      graceUntil: null, trialEndsAt: trialDays > 0 ? now + trialDays * DAY_MS : null, pendingProductId: null, pendingEffectiveAt: null, promotionCode: choice.promotionCode ?? null,
-      createdAt: now, fulfilledAt: null,
+      id,
+      userId: buyer.userId,
+      productId,
+      packageId: product.packageId,
+      kind,
+      title: product.title,
+      subtitle: product.subtitle,
+      amountCents,
+      currency: product.currency,
+      holderName,
+      customerId,
+      paymentIntentId: null,
+      subscriptionId: null,
+      status: 'pending',
+      paidUntil: null,
+      cancelAtPeriodEnd: 0,
+      endedAt: null,
+      graceUntil: null,
+      trialEndsAt: trialDays > 0 ? now + trialDays * DAY_MS : null,
+      pendingProductId: null,
+      pendingEffectiveAt: null,
+      promotionCode: choice.promotionCode ?? null,
+      createdAt: now,
+      fulfilledAt: null,
     });
     const metadata = { purchaseId: id, userId: String(buyer.userId), packageId: String(product.packageId) };
     const card = savedCard ? { paymentMethodId: savedCard } : {};
     const payment = await asSubscriber(async () => {
       if (kind === 'ppv') {
-        const pi = await this.payments.createPaymentIntent({ customerId, amountCents, currency: product.currency, description: product.title, metadata, idempotencyKey: id, ...card, ...(choice.saveCard ? { saveCard: true } : {}) });
+        const pi = await this.payments.createPaymentIntent({
+          customerId,
+          amountCents,
+          currency: product.currency,
+          description: product.title,
+          metadata,
+          idempotencyKey: id,
+          ...card,
+          ...(choice.saveCard ? { saveCard: true } : {}),
+        });
         return { paymentIntentId: pi.id, clientSecret: pi.clientSecret, subscriptionId: null, trialEndMs: null };
       }
       const sub = await this.payments.createSubscription({
-        customerId, amountCents: product.priceCents, currency: product.currency, interval: product.interval ?? 'month', productRef: `pantalla_package_${product.packageId}`, productName: product.title, metadata, idempotencyKey: id,
-        ...(trialDays > 0 ? { trialDays } : {}), ...(promotion ? { promotionCodeId: promotion.promotionCodeId } : {}), ...card,
+        customerId,
+        amountCents: product.priceCents,
+        currency: product.currency,
+        interval: product.interval ?? 'month',
+        productRef: `pantalla_package_${product.packageId}`,
+        productName: product.title,
+        metadata,
+        idempotencyKey: id,
+        ...(trialDays > 0 ? { trialDays } : {}),
+        ...(promotion ? { promotionCodeId: promotion.promotionCodeId } : {}),
+        ...card,
         // The console's price (issue 27): a Price at the provider, so later changes leave this subscription's alone.
         ...(product.providerPriceId ? { priceId: product.providerPriceId } : {}),
       });
-      return { paymentIntentId: sub.paymentIntentId || null, clientSecret: sub.clientSecret, subscriptionId: sub.id, trialEndMs: sub.trialEndMs };
+      return {
+        paymentIntentId: sub.paymentIntentId || null,
+        clientSecret: sub.clientSecret,
+        subscriptionId: sub.id,
+        trialEndMs: sub.trialEndMs,
+      };
     });
     await this.repo.setPaymentRefs(id, payment.paymentIntentId, payment.subscriptionId, payment.trialEndMs);
     let next: StartPurchaseResponse['next'] = 'card_field';
@@ -174,7 +237,15 @@ export class PurchasesService {
       if (purchase) await asSubscriber(() => this.settle(purchase, null));
       next = 'confirmed';
     }
-    return { purchaseId: id, clientSecret: savedCard ? '' : payment.clientSecret, cardFormUrl: this.payments.cardFormUrl(), amountCents, currency: product.currency, provider: this.operator, next };
+    return {
+      purchaseId: id,
+      clientSecret: savedCard ? '' : payment.clientSecret,
+      cardFormUrl: this.payments.cardFormUrl(),
+      amountCents,
+      currency: product.currency,
+      provider: this.operator,
+      next,
+    };
   }
 
   cardField(): Promise<{ cardFormUrl: string; provider: string }> {
@@ -184,7 +255,9 @@ export class PurchasesService {
   private async customerFor(buyer: Buyer, name: string): Promise<string> {
     const known = await this.repo.customerOf(buyer.userId);
     if (known) return known;
-    const created = await asSubscriber(() => this.payments.createCustomer({ email: buyer.email, name, userId: buyer.userId }));
+    const created = await asSubscriber(() =>
+      this.payments.createCustomer({ email: buyer.email, name, userId: buyer.userId }),
+    );
     return this.repo.saveCustomer(buyer.userId, created, this.clock.now());
   }
 
@@ -192,7 +265,8 @@ export class PurchasesService {
   async confirm(userId: number, purchaseId: string): Promise<ConfirmPurchaseResponse> {
     const purchase = await this.repo.purchase(purchaseId);
     if (!purchase || purchase.userId !== userId) throw notFound('No existe esa compra.');
-    if (purchase.status === 'pending' && (purchase.paymentIntentId || purchase.trialEndsAt !== null)) await asSubscriber(() => this.settle(purchase, null));
+    if (purchase.status === 'pending' && (purchase.paymentIntentId || purchase.trialEndsAt !== null))
+      await asSubscriber(() => this.settle(purchase, null));
     const now = (await this.repo.purchase(purchaseId)) ?? purchase;
     return { purchaseId, status: now.status, packageId: now.packageId };
   }
@@ -204,8 +278,17 @@ export class PurchasesService {
     const pi = await this.payments.retrievePaymentIntent(paymentIntentId);
     // Only a succeeded payment of the server's price for this purchase (less its promotion) counts.
     if (pi.status !== 'succeeded' || pi.amountCents !== purchase.amountCents) return false;
-    const granted = await this.fulfil(purchase, paymentIntentId, event, { paid: { reason: 'purchase', amountCents: pi.amountCents, currency: purchase.currency, period: null, paymentMethodId: pi.paymentMethodId } });
-    if (granted && pi.setupFutureUsage === 'off_session' && pi.paymentMethodId) await this.keepCard(purchase, pi.paymentMethodId);
+    const granted = await this.fulfil(purchase, paymentIntentId, event, {
+      paid: {
+        reason: 'purchase',
+        amountCents: pi.amountCents,
+        currency: purchase.currency,
+        period: null,
+        paymentMethodId: pi.paymentMethodId,
+      },
+    });
+    if (granted && pi.setupFutureUsage === 'off_session' && pi.paymentMethodId)
+      await this.keepCard(purchase, pi.paymentMethodId);
     return granted;
   }
 
@@ -224,19 +307,31 @@ export class PurchasesService {
     if (!subscriptionId) return false;
     const sub = await this.payments.retrieveSubscription(subscriptionId);
     if (sub.status !== 'trialing' && sub.status !== 'active') return false;
-    const card = sub.setupIntentStatus === 'succeeded' || sub.defaultPaymentMethod !== null || (await this.payments.defaultPaymentMethodOf(purchase.customerId)) !== null;
+    const card =
+      sub.setupIntentStatus === 'succeeded' ||
+      sub.defaultPaymentMethod !== null ||
+      (await this.payments.defaultPaymentMethodOf(purchase.customerId)) !== null;
     if (!card) return false;
     const trialEnd = sub.trialEndMs ?? purchase.trialEndsAt ?? sub.periodEndMs;
     return this.fulfil(purchase, `${subscriptionId}_trial`, event, { endsAt: trialEnd, paid: null });
   }
 
-  private async fulfil(purchase: PurchaseRow, paymentKey: string, event: ProviderEvent | null, how: { endsAt?: number; paid: PaidFact | null; switchTo?: SwitchTarget }): Promise<boolean> {
+  private async fulfil(
+    purchase: PurchaseRow,
+    paymentKey: string,
+    event: ProviderEvent | null,
+    how: { endsAt?: number; paid: PaidFact | null; switchTo?: SwitchTarget },
+  ): Promise<boolean> {
     // A paid period is owned from its start, however late its news came (no gap after a renewal or recovery).
     const from = how.paid?.period?.from;
     const now = this.clock.now();
     let endsAt: number;
     if (how.endsAt !== undefined) endsAt = how.endsAt;
-    else if (purchase.kind === 'subscription' && purchase.subscriptionId) endsAt = Math.max((await this.payments.retrieveSubscription(purchase.subscriptionId)).periodEndMs, oneMonthAfter(now));
+    else if (purchase.kind === 'subscription' && purchase.subscriptionId)
+      endsAt = Math.max(
+        (await this.payments.retrieveSubscription(purchase.subscriptionId)).periodEndMs,
+        oneMonthAfter(now),
+      );
     else endsAt = (await this.repo.product(purchase.productId))?.fcEnd ?? oneMonthAfter(now);
     const granted = await this.repo.fulfil({
       purchaseId: purchase.id,
@@ -253,11 +348,28 @@ export class PurchasesService {
     });
     if (granted) {
       this.onGranted(purchase.userId);
-      this.log.info({ purchase: purchase.id, package: how.switchTo?.packageId ?? purchase.packageId, user: purchase.userId }, 'purchase fulfilled');
+      this.log.info(
+        { purchase: purchase.id, package: how.switchTo?.packageId ?? purchase.packageId, user: purchase.userId },
+        'purchase fulfilled',
+      );
       const paid = how.paid;
       if (paid) {
         const period = paid.period ?? (purchase.kind === 'subscription' ? { from: now, to: endsAt } : null);
-        await this.tell('paid', async (row) => this.events.paid({ key: paymentKey, purchase: row, reason: paid.reason, amountCents: paid.amountCents, currency: paid.currency, at: now, period, paymentMethodId: paid.paymentMethodId }), purchase.id);
+        await this.tell(
+          'paid',
+          async (row) =>
+            this.events.paid({
+              key: paymentKey,
+              purchase: row,
+              reason: paid.reason,
+              amountCents: paid.amountCents,
+              currency: paid.currency,
+              at: now,
+              period,
+              paymentMethodId: paid.paymentMethodId,
+            }),
+          purchase.id,
+        );
       }
     }
     return granted;
@@ -274,7 +386,21 @@ export class PurchasesService {
   }
 
   private logOf(purchase: PurchaseRow, now: number): LogInput {
-    return { purchaseId: purchase.id, fcIni: now, title: purchase.title, subtitle: purchase.subtitle, priceCents: purchase.amountCents, currency: purchase.currency, userId: purchase.userId, name: purchase.holderName, operator: this.operator, idPackage: purchase.packageId, paymentIntentId: purchase.paymentIntentId, subscriptionId: purchase.subscriptionId, customerId: purchase.customerId };
+    return {
+      purchaseId: purchase.id,
+      fcIni: now,
+      title: purchase.title,
+      subtitle: purchase.subtitle,
+      priceCents: purchase.amountCents,
+      currency: purchase.currency,
+      userId: purchase.userId,
+      name: purchase.holderName,
+      operator: this.operator,
+      idPackage: purchase.packageId,
+      paymentIntentId: purchase.paymentIntentId,
+      subscriptionId: purchase.subscriptionId,
+      customerId: purchase.customerId,
+    };
   }
 
   /** A verified provider event: each acted on once, whatever order or how often it arrives. */
@@ -288,9 +414,23 @@ export class PurchasesService {
         // The signed event is the provider's word: a one-off purchase is fulfilled from it. A
         // subscription's payments (and renewals', which belong to no purchase) come with
         // invoice.paid, which carries the period paid for.
-        if (purchase && purchase.kind === 'ppv' && purchase.paymentIntentId && o.status === 'succeeded' && o.amount === purchase.amountCents) {
+        if (
+          purchase &&
+          purchase.kind === 'ppv' &&
+          purchase.paymentIntentId &&
+          o.status === 'succeeded' &&
+          o.amount === purchase.amountCents
+        ) {
           const card = str(o.payment_method);
-          const granted = await this.fulfil(purchase, purchase.paymentIntentId, event, { paid: { reason: 'purchase', amountCents: purchase.amountCents, currency: purchase.currency, period: null, paymentMethodId: card } });
+          const granted = await this.fulfil(purchase, purchase.paymentIntentId, event, {
+            paid: {
+              reason: 'purchase',
+              amountCents: purchase.amountCents,
+              currency: purchase.currency,
+              period: null,
+              paymentMethodId: card,
+            },
+          });
           if (granted && o.setup_future_usage === 'off_session' && card) await this.keepCard(purchase, card);
         } else await this.repo.seen(tag, now);
         return;
@@ -326,15 +466,29 @@ export class PurchasesService {
     if (billingReason === FIRST_INVOICE) return 'purchase';
     if (billingReason === CHANGE_INVOICE) return 'proration';
     if (purchase.graceUntil !== null) return 'recovery';
-    if (purchase.trialEndsAt !== null && Math.abs(periodStart - purchase.trialEndsAt) < DAY_MS) return 'trial_conversion';
+    if (purchase.trialEndsAt !== null && Math.abs(periodStart - purchase.trialEndsAt) < DAY_MS)
+      return 'trial_conversion';
     return 'renewal';
   }
 
   /** The product a pending switch goes to, once its renewal is here. */
   private async dueSwitch(purchase: PurchaseRow, periodStart: number): Promise<SwitchTarget | undefined> {
-    if (purchase.pendingProductId === null || purchase.pendingEffectiveAt === null || purchase.pendingEffectiveAt > periodStart + DAY_MS) return undefined;
+    if (
+      purchase.pendingProductId === null ||
+      purchase.pendingEffectiveAt === null ||
+      purchase.pendingEffectiveAt > periodStart + DAY_MS
+    )
+      return undefined;
     const to = await this.repo.product(purchase.pendingProductId);
-    return to ? { productId: to.id, packageId: to.packageId, title: to.title, subtitle: to.subtitle, amountCents: to.priceCents } : undefined;
+    return to
+      ? {
+          productId: to.id,
+          packageId: to.packageId,
+          title: to.title,
+          subtitle: to.subtitle,
+          amountCents: to.priceCents,
+        }
+      : undefined;
   }
 
   /** A subscription's invoice paid (its first, a renewal, a recovery, a trial's end or an upgrade): owned to the period's end, once per payment. */
@@ -350,14 +504,37 @@ export class PurchasesService {
     if (inv.billingReason === CHANGE_INVOICE) {
       // An upgrade's proration: applied once by its invoice, whichever of the switch's answer and this event comes first.
       await this.repo.seen({ id: event.id, type: event.type }, now);
-      if (purchase.pendingProductId !== null && purchase.pendingEffectiveAt !== null && purchase.pendingEffectiveAt <= now) {
-        await this.upgraded(purchase, { id: inv.id, status: 'paid', amountPaidCents: inv.amountPaid, amountDueCents: inv.amountDue, currency: inv.currency, paymentIntentId: inv.paymentIntentId, periodStartMs: inv.periodStart, periodEndMs: inv.periodEnd });
+      if (
+        purchase.pendingProductId !== null &&
+        purchase.pendingEffectiveAt !== null &&
+        purchase.pendingEffectiveAt <= now
+      ) {
+        await this.upgraded(purchase, {
+          id: inv.id,
+          status: 'paid',
+          amountPaidCents: inv.amountPaid,
+          amountDueCents: inv.amountDue,
+          currency: inv.currency,
+          paymentIntentId: inv.paymentIntentId,
+          periodStartMs: inv.periodStart,
+          periodEndMs: inv.periodEnd,
+        });
       }
       return;
     }
     const switchTo = await this.dueSwitch(purchase, inv.periodStart);
-    const paid: PaidFact = { reason: this.reasonOf(purchase, inv.billingReason, inv.periodStart), amountCents: inv.amountPaid, currency: purchase.currency, period: { from: inv.periodStart, to: inv.periodEnd }, paymentMethodId: null };
-    await this.fulfil(purchase, inv.paymentIntentId, event, { endsAt: inv.periodEnd, paid, ...(switchTo ? { switchTo } : {}) });
+    const paid: PaidFact = {
+      reason: this.reasonOf(purchase, inv.billingReason, inv.periodStart),
+      amountCents: inv.amountPaid,
+      currency: purchase.currency,
+      period: { from: inv.periodStart, to: inv.periodEnd },
+      paymentMethodId: null,
+    };
+    await this.fulfil(purchase, inv.paymentIntentId, event, {
+      endsAt: inv.periodEnd,
+      paid,
+      ...(switchTo ? { switchTo } : {}),
+    });
   }
 
   /** A renewal (or a trial's first charge) failed: the grace period starts, the package stays owned until its end. */
@@ -370,16 +547,40 @@ export class PurchasesService {
       await this.repo.seen(tag, now);
       return;
     }
-    if (purchase.status !== 'fulfilled' || inv.billingReason === FIRST_INVOICE || inv.billingReason === CHANGE_INVOICE) {
+    if (
+      purchase.status !== 'fulfilled' ||
+      inv.billingReason === FIRST_INVOICE ||
+      inv.billingReason === CHANGE_INVOICE
+    ) {
       await this.repo.recordFailure(tag, this.logOf(purchase, now), newId('log'), now);
       return;
     }
     const failedAt = event.createdMs > 0 ? event.createdMs : now;
-    const graceUntil = await this.repo.enterGrace(tag, purchase.id, failedAt, failedAt + this.options.graceDays * DAY_MS, this.logOf(purchase, now), newId('log'), now);
+    const graceUntil = await this.repo.enterGrace(
+      tag,
+      purchase.id,
+      failedAt,
+      failedAt + this.options.graceDays * DAY_MS,
+      this.logOf(purchase, now),
+      newId('log'),
+      now,
+    );
     if (graceUntil === null) return;
     this.onGranted(purchase.userId);
     this.log.info({ purchase: purchase.id, user: purchase.userId, graceUntil }, 'renewal failed: grace period');
-    await this.tell('renewalFailed', (row) => this.events.renewalFailed({ key: `${inv.id}:${inv.attempt}`, purchase: row, amountCents: inv.amountDue || purchase.amountCents, currency: purchase.currency, at: failedAt, graceUntil }), purchase.id);
+    await this.tell(
+      'renewalFailed',
+      (row) =>
+        this.events.renewalFailed({
+          key: `${inv.id}:${inv.attempt}`,
+          purchase: row,
+          amountCents: inv.amountDue || purchase.amountCents,
+          currency: purchase.currency,
+          at: failedAt,
+          graceUntil,
+        }),
+      purchase.id,
+    );
   }
 
   /**
@@ -396,8 +597,11 @@ export class PurchasesService {
       await this.repo.seen({ id: event.id, type: event.type }, now);
       return;
     }
-    const ended = event.type === 'customer.subscription.deleted' || (typeof o.status === 'string' && ENDED_STATUSES.has(o.status));
-    let endedAt = ended ? (epochMs(o.ended_at) ?? epochMs(o.canceled_at) ?? (event.createdMs > 0 ? event.createdMs : now)) : undefined;
+    const ended =
+      event.type === 'customer.subscription.deleted' || (typeof o.status === 'string' && ENDED_STATUSES.has(o.status));
+    let endedAt = ended
+      ? (epochMs(o.ended_at) ?? epochMs(o.canceled_at) ?? (event.createdMs > 0 ? event.createdMs : now))
+      : undefined;
     if (endedAt !== undefined && purchase.graceUntil !== null) endedAt = Math.min(endedAt, purchase.graceUntil);
     let cancelAtPeriodEnd = o.cancel_at_period_end === true;
     if (!ended && purchase.subscriptionId) {
@@ -405,17 +609,37 @@ export class PurchasesService {
       try {
         cancelAtPeriodEnd = (await this.payments.retrieveSubscription(purchase.subscriptionId)).cancelAtPeriodEnd;
       } catch (error) {
-        this.log.warn({ err: error, purchase: purchase.id }, 'subscription update taken from the event: the provider could not be asked');
+        this.log.warn(
+          { err: error, purchase: purchase.id },
+          'subscription update taken from the event: the provider could not be asked',
+        );
       }
     }
-    const changed = await this.repo.subscriptionChanged({ id: event.id, type: event.type }, purchase.id, { cancelAtPeriodEnd, ...(endedAt !== undefined ? { endedAt } : {}) }, now);
+    const changed = await this.repo.subscriptionChanged(
+      { id: event.id, type: event.type },
+      purchase.id,
+      { cancelAtPeriodEnd, ...(endedAt !== undefined ? { endedAt } : {}) },
+      now,
+    );
     if (changed && endedAt !== undefined) {
       this.onGranted(purchase.userId);
-      this.log.info({ purchase: purchase.id, package: purchase.packageId, user: purchase.userId, endedAt }, 'subscription ended by the provider');
+      this.log.info(
+        { purchase: purchase.id, package: purchase.packageId, user: purchase.userId, endedAt },
+        'subscription ended by the provider',
+      );
       if (purchase.endedAt === null && purchase.status === 'fulfilled') {
-        const reason = purchase.graceUntil !== null ? 'unpaid' : purchase.cancelAtPeriodEnd === 1 || o.cancel_at_period_end === true ? 'cancelled' : 'provider';
+        const reason =
+          purchase.graceUntil !== null
+            ? 'unpaid'
+            : purchase.cancelAtPeriodEnd === 1 || o.cancel_at_period_end === true
+              ? 'cancelled'
+              : 'provider';
         const at = endedAt;
-        await this.tell('ended', (row) => this.events.ended({ key: `ended:${purchase.id}`, purchase: row, at, reason }), purchase.id);
+        await this.tell(
+          'ended',
+          (row) => this.events.ended({ key: `ended:${purchase.id}`, purchase: row, at, reason }),
+          purchase.id,
+        );
       }
     }
   }
@@ -426,10 +650,29 @@ export class PurchasesService {
     const purchase = typeof o.id === 'string' ? await this.repo.bySubscription(o.id) : undefined;
     const now = this.clock.now();
     const first = await this.repo.seen({ id: event.id, type: event.type }, now);
-    if (!first || !purchase || purchase.status !== 'fulfilled' || purchase.endedAt !== null || purchase.cancelAtPeriodEnd === 1) return;
+    if (
+      !first ||
+      !purchase ||
+      purchase.status !== 'fulfilled' ||
+      purchase.endedAt !== null ||
+      purchase.cancelAtPeriodEnd === 1
+    )
+      return;
     const trialEndsAt = epochMs(o.trial_end) ?? purchase.trialEndsAt;
     if (trialEndsAt === null) return;
-    await this.tell('trialEnding', (row) => this.events.trialEnding({ key: `${purchase.subscriptionId ?? purchase.id}:trial_will_end`, purchase: row, at: now, trialEndsAt, amountCents: purchase.amountCents, currency: purchase.currency }), purchase.id);
+    await this.tell(
+      'trialEnding',
+      (row) =>
+        this.events.trialEnding({
+          key: `${purchase.subscriptionId ?? purchase.id}:trial_will_end`,
+          purchase: row,
+          at: now,
+          trialEndsAt,
+          amountCents: purchase.amountCents,
+          currency: purchase.currency,
+        }),
+      purchase.id,
+    );
   }
 
   /** A trial's card was set up: its subscription is owned now (as confirm would). */
@@ -478,15 +721,25 @@ export class PurchasesService {
         }
       } catch (error) {
         // Its package already ends at the grace period's end; the cancellation is tried again next time.
-        this.log.warn({ err: error, purchase: purchase.id }, 'an unpaid subscription could not be cancelled at the provider');
+        this.log.warn(
+          { err: error, purchase: purchase.id },
+          'an unpaid subscription could not be cancelled at the provider',
+        );
         continue;
       }
       const endedAt = purchase.graceUntil ?? this.clock.now();
       if (!(await this.repo.endUnpaid(purchase.id, endedAt))) continue;
       ended++;
       this.onGranted(purchase.userId);
-      this.log.info({ purchase: purchase.id, user: purchase.userId, endedAt }, 'grace period over unpaid: subscription ended');
-      await this.tell('ended', (row) => this.events.ended({ key: `ended:${purchase.id}`, purchase: row, at: endedAt, reason: 'unpaid' }), purchase.id);
+      this.log.info(
+        { purchase: purchase.id, user: purchase.userId, endedAt },
+        'grace period over unpaid: subscription ended',
+      );
+      await this.tell(
+        'ended',
+        (row) => this.events.ended({ key: `ended:${purchase.id}`, purchase: row, at: endedAt, reason: 'unpaid' }),
+        purchase.id,
+      );
     }
     return ended;
   }
@@ -507,12 +760,19 @@ export class PurchasesService {
         const invoice = await this.payments.payInvoice(sub.latestInvoiceId, card);
         if (invoice.status !== 'paid') continue;
         if (invoice.paymentIntentId) {
-          const paid: PaidFact = { reason: 'recovery', amountCents: invoice.amountPaidCents, currency: purchase.currency, period: { from: invoice.periodStartMs, to: invoice.periodEndMs }, paymentMethodId: card };
+          const paid: PaidFact = {
+            reason: 'recovery',
+            amountCents: invoice.amountPaidCents,
+            currency: purchase.currency,
+            period: { from: invoice.periodStartMs, to: invoice.periodEndMs },
+            paymentMethodId: card,
+          };
           await this.fulfil(purchase, invoice.paymentIntentId, null, { endsAt: invoice.periodEndMs, paid });
         }
         recovered.push(purchase.id);
       } catch (error) {
-        if (error instanceof ProviderRefusedError) this.log.info({ purchase: purchase.id, user: userId }, 'unpaid renewal refused again');
+        if (error instanceof ProviderRefusedError)
+          this.log.info({ purchase: purchase.id, user: userId }, 'unpaid renewal refused again');
         else this.log.warn({ err: error, purchase: purchase.id }, 'unpaid renewal could not be retried');
       }
     }
@@ -521,8 +781,10 @@ export class PurchasesService {
 
   private async subscriptionOf(userId: number, purchaseId: string): Promise<PurchaseRow & { subscriptionId: string }> {
     const purchase = await this.repo.purchase(purchaseId);
-    if (!purchase || purchase.userId !== userId || purchase.status !== 'fulfilled') throw notFound('No existe esa suscripción.');
-    if (purchase.kind !== 'subscription' || !purchase.subscriptionId) throw conflict('Una compra de pago por visión no es una suscripción: no se puede cambiar ni cancelar.');
+    if (!purchase || purchase.userId !== userId || purchase.status !== 'fulfilled')
+      throw notFound('No existe esa suscripción.');
+    if (purchase.kind !== 'subscription' || !purchase.subscriptionId)
+      throw conflict('Una compra de pago por visión no es una suscripción: no se puede cambiar ni cancelar.');
     return { ...purchase, subscriptionId: purchase.subscriptionId };
   }
 
@@ -557,12 +819,26 @@ export class PurchasesService {
         endsAt: iso(p.paidUntil),
         state,
         renewsAt: p.kind === 'subscription' && (state === 'active' || state === 'trialing') ? iso(p.paidUntil) : null,
-        trialEndsAt: p.kind === 'subscription' && live && p.trialEndsAt !== null && p.trialEndsAt > now ? iso(p.trialEndsAt) : null,
+        trialEndsAt:
+          p.kind === 'subscription' && live && p.trialEndsAt !== null && p.trialEndsAt > now
+            ? iso(p.trialEndsAt)
+            : null,
         graceUntil: state === 'past_due' ? iso(p.graceUntil) : null,
-        pendingSwitch: to && live && p.pendingEffectiveAt !== null && p.pendingEffectiveAt > now ? { productId: to.id, title: to.title, priceCents: to.priceCents, effectiveAt: new Date(p.pendingEffectiveAt).toISOString() } : null,
+        pendingSwitch:
+          to && live && p.pendingEffectiveAt !== null && p.pendingEffectiveAt > now
+            ? {
+                productId: to.id,
+                title: to.title,
+                priceCents: to.priceCents,
+                effectiveAt: new Date(p.pendingEffectiveAt).toISOString(),
+              }
+            : null,
       };
     };
-    return { subscriptions: rows.filter((r) => r.kind === 'subscription').map(view), ppv: rows.filter((r) => r.kind === 'ppv').map(view) };
+    return {
+      subscriptions: rows.filter((r) => r.kind === 'subscription').map(view),
+      ppv: rows.filter((r) => r.kind === 'ppv').map(view),
+    };
   }
 
   /** The app-wide banner: a subscription whose renewal failed, until when it stays. One indexed query. */
@@ -579,20 +855,26 @@ export class PurchasesService {
     const now = this.clock.now();
     if (stateOf(purchase, now) === 'ended') throw conflict('Esta suscripción ya ha terminado.');
     // The subscriber's second click is the same answer; an operator is told nothing changed.
-    if (purchase.cancelAtPeriodEnd === 1 && operator) throw conflict('Esta suscripción ya está cancelada: no se renovará.');
+    if (purchase.cancelAtPeriodEnd === 1 && operator)
+      throw conflict('Esta suscripción ya está cancelada: no se renovará.');
     if (purchase.cancelAtPeriodEnd === 1) return this.viewOf(userId, purchaseId);
     await asSubscriber(() => this.payments.cancelAtPeriodEnd(purchase.subscriptionId));
     await this.repo.setCancelAtPeriodEnd(purchaseId, true, operator && { ...operator, at: now, userId });
     // In a grace period access lasts until its end; else until the paid period's (or the trial's).
     const endsAt = purchase.graceUntil ?? purchase.paidUntil ?? now;
-    await this.tell('cancelled', (row) => this.events.cancelled({ key: `cancelled:${purchaseId}:${now}`, purchase: row, at: now, endsAt }), purchaseId);
+    await this.tell(
+      'cancelled',
+      (row) => this.events.cancelled({ key: `cancelled:${purchaseId}:${now}`, purchase: row, at: now, endsAt }),
+      purchaseId,
+    );
     return this.viewOf(userId, purchaseId);
   }
 
   /** Undoes a cancellation before the period ends: the subscription renews again. */
   async reactivate(userId: number, purchaseId: string): Promise<OwnedPurchase> {
     const purchase = await this.subscriptionOf(userId, purchaseId);
-    if (stateOf(purchase, this.clock.now()) === 'ended') throw conflict('Esta suscripción ya ha terminado: no se puede reactivar. Puedes volver a suscribirte.');
+    if (stateOf(purchase, this.clock.now()) === 'ended')
+      throw conflict('Esta suscripción ya ha terminado: no se puede reactivar. Puedes volver a suscribirte.');
     if (purchase.cancelAtPeriodEnd === 0) return this.viewOf(userId, purchaseId);
     await asSubscriber(() => this.payments.resumeAtPeriodEnd(purchase.subscriptionId));
     await this.repo.setCancelAtPeriodEnd(purchaseId, false);
@@ -608,19 +890,39 @@ export class PurchasesService {
     const now = this.clock.now();
     const state = stateOf(purchase, now);
     if (state === 'ended') throw conflict('Esta suscripción ya ha terminado: no se puede cambiar.');
-    if (state === 'past_due') throw conflict('El último cobro de esta suscripción falló: actualiza tu tarjeta antes de cambiarla.');
+    if (state === 'past_due')
+      throw conflict('El último cobro de esta suscripción falló: actualiza tu tarjeta antes de cambiarla.');
     if (state === 'cancelled') throw conflict('Esta suscripción está cancelada: reactívala antes de cambiarla.');
     if (productId === purchase.productId) throw conflict('Ya estás suscrito a este producto.');
     const target = await this.repo.product(productId);
     if (!target) throw notFound('Este producto ya no está a la venta.');
-    if (target.kind !== 'subscription' || target.interval !== 'month') throw conflict('Solo puedes cambiar a otra suscripción mensual.');
+    if (target.kind !== 'subscription' || target.interval !== 'month')
+      throw conflict('Solo puedes cambiar a otra suscripción mensual.');
     if ((await this.owned(userId)).includes(target.packageId)) throw conflict('Ya tienes este producto.');
     const current = await this.repo.product(purchase.productId);
     const upgrade = state === 'active' && target.priceCents > (current?.priceCents ?? purchase.amountCents);
-    const to: SwitchTarget = { productId: target.id, packageId: target.packageId, title: target.title, subtitle: target.subtitle, amountCents: target.priceCents };
-    const change = { amountCents: target.priceCents, currency: target.currency, interval: 'month' as const, productRef: `pantalla_package_${target.packageId}`, productName: target.title };
+    const to: SwitchTarget = {
+      productId: target.id,
+      packageId: target.packageId,
+      title: target.title,
+      subtitle: target.subtitle,
+      amountCents: target.priceCents,
+    };
+    const change = {
+      amountCents: target.priceCents,
+      currency: target.currency,
+      interval: 'month' as const,
+      productRef: `pantalla_package_${target.packageId}`,
+      productName: target.title,
+    };
     if (!upgrade) {
-      await asSubscriber(() => this.payments.changeSubscriptionPrice(purchase.subscriptionId, { ...change, proration: 'none', idempotencyKey: `switch-${purchaseId}-${target.id}-${now}` }));
+      await asSubscriber(() =>
+        this.payments.changeSubscriptionPrice(purchase.subscriptionId, {
+          ...change,
+          proration: 'none',
+          idempotencyKey: `switch-${purchaseId}-${target.id}-${now}`,
+        }),
+      );
       await this.repo.setPendingSwitch(purchaseId, target.id, purchase.paidUntil ?? purchase.trialEndsAt ?? now);
       return this.viewOf(userId, purchaseId);
     }
@@ -628,12 +930,21 @@ export class PurchasesService {
     await this.repo.setPendingSwitch(purchaseId, target.id, now);
     let invoice: InvoiceView | null;
     try {
-      invoice = (await asSubscriber(() => this.payments.changeSubscriptionPrice(purchase.subscriptionId, { ...change, proration: 'always_invoice', idempotencyKey: `switch-${purchaseId}-${target.id}-${now}` }))).invoice;
+      invoice = (
+        await asSubscriber(() =>
+          this.payments.changeSubscriptionPrice(purchase.subscriptionId, {
+            ...change,
+            proration: 'always_invoice',
+            idempotencyKey: `switch-${purchaseId}-${target.id}-${now}`,
+          }),
+        )
+      ).invoice;
     } catch (error) {
       await this.repo.setPendingSwitch(purchaseId, purchase.pendingProductId, purchase.pendingEffectiveAt);
       throw error;
     }
-    if (invoice && invoice.status !== 'paid') throw new AppError(402, 'payment_failed', 'No se pudo cobrar el cambio de suscripción.');
+    if (invoice && invoice.status !== 'paid')
+      throw new AppError(402, 'payment_failed', 'No se pudo cobrar el cambio de suscripción.');
     await this.upgraded({ ...purchase, pendingProductId: target.id, pendingEffectiveAt: now }, invoice, to);
     return this.viewOf(userId, purchaseId);
   }
@@ -644,7 +955,14 @@ export class PurchasesService {
     let to = target;
     if (!to && purchase.pendingProductId !== null) {
       const product = await this.repo.product(purchase.pendingProductId);
-      if (product) to = { productId: product.id, packageId: product.packageId, title: product.title, subtitle: product.subtitle, amountCents: product.priceCents };
+      if (product)
+        to = {
+          productId: product.id,
+          packageId: product.packageId,
+          title: product.title,
+          subtitle: product.subtitle,
+          amountCents: product.priceCents,
+        };
     }
     if (!to) return;
     const key = invoice ? invoice.id : `switch:${purchase.id}:${to.productId}:${now}`;
@@ -653,7 +971,21 @@ export class PurchasesService {
     this.log.info({ purchase: purchase.id, user: purchase.userId, package: to.packageId }, 'subscription upgraded');
     if (invoice && invoice.amountPaidCents > 0) {
       const paid = invoice;
-      await this.tell('paid', (row) => this.events.paid({ key: paid.id, purchase: row, reason: 'proration', amountCents: paid.amountPaidCents, currency: row.currency, at: now, period: { from: now, to: row.paidUntil ?? paid.periodEndMs }, paymentMethodId: null }), purchase.id);
+      await this.tell(
+        'paid',
+        (row) =>
+          this.events.paid({
+            key: paid.id,
+            purchase: row,
+            reason: 'proration',
+            amountCents: paid.amountPaidCents,
+            currency: row.currency,
+            at: now,
+            period: { from: now, to: row.paidUntil ?? paid.periodEndMs },
+            paymentMethodId: null,
+          }),
+        purchase.id,
+      );
     }
   }
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkoutQuoteRequestSchema, checkoutQuoteSchema, PURCHASES_UNAVAILABLE, type CheckoutQuote, type SavedCard } from '@pantalla/contracts';
+import {
+  checkoutQuoteRequestSchema,
+  checkoutQuoteSchema,
+  PURCHASES_UNAVAILABLE,
+  type CheckoutQuote,
+  type SavedCard,
+} from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import { forbidden } from '../../platform/errors';
 import { errorResponses, noStore } from '../../platform/http';
@@ -52,7 +58,8 @@ export class CheckoutQuotes {
     const row = await this.s.productRow(productId);
     const subscription = product.recurring && row?.kind === 'subscription';
     const trialDays = subscription ? (row?.trialDays ?? 0) : 0;
-    const promotion = promotionCode !== undefined && row ? await this.s.promotions.resolvePromotion(promotionCode, row, userId) : null;
+    const promotion =
+      promotionCode !== undefined && row ? await this.s.promotions.resolvePromotion(promotionCode, row, userId) : null;
     const firstChargeCents = discountedCents(product.priceCents, promotion, 0);
     const now = this.s.clock.now();
     const firstChargeAt = now + trialDays * DAY_MS;
@@ -60,7 +67,14 @@ export class CheckoutQuotes {
       product,
       vat: vatOf(firstChargeCents, country, this.s.vat),
       trialDays,
-      discount: promotion ? { code: promotion.code, percentOff: promotion.percentOff, amountOffCents: promotion.amountOffCents, durationMonths: promotion.durationMonths } : null,
+      discount: promotion
+        ? {
+            code: promotion.code,
+            percentOff: promotion.percentOff,
+            amountOffCents: promotion.amountOffCents,
+            durationMonths: promotion.durationMonths,
+          }
+        : null,
       dueTodayCents: trialDays > 0 ? 0 : firstChargeCents,
       firstChargeCents,
       firstChargeAt: new Date(firstChargeAt).toISOString(),
@@ -84,7 +98,12 @@ export class CheckoutQuotes {
 }
 
 /** POST /purchases/quote (signed in; refused when this server sells nothing). */
-export async function quoteRoutes(app: FastifyInstance, quotes: CheckoutQuotes, auth: Authenticator, selling: boolean): Promise<void> {
+export async function quoteRoutes(
+  app: FastifyInstance,
+  quotes: CheckoutQuotes,
+  auth: Authenticator,
+  selling: boolean,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const refuseWhenOff = async () => {
     if (!selling) throw forbidden(PURCHASES_UNAVAILABLE);
@@ -94,7 +113,8 @@ export async function quoteRoutes(app: FastifyInstance, quotes: CheckoutQuotes, 
     {
       schema: {
         tags: ['commerce'],
-        summary: 'Las condiciones de comprar un producto ahora: precio del servidor, IVA, prueba gratuita, descuento del código promocional, primer cobro, renovación y tarjeta guardada',
+        summary:
+          'Las condiciones de comprar un producto ahora: precio del servidor, IVA, prueba gratuita, descuento del código promocional, primer cobro, renovación y tarjeta guardada',
         body: checkoutQuoteRequestSchema,
         response: { 200: checkoutQuoteSchema, ...errorResponses(400, 401, 403, 404, 503) },
       },

@@ -6,12 +6,19 @@ import type { Log } from '../../platform/logging';
 import type { BillingEvents } from './billing-events';
 import type { BillingHistoryRepository } from './billing-history.repository';
 import { priceText } from './commerce.service';
-import { ProviderRefusedError, ProviderUnavailableError, type PaymentProvider, type ProviderEvent, type RefundView } from './payments/provider';
+import {
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type ProviderEvent,
+  type RefundView,
+} from './payments/provider';
 import type { PurchaseRow } from './tables';
 
 /** Refunds that count: returned, or on their way (Stripe's pending ones usually succeed). */
 const COUNTED: ReadonlySet<string> = new Set(['succeeded', 'pending']);
-const total = (refunds: readonly RefundView[]) => refunds.filter((r) => COUNTED.has(r.status)).reduce((sum, r) => sum + r.amountCents, 0);
+const total = (refunds: readonly RefundView[]) =>
+  refunds.filter((r) => COUNTED.has(r.status)).reduce((sum, r) => sum + r.amountCents, 0);
 
 /**
  * Refunds (issue 26). An operator returns all or part of a purchase's latest payment through
@@ -33,24 +40,46 @@ export class Refunds {
   ) {}
 
   /** POST /admin/purchases/{id}/refund: `amountCents` of the latest payment, or what is left of it. */
-  async refund(purchaseId: string, amountCents: number | undefined, idempotencyKey: string | undefined): Promise<AdminRefundResponse> {
+  async refund(
+    purchaseId: string,
+    amountCents: number | undefined,
+    idempotencyKey: string | undefined,
+  ): Promise<AdminRefundResponse> {
     const purchase = await this.repo.purchase(purchaseId);
     if (!purchase || purchase.status !== 'fulfilled') throw notFound('No existe esa compra pagada.');
     const paymentIntentId = await this.repo.latestPaymentIntent(purchase);
     if (!paymentIntentId) throw conflict('Esta compra no tiene ningún pago que devolver.');
-    const [pi, before] = await provider(() => Promise.all([this.payments.retrievePaymentIntent(paymentIntentId), this.payments.refundsOf(paymentIntentId)]));
+    const [pi, before] = await provider(() =>
+      Promise.all([this.payments.retrievePaymentIntent(paymentIntentId), this.payments.refundsOf(paymentIntentId)]),
+    );
     if (pi.status !== 'succeeded') throw conflict('El último pago de esta compra no se llegó a cobrar.');
     const left = pi.amountCents - total(before);
     if (left <= 0) throw conflict('Este pago ya se ha devuelto entero.');
-    if (amountCents !== undefined && amountCents > left) throw badRequest(`No se puede devolver más de lo cobrado: quedan ${priceText(left)} ${pi.currency.toUpperCase()} por devolver.`);
+    if (amountCents !== undefined && amountCents > left)
+      throw badRequest(
+        `No se puede devolver más de lo cobrado: quedan ${priceText(left)} ${pi.currency.toUpperCase()} por devolver.`,
+      );
     const amount = amountCents ?? left;
     // Without the header, the same request at the same state is the same refund (two clicks are one).
     const key = `refund-${paymentIntentId}-${idempotencyKey ?? `${total(before)}-${amount}`}`;
-    const refund = await provider(() => this.payments.refund({ paymentIntentId, amountCents: amount, metadata: { purchaseId }, idempotencyKey: key }));
+    const refund = await provider(() =>
+      this.payments.refund({ paymentIntentId, amountCents: amount, metadata: { purchaseId }, idempotencyKey: key }),
+    );
     await this.recordRefundsOf(paymentIntentId);
     const after = await provider(() => this.payments.refundsOf(paymentIntentId));
-    this.log.info({ purchase: purchaseId, refund: refund.id, amount: refund.amountCents }, 'payment refunded by an operator');
-    return { refundId: refund.id, purchaseId, amountCents: refund.amountCents, currency: refund.currency.toUpperCase(), paidCents: pi.amountCents, refundedCents: total(after), status: refund.status };
+    this.log.info(
+      { purchase: purchaseId, refund: refund.id, amount: refund.amountCents },
+      'payment refunded by an operator',
+    );
+    return {
+      refundId: refund.id,
+      purchaseId,
+      amountCents: refund.amountCents,
+      currency: refund.currency.toUpperCase(),
+      paidCents: pi.amountCents,
+      refundedCents: total(after),
+      status: refund.status,
+    };
   }
 
   /** The provider's charge.refunded: every refund of the charge's payment intent recorded once. */
@@ -63,10 +92,20 @@ export class Refunds {
   private async recordRefundsOf(paymentIntentId: string): Promise<void> {
     const purchase = await this.repo.purchaseOfPayment(paymentIntentId);
     if (!purchase) return;
-    const [pi, refunds] = await Promise.all([this.payments.retrievePaymentIntent(paymentIntentId), this.payments.refundsOf(paymentIntentId)]);
+    const [pi, refunds] = await Promise.all([
+      this.payments.retrievePaymentIntent(paymentIntentId),
+      this.payments.refundsOf(paymentIntentId),
+    ]);
     for (const r of refunds) {
       if (!COUNTED.has(r.status)) continue;
-      await this.events.refunded({ key: r.id, purchase, amountCents: r.amountCents, currency: r.currency.toUpperCase(), at: r.createdMs, paymentMethodId: pi.paymentMethodId });
+      await this.events.refunded({
+        key: r.id,
+        purchase,
+        amountCents: r.amountCents,
+        currency: r.currency.toUpperCase(),
+        at: r.createdMs,
+        paymentMethodId: pi.paymentMethodId,
+      });
     }
     if (total(refunds) >= pi.amountCents) await this.fullyRefunded(purchase);
   }
@@ -85,7 +124,8 @@ async function provider<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ProviderUnavailableError) throw new AppError(503, 'provider_unavailable', PAYMENT_CONNECTIVITY_ERROR);
+    if (error instanceof ProviderUnavailableError)
+      throw new AppError(503, 'provider_unavailable', PAYMENT_CONNECTIVITY_ERROR);
     if (error instanceof ProviderRefusedError) throw conflict('El proveedor de pagos ha rechazado la devolución.');
     throw error;
   }

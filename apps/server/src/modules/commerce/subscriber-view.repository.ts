@@ -14,7 +14,17 @@ export interface EntitlementView {
 /** A purchase as the console lists it, with whether a refund was recorded for it. */
 export type PurchaseView = Pick<
   PurchaseRow,
-  'id' | 'kind' | 'title' | 'packageId' | 'amountCents' | 'currency' | 'status' | 'createdAt' | 'paidUntil' | 'cancelAtPeriodEnd' | 'endedAt'
+  | 'id'
+  | 'kind'
+  | 'title'
+  | 'packageId'
+  | 'amountCents'
+  | 'currency'
+  | 'status'
+  | 'createdAt'
+  | 'paidUntil'
+  | 'cancelAtPeriodEnd'
+  | 'endedAt'
 > & { refunds: number };
 
 /** SQL of commerce's part of the console's subscriber page (issue 27): reads only. */
@@ -40,7 +50,19 @@ export class SubscriberViewRepository {
   purchasesOf(userId: number, after: { createdAt: number; id: string } | null, limit: number): Promise<PurchaseView[]> {
     let query = this.k
       .selectFrom('purchases as p')
-      .select(['p.id', 'p.kind', 'p.title', 'p.packageId', 'p.amountCents', 'p.currency', 'p.status', 'p.createdAt', 'p.paidUntil', 'p.cancelAtPeriodEnd', 'p.endedAt'])
+      .select([
+        'p.id',
+        'p.kind',
+        'p.title',
+        'p.packageId',
+        'p.amountCents',
+        'p.currency',
+        'p.status',
+        'p.createdAt',
+        'p.paidUntil',
+        'p.cancelAtPeriodEnd',
+        'p.endedAt',
+      ])
       .select((eb) =>
         eb
           .selectFrom('billingEntries as b')
@@ -50,7 +72,15 @@ export class SubscriberViewRepository {
           .as('refunds'),
       )
       .where('p.userId', '=', userId);
-    if (after) query = query.where((eb) => eb.or([eb('p.createdAt', '<', after.createdAt), eb.and([eb('p.createdAt', '=', after.createdAt), eb('p.id', '<', after.id)])]));
-    return query.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(limit).execute() as Promise<PurchaseView[]>;
+    if (after)
+      query = query.where((eb) =>
+        eb.or([
+          eb('p.createdAt', '<', after.createdAt),
+          eb.and([eb('p.createdAt', '=', after.createdAt), eb('p.id', '<', after.id)]),
+        ]),
+      );
+    return query.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(limit).execute() as Promise<
+      PurchaseView[]
+    >;
   }
 }

@@ -40,8 +40,13 @@ export class SubscriberView implements SubscriberCommerce {
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
-      items: page.map(({ refunds, cancelAtPeriodEnd, ...row }) => ({ ...row, cancelAtPeriodEnd: cancelAtPeriodEnd === 1, refunded: Number(refunds) > 0 })),
-      nextCursor: rows.length > limit && last ? Buffer.from(`${last.createdAt}:${last.id}`, 'utf8').toString('base64url') : null,
+      items: page.map(({ refunds, cancelAtPeriodEnd, ...row }) => ({
+        ...row,
+        cancelAtPeriodEnd: cancelAtPeriodEnd === 1,
+        refunded: Number(refunds) > 0,
+      })),
+      nextCursor:
+        rows.length > limit && last ? Buffer.from(`${last.createdAt}:${last.id}`, 'utf8').toString('base64url') : null,
     };
   }
 }

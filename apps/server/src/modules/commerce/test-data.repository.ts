@@ -15,13 +15,22 @@ export function commerceBuilders(db: Db) {
     },
     /** Moves the end of the user's entitlement to a package (null: open-ended). */
     async setEntitlementEnd(userId: number, packageId: number, endsAt: number | null): Promise<void> {
-      await sql().updateTable('entitlements').set({ endsAt }).where('userId', '=', userId).where('packageId', '=', packageId).execute();
+      await sql()
+        .updateTable('entitlements')
+        .set({ endsAt })
+        .where('userId', '=', userId)
+        .where('packageId', '=', packageId)
+        .execute();
     },
     async removeEntitlement(userId: number, packageId: number): Promise<void> {
       await sql().deleteFrom('entitlements').where('userId', '=', userId).where('packageId', '=', packageId).execute();
     },
     async setProductOnSale(productId: number, onSale: boolean): Promise<void> {
-      await sql().updateTable('products').set({ active: onSale ? 1 : 0 }).where('id', '=', productId).execute();
+      await sql()
+        .updateTable('products')
+        .set({ active: onSale ? 1 : 0 })
+        .where('id', '=', productId)
+        .execute();
     },
     async newPurchase(row: Insertable<PurchaseTable>): Promise<void> {
       await sql().insertInto('purchases').values(row).execute();

@@ -27,7 +27,17 @@ export class AccountDataRepository {
    */
   async erase(userId: number, email: string, now: number): Promise<void> {
     await this.k.transaction().execute(async (trx) => {
-      for (const table of ['refreshTokens', 'passwordResets', 'emailConfirmations', 'signInLinks', 'parentalGrants', 'profiles', 'accountSearchKeys', 'operatorRoles', 'operatorReauth'] as const) {
+      for (const table of [
+        'refreshTokens',
+        'passwordResets',
+        'emailConfirmations',
+        'signInLinks',
+        'parentalGrants',
+        'profiles',
+        'accountSearchKeys',
+        'operatorRoles',
+        'operatorReauth',
+      ] as const) {
         await trx.deleteFrom(table).where('userId', '=', userId).execute();
       }
       await trx.deleteFrom('outbox').where('to', '=', email).execute();
@@ -36,7 +46,12 @@ export class AccountDataRepository {
       const keys = [`recovery-account:${email}`, `pin:${userId}`, `password:${userId}`];
       await trx
         .deleteFrom('loginAttempts')
-        .where((eb) => eb.or([eb('key', 'in', keys), eb(eb.fn<string>('substr', ['key', eb.val(1), eb.val(prefix.length)]), '=', prefix)]))
+        .where((eb) =>
+          eb.or([
+            eb('key', 'in', keys),
+            eb(eb.fn<string>('substr', ['key', eb.val(1), eb.val(prefix.length)]), '=', prefix),
+          ]),
+        )
         .execute();
       await trx
         .updateTable('users')

@@ -7,7 +7,11 @@ import type { AccountDataService } from './account-data.service';
 import type { Authenticator } from './auth.http';
 
 /** GET /account/export (the user's data as a JSON file) and POST /account/delete (issue 26). */
-export async function accountDataRoutes(app: FastifyInstance, data: AccountDataService, auth: Authenticator): Promise<void> {
+export async function accountDataRoutes(
+  app: FastifyInstance,
+  data: AccountDataService,
+  auth: Authenticator,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -17,7 +21,8 @@ export async function accountDataRoutes(app: FastifyInstance, data: AccountDataS
       schema: {
         tags: ['identity'],
         summary: 'Download every datum kept about the user, as a JSON file',
-        description: 'Account, profiles and sign-ins, then each module’s part (purchases, keep-watching positions, stream sessions); answered as an attachment.',
+        description:
+          'Account, profiles and sign-ins, then each module’s part (purchases, keep-watching positions, stream sessions); answered as an attachment.',
         response: { 200: z.record(z.string(), z.unknown()), ...errorResponses(401) },
       },
     },

@@ -27,10 +27,19 @@ export class AccountDataService {
     const profiles = await this.repo.profiles(userId);
     const tokens = await this.repo.refreshTokens(userId);
     // A sign-in starts a refresh family; its rotations are the same sign-in.
-    const signIns = new Map<string, { signedInAt: string | null; rememberMe: boolean; lastUsedAt: string | null; endedAt: string | null }>();
+    const signIns = new Map<
+      string,
+      { signedInAt: string | null; rememberMe: boolean; lastUsedAt: string | null; endedAt: string | null }
+    >();
     for (const t of tokens) {
       const seen = signIns.get(t.familyId);
-      if (!seen) signIns.set(t.familyId, { signedInAt: iso(t.createdAt), rememberMe: t.persistent === 1, lastUsedAt: iso(t.createdAt), endedAt: iso(t.revokedAt) });
+      if (!seen)
+        signIns.set(t.familyId, {
+          signedInAt: iso(t.createdAt),
+          rememberMe: t.persistent === 1,
+          lastUsedAt: iso(t.createdAt),
+          endedAt: iso(t.revokedAt),
+        });
       else {
         seen.lastUsedAt = iso(t.createdAt);
         seen.endedAt = iso(t.revokedAt);
@@ -51,7 +60,12 @@ export class AccountDataService {
         emailConfirmedAt: iso(user.emailConfirmedAt),
         hasParentalPin: user.pinHash !== null,
       },
-      profiles: profiles.map((p) => ({ id: p.id, name: p.name, isAdult: p.isAdult === 1, createdAt: iso(p.createdAt) })),
+      profiles: profiles.map((p) => ({
+        id: p.id,
+        name: p.name,
+        isAdult: p.isAdult === 1,
+        createdAt: iso(p.createdAt),
+      })),
       signIns: [...signIns.values()],
       ...(await this.holders.exportAll(userId)),
     };

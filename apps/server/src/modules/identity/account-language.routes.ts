@@ -17,7 +17,11 @@ export function appLanguageOf(header: string | string[] | undefined): RefusalLan
 }
 
 /** PUT /account/language: the app records its language when the user switches it (sign-ins and refreshes record it too). */
-export async function accountLanguageRoutes(app: FastifyInstance, accounts: AccountService, auth: Authenticator): Promise<void> {
+export async function accountLanguageRoutes(
+  app: FastifyInstance,
+  accounts: AccountService,
+  auth: Authenticator,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     '/account/language',

@@ -24,8 +24,19 @@ export class AccountLockRepository {
         .where('lockedAt', 'is', null)
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) === 0) return null;
-      await trx.updateTable('refreshTokens').set({ revokedAt: now }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
-      await recordAudit(trx, actor, now, { action: 'account.lock', subjectType: 'user', subjectId: userId, before: { lockedAt: null }, after: { lockedAt: now, reason } });
+      await trx
+        .updateTable('refreshTokens')
+        .set({ revokedAt: now })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .execute();
+      await recordAudit(trx, actor, now, {
+        action: 'account.lock',
+        subjectType: 'user',
+        subjectId: userId,
+        before: { lockedAt: null },
+        after: { lockedAt: now, reason },
+      });
       return now;
     });
   }
@@ -36,7 +47,13 @@ export class AccountLockRepository {
       const row = await trx.selectFrom('users').select('lockedAt').where('id', '=', userId).executeTakeFirst();
       if (!row || row.lockedAt === null) return false;
       await trx.updateTable('users').set({ lockedAt: null }).where('id', '=', userId).execute();
-      await recordAudit(trx, actor, now, { action: 'account.unlock', subjectType: 'user', subjectId: userId, before: { lockedAt: row.lockedAt }, after: { lockedAt: null, reason } });
+      await recordAudit(trx, actor, now, {
+        action: 'account.unlock',
+        subjectType: 'user',
+        subjectId: userId,
+        before: { lockedAt: row.lockedAt },
+        after: { lockedAt: null, reason },
+      });
       return true;
     });
   }
@@ -45,7 +62,12 @@ export class AccountLockRepository {
   async insertReset(reset: PasswordResetTable, actor: Actor, to: string): Promise<void> {
     await this.k.transaction().execute(async (trx) => {
       await trx.insertInto('passwordResets').values(reset).execute();
-      await recordAudit(trx, actor, reset.createdAt, { action: 'account.reset-mail', subjectType: 'user', subjectId: reset.userId, after: { sentTo: to, expiresAt: reset.expiresAt } });
+      await recordAudit(trx, actor, reset.createdAt, {
+        action: 'account.reset-mail',
+        subjectType: 'user',
+        subjectId: reset.userId,
+        after: { sentTo: to, expiresAt: reset.expiresAt },
+      });
     });
   }
 }

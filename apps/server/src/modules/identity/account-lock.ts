@@ -37,7 +37,8 @@ export class AccountLocks {
   async unlock(userId: number, actor: Actor, reason: string): Promise<AccountLockResponse> {
     const user = await this.users.findUserById(userId);
     if (!user) throw notFound(NO_ACCOUNT);
-    if (!(await this.repo.unlock(userId, actor, this.deps.clock.now(), reason))) throw conflict('Esta cuenta no está bloqueada.');
+    if (!(await this.repo.unlock(userId, actor, this.deps.clock.now(), reason)))
+      throw conflict('Esta cuenta no está bloqueada.');
     return { userId, lockedAt: null };
   }
 
@@ -47,9 +48,21 @@ export class AccountLocks {
     if (!user) throw notFound(NO_ACCOUNT);
     const now = this.deps.clock.now();
     const token = newOpaqueToken();
-    await this.repo.insertReset({ tokenHash: hashOpaqueToken(token), userId, expiresAt: now + RESET_LINK_TTL_MS, usedAt: null, createdAt: now }, actor, user.email);
-    const language = user.language !== null && MAIL_LANGUAGES.has(user.language) ? (user.language as ResetMailLanguage) : 'es';
-    await this.mailer.send(resetMail(user.email, this.deps.config.operator.name, `${this.deps.config.publicUrl}/resetpassword/${token}`, language));
+    await this.repo.insertReset(
+      { tokenHash: hashOpaqueToken(token), userId, expiresAt: now + RESET_LINK_TTL_MS, usedAt: null, createdAt: now },
+      actor,
+      user.email,
+    );
+    const language =
+      user.language !== null && MAIL_LANGUAGES.has(user.language) ? (user.language as ResetMailLanguage) : 'es';
+    await this.mailer.send(
+      resetMail(
+        user.email,
+        this.deps.config.operator.name,
+        `${this.deps.config.publicUrl}/resetpassword/${token}`,
+        language,
+      ),
+    );
     return { sentTo: user.email };
   }
 }

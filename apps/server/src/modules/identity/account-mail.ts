@@ -10,6 +10,10 @@ export function passwordChangedMail(input: { to: string; operatorName: string; a
     'Si no has sido tú, recupera tu cuenta con «¿Has olvidado tu contraseña?» en la pantalla de inicio de sesión y cambia la contraseña.',
   ];
   const text = ['Hola:', '', ...lines.flatMap((line) => [line, '']), `El equipo de ${operatorName}`].join('\n');
-  const html = ['<p>Hola:</p>', ...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p>El equipo de ${escapeHtml(operatorName)}</p>`].join('\n');
+  const html = [
+    '<p>Hola:</p>',
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>El equipo de ${escapeHtml(operatorName)}</p>`,
+  ].join('\n');
   return { to, subject, text, html };
 }

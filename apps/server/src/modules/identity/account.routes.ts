@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountSchema, createProfileSchema, profileListSchema, profileSchema, serviceLocatorQuerySchema, serviceLocatorSchema, timeSchema } from '@pantalla/contracts';
+import {
+  accountSchema,
+  createProfileSchema,
+  profileListSchema,
+  profileSchema,
+  serviceLocatorQuerySchema,
+  serviceLocatorSchema,
+  timeSchema,
+} from '@pantalla/contracts';
 import { errorResponses, noStore } from '../../platform/http';
 import type { AccountService } from './account.service';
 import type { Authenticator } from './auth.http';
 
 /** Profiles and account (signed in), server time and the service locator (public). */
-export async function accountRoutes(app: FastifyInstance, accounts: AccountService, auth: Authenticator): Promise<void> {
+export async function accountRoutes(
+  app: FastifyInstance,
+  accounts: AccountService,
+  auth: Authenticator,
+): Promise<void> {
   const { requireUser } = auth;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -47,7 +59,11 @@ export async function accountRoutes(app: FastifyInstance, accounts: AccountServi
     '/account',
     {
       onRequest: requireUser,
-      schema: { tags: ['identity'], summary: 'The user’s account: region, email, whether a PIN is set', response: { 200: accountSchema, ...errorResponses(401) } },
+      schema: {
+        tags: ['identity'],
+        summary: 'The user’s account: region, email, whether a PIN is set',
+        response: { 200: accountSchema, ...errorResponses(401) },
+      },
     },
     async (request, reply) => {
       noStore(reply);
@@ -56,10 +72,21 @@ export async function accountRoutes(app: FastifyInstance, accounts: AccountServi
   );
 
   for (const url of ['/time', '/aaservice/gettime']) {
-    r.get(url, { config: { access: 'public' }, schema: { tags: ['identity'], summary: 'Server time: ISO date and epoch seconds', response: { 200: timeSchema } } }, async (_request, reply) => {
-      noStore(reply);
-      return accounts.time();
-    });
+    r.get(
+      url,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['identity'],
+          summary: 'Server time: ISO date and epoch seconds',
+          response: { 200: timeSchema },
+        },
+      },
+      async (_request, reply) => {
+        noStore(reply);
+        return accounts.time();
+      },
+    );
   }
 
   r.get(

@@ -103,7 +103,12 @@ export class AccountService implements Accounts {
     if ((await this.users.countProfiles(userId)) >= MAX_PROFILES) {
       throw conflict(`No se pueden crear más de ${MAX_PROFILES} perfiles por cuenta.`);
     }
-    const row = await this.users.createProfile({ userId, name: input.name, isAdult: input.isAdult ? 1 : 0, createdAt: this.deps.clock.now() });
+    const row = await this.users.createProfile({
+      userId,
+      name: input.name,
+      isAdult: input.isAdult ? 1 : 0,
+      createdAt: this.deps.clock.now(),
+    });
     return toProfile(row);
   }
 

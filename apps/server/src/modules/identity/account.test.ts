@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountSchema, PASSWORD_RECOVERY_CONFIRMATION, profileListSchema, serviceLocatorSchema, timeSchema } from '@pantalla/contracts';
+import {
+  accountSchema,
+  PASSWORD_RECOVERY_CONFIRMATION,
+  profileListSchema,
+  serviceLocatorSchema,
+  timeSchema,
+} from '@pantalla/contracts';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { BASICO, bearer, signIn } from './test-support';
@@ -9,7 +15,10 @@ const kinds = await databaseKinds();
 describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext(kind, { PUBLIC_URL: 'https://tv.example.test', ENDPOINT_SEARCH: 'https://search.example.test/api' });
+    ctx = await createTestContext(kind, {
+      PUBLIC_URL: 'https://tv.example.test',
+      ENDPOINT_SEARCH: 'https://search.example.test/api',
+    });
   });
   afterAll(async () => ctx?.close());
 
@@ -40,7 +49,9 @@ describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ id: expect.any(Number), name: 'Niños', isAdult: false });
-    const list = profileListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/v1/profiles', headers: bearer(idToken) })).json());
+    const list = profileListSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/profiles', headers: bearer(idToken) })).json(),
+    );
     expect(list.resources.map((p) => p.name)).toEqual(['Default', 'Niños']);
   });
 
@@ -48,7 +59,14 @@ describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
     const { idToken } = await signIn(ctx);
     let last = 0;
     for (let i = 0; i < 12; i++) {
-      last = (await ctx.app.inject({ method: 'POST', url: '/api/v1/profiles', headers: bearer(idToken), payload: { name: `P${i}` } })).statusCode;
+      last = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/profiles',
+          headers: bearer(idToken),
+          payload: { name: `P${i}` },
+        })
+      ).statusCode;
     }
     expect(last).toBe(409);
   });
@@ -59,7 +77,12 @@ describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
       ['POST', '/api/v1/profiles'],
       ['GET', '/api/v1/account'],
     ] as const) {
-      const res = await ctx.app.inject({ method, url, headers: bearer('not.a.token'), payload: method === 'POST' ? { name: 'x' } : undefined });
+      const res = await ctx.app.inject({
+        method,
+        url,
+        headers: bearer('not.a.token'),
+        payload: method === 'POST' ? { name: 'x' } : undefined,
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'unauthorized' });
     }
@@ -68,7 +91,9 @@ describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
   it('answers the account with region, email and PIN status', async () => {
     const demo = await signIn(ctx);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(demo.idToken) });
-    expect(accountSchema.parse(res.json())).toEqual({ resources: [{ regionId: 1, email: 'demo@pantalla.test', hasPin: true }] });
+    expect(accountSchema.parse(res.json())).toEqual({
+      resources: [{ regionId: 1, email: 'demo@pantalla.test', hasPin: true }],
+    });
     const basico = await signIn(ctx, { username: BASICO.email, password: BASICO.password });
     const res2 = await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(basico.idToken) });
     expect(res2.json()).toMatchObject({ resources: [{ hasPin: false }] });
@@ -80,7 +105,10 @@ describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(timeSchema.parse(res.json())).toEqual({ now: '2026-11-22T12:00:00.500Z', time: Date.UTC(2026, 10, 22, 12) / 1000 });
+      expect(timeSchema.parse(res.json())).toEqual({
+        now: '2026-11-22T12:00:00.500Z',
+        time: Date.UTC(2026, 10, 22, 12) / 1000,
+      });
     }
   });
 
@@ -97,12 +125,18 @@ describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/locator' })).statusCode).toBe(200);
     // The spec's recovery call lives under the manager endpoint: {manager}/api/v1/backend/tb-user/passwordRecovery.
     const manager = new URL(serviceLocatorSchema.parse(res.json()).endpoint_manager);
-    const recovery = await ctx.app.inject({ method: 'POST', url: `${manager.pathname.replace(/\/$/, '')}/api/v1/backend/tb-user/passwordRecovery`, payload: { email: 'nadie@pantalla.test' } });
+    const recovery = await ctx.app.inject({
+      method: 'POST',
+      url: `${manager.pathname.replace(/\/$/, '')}/api/v1/backend/tb-user/passwordRecovery`,
+      payload: { email: 'nadie@pantalla.test' },
+    });
     expect(recovery.json()).toEqual({ message: PASSWORD_RECOVERY_CONFIRMATION });
   });
 
   it('documents every identity route and its error answers in OpenAPI', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs' })).json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/v1/login',
@@ -117,7 +151,11 @@ describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
         '/api/v1/parental/verify',
       ]),
     );
-    expect(Object.keys(doc.paths['/api/v1/login']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
-    expect(Object.keys(doc.paths['/api/v1/parental/verify']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '409', '429']));
+    expect(Object.keys(doc.paths['/api/v1/login']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '429']),
+    );
+    expect(Object.keys(doc.paths['/api/v1/parental/verify']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '409', '429']),
+    );
   });
 });

@@ -93,11 +93,20 @@ export class AttemptLimiter {
       const windowMs = 'limit' in check ? check.limit.windowMs : check.backoff.windowMs;
       const id = await this.attempts.record(check.key, now, now - windowMs);
       ids.push(id);
-      const others = (await this.attempts.since(check.key, now - windowMs + 1)).filter((a) => a.id !== id).map((a) => a.at);
+      const others = (await this.attempts.since(check.key, now - windowMs + 1))
+        .filter((a) => a.id !== id)
+        .map((a) => a.at);
       const at = 'limit' in check ? retryAt(others, check.limit) : backoffUntil(others, check.backoff);
-      results.push({ wait: at !== null && at > now ? Math.max(1, Math.ceil((at - now) / 1000)) : 0, earlier: others.length });
+      results.push({
+        wait: at !== null && at > now ? Math.max(1, Math.ceil((at - now) / 1000)) : 0,
+        earlier: others.length,
+      });
     }
-    return { wait: Math.max(0, ...results.map((r) => r.wait)), checks: results, forget: () => this.attempts.deleteIds(ids) };
+    return {
+      wait: Math.max(0, ...results.map((r) => r.wait)),
+      checks: results,
+      forget: () => this.attempts.deleteIds(ids),
+    };
   }
 
   clear(key: string): Promise<void> {

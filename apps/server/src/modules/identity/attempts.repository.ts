@@ -11,7 +11,14 @@ export class AttemptsRepository {
 
   /** The key's attempts at or after `since` (epoch ms), oldest first. */
   async since(key: string, since: number): Promise<{ id: number; at: number }[]> {
-    const rows = await this.k.selectFrom('loginAttempts').select(['id', 'at']).where('key', '=', key).where('at', '>=', since).orderBy('at').orderBy('id').execute();
+    const rows = await this.k
+      .selectFrom('loginAttempts')
+      .select(['id', 'at'])
+      .where('key', '=', key)
+      .where('at', '>=', since)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
     return rows.map((r) => ({ id: r.id, at: Number(r.at) }));
   }
 

@@ -107,16 +107,25 @@ export function createAuthenticator(
     const { roles } = await operatorContext(request, reply);
     if (!roles.includes('admin')) throw forbidden('Solo un administrador puede hacer esto.');
   }
-  function requireOperator(allowed: readonly OperatorRole[], options: { sensitive?: boolean } = {}): onRequestAsyncHookHandler {
+  function requireOperator(
+    allowed: readonly OperatorRole[],
+    options: { sensitive?: boolean } = {},
+  ): onRequestAsyncHookHandler {
     const sensitive = options.sensitive === true;
-    return operatorGuard({ roles: allowed, sensitive }, async function requireOperatorRole(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const { roles } = await operatorContext(request, reply);
-      if (roles.length === 0) throw forbidden(OPERATORS_ONLY);
-      if (!roles.includes('admin') && !roles.some((r) => allowed.includes(r))) throw forbidden(ROLE_REFUSED);
-      if (sensitive && (await operators.reauthUntil(request.operator?.actor.userId ?? 0, request.auth?.signIn)) === null) {
-        throw new AppError(403, 'reauth_required', REAUTH_REQUIRED);
-      }
-    });
+    return operatorGuard(
+      { roles: allowed, sensitive },
+      async function requireOperatorRole(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+        const { roles } = await operatorContext(request, reply);
+        if (roles.length === 0) throw forbidden(OPERATORS_ONLY);
+        if (!roles.includes('admin') && !roles.some((r) => allowed.includes(r))) throw forbidden(ROLE_REFUSED);
+        if (
+          sensitive &&
+          (await operators.reauthUntil(request.operator?.actor.userId ?? 0, request.auth?.signIn)) === null
+        ) {
+          throw new AppError(403, 'reauth_required', REAUTH_REQUIRED);
+        }
+      },
+    );
   }
   return {
     requireUser: guard('user', requireUser),

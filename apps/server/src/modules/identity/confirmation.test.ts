@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_CONFIRMED, CONFIRMATION_LINK_INVALID, EMAIL_CONFIRMED, mailListSchema, type Mail } from '@pantalla/contracts';
+import {
+  ALREADY_CONFIRMED,
+  CONFIRMATION_LINK_INVALID,
+  EMAIL_CONFIRMED,
+  mailListSchema,
+  type Mail,
+} from '@pantalla/contracts';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, register, registrationForm, signIn } from './test-support';
@@ -15,9 +21,12 @@ describe.each(kinds)('email confirmation on %s', (kind) => {
   afterAll(async () => ctx?.close());
 
   const mails = async (to: string): Promise<Mail[]> =>
-    mailListSchema.parse((await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${encodeURIComponent(to)}` })).json());
+    mailListSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${encodeURIComponent(to)}` })).json(),
+    );
   const tokenOf = (mail: Mail | undefined) => /\/confirm\/([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
-  const confirm = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/registration/confirm', payload: { token } });
+  const confirm = (token: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/registration/confirm', payload: { token } });
   let n = 0;
   async function newAccount(): Promise<string> {
     const email = `confirma-${kind}-${++n}@pantalla.test`;
@@ -38,7 +47,11 @@ describe.each(kinds)('email confirmation on %s', (kind) => {
 
     // Unconfirmed, the account may sign in (and so buy); the app shows a reminder.
     const before = await signIn(ctx, { username: email, password: 'secreto1' });
-    const info = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username: email, password: 'secreto1' } });
+    const info = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'password', username: email, password: 'secreto1' },
+    });
     expect(info.json()).toMatchObject({ emailConfirmed: false });
     expect(before.idToken).toBeTruthy();
 
@@ -46,7 +59,11 @@ describe.each(kinds)('email confirmation on %s', (kind) => {
     expect([first.statusCode, first.json<{ message: string }>().message]).toEqual([200, EMAIL_CONFIRMED]);
     const second = await confirm(token);
     expect([second.statusCode, second.json<{ message: string }>().message]).toEqual([400, CONFIRMATION_LINK_INVALID]);
-    const after = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username: email, password: 'secreto1' } });
+    const after = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'password', username: email, password: 'secreto1' },
+    });
     expect(after.json()).toMatchObject({ emailConfirmed: true });
   });
 
@@ -57,7 +74,8 @@ describe.each(kinds)('email confirmation on %s', (kind) => {
     expect((await confirm(oldToken)).statusCode).toBe(400);
 
     const { idToken } = await signIn(ctx, { username: email, password: 'secreto1' });
-    const resend = () => ctx.app.inject({ method: 'POST', url: '/api/v1/registration/confirmation-mail', headers: bearer(idToken) });
+    const resend = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/registration/confirmation-mail', headers: bearer(idToken) });
     for (let i = 0; i < 3; i++) expect((await resend()).statusCode).toBe(200);
     expect((await resend()).statusCode).toBe(429);
     const sent = await mails(email);
@@ -67,15 +85,34 @@ describe.each(kinds)('email confirmation on %s', (kind) => {
     expect((await confirm(newest)).statusCode).toBe(400);
     const again = await resend();
     expect([again.statusCode, again.json<{ message: string }>().message]).toEqual([409, ALREADY_CONFIRMED]);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/registration/confirmation-mail' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/registration/confirmation-mail' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('a password reset confirms the address too (the mailbox answered)', async () => {
     const email = await newAccount();
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/tb-user/passwordRecovery', payload: { email }, remoteAddress: '10.81.0.1' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/tb-user/passwordRecovery',
+      payload: { email },
+      remoteAddress: '10.81.0.1',
+    });
     const resetToken = /\/resetpassword\/([\w-]+)/.exec((await mails(email))[0]?.text ?? '')?.[1] ?? '';
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/password-reset', payload: { token: resetToken, password: 'nueva-clave' } })).statusCode).toBe(200);
-    const row = await ctx.sql.selectFrom('users').select('emailConfirmedAt').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/password-reset',
+          payload: { token: resetToken, password: 'nueva-clave' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const row = await ctx.sql
+      .selectFrom('users')
+      .select('emailConfirmedAt')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.emailConfirmedAt).toBe(ctx.clock.now());
   });
 

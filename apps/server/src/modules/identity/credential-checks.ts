@@ -28,20 +28,34 @@ export class CredentialChecks {
   /** Throws 400 (data.wrong 'currentPin') or 429 unless `pin` is the user's PIN. */
   currentPin(user: UserRow, pin: string | null): Promise<void> {
     const wrong = badRequest(CURRENT_PIN_WRONG, { wrong: 'currentPin' });
-    return this.limited(pinKey(user.id), PIN_CHECK_LIMIT, 'Demasiados intentos con el PIN parental.', wrong, async () =>
-      pin !== null && user.pinHash !== null && verifySecret(pin, user.pinHash),
+    return this.limited(
+      pinKey(user.id),
+      PIN_CHECK_LIMIT,
+      'Demasiados intentos con el PIN parental.',
+      wrong,
+      async () => pin !== null && user.pinHash !== null && verifySecret(pin, user.pinHash),
     );
   }
 
   /** Throws 400 (data.wrong 'password') or 429 unless `password` is the account's password. */
   password(user: UserRow, password: string | null): Promise<void> {
     const wrong = badRequest(ACCOUNT_PASSWORD_WRONG, { wrong: 'password' });
-    return this.limited(passwordKey(user.id), PASSWORD_CHECK_LIMIT, 'Demasiados intentos con la contraseña.', wrong, async () =>
-      password !== null && password.length > 0 && verifySecret(password, user.passwordHash),
+    return this.limited(
+      passwordKey(user.id),
+      PASSWORD_CHECK_LIMIT,
+      'Demasiados intentos con la contraseña.',
+      wrong,
+      async () => password !== null && password.length > 0 && verifySecret(password, user.passwordHash),
     );
   }
 
-  private async limited(key: string, limit: Limit, lockedText: string, wrong: AppError, matches: () => Promise<boolean>): Promise<void> {
+  private async limited(
+    key: string,
+    limit: Limit,
+    lockedText: string,
+    wrong: AppError,
+    matches: () => Promise<boolean>,
+  ): Promise<void> {
     const attempt = await this.limiter.begin([{ key, limit }]);
     if (attempt.wait > 0) {
       // Refused attempts do not count, so the lock ends on time however often one knocks.

@@ -7,7 +7,8 @@ import { errorResponses } from '../../platform/http';
 import type { Authenticator } from './auth.http';
 import { renderMailbox, type DevMailService } from './dev-mail';
 
-export const OUTBOX_REFUSED = 'El correo saliente solo se lee desde el propio servidor o con la sesión de su destinatario.';
+export const OUTBOX_REFUSED =
+  'El correo saliente solo se lee desde el propio servidor o con la sesión de su destinatario.';
 
 /**
  * Who may read which mail: anything from the server's own machine (socket address), only
@@ -25,16 +26,20 @@ async function readerOf(request: FastifyRequest, reply: FastifyReply, auth: Auth
 export async function devMailRoutes(app: FastifyInstance, mailbox: DevMailService, auth: Authenticator): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/dev/mail', { config: { access: 'local' }, schema: { hide: true, querystring: mailQuerySchema } }, async (request, reply) => {
-    // A browser sends no bearer token to a page: only this machine reads it.
-    if (!isLocalRequest(request)) throw forbidden(OUTBOX_REFUSED);
-    const page = renderMailbox(await mailbox.latest(request.query.to));
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
-      .send(page);
-  });
+  r.get(
+    '/dev/mail',
+    { config: { access: 'local' }, schema: { hide: true, querystring: mailQuerySchema } },
+    async (request, reply) => {
+      // A browser sends no bearer token to a page: only this machine reads it.
+      if (!isLocalRequest(request)) throw forbidden(OUTBOX_REFUSED);
+      const page = renderMailbox(await mailbox.latest(request.query.to));
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+        .send(page);
+    },
+  );
 
   r.get(
     '/dev/mail.json',
@@ -42,7 +47,8 @@ export async function devMailRoutes(app: FastifyInstance, mailbox: DevMailServic
       config: { access: 'local' },
       schema: {
         tags: ['development'],
-        summary: 'The development outbox, newest first: all of it from the server’s machine, the signed-in user’s own mail otherwise (not served in production)',
+        summary:
+          'The development outbox, newest first: all of it from the server’s machine, the signed-in user’s own mail otherwise (not served in production)',
         querystring: mailQuerySchema,
         response: { 200: mailListSchema, ...errorResponses(400, 401, 403) },
       },

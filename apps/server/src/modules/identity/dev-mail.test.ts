@@ -26,8 +26,10 @@ describe.each(kinds)('development mailbox on %s', (kind) => {
   });
   afterAll(async () => ctx?.close());
 
-  const mailerOf = (config: { smtpUrl: string | undefined; mailFrom: string }, onError: (e: unknown) => void = () => {}) =>
-    createMailer(config, new OutboxRepository(ctx.platform.db), ctx.clock, onError);
+  const mailerOf = (
+    config: { smtpUrl: string | undefined; mailFrom: string },
+    onError: (e: unknown) => void = () => {},
+  ) => createMailer(config, new OutboxRepository(ctx.platform.db), ctx.clock, onError);
 
   it('uses the outbox without SMTP_URL', () => {
     expect(mailerOf(ctx.config)).toBeInstanceOf(OutboxMailer);
@@ -45,12 +47,21 @@ describe.each(kinds)('development mailbox on %s', (kind) => {
     const mailer = mailerOf(ctx.config);
     await mailer.send({ to: 'Uno@Pantalla.test', subject: 'Primero', text: 'uno' });
     ctx.clock.advance(1000);
-    await mailer.send({ to: 'dos@pantalla.test', subject: 'Segundo <b>', text: 'Entra en http://localhost:8080/resetpassword/t0k3n', html: '<p>dos</p>' });
+    await mailer.send({
+      to: 'dos@pantalla.test',
+      subject: 'Segundo <b>',
+      text: 'Entra en http://localhost:8080/resetpassword/t0k3n',
+      html: '<p>dos</p>',
+    });
 
-    const list = (await ctx.app.inject({ method: 'GET', url: '/dev/mail.json' })).json<{ subject: string; to: string; html: string | null }[]>();
+    const list = (await ctx.app.inject({ method: 'GET', url: '/dev/mail.json' })).json<
+      { subject: string; to: string; html: string | null }[]
+    >();
     expect(list.map((m) => m.subject)).toEqual(['Segundo <b>', 'Primero']);
     expect(list[1]).toMatchObject({ to: 'uno@pantalla.test', html: null });
-    const filtered = (await ctx.app.inject({ method: 'GET', url: '/dev/mail.json?to=UNO@pantalla.test' })).json<unknown[]>();
+    const filtered = (await ctx.app.inject({ method: 'GET', url: '/dev/mail.json?to=UNO@pantalla.test' })).json<
+      unknown[]
+    >();
     expect(filtered).toHaveLength(1);
 
     const page = await ctx.app.inject({ method: 'GET', url: '/dev/mail' });

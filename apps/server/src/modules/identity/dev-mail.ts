@@ -15,7 +15,14 @@ export class DevMailService {
 }
 
 function toMail(row: OutboxRow): Mail {
-  return { id: row.id, to: row.to, subject: row.subject, text: row.text, html: row.html, createdAt: new Date(Number(row.createdAt)).toISOString() };
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    createdAt: new Date(Number(row.createdAt)).toISOString(),
+  };
 }
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;

@@ -5,13 +5,30 @@ import { escapeHtml, type MailMessage } from './mail';
 const when = (at: number) => new Date(at).toISOString().replace('T', ' ').slice(0, 16);
 
 /** Paragraphs to text and HTML; `link` adds a button-like anchor after the first paragraph. */
-function build(to: string, subject: string, operatorName: string, lines: string[], link?: { label: string; href: string }): MailMessage {
-  const text = ['Hola:', '', ...lines.flatMap((line, i) => (i === 0 && link ? [line, '', link.href, ''] : [line, ''])), `El equipo de ${operatorName}`].join('\n');
+function build(
+  to: string,
+  subject: string,
+  operatorName: string,
+  lines: string[],
+  link?: { label: string; href: string },
+): MailMessage {
+  const text = [
+    'Hola:',
+    '',
+    ...lines.flatMap((line, i) => (i === 0 && link ? [line, '', link.href, ''] : [line, ''])),
+    `El equipo de ${operatorName}`,
+  ].join('\n');
   const html = [
     '<p>Hola:</p>',
     ...lines.flatMap((line, i) => {
       const p = `<p>${escapeHtml(line)}</p>`;
-      return i === 0 && link ? [p, `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`, `<p>Si el enlace no funciona, copia esta dirección en tu navegador:<br>${escapeHtml(link.href)}</p>`] : [p];
+      return i === 0 && link
+        ? [
+            p,
+            `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
+            `<p>Si el enlace no funciona, copia esta dirección en tu navegador:<br>${escapeHtml(link.href)}</p>`,
+          ]
+        : [p];
     }),
     `<p>El equipo de ${escapeHtml(operatorName)}</p>`,
   ].join('\n');
@@ -19,7 +36,12 @@ function build(to: string, subject: string, operatorName: string, lines: string[
 }
 
 /** To the new address: the link that confirms it. */
-export function emailChangeLinkMail(input: { to: string; operatorName: string; link: string; validHours: number }): MailMessage {
+export function emailChangeLinkMail(input: {
+  to: string;
+  operatorName: string;
+  link: string;
+  validHours: number;
+}): MailMessage {
   const { to, operatorName, link, validHours } = input;
   return build(
     to,
@@ -34,7 +56,12 @@ export function emailChangeLinkMail(input: { to: string; operatorName: string; l
 }
 
 /** To the current address: a change was asked for, and how to stop it. */
-export function emailChangeRequestedMail(input: { to: string; operatorName: string; newEmail: string; at: number }): MailMessage {
+export function emailChangeRequestedMail(input: {
+  to: string;
+  operatorName: string;
+  newEmail: string;
+  at: number;
+}): MailMessage {
   const { to, operatorName, newEmail, at } = input;
   return build(to, `Se ha pedido cambiar el correo electrónico de tu cuenta de ${operatorName}`, operatorName, [
     `El ${when(at)} (UTC) se pidió que tu cuenta de ${operatorName} use la dirección ${newEmail} en lugar de esta. El cambio solo se hará si se abre el enlace que hemos enviado a esa dirección.`,
@@ -43,7 +70,12 @@ export function emailChangeRequestedMail(input: { to: string; operatorName: stri
 }
 
 /** To the former address once the change is done. */
-export function emailChangedMail(input: { to: string; operatorName: string; newEmail: string; at: number }): MailMessage {
+export function emailChangedMail(input: {
+  to: string;
+  operatorName: string;
+  newEmail: string;
+  at: number;
+}): MailMessage {
   const { to, operatorName, newEmail, at } = input;
   return build(to, `El correo electrónico de tu cuenta de ${operatorName} ha cambiado`, operatorName, [
     `El ${when(at)} (UTC) tu cuenta de ${operatorName} pasó a usar la dirección ${newEmail}. Desde ahora se inicia sesión con ella y los avisos de la cuenta llegan allí.`,

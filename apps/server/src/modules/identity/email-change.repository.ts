@@ -19,7 +19,11 @@ export class EmailChangeRepository {
 
   /** Stores a link; the user's older links that can no longer be used go. */
   async insert(change: EmailChangeTable): Promise<void> {
-    await this.k.deleteFrom('emailChanges').where('userId', '=', change.userId).where('expiresAt', '<=', change.createdAt).execute();
+    await this.k
+      .deleteFrom('emailChanges')
+      .where('userId', '=', change.userId)
+      .where('expiresAt', '<=', change.createdAt)
+      .execute();
     await this.k.insertInto('emailChanges').values(change).execute();
   }
 
@@ -52,31 +56,59 @@ export class EmailChangeRepository {
         .returning(['userId', 'newEmail', 'tokenVersion'])
         .executeTakeFirst();
       if (!link) return { kind: 'invalid' } as const;
-      const user = await trx.selectFrom('users').select(['email', 'tokenVersion']).where('id', '=', link.userId).executeTakeFirst();
+      const user = await trx
+        .selectFrom('users')
+        .select(['email', 'tokenVersion'])
+        .where('id', '=', link.userId)
+        .executeTakeFirst();
       // The password changed (or the account signed out everywhere) since: the owner took the account back.
       if (!user || user.tokenVersion !== link.tokenVersion) return { kind: 'invalid' } as const;
       const holder = await trx.selectFrom('users').select('id').where('email', '=', link.newEmail).executeTakeFirst();
       if (holder && holder.id !== link.userId) return { kind: 'taken', userId: link.userId } as const;
-      const changed = await trx.updateTable('users').set({ email: link.newEmail, emailConfirmedAt: now }).where('id', '=', link.userId).returning(['id', 'email', 'name', 'surname']).executeTakeFirstOrThrow();
+      const changed = await trx
+        .updateTable('users')
+        .set({ email: link.newEmail, emailConfirmedAt: now })
+        .where('id', '=', link.userId)
+        .returning(['id', 'email', 'name', 'surname'])
+        .executeTakeFirstOrThrow();
       await writeSearchKeys(trx, changed);
-      await trx.updateTable('emailChanges').set({ usedAt: now }).where('userId', '=', link.userId).where('usedAt', 'is', null).execute();
+      await trx
+        .updateTable('emailChanges')
+        .set({ usedAt: now })
+        .where('userId', '=', link.userId)
+        .where('usedAt', 'is', null)
+        .execute();
       return { kind: 'changed', userId: link.userId, oldEmail: user.email, newEmail: link.newEmail } as const;
     });
   }
 
   byHash(tokenHash: string): Promise<{ userId: number; newEmail: string } | undefined> {
-    return this.k.selectFrom('emailChanges').select(['userId', 'newEmail']).where('tokenHash', '=', tokenHash).executeTakeFirst();
+    return this.k
+      .selectFrom('emailChanges')
+      .select(['userId', 'newEmail'])
+      .where('tokenHash', '=', tokenHash)
+      .executeTakeFirst();
   }
 
   /** Whether an address belongs to an account other than `userId`'s. */
   async heldByAnother(email: string, userId: number): Promise<boolean> {
-    const row = await this.k.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst();
+    const row = await this.k
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .where('id', '!=', userId)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
   /** The account's requests as its data export shows them. */
   list(userId: number): Promise<{ newEmail: string; createdAt: number; expiresAt: number; usedAt: number | null }[]> {
-    return this.k.selectFrom('emailChanges').select(['newEmail', 'createdAt', 'expiresAt', 'usedAt']).where('userId', '=', userId).orderBy('createdAt').execute();
+    return this.k
+      .selectFrom('emailChanges')
+      .select(['newEmail', 'createdAt', 'expiresAt', 'usedAt'])
+      .where('userId', '=', userId)
+      .orderBy('createdAt')
+      .execute();
   }
 
   /**
@@ -91,7 +123,16 @@ export class EmailChangeRepository {
           .selectFrom('emailChanges')
           .select('newEmail')
           .where('userId', '=', userId)
-          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('id').whereRef('users.email', '=', 'emailChanges.newEmail').where('users.id', '!=', userId))))
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('users')
+                  .select('id')
+                  .whereRef('users.email', '=', 'emailChanges.newEmail')
+                  .where('users.id', '!=', userId),
+              ),
+            ),
+          )
           .execute()
       ).map((r) => r.newEmail);
       if (addresses.length > 0) await trx.deleteFrom('outbox').where('to', 'in', addresses).execute();

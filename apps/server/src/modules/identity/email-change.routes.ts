@@ -13,7 +13,11 @@ import type { Authenticator } from './auth.http';
 import type { EmailChangeService } from './email-change.service';
 
 /** Changing the sign-in address: the request (signed in, password again) and the mailed link's confirmation. */
-export async function emailChangeRoutes(app: FastifyInstance, changes: EmailChangeService, auth: Authenticator): Promise<void> {
+export async function emailChangeRoutes(
+  app: FastifyInstance,
+  changes: EmailChangeService,
+  auth: Authenticator,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -58,7 +62,8 @@ export async function emailChangeRoutes(app: FastifyInstance, changes: EmailChan
       config: { access: 'public' },
       schema: {
         tags: ['identity'],
-        summary: 'Confirm an address change with the token of the link mailed to the new address (single use, 24 hours)',
+        summary:
+          'Confirm an address change with the token of the link mailed to the new address (single use, 24 hours)',
         body: emailChangeConfirmSchema,
         response: { 200: emailChangeConfirmResponseSchema, ...errorResponses(400) },
       },

@@ -4,7 +4,12 @@ import type { Platform } from '../../platform/module';
 import { describeWait, rateLimited, type AttemptLimiter, type Limit } from './attempt-limit';
 import { SESSION_EXPIRED } from './auth.http';
 import type { CredentialChecks } from './credential-checks';
-import { emailChangedMail, emailChangeLinkMail, emailChangeRequestedMail, emailChangeTakenMail } from './email-change-mail';
+import {
+  emailChangedMail,
+  emailChangeLinkMail,
+  emailChangeRequestedMail,
+  emailChangeTakenMail,
+} from './email-change-mail';
 import type { EmailChangeRepository } from './email-change.repository';
 import type { IdentityRepository } from './identity.repository';
 import type { Mailer } from './mail';
@@ -38,7 +43,10 @@ export class EmailChangeService {
     const user = await this.users.findUserById(userId);
     if (!user) throw unauthorized(SESSION_EXPIRED);
     const pending = await this.repo.pending(userId, this.deps.clock.now());
-    return { email: user.email, pending: pending ? { email: pending.newEmail, expiresAt: new Date(pending.expiresAt).toISOString() } : null };
+    return {
+      email: user.email,
+      pending: pending ? { email: pending.newEmail, expiresAt: new Date(pending.expiresAt).toISOString() } : null,
+    };
   }
 
   /**
@@ -55,7 +63,10 @@ export class EmailChangeService {
     const attempt = await this.limiter.begin([{ key: emailChangeKey(userId), limit: EMAIL_CHANGE_LIMIT }]);
     if (attempt.wait > 0) {
       await attempt.forget();
-      throw rateLimited(`Ya has pedido varios cambios de correo electrónico. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`, attempt.wait);
+      throw rateLimited(
+        `Ya has pedido varios cambios de correo electrónico. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`,
+        attempt.wait,
+      );
     }
     const { publicUrl, operator } = this.deps.config;
     const now = this.deps.clock.now();
@@ -63,10 +74,27 @@ export class EmailChangeService {
       await this.mailer.send(emailChangeTakenMail({ to: email, operatorName: operator.name, at: now }));
     } else {
       const token = newOpaqueToken();
-      await this.repo.insert({ tokenHash: hashOpaqueToken(token), userId, newEmail: email, tokenVersion: user.tokenVersion, expiresAt: now + EMAIL_CHANGE_TTL_MS, usedAt: null, createdAt: now });
-      await this.mailer.send(emailChangeLinkMail({ to: email, operatorName: operator.name, link: `${publicUrl}${emailChangePath(token)}`, validHours: EMAIL_CHANGE_TTL_HOURS }));
+      await this.repo.insert({
+        tokenHash: hashOpaqueToken(token),
+        userId,
+        newEmail: email,
+        tokenVersion: user.tokenVersion,
+        expiresAt: now + EMAIL_CHANGE_TTL_MS,
+        usedAt: null,
+        createdAt: now,
+      });
+      await this.mailer.send(
+        emailChangeLinkMail({
+          to: email,
+          operatorName: operator.name,
+          link: `${publicUrl}${emailChangePath(token)}`,
+          validHours: EMAIL_CHANGE_TTL_HOURS,
+        }),
+      );
     }
-    await this.mailer.send(emailChangeRequestedMail({ to: user.email, operatorName: operator.name, newEmail: email, at: now }));
+    await this.mailer.send(
+      emailChangeRequestedMail({ to: user.email, operatorName: operator.name, newEmail: email, at: now }),
+    );
   }
 
   /**
@@ -78,7 +106,14 @@ export class EmailChangeService {
     const outcome = await this.confirmed(hashOpaqueToken(token), now);
     if (outcome.kind === 'invalid') throw badRequest(EMAIL_CHANGE_MESSAGES.linkInvalid);
     if (outcome.kind === 'taken') throw badRequest(EMAIL_CHANGE_MESSAGES.taken);
-    await this.mailer.send(emailChangedMail({ to: outcome.oldEmail, operatorName: this.deps.config.operator.name, newEmail: outcome.newEmail, at: now }));
+    await this.mailer.send(
+      emailChangedMail({
+        to: outcome.oldEmail,
+        operatorName: this.deps.config.operator.name,
+        newEmail: outcome.newEmail,
+        at: now,
+      }),
+    );
     return { email: outcome.newEmail };
   }
 
@@ -88,7 +123,8 @@ export class EmailChangeService {
       return await this.repo.confirm(tokenHash, now);
     } catch (error) {
       const link = await this.repo.byHash(tokenHash);
-      if (link && (await this.repo.heldByAnother(link.newEmail, link.userId))) return { kind: 'taken' as const, userId: link.userId };
+      if (link && (await this.repo.heldByAnother(link.newEmail, link.userId)))
+        return { kind: 'taken' as const, userId: link.userId };
       throw error;
     }
   }
@@ -97,7 +133,12 @@ export class EmailChangeService {
   personalData(): PersonalDataHolder {
     return {
       export: async (userId) =>
-        (await this.repo.list(userId)).map((c) => ({ newEmail: c.newEmail, requestedAt: iso(c.createdAt), expiresAt: iso(c.expiresAt), usedAt: iso(c.usedAt) })),
+        (await this.repo.list(userId)).map((c) => ({
+          newEmail: c.newEmail,
+          requestedAt: iso(c.createdAt),
+          expiresAt: iso(c.expiresAt),
+          usedAt: iso(c.usedAt),
+        })),
       erase: (userId) => this.repo.erase(userId, [emailChangeKey(userId)]),
     };
   }

@@ -17,14 +17,18 @@ describe('registration form token', () => {
   it('refuses another secret, an edited time, garbage and tokens from the future', () => {
     expect(checkFormToken('another-secret-another-secret-another-0', token, t0 + 5000, 0)).toBe('invalid');
     expect(checkFormToken(SECRET, token.replace(/^\d+/, String(t0 - 10_000)), t0 + 5000, 3000)).toBe('invalid');
-    for (const bad of ['', 'x', `${t0}.`, `${t0}.${'a'.repeat(43)}`, `${t0}.${'a'.repeat(44)}`]) expect(checkFormToken(SECRET, bad, t0 + 5000, 0)).toBe('invalid');
+    for (const bad of ['', 'x', `${t0}.`, `${t0}.${'a'.repeat(43)}`, `${t0}.${'a'.repeat(44)}`])
+      expect(checkFormToken(SECRET, bad, t0 + 5000, 0)).toBe('invalid');
     expect(checkFormToken(SECRET, signFormToken(SECRET, t0 + 120_000), t0, 0)).toBe('invalid');
   });
 
   it('gives two forms opened in the same millisecond tokens of their own (a token makes one account)', () => {
     const [a, b] = [signFormToken(SECRET, t0), signFormToken(SECRET, t0)];
     expect(a).not.toBe(b);
-    expect([checkFormToken(SECRET, a, t0 + 5000, 3000), checkFormToken(SECRET, b, t0 + 5000, 3000)]).toEqual(['ok', 'ok']);
+    expect([checkFormToken(SECRET, a, t0 + 5000, 3000), checkFormToken(SECRET, b, t0 + 5000, 3000)]).toEqual([
+      'ok',
+      'ok',
+    ]);
     // The nonce is signed: swapping another token's in breaks the signature.
     const [, nonceB] = b.split('.');
     expect(checkFormToken(SECRET, a.replace(/\.[\w-]{16}\./, `.${nonceB}.`), t0 + 5000, 0)).toBe('invalid');

@@ -12,7 +12,11 @@ function signature(secret: string, issuedAt: number, nonce: string): string {
  * random nonce makes each form's token its own, so two forms opened in the same millisecond
  * do not share the one use a token has.
  */
-export function signFormToken(secret: string, issuedAt: number, nonce: string = randomBytes(12).toString('base64url')): string {
+export function signFormToken(
+  secret: string,
+  issuedAt: number,
+  nonce: string = randomBytes(12).toString('base64url'),
+): string {
   return `${issuedAt}.${nonce}.${signature(secret, issuedAt, nonce)}`;
 }
 

@@ -73,9 +73,17 @@ export class IdentityRepository {
    * The user's profiles, creating `fallback` first when there are none. Locked per
    * user so two first requests at once cannot both create a default.
    */
-  async listProfilesCreatingDefault(userId: number, fallback: Omit<Insertable<ProfileTable>, 'userId'>): Promise<ProfileRow[]> {
+  async listProfilesCreatingDefault(
+    userId: number,
+    fallback: Omit<Insertable<ProfileTable>, 'userId'>,
+  ): Promise<ProfileRow[]> {
     return lockedTransaction(this.k, this.db.dialect, lockKey('identity.default-profile', userId), async (trx) => {
-      const existing = await trx.selectFrom('profiles').selectAll().where('userId', '=', userId).orderBy('id').execute();
+      const existing = await trx
+        .selectFrom('profiles')
+        .selectAll()
+        .where('userId', '=', userId)
+        .orderBy('id')
+        .execute();
       if (existing.length > 0) return existing;
       const created = await trx
         .insertInto('profiles')

@@ -93,15 +93,32 @@ export function createIdentity(platform: Platform): Identity {
   const operators = new OperatorDirectory(platform, users, new OperatorsRepository(db), checks);
   const auth = createAuthenticator(users, refreshTokens, config.authSecret, clock, operators);
   const accounts = new AccountService(platform, users);
-  const signOuts = new SignOutHub((error) => log.error({ err: error }, 'closing the streams of a signed-out account failed'));
-  const sessions = new SessionService(platform, users, refreshTokens, limiter, checks, { repository: new SignInLinkRepository(db), mailer }, signOuts);
+  const signOuts = new SignOutHub((error) =>
+    log.error({ err: error }, 'closing the streams of a signed-out account failed'),
+  );
+  const sessions = new SessionService(
+    platform,
+    users,
+    refreshTokens,
+    limiter,
+    checks,
+    { repository: new SignInLinkRepository(db), mailer },
+    signOuts,
+  );
   const recovery = new RecoveryService(platform, users, new RecoveryRepository(db), limiter, mailer, signOuts);
   const grants = new ParentalRepository(db);
   const parental = new ParentalService(platform, users, grants, limiter);
   const pinSettings = new PinSettingsService(users, grants, checks);
   const registration = new RegistrationService(platform, new RegistrationRepository(db), users, limiter, mailer);
   const personalData = new PersonalDataRegistry();
-  const accountData = new AccountDataService(platform, users, new AccountDataRepository(db), checks, personalData, signOuts);
+  const accountData = new AccountDataService(
+    platform,
+    users,
+    new AccountDataRepository(db),
+    checks,
+    personalData,
+    signOuts,
+  );
   const emailChanges = new EmailChangeService(platform, users, new EmailChangeRepository(db), checks, limiter, mailer);
   personalData.register('emailChanges', emailChanges.personalData());
   const accountLocks = new AccountLocks(platform, users, new AccountLockRepository(db), mailer, signOuts);
@@ -137,5 +154,17 @@ export function createIdentity(platform: Platform): Identity {
       await devMailRoutes(app, new DevMailService(outbox), auth);
     },
   };
-  return { module, auth, accounts, parental, mailer, signups: registration, signOuts, personalData, operators, accountLocks, subscribers };
+  return {
+    module,
+    auth,
+    accounts,
+    parental,
+    mailer,
+    signups: registration,
+    signOuts,
+    personalData,
+    operators,
+    accountLocks,
+    subscribers,
+  };
 }

@@ -17,7 +17,8 @@ describe('remembered-device cookies', () => {
     const [id, issued, mac] = value.split('.');
     expect(devices.verify(7, `device-two.${issued}.${mac}`, now)).toBeNull();
     expect(devices.verify(7, `${id}.${Number(issued) + 1}.${mac}`, now)).toBeNull();
-    for (const junk of [undefined, '', 'x', 'a.b.c.d', `${value}.x`, 'x'.repeat(500)]) expect(devices.verify(7, junk, now)).toBeNull();
+    for (const junk of [undefined, '', 'x', 'a.b.c.d', `${value}.x`, 'x'.repeat(500)])
+      expect(devices.verify(7, junk, now)).toBeNull();
   });
   it('last half a year from issue', () => {
     const value = devices.issue(7, now);
@@ -29,6 +30,8 @@ describe('remembered-device cookies', () => {
     expect(devices.cookieName(7)).toBe(devices.cookieName(7));
     expect(devices.cookieName(8)).not.toBe(devices.cookieName(7));
     // Over https the browser takes it only from a secure origin.
-    expect(new KnownDevices('a-test-secret-that-is-long-enough-123456', 'https://tv.example').cookieName(7)).toBe(`__Secure-${devices.cookieName(7)}`);
+    expect(new KnownDevices('a-test-secret-that-is-long-enough-123456', 'https://tv.example').cookieName(7)).toBe(
+      `__Secure-${devices.cookieName(7)}`,
+    );
   });
 });

@@ -54,7 +54,12 @@ export class SmtpMailer implements Mailer {
 }
 
 /** SMTP when SMTP_URL is set, otherwise the outbox. */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, outbox: OutboxRepository, clock: Clock, onError: (error: unknown) => void): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  outbox: OutboxRepository,
+  clock: Clock,
+  onError: (error: unknown) => void,
+): Mailer {
   return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom, onError) : new OutboxMailer(outbox, clock);
 }
 

@@ -11,18 +11,29 @@ const json = { 'content-type': 'application/json' };
 const huge = 'a'.repeat(12_000);
 
 /** Bodies that are not what a route expects, each with the answer it must get. */
-const bodies: { name: string; payload: InjectOptions['payload']; headers?: Record<string, string>; status?: number }[] = [
-  { name: 'no body', payload: undefined },
-  { name: 'empty JSON body', payload: '', headers: json },
-  { name: 'invalid JSON', payload: '{"flow": "password",', headers: json },
-  { name: 'a JSON string', payload: '"hola"', headers: json },
-  { name: 'a JSON array', payload: '[]', headers: json },
-  { name: 'null', payload: 'null', headers: json },
-  { name: 'an empty object', payload: {} },
-  { name: 'a plain-text body', payload: 'flow=password', headers: { 'content-type': 'text/plain' } },
-  { name: 'a form body', payload: 'flow=password', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 415 },
-  { name: 'a body over 1 MB', payload: JSON.stringify({ flow: 'password', username: 'a'.repeat(1_100_000), password: 'x' }), headers: json, status: 413 },
-];
+const bodies: { name: string; payload: InjectOptions['payload']; headers?: Record<string, string>; status?: number }[] =
+  [
+    { name: 'no body', payload: undefined },
+    { name: 'empty JSON body', payload: '', headers: json },
+    { name: 'invalid JSON', payload: '{"flow": "password",', headers: json },
+    { name: 'a JSON string', payload: '"hola"', headers: json },
+    { name: 'a JSON array', payload: '[]', headers: json },
+    { name: 'null', payload: 'null', headers: json },
+    { name: 'an empty object', payload: {} },
+    { name: 'a plain-text body', payload: 'flow=password', headers: { 'content-type': 'text/plain' } },
+    {
+      name: 'a form body',
+      payload: 'flow=password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      status: 415,
+    },
+    {
+      name: 'a body over 1 MB',
+      payload: JSON.stringify({ flow: 'password', username: 'a'.repeat(1_100_000), password: 'x' }),
+      headers: json,
+      status: 413,
+    },
+  ];
 
 const loginBodies: { name: string; payload: unknown }[] = [
   { name: 'unknown flow', payload: { flow: 'magic', username: 'demo@pantalla.test', password: 'demo1234' } },
@@ -32,7 +43,10 @@ const loginBodies: { name: string; payload: unknown }[] = [
   { name: 'empty username', payload: { flow: 'password', username: '   ', password: 'demo1234' } },
   { name: 'numeric password', payload: { flow: 'password', username: 'demo@pantalla.test', password: 1234 } },
   { name: 'object username', payload: { flow: 'password', username: { $ne: null }, password: 'demo1234' } },
-  { name: 'string rememberMe', payload: { flow: 'password', username: 'demo@pantalla.test', password: 'demo1234', rememberMe: 'yes' } },
+  {
+    name: 'string rememberMe',
+    payload: { flow: 'password', username: 'demo@pantalla.test', password: 'demo1234', rememberMe: 'yes' },
+  },
   { name: 'huge username', payload: { flow: 'password', username: huge, password: 'demo1234' } },
   { name: 'huge password', payload: { flow: 'password', username: 'demo@pantalla.test', password: huge } },
   { name: 'flow as number', payload: { flow: 1 } },
@@ -72,9 +86,17 @@ describe.each(kinds)('malformed requests on %s', (kind) => {
 
   for (const body of loginBodies) {
     it(`login with ${body.name} answers 400 with a Spanish message`, async () => {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: body.payload as InjectOptions['payload'] });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: body.payload as InjectOptions['payload'],
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ statusCode: 400, code: 'bad_request', message: expect.stringMatching(/^Petición no válida/) });
+      expect(res.json()).toMatchObject({
+        statusCode: 400,
+        code: 'bad_request',
+        message: expect.stringMatching(/^Petición no válida/),
+      });
       expect(res.body.length).toBeLessThan(2000);
     });
   }
@@ -86,13 +108,25 @@ describe.each(kinds)('malformed requests on %s', (kind) => {
       ['/api/v1/tb-user/passwordRecovery', {}, 'Introduce tu correo electrónico.'],
       ['/api/v1/tb-user/passwordRecovery', { email: 'a'.repeat(300) }, 'El correo electrónico es demasiado largo.'],
       ['/api/v1/password-reset', { token: 'short', password: 'nueva-clave' }, RESET_LINK_INVALID],
-      ['/api/v1/password-reset', { token: 'x'.repeat(43), password: '123' }, 'La contraseña debe tener entre 6 y 30 caracteres'],
+      [
+        '/api/v1/password-reset',
+        { token: 'x'.repeat(43), password: '123' },
+        'La contraseña debe tener entre 6 y 30 caracteres',
+      ],
       ['/api/v1/password-reset', { token: 'x'.repeat(43) }, 'La contraseña debe tener entre 6 y 30 caracteres'],
-      ['/api/v1/password-reset', { token: 'short', password: '123' }, `${RESET_LINK_INVALID} La contraseña debe tener entre 6 y 30 caracteres`],
+      [
+        '/api/v1/password-reset',
+        { token: 'short', password: '123' },
+        `${RESET_LINK_INVALID} La contraseña debe tener entre 6 y 30 caracteres`,
+      ],
     ];
     for (const [url, payload, message] of cases) {
       const res = await ctx.app.inject({ method: 'POST', url, payload: payload as InjectOptions['payload'] });
-      expect(res.json(), `${url} ${JSON.stringify(payload).slice(0, 60)}`).toEqual({ statusCode: 400, code: 'bad_request', message });
+      expect(res.json(), `${url} ${JSON.stringify(payload).slice(0, 60)}`).toEqual({
+        statusCode: 400,
+        code: 'bad_request',
+        message,
+      });
     }
   });
 
@@ -112,15 +146,24 @@ describe.each(kinds)('malformed requests on %s', (kind) => {
       ['/api/v1/parental/verify', { pin: huge }, true],
     ];
     for (const [url, payload, auth] of cases) {
-      const res = await ctx.app.inject({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers: auth ? bearer(idToken) : {} });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: payload as InjectOptions['payload'],
+        headers: auth ? bearer(idToken) : {},
+      });
       expect(res.statusCode, `${url} ${JSON.stringify(payload).slice(0, 60)}`).toBe(400);
     }
   });
 
   it('a bad locator query and odd Authorization headers never reach 5xx', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/locator?login=${huge.slice(0, 300)}` })).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/locator?login=${huge.slice(0, 300)}` })).statusCode,
+    ).toBe(400);
     for (const authorization of ['Bearer', 'Bearer ', 'Basic abc', `Bearer ${huge}`, 'Bearer a.b.c']) {
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/profiles', headers: { authorization } })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/v1/profiles', headers: { authorization } })).statusCode,
+      ).toBe(401);
     }
   });
 });

@@ -26,7 +26,12 @@ export class OperatorsRepository {
   }
 
   async rolesOf(userId: number): Promise<string[]> {
-    const rows = await this.k.selectFrom('operatorRoles').select('role').where('userId', '=', userId).orderBy('role').execute();
+    const rows = await this.k
+      .selectFrom('operatorRoles')
+      .select('role')
+      .where('userId', '=', userId)
+      .orderBy('role')
+      .execute();
     return rows.map((r) => r.role);
   }
 
@@ -45,7 +50,16 @@ export class OperatorsRepository {
     if (afterEmail !== null) query = query.where('users.email', '>', afterEmail);
     const users = await query.execute();
     if (users.length === 0) return [];
-    const roles = await this.k.selectFrom('operatorRoles').select(['userId', 'role']).where('userId', 'in', users.map((u) => u.id)).orderBy('role').execute();
+    const roles = await this.k
+      .selectFrom('operatorRoles')
+      .select(['userId', 'role'])
+      .where(
+        'userId',
+        'in',
+        users.map((u) => u.id),
+      )
+      .orderBy('role')
+      .execute();
     return users.map((u) => ({
       userId: u.id,
       email: u.email,
@@ -60,12 +74,20 @@ export class OperatorsRepository {
    */
   async grant(row: OperatorRoleTable, actor: Actor | null): Promise<boolean> {
     return lockedTransaction(this.k, this.db.dialect, ROLES_LOCK, async (trx) => {
-      const held = (await trx.selectFrom('operatorRoles').select('role').where('userId', '=', row.userId).orderBy('role').execute()).map((r) => r.role);
+      const held = (
+        await trx.selectFrom('operatorRoles').select('role').where('userId', '=', row.userId).orderBy('role').execute()
+      ).map((r) => r.role);
       if (held.includes(row.role)) return false;
       await trx.insertInto('operatorRoles').values(row).execute();
       if (actor) {
         const after = [...held, row.role].sort();
-        await recordAudit(trx, actor, row.grantedAt, { action: 'role.grant', subjectType: 'account', subjectId: row.userId, before: { roles: held }, after: { roles: after } });
+        await recordAudit(trx, actor, row.grantedAt, {
+          action: 'role.grant',
+          subjectType: 'account',
+          subjectId: row.userId,
+          before: { roles: held },
+          after: { roles: after },
+        });
       }
       return true;
     });
@@ -75,16 +97,36 @@ export class OperatorsRepository {
    * Revokes a role, with its audit row in the same transaction. The last admin stays: an admin
    * row goes only while another admin remains (a row, or one of `configAdminIds`).
    */
-  async revoke(userId: number, role: string, actor: Actor, at: number, configAdminIds: readonly number[]): Promise<RevokeOutcome> {
+  async revoke(
+    userId: number,
+    role: string,
+    actor: Actor,
+    at: number,
+    configAdminIds: readonly number[],
+  ): Promise<RevokeOutcome> {
     return lockedTransaction(this.k, this.db.dialect, ROLES_LOCK, async (trx) => {
-      const held = (await trx.selectFrom('operatorRoles').select('role').where('userId', '=', userId).orderBy('role').execute()).map((r) => r.role);
+      const held = (
+        await trx.selectFrom('operatorRoles').select('role').where('userId', '=', userId).orderBy('role').execute()
+      ).map((r) => r.role);
       if (!held.includes(role)) return 'not_held';
       if (role === 'admin' && !configAdminIds.some((id) => id !== userId)) {
-        const others = await trx.selectFrom('operatorRoles').select('userId').where('role', '=', 'admin').where('userId', '!=', userId).limit(1).executeTakeFirst();
+        const others = await trx
+          .selectFrom('operatorRoles')
+          .select('userId')
+          .where('role', '=', 'admin')
+          .where('userId', '!=', userId)
+          .limit(1)
+          .executeTakeFirst();
         if (!others) return 'last_admin';
       }
       await trx.deleteFrom('operatorRoles').where('userId', '=', userId).where('role', '=', role).execute();
-      await recordAudit(trx, actor, at, { action: 'role.revoke', subjectType: 'account', subjectId: userId, before: { roles: held }, after: { roles: held.filter((r) => r !== role) } });
+      await recordAudit(trx, actor, at, {
+        action: 'role.revoke',
+        subjectType: 'account',
+        subjectId: userId,
+        before: { roles: held },
+        after: { roles: held.filter((r) => r !== role) },
+      });
       return 'revoked';
     });
   }

@@ -17,7 +17,11 @@ import { OPERATORS_ONLY, type Authenticator } from './auth.http';
 import type { OperatorDirectory } from './operators.service';
 
 /** The console's own routes: who is at it, and the password typed again before sensitive actions. */
-export async function operatorRoutes(app: FastifyInstance, directory: OperatorDirectory, auth: Authenticator): Promise<void> {
+export async function operatorRoutes(
+  app: FastifyInstance,
+  directory: OperatorDirectory,
+  auth: Authenticator,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const anyOperator = auth.requireOperator(OPERATOR_ROLES);
   r.get(
@@ -101,7 +105,8 @@ async function roleRoutes(app: FastifyInstance, directory: OperatorDirectory, au
       onRequest: adminsAgain,
       schema: {
         tags: ['operator'],
-        summary: 'Revoke a role (audited; never the last admin nor an ADMIN_EMAILS admin; password typed in the last 5 minutes)',
+        summary:
+          'Revoke a role (audited; never the last admin nor an ADMIN_EMAILS admin; password typed in the last 5 minutes)',
         params: revokeRoleParamsSchema,
         response: { 204: z.null().describe('Revoked'), ...errorResponses(400, 401, 403, 404, 409) },
       },

@@ -1,4 +1,11 @@
-import { OPERATOR_ROLES, REAUTH_WINDOW_MS, type OperatorEntry, type OperatorMe, type OperatorPage, type OperatorRole } from '@pantalla/contracts';
+import {
+  OPERATOR_ROLES,
+  REAUTH_WINDOW_MS,
+  type OperatorEntry,
+  type OperatorMe,
+  type OperatorPage,
+  type OperatorRole,
+} from '@pantalla/contracts';
 import type { Actor } from '../../platform/audit.repository';
 import type { Platform } from '../../platform/module';
 import type { CredentialChecks } from './credential-checks';
@@ -59,7 +66,13 @@ export class OperatorDirectory {
     if (!user) return undefined;
     const roles = await this.rolesOf(user.id, user.email);
     if (roles.length === 0) return undefined;
-    return { userId: user.id, email: user.email, name: [user.name, user.surname].filter(Boolean).join(' '), roles, reauthUntil: await this.reauthUntil(user.id, signIn) };
+    return {
+      userId: user.id,
+      email: user.email,
+      name: [user.name, user.surname].filter(Boolean).join(' '),
+      roles,
+      reauthUntil: await this.reauthUntil(user.id, signIn),
+    };
   }
 
   private isConfigAdmin(email: string): boolean {
@@ -75,7 +88,13 @@ export class OperatorDirectory {
       const configAdmin = this.isConfigAdmin(r.email);
       const roles = new Set(r.roles.filter(isRole));
       if (configAdmin) roles.add('admin');
-      return { userId: r.userId, email: r.email, name: r.name, roles: OPERATOR_ROLES.filter((x) => roles.has(x)), configAdmin };
+      return {
+        userId: r.userId,
+        email: r.email,
+        name: r.name,
+        roles: OPERATOR_ROLES.filter((x) => roles.has(x)),
+        configAdmin,
+      };
     });
     return { items, nextCursor: rows.length > limit ? (page.at(-1)?.email ?? null) : null };
   }
@@ -84,7 +103,10 @@ export class OperatorDirectory {
   async grant(actor: Actor, email: string, role: OperatorRole): Promise<void> {
     const user = await this.users.findUserByEmail(email);
     if (!user) throw notFound(ROLE_MESSAGES.noAccount);
-    const granted = await this.repository.grant({ userId: user.id, role, grantedBy: actor.userId, grantedAt: this.platform.clock.now() }, actor);
+    const granted = await this.repository.grant(
+      { userId: user.id, role, grantedBy: actor.userId, grantedAt: this.platform.clock.now() },
+      actor,
+    );
     if (!granted) throw conflict(ROLE_MESSAGES.held);
   }
 
@@ -112,7 +134,11 @@ export class OperatorDirectory {
   async seedAdmins(): Promise<void> {
     for (const email of this.platform.config.adminEmails) {
       const user = await this.users.findUserByEmail(email);
-      if (user) await this.repository.grant({ userId: user.id, role: 'admin', grantedBy: null, grantedAt: this.platform.clock.now() }, null);
+      if (user)
+        await this.repository.grant(
+          { userId: user.id, role: 'admin', grantedBy: null, grantedAt: this.platform.clock.now() },
+          null,
+        );
     }
   }
 }

@@ -20,7 +20,12 @@ const tags = ['identity'];
  * POST /parental/verify (the player's and the adult section's gate) and the settings' PIN
  * steps: every PIN and password is checked here, never in the browser.
  */
-export async function parentalRoutes(app: FastifyInstance, parental: ParentalService, settings: PinSettingsService, auth: Authenticator): Promise<void> {
+export async function parentalRoutes(
+  app: FastifyInstance,
+  parental: ParentalService,
+  settings: PinSettingsService,
+  auth: Authenticator,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = auth.requireUser;
 
@@ -49,7 +54,8 @@ export async function parentalRoutes(app: FastifyInstance, parental: ParentalSer
       schema: {
         tags,
         summary: 'Settings step 1: check the current PIN before changing or disabling it',
-        description: '400 wrong PIN (data.wrong currentPin, message 50), 409 no PIN set, 429 too many wrong PINs (shared with /parental/verify).',
+        description:
+          '400 wrong PIN (data.wrong currentPin, message 50), 409 no PIN set, 429 too many wrong PINs (shared with /parental/verify).',
         body: parentalPinCheckSchema,
         response: { 204: z.null().describe('The PIN is right'), ...errorResponses(400, 401, 409, 429) },
       },
@@ -85,7 +91,8 @@ export async function parentalRoutes(app: FastifyInstance, parental: ParentalSer
       schema: {
         tags,
         summary: 'Define, change or disable (empty pin) the parental PIN',
-        description: 'A PIN in place needs currentPin; a new PIN needs the account password. 400 names the wrong one in data.wrong; 409 disabling without a PIN; 429 too many wrong entries.',
+        description:
+          'A PIN in place needs currentPin; a new PIN needs the account password. 400 names the wrong one in data.wrong; 409 disabling without a PIN; 429 too many wrong entries.',
         body: parentalPinUpdateSchema,
         response: { 200: parentalStatusSchema, ...errorResponses(400, 401, 409, 429) },
       },

@@ -36,7 +36,10 @@ export class ParentalService implements ParentalGrants {
     const attempt = await this.limiter.begin([{ key, limit: PIN_LIMIT }]);
     if (attempt.wait > 0) {
       await attempt.forget();
-      throw rateLimited(`Demasiados intentos con el PIN parental. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`, attempt.wait);
+      throw rateLimited(
+        `Demasiados intentos con el PIN parental. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`,
+        attempt.wait,
+      );
     }
     if (!(await verifySecret(pin, user.pinHash))) throw badRequest(PIN_INCORRECT);
     await this.limiter.clear(key);

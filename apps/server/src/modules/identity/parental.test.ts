@@ -50,7 +50,9 @@ describe.each(kinds)('parental PIN on %s', (kind) => {
   });
 
   it('requires a signed-in user', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/parental/verify', payload: { pin: '1234' } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/v1/parental/verify', payload: { pin: '1234' } })).statusCode,
+    ).toBe(401);
   });
 
   it('locks after 5 wrong PINs for 15 minutes, even for the right PIN, then opens again', async () => {

@@ -27,7 +27,8 @@ describe.each(kinds)('settings: password change on %s', (kind) => {
       cookies: { pantalla_rt: device.cookie },
       payload: { currentPassword, newPassword },
     });
-  const account = (idToken: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(idToken) });
+  const account = (idToken: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(idToken) });
 
   it('signs every other device out and keeps this one signed in with a new idToken and a rotated cookie', async () => {
     const here = await signIn(ctx, basicoLogin);
@@ -55,10 +56,21 @@ describe.each(kinds)('settings: password change on %s', (kind) => {
   it('requires the right current password, a new one of 6 to 30 characters, and a different one', async () => {
     const here = await signIn(ctx, basicoLogin);
     const wrong = await change(here, 'not-the-password', 'nueva-clave-2');
-    expect(wrong.json()).toEqual({ statusCode: 400, code: 'bad_request', message: ACCOUNT_PASSWORD_WRONG, data: { wrong: 'password' } });
-    expect((await change(here, BASICO.password, 'corta')).json()).toMatchObject({ statusCode: 400, message: 'La contraseña debe tener entre 6 y 30 caracteres' });
+    expect(wrong.json()).toEqual({
+      statusCode: 400,
+      code: 'bad_request',
+      message: ACCOUNT_PASSWORD_WRONG,
+      data: { wrong: 'password' },
+    });
+    expect((await change(here, BASICO.password, 'corta')).json()).toMatchObject({
+      statusCode: 400,
+      message: 'La contraseña debe tener entre 6 y 30 caracteres',
+    });
     expect((await change(here, BASICO.password, 'x'.repeat(31))).statusCode).toBe(400);
-    expect((await change(here, BASICO.password, BASICO.password)).json()).toMatchObject({ statusCode: 400, message: SAME_PASSWORD });
+    expect((await change(here, BASICO.password, BASICO.password)).json()).toMatchObject({
+      statusCode: 400,
+      message: SAME_PASSWORD,
+    });
     expect((await account(here.idToken)).statusCode).toBe(200);
   });
 
@@ -80,6 +92,14 @@ describe.each(kinds)('settings: password change on %s', (kind) => {
   });
 
   it('requires a signed-in user', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/account/password', payload: { currentPassword: 'a', newPassword: 'bbbbbb' } })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/account/password',
+          payload: { currentPassword: 'a', newPassword: 'bbbbbb' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

@@ -25,16 +25,23 @@ describe('password hashing (scrypt)', () => {
   it('answers false, never throws, for malformed stored hashes', async () => {
     const good = await hashSecret('x');
     const parts = good.split('$');
-    for (const bad of ['', 'plain', 'argon2$1$2$3$4$5', parts.slice(0, 5).join('$'), [...parts.slice(0, 5), 'c2hvcnQ'].join('$')]) {
+    for (const bad of [
+      '',
+      'plain',
+      'argon2$1$2$3$4$5',
+      parts.slice(0, 5).join('$'),
+      [...parts.slice(0, 5), 'c2hvcnQ'].join('$'),
+    ]) {
       expect(await verifySecret('x', bad)).toBe(false);
     }
   });
 
   it('knows the most common passwords whatever their case, and not the demo accounts’ published ones', async () => {
-    for (const common of ['123456', 'password', 'Password', 'QWERTY', 'iloveyou', 'dragon', '111111']) expect(isCommonPassword(common), common).toBe(true);
-    for (const fine of ['demo1234', 'basico1234', 'k7#qZp', 'ajustes123', 'secreto1']) expect(isCommonPassword(fine), fine).toBe(false);
+    for (const common of ['123456', 'password', 'Password', 'QWERTY', 'iloveyou', 'dragon', '111111'])
+      expect(isCommonPassword(common), common).toBe(true);
+    for (const fine of ['demo1234', 'basico1234', 'k7#qZp', 'ajustes123', 'secreto1'])
+      expect(isCommonPassword(fine), fine).toBe(false);
     await expect(hashChosenPassword('123456')).rejects.toMatchObject({ status: 400 });
     expect(await hashChosenPassword('k7#qZp')).toMatch(/^scrypt\$/);
   });
 });
-

@@ -19,9 +19,16 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     await ctx.sql.deleteFrom('outbox').execute();
   });
 
-  const fail = (username: string, ip: string, cookies: Record<string, string> = {}) => attempt(username, 'wrong-password', ip, cookies);
+  const fail = (username: string, ip: string, cookies: Record<string, string> = {}) =>
+    attempt(username, 'wrong-password', ip, cookies);
   const attempt = (username: string, password: string, ip: string, cookies: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username, password }, remoteAddress: ip, cookies });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'password', username, password },
+      remoteAddress: ip,
+      cookies,
+    });
   /** Signs in from a fresh browser and answers its remembered-device cookie. */
   const knownDevice = async (account: { email: string; password: string }) => {
     const res = await attempt(account.email, account.password, '10.99.0.1');
@@ -31,7 +38,14 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     await ctx.sql.deleteFrom('loginAttempts').execute();
     return { [cookie.name]: cookie.value };
   };
-  const linkMailsTo = (email: string) => ctx.sql.selectFrom('outbox').selectAll().where('to', '=', email).where('subject', 'like', '%iniciar sesión%').orderBy('id', 'desc').execute();
+  const linkMailsTo = (email: string) =>
+    ctx.sql
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to', '=', email)
+      .where('subject', 'like', '%iniciar sesión%')
+      .orderBy('id', 'desc')
+      .execute();
 
   it('throttles 100 guesses against one account from 20 addresses: five answered, the rest wait, doubling', async () => {
     const statuses: number[] = [];
@@ -42,7 +56,9 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     expect(statuses.slice(6).every((s) => s === 429)).toBe(true);
     const waiting = await fail(DEMO.email, '10.1.0.99');
     expect(waiting.headers['retry-after']).toBe('1');
-    expect(waiting.json<{ message: string }>().message).toBe('Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo dentro de 1 segundo.');
+    expect(waiting.json<{ message: string }>().message).toBe(
+      'Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo dentro de 1 segundo.',
+    );
 
     // A guesser who waits exactly as told: each wait doubles up to 15 minutes.
     const start = ctx.clock.now();
@@ -84,13 +100,19 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     const [[name, value]] = Object.entries(demoDevice) as [[string, string]];
     for (let i = 0; i < 6; i++) await fail(BASICO.email, `10.3.0.${i}`);
     // BASICO's cookie name carrying DEMO's value, and DEMO's name with a changed value.
-    const basico = await ctx.sql.selectFrom('users').select('id').where('email', '=', BASICO.email).executeTakeFirstOrThrow();
+    const basico = await ctx.sql
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', BASICO.email)
+      .executeTakeFirstOrThrow();
     const forged = { [new KnownDevices(ctx.config.authSecret).cookieName(basico.id)]: value };
     ctx.clock.advance(MINUTE);
     expect((await attempt(BASICO.email, BASICO.password, '10.3.1.1', forged)).statusCode).toBe(202);
     for (let i = 0; i < 6; i++) await fail(DEMO.email, `10.3.2.${i}`);
     ctx.clock.advance(MINUTE);
-    expect((await attempt(DEMO.email, DEMO.password, '10.3.1.1', { [name]: `${value.slice(0, -2)}AA` })).statusCode).toBe(202);
+    expect(
+      (await attempt(DEMO.email, DEMO.password, '10.3.1.1', { [name]: `${value.slice(0, -2)}AA` })).statusCode,
+    ).toBe(202);
     ctx.clock.advance(MINUTE);
     expect((await attempt(DEMO.email, DEMO.password, '10.3.1.1', demoDevice)).statusCode).toBe(200);
   });
@@ -100,7 +122,8 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     const header = res.headers['set-cookie'];
     const line = (Array.isArray(header) ? header : [header ?? '']).find((l) => l.startsWith(KNOWN_DEVICE_PREFIX)) ?? '';
     expect(line).toMatch(/^pantalla_kd_[\w-]{16}=[\w-]+\.\d+\.[\w-]{43};/);
-    for (const part of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api/v1', 'Max-Age=15552000']) expect(line).toContain(part);
+    for (const part of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api/v1', 'Max-Age=15552000'])
+      expect(line).toContain(part);
     const other = await attempt(BASICO.email, BASICO.password, '10.4.0.1');
     const otherNames = other.cookies.filter((c) => c.name.startsWith(KNOWN_DEVICE_PREFIX)).map((c) => c.name);
     expect(otherNames).toHaveLength(1);
@@ -108,7 +131,12 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
   });
 
   it('without remember-me the remembered-device cookie is a session cookie: nothing outlives the browser', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username: DEMO.email, password: DEMO.password, rememberMe: false }, remoteAddress: '10.4.1.1' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'password', username: DEMO.email, password: DEMO.password, rememberMe: false },
+      remoteAddress: '10.4.1.1',
+    });
     expect(res.statusCode).toBe(200);
     const header = res.headers['set-cookie'];
     const line = (Array.isArray(header) ? header : [header ?? '']).find((l) => l.startsWith(KNOWN_DEVICE_PREFIX)) ?? '';
@@ -130,14 +158,26 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     expect(mail?.html).toContain(`/signin/${token}`);
 
     ctx.clock.advance(14 * MINUTE);
-    const done = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'link', token }, remoteAddress: '10.5.1.1' });
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'link', token },
+      remoteAddress: '10.5.1.1',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ email: DEMO.email, rememberMe: true });
     expect(refreshCookieOf(done)?.value).toMatch(/^[\w-]{43}$/);
-    const device = Object.fromEntries(done.cookies.filter((c) => c.name.startsWith(KNOWN_DEVICE_PREFIX)).map((c) => [c.name, c.value]));
+    const device = Object.fromEntries(
+      done.cookies.filter((c) => c.name.startsWith(KNOWN_DEVICE_PREFIX)).map((c) => [c.name, c.value]),
+    );
     expect(Object.keys(device)).toHaveLength(1);
 
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'link', token }, remoteAddress: '10.5.1.1' });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'link', token },
+      remoteAddress: '10.5.1.1',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ code: 'bad_request', message: SIGN_IN_LINK_INVALID });
     // The device the link opened on is remembered now: the password alone signs in there.
@@ -146,9 +186,15 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
 
   it('a sign-in link carries remember-me off through to the session, and expires after 15 minutes', async () => {
     const linkTo = async () => /\/signin\/([\w-]{43})/.exec((await linkMailsTo(DEMO.email))[0]?.text ?? '')?.[1] ?? '';
-    const useLink = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'link', token } });
+    const useLink = (token: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'link', token } });
     for (let i = 0; i < 5; i++) await fail(DEMO.email, `10.6.0.${i}`);
-    const sessionOnly = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username: DEMO.email, password: DEMO.password, rememberMe: false }, remoteAddress: '10.6.1.1' });
+    const sessionOnly = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'password', username: DEMO.email, password: DEMO.password, rememberMe: false },
+      remoteAddress: '10.6.1.1',
+    });
     expect(sessionOnly.statusCode).toBe(202);
     const first = await useLink(await linkTo());
     expect(first.statusCode).toBe(200);
@@ -221,7 +267,10 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     const ip = '10.13.0.1';
     // The 300 failures written straight into the log (counting them is the test above's business).
     const now = ctx.clock.now();
-    await ctx.sql.insertInto('loginAttempts').values(Array.from({ length: 300 }, (_, i) => ({ key: `login-address:${ip}`, at: now - 60_000 + i }))).execute();
+    await ctx.sql
+      .insertInto('loginAttempts')
+      .values(Array.from({ length: 300 }, (_, i) => ({ key: `login-address:${ip}`, at: now - 60_000 + i })))
+      .execute();
     const refused = await attempt(BASICO.email, BASICO.password, ip);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBe(14 * 60);
@@ -254,9 +303,22 @@ describe.each(kinds)('login rate limits on %s', (kind) => {
     for (let i = 0; i < 8; i++) await fail(DEMO.email, `10.12.0.${i}`);
     expect((await attempt(DEMO.email, DEMO.password, '10.12.1.1')).statusCode).toBe(429);
     await ctx.app.inject({ method: 'POST', url: '/api/v1/tb-user/passwordRecovery', payload: { email: DEMO.email } });
-    const mail = await ctx.sql.selectFrom('outbox').select('text').where('to', '=', DEMO.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await ctx.sql
+      .selectFrom('outbox')
+      .select('text')
+      .where('to', '=', DEMO.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const token = /\/resetpassword\/([\w-]+)/.exec(mail.text)?.[1] ?? '';
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/password-reset', payload: { token, password: DEMO.password } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/password-reset',
+          payload: { token, password: DEMO.password },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await attempt(DEMO.email, DEMO.password, '10.12.1.1')).statusCode).toBe(200);
   });
 

@@ -16,8 +16,15 @@ describe.each(kinds)('recovery mail language on %s', (kind) => {
     await ctx.sql.deleteFrom('loginAttempts').execute();
   });
 
-  const ask = (payload: Record<string, unknown>, ip: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/tb-user/passwordRecovery', payload, remoteAddress: ip });
-  const newest = () => ctx.sql.selectFrom('outbox').selectAll().where('to', '=', BASICO.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const ask = (payload: Record<string, unknown>, ip: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/tb-user/passwordRecovery', payload, remoteAddress: ip });
+  const newest = () =>
+    ctx.sql
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to', '=', BASICO.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
 
   it('in English, German, or Spanish when the app names no language', async () => {
     expect((await ask({ email: BASICO.email, language: 'en' }, '10.26.2.1')).statusCode).toBe(200);

@@ -37,11 +37,25 @@ export class RecoveryRepository {
       await trx
         .updateTable('users')
         // Following the mailed link proves the mailbox too: an unconfirmed address is confirmed.
-        .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1), emailConfirmedAt: eb.fn.coalesce('emailConfirmedAt', eb.val(now)) }))
+        .set((eb) => ({
+          passwordHash,
+          tokenVersion: eb('tokenVersion', '+', 1),
+          emailConfirmedAt: eb.fn.coalesce('emailConfirmedAt', eb.val(now)),
+        }))
         .where('id', '=', userId)
         .execute();
-      await trx.updateTable('refreshTokens').set({ revokedAt: now }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
-      await trx.updateTable('passwordResets').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
+      await trx
+        .updateTable('refreshTokens')
+        .set({ revokedAt: now })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .execute();
+      await trx
+        .updateTable('passwordResets')
+        .set({ usedAt: now })
+        .where('userId', '=', userId)
+        .where('usedAt', 'is', null)
+        .execute();
       return { userId };
     });
   }

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageSchema, PASSWORD_RECOVERY_CONFIRMATION, passwordRecoveryRequestSchema, passwordResetRequestSchema } from '@pantalla/contracts';
+import {
+  messageSchema,
+  PASSWORD_RECOVERY_CONFIRMATION,
+  passwordRecoveryRequestSchema,
+  passwordResetRequestSchema,
+} from '@pantalla/contracts';
 import { errorResponses } from '../../platform/http';
 import { PASSWORD_CHANGED, type RecoveryService } from './recovery.service';
 

@@ -22,14 +22,27 @@ export const PASSWORD_CHANGED = 'Tu contraseña se ha cambiado. Ya puedes inicia
 /** The languages the recovery mail is written in. */
 export type ResetMailLanguage = 'es' | 'en' | 'de';
 
-const RESET_WORDS: Record<ResetMailLanguage, { subject: (operator: string) => string; hello: string; asked: (operator: string) => string; open: string; choose: string; expires: string; notYou: string; team: (operator: string) => string }> = {
+const RESET_WORDS: Record<
+  ResetMailLanguage,
+  {
+    subject: (operator: string) => string;
+    hello: string;
+    asked: (operator: string) => string;
+    open: string;
+    choose: string;
+    expires: string;
+    notYou: string;
+    team: (operator: string) => string;
+  }
+> = {
   es: {
     subject: (o) => `Restablece tu contraseña de ${o}`,
     hello: 'Hola:',
     asked: (o) => `Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de ${o}.`,
     open: 'Para elegir una contraseña nueva, abre este enlace (caduca en 1 hora y solo puede usarse una vez):',
     choose: 'Elegir una contraseña nueva',
-    expires: 'El enlace caduca en 1 hora y solo puede usarse una vez. Si no funciona, copia esta dirección en tu navegador:',
+    expires:
+      'El enlace caduca en 1 hora y solo puede usarse una vez. Si no funciona, copia esta dirección en tu navegador:',
     notYou: 'Si no has sido tú, ignora este mensaje: tu contraseña no cambiará.',
     team: (o) => `El equipo de ${o}`,
   },
@@ -39,7 +52,8 @@ const RESET_WORDS: Record<ResetMailLanguage, { subject: (operator: string) => st
     asked: (o) => `We have received a request to reset the password of your ${o} account.`,
     open: 'To choose a new password, open this link (it expires in 1 hour and works only once):',
     choose: 'Choose a new password',
-    expires: 'The link expires in 1 hour and works only once. If it does not work, copy this address into your browser:',
+    expires:
+      'The link expires in 1 hour and works only once. If it does not work, copy this address into your browser:',
     notYou: 'If this was not you, ignore this message: your password will not change.',
     team: (o) => `The ${o} team`,
   },
@@ -49,16 +63,24 @@ const RESET_WORDS: Record<ResetMailLanguage, { subject: (operator: string) => st
     asked: (o) => `Wir haben eine Anfrage erhalten, das Passwort Ihres ${o}-Kontos zurückzusetzen.`,
     open: 'Um ein neues Passwort zu wählen, öffnen Sie diesen Link (er läuft nach 1 Stunde ab und funktioniert nur einmal):',
     choose: 'Neues Passwort wählen',
-    expires: 'Der Link läuft nach 1 Stunde ab und funktioniert nur einmal. Falls er nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:',
+    expires:
+      'Der Link läuft nach 1 Stunde ab und funktioniert nur einmal. Falls er nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:',
     notYou: 'Wenn Sie das nicht waren, ignorieren Sie diese Nachricht: Ihr Passwort ändert sich nicht.',
     team: (o) => `Ihr ${o}-Team`,
   },
 };
 
 /** The recovery mail, as text and HTML, in the language the app was in when it was asked for (Spanish by default). */
-export function resetMail(to: string, operatorName: string, link: string, language: ResetMailLanguage = 'es'): MailMessage {
+export function resetMail(
+  to: string,
+  operatorName: string,
+  link: string,
+  language: ResetMailLanguage = 'es',
+): MailMessage {
   const w = RESET_WORDS[language];
-  const text = [w.hello, '', w.asked(operatorName), w.open, '', link, '', w.notYou, '', w.team(operatorName)].join('\n');
+  const text = [w.hello, '', w.asked(operatorName), w.open, '', link, '', w.notYou, '', w.team(operatorName)].join(
+    '\n',
+  );
   const href = escapeHtml(link);
   const html = [
     `<p>${escapeHtml(w.hello)}</p>`,
@@ -99,7 +121,13 @@ export class RecoveryService {
     if (!user) return;
     const now = this.deps.clock.now();
     const token = newOpaqueToken();
-    await this.resets.insert({ tokenHash: hashOpaqueToken(token), userId: user.id, expiresAt: now + RESET_LINK_TTL_MS, usedAt: null, createdAt: now });
+    await this.resets.insert({
+      tokenHash: hashOpaqueToken(token),
+      userId: user.id,
+      expiresAt: now + RESET_LINK_TTL_MS,
+      usedAt: null,
+      createdAt: now,
+    });
     const link = `${this.deps.config.publicUrl}/resetpassword/${token}`;
     await this.mailer.send(resetMail(user.email, this.deps.config.operator.name, link, language));
   }

@@ -20,9 +20,14 @@ describe.each(kinds)('password recovery on %s', (kind) => {
 
   const recover = (email: string, ip = '127.0.0.1') =>
     ctx.app.inject({ method: 'POST', url: '/api/v1/tb-user/passwordRecovery', payload: { email }, remoteAddress: ip });
-  const reset = (token: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/password-reset', payload: { token, password } });
+  const reset = (token: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/password-reset', payload: { token, password } });
   const mails = async (to?: string): Promise<Mail[]> =>
-    mailListSchema.parse((await ctx.app.inject({ method: 'GET', url: `/dev/mail.json${to ? `?to=${encodeURIComponent(to)}` : ''}` })).json());
+    mailListSchema.parse(
+      (
+        await ctx.app.inject({ method: 'GET', url: `/dev/mail.json${to ? `?to=${encodeURIComponent(to)}` : ''}` })
+      ).json(),
+    );
   const tokenOf = (mail: Mail | undefined) => /\/resetpassword\/([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
 
   it('answers the same confirmation for a known and an unknown address; only the known one gets mail', async () => {
@@ -63,7 +68,9 @@ describe.each(kinds)('password recovery on %s', (kind) => {
     expect((await login(ctx, { username: BASICO.email, password: BASICO.password })).statusCode).toBe(400);
     expect((await login(ctx, { username: BASICO.email, password: 'nueva-clave' })).statusCode).toBe(200);
     // The idToken and the refresh cookie from before the reset are dead.
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(session.idToken) })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(session.idToken) })).statusCode,
+    ).toBe(401);
     expect((await refresh(ctx, session.cookie)).statusCode).toBe(401);
 
     // Restore the demo password for the other tests.

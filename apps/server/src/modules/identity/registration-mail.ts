@@ -1,7 +1,13 @@
 import { escapeHtml, inertText, type MailMessage } from './mail';
 
 /** The registration mail, in Spanish, as text and HTML: a welcome and the confirmation link. The name is the user's: made inert, never a link. */
-export function confirmationMail(input: { to: string; name: string; operatorName: string; link: string; validDays: number }): MailMessage {
+export function confirmationMail(input: {
+  to: string;
+  name: string;
+  operatorName: string;
+  link: string;
+  validDays: number;
+}): MailMessage {
   const { to, operatorName, link, validDays } = input;
   const subject = `Confirma tu cuenta de ${operatorName}`;
   const greeting = input.name ? `Hola, ${inertText(input.name)}:` : 'Hola:';

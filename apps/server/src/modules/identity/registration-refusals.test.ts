@@ -19,7 +19,11 @@ describe.each(kinds)('registration refusals on %s', (kind) => {
   });
 
   const message = (res: { json: <T>() => T }) => res.json<{ message: string }>().message;
-  const openForm = async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/form' })).json<{ formToken: string; minFillMs: number }>();
+  const openForm = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/form' })).json<{
+      formToken: string;
+      minFillMs: number;
+    }>();
 
   it('a form sent too fast uses up none of the address’s sign-ups', async () => {
     const ip = '10.26.1.1';
@@ -33,7 +37,10 @@ describe.each(kinds)('registration refusals on %s', (kind) => {
     const limited = await register(ctx, registrationForm(), ip);
     expect(limited.statusCode).toBe(429);
     expect(message(limited).startsWith(`${REGISTRATION_ADDRESS_REFUSAL} Vuelve a intentarlo dentro de `)).toBe(true);
-    expect(limited.json()).toMatchObject({ code: 'rate_limited', data: { retryAfterSeconds: expect.any(Number) as number } });
+    expect(limited.json()).toMatchObject({
+      code: 'rate_limited',
+      data: { retryAfterSeconds: expect.any(Number) as number },
+    });
     ctx.clock.advance(60 * 60 * 1000);
   });
 
@@ -47,7 +54,8 @@ describe.each(kinds)('registration refusals on %s', (kind) => {
 
   it('other refusals still count (a taken e-mail, the honeypot)', async () => {
     const ip = '10.26.1.3';
-    for (let i = 0; i < 3; i++) expect((await register(ctx, registrationForm({ website: 'https://spam.example' }), ip)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await register(ctx, registrationForm({ website: 'https://spam.example' }), ip)).statusCode).toBe(400);
     expect((await register(ctx, registrationForm(), ip)).statusCode).toBe(429);
     ctx.clock.advance(60 * 60 * 1000);
   });

@@ -30,8 +30,14 @@ export class RegistrationRepository {
         .executeTakeFirst();
       if (!created) return null;
       await writeSearchKeys(trx, created);
-      await trx.insertInto('profiles').values({ ...profile, userId: created.id }).execute();
-      await trx.insertInto('emailConfirmations').values({ ...confirmation, userId: created.id }).execute();
+      await trx
+        .insertInto('profiles')
+        .values({ ...profile, userId: created.id })
+        .execute();
+      await trx
+        .insertInto('emailConfirmations')
+        .values({ ...confirmation, userId: created.id })
+        .execute();
       return created;
     });
   }
@@ -60,8 +66,18 @@ export class RegistrationRepository {
         .returning('userId')
         .executeTakeFirst();
       if (!used) return null;
-      await trx.updateTable('users').set({ emailConfirmedAt: now }).where('id', '=', used.userId).where('emailConfirmedAt', 'is', null).execute();
-      await trx.updateTable('emailConfirmations').set({ usedAt: now }).where('userId', '=', used.userId).where('usedAt', 'is', null).execute();
+      await trx
+        .updateTable('users')
+        .set({ emailConfirmedAt: now })
+        .where('id', '=', used.userId)
+        .where('emailConfirmedAt', 'is', null)
+        .execute();
+      await trx
+        .updateTable('emailConfirmations')
+        .set({ usedAt: now })
+        .where('userId', '=', used.userId)
+        .where('usedAt', 'is', null)
+        .execute();
       return { userId: used.userId };
     });
   }

@@ -29,7 +29,14 @@ export async function registrationRoutes(
   // Screens a visitor sees (registration result, privacy policy) name the operator and its provider.
   r.get(
     '/operator',
-    { config: { access: 'public' }, schema: { tags: ['identity'], summary: 'The operator’s skin: its name, its provider’s name and its logos (public)', response: { 200: skinSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['identity'],
+        summary: 'The operator’s skin: its name, its provider’s name and its logos (public)',
+        response: { 200: skinSchema },
+      },
+    },
     async () => ({ operator: operator.name, provider: operator.providerName, logos: operator.logos }),
   );
   // The birth year's upper bound is the server's current year, from the injected clock.
@@ -41,7 +48,8 @@ export async function registrationRoutes(
       config: { access: 'public' },
       schema: {
         tags: ['identity'],
-        summary: 'Open a registration form: a signed token of when it was opened, and the least time before it may be sent',
+        summary:
+          'Open a registration form: a signed token of when it was opened, and the least time before it may be sent',
         response: { 200: registrationFormTokenSchema },
       },
     },

@@ -97,7 +97,10 @@ export class RegistrationService implements Signups {
 
   /** A form token for a form opened now. */
   formToken(): { formToken: string; minFillMs: number } {
-    return { formToken: signFormToken(this.deps.config.authSecret, this.deps.clock.now()), minFillMs: this.deps.config.registration.minFillMs };
+    return {
+      formToken: signFormToken(this.deps.config.authSecret, this.deps.clock.now()),
+      minFillMs: this.deps.config.registration.minFillMs,
+    };
   }
 
   /** The region a country's accounts belong to (configuration: LATAM_COUNTRIES). */
@@ -118,7 +121,10 @@ export class RegistrationService implements Signups {
     const attempt = await this.limiter.begin([{ key: `registration-address:${address}`, limit }]);
     if (attempt.wait > 0) {
       await attempt.forget();
-      throw rateLimited(`${REGISTRATION_ADDRESS_REFUSAL} Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`, attempt.wait);
+      throw rateLimited(
+        `${REGISTRATION_ADDRESS_REFUSAL} Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`,
+        attempt.wait,
+      );
     }
     try {
       this.checkAutomation(input);
@@ -131,7 +137,8 @@ export class RegistrationService implements Signups {
       const names = nameIssues(input);
       if (names.length > 0) throw badRequest(names.join(' '));
     }
-    if (input.form === 'register' && !isoCountries.isValid(input.country)) throw badRequest(REGISTRATION_MESSAGES.countryRequired);
+    if (input.form === 'register' && !isoCountries.isValid(input.country))
+      throw badRequest(REGISTRATION_MESSAGES.countryRequired);
     const email = input.login.trim().toLowerCase();
     if (await this.users.findUserByEmail(email)) throw badRequest(REGISTRATION_MESSAGES.emailTaken);
     const passwordHash = await hashChosenPassword(input.passw);
@@ -167,7 +174,10 @@ export class RegistrationService implements Signups {
       for (const listener of this.listeners) await listener(account);
       await this.mailer.send(this.mail(user.email, user.name, token));
     } catch (error) {
-      this.deps.log.error({ err: error, userId: user.id }, 'registration could not be completed; the account is removed');
+      this.deps.log.error(
+        { err: error, userId: user.id },
+        'registration could not be completed; the account is removed',
+      );
       await this.repo.deleteAccount(user.id);
       throw error;
     }
@@ -185,14 +195,25 @@ export class RegistrationService implements Signups {
     const user = await this.users.findUserById(userId);
     if (!user) throw unauthorized();
     if (user.emailConfirmedAt !== null) throw conflict(ALREADY_CONFIRMED);
-    const attempt = await this.limiter.begin([{ key: `confirmation-mail:${userId}`, limit: CONFIRMATION_RESEND_LIMIT }]);
+    const attempt = await this.limiter.begin([
+      { key: `confirmation-mail:${userId}`, limit: CONFIRMATION_RESEND_LIMIT },
+    ]);
     if (attempt.wait > 0) {
       await attempt.forget();
-      throw rateLimited(`Ya te hemos enviado varios emails de confirmación. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`, attempt.wait);
+      throw rateLimited(
+        `Ya te hemos enviado varios emails de confirmación. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`,
+        attempt.wait,
+      );
     }
     const now = this.deps.clock.now();
     const token = newOpaqueToken();
-    await this.repo.insertConfirmation({ tokenHash: hashOpaqueToken(token), userId, expiresAt: now + CONFIRMATION_TTL_MS, usedAt: null, createdAt: now });
+    await this.repo.insertConfirmation({
+      tokenHash: hashOpaqueToken(token),
+      userId,
+      expiresAt: now + CONFIRMATION_TTL_MS,
+      usedAt: null,
+      createdAt: now,
+    });
     await this.mailer.send(this.mail(user.email, user.name, token));
   }
 
@@ -210,13 +231,21 @@ export class RegistrationService implements Signups {
    * any later one (another address, another email) is refused like an expired form.
    */
   private async spendFormToken(formToken: string): Promise<{ forget(): Promise<void> }> {
-    const attempt = await this.limiter.begin([{ key: `registration-form:${hashOpaqueToken(formToken)}`, limit: FORM_TOKEN_USES }]);
+    const attempt = await this.limiter.begin([
+      { key: `registration-form:${hashOpaqueToken(formToken)}`, limit: FORM_TOKEN_USES },
+    ]);
     if (attempt.wait > 0) throw badRequest(REGISTRATION_REFUSALS.formExpired);
     return attempt;
   }
 
   private mail(to: string, name: string, token: string) {
     const { publicUrl, operator } = this.deps.config;
-    return confirmationMail({ to, name, operatorName: operator.name, link: `${publicUrl}/confirm/${token}`, validDays: CONFIRMATION_TTL_DAYS });
+    return confirmationMail({
+      to,
+      name,
+      operatorName: operator.name,
+      link: `${publicUrl}/confirm/${token}`,
+      validDays: CONFIRMATION_TTL_DAYS,
+    });
   }
 }

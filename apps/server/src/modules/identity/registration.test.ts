@@ -17,15 +17,27 @@ describe.each(kinds)('registration on %s', (kind) => {
   });
 
   const message = (res: { json: <T>() => T }) => res.json<{ message: string }>().message;
-  const usersWith = async (email: string) => (await ctx.sql.selectFrom('users').selectAll().where('email', '=', email).execute()).length;
+  const usersWith = async (email: string) =>
+    (await ctx.sql.selectFrom('users').selectAll().where('email', '=', email).execute()).length;
 
   it('creates the account with a slow hash, the default profile and the sign-up packages; it can sign in', async () => {
     const form = registrationForm({ login: 'Lucia.Perez@Pantalla.test' });
     const res = await register(ctx, form);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email: 'lucia.perez@pantalla.test', regionId: 1, emailConfirmed: false });
-    const user = await ctx.sql.selectFrom('users').selectAll().where('email', '=', 'lucia.perez@pantalla.test').executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ name: 'Lucía', surname: 'Pérez Gómez', country: 'ES', favouriteSport: 'futbol', birthday: '1990-05-17', emailConfirmedAt: null });
+    const user = await ctx.sql
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'lucia.perez@pantalla.test')
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      name: 'Lucía',
+      surname: 'Pérez Gómez',
+      country: 'ES',
+      favouriteSport: 'futbol',
+      birthday: '1990-05-17',
+      emailConfirmedAt: null,
+    });
     expect(user.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
     const profiles = await ctx.sql.selectFrom('profiles').selectAll().where('userId', '=', user.id).execute();
     expect(profiles.map((p) => ({ name: p.name, isAdult: p.isAdult }))).toEqual([{ name: 'Default', isAdult: 1 }]);
@@ -33,7 +45,11 @@ describe.each(kinds)('registration on %s', (kind) => {
     const session = await signIn(ctx, { username: 'lucia.perez@pantalla.test', password: 'secreto1' });
     const packages = await ctx.app.inject({ method: 'GET', url: '/api/v1/packages', headers: bearer(session.idToken) });
     expect(packages.json<{ ownedPackageIds: number[] }>().ownedPackageIds.sort((a, b) => a - b)).toEqual([1, 5001]);
-    const grants = await ctx.sql.selectFrom('entitlements').select(['packageId', 'source']).where('userId', '=', user.id).execute();
+    const grants = await ctx.sql
+      .selectFrom('entitlements')
+      .select(['packageId', 'source'])
+      .where('userId', '=', user.id)
+      .execute();
     expect(grants.every((g) => g.source === 'registration')).toBe(true);
   });
 
@@ -58,13 +74,26 @@ describe.each(kinds)('registration on %s', (kind) => {
     ];
     for (const [overrides, expected] of cases) {
       const res = await register(ctx, registrationForm(overrides), '10.50.0.1');
-      expect({ overrides, status: res.statusCode, message: message(res) }).toEqual({ overrides, status: 400, message: expected });
+      expect({ overrides, status: res.statusCode, message: message(res) }).toEqual({
+        overrides,
+        status: 400,
+        message: expected,
+      });
       await ctx.sql.deleteFrom('loginAttempts').execute();
     }
     // Several problems at once: every message, in the form's order.
     const all = await register(ctx, { form: 'register' });
     expect(all.statusCode).toBe(400);
-    expect(message(all)).toBe([M.nameRequired, M.emailRequired, M.passwordRequired, M.countryRequired, M.sportRequired, M.birthdayRequired].join(' '));
+    expect(message(all)).toBe(
+      [
+        M.nameRequired,
+        M.emailRequired,
+        M.passwordRequired,
+        M.countryRequired,
+        M.sportRequired,
+        M.birthdayRequired,
+      ].join(' '),
+    );
   });
 
   it('accepts six characters and thirty; two-step (a product we sell) skips the letters check; the simple form needs no country or sport', async () => {
@@ -74,7 +103,11 @@ describe.each(kinds)('registration on %s', (kind) => {
     expect((await register(ctx, registrationForm({ product: '2', username: 'R2-D2' }))).statusCode).toBe(201);
     const simple = await register(ctx, registrationForm({ form: 'gearup', country: '', sport: '' }));
     expect(simple.statusCode).toBe(201);
-    const row = await ctx.sql.selectFrom('users').selectAll().where('id', '=', simple.json<{ userId: number }>().userId).executeTakeFirstOrThrow();
+    const row = await ctx.sql
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', simple.json<{ userId: number }>().userId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ country: null, favouriteSport: null, regionId: 1 });
   });
 
@@ -95,7 +128,9 @@ describe.each(kinds)('registration on %s', (kind) => {
     // Ten forms, ten tokens: a token makes one account whatever its email.
     const tokens = await Promise.all(Array.from({ length: 10 }, () => formToken(ctx)));
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => register(ctx, registrationForm({ login: email, formToken: tokens[i] }), `10.60.0.${i}`)),
+      Array.from({ length: 10 }, (_, i) =>
+        register(ctx, registrationForm({ login: email, formToken: tokens[i] }), `10.60.0.${i}`),
+      ),
     );
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([201, ...Array(9).fill(400)]);
@@ -104,11 +139,14 @@ describe.each(kinds)('registration on %s', (kind) => {
   });
 
   it('limits sign-ups per address (10 an hour), counting refused ones too', async () => {
-    for (let i = 0; i < 10; i++) expect((await register(ctx, registrationForm({ login: BASICO.email }), '10.70.0.1')).statusCode).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await register(ctx, registrationForm({ login: BASICO.email }), '10.70.0.1')).statusCode).toBe(400);
     const limited = await register(ctx, registrationForm(), '10.70.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
-    expect(message(limited)).toMatch(/^Demasiados registros desde esta conexión\. Vuelve a intentarlo dentro de \d+ minutos\.$/);
+    expect(message(limited)).toMatch(
+      /^Demasiados registros desde esta conexión\. Vuelve a intentarlo dentro de \d+ minutos\.$/,
+    );
     expect((await register(ctx, registrationForm(), '10.70.0.2')).statusCode).toBe(201);
     ctx.clock.advance(60 * 60 * 1000);
     expect((await register(ctx, registrationForm(), '10.70.0.1')).statusCode).toBe(201);
@@ -128,10 +166,16 @@ describe.each(kinds)('registration on %s', (kind) => {
     expect((await register(ctx, registrationForm({ formToken: fresh }))).statusCode).toBe(201);
 
     const forged = fresh.replace(/^\d+/, (ms) => String(Number(ms) - 10_000));
-    expect(message(await register(ctx, registrationForm({ formToken: forged })))).toBe(REGISTRATION_REFUSALS.formExpired);
-    expect(message(await register(ctx, registrationForm({ formToken: undefined })))).toBe(REGISTRATION_REFUSALS.formExpired);
+    expect(message(await register(ctx, registrationForm({ formToken: forged })))).toBe(
+      REGISTRATION_REFUSALS.formExpired,
+    );
+    expect(message(await register(ctx, registrationForm({ formToken: undefined })))).toBe(
+      REGISTRATION_REFUSALS.formExpired,
+    );
     ctx.clock.advance(24 * 60 * 60 * 1000);
-    expect(message(await register(ctx, registrationForm({ formToken: fresh })))).toBe(REGISTRATION_REFUSALS.formExpired);
+    expect(message(await register(ctx, registrationForm({ formToken: fresh })))).toBe(
+      REGISTRATION_REFUSALS.formExpired,
+    );
   });
 
   it('puts Latin-American countries in the Latin-American region, whose lineup has its own channels', async () => {
@@ -142,9 +186,15 @@ describe.each(kinds)('registration on %s', (kind) => {
     const account = await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(session.idToken) });
     expect(account.json()).toMatchObject({ resources: [{ regionId: 3 }] });
     const lineups = await ctx.app.inject({ method: 'GET', url: '/api/v1/lineups', headers: bearer(session.idToken) });
-    const latam = lineups.json<{ resources: { id: number; regionId: number }[] }>().resources.find((l) => l.regionId === 3);
+    const latam = lineups
+      .json<{ resources: { id: number; regionId: number }[] }>()
+      .resources.find((l) => l.regionId === 3);
     expect(latam).toBeDefined();
-    const channels = await ctx.app.inject({ method: 'GET', url: `/api/v1/channels?lineupId=${latam!.id}`, headers: bearer(session.idToken) });
+    const channels = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/channels?lineupId=${latam!.id}`,
+      headers: bearer(session.idToken),
+    });
     const ids = channels.json<{ resources: { id: number }[] }>().resources.map((c) => c.id);
     expect(ids.length).toBeGreaterThan(20);
     expect(ids).toContain(1);
@@ -156,7 +206,11 @@ describe.each(kinds)('registration on %s', (kind) => {
 describe.each(kinds)('registration whose sign-up packages cannot be granted, on %s', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext(kind, { REGISTRATION_PACKAGES: '1,999999', REGISTRATION_MIN_FILL_MS: '0' }, { demo: false });
+    ctx = await createTestContext(
+      kind,
+      { REGISTRATION_PACKAGES: '1,999999', REGISTRATION_MIN_FILL_MS: '0' },
+      { demo: false },
+    );
   });
   afterAll(async () => ctx?.close());
 
@@ -164,7 +218,9 @@ describe.each(kinds)('registration whose sign-up packages cannot be granted, on 
     const form = registrationForm({ login: 'sin-paquetes@pantalla.test' });
     const res = await register(ctx, form);
     expect(res.statusCode).toBe(500);
-    expect(await ctx.sql.selectFrom('users').selectAll().where('email', '=', 'sin-paquetes@pantalla.test').execute()).toEqual([]);
+    expect(
+      await ctx.sql.selectFrom('users').selectAll().where('email', '=', 'sin-paquetes@pantalla.test').execute(),
+    ).toEqual([]);
     expect(await ctx.sql.selectFrom('entitlements').selectAll().execute()).toEqual([]);
     expect(await ctx.sql.selectFrom('outbox').selectAll().execute()).toEqual([]);
     const again = await register(ctx, form);

@@ -41,14 +41,22 @@ export class SessionRepository {
   async familyLive(familyId: string): Promise<boolean> {
     const row = await this.k
       .selectFrom('refreshTokens')
-      .select((eb) => [eb.fn.countAll<number | string>().as('tokens'), eb.fn.count<number | string>('revokedAt').as('revoked')])
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('tokens'),
+        eb.fn.count<number | string>('revokedAt').as('revoked'),
+      ])
       .where('familyId', '=', familyId)
       .executeTakeFirst();
     return row !== undefined && Number(row.tokens) > 0 && Number(row.revoked) === 0;
   }
 
   async revokeFamily(familyId: string, now: number): Promise<void> {
-    await this.k.updateTable('refreshTokens').set({ revokedAt: now }).where('familyId', '=', familyId).where('revokedAt', 'is', null).execute();
+    await this.k
+      .updateTable('refreshTokens')
+      .set({ revokedAt: now })
+      .where('familyId', '=', familyId)
+      .where('revokedAt', 'is', null)
+      .execute();
   }
 
   /**
@@ -62,7 +70,11 @@ export class SessionRepository {
         .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1) }))
         .where('id', '=', userId)
         .execute();
-      let others = trx.updateTable('refreshTokens').set({ revokedAt: now }).where('userId', '=', userId).where('revokedAt', 'is', null);
+      let others = trx
+        .updateTable('refreshTokens')
+        .set({ revokedAt: now })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null);
       if (keepFamily !== null) others = others.where('familyId', '!=', keepFamily);
       await others.execute();
     });
@@ -70,10 +82,6 @@ export class SessionRepository {
 
   /** Drops a user's tokens that can never be used again, so the table does not grow without end. */
   async deleteDeadForUser(userId: number, now: number): Promise<void> {
-    await this.k
-      .deleteFrom('refreshTokens')
-      .where('userId', '=', userId)
-      .where('expiresAt', '<=', now)
-      .execute();
+    await this.k.deleteFrom('refreshTokens').where('userId', '=', userId).where('expiresAt', '<=', now).execute();
   }
 }

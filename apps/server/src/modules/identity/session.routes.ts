@@ -2,12 +2,23 @@ import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginRequestSchema, passwordChangeSchema, SIGN_IN_LINK_SENT, signInLinkSentSchema, userInfoSchema } from '@pantalla/contracts';
+import {
+  loginRequestSchema,
+  passwordChangeSchema,
+  SIGN_IN_LINK_SENT,
+  signInLinkSentSchema,
+  userInfoSchema,
+} from '@pantalla/contracts';
 import { AppError } from '../../platform/errors';
 import { errorResponses, noStore } from '../../platform/http';
 import type { Authenticator } from './auth.http';
 import { KNOWN_DEVICE_TTL_MS } from './known-device';
-import { PERSISTENT_REFRESH_TTL_MS, type IssuedSession, type SessionService, type SignInCookies } from './session.service';
+import {
+  PERSISTENT_REFRESH_TTL_MS,
+  type IssuedSession,
+  type SessionService,
+  type SignInCookies,
+} from './session.service';
 
 /** The refresh token's only vehicle: script cannot read it and other sites cannot send it. */
 export const REFRESH_COOKIE = 'pantalla_rt';
@@ -45,7 +56,12 @@ function clearRefreshCookie(reply: FastifyReply, name: string): void {
 }
 
 /** A refresh; its 401 also clears the cookie: a dead one is useless to keep, and dropping it spares the app a retry loop. */
-async function refreshClearingDead(sessions: SessionService, reply: FastifyReply, cookie: string | undefined, cookieName: string): Promise<IssuedSession> {
+async function refreshClearingDead(
+  sessions: SessionService,
+  reply: FastifyReply,
+  cookie: string | undefined,
+  cookieName: string,
+): Promise<IssuedSession> {
   try {
     return await sessions.refresh(cookie);
   } catch (error) {
@@ -56,7 +72,13 @@ async function refreshClearingDead(sessions: SessionService, reply: FastifyReply
 
 /** POST /login (password, mailed-link and refresh flows), POST /logout and the password change. */
 /** `signedIn` hears of every sign-in and refresh with the request's Accept-Language: the account's language is recorded from it. */
-export async function sessionRoutes(app: FastifyInstance, sessions: SessionService, auth: Authenticator, cookieName: string = REFRESH_COOKIE, signedIn?: (userId: number, acceptLanguage: string | string[] | undefined) => Promise<void>): Promise<void> {
+export async function sessionRoutes(
+  app: FastifyInstance,
+  sessions: SessionService,
+  auth: Authenticator,
+  cookieName: string = REFRESH_COOKIE,
+  signedIn?: (userId: number, acceptLanguage: string | string[] | undefined) => Promise<void>,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -80,10 +102,14 @@ export async function sessionRoutes(app: FastifyInstance, sessions: SessionServi
       if (body.flow === 'password') {
         const outcome = await sessions.loginWithPassword(body, request.ip, cookies);
         noStore(reply);
-        if (outcome.kind === 'link-sent') return reply.code(202).send({ step: 'sign-in-link' as const, message: SIGN_IN_LINK_SENT });
+        if (outcome.kind === 'link-sent')
+          return reply.code(202).send({ step: 'sign-in-link' as const, message: SIGN_IN_LINK_SENT });
         session = outcome.session;
       } else {
-        session = body.flow === 'link' ? await sessions.loginWithLink(body.token, cookies) : await refreshClearingDead(sessions, reply, cookie, cookieName);
+        session =
+          body.flow === 'link'
+            ? await sessions.loginWithLink(body.token, cookies)
+            : await refreshClearingDead(sessions, reply, cookie, cookieName);
       }
       setRefreshCookie(reply, session, cookieName);
       setKnownDeviceCookie(reply, session);
@@ -107,7 +133,11 @@ export async function sessionRoutes(app: FastifyInstance, sessions: SessionServi
       },
     },
     async (request, reply) => {
-      const session = await sessions.changePassword(auth.userOf(request).userId, request.body, request.cookies[cookieName]);
+      const session = await sessions.changePassword(
+        auth.userOf(request).userId,
+        request.body,
+        request.cookies[cookieName],
+      );
       setRefreshCookie(reply, session, cookieName);
       noStore(reply);
       return session.userInfo;
@@ -117,7 +147,9 @@ export async function sessionRoutes(app: FastifyInstance, sessions: SessionServi
   // Sign-out must work from any state, even with a body the JSON parser would refuse.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_request, _body, done) =>
+      done(null, undefined),
+    );
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/logout',
       {

@@ -34,7 +34,12 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
  * put the account under attack (sign-in links instead of tokens), and each one past five
  * doubles the wait before the next attempt, 1 s up to 15 minutes.
  */
-export const LOGIN_ACCOUNT_BACKOFF: Backoff = { free: 5, baseMs: 1000, capMs: FIFTEEN_MINUTES, windowMs: 24 * 60 * 60 * 1000 };
+export const LOGIN_ACCOUNT_BACKOFF: Backoff = {
+  free: 5,
+  baseMs: 1000,
+  capMs: FIFTEEN_MINUTES,
+  windowMs: 24 * 60 * 60 * 1000,
+};
 /** Wrong passwords from one address across accounts: past 30 in 15 minutes the address is under attack. */
 export const LOGIN_ADDRESS_ATTACK = 30;
 /**
@@ -138,7 +143,10 @@ export class SessionService {
         await attempt.forget();
         await this.limiter.clear(deviceKey);
         notLocked(user);
-        return { kind: 'session', session: await this.startSession(user, input.rememberMe, cookies.refreshToken, device.deviceId) };
+        return {
+          kind: 'session',
+          session: await this.startSession(user, input.rememberMe, cookies.refreshToken, device.deviceId),
+        };
       }
       // Too many wrong passwords on this device: unknown until they age out, and uncounted here.
       await attempt.forget();
@@ -151,9 +159,13 @@ export class SessionService {
     if (attempt.wait > 0) {
       // Refused attempts do not count, so the wait ends on time however often one knocks.
       await attempt.forget();
-      throw rateLimited(`Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`, attempt.wait);
+      throw rateLimited(
+        `Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo dentro de ${describeWait(attempt.wait)}.`,
+        attempt.wait,
+      );
     }
-    const underAttack = (account?.earlier ?? 0) >= LOGIN_ACCOUNT_BACKOFF.free || (fromAddress?.earlier ?? 0) >= LOGIN_ADDRESS_ATTACK;
+    const underAttack =
+      (account?.earlier ?? 0) >= LOGIN_ACCOUNT_BACKOFF.free || (fromAddress?.earlier ?? 0) >= LOGIN_ADDRESS_ATTACK;
     const matches = await verifySecret(input.password, user?.passwordHash ?? (await this.dummyHash));
     if (underAttack) {
       // Counted even when right: forgetting it would show in the next attempt's wait.
@@ -164,7 +176,10 @@ export class SessionService {
     if (!user || !matches) throw badRequest(INVALID_CREDENTIALS);
     await attempt.forget();
     notLocked(user);
-    return { kind: 'session', session: await this.startSession(user, input.rememberMe, cookies.refreshToken, undefined) };
+    return {
+      kind: 'session',
+      session: await this.startSession(user, input.rememberMe, cookies.refreshToken, undefined),
+    };
   }
 
   /** Completes a sign-in through a mailed link: once, before it expires; the device becomes known. */
@@ -173,7 +188,11 @@ export class SessionService {
     const user = used ? await this.users.findUserById(used.userId) : undefined;
     if (!used || !user) throw badRequest(SIGN_IN_LINK_INVALID);
     notLocked(user);
-    const device = this.devices.verify(user.id, cookies.byName(this.devices.cookieName(user.id)), this.deps.clock.now());
+    const device = this.devices.verify(
+      user.id,
+      cookies.byName(this.devices.cookieName(user.id)),
+      this.deps.clock.now(),
+    );
     return this.startSession(user, used.persistent, cookies.refreshToken, device?.deviceId);
   }
 
@@ -183,13 +202,25 @@ export class SessionService {
     if (sent.wait > 0) return sent.forget();
     const now = this.deps.clock.now();
     const token = newOpaqueToken();
-    await this.links.repository.insert({ tokenHash: hashOpaqueToken(token), userId: user.id, persistent: rememberMe ? 1 : 0, expiresAt: now + SIGN_IN_LINK_TTL_MS, usedAt: null, createdAt: now });
+    await this.links.repository.insert({
+      tokenHash: hashOpaqueToken(token),
+      userId: user.id,
+      persistent: rememberMe ? 1 : 0,
+      expiresAt: now + SIGN_IN_LINK_TTL_MS,
+      usedAt: null,
+      createdAt: now,
+    });
     const link = `${this.deps.config.publicUrl}${signInLinkPath(token)}`;
     await this.links.mailer.send(signInLinkMail(user.email, this.deps.config.operator.name, link));
   }
 
   /** A new refresh family for the user, and this device remembered for the account. */
-  private async startSession(user: UserRow, rememberMe: boolean, previousRefreshToken: string | undefined, deviceId: string | undefined): Promise<IssuedSession> {
+  private async startSession(
+    user: UserRow,
+    rememberMe: boolean,
+    previousRefreshToken: string | undefined,
+    deviceId: string | undefined,
+  ): Promise<IssuedSession> {
     // A new sign-in in this browser replaces the session it had.
     if (previousRefreshToken) await this.logout(previousRefreshToken);
     const now = this.deps.clock.now();
@@ -197,7 +228,10 @@ export class SessionService {
     const { token, row } = this.newRefreshToken(user.id, newFamilyId(), rememberMe);
     await this.sessions.insert(row);
     const session = await this.issue(user, token, row);
-    return { ...session, knownDevice: { name: this.devices.cookieName(user.id), value: this.devices.issue(user.id, now, deviceId) } };
+    return {
+      ...session,
+      knownDevice: { name: this.devices.cookieName(user.id), value: this.devices.issue(user.id, now, deviceId) },
+    };
   }
 
   /** Trades a live refresh token for a new one in the same family; reuse ends the family. */
@@ -213,7 +247,12 @@ export class SessionService {
     const user = await this.users.findUserById(current.userId);
     if (!user) throw expired('unknown');
     notLocked(user);
-    const { token, row } = this.newRefreshToken(user.id, current.familyId, current.persistent === 1, this.successor(refreshToken));
+    const { token, row } = this.newRefreshToken(
+      user.id,
+      current.familyId,
+      current.persistent === 1,
+      this.successor(refreshToken),
+    );
     if (await this.sessions.rotate(current.tokenHash, row, now)) return this.issue(user, token, row);
     // Another request traded it in first: two tabs at once, or a replay; the grace decides.
     const after = await this.sessions.findByHash(hash);
@@ -234,14 +273,22 @@ export class SessionService {
    * tab has traded that in too, the family's newest), never a new member. Later: a replay.
    */
   private async withinGrace(token: string, current: RefreshTokenRow, now: number): Promise<IssuedSession> {
-    if (current.rotatedAt === null || now - current.rotatedAt > REFRESH_GRACE_MS || current.expiresAt <= now) throw await this.reused(current.familyId, now);
+    if (current.rotatedAt === null || now - current.rotatedAt > REFRESH_GRACE_MS || current.expiresAt <= now)
+      throw await this.reused(current.familyId, now);
     let next = this.successor(token);
     let row = await this.sessions.findByHash(hashOpaqueToken(next));
     for (let hops = 0; row && row.rotatedAt !== null && row.revokedAt === null && hops < 8; hops++) {
       next = this.successor(next);
       row = await this.sessions.findByHash(hashOpaqueToken(next));
     }
-    if (!row || row.familyId !== current.familyId || row.rotatedAt !== null || row.revokedAt !== null || row.expiresAt <= now) throw await this.reused(current.familyId, now);
+    if (
+      !row ||
+      row.familyId !== current.familyId ||
+      row.rotatedAt !== null ||
+      row.revokedAt !== null ||
+      row.expiresAt <= now
+    )
+      throw await this.reused(current.familyId, now);
     const user = await this.users.findUserById(row.userId);
     if (!user) throw expired('unknown');
     notLocked(user);
@@ -266,19 +313,35 @@ export class SessionService {
    * is signed out (idTokens by the version bump, refresh families revoked), this one keeps
    * its family and gets a new idToken.
    */
-  async changePassword(userId: number, input: { currentPassword: string; newPassword: string }, refreshToken: string | undefined): Promise<IssuedSession> {
+  async changePassword(
+    userId: number,
+    input: { currentPassword: string; newPassword: string },
+    refreshToken: string | undefined,
+  ): Promise<IssuedSession> {
     const user = await this.users.findUserById(userId);
     if (!user) throw expired('unknown-user');
     await this.checks.password(user, input.currentPassword);
     if (input.currentPassword === input.newPassword) throw badRequest(SAME_PASSWORD);
     const now = this.deps.clock.now();
     const current = refreshToken ? await this.sessions.findByHash(hashOpaqueToken(refreshToken)) : undefined;
-    const live = current && current.userId === userId && current.rotatedAt === null && current.revokedAt === null && current.expiresAt > now;
-    await this.sessions.changePassword(userId, await hashChosenPassword(input.newPassword), live ? current.familyId : null, now);
+    const live =
+      current &&
+      current.userId === userId &&
+      current.rotatedAt === null &&
+      current.revokedAt === null &&
+      current.expiresAt > now;
+    await this.sessions.changePassword(
+      userId,
+      await hashChosenPassword(input.newPassword),
+      live ? current.familyId : null,
+      now,
+    );
     // Every other device is signed out: their streams end too (playback closes them).
     await this.signOuts?.signedOutEverywhere(userId);
     // The address is told, so a change the owner did not make is noticed (issue 26).
-    await this.links.mailer.send(passwordChangedMail({ to: user.email, operatorName: this.deps.config.operator.name, at: now }));
+    await this.links.mailer.send(
+      passwordChangedMail({ to: user.email, operatorName: this.deps.config.operator.name, at: now }),
+    );
     if (live && refreshToken) return this.refresh(refreshToken);
     // No live cookie came with the request: this device starts a new family.
     const changed = await this.users.findUserById(userId);
@@ -288,7 +351,12 @@ export class SessionService {
     return this.issue(changed, token, row);
   }
 
-  private newRefreshToken(userId: number, familyId: string, persistent: boolean, token: string = newOpaqueToken()): { token: string; row: RefreshTokenTable } {
+  private newRefreshToken(
+    userId: number,
+    familyId: string,
+    persistent: boolean,
+    token: string = newOpaqueToken(),
+  ): { token: string; row: RefreshTokenTable } {
     const now = this.deps.clock.now();
     const ttl = persistent ? PERSISTENT_REFRESH_TTL_MS : SESSION_REFRESH_TTL_MS;
     return {

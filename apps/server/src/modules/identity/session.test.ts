@@ -22,7 +22,14 @@ describe.each(kinds)('sign-in and refresh tokens on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const info = userInfoSchema.parse(res.json());
-    expect(info).toMatchObject({ email: DEMO.email, username: DEMO.email, regionId: 1, rememberMe: true, hasPin: true, channelOrder: [] });
+    expect(info).toMatchObject({
+      email: DEMO.email,
+      username: DEMO.email,
+      regionId: 1,
+      rememberMe: true,
+      hasPin: true,
+      channelOrder: [],
+    });
     expect(info.skin.logos.map((l) => l.type).sort()).toEqual([3001, 3002]);
     expect(info.profiles[0]).toMatchObject({ name: 'Default', isAdult: true });
     const nowSeconds = Math.floor(now / 1000);
@@ -56,7 +63,10 @@ describe.each(kinds)('sign-in and refresh tokens on %s', (kind) => {
     const now = ctx.clock.now();
     const res = await login(ctx, { username: DEMO.email, password: DEMO.password, rememberMe: false });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ rememberMe: false, refreshTokenExpiration: Math.floor((now + 12 * HOUR) / 1000) });
+    expect(res.json()).toMatchObject({
+      rememberMe: false,
+      refreshTokenExpiration: Math.floor((now + 12 * HOUR) / 1000),
+    });
     const line = refreshSetCookieLine(res);
     expect(line).toMatch(/^pantalla_rt=[\w-]{43};/);
     expect(line).not.toContain('Max-Age');
@@ -105,18 +115,26 @@ describe.each(kinds)('sign-in and refresh tokens on %s', (kind) => {
 
   it('the idToken opens authenticated routes; a forged or missing one does not', async () => {
     const { idToken } = await signIn(ctx);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(idToken) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(idToken) })).statusCode).toBe(
+      200,
+    );
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account' })).statusCode).toBe(401);
     const forged = `${idToken.slice(0, -4)}AAAA`;
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(forged) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(forged) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('the idToken expires after 2 hours', async () => {
     const { idToken } = await signIn(ctx);
     ctx.clock.advance(2 * HOUR - 1000);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(idToken) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(idToken) })).statusCode).toBe(
+      200,
+    );
     ctx.clock.advance(1000);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(idToken) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(idToken) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('rotates the refresh token: a new cookie, keeping persistence, and fresh tokens', async () => {
@@ -131,7 +149,9 @@ describe.each(kinds)('sign-in and refresh tokens on %s', (kind) => {
     expect(next).toMatch(/^[\w-]{43}$/);
     expect(next).not.toBe(first.cookie);
     expect(refreshSetCookieLine(res)).toContain('Max-Age=5184000');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(info.idToken) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: bearer(info.idToken) })).statusCode,
+    ).toBe(200);
     // The rotated chain keeps working.
     const again = await refresh(ctx, next);
     expect(again.statusCode).toBe(200);
@@ -166,8 +186,13 @@ describe.each(kinds)('sign-in and refresh tokens on %s', (kind) => {
   it('two refreshes racing with one token get the same new token, and the family gains no member', async () => {
     const { cookie } = await signIn(ctx);
     const members = async () => {
-      const { userId } = await ctx.sql.selectFrom('users').select('id as userId').where('email', '=', DEMO.email).executeTakeFirstOrThrow();
-      return (await ctx.sql.selectFrom('refreshTokens').select('tokenHash').where('userId', '=', userId).execute()).length;
+      const { userId } = await ctx.sql
+        .selectFrom('users')
+        .select('id as userId')
+        .where('email', '=', DEMO.email)
+        .executeTakeFirstOrThrow();
+      return (await ctx.sql.selectFrom('refreshTokens').select('tokenHash').where('userId', '=', userId).execute())
+        .length;
     };
     const before = await members();
     const [a, b] = await Promise.all([refresh(ctx, cookie), refresh(ctx, cookie)]);
@@ -215,7 +240,9 @@ describe.each(kinds)('sign-in and refresh tokens on %s', (kind) => {
 
   it('expires a remember-me token after 60 days and a session token after 12 hours', async () => {
     const persistent = await signIn(ctx);
-    const session = refreshCookieOf(await login(ctx, { username: DEMO.email, password: DEMO.password, rememberMe: false }))?.value;
+    const session = refreshCookieOf(
+      await login(ctx, { username: DEMO.email, password: DEMO.password, rememberMe: false }),
+    )?.value;
     ctx.clock.advance(12 * HOUR);
     const sessionRes = await refresh(ctx, session);
     expect(sessionRes.statusCode).toBe(401);
@@ -244,7 +271,12 @@ describe.each(kinds)('sign-in and refresh tokens on %s', (kind) => {
       { method: 'POST' as const, url: '/api/v1/logout' },
       { method: 'POST' as const, url: '/api/v1/logout', cookies: { pantalla_rt: 'bogus' } },
       { method: 'POST' as const, url: '/api/v1/logout', headers: { 'content-type': 'application/json' }, payload: '' },
-      { method: 'POST' as const, url: '/api/v1/logout', headers: { 'content-type': 'application/json' }, payload: '{not json' },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/logout',
+        headers: { 'content-type': 'application/json' },
+        payload: '{not json',
+      },
       { method: 'POST' as const, url: '/api/v1/logout', payload: {} },
     ];
     for (const request of cases) expect((await ctx.app.inject(request)).statusCode).toBe(204);

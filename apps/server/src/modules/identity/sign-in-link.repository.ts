@@ -11,7 +11,11 @@ export class SignInLinkRepository {
 
   /** Stores a link and drops the user's links that can no longer be used. */
   async insert(link: SignInLinkTable): Promise<void> {
-    await this.k.deleteFrom('signInLinks').where('userId', '=', link.userId).where('expiresAt', '<=', link.createdAt).execute();
+    await this.k
+      .deleteFrom('signInLinks')
+      .where('userId', '=', link.userId)
+      .where('expiresAt', '<=', link.createdAt)
+      .execute();
     await this.k.insertInto('signInLinks').values(link).execute();
   }
 

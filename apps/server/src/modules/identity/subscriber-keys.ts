@@ -19,7 +19,11 @@ export function foldSearchKey(text: string): string {
 
 /** The distinct non-empty keys an account is found by. */
 export function searchKeysOf(account: { email: string; name: string; surname: string }): string[] {
-  const keys = [foldSearchKey(account.email), foldSearchKey(`${account.name} ${account.surname}`), foldSearchKey(account.surname)];
+  const keys = [
+    foldSearchKey(account.email),
+    foldSearchKey(`${account.name} ${account.surname}`),
+    foldSearchKey(account.surname),
+  ];
   return [...new Set(keys.filter((key) => key !== ''))];
 }
 

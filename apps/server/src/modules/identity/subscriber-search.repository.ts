@@ -28,10 +28,17 @@ export interface SignInRow {
  * Writes the account's search keys anew (its e-mail, name or surname changed, or it was
  * created), in the caller's transaction so a key never names what the account no longer is.
  */
-export async function writeSearchKeys(trx: Kysely<IdentityTables> | Transaction<IdentityTables>, user: Pick<UserRow, 'id' | 'email' | 'name' | 'surname'>): Promise<void> {
+export async function writeSearchKeys(
+  trx: Kysely<IdentityTables> | Transaction<IdentityTables>,
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'surname'>,
+): Promise<void> {
   await trx.deleteFrom('accountSearchKeys').where('userId', '=', user.id).execute();
   const keys = searchKeysOf(user);
-  if (keys.length > 0) await trx.insertInto('accountSearchKeys').values(keys.map((key) => ({ key, userId: user.id }))).execute();
+  if (keys.length > 0)
+    await trx
+      .insertInto('accountSearchKeys')
+      .values(keys.map((key) => ({ key, userId: user.id })))
+      .execute();
 }
 
 /** SQL of the console's subscriber search and the account's side of the subscriber page. */
@@ -64,16 +71,32 @@ export class SubscriberSearchRepository {
       .where('k.key', '<', prefixEnd(prefix))
       // An account is listed at its first matching key only (its e-mail and its name often share a prefix).
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('accountSearchKeys as k2').select('k2.userId').whereRef('k2.userId', '=', 'k.userId').where('k2.key', '>=', prefix).whereRef('k2.key', '<', 'k.key'))),
+        not(
+          exists(
+            selectFrom('accountSearchKeys as k2')
+              .select('k2.userId')
+              .whereRef('k2.userId', '=', 'k.userId')
+              .where('k2.key', '>=', prefix)
+              .whereRef('k2.key', '<', 'k.key'),
+          ),
+        ),
       );
     query = after
-      ? query.where('k.key', '>=', after.key).where((eb) => eb.or([eb('k.key', '>', after.key), eb('k.userId', '>', after.userId)]))
+      ? query
+          .where('k.key', '>=', after.key)
+          .where((eb) => eb.or([eb('k.key', '>', after.key), eb('k.userId', '>', after.userId)]))
       : query.where('k.key', '>=', prefix);
     return query.orderBy('k.key').orderBy('k.userId').limit(limit);
   }
 
-  byId(userId: number): Promise<Pick<UserRow, 'id' | 'email' | 'name' | 'surname' | 'createdAt' | 'lockedAt'> | undefined> {
-    return this.k.selectFrom('users').select(['id', 'email', 'name', 'surname', 'createdAt', 'lockedAt']).where('id', '=', userId).executeTakeFirst();
+  byId(
+    userId: number,
+  ): Promise<Pick<UserRow, 'id' | 'email' | 'name' | 'surname' | 'createdAt' | 'lockedAt'> | undefined> {
+    return this.k
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'surname', 'createdAt', 'lockedAt'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
   }
 
   account(userId: number): Promise<UserRow | undefined> {

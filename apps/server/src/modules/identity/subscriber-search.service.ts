@@ -1,4 +1,10 @@
-import type { SubscriberAccount, SubscriberHit, SubscriberProfile, SubscriberSearchPage, SubscriberSignIn } from '@pantalla/contracts';
+import type {
+  SubscriberAccount,
+  SubscriberHit,
+  SubscriberProfile,
+  SubscriberSearchPage,
+  SubscriberSignIn,
+} from '@pantalla/contracts';
 import { MAX_ID, SUBSCRIBER_SIGN_INS_MAX } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import { badRequest } from '../../platform/errors';
@@ -35,7 +41,9 @@ export function decodeSearchCursor(cursor: string): { key: string; userId: numbe
   return { userId, key: text.slice(colon + 1) };
 }
 
-const hitOf = (row: Pick<SearchKeyHit, 'email' | 'name' | 'surname' | 'createdAt' | 'lockedAt'> & { id: number }): SubscriberHit => ({
+const hitOf = (
+  row: Pick<SearchKeyHit, 'email' | 'name' | 'surname' | 'createdAt' | 'lockedAt'> & { id: number },
+): SubscriberHit => ({
   id: row.id,
   email: row.email,
   name: row.name,
@@ -79,7 +87,10 @@ export class SubscriberSearchService implements SubscriberDirectory {
     const user = await this.repo.account(userId);
     if (!user) return undefined;
     const now = this.clock.now();
-    const [profiles, signIns] = await Promise.all([this.repo.profiles(userId), this.repo.signIns(userId, SUBSCRIBER_SIGN_INS_MAX)]);
+    const [profiles, signIns] = await Promise.all([
+      this.repo.profiles(userId),
+      this.repo.signIns(userId, SUBSCRIBER_SIGN_INS_MAX),
+    ]);
     return {
       account: {
         id: user.id,
@@ -94,7 +105,12 @@ export class SubscriberSearchService implements SubscriberDirectory {
         lockedAt: user.lockedAt,
       },
       profiles: profiles.map((p) => ({ id: p.id, name: p.name, isAdult: p.isAdult === 1, createdAt: p.createdAt })),
-      signIns: signIns.map((s) => ({ at: Number(s.at), lastUsedAt: Number(s.lastUsedAt), persistent: Number(s.persistent) === 1, live: Number(s.unrevoked) === 1 && Number(s.expiresAt) > now })),
+      signIns: signIns.map((s) => ({
+        at: Number(s.at),
+        lastUsedAt: Number(s.lastUsedAt),
+        persistent: Number(s.persistent) === 1,
+        live: Number(s.unrevoked) === 1 && Number(s.expiresAt) > now,
+      })),
     };
   }
 }

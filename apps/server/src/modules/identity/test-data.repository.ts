@@ -12,12 +12,23 @@ export function identityBuilders(db: Db, now: () => number) {
   return {
     /** A new account with `email`, otherwise like `likeEmail`'s (password, PIN, country); answers its id. */
     async newUserLike(likeEmail: string, email: string): Promise<number> {
-      const { id: _id, ...row } = await sql().selectFrom('users').selectAll().where('email', '=', likeEmail).executeTakeFirstOrThrow();
-      const { id } = await sql().insertInto('users').values({ ...row, email }).returning('id').executeTakeFirstOrThrow();
+      const { id: _id, ...row } = await sql()
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', likeEmail)
+        .executeTakeFirstOrThrow();
+      const { id } = await sql()
+        .insertInto('users')
+        .values({ ...row, email })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return id;
     },
     /** Sets account fields the suites' cases turn on (country, lock, token version). */
-    async updateUser(userId: number, values: Pick<Updateable<UserTable>, 'country' | 'lockedAt' | 'tokenVersion'>): Promise<void> {
+    async updateUser(
+      userId: number,
+      values: Pick<Updateable<UserTable>, 'country' | 'lockedAt' | 'tokenVersion'>,
+    ): Promise<void> {
       await sql().updateTable('users').set(values).where('id', '=', userId).execute();
     },
     async userIdOf(email: string): Promise<number> {

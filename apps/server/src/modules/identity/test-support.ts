@@ -13,7 +13,11 @@ export interface LoginInput {
   rememberMe?: boolean;
 }
 
-export function login(ctx: TestContext, input: LoginInput, options: { ip?: string; cookie?: string } = {}): Promise<LightMyRequestResponse> {
+export function login(
+  ctx: TestContext,
+  input: LoginInput,
+  options: { ip?: string; cookie?: string } = {},
+): Promise<LightMyRequestResponse> {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/v1/login',
@@ -80,7 +84,11 @@ export async function formToken(ctx: TestContext): Promise<string> {
 }
 
 /** POST /registration with a fresh form token unless the payload brings its own. */
-export async function register(ctx: TestContext, payload: Record<string, unknown>, ip = '127.0.0.1'): Promise<LightMyRequestResponse> {
+export async function register(
+  ctx: TestContext,
+  payload: Record<string, unknown>,
+  ip = '127.0.0.1',
+): Promise<LightMyRequestResponse> {
   const body = 'formToken' in payload ? payload : { ...payload, formToken: await formToken(ctx) };
   return ctx.app.inject({ method: 'POST', url: '/api/v1/registration', payload: body, remoteAddress: ip });
 }

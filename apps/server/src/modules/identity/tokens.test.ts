@@ -12,7 +12,10 @@ describe('id tokens', () => {
   });
   it('refuses another secret, a changed payload and garbage', () => {
     const token = signIdToken(secret, claims);
-    expect(verifyIdToken('another-secret-another-secret-another', token, 1500)).toMatchObject({ ok: false, reason: 'signature' });
+    expect(verifyIdToken('another-secret-another-secret-another', token, 1500)).toMatchObject({
+      ok: false,
+      reason: 'signature',
+    });
     const [h, , s] = token.split('.');
     const forged = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: 8 })).toString('base64url')}.${s}`;
     expect(verifyIdToken(secret, forged, 1500)).toMatchObject({ ok: false, reason: 'signature' });

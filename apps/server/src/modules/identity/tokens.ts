@@ -21,7 +21,8 @@ export function signIdToken(secret: string, claims: IdTokenClaims): string {
   return signJwt(secret, claims);
 }
 
-export type TokenCheck = { ok: true; claims: IdTokenClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
+export type TokenCheck =
+  { ok: true; claims: IdTokenClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
 
 /** Verifies an HS256 JWT made by signIdToken against the current time in seconds. */
 export function verifyIdToken(secret: string, token: string, nowSeconds: number): TokenCheck {
@@ -35,6 +36,11 @@ function isClaims(value: unknown): value is IdTokenClaims {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
-    typeof v.sub === 'number' && typeof v.email === 'string' && typeof v.ver === 'number' && typeof v.iat === 'number' && typeof v.exp === 'number' && (v.sid === undefined || typeof v.sid === 'string')
+    typeof v.sub === 'number' &&
+    typeof v.email === 'string' &&
+    typeof v.ver === 'number' &&
+    typeof v.iat === 'number' &&
+    typeof v.exp === 'number' &&
+    (v.sid === undefined || typeof v.sid === 'string')
   );
 }

@@ -30,7 +30,9 @@ describe('fileBytes', () => {
       yield Buffer.from('<tv>');
       throw new Error('aborted');
     }
-    await expect(text(fileBytes(broken(), limits))).rejects.toSatisfy((e) => e instanceof IngestError && /interrumpido \(aborted\)/.test((e as Error).message));
+    await expect(text(fileBytes(broken(), limits))).rejects.toSatisfy(
+      (e) => e instanceof IngestError && /interrumpido \(aborted\)/.test((e as Error).message),
+    );
   });
 });
 

@@ -25,7 +25,11 @@ export interface SizeLimits {
   maxRatio: number;
 }
 
-export const DEFAULT_LIMITS: SizeLimits = { maxBytes: 256 * 1024 * 1024, maxInflatedBytes: 2 * 1024 * 1024 * 1024, maxRatio: 100 };
+export const DEFAULT_LIMITS: SizeLimits = {
+  maxBytes: 256 * 1024 * 1024,
+  maxInflatedBytes: 2 * 1024 * 1024 * 1024,
+  maxRatio: 100,
+};
 /**
  * What the operator's own machine provides (a file given to the ingest command, a source
  * fetched on its schedule): the upload cap is for request bodies, so these may be as large
@@ -36,17 +40,24 @@ const RATIO_FLOOR = 64 * 1024 * 1024;
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-async function* counted(source: ByteSource, limits: SizeLimits, read: { bytes: number }): AsyncGenerator<Uint8Array | string> {
+async function* counted(
+  source: ByteSource,
+  limits: SizeLimits,
+  read: { bytes: number },
+): AsyncGenerator<Uint8Array | string> {
   try {
     for await (const chunk of source) {
       read.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-      if (read.bytes > limits.maxBytes) throw new IngestTooLarge(`El archivo supera ${mb(limits.maxBytes)}; se ha detenido la importación.`);
+      if (read.bytes > limits.maxBytes)
+        throw new IngestTooLarge(`El archivo supera ${mb(limits.maxBytes)}; se ha detenido la importación.`);
       yield chunk;
     }
   } catch (error) {
     if (error instanceof IngestError) throw error;
     // The client went away or the source's connection broke: the file never arrived whole.
-    throw new IngestError(`la transferencia del archivo se ha interrumpido (${error instanceof Error ? error.message : String(error)})`);
+    throw new IngestError(
+      `la transferencia del archivo se ha interrumpido (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 
@@ -54,7 +65,10 @@ async function* counted(source: ByteSource, limits: SizeLimits, read: { bytes: n
  * The file's bytes as they arrive, gunzipped when they start with gzip's magic number,
  * the inflated size capped while inflating (a gzip bomb stops at the cap, never in memory).
  */
-export async function* fileBytes(source: ByteSource, limits: SizeLimits = DEFAULT_LIMITS): AsyncGenerator<Uint8Array | string> {
+export async function* fileBytes(
+  source: ByteSource,
+  limits: SizeLimits = DEFAULT_LIMITS,
+): AsyncGenerator<Uint8Array | string> {
   const read = { bytes: 0 };
   const iterator = counted(source, limits, read)[Symbol.asyncIterator]();
   const first = await iterator.next();
@@ -69,7 +83,12 @@ export async function* fileBytes(source: ByteSource, limits: SizeLimits = DEFAUL
   yield* gunzipped(head, iterator, limits, read);
 }
 
-async function* gunzipped(head: Uint8Array, rest: AsyncIterator<Uint8Array | string>, limits: SizeLimits, read: { bytes: number }): AsyncGenerator<Uint8Array> {
+async function* gunzipped(
+  head: Uint8Array,
+  rest: AsyncIterator<Uint8Array | string>,
+  limits: SizeLimits,
+  read: { bytes: number },
+): AsyncGenerator<Uint8Array> {
   const gunzip = createGunzip();
   const pump = feed(gunzip, head, rest);
   let inflated = 0;

@@ -87,7 +87,9 @@ export class ChannelPlan {
     // A few hundred per transaction: a list of 10,000 channels never holds the database for long.
     for (let at = 0; at < all.length; at += SAVE_CHUNK) {
       const entries = all.slice(at, at + SAVE_CHUNK);
-      const rows = await saveChannels(entries.map((e) => (e.id === null ? { create: { ...e.values } } : { id: e.id, changes: e.changes })));
+      const rows = await saveChannels(
+        entries.map((e) => (e.id === null ? { create: { ...e.values } } : { id: e.id, changes: e.changes })),
+      );
       entries.forEach((entry, i) => {
         const row = rows[i];
         if (row) entry.id = row.id;

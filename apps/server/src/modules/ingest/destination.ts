@@ -24,7 +24,8 @@ for (const [network, prefix] of [
   ['198.18.0.0', 15],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) PRIVATE.addSubnet(network, prefix, 'ipv4');
+] as const)
+  PRIVATE.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
@@ -33,7 +34,8 @@ for (const [network, prefix] of [
   ['fe80::', 10],
   ['fec0::', 10],
   ['ff00::', 8],
-] as const) PRIVATE.addSubnet(network, prefix, 'ipv6');
+] as const)
+  PRIVATE.addSubnet(network, prefix, 'ipv6');
 
 /** ::ffff:7f00:1 and ::ffff:127.0.0.1 are IPv4 addresses in IPv6 clothing. */
 function unmapped(address: string): string {
@@ -54,7 +56,11 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 /** A URL's host as INGEST_ALLOWED_HOSTS names it: lower case, without IPv6 brackets or a final dot. */
-export const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+export const hostOf = (url: URL) =>
+  url.hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 /** What the lookup option of http.request receives. */
@@ -79,7 +85,17 @@ export class DestinationPolicy {
     allowedHosts: readonly string[],
     private readonly resolve: typeof dns.lookup = dns.lookup,
   ) {
-    this.allowed = new Set(allowedHosts.map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')).filter(Boolean));
+    this.allowed = new Set(
+      allowedHosts
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, '')
+            .replace(/\.$/, ''),
+        )
+        .filter(Boolean),
+    );
   }
 
   /** Whether the operator allows this host (as written in the URL) whatever it resolves to. */
@@ -95,11 +111,13 @@ export class DestinationPolicy {
     } catch {
       return `${url.slice(0, 200)} no es una dirección válida.`;
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'La dirección debe empezar por http:// o https://.';
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      return 'La dirección debe empezar por http:// o https://.';
     const host = hostOf(parsed);
     if (this.allows(host)) return null;
     // A name (localhost included) is judged by what it resolves to, when the run connects.
-    if (isPrivateAddress(host)) return `${parsed.hostname} es una dirección privada, de loopback o de enlace local; no se descargan fuentes de ella (${HINT}).`;
+    if (isPrivateAddress(host))
+      return `${parsed.hostname} es una dirección privada, de loopback o de enlace local; no se descargan fuentes de ella (${HINT}).`;
     return null;
   }
 
@@ -115,11 +133,18 @@ export class DestinationPolicy {
       const list = addresses as LookupAddress[];
       if (!this.allows(host)) {
         const refused = list.find((a) => isPrivateAddress(a.address));
-        if (refused) return callback(new DestinationRefused(`${hostname} resuelve a ${refused.address}, una dirección privada, de loopback o de enlace local; no se descarga (${HINT}).`), []);
+        if (refused)
+          return callback(
+            new DestinationRefused(
+              `${hostname} resuelve a ${refused.address}, una dirección privada, de loopback o de enlace local; no se descarga (${HINT}).`,
+            ),
+            [],
+          );
       }
       if ((options as LookupAllOptions).all) return callback(null, list);
       const first = list[0];
-      if (!first) return callback(Object.assign(new Error(`${hostname} no tiene direcciones`), { code: 'ENOTFOUND' }), []);
+      if (!first)
+        return callback(Object.assign(new Error(`${hostname} no tiene direcciones`), { code: 'ENOTFOUND' }), []);
       callback(null, first.address, first.family);
     });
   };

@@ -24,10 +24,16 @@ export function externalAlternates(channel: Pick<ExternalChannel, 'alternateStre
  * template (pvr.iptvsimple's modes): the main stream's first, then each alternate's where
  * the mode derives one from the stream URL. Empty when the channel's mode makes none.
  */
-export function externalCatchupUrl(channel: ExternalChannel, programme: { startTime: number; endTime: number }, now: number): string[] {
+export function externalCatchupUrl(
+  channel: ExternalChannel,
+  programme: { startTime: number; endTime: number },
+  now: number,
+): string[] {
   const mode = channel.catchupMode ? catchupModeOf(channel.catchupMode) : null;
   if (!mode || !channel.streamUrl) return [];
   const times = { start: programme.startTime, end: programme.endTime };
-  const urls = [channel.streamUrl, ...externalAlternates(channel)].map((streamUrl) => catchupUrl({ mode, source: channel.catchupSource, streamUrl }, times, now));
+  const urls = [channel.streamUrl, ...externalAlternates(channel)].map((streamUrl) =>
+    catchupUrl({ mode, source: channel.catchupSource, streamUrl }, times, now),
+  );
   return [...new Set(urls.filter((u): u is string => u !== null))];
 }

@@ -6,7 +6,19 @@ import type { IngestTables, NewSourceFetch, SourceFetchRow } from './tables';
 
 type Tables = IngestTables & AuditTables;
 /** What a finished fetch sets on its row. */
-export type FetchOutcome = Pick<SourceFetchRow, 'finishedAt' | 'outcome' | 'httpStatus' | 'etag' | 'lastModified' | 'bytes' | 'durationMs' | 'report' | 'warnings' | 'error'>;
+export type FetchOutcome = Pick<
+  SourceFetchRow,
+  | 'finishedAt'
+  | 'outcome'
+  | 'httpStatus'
+  | 'etag'
+  | 'lastModified'
+  | 'bytes'
+  | 'durationMs'
+  | 'report'
+  | 'warnings'
+  | 'error'
+>;
 
 /** SQL of the console's fetch history: a row per fetch or upload, the last 30 of each source kept. */
 export class FetchHistoryRepository {
@@ -20,7 +32,10 @@ export class FetchHistoryRepository {
    * Adds a fetch as running and trims the source's history to the newest 30, with the
    * operator's audit row in the same transaction when an operator started it.
    */
-  start(row: NewSourceFetch, audit: { actor: Actor; change: Omit<AuditChange, 'after'> } | null): Promise<SourceFetchRow> {
+  start(
+    row: NewSourceFetch,
+    audit: { actor: Actor; change: Omit<AuditChange, 'after'> } | null,
+  ): Promise<SourceFetchRow> {
     return this.k.transaction().execute(async (trx) => {
       const saved = await trx.insertInto('sourceFetches').values(row).returningAll().executeTakeFirstOrThrow();
       const keep = await trx
@@ -31,8 +46,13 @@ export class FetchHistoryRepository {
         .offset(SOURCE_FETCH_HISTORY - 1)
         .limit(1)
         .executeTakeFirst();
-      if (keep) await trx.deleteFrom('sourceFetches').where('sourceId', '=', row.sourceId).where('id', '<', keep.id).execute();
-      if (audit) await recordAudit(trx, audit.actor, row.startedAt, { ...audit.change, after: { fetchId: saved.id, trigger: row.trigger } });
+      if (keep)
+        await trx.deleteFrom('sourceFetches').where('sourceId', '=', row.sourceId).where('id', '<', keep.id).execute();
+      if (audit)
+        await recordAudit(trx, audit.actor, row.startedAt, {
+          ...audit.change,
+          after: { fetchId: saved.id, trigger: row.trigger },
+        });
       return saved;
     });
   }
@@ -44,13 +64,23 @@ export class FetchHistoryRepository {
 
   /** A source's history, newest first (at most 30 rows exist). */
   list(sourceId: number): Promise<SourceFetchRow[]> {
-    return this.k.selectFrom('sourceFetches').selectAll().where('sourceId', '=', sourceId).orderBy('id', 'desc').limit(SOURCE_FETCH_HISTORY).execute();
+    return this.k
+      .selectFrom('sourceFetches')
+      .selectAll()
+      .where('sourceId', '=', sourceId)
+      .orderBy('id', 'desc')
+      .limit(SOURCE_FETCH_HISTORY)
+      .execute();
   }
 
   /** The newest fetch of each of these sources. */
   async last(sourceIds: readonly number[]): Promise<Map<number, SourceFetchRow>> {
     if (sourceIds.length === 0) return new Map();
-    const latest = this.k.selectFrom('sourceFetches').select((eb) => eb.fn.max('id').as('id')).where('sourceId', 'in', sourceIds).groupBy('sourceId');
+    const latest = this.k
+      .selectFrom('sourceFetches')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('sourceId', 'in', sourceIds)
+      .groupBy('sourceId');
     const rows = await this.k.selectFrom('sourceFetches').selectAll().where('id', 'in', latest).execute();
     return new Map(rows.map((r) => [r.sourceId, r]));
   }

@@ -20,17 +20,31 @@ export class GuideMappingRepository {
   async replaceStaged(sourceId: number, rows: readonly NewGuideStaged[]): Promise<void> {
     await this.k.transaction().execute(async (trx) => {
       await trx.deleteFrom('guideStaged').where('sourceId', '=', sourceId).execute();
-      for (let i = 0; i < rows.length; i += STAGE_CHUNK) await trx.insertInto('guideStaged').values(rows.slice(i, i + STAGE_CHUNK)).execute();
+      for (let i = 0; i < rows.length; i += STAGE_CHUNK)
+        await trx
+          .insertInto('guideStaged')
+          .values(rows.slice(i, i + STAGE_CHUNK))
+          .execute();
     });
   }
 
   /** Every staged programme of a guide id (from any source), by start. */
   staged(guideId: string): Promise<{ startTime: number; programme: string }[]> {
-    return this.k.selectFrom('guideStaged').select(['startTime', 'programme']).where('guideId', '=', guideId).orderBy('startTime').orderBy('id').execute();
+    return this.k
+      .selectFrom('guideStaged')
+      .select(['startTime', 'programme'])
+      .where('guideId', '=', guideId)
+      .orderBy('startTime')
+      .orderBy('id')
+      .execute();
   }
 
   /** A page of the source's staged guide ids without a mapping, by id. */
-  async unmatched(sourceId: number, after: string | null, limit: number): Promise<{ guideId: string; programmes: number; firstLine: number | null }[]> {
+  async unmatched(
+    sourceId: number,
+    after: string | null,
+    limit: number,
+  ): Promise<{ guideId: string; programmes: number; firstLine: number | null }[]> {
     let q = this.k
       .selectFrom('guideStaged')
       .select((eb) => ['guideId', eb.fn.countAll<number>().as('programmes'), eb.fn.min('line').as('firstLine')])
@@ -41,7 +55,11 @@ export class GuideMappingRepository {
       .limit(limit);
     if (after !== null) q = q.where('guideId', '>', after);
     const rows = await q.execute();
-    return rows.map((r) => ({ guideId: r.guideId, programmes: Number(r.programmes), firstLine: r.firstLine === null ? null : Number(r.firstLine) }));
+    return rows.map((r) => ({
+      guideId: r.guideId,
+      programmes: Number(r.programmes),
+      firstLine: r.firstLine === null ? null : Number(r.firstLine),
+    }));
   }
 
   /** How many unmapped guide ids each source's last import staged. */
@@ -64,18 +82,35 @@ export class GuideMappingRepository {
   /** The mappings of these guide ids. */
   async mappings(guideIds: readonly string[]): Promise<GuideMappingRow[]> {
     const out: GuideMappingRow[] = [];
-    for (let i = 0; i < guideIds.length; i += STAGE_CHUNK) out.push(...(await this.k.selectFrom('guideMappings').selectAll().where('guideId', 'in', guideIds.slice(i, i + STAGE_CHUNK)).execute()));
+    for (let i = 0; i < guideIds.length; i += STAGE_CHUNK)
+      out.push(
+        ...(await this.k
+          .selectFrom('guideMappings')
+          .selectAll()
+          .where('guideId', 'in', guideIds.slice(i, i + STAGE_CHUNK))
+          .execute()),
+      );
     return out;
   }
 
   /** Saves the operator's decision and its audit row in one transaction. */
-  async saveMapping(row: GuideMappingRow, actor: Actor, change: Omit<AuditChange, 'before' | 'after' | 'subjectType' | 'subjectId'>): Promise<void> {
+  async saveMapping(
+    row: GuideMappingRow,
+    actor: Actor,
+    change: Omit<AuditChange, 'before' | 'after' | 'subjectType' | 'subjectId'>,
+  ): Promise<void> {
     await this.k.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('guideMappings').selectAll().where('guideId', '=', row.guideId).executeTakeFirst();
+      const before = await trx
+        .selectFrom('guideMappings')
+        .selectAll()
+        .where('guideId', '=', row.guideId)
+        .executeTakeFirst();
       await trx
         .insertInto('guideMappings')
         .values(row)
-        .onConflict((oc) => oc.column('guideId').doUpdateSet({ action: row.action, channelId: row.channelId, updatedAt: row.updatedAt }))
+        .onConflict((oc) =>
+          oc.column('guideId').doUpdateSet({ action: row.action, channelId: row.channelId, updatedAt: row.updatedAt }),
+        )
         .execute();
       await recordAudit(trx, actor, row.updatedAt, {
         ...change,
@@ -100,7 +135,13 @@ export class GuideMappingRepository {
   /** Channels for the mapping picker: by number, or a name containing the (normalised) text. */
   channelOptions(normalized: string, number: number | null, limit: number) {
     let q = this.k.selectFrom('channels').select(['id', 'number', 'name', 'tvgId']).orderBy('number').limit(limit);
-    if (normalized !== '') q = q.where((eb) => eb.or([eb('searchTitle', 'like', `%${normalized.replace(/[%_\\]/g, '')}%`), ...(number !== null ? [eb('number', '=', number)] : [])]));
+    if (normalized !== '')
+      q = q.where((eb) =>
+        eb.or([
+          eb('searchTitle', 'like', `%${normalized.replace(/[%_\\]/g, '')}%`),
+          ...(number !== null ? [eb('number', '=', number)] : []),
+        ]),
+      );
     return q.execute();
   }
 }

@@ -40,7 +40,13 @@ export class GuideMappingService {
     const kept = candidates.filter((p) => !carried.has(p.guideId));
     await this.repo.replaceStaged(
       sourceId,
-      kept.map((p) => ({ sourceId, guideId: p.guideId, startTime: p.programme.startTime, line: p.line, programme: JSON.stringify(p.programme) })),
+      kept.map((p) => ({
+        sourceId,
+        guideId: p.guideId,
+        startTime: p.programme.startTime,
+        line: p.line,
+        programme: JSON.stringify(p.programme),
+      })),
     );
     const mapped = await this.repo.mappings([...new Set(kept.map((p) => p.guideId))]);
     for (const m of mapped) if (m.action === 'map' && m.channelId !== null) await this.attach(m.guideId, m.channelId);
@@ -63,7 +69,11 @@ export class GuideMappingService {
   async decide(request: GuideMappingRequest, actor: Actor): Promise<GuideMapping | MappingRefusal> {
     const now = this.clock.now();
     if (request.action === 'ignore') {
-      await this.repo.saveMapping({ guideId: request.guideId, action: 'ignore', channelId: null, updatedAt: now }, actor, { action: 'guide-mapping.ignore' });
+      await this.repo.saveMapping(
+        { guideId: request.guideId, action: 'ignore', channelId: null, updatedAt: now },
+        actor,
+        { action: 'guide-mapping.ignore' },
+      );
       return { guideId: request.guideId, action: 'ignore', channelId: null, programmesAttached: 0 };
     }
     let channelId: number;
@@ -72,7 +82,9 @@ export class GuideMappingService {
       channelId = request.channelId;
     } else {
       // The catalogue adds channels in its own transaction (lineups, numbering); the mapping and its audit row follow in ours.
-      const [created] = await this.writer().saveChannels([{ create: { name: request.name, tvgId: request.guideId, guideSource: 'import' } }]);
+      const [created] = await this.writer().saveChannels([
+        { create: { name: request.name, tvgId: request.guideId, guideSource: 'import' } },
+      ]);
       if (!created) throw new Error('the catalogue created no channel');
       channelId = created.id;
     }

@@ -43,13 +43,31 @@ export interface Ingest {
 /** XMLTV guides and M3U channel lists: uploads, scheduled sources, a command. Owns the sources and their runs. */
 export function createIngest(platform: Platform, needs: IngestNeeds): Ingest {
   const address = platform.config.ingestThreads ? platform.db.address : null;
-  const service = new IngestService(() => needs.imports, (name, fn) => platform.db.exclusive(name, fn), {
-    thread: address ? { address, changed: needs.importsChanged } : null,
-  });
+  const service = new IngestService(
+    () => needs.imports,
+    (name, fn) => platform.db.exclusive(name, fn),
+    {
+      thread: address ? { address, changed: needs.importsChanged } : null,
+    },
+  );
   const sourcesRepo = new SourcesRepository(platform.db);
   const history = new FetchHistoryRepository(platform.db);
-  const mappings = new GuideMappingService(new GuideMappingRepository(platform.db), () => needs.imports, (name, fn) => platform.db.exclusive(name, fn), () => needs.importsChanged(), platform.clock);
-  const sources = new SourcesService(sourcesRepo, service, platform.clock, platform.log, new DestinationPolicy(platform.config.ingestAllowedHosts), history, mappings);
+  const mappings = new GuideMappingService(
+    new GuideMappingRepository(platform.db),
+    () => needs.imports,
+    (name, fn) => platform.db.exclusive(name, fn),
+    () => needs.importsChanged(),
+    platform.clock,
+  );
+  const sources = new SourcesService(
+    sourcesRepo,
+    service,
+    platform.clock,
+    platform.log,
+    new DestinationPolicy(platform.config.ingestAllowedHosts),
+    history,
+    mappings,
+  );
   const operatorSources = new OperatorSourcesService(sourcesRepo, history, sources, mappings, platform.clock);
   return {
     module: {

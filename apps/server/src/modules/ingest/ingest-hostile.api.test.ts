@@ -22,12 +22,21 @@ function* deepGuide(): Generator<string> {
 /** One tvg-id repeated on every entry: ~48 MB when `entries` is 500,000. */
 function* repeatedList(entries: number): Generator<string> {
   yield '#EXTM3U\n';
-  const block = Array.from({ length: 1000 }, (_, i) => `#EXTINF:-1 tvg-id="repetido" group-title="Todo",Repetido\nhttps://cdn.example/repetido/${i}/index.m3u8\n`).join('');
+  const block = Array.from(
+    { length: 1000 },
+    (_, i) =>
+      `#EXTINF:-1 tvg-id="repetido" group-title="Todo",Repetido\nhttps://cdn.example/repetido/${i}/index.m3u8\n`,
+  ).join('');
   for (let i = 0; i < entries / 1000; i++) yield block;
 }
 
 const upload = (ctx: TestContext, headers: Record<string, string>, format: 'xmltv' | 'm3u', body: Iterable<string>) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1/admin/ingest/${format}`, headers: { ...headers, 'content-type': 'text/plain' }, payload: Buffer.from([...body].join('')) });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/ingest/${format}`,
+    headers: { ...headers, 'content-type': 'text/plain' },
+    payload: Buffer.from([...body].join('')),
+  });
 
 describe.each([
   { name: "on the server's thread", threads: '0' },
@@ -51,8 +60,11 @@ describe.each([
     const res = await upload(ctx, demo, 'm3u', repeatedList(100_000));
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json() as IngestReport;
-    expect(report.warnings).toEqual([`Línea ${2 * MAX_STREAMS_PER_CHANNEL + 2}: el canal "Repetido" tiene más de ${MAX_STREAMS_PER_CHANNEL} flujos; se omiten ${100_000 - MAX_STREAMS_PER_CHANNEL} entradas desde esta línea.`]);
-    const channels = (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json().resources as Channel[];
+    expect(report.warnings).toEqual([
+      `Línea ${2 * MAX_STREAMS_PER_CHANNEL + 2}: el canal "Repetido" tiene más de ${MAX_STREAMS_PER_CHANNEL} flujos; se omiten ${100_000 - MAX_STREAMS_PER_CHANNEL} entradas desde esta línea.`,
+    ]);
+    const channels = (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json()
+      .resources as Channel[];
     expect(channels.filter((c) => c.name === 'Repetido')).toHaveLength(1);
   });
 });
@@ -67,16 +79,22 @@ describe.each(await databaseKinds())('NUL in an imported file on %s', (kind) => 
   afterAll(async () => ctx?.close());
 
   it('imports a list with NUL in its names, ids, attributes and URLs without it, saying so (PostgreSQL answered 500)', async () => {
-    const list = '#EXTM3U\n#EXTINF:-1 tvg-id="nu\u0000lo" tvg-logo="https://x.example/\u0000.png" group-title="G\u0000" x-\u0000="v\u0000",Ca\u0000nal Nulo\nhttps://cdn.example/\u0000/i.m3u8|User-Agent=a\u0000b\n';
+    const list =
+      '#EXTM3U\n#EXTINF:-1 tvg-id="nu\u0000lo" tvg-logo="https://x.example/\u0000.png" group-title="G\u0000" x-\u0000="v\u0000",Ca\u0000nal Nulo\nhttps://cdn.example/\u0000/i.m3u8|User-Agent=a\u0000b\n';
     const res = await upload(ctx, demo, 'm3u', [list]);
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as IngestReport).warnings).toEqual(['Línea 2: la línea contiene el carácter nulo (U+0000); se quita.', 'Línea 3: la línea contiene el carácter nulo (U+0000); se quita.']);
-    const channels = (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json().resources as Channel[];
+    expect((res.json() as IngestReport).warnings).toEqual([
+      'Línea 2: la línea contiene el carácter nulo (U+0000); se quita.',
+      'Línea 3: la línea contiene el carácter nulo (U+0000); se quita.',
+    ]);
+    const channels = (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json()
+      .resources as Channel[];
     expect(channels.map((c) => c.name)).toContain('Canal Nulo');
   });
 
   it('imports a guide with NUL in its text, leaving out the elements with NUL in their markup', async () => {
-    const guide = '<tv generator-info-name="g\u0000"><channel id="nulo"><display-name>Guía\u0000 Nula</display-name></channel><programme start="20260101000000 +0000" stop="20260101010000 +0000" channel="nulo"><title>Tí\u0000tulo</title></programme><programme start="20260101010000 +0000" stop="20260101020000 +0000" channel="nu\u0000lo"><title>T</title></programme></tv>';
+    const guide =
+      '<tv generator-info-name="g\u0000"><channel id="nulo"><display-name>Guía\u0000 Nula</display-name></channel><programme start="20260101000000 +0000" stop="20260101010000 +0000" channel="nulo"><title>Tí\u0000tulo</title></programme><programme start="20260101010000 +0000" stop="20260101020000 +0000" channel="nu\u0000lo"><title>T</title></programme></tv>';
     const res = await upload(ctx, demo, 'xmltv', [guide]);
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as IngestReport).programmes).toMatchObject({ inserted: 1 });
@@ -91,13 +109,27 @@ describe('guide sources on private destinations', () => {
   const server = http.createServer((req, res) => {
     hits++;
     if (req.url === '/redirige') return res.writeHead(302, { location: `http://localhost:${port}/guia.xml` }).end();
-    res.writeHead(200).end('#EXTM3U\n#EXTINF:-1 tvg-id="permitido",Canal Permitido\nhttps://cdn.example/permitido.m3u8\n');
+    res
+      .writeHead(200)
+      .end('#EXTM3U\n#EXTINF:-1 tvg-id="permitido",Canal Permitido\nhttps://cdn.example/permitido.m3u8\n');
   });
-  const register = (url: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/admin/ingest/sources', headers: demo, payload: { kind: 'm3u', url } });
+  const register = (url: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/ingest/sources',
+      headers: demo,
+      payload: { kind: 'm3u', url },
+    });
   const run = async (url: string) => {
     const res = await register(url);
     expect(res.statusCode, res.body).toBe(201);
-    return (await ctx.app.inject({ method: 'POST', url: `/api/v1/admin/ingest/sources/${(res.json() as IngestSource).id}/run`, headers: demo })).json() as IngestRun;
+    return (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/ingest/sources/${(res.json() as IngestSource).id}/run`,
+        headers: demo,
+      })
+    ).json() as IngestRun;
   };
 
   beforeAll(async () => {
@@ -112,7 +144,13 @@ describe('guide sources on private destinations', () => {
     await ctx?.close();
   });
 
-  it.each(['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/guia.xml', 'http://[::1]:8080/guia.xml', 'http://192.168.1.10/guia.xml', 'http://[::ffff:169.254.169.254]/'])('answers 400 to registering %s, saying how to allow it', async (url) => {
+  it.each([
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.1/guia.xml',
+    'http://[::1]:8080/guia.xml',
+    'http://192.168.1.10/guia.xml',
+    'http://[::ffff:169.254.169.254]/',
+  ])('answers 400 to registering %s, saying how to allow it', async (url) => {
     const res = await register(url);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toMatch(/dirección privada, de loopback o de enlace local.*INGEST_ALLOWED_HOSTS/);
@@ -121,7 +159,12 @@ describe('guide sources on private destinations', () => {
   it('answers 400 to a literal 127.0.0.1 when the operator has not allowed it', async () => {
     const strict = await createTestContext('sqlite', {}, { demo: true });
     try {
-      const res = await strict.app.inject({ method: 'POST', url: '/api/v1/admin/ingest/sources', headers: await bearerFor(strict, DEMO), payload: { kind: 'm3u', url: `http://127.0.0.1:${port}/lista.m3u` } });
+      const res = await strict.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/ingest/sources',
+        headers: await bearerFor(strict, DEMO),
+        payload: { kind: 'm3u', url: `http://127.0.0.1:${port}/lista.m3u` },
+      });
       expect(res.statusCode, res.body).toBe(400);
     } finally {
       await strict.close();
@@ -132,7 +175,9 @@ describe('guide sources on private destinations', () => {
     const before = hits;
     const failed = await run(`http://localhost:${port}/guia.xml`);
     expect(failed).toMatchObject({ outcome: 'failed', httpStatus: null });
-    expect(failed.error).toMatch(/localhost resuelve a (127\.0\.0\.1|::1), una dirección privada, de loopback o de enlace local/);
+    expect(failed.error).toMatch(
+      /localhost resuelve a (127\.0\.0\.1|::1), una dirección privada, de loopback o de enlace local/,
+    );
     expect(hits).toBe(before);
   });
 

@@ -39,7 +39,10 @@ describe('ingest upload limits', () => {
   afterAll(async () => ctx?.close());
 
   it('answers 401 to a client without a token before it has sent its body', async () => {
-    const { req, answer } = rawRequest(base, '/api/v1/admin/ingest/xmltv', { 'content-type': 'application/xml', 'transfer-encoding': 'chunked' });
+    const { req, answer } = rawRequest(base, '/api/v1/admin/ingest/xmltv', {
+      'content-type': 'application/xml',
+      'transfer-encoding': 'chunked',
+    });
     req.write('<tv>');
     // The body never ends: the answer can only come from a check made before reading it.
     const res = await answer;
@@ -48,7 +51,11 @@ describe('ingest upload limits', () => {
   });
 
   it('answers 413 at once to a declared length past the limit', async () => {
-    const { req, answer } = rawRequest(base, '/api/v1/admin/ingest/xmltv', { ...demo, 'content-type': 'application/gzip', 'content-length': 300 * 1024 * 1024 });
+    const { req, answer } = rawRequest(base, '/api/v1/admin/ingest/xmltv', {
+      ...demo,
+      'content-type': 'application/gzip',
+      'content-length': 300 * 1024 * 1024,
+    });
     req.write('x');
     const res = await answer;
     req.destroy();
@@ -70,7 +77,12 @@ describe('ingest upload limits', () => {
     const body = Buffer.concat(compressed);
     expect(body.length).toBeLessThan(1024 * 1024);
     const started = performance.now();
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/ingest/xmltv', headers: { ...demo, 'content-type': 'application/gzip' }, payload: body });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/ingest/xmltv',
+      headers: { ...demo, 'content-type': 'application/gzip' },
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().message).toContain('gzip');
     expect(performance.now() - started).toBeLessThan(20_000);
@@ -89,6 +101,15 @@ describe('ingest upload limits', () => {
 
   it('refuses sources for non-admins and unknown formats', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/ingest/sources' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/ingest/sources', headers: demo, payload: { kind: 'csv', url: 'http://x' } })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/ingest/sources',
+          headers: demo,
+          payload: { kind: 'csv', url: 'http://x' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

@@ -26,7 +26,11 @@ function fileServer() {
     hits.push({ path: req.url ?? '', status });
     if (status === 304) return res.writeHead(304, { etag }).end();
     const gzip = /gzip/.test(String(req.headers['accept-encoding']));
-    res.writeHead(200, { etag, 'last-modified': new Date(0).toUTCString(), ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+    res.writeHead(200, {
+      etag,
+      'last-modified': new Date(0).toUTCString(),
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
     res.end(gzip ? gzipSync(body) : body);
   });
   return {
@@ -46,7 +50,11 @@ const xmltvTime = (ms: number) => `${new Date(ms).toISOString().replace(/[-:T]/g
 function guideAround(now: number, title = 'Noticias'): string {
   const hour = 3_600_000;
   const base = Math.floor(now / hour) * hour - 3 * hour;
-  const programmes = Array.from({ length: 5 }, (_, i) => `<programme start="${xmltvTime(base + i * hour)}" stop="${xmltvTime(base + (i + 1) * hour)}" channel="${syntheticChannelId(1)}"><title>${title} ${i}</title></programme>`);
+  const programmes = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<programme start="${xmltvTime(base + i * hour)}" stop="${xmltvTime(base + (i + 1) * hour)}" channel="${syntheticChannelId(1)}"><title>${title} ${i}</title></programme>`,
+  );
   return `<?xml version="1.0"?>\n<tv><channel id="${syntheticChannelId(1)}"><display-name>Canal Externo</display-name></channel>\n${programmes.join('\n')}\n</tv>\n`;
 }
 
@@ -62,7 +70,8 @@ describe.each(kinds)('ingest sources and external streams on %s', (kind) => {
   let demo: Record<string, string>;
   const files = fileServer();
   let base: string;
-  const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1${url}`, headers: demo, ...(payload ? { payload } : {}) });
+  const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url: `/api/v1${url}`, headers: demo, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
     // The file server is on 127.0.0.1: allowed as an operator allows a host of their own.
@@ -78,8 +87,14 @@ describe.each(kinds)('ingest sources and external streams on %s', (kind) => {
   it('registers a list and a guide, fetches them conditionally and keeps each run', async () => {
     files.files.set('/lista.m3u', LIST);
     files.files.set('/guia.xml', guideAround(ctx.clock.now()));
-    const list = (await inject('POST', '/admin/ingest/sources', { kind: 'm3u', url: `${base}/lista.m3u` })).json() as IngestSource;
-    const guideRes = await inject('POST', '/admin/ingest/sources', { kind: 'xmltv', url: `${base}/guia.xml`, intervalMinutes: 60 });
+    const list = (
+      await inject('POST', '/admin/ingest/sources', { kind: 'm3u', url: `${base}/lista.m3u` })
+    ).json() as IngestSource;
+    const guideRes = await inject('POST', '/admin/ingest/sources', {
+      kind: 'xmltv',
+      url: `${base}/guia.xml`,
+      intervalMinutes: 60,
+    });
     expect(guideRes.statusCode, guideRes.body).toBe(201);
     const guide = guideRes.json() as IngestSource;
     expect((await inject('POST', '/admin/ingest/sources', { kind: 'm3u', url: 'ftp://x/y' })).statusCode).toBe(400);
@@ -110,25 +125,47 @@ describe.each(kinds)('ingest sources and external streams on %s', (kind) => {
   });
 
   it('plays an imported channel with its alternate stream and its ended programmes through the catch-up template', async () => {
-    const channel = ((await inject('GET', '/channels')).json().resources as Channel[]).find((c) => c.name === 'Canal Externo') as Channel;
+    const channel = ((await inject('GET', '/channels')).json().resources as Channel[]).find(
+      (c) => c.name === 'Canal Externo',
+    ) as Channel;
     expect(channel.catchup_hours).toBe(48);
     const open = async (type: 'LIVE' | 'CUTV', id: number) => {
-      const res = await inject('POST', '/sessions', { reference: { serviceName: 'test', type, id: String(id) }, streamingProtocol: 'HLS', profileId: 0, deviceFingerprint: 'vitest' });
+      const res = await inject('POST', '/sessions', {
+        reference: { serviceName: 'test', type, id: String(id) },
+        streamingProtocol: 'HLS',
+        profileId: 0,
+        deviceFingerprint: 'vitest',
+      });
       expect(res.statusCode, res.body).toBe(201);
       const session = res.json() as OpenSessionResponse;
       await inject('DELETE', `/sessions/${session.id}`);
       return session;
     };
     const live = await open('LIVE', channel.id);
-    expect(live.playInfo).toMatchObject({ url: 'https://primario.example/live/1/index.m3u8', alternateUrls: ['https://respaldo.example/live/1/index.m3u8'] });
+    expect(live.playInfo).toMatchObject({
+      url: 'https://primario.example/live/1/index.m3u8',
+      alternateUrls: ['https://respaldo.example/live/1/index.m3u8'],
+    });
     expect(live.drm).toBeNull();
 
     const day = new Date(ctx.clock.now() - 2 * 3_600_000).toISOString().slice(0, 10);
-    const epg = (await inject('GET', `/epg/${channel.id}/${day}?tz=UTC`)).json().events as { id_event: number; startTime: number; endTime: number }[];
-    const ended = epg.find((e) => e.endTime <= ctx.clock.now()) as { id_event: number; startTime: number; endTime: number };
+    const epg = (await inject('GET', `/epg/${channel.id}/${day}?tz=UTC`)).json().events as {
+      id_event: number;
+      startTime: number;
+      endTime: number;
+    }[];
+    const ended = epg.find((e) => e.endTime <= ctx.clock.now()) as {
+      id_event: number;
+      startTime: number;
+      endTime: number;
+    };
     const archive = await open('CUTV', ended.id_event);
     const start = Math.floor(ended.startTime / 1000);
-    expect(archive.playInfo.url).toBe(`https://primario.example/live/1/index.m3u8?utc=${start}&lutc=${Math.floor(ctx.clock.now() / 1000)}`);
-    expect(archive.playInfo.alternateUrls).toEqual([`https://respaldo.example/live/1/index.m3u8?utc=${start}&lutc=${Math.floor(ctx.clock.now() / 1000)}`]);
+    expect(archive.playInfo.url).toBe(
+      `https://primario.example/live/1/index.m3u8?utc=${start}&lutc=${Math.floor(ctx.clock.now() / 1000)}`,
+    );
+    expect(archive.playInfo.alternateUrls).toEqual([
+      `https://respaldo.example/live/1/index.m3u8?utc=${start}&lutc=${Math.floor(ctx.clock.now() / 1000)}`,
+    ]);
   });
 });

@@ -19,7 +19,8 @@ export type FromIngestThread =
   | { type: 'failed'; name: string; message: string };
 
 /** Messages to the thread: the file's next piece, its end, or why it broke. */
-export type ToIngestThread = { type: 'piece'; data: Uint8Array | string } | { type: 'end' } | { type: 'broken'; message: string };
+export type ToIngestThread =
+  { type: 'piece'; data: Uint8Array | string } | { type: 'end' } | { type: 'broken'; message: string };
 
 /** The parser's heap is bounded: it holds one batch and a programme per channel, and a runaway file fails alone. */
 const THREAD_HEAP_MB = 160;
@@ -47,8 +48,12 @@ function movable(piece: Uint8Array | string): { data: Uint8Array | string; trans
  * the import has changed channels or finished the guide.
  */
 export function importInThread(job: IngestThreadJob, source: ByteSource, changed: () => void): Promise<IngestReport> {
-  const pieces = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as AsyncIterator<Uint8Array | string> | Iterator<Uint8Array | string>;
-  const worker = startThread(new URL('./ingest-thread.ts', import.meta.url), 'ingest-thread.mjs', { workerData: job, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 16 } });
+  const pieces = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as
+    AsyncIterator<Uint8Array | string> | Iterator<Uint8Array | string>;
+  const worker = startThread(new URL('./ingest-thread.ts', import.meta.url), 'ingest-thread.mjs', {
+    workerData: job,
+    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+  });
   const send = (message: ToIngestThread, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
   const pull = async () => {
     try {
@@ -69,7 +74,13 @@ export function importInThread(job: IngestThreadJob, source: ByteSource, changed
     });
     // A file that still outgrows the thread's heap fails alone, as too large for an import (413), not as a crash.
     worker.on('error', (error: Error & { code?: string }) =>
-      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new IngestTooLarge(`El archivo necesita más de ${THREAD_HEAP_MB} MB de memoria para importarse; se ha detenido la importación.`) : error),
+      reject(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new IngestTooLarge(
+              `El archivo necesita más de ${THREAD_HEAP_MB} MB de memoria para importarse; se ha detenido la importación.`,
+            )
+          : error,
+      ),
     );
     worker.on('exit', (code) => reject(new Error(`the import thread stopped (exit code ${code})`)));
   });

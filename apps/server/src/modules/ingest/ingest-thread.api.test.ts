@@ -12,7 +12,10 @@ import { syntheticProgrammeCount, syntheticXmltv } from './parsers/synthetic-gui
  * of their own: one parses, the catalogue's writes from another, gathered into large
  * transactions. What the server answers must be what an import on its own thread gives.
  */
-const legs: { name: string; kind: 'sqlite' | 'postgres' }[] = [{ name: 'a SQLite file', kind: 'sqlite' }, ...((await pgReachable()) ? [{ name: 'PostgreSQL', kind: 'postgres' as const }] : [])];
+const legs: { name: string; kind: 'sqlite' | 'postgres' }[] = [
+  { name: 'a SQLite file', kind: 'sqlite' },
+  ...((await pgReachable()) ? [{ name: 'PostgreSQL', kind: 'postgres' as const }] : []),
+];
 
 const day = new Date().toISOString().slice(0, 10);
 /** Enough programmes for the writer to commit twice (it gathers 20,000 per transaction). */
@@ -48,14 +51,28 @@ describe.each(legs)('an import in threads of its own, on $name', { timeout: 120_
     expect(first.programmes).toMatchObject({ inserted: expected, removed: 0, unchanged: 0 });
 
     // Seen by this thread's readers without waiting for the reference cache to expire.
-    const channels = (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json().resources as Channel[];
+    const channels = (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json()
+      .resources as Channel[];
     const imported = channels.find((c) => c.name === 'Canal 1');
     expect(imported).toBeDefined();
-    const epg = (await ctx.app.inject({ method: 'GET', url: `/api/v1/epg/${imported?.id}/${day}?tz=UTC`, headers: demo })).json() as EpgDayResponse;
+    const epg = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/epg/${imported?.id}/${day}?tz=UTC`, headers: demo })
+    ).json() as EpgDayResponse;
     expect(epg.events.length).toBeGreaterThan(5);
-    expect(epg.events[0]?.tbEventLanguages).toEqual([{ language: 'es', title: epg.events[0]?.title, subtitle: epg.events[0]?.subtitle, description: epg.events[0]?.description }]);
+    expect(epg.events[0]?.tbEventLanguages).toEqual([
+      {
+        language: 'es',
+        title: epg.events[0]?.title,
+        subtitle: epg.events[0]?.subtitle,
+        description: epg.events[0]?.description,
+      },
+    ]);
 
-    const stored = await ctx.sql.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('source', '=', 'import').executeTakeFirstOrThrow();
+    const stored = await ctx.sql
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('source', '=', 'import')
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(expected);
 
     const again = await ctx.modules.ingest.service.import('xmltv', syntheticXmltv(BIG));
@@ -64,28 +81,50 @@ describe.each(legs)('an import in threads of its own, on $name', { timeout: 120_
   });
 
   it('imports a channel list through the route, admins only', async () => {
-    const list = '#EXTM3U\n#EXTINF:-1 tvg-id="hilo.tv" group-title="Hilos",Canal Hilo\nhttps://cdn.example/hilo/index.m3u8\n';
+    const list =
+      '#EXTM3U\n#EXTINF:-1 tvg-id="hilo.tv" group-title="Hilos",Canal Hilo\nhttps://cdn.example/hilo/index.m3u8\n';
     const basico = await bearerFor(ctx, BASICO);
-    const refused = await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/ingest/m3u', headers: { ...basico, 'content-type': 'audio/x-mpegurl' }, payload: list });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/ingest/m3u',
+      headers: { ...basico, 'content-type': 'audio/x-mpegurl' },
+      payload: list,
+    });
     expect(refused.statusCode).toBe(403);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/ingest/m3u', headers: { ...demo, 'content-type': 'audio/x-mpegurl' }, payload: list });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/ingest/m3u',
+      headers: { ...demo, 'content-type': 'audio/x-mpegurl' },
+      payload: list,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().channels.created).toBe(1);
-    const channels = (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json().resources as Channel[];
+    const channels = (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json()
+      .resources as Channel[];
     expect(channels.some((c) => c.name === 'Canal Hilo')).toBe(true);
   });
 
   it('answers what the thread refused as the server would have: not a guide, too large, a broken transfer', async () => {
     const notGuide = ctx.modules.ingest.service.import('xmltv', ['<html><body>no</body></html>']);
     await expect(notGuide).rejects.toBeInstanceOf(IngestError);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/ingest/xmltv', headers: { ...demo, 'content-type': 'application/xml' }, payload: '<html><body>no</body></html>' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/ingest/xmltv',
+      headers: { ...demo, 'content-type': 'application/xml' },
+      payload: '<html><body>no</body></html>',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^No se ha importado nada\./);
 
     const small = { maxBytes: 1000, maxInflatedBytes: 1000, maxRatio: 100 };
-    await expect(ctx.modules.ingest.service.import('xmltv', syntheticXmltv({ channels: 5, days: 1, from: day }), small)).rejects.toBeInstanceOf(IngestTooLarge);
+    await expect(
+      ctx.modules.ingest.service.import('xmltv', syntheticXmltv({ channels: 5, days: 1, from: day }), small),
+    ).rejects.toBeInstanceOf(IngestTooLarge);
 
-    const broken = ctx.modules.ingest.service.import('xmltv', pieces([...syntheticXmltv({ channels: 3, days: 1, from: day, programmesPerChunk: 5 })], 2));
+    const broken = ctx.modules.ingest.service.import(
+      'xmltv',
+      pieces([...syntheticXmltv({ channels: 3, days: 1, from: day, programmesPerChunk: 5 })], 2),
+    );
     await expect(broken).rejects.toThrow(/la transferencia del archivo se ha interrumpido \(socket hang up\)/);
     await expect(broken).rejects.toBeInstanceOf(IngestError);
   });

@@ -36,7 +36,10 @@ async function* pulled(port: MessagePort): AsyncGenerator<Uint8Array | string> {
 async function run(port: MessagePort, job: IngestThreadJob): Promise<void> {
   const post = (message: FromIngestThread) => port.postMessage(message);
   // The lock is the server's: it took it before starting this thread.
-  const service = new IngestService(() => startImportThread(job.address, () => post({ type: 'changed' })), (_lock, fn) => fn());
+  const service = new IngestService(
+    () => startImportThread(job.address, () => post({ type: 'changed' })),
+    (_lock, fn) => fn(),
+  );
   try {
     post({ type: 'done', report: await service.importHere(job.format, pulled(port), job.limits) });
   } catch (error) {

@@ -15,10 +15,16 @@ function guide(day: string, titleSuffix = ''): string {
     const hh = String(h).padStart(2, '0');
     const end = String(h + 2).padStart(2, '0');
     const stop = h + 2 === 24 ? `${d}235959 +0000` : `${d}${end}0000 +0000`;
-    programmes.push(`<programme start="${d}${hh}0000 +0000" stop="${stop}" channel="uno"><title>Programa ${hh}${titleSuffix}</title><category>Deportes</category><desc>Descripción ${hh}</desc></programme>`);
+    programmes.push(
+      `<programme start="${d}${hh}0000 +0000" stop="${stop}" channel="uno"><title>Programa ${hh}${titleSuffix}</title><category>Deportes</category><desc>Descripción ${hh}</desc></programme>`,
+    );
   }
-  programmes.push(`<programme start="${d}100000 +0000" stop="${d}113000 +0000" channel="nuevo.tv"><title>Estreno mundial</title><category>Fútbol</category><rating><value>12</value></rating></programme>`);
-  programmes.push(`<programme start="${d}110000 +0000" stop="${d}120000 +0000" channel="nuevo.tv"><title>Solapado</title></programme>`);
+  programmes.push(
+    `<programme start="${d}100000 +0000" stop="${d}113000 +0000" channel="nuevo.tv"><title>Estreno mundial</title><category>Fútbol</category><rating><value>12</value></rating></programme>`,
+  );
+  programmes.push(
+    `<programme start="${d}110000 +0000" stop="${d}120000 +0000" channel="nuevo.tv"><title>Solapado</title></programme>`,
+  );
   return `<?xml version="1.0"?>\n<tv>\n<channel id="uno"><display-name>Pantalla Uno</display-name></channel>\n<channel id="nuevo.tv"><display-name>Canal Importado</display-name><icon src="https://img.example/n.png"/></channel>\n${programmes.join('\n')}\n</tv>`;
 }
 
@@ -36,10 +42,24 @@ describe.each(kinds)('ingest on %s', (kind) => {
   let demo: Record<string, string>;
   let basico: Record<string, string>;
   const day = '2026-06-15';
-  const post = (format: string, payload: string | Buffer, headers: Record<string, string> = demo, contentType = 'application/xml') =>
-    ctx.app.inject({ method: 'POST', url: `/api/v1/admin/ingest/${format}`, headers: { ...headers, 'content-type': contentType }, payload });
-  const channels = async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json().resources as Channel[];
-  const epg = async (id: number) => (await ctx.app.inject({ method: 'GET', url: `/api/v1/epg/${id}/${day}?tz=UTC`, headers: demo })).json() as EpgDayResponse;
+  const post = (
+    format: string,
+    payload: string | Buffer,
+    headers: Record<string, string> = demo,
+    contentType = 'application/xml',
+  ) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/ingest/${format}`,
+      headers: { ...headers, 'content-type': contentType },
+      payload,
+    });
+  const channels = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json().resources as Channel[];
+  const epg = async (id: number) =>
+    (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/epg/${id}/${day}?tz=UTC`, headers: demo })
+    ).json() as EpgDayResponse;
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
@@ -49,7 +69,9 @@ describe.each(kinds)('ingest on %s', (kind) => {
   afterAll(async () => ctx?.close());
 
   it('is for admins only', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/ingest/xmltv', payload: 'x' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/ingest/xmltv', payload: 'x' })).statusCode).toBe(
+      401,
+    );
     const res = await post('xmltv', guide(day), basico);
     expect(res.statusCode).toBe(403);
     expect((await post('csv', 'a,b')).statusCode).toBe(400);
@@ -68,7 +90,9 @@ describe.each(kinds)('ingest on %s', (kind) => {
     const nuevo = all.find((c) => c.name === 'Canal Importado') as Channel;
     expect(nuevo.logoURL).toBe('https://img.example/n.png');
     const unoDay = await epg(1);
-    expect(unoDay.events.map((e) => e.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Programa ${String(i * 2).padStart(2, '0')}`));
+    expect(unoDay.events.map((e) => e.title)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `Programa ${String(i * 2).padStart(2, '0')}`),
+    );
     expect(unoDay.events[0]?.genres.map((g) => g.id)).toEqual([300]);
     const nuevoDay = await epg(nuevo.id);
     expect(nuevoDay.events[0]?.endTime).toBe(nuevoDay.events[1]?.startTime);
@@ -89,7 +113,10 @@ describe.each(kinds)('ingest on %s', (kind) => {
   });
 
   it('imports the rest of a guide, reporting each skipped programme with its line', async () => {
-    const broken = guide(day, ' nuevo').replace('<programme start="20260615100000 +0000" stop="20260615113000 +0000" channel="nuevo.tv">', '<programme start="ayer" channel="nuevo.tv">');
+    const broken = guide(day, ' nuevo').replace(
+      '<programme start="20260615100000 +0000" stop="20260615113000 +0000" channel="nuevo.tv">',
+      '<programme start="ayer" channel="nuevo.tv">',
+    );
     const res = await post('xmltv', broken);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().warnings.some((w: string) => /^Línea \d+: .*hora de inicio no válida/.test(w))).toBe(true);
@@ -109,13 +136,21 @@ describe.each(kinds)('ingest on %s', (kind) => {
     expect(res.json().channels).toEqual({ created: 1, updated: 2, unchanged: 0 });
     const all = await channels();
     const nuevo = all.find((c) => c.name === 'Canal Importado') as Channel;
-    expect(nuevo.stream).toMatchObject({ source: 'external', url: 'https://cdn.example/nuevo/index.m3u8', protocol: 'hls' });
+    expect(nuevo.stream).toMatchObject({
+      source: 'external',
+      url: 'https://cdn.example/nuevo/index.m3u8',
+      protocol: 'hls',
+    });
     expect(nuevo.deliveryURL).toBe('https://cdn.example/nuevo/index.m3u8');
     expect(nuevo.catchup_hours).toBe(72);
     const dos = all.find((c) => c.id === 2) as Channel;
     expect(dos.stream).toMatchObject({ source: 'external', protocol: 'dash' });
     expect(all.find((c) => c.name === 'Radio Externa')?.stream.source).toBe('external');
-    expect((await post('m3u', M3U, demo, 'text/plain')).json().channels).toEqual({ created: 0, updated: 0, unchanged: 3 });
+    expect((await post('m3u', M3U, demo, 'text/plain')).json().channels).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+    });
     const bad = await post('m3u', `${M3U}#EXTINF:-1 tvg-id="otra",Otra\nnot a url\n`, demo, 'text/plain');
     expect(bad.statusCode).toBe(200);
     expect(bad.json().warnings).toEqual([expect.stringMatching(/^Línea 9: URL no válida/)]);

@@ -99,7 +99,9 @@ export class IngestService {
   import(format: IngestFormat, source: ByteSource, limits: SizeLimits = this.limits): Promise<IngestReport> {
     const { thread } = this;
     return this.exclusive('ingest', () =>
-      thread ? importInThread({ address: thread.address, format, limits }, source, thread.changed) : this.importHere(format, source, limits),
+      thread
+        ? importInThread({ address: thread.address, format, limits }, source, thread.changed)
+        : this.importHere(format, source, limits),
     );
   }
 
@@ -107,7 +109,9 @@ export class IngestService {
   async importHere(format: IngestFormat, source: ByteSource, limits: SizeLimits = this.limits): Promise<IngestReport> {
     const writer = this.openWriter();
     try {
-      return await (format === 'xmltv' ? this.importXmltv(writer, source, limits) : this.importM3u(writer, source, limits));
+      return await (format === 'xmltv'
+        ? this.importXmltv(writer, source, limits)
+        : this.importM3u(writer, source, limits));
     } finally {
       await writer.close();
     }
@@ -141,7 +145,8 @@ export class IngestService {
       writer.guideImported();
     }
     const s = summary as XmltvSummary;
-    if (s.channels === 0 && s.programmes === 0) throw nothingToImport(s.problems.map(problemText), 'la guía no contiene ningún canal ni programa');
+    if (s.channels === 0 && s.programmes === 0)
+      throw nothingToImport(s.problems.map(problemText), 'la guía no contiene ningún canal ni programa');
     const sameStart = s.problems.filter((p) => p.code === 'programme-same-start').length;
     return {
       format: 'xmltv',
@@ -156,13 +161,18 @@ export class IngestService {
    * One batch of programmes, one window per channel, sent to the writer; the next batches
    * are parsed while it writes (a writer in a thread of its own works beside the parser).
    */
-  private async writeProgrammes(writer: ImportWriter, run: GuideRun, programmes: readonly GuideProgramme[]): Promise<void> {
+  private async writeProgrammes(
+    writer: ImportWriter,
+    run: GuideRun,
+    programmes: readonly GuideProgramme[],
+  ): Promise<void> {
     const windows = new Map<number, GuideWindow>();
     for (const p of programmes) {
       const id = (run.byXmltvId.get(p.channel) ?? run.plan.match(p.channel, []))?.id ?? null;
       if (id === null) {
         run.skipped++;
-        if (!run.unknown.has(p.channel)) run.warnings.push(`Línea ${p.line}: canal "${p.channel}" desconocido; se omiten sus programas.`);
+        if (!run.unknown.has(p.channel))
+          run.warnings.push(`Línea ${p.line}: canal "${p.channel}" desconocido; se omiten sus programas.`);
         run.unknown.add(p.channel);
         continue;
       }
@@ -226,9 +236,16 @@ function nothingToImport(problems: string[], reason: string): IngestError {
 
 /** A channel the guide declares: matched by id then name, else added. */
 function planGuideChannel(plan: ChannelPlan, c: GuideChannel): PlannedChannel {
-  const found = plan.match(c.id, c.names.map((n) => n.text));
+  const found = plan.match(
+    c.id,
+    c.names.map((n) => n.text),
+  );
   if (!found) return plan.add({ name: c.name, tvgId: c.id, logoUrl: c.icon, guideSource: 'import' });
-  plan.change(found, { ...(found.values.tvgId ? {} : { tvgId: c.id }), ...(c.icon ? { logoUrl: c.icon } : {}), guideSource: 'import' });
+  plan.change(found, {
+    ...(found.values.tvgId ? {} : { tvgId: c.id }),
+    ...(c.icon ? { logoUrl: c.icon } : {}),
+    guideSource: 'import',
+  });
   return found;
 }
 

@@ -1,4 +1,11 @@
-import type { IngestReport, NewIngestSource, OperatorSource, OperatorSourceChange, SourceFetch, SourceWarning } from '@pantalla/contracts';
+import type {
+  IngestReport,
+  NewIngestSource,
+  OperatorSource,
+  OperatorSourceChange,
+  SourceFetch,
+  SourceWarning,
+} from '@pantalla/contracts';
 import type { Actor } from '../../platform/audit.repository';
 import type { Clock } from '../../platform/clock';
 import type { ByteSource, SizeLimits } from './byte-source';
@@ -43,12 +50,23 @@ export class OperatorSourcesService {
     const [last, unmatched] = await Promise.all([this.history.last(ids), this.mappings.unmatchedCounts(ids)]);
     return rows.map((s) => {
       const fetch = last.get(s.id);
-      return { id: s.id, kind: s.kind, url: s.url, intervalMinutes: s.intervalMinutes, nextRunAt: Number(s.nextRunAt), lastFetch: fetch ? toFetch(fetch) : null, unmatched: unmatched.get(s.id) ?? 0 };
+      return {
+        id: s.id,
+        kind: s.kind,
+        url: s.url,
+        intervalMinutes: s.intervalMinutes,
+        nextRunAt: Number(s.nextRunAt),
+        lastFetch: fetch ? toFetch(fetch) : null,
+        unmatched: unmatched.get(s.id) ?? 0,
+      };
     });
   }
 
   /** A page of sources by id; `cursor` is the last id of the previous page. */
-  async page(cursor: string | undefined, limit: number): Promise<{ items: OperatorSource[]; nextCursor: string | null }> {
+  async page(
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ items: OperatorSource[]; nextCursor: string | null }> {
     const after = cursor && /^\d{1,10}$/.test(cursor) ? Number(cursor) : 0;
     const rows = await this.repo.page(after, limit + 1);
     const items = await this.withDetails(rows.slice(0, limit));
@@ -67,7 +85,10 @@ export class OperatorSourcesService {
 
   async add(input: NewIngestSource, actor: Actor): Promise<OperatorSource> {
     const now = this.clock.now();
-    const row = await this.repo.addAudited({ kind: input.kind, url: input.url, intervalMinutes: input.intervalMinutes, nextRunAt: now, createdAt: now }, actor);
+    const row = await this.repo.addAudited(
+      { kind: input.kind, url: input.url, intervalMinutes: input.intervalMinutes, nextRunAt: now, createdAt: now },
+      actor,
+    );
     return (await this.withDetails([row]))[0] as OperatorSource;
   }
 
@@ -90,7 +111,12 @@ export class OperatorSourcesService {
     return r === 'busy' || r === undefined ? r : toFetch(r);
   }
 
-  async upload(id: number, body: ByteSource, limits: SizeLimits, actor: Actor): Promise<SourceFetch | 'busy' | undefined> {
+  async upload(
+    id: number,
+    body: ByteSource,
+    limits: SizeLimits,
+    actor: Actor,
+  ): Promise<SourceFetch | 'busy' | undefined> {
     const r = await this.sources.upload(id, body, limits, actor);
     return r === 'busy' || r === undefined ? r : toFetch(r);
   }

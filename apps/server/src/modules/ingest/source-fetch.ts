@@ -5,8 +5,7 @@ import { IngestError } from './parsers/errors';
 
 /** What a conditional fetch of a source answered. */
 export type FetchAnswer =
-  | { status: 304 }
-  | { status: number; etag: string | null; lastModified: string | null; body: IncomingMessage };
+  { status: 304 } | { status: number; etag: string | null; lastModified: string | null; body: IncomingMessage };
 
 const MAX_REDIRECTS = 5;
 const HEADERS_TIMEOUT_MS = 60_000;
@@ -18,7 +17,12 @@ const HEADERS_TIMEOUT_MS = 60_000;
  * Every URL (the source's and each redirect's) and every address a name resolves to must
  * be one the policy allows.
  */
-export async function fetchSource(url: string, validators: { etag: string | null; lastModified: string | null }, policy: DestinationPolicy, redirects = 0): Promise<FetchAnswer> {
+export async function fetchSource(
+  url: string,
+  validators: { etag: string | null; lastModified: string | null },
+  policy: DestinationPolicy,
+  redirects = 0,
+): Promise<FetchAnswer> {
   const refusal = policy.refusal(url);
   if (refusal) throw new IngestError(redirects > 0 ? `la fuente redirige a ${url.slice(0, 200)}: ${refusal}` : refusal);
   const res = await get(url, policy, {
@@ -32,7 +36,8 @@ export async function fetchSource(url: string, validators: { etag: string | null
   if (status >= 300 && status < 400 && status !== 304 && location) {
     res.resume();
     if (redirects >= MAX_REDIRECTS) throw new IngestError(`demasiadas redirecciones desde ${url}`);
-    if (!URL.canParse(location, url)) throw new IngestError(`la fuente redirige a una dirección no válida (${location.slice(0, 200)})`);
+    if (!URL.canParse(location, url))
+      throw new IngestError(`la fuente redirige a una dirección no válida (${location.slice(0, 200)})`);
     return fetchSource(new URL(location, url).toString(), validators, policy, redirects + 1);
   }
   if (status === 304) {

@@ -5,7 +5,11 @@ import type { IngestRunRow, IngestSourceRow, IngestTables, NewIngestRun } from '
 
 /** A source's fields an operator edits. */
 export type SourceFields = Pick<IngestSourceRow, 'kind' | 'url' | 'intervalMinutes'>;
-const fieldsOf = (s: IngestSourceRow): SourceFields => ({ kind: s.kind, url: s.url, intervalMinutes: s.intervalMinutes });
+const fieldsOf = (s: IngestSourceRow): SourceFields => ({
+  kind: s.kind,
+  url: s.url,
+  intervalMinutes: s.intervalMinutes,
+});
 
 /** SQL of the scheduled sources and their runs. */
 export class SourcesRepository {
@@ -17,7 +21,13 @@ export class SourcesRepository {
 
   /** A page of sources by id, after `afterId`. */
   page(afterId: number, limit: number): Promise<IngestSourceRow[]> {
-    return this.k.selectFrom('ingestSources').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+    return this.k
+      .selectFrom('ingestSources')
+      .selectAll()
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   }
 
   /** An operator adds a source: the row and its audit row in one transaction. */
@@ -28,7 +38,12 @@ export class SourcesRepository {
         .values({ ...source, etag: null, lastModified: null, leaseUntil: 0 })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, source.createdAt, { action: 'source.create', subjectType: 'source', subjectId: row.id, after: fieldsOf(row) });
+      await recordAudit(trx, actor, source.createdAt, {
+        action: 'source.create',
+        subjectType: 'source',
+        subjectId: row.id,
+        after: fieldsOf(row),
+      });
       return row;
     });
   }
@@ -37,11 +52,18 @@ export class SourcesRepository {
    * An operator edits a source; a new URL or interval makes it due at once (its validators,
    * another file's, are forgotten). Undefined when it does not exist.
    */
-  updateAudited(id: number, changes: Partial<SourceFields>, actor: Actor, at: number): Promise<IngestSourceRow | undefined> {
+  updateAudited(
+    id: number,
+    changes: Partial<SourceFields>,
+    actor: Actor,
+    at: number,
+  ): Promise<IngestSourceRow | undefined> {
     return this.k.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('ingestSources').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) return undefined;
-      const changed = Object.fromEntries(Object.entries(changes).filter(([key, value]) => before[key as keyof SourceFields] !== value)) as Partial<SourceFields>;
+      const changed = Object.fromEntries(
+        Object.entries(changes).filter(([key, value]) => before[key as keyof SourceFields] !== value),
+      ) as Partial<SourceFields>;
       if (Object.keys(changed).length === 0) return before;
       const refetch = changed.url !== undefined || changed.kind !== undefined;
       await trx
@@ -49,8 +71,15 @@ export class SourcesRepository {
         .set({ ...changed, ...(refetch ? { etag: null, lastModified: null, nextRunAt: at } : {}) })
         .where('id', '=', id)
         .execute();
-      const pick = (s: Partial<SourceFields>) => Object.fromEntries(Object.keys(changed).map((key) => [key, s[key as keyof SourceFields]]));
-      await recordAudit(trx, actor, at, { action: 'source.update', subjectType: 'source', subjectId: id, before: pick(before), after: pick(changed) });
+      const pick = (s: Partial<SourceFields>) =>
+        Object.fromEntries(Object.keys(changed).map((key) => [key, s[key as keyof SourceFields]]));
+      await recordAudit(trx, actor, at, {
+        action: 'source.update',
+        subjectType: 'source',
+        subjectId: id,
+        before: pick(before),
+        after: pick(changed),
+      });
       return trx.selectFrom('ingestSources').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     });
   }
@@ -61,12 +90,23 @@ export class SourcesRepository {
       const before = await trx.selectFrom('ingestSources').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) return false;
       await trx.deleteFrom('ingestSources').where('id', '=', id).execute();
-      await recordAudit(trx, actor, at, { action: 'source.delete', subjectType: 'source', subjectId: id, before: fieldsOf(before) });
+      await recordAudit(trx, actor, at, {
+        action: 'source.delete',
+        subjectType: 'source',
+        subjectId: id,
+        before: fieldsOf(before),
+      });
       return true;
     });
   }
 
-  async add(source: { kind: 'xmltv' | 'm3u'; url: string; intervalMinutes: number; nextRunAt: number; createdAt: number }): Promise<IngestSourceRow> {
+  async add(source: {
+    kind: 'xmltv' | 'm3u';
+    url: string;
+    intervalMinutes: number;
+    nextRunAt: number;
+    createdAt: number;
+  }): Promise<IngestSourceRow> {
     return this.k
       .insertInto('ingestSources')
       .values({ ...source, etag: null, lastModified: null, leaseUntil: 0 })
@@ -89,7 +129,13 @@ export class SourcesRepository {
 
   /** Ids of the sources due at `now` and not held by a process. */
   async due(now: number): Promise<number[]> {
-    const rows = await this.k.selectFrom('ingestSources').select('id').where('nextRunAt', '<=', now).where('leaseUntil', '<=', now).orderBy('nextRunAt').execute();
+    const rows = await this.k
+      .selectFrom('ingestSources')
+      .select('id')
+      .where('nextRunAt', '<=', now)
+      .where('leaseUntil', '<=', now)
+      .orderBy('nextRunAt')
+      .execute();
     return rows.map((r) => r.id);
   }
 
@@ -105,7 +151,10 @@ export class SourcesRepository {
   }
 
   /** Frees the source after a run, with its next time and the validators of the answer. */
-  async release(id: number, set: { nextRunAt: number; etag?: string | null; lastModified?: string | null }): Promise<void> {
+  async release(
+    id: number,
+    set: { nextRunAt: number; etag?: string | null; lastModified?: string | null },
+  ): Promise<void> {
     await this.k
       .updateTable('ingestSources')
       .set({ ...set, leaseUntil: 0 })
@@ -118,12 +167,21 @@ export class SourcesRepository {
   }
 
   runs(sourceId: number, limit: number): Promise<IngestRunRow[]> {
-    return this.k.selectFrom('ingestRuns').selectAll().where('sourceId', '=', sourceId).orderBy('id', 'desc').limit(limit).execute();
+    return this.k
+      .selectFrom('ingestRuns')
+      .selectAll()
+      .where('sourceId', '=', sourceId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** The last run of each source. */
   async lastRuns(): Promise<Map<number, IngestRunRow>> {
-    const latest = this.k.selectFrom('ingestRuns').select((eb) => eb.fn.max('id').as('id')).groupBy('sourceId');
+    const latest = this.k
+      .selectFrom('ingestRuns')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .groupBy('sourceId');
     const rows = await this.k.selectFrom('ingestRuns').selectAll().where('id', 'in', latest).execute();
     return new Map(rows.map((r) => [r.sourceId, r]));
   }

@@ -123,7 +123,10 @@ export class SourcesService {
     if (!source) return 'busy';
     let fetch: SourceFetchRow;
     try {
-      fetch = await this.history.start(this.fetchRow(id, 'operator'), { actor, change: { action: 'source.fetch', subjectType: 'source', subjectId: id } });
+      fetch = await this.history.start(this.fetchRow(id, 'operator'), {
+        actor,
+        change: { action: 'source.fetch', subjectType: 'source', subjectId: id },
+      });
     } catch (error) {
       await this.repo.release(id, { nextRunAt: source.nextRunAt });
       throw error;
@@ -139,13 +142,21 @@ export class SourcesService {
    * A file an operator uploads for a source, imported as it arrives (the source is held
    * meanwhile, so no scheduled fetch runs beside it; its schedule stays as it was).
    */
-  async upload(id: number, body: ByteSource, limits: SizeLimits, actor: Actor): Promise<SourceFetchRow | 'busy' | undefined> {
+  async upload(
+    id: number,
+    body: ByteSource,
+    limits: SizeLimits,
+    actor: Actor,
+  ): Promise<SourceFetchRow | 'busy' | undefined> {
     if (!(await this.repo.find(id))) return undefined;
     const now = this.clock.now();
     const source = await this.repo.claim(id, now, now + LEASE_MS, false);
     if (!source) return 'busy';
     try {
-      const fetch = await this.history.start(this.fetchRow(id, 'upload'), { actor, change: { action: 'source.upload', subjectType: 'source', subjectId: id } });
+      const fetch = await this.history.start(this.fetchRow(id, 'upload'), {
+        actor,
+        change: { action: 'source.upload', subjectType: 'source', subjectId: id },
+      });
       const started = performance.now();
       const stager = await this.mappings.stager(source.kind, limits);
       let outcome: FetchOutcome;
@@ -165,10 +176,29 @@ export class SourcesService {
   }
 
   private fetchRow(sourceId: number, trigger: SourceFetchRow['trigger']) {
-    return { sourceId, trigger, startedAt: this.clock.now(), finishedAt: null, outcome: 'running' as const, httpStatus: null, etag: null, lastModified: null, bytes: 0, durationMs: null, report: null, warnings: '[]', error: null };
+    return {
+      sourceId,
+      trigger,
+      startedAt: this.clock.now(),
+      finishedAt: null,
+      outcome: 'running' as const,
+      httpStatus: null,
+      etag: null,
+      lastModified: null,
+      bytes: 0,
+      durationMs: null,
+      report: null,
+      warnings: '[]',
+      error: null,
+    };
   }
 
-  private imported(report: IngestReport, answer: { status: number | null; etag: string | null; lastModified: string | null }, bytes: number, started: number): FetchOutcome {
+  private imported(
+    report: IngestReport,
+    answer: { status: number | null; etag: string | null; lastModified: string | null },
+    bytes: number,
+    started: number,
+  ): FetchOutcome {
     const { warnings, ...rest } = report;
     return {
       finishedAt: this.clock.now(),
@@ -185,13 +215,29 @@ export class SourcesService {
   }
 
   private failed(error: unknown, status: number | null, bytes: number, started: number): FetchOutcome {
-    return { finishedAt: this.clock.now(), outcome: 'failed', httpStatus: status, etag: null, lastModified: null, bytes, durationMs: Math.round(performance.now() - started), report: null, warnings: '[]', error: failureText(error) };
+    return {
+      finishedAt: this.clock.now(),
+      outcome: 'failed',
+      httpStatus: status,
+      etag: null,
+      lastModified: null,
+      bytes,
+      durationMs: Math.round(performance.now() - started),
+      report: null,
+      warnings: '[]',
+      error: failureText(error),
+    };
   }
 
   /** Stages a guide's unmatched programmes and attaches the mapped ones; a failure here never fails the import. */
-  private async afterImport(source: IngestSourceRow, stager: Awaited<ReturnType<GuideMappingService['stager']>>): Promise<void> {
+  private async afterImport(
+    source: IngestSourceRow,
+    stager: Awaited<ReturnType<GuideMappingService['stager']>>,
+  ): Promise<void> {
     if (source.kind !== 'xmltv') return;
-    await this.mappings.afterImport(source.id, stager).catch((error: unknown) => this.log.error({ err: error }, 'ingest: programas sin canal no guardados'));
+    await this.mappings
+      .afterImport(source.id, stager)
+      .catch((error: unknown) => this.log.error({ err: error }, 'ingest: programas sin canal no guardados'));
   }
 
   /** Runs every due source this process can take; answers the runs it made. */
@@ -201,7 +247,8 @@ export class SourcesService {
     for (const id of await this.repo.due(this.clock.now())) {
       const now = this.clock.now();
       const source = await this.repo.claim(id, now, now + LEASE_MS, true);
-      if (source) out.push(await this.run(source, await this.history.start(this.fetchRow(source.id, 'schedule'), null)));
+      if (source)
+        out.push(await this.run(source, await this.history.start(this.fetchRow(source.id, 'schedule'), null)));
     }
     return out;
   }
@@ -211,7 +258,10 @@ export class SourcesService {
     if (this.timer) return;
     const tick = () => {
       this.ticking ??= this.runDue()
-        .then(() => undefined, (error: unknown) => this.log.error({ err: error }, 'ingest: programación fallida'))
+        .then(
+          () => undefined,
+          (error: unknown) => this.log.error({ err: error }, 'ingest: programación fallida'),
+        )
         .finally(() => (this.ticking = null));
     };
     this.timer = setInterval(tick, tickMs);
@@ -236,21 +286,41 @@ export class SourcesService {
     let httpStatus: number | null = null;
     const stager = await this.mappings.stager(source.kind, OPERATOR_LIMITS);
     try {
-      const answer = await fetchSource(source.url, { etag: source.etag, lastModified: source.lastModified }, this.destinations);
+      const answer = await fetchSource(
+        source.url,
+        { etag: source.etag, lastModified: source.lastModified },
+        this.destinations,
+      );
       httpStatus = answer.status;
       if (answer.status === 304) {
         row = { outcome: 'not-modified', httpStatus: 304, report: null, error: null };
-        outcome = { ...this.failed(null, 304, 0, started), outcome: 'not-modified', etag: source.etag, lastModified: source.lastModified, error: null };
+        outcome = {
+          ...this.failed(null, 304, 0, started),
+          outcome: 'not-modified',
+          etag: source.etag,
+          lastModified: source.lastModified,
+          error: null,
+        };
       } else if (!('body' in answer) || answer.status !== 200) {
         if ('body' in answer) answer.body.resume();
-        row = { outcome: 'failed', httpStatus: answer.status, report: null, error: `El servidor de la fuente ha respondido ${answer.status}.` };
+        row = {
+          outcome: 'failed',
+          httpStatus: answer.status,
+          report: null,
+          error: `El servidor de la fuente ha respondido ${answer.status}.`,
+        };
         outcome = { ...this.failed(null, answer.status, 0, started), error: row.error };
       } else {
         const report = await this.ingest.import(source.kind, stager.wrap(answer.body), OPERATOR_LIMITS);
         await this.afterImport(source, stager);
         row = { outcome: 'imported', httpStatus: 200, report: JSON.stringify(report), error: null };
         validators = { etag: answer.etag, lastModified: answer.lastModified };
-        outcome = this.imported(report, { status: 200, etag: answer.etag, lastModified: answer.lastModified }, stager.bytes, started);
+        outcome = this.imported(
+          report,
+          { status: 200, etag: answer.etag, lastModified: answer.lastModified },
+          stager.bytes,
+          started,
+        );
       }
     } catch (error) {
       row = { outcome: 'failed', httpStatus, report: null, error: failureText(error) };

@@ -6,7 +6,14 @@ import type { IngestTables, SourceFetchTable } from './tables';
 export function ingestBuilders(db: Db) {
   return {
     async newSourceFetch(row: Insertable<SourceFetchTable>): Promise<number> {
-      return (await db.kysely<IngestTables>().insertInto('sourceFetches').values(row).returning('id').executeTakeFirstOrThrow()).id;
+      return (
+        await db
+          .kysely<IngestTables>()
+          .insertInto('sourceFetches')
+          .values(row)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     },
   };
 }

@@ -22,13 +22,26 @@ const tags = ['operator'];
 const base = '/operator/subscribers/:userId';
 
 /** The actions on a subscriber's page (support and admins; a refund asks for the password again). */
-export async function subscriberActionRoutes(app: FastifyInstance, actions: SubscriberActions, auth: Authenticator): Promise<void> {
+export async function subscriberActionRoutes(
+  app: FastifyInstance,
+  actions: SubscriberActions,
+  auth: Authenticator,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const support = auth.requireOperator(['support']);
   const sensitive = auth.requireOperator(['support'], { sensitive: true });
   r.post(
     `${base}/packages`,
-    { onRequest: support, schema: { tags, summary: 'Concede un paquete a la cuenta hasta una fecha, con un motivo', params: subscriberActionParamsSchema, body: grantPackageRequestSchema, response: { 200: packageActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary: 'Concede un paquete a la cuenta hasta una fecha, con un motivo',
+        params: subscriberActionParamsSchema,
+        body: grantPackageRequestSchema,
+        response: { 200: packageActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       return actions.grant(request.params.userId, request.body, auth.operatorOf(request).actor);
@@ -36,18 +49,46 @@ export async function subscriberActionRoutes(app: FastifyInstance, actions: Subs
   );
   r.post(
     `${base}/packages/:packageId/revoke`,
-    { onRequest: support, schema: { tags, summary: 'Retira un paquete de la cuenta ahora, con un motivo', params: subscriberPackageParamsSchema, body: actionReasonRequestSchema, response: { 200: packageActionResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary: 'Retira un paquete de la cuenta ahora, con un motivo',
+        params: subscriberPackageParamsSchema,
+        body: actionReasonRequestSchema,
+        response: { 200: packageActionResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
-      return actions.revoke(request.params.userId, request.params.packageId, request.body.reason, auth.operatorOf(request).actor);
+      return actions.revoke(
+        request.params.userId,
+        request.params.packageId,
+        request.body.reason,
+        auth.operatorOf(request).actor,
+      );
     },
   );
   r.post(
     `${base}/purchases/:purchaseId/cancel`,
-    { onRequest: support, schema: { tags, summary: 'Cancela una suscripción de la cuenta: no se renueva y dura hasta el fin de su periodo', params: subscriberPurchaseParamsSchema, body: actionReasonRequestSchema, response: { 200: operatorCancelResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 503) } } },
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary: 'Cancela una suscripción de la cuenta: no se renueva y dura hasta el fin de su periodo',
+        params: subscriberPurchaseParamsSchema,
+        body: actionReasonRequestSchema,
+        response: { 200: operatorCancelResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
-      return actions.cancel(request.params.userId, request.params.purchaseId, request.body.reason, auth.operatorOf(request).actor);
+      return actions.cancel(
+        request.params.userId,
+        request.params.purchaseId,
+        request.body.reason,
+        auth.operatorOf(request).actor,
+      );
     },
   );
   r.post(
@@ -56,8 +97,10 @@ export async function subscriberActionRoutes(app: FastifyInstance, actions: Subs
       onRequest: sensitive,
       schema: {
         tags,
-        summary: 'Devuelve lo que queda del último pago de una compra a través del proveedor; el paquete deja de ser suyo',
-        description: 'Once per purchase: requests at once answer the same refund, a later one 409. Needs the operator password typed in the last 5 minutes.',
+        summary:
+          'Devuelve lo que queda del último pago de una compra a través del proveedor; el paquete deja de ser suyo',
+        description:
+          'Once per purchase: requests at once answer the same refund, a later one 409. Needs the operator password typed in the last 5 minutes.',
         params: subscriberPurchaseParamsSchema,
         body: actionReasonRequestSchema,
         response: { 200: operatorRefundResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
@@ -65,19 +108,36 @@ export async function subscriberActionRoutes(app: FastifyInstance, actions: Subs
     },
     async (request, reply) => {
       noStore(reply);
-      return actions.refund(request.params.userId, request.params.purchaseId, request.body.reason, auth.operatorOf(request).actor);
+      return actions.refund(
+        request.params.userId,
+        request.params.purchaseId,
+        request.body.reason,
+        auth.operatorOf(request).actor,
+      );
     },
   );
   await accountActionRoutes(app, actions, auth);
 }
 
 /** Streams, the password-reset mail, lock and unlock. */
-async function accountActionRoutes(app: FastifyInstance, actions: SubscriberActions, auth: Authenticator): Promise<void> {
+async function accountActionRoutes(
+  app: FastifyInstance,
+  actions: SubscriberActions,
+  auth: Authenticator,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const support = auth.requireOperator(['support']);
   r.post(
     `${base}/streams/:sessionId/close`,
-    { onRequest: support, schema: { tags, summary: 'Cierra una reproducción abierta de la cuenta', params: subscriberStreamParamsSchema, response: { 200: closedStreamsResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary: 'Cierra una reproducción abierta de la cuenta',
+        params: subscriberStreamParamsSchema,
+        response: { 200: closedStreamsResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       return actions.closeStream(request.params.userId, request.params.sessionId, auth.operatorOf(request).actor);
@@ -85,7 +145,15 @@ async function accountActionRoutes(app: FastifyInstance, actions: SubscriberActi
   );
   r.post(
     `${base}/streams/close`,
-    { onRequest: support, schema: { tags, summary: 'Cierra todas las reproducciones abiertas de la cuenta', params: subscriberActionParamsSchema, response: { 200: closedStreamsResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary: 'Cierra todas las reproducciones abiertas de la cuenta',
+        params: subscriberActionParamsSchema,
+        response: { 200: closedStreamsResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       return actions.closeAllStreams(request.params.userId, auth.operatorOf(request).actor);
@@ -93,7 +161,15 @@ async function accountActionRoutes(app: FastifyInstance, actions: SubscriberActi
   );
   r.post(
     `${base}/password-reset`,
-    { onRequest: support, schema: { tags, summary: 'Envía a la cuenta un correo para elegir una contraseña nueva', params: subscriberActionParamsSchema, response: { 200: resetMailResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary: 'Envía a la cuenta un correo para elegir una contraseña nueva',
+        params: subscriberActionParamsSchema,
+        response: { 200: resetMailResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       return actions.resetMail(request.params.userId, auth.operatorOf(request).actor);
@@ -101,7 +177,16 @@ async function accountActionRoutes(app: FastifyInstance, actions: SubscriberActi
   );
   r.post(
     `${base}/lock`,
-    { onRequest: support, schema: { tags, summary: 'Bloquea la cuenta: cierra todas sus sesiones y reproducciones y no puede volver a entrar', params: subscriberActionParamsSchema, body: actionReasonRequestSchema, response: { 200: accountLockResponseSchema, ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary: 'Bloquea la cuenta: cierra todas sus sesiones y reproducciones y no puede volver a entrar',
+        params: subscriberActionParamsSchema,
+        body: actionReasonRequestSchema,
+        response: { 200: accountLockResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       return actions.lock(request.params.userId, request.body.reason, auth.operatorOf(request).actor);
@@ -109,7 +194,16 @@ async function accountActionRoutes(app: FastifyInstance, actions: SubscriberActi
   );
   r.post(
     `${base}/unlock`,
-    { onRequest: support, schema: { tags, summary: 'Desbloquea la cuenta: puede volver a iniciar sesión', params: subscriberActionParamsSchema, body: actionReasonRequestSchema, response: { 200: accountLockResponseSchema, ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary: 'Desbloquea la cuenta: puede volver a iniciar sesión',
+        params: subscriberActionParamsSchema,
+        body: actionReasonRequestSchema,
+        response: { 200: accountLockResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       return actions.unlock(request.params.userId, request.body.reason, auth.operatorOf(request).actor);

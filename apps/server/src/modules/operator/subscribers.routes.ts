@@ -15,7 +15,11 @@ import type { SubscriberPages } from './subscriber-page';
 const tags = ['operator'];
 
 /** GET /operator/subscribers (search), /operator/subscribers/{userId} (the page) and its purchases' further pages. */
-export async function subscriberRoutes(app: FastifyInstance, pages: SubscriberPages, auth: Authenticator): Promise<void> {
+export async function subscriberRoutes(
+  app: FastifyInstance,
+  pages: SubscriberPages,
+  auth: Authenticator,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const support = auth.requireOperator(['support']);
   r.get(

@@ -27,8 +27,15 @@ export function speedTestFile(): { bytes: Buffer; etag: string } {
  * diag.json: the configured servers (DIAG_SERVERS), else one group per origin: this server,
  * and the CDN in front of it when a media base URL is configured.
  */
-export function diagServers(baseUrl: string, publicUrl: string, configured: readonly DiagServerConfig[] | null = null): DiagResponse {
-  if (configured) return { groups: configured.map((server) => ({ name: server.name, fileKey: SPEED_FILE, baseUrl: server.baseUrl })) };
+export function diagServers(
+  baseUrl: string,
+  publicUrl: string,
+  configured: readonly DiagServerConfig[] | null = null,
+): DiagResponse {
+  if (configured)
+    return {
+      groups: configured.map((server) => ({ name: server.name, fileKey: SPEED_FILE, baseUrl: server.baseUrl })),
+    };
   const groups = [{ name: 'Pantalla', fileKey: SPEED_FILE, baseUrl: `${publicUrl}/media/speed` }];
   if (baseUrl !== publicUrl) groups.push({ name: 'CDN', fileKey: SPEED_FILE, baseUrl: `${baseUrl}/media/speed` });
   return { groups };

@@ -17,9 +17,22 @@ import { playbackSigningKey, playbackUrl, signPlaybackToken, type PlaybackClaims
 
 export { checkCatchup, CATCHUP_MESSAGES, channelTimelineStart } from './windows';
 export { qualityOf, type PlaybackClaims, type StreamKind } from './signed-url';
-export { SEGMENT_TOKEN_TTL_SECONDS, SIGNED_SEGMENT_PREFIX, signSegmentToken, verifySegmentToken, defaultSegmentSecret } from './segment-token';
+export {
+  SEGMENT_TOKEN_TTL_SECONDS,
+  SIGNED_SEGMENT_PREFIX,
+  signSegmentToken,
+  verifySegmentToken,
+  defaultSegmentSecret,
+} from './segment-token';
 export type { StreamGate } from './gate';
-export { channelPeriodKey, generationKey, streamKeyName, GENERATION_KINDS, type GenerationKind, type StreamKeyKind } from './stream-keys';
+export {
+  channelPeriodKey,
+  generationKey,
+  streamKeyName,
+  GENERATION_KINDS,
+  type GenerationKind,
+  type StreamKeyKind,
+} from './stream-keys';
 export type { KeyRotation, KeyTarget, RotatedKey } from './key-rotation';
 export type { OriginTables } from './tables';
 export type { MediaSetupProgress } from './media-setup';
@@ -33,7 +46,6 @@ export interface OriginNeeds {
   /** Who may watch what, now (playback's sessions and rights). */
   gate: StreamGate;
 }
-
 
 /** Signed playback URLs and licence addresses, as the playback services hand them out. */
 export interface PlaybackUrls {
@@ -71,7 +83,10 @@ export interface Origin {
    * Packages the demo media into MEDIA_DIR unless already there (progress on stdout when
    * asked); safe when several processes start at once.
    */
-  prepareDemoMedia(options?: { progress?: boolean; onWait?: () => void }): Promise<{ made: number; kept: number; elapsedMs: number }>;
+  prepareDemoMedia(options?: {
+    progress?: boolean;
+    onWait?: () => void;
+  }): Promise<{ made: number; kept: number; elapsedMs: number }>;
 }
 
 /** DASH manifests and segments: live from the wall clock, restart, catch-up, films, trailers, diagnostics. */
@@ -82,17 +97,36 @@ export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
   const signingKey = playbackSigningKey(config.authSecret);
   // One secret for the origin and the nginx or CDN in front (SEGMENT_URL_SECRET), else derived.
   const segmentSecret = cfg.segmentSecret ?? defaultSegmentSecret(config.authSecret);
-  const segmentToken = (sessionId: string) => signSegmentToken(segmentSecret, sessionId, Math.floor(clock.now() / 1000) + SEGMENT_TOKEN_TTL_SECONDS);
-  const rotation = new KeyRotation(new KeyGenerationsRepository(platform.db), caches, clock, needs.playables, cfg.keyPeriodSeconds);
+  const segmentToken = (sessionId: string) =>
+    signSegmentToken(segmentSecret, sessionId, Math.floor(clock.now() / 1000) + SEGMENT_TOKEN_TTL_SECONDS);
+  const rotation = new KeyRotation(
+    new KeyGenerationsRepository(platform.db),
+    caches,
+    clock,
+    needs.playables,
+    cfg.keyPeriodSeconds,
+  );
   const manifests = new ManifestService(cfg, needs.playables, media, clock, segmentToken, rotation);
-  const isTrailer = (clipKey: string) => clipKey.startsWith('trailer-') && trailerClipKey(clipKey) === clipKey && media.isClip(clipKey);
+  const isTrailer = (clipKey: string) =>
+    clipKey.startsWith('trailer-') && trailerClipKey(clipKey) === clipKey && media.isClip(clipKey);
   const module: ServerModule = {
     name: 'origin',
     migrations: originMigrations,
     routes: (app) => keyRoutes(app, rotation, needs.auth),
     rootRoutes: (app) => {
       if (config.qoeDemo) registerDemoOutage(app, clock, config.qoeDemo);
-      return originRoutes(app, { cfg, manifests, media, signingKey, clock, publicUrl: config.publicUrl, gate: needs.gate, auth: needs.auth, segmentSecret, isOpenKey: isTrailer });
+      return originRoutes(app, {
+        cfg,
+        manifests,
+        media,
+        signingKey,
+        clock,
+        publicUrl: config.publicUrl,
+        gate: needs.gate,
+        auth: needs.auth,
+        segmentSecret,
+        isOpenKey: isTrailer,
+      });
     },
   };
   const urls: PlaybackUrls = {

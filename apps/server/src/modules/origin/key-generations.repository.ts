@@ -15,7 +15,12 @@ export class KeyGenerationsRepository {
   }
 
   async current(kind: GenerationKind, contentId: number): Promise<number> {
-    const row = await this.k.selectFrom('originKeyGenerations').select('generation').where('kind', '=', kind).where('contentId', '=', contentId).executeTakeFirst();
+    const row = await this.k
+      .selectFrom('originKeyGenerations')
+      .select('generation')
+      .where('kind', '=', kind)
+      .where('contentId', '=', contentId)
+      .executeTakeFirst();
     return row ? Number(row.generation) : FIRST_GENERATION;
   }
 
@@ -24,7 +29,11 @@ export class KeyGenerationsRepository {
     await this.k
       .insertInto('originKeyGenerations')
       .values({ kind, contentId, generation: FIRST_GENERATION + 1, rotatedAt: now })
-      .onConflict((oc) => oc.columns(['kind', 'contentId']).doUpdateSet((eb) => ({ generation: eb(eb.ref('originKeyGenerations.generation'), '+', 1), rotatedAt: now })))
+      .onConflict((oc) =>
+        oc
+          .columns(['kind', 'contentId'])
+          .doUpdateSet((eb) => ({ generation: eb(eb.ref('originKeyGenerations.generation'), '+', 1), rotatedAt: now })),
+      )
       .execute();
     return this.current(kind, contentId);
   }

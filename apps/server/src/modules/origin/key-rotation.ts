@@ -91,8 +91,20 @@ export class KeyRotation {
    * title or programme does not exist.
    */
   async rotate(kind: GenerationKind, id: number): Promise<RotatedKey> {
-    const exists = kind === 'film' ? await this.content.film(id) : kind === 'episode' ? await this.content.episode(id) : await this.content.event(id);
-    if (!exists) throw notFound(kind === 'film' ? 'No existe esa película.' : kind === 'episode' ? 'No existe ese episodio.' : 'No existe ese programa.');
+    const exists =
+      kind === 'film'
+        ? await this.content.film(id)
+        : kind === 'episode'
+          ? await this.content.episode(id)
+          : await this.content.event(id);
+    if (!exists)
+      throw notFound(
+        kind === 'film'
+          ? 'No existe esa película.'
+          : kind === 'episode'
+            ? 'No existe ese episodio.'
+            : 'No existe ese programa.',
+      );
     const generation = await this.repo.bump(kind, id, this.clock.now());
     await this.caches.forget(GENERATIONS_CACHE, streamKeyName(kind, id));
     return { kind, id, generation, keyName: generationKey(kind, id, generation) };

@@ -8,7 +8,12 @@ import type { KeyRotation } from './key-rotation';
 import { GENERATION_KINDS } from './stream-keys';
 
 const kindSchema = z.enum(GENERATION_KINDS as unknown as ['film', 'episode', 'programme']);
-const rotatedSchema = z.object({ kind: kindSchema, id: z.number().int(), generation: z.number().int(), keyName: z.string() });
+const rotatedSchema = z.object({
+  kind: kindSchema,
+  id: z.number().int(),
+  generation: z.number().int(),
+  keyName: z.string(),
+});
 
 /**
  * POST /admin/keys/{film|episode|programme}/{id}/rotate: the operator moves a title's or a
@@ -22,8 +27,10 @@ export async function keyRoutes(app: FastifyInstance, rotation: KeyRotation, aut
       onRequest: auth.requireAdmin,
       schema: {
         tags: ['origin'],
-        summary: 'Cambia la clave de contenido de una película, un episodio o un programa de catch-up (administradores)',
-        description: 'Generation + 1: the MPD names the new key id and the old key decrypts nothing served from now on.',
+        summary:
+          'Cambia la clave de contenido de una película, un episodio o un programa de catch-up (administradores)',
+        description:
+          'Generation + 1: the MPD names the new key id and the old key decrypts nothing served from now on.',
         params: z.object({ kind: kindSchema, id: idParamSchema }),
         response: { 200: rotatedSchema, ...errorResponses(400, 401, 403, 404) },
       },

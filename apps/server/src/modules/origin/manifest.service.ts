@@ -1,4 +1,14 @@
-import { buildCatchupMpd, buildLiveMpd, buildRestartMpd, buildVodMpd, segmentNumberAt, TIME_SHIFT_DEPTH_SECONDS, type ClipManifest, type KeyPeriodOptions, type MpdUrls } from '@pantalla/media';
+import {
+  buildCatchupMpd,
+  buildLiveMpd,
+  buildRestartMpd,
+  buildVodMpd,
+  segmentNumberAt,
+  TIME_SHIFT_DEPTH_SECONDS,
+  type ClipManifest,
+  type KeyPeriodOptions,
+  type MpdUrls,
+} from '@pantalla/media';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { MediaConfig } from '../../platform/config';
@@ -6,7 +16,13 @@ import type { PlayableChannel, Playables } from '../catalogue';
 import { trailerClipKey } from './media-setup';
 import type { KeyRotation } from './key-rotation';
 import { MAX_SEGMENT_NUMBER, type MediaStore } from './media-store';
-import { channelPeriodKey, KEY_PERIOD_ANNOUNCE_SECONDS, parseStreamKey, periodSegments, periodServed } from './stream-keys';
+import {
+  channelPeriodKey,
+  KEY_PERIOD_ANNOUNCE_SECONDS,
+  parseStreamKey,
+  periodSegments,
+  periodServed,
+} from './stream-keys';
 import { CATCHUP_MESSAGES, channelTimelineStart, checkCatchup } from './windows';
 
 /** Window of a channel without time-shift: a short live edge only. */
@@ -90,8 +106,12 @@ export class ManifestService {
     const d = (clip: string) => this.media.manifest(clip).then((m) => m.segmentDurationSeconds);
     if (named.kind === 'channel') {
       const channel = await this.originChannel(named.id);
-      if (!periodServed(named.period, this.keys.timelineSeconds(), TIME_SHIFT_DEPTH_SECONDS, this.keys.periodSeconds)) throw gone();
-      return { clipKey: channel.clipKey, ...periodSegments(named.period, this.keys.periodSeconds, await d(channel.clipKey)) };
+      if (!periodServed(named.period, this.keys.timelineSeconds(), TIME_SHIFT_DEPTH_SECONDS, this.keys.periodSeconds))
+        throw gone();
+      return {
+        clipKey: channel.clipKey,
+        ...periodSegments(named.period, this.keys.periodSeconds, await d(channel.clipKey)),
+      };
     }
     if ((await this.keys.generation(named.kind, named.id)) !== named.generation) throw gone();
     if (named.kind === 'programme') {
@@ -179,7 +199,11 @@ export class ManifestService {
       programmeEndMs: event.endTime,
       nowMs: now,
       // The manifest test has no session: its MPD names the licence route without one.
-      urls: this.urls(key, sessionId ? this.licenseUrl(sessionId) : `${this.cfg.baseUrl}/api/v1/drm/clearkey`, sessionId),
+      urls: this.urls(
+        key,
+        sessionId ? this.licenseUrl(sessionId) : `${this.cfg.baseUrl}/api/v1/drm/clearkey`,
+        sessionId,
+      ),
     });
     return { body, dynamic: false };
   }
@@ -201,7 +225,13 @@ export class ManifestService {
     return { body: this.vod(clip, key, clip.durationSeconds, licenseUrl, null), dynamic: false };
   }
 
-  private vod(clip: ClipManifest, key: string, durationSeconds: number, licenseUrl: string, sessionId: string | null): string {
+  private vod(
+    clip: ClipManifest,
+    key: string,
+    durationSeconds: number,
+    licenseUrl: string,
+    sessionId: string | null,
+  ): string {
     if (!(durationSeconds > 0)) throw notFound('Este título no tiene duración en el catálogo.');
     return buildVodMpd({ clip, durationSeconds, urls: this.urls(key, licenseUrl, sessionId) });
   }

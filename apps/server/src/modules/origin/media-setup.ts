@@ -77,7 +77,12 @@ export async function ensureDemoMedia(
   const keys = deriveContentKeys(cfg.keySecret, ALL_CLIP_KEYS);
   return withLock(cfg.mediaDir, onWait, async () => {
     const started = Date.now();
-    const content = await prepareDemoMedia({ outDir: cfg.mediaDir, keys, clips: DEMO_CLIPS, onProgress: (p) => onProgress({ ...p, part: 'contenidos' }) });
+    const content = await prepareDemoMedia({
+      outDir: cfg.mediaDir,
+      keys,
+      clips: DEMO_CLIPS,
+      onProgress: (p) => onProgress({ ...p, part: 'contenidos' }),
+    });
     const trailers = await prepareDemoMedia({
       outDir: cfg.mediaDir,
       keys,
@@ -92,7 +97,10 @@ export async function ensureDemoMedia(
 }
 
 /** A one-line progress bar for the terminal (redrawn) or a log (one line per step). */
-export function progressPrinter(out: NodeJS.WriteStream = process.stdout): { update: (p: MediaSetupProgress) => void; end: () => void } {
+export function progressPrinter(out: NodeJS.WriteStream = process.stdout): {
+  update: (p: MediaSetupProgress) => void;
+  end: () => void;
+} {
   let last = '';
   let lastMessage = '';
   return {

@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deriveContentKey, mapClipSegment, mapThumbnailSheet, readClipManifest, rekeySegment, rewriteSegmentTime, type ClipManifest, type ContentKey } from '@pantalla/media';
+import {
+  deriveContentKey,
+  mapClipSegment,
+  mapThumbnailSheet,
+  readClipManifest,
+  rekeySegment,
+  rewriteSegmentTime,
+  type ClipManifest,
+  type ContentKey,
+} from '@pantalla/media';
 import type { Cache, CacheRegistry } from '../../platform/cache';
 import type { MediaConfig } from '../../platform/config';
 import { notFound } from '../../platform/errors';
@@ -27,11 +36,20 @@ export class MediaStore {
   ) {
     // Clips' files never change for a key secret: kept without expiry, bounded by the clips there are.
     this.manifests = caches.create('origin.clip-manifests', { max: 64 });
-    this.files = caches.create('origin.clip-files', { maxSize: 256 * 1024 * 1024, sizeOf: (bytes) => bytes.byteLength });
+    this.files = caches.create('origin.clip-files', {
+      maxSize: 256 * 1024 * 1024,
+      sizeOf: (bytes) => bytes.byteLength,
+    });
     // One key per channel and title: derived on demand, the ones in use kept.
     this.keys = caches.create('origin.content-keys', { max: 4096 });
-    this.rekeyed = caches.create('origin.stream-segments', { maxSize: 96 * 1024 * 1024, sizeOf: (bytes) => bytes.byteLength });
-    this.rewritten = caches.create('origin.segments', { maxSize: 64 * 1024 * 1024, sizeOf: (bytes) => bytes.byteLength });
+    this.rekeyed = caches.create('origin.stream-segments', {
+      maxSize: 96 * 1024 * 1024,
+      sizeOf: (bytes) => bytes.byteLength,
+    });
+    this.rewritten = caches.create('origin.segments', {
+      maxSize: 64 * 1024 * 1024,
+      sizeOf: (bytes) => bytes.byteLength,
+    });
   }
 
   /** Whether a clip key is one the origin serves (content or trailer). */
@@ -80,7 +98,8 @@ export class MediaStore {
   async segment(clipKey: string, trackId: string, n: number): Promise<Uint8Array> {
     const clip = await this.manifest(clipKey);
     if (!clip.tracks.some((t) => t.id === trackId)) throw notFound(`No existe la pista ${trackId}.`);
-    if (!Number.isSafeInteger(n) || n < 1 || n > MAX_SEGMENT_NUMBER) throw notFound('Número de segmento fuera de rango.');
+    if (!Number.isSafeInteger(n) || n < 1 || n > MAX_SEGMENT_NUMBER)
+      throw notFound('Número de segmento fuera de rango.');
     const id = `${clipKey}/${trackId}/${n}`;
     return this.rewritten.get(id, async () => {
       const mapped = mapClipSegment(clip, trackId, n);
@@ -99,13 +118,16 @@ export class MediaStore {
     const source = n === 'init' ? await this.init(clipKey, trackId) : await this.segment(clipKey, trackId, n);
     // Subtitles are not encrypted: the same bytes under every key.
     if (!track.encrypted) return source;
-    return this.rekeyed.get(`${streamKey}/${trackId}/${n}`, async () => rekeySegment(source, this.key(clipKey), this.key(streamKey)));
+    return this.rekeyed.get(`${streamKey}/${trackId}/${n}`, async () =>
+      rekeySegment(source, this.key(clipKey), this.key(streamKey)),
+    );
   }
 
   /** Timeline sprite sheet N. */
   async sheet(clipKey: string, n: number): Promise<Uint8Array> {
     const clip = await this.manifest(clipKey);
-    if (!Number.isSafeInteger(n) || n < 1 || n > MAX_SEGMENT_NUMBER) throw notFound('Número de miniatura fuera de rango.');
+    if (!Number.isSafeInteger(n) || n < 1 || n > MAX_SEGMENT_NUMBER)
+      throw notFound('Número de miniatura fuera de rango.');
     return this.file(clipKey, mapThumbnailSheet(clip, n));
   }
 

@@ -36,7 +36,14 @@ export function parseRange(header: string | undefined, length: number): ByteRang
 }
 
 /** Sends bytes honouring Range, with the given content type and cache policy. */
-export function sendBytes(request: FastifyRequest, reply: FastifyReply, bytes: Uint8Array, contentType: string, cache: string, etag?: string): FastifyReply {
+export function sendBytes(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bytes: Uint8Array,
+  contentType: string,
+  cache: string,
+  etag?: string,
+): FastifyReply {
   const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   reply.header('content-type', contentType).header('cache-control', cache).header('accept-ranges', 'bytes');
   if (etag) {

@@ -44,7 +44,11 @@ const smilFile = z
 // A clip's or trailer's key, or a stream's rotating key name: 'channel-12.p7', 'film-3.g2'.
 const clipKey = z.string().regex(/^[a-z0-9-]{1,40}(\.[pg]\d{1,9})?$/, { message: 'clave de clip no válida' });
 
-const manifestParams = z.object({ kind: z.enum(STREAM_KINDS as [StreamKind, ...StreamKind[]]), id, quality: z.enum(['premium', 'hd']) });
+const manifestParams = z.object({
+  kind: z.enum(STREAM_KINDS as [StreamKind, ...StreamKind[]]),
+  id,
+  quality: z.enum(['premium', 'hd']),
+});
 const playbackQuery = z.object({
   jwt: z.string().max(4096).optional(),
   user: z.string().max(32).optional(),
@@ -52,7 +56,11 @@ const playbackQuery = z.object({
   type: z.string().max(32).optional(),
   operator: z.string().max(100).optional(),
 });
-const segmentParams = z.object({ clipKey, track: z.string().regex(/^[a-z0-9-]{1,40}$/, { message: 'pista no válida' }), file: z.string().max(40) });
+const segmentParams = z.object({
+  clipKey,
+  track: z.string().regex(/^[a-z0-9-]{1,40}$/, { message: 'pista no válida' }),
+  file: z.string().max(40),
+});
 // Only the token's form here: its signature and expiry are checked before anything is read.
 const signedSegmentParams = segmentParams.extend({
   token: z.string().regex(/^[A-Za-z0-9_.-]{1,120}$/, { message: 'token no válido' }),
@@ -98,35 +106,66 @@ export async function originRoutes(app: FastifyInstance, s: OriginRouteDeps): Pr
 
 /** Signed playback manifests, trailers and the catch-up manifest test. */
 function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
-  api.get('/media/time', { config: { access: 'public' }, schema: { tags, summary: 'Hora del servidor (UTCTiming http-iso)' } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(new Date(s.clock.now()).toISOString()),
+  api.get(
+    '/media/time',
+    { config: { access: 'public' }, schema: { tags, summary: 'Hora del servidor (UTCTiming http-iso)' } },
+    async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(new Date(s.clock.now()).toISOString()),
   );
 
   api.get(
     '/media/:kind/:id/:quality/manifest.mpd',
-    { config: { access: 'signed' }, schema: { tags, summary: 'MPD firmado: directo, restart, catch-up, película o episodio', params: manifestParams, querystring: playbackQuery, response: mpdResponses } },
+    {
+      config: { access: 'signed' },
+      schema: {
+        tags,
+        summary: 'MPD firmado: directo, restart, catch-up, película o episodio',
+        params: manifestParams,
+        querystring: playbackQuery,
+        response: mpdResponses,
+      },
+    },
     async (request, reply) => {
       const { kind, id: contentId, quality } = request.params;
-      const check = verifyPlaybackUrl(s.signingKey, { kind, id: contentId, quality, query: request.query }, s.clock.now());
+      const check = verifyPlaybackUrl(
+        s.signingKey,
+        { kind, id: contentId, quality, query: request.query },
+        s.clock.now(),
+      );
       if (!check.ok) {
         if (check.reason === 'missing' || check.reason === 'malformed') throw badRequest(URL_REFUSALS[check.reason]);
-        throw forbidden(URL_REFUSALS[check.reason], check.reason === 'expired' ? PLAYBACK_REFUSAL.sessionExpired : undefined);
+        throw forbidden(
+          URL_REFUSALS[check.reason],
+          check.reason === 'expired' ? PLAYBACK_REFUSAL.sessionExpired : undefined,
+        );
       }
       // A valid signature is not enough: the session must be open and what airs now watchable.
       // The segments are signed for the session the URL plays under now (its own, or a zap's).
       const sid = await s.gate.checkStream(check.claims);
       const built =
-        kind === 'live' ? await s.manifests.live(contentId, sid)
-        : kind === 'restart' ? await s.manifests.restart(contentId, sid)
-        : kind === 'catchup' ? await s.manifests.catchup(contentId, sid)
-        : await s.manifests.title(kind, contentId, sid);
-      return reply.header('cache-control', built.dynamic ? LIVE_MANIFEST : STATIC_MANIFEST).type(MPD).send(built.body);
+        kind === 'live'
+          ? await s.manifests.live(contentId, sid)
+          : kind === 'restart'
+            ? await s.manifests.restart(contentId, sid)
+            : kind === 'catchup'
+              ? await s.manifests.catchup(contentId, sid)
+              : await s.manifests.title(kind, contentId, sid);
+      return reply
+        .header('cache-control', built.dynamic ? LIVE_MANIFEST : STATIC_MANIFEST)
+        .type(MPD)
+        .send(built.body);
     },
   );
 
   api.get(
     '/media/clips/:clipKey/manifest.mpd',
-    { config: { access: 'public' }, schema: { tags, summary: 'MPD de un tráiler', params: z.object({ clipKey }), response: mpdResponses } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'MPD de un tráiler', params: z.object({ clipKey }), response: mpdResponses },
+    },
     async (request, reply) => {
       const built = await s.manifests.trailer(request.params.clipKey);
       return reply.header('cache-control', 'public, max-age=3600').type(MPD).send(built.body);
@@ -137,7 +176,12 @@ function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
     '/media/catchup/:file/manifest.mpd',
     {
       onRequest: s.auth.requireUser,
-      schema: { tags, summary: 'Prueba de manifiesto de un programa en catch-up ({eventId}.smil)', params: z.object({ file: smilFile }), response: mpdResponses },
+      schema: {
+        tags,
+        summary: 'Prueba de manifiesto de un programa en catch-up ({eventId}.smil)',
+        params: z.object({ file: smilFile }),
+        response: mpdResponses,
+      },
     },
     async (request, reply) => {
       const eventId = Number.parseInt(request.params.file, 10);
@@ -155,12 +199,21 @@ function fileRoutes(api: ZodApp, s: OriginRouteDeps): void {
   // still open (playback, cached a few seconds), before anything is read or served.
   api.get(
     '/media/a/:token/s/:clipKey/:track/:file',
-    { config: { access: 'signed' }, schema: { tags, summary: 'Segmento, segmento de inicio u hoja de miniaturas de una sesión (URL firmada)', params: signedSegmentParams, response: errors } },
+    {
+      config: { access: 'signed' },
+      schema: {
+        tags,
+        summary: 'Segmento, segmento de inicio u hoja de miniaturas de una sesión (URL firmada)',
+        params: signedSegmentParams,
+        response: errors,
+      },
+    },
     async (request, reply) => {
       const check = verifySegmentToken(s.segmentSecret, request.params.token, s.clock.now());
       // 403 with 116 for each: the player reads a refused segment as its stream ending.
       if (!check.ok) throw forbidden(SEGMENT_REFUSALS[check.reason], PLAYBACK_REFUSAL.sessionExpired);
-      if (!(await s.gate.streamSessionOpen(check.sid))) throw forbidden(SEGMENT_REFUSALS.closed, PLAYBACK_REFUSAL.sessionExpired);
+      if (!(await s.gate.streamSessionOpen(check.sid)))
+        throw forbidden(SEGMENT_REFUSALS.closed, PLAYBACK_REFUSAL.sessionExpired);
       return sendSegment(s, request, reply, request.params);
     },
   );
@@ -168,22 +221,44 @@ function fileRoutes(api: ZodApp, s: OriginRouteDeps): void {
   // Without a token: trailers only (public clips); any other key is refused at once.
   api.get(
     '/media/s/:clipKey/:track/:file',
-    { config: { access: 'public' }, schema: { tags, summary: 'Segmento de inicio, segmento N o hoja de miniaturas N de un tráiler', params: segmentParams, response: errors } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Segmento de inicio, segmento N o hoja de miniaturas N de un tráiler',
+        params: segmentParams,
+        response: errors,
+      },
+    },
     async (request, reply) => {
       if (!s.isOpenKey(request.params.clipKey)) throw unauthorized(SEGMENT_REFUSALS.anonymous);
       return sendSegment(s, request, reply, request.params);
     },
   );
 
-  api.get('/media/diag.json', { config: { access: 'public' }, schema: { tags, summary: 'Servidores para la prueba de velocidad', response: { 200: diagResponseSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return diagServers(s.cfg.baseUrl, s.publicUrl, s.cfg.diagServers);
-  });
+  api.get(
+    '/media/diag.json',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Servidores para la prueba de velocidad', response: { 200: diagResponseSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return diagServers(s.cfg.baseUrl, s.publicUrl, s.cfg.diagServers);
+    },
+  );
 
   // avoidcache (any value) is accepted and never part of the answer: one cached object.
   api.get(
     `/media/speed/${SPEED_FILE}`,
-    { config: { access: 'public' }, schema: { tags, summary: 'Fichero de prueba de velocidad', querystring: z.object({ avoidcache: z.string().max(64).optional() }) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Fichero de prueba de velocidad',
+        querystring: z.object({ avoidcache: z.string().max(64).optional() }),
+      },
+    },
     async (request, reply) => {
       const file = speedTestFile();
       return sendBytes(request, reply, file.bytes, 'video/mp2t', 'public, max-age=86400', file.etag);
@@ -195,7 +270,12 @@ function fileRoutes(api: ZodApp, s: OriginRouteDeps): void {
  * A segment, init segment or thumbnail sheet of a key, once the route has said it may go out.
  * The key is a channel's or title's own key name ('channel-12'), or a trailer's (or clip's) key.
  */
-async function sendSegment(s: OriginRouteDeps, request: FastifyRequest, reply: FastifyReply, params: SegmentParams): Promise<FastifyReply> {
+async function sendSegment(
+  s: OriginRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: SegmentParams,
+): Promise<FastifyReply> {
   const { clipKey: key, track, file } = params;
   // A key period, title or programme generation serves only its own segments (stream-keys.ts).
   const stream = await s.manifests.streamOf(key);
@@ -212,8 +292,11 @@ async function sendSegment(s: OriginRouteDeps, request: FastifyRequest, reply: F
   }
   const n = /^(\d{1,10})\.m4s$/.exec(file);
   if (!n) throw notFound('Segmento no encontrado.');
-  if (stream && (Number(n[1]) < stream.first || Number(n[1]) > stream.last)) throw notFound('Ese segmento no está cifrado con esta clave.');
+  if (stream && (Number(n[1]) < stream.first || Number(n[1]) > stream.last))
+    throw notFound('Ese segmento no está cifrado con esta clave.');
   const type = track.startsWith('audio') ? 'audio/mp4' : track.startsWith('text') ? 'application/mp4' : 'video/mp4';
-  const segment = streamClip ? await s.media.streamFile(key, streamClip, track, Number(n[1])) : await s.media.segment(key, track, Number(n[1]));
+  const segment = streamClip
+    ? await s.media.streamFile(key, streamClip, track, Number(n[1]))
+    : await s.media.segment(key, track, Number(n[1]));
   return sendBytes(request, reply, segment, type, IMMUTABLE);
 }

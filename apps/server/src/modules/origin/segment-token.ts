@@ -36,12 +36,14 @@ function signature(secret: string, sid: string, exp: number): string {
 
 /** A token for session `sid` that expires at `exp` (epoch seconds). */
 export function signSegmentToken(secret: string, sid: string, exp: number): string {
-  if (!SID.test(sid) || !Number.isSafeInteger(exp) || exp < 0) throw new Error('segment token: bad session id or expiry');
+  if (!SID.test(sid) || !Number.isSafeInteger(exp) || exp < 0)
+    throw new Error('segment token: bad session id or expiry');
   return `${sid}.${exp}.${signature(secret, sid, exp)}`;
 }
 
 /** Why a segment token was refused, or the session it names. */
-export type SegmentTokenCheck = { ok: true; sid: string; exp: number } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
+export type SegmentTokenCheck =
+  { ok: true; sid: string; exp: number } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
 
 /** Checks a token's form, signature and expiry (against `nowMs`); no database read. */
 export function verifySegmentToken(secret: string, token: string, nowMs: number): SegmentTokenCheck {

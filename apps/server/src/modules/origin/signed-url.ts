@@ -61,15 +61,24 @@ export function playbackUrl(template: string, base: string, claims: PlaybackClai
 }
 
 /** Why a playback URL was refused. */
-export type UrlCheck = { ok: true; claims: PlaybackClaims } | { ok: false; reason: 'missing' | 'malformed' | 'signature' | 'expired' | 'mismatch' };
+export type UrlCheck =
+  | { ok: true; claims: PlaybackClaims }
+  | { ok: false; reason: 'missing' | 'malformed' | 'signature' | 'expired' | 'mismatch' };
 
 function isClaims(v: unknown): v is PlaybackClaims {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as Record<string, unknown>;
   return (
-    typeof c.sub === 'number' && typeof c.sid === 'string' && typeof c.kind === 'string' && STREAM_KINDS.includes(c.kind as StreamKind) &&
-    typeof c.id === 'number' && (c.q === 'premium' || c.q === 'hd') && typeof c.model === 'string' && typeof c.type === 'string' &&
-    typeof c.op === 'string' && typeof c.exp === 'number'
+    typeof c.sub === 'number' &&
+    typeof c.sid === 'string' &&
+    typeof c.kind === 'string' &&
+    STREAM_KINDS.includes(c.kind as StreamKind) &&
+    typeof c.id === 'number' &&
+    (c.q === 'premium' || c.q === 'hd') &&
+    typeof c.model === 'string' &&
+    typeof c.type === 'string' &&
+    typeof c.op === 'string' &&
+    typeof c.exp === 'number'
   );
 }
 
@@ -90,8 +99,13 @@ export function verifyPlaybackUrl(key: Buffer, request: UrlRequest, nowMs: numbe
   const claims = read.claims;
   const q = request.query;
   if (
-    claims.kind !== request.kind || claims.id !== request.id || claims.q !== request.quality || String(claims.sub) !== q.user ||
-    claims.model !== q.model || claims.type !== q.type || claims.op !== q.operator
+    claims.kind !== request.kind ||
+    claims.id !== request.id ||
+    claims.q !== request.quality ||
+    String(claims.sub) !== q.user ||
+    claims.model !== q.model ||
+    claims.type !== q.type ||
+    claims.op !== q.operator
   ) {
     return { ok: false, reason: 'mismatch' };
   }

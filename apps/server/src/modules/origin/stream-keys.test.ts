@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { channelPeriodKey, generationKey, KEY_PERIOD_LEAD_SECONDS, livePeriodsAllowed, parseStreamKey, periodSegments, periodServed, streamKeyName } from './stream-keys';
+import {
+  channelPeriodKey,
+  generationKey,
+  KEY_PERIOD_LEAD_SECONDS,
+  livePeriodsAllowed,
+  parseStreamKey,
+  periodSegments,
+  periodServed,
+  streamKeyName,
+} from './stream-keys';
 
 const H = 3600;
 
@@ -17,7 +26,20 @@ describe('key names', () => {
   });
 
   it('reads nothing else as a stream key: bare names, crossed suffixes, generation 0, huge ids', () => {
-    for (const name of ['channel-12', 'film-3', 'clip-1', 'trailer-2', 'channel-12.g1', 'film-3.p1', 'film-3.g0', 'channel-1.p', 'channel-99999999999.p1', 'channel-2147483648.p1', 'channel-1.p1.p2', 'Channel-1.p1']) {
+    for (const name of [
+      'channel-12',
+      'film-3',
+      'clip-1',
+      'trailer-2',
+      'channel-12.g1',
+      'film-3.p1',
+      'film-3.g0',
+      'channel-1.p',
+      'channel-99999999999.p1',
+      'channel-2147483648.p1',
+      'channel-1.p1.p2',
+      'Channel-1.p1',
+    ]) {
       expect(parseStreamKey(name), name).toBeNull();
     }
     expect(parseStreamKey('channel-2147483647.p1')).toEqual({ kind: 'channel', id: 2147483647, period: 1 });

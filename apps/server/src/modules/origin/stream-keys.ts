@@ -17,7 +17,8 @@ export type GenerationKind = Exclude<StreamKeyKind, 'channel'>;
 export const GENERATION_KINDS: readonly GenerationKind[] = ['film', 'episode', 'programme'];
 
 /** A parsed key name. */
-export type StreamKey = { kind: 'channel'; id: number; period: number } | { kind: GenerationKind; id: number; generation: number };
+export type StreamKey =
+  { kind: 'channel'; id: number; period: number } | { kind: GenerationKind; id: number; generation: number };
 
 /** The stream's name without its rotation: 'channel-12', 'film-3' (licence templates' {stream}, logs). */
 export function streamKeyName(kind: StreamKeyKind, id: number): string {
@@ -79,10 +80,16 @@ export const KEY_PERIOD_SERVED_AHEAD_SECONDS = 60;
  */
 export function periodServed(period: number, nowSeconds: number, depthSeconds: number, periodSeconds: number): boolean {
   if (nowSeconds + KEY_PERIOD_SERVED_AHEAD_SECONDS < 0) return false;
-  return keyPeriodsBetween(nowSeconds - depthSeconds, nowSeconds + KEY_PERIOD_SERVED_AHEAD_SECONDS, periodSeconds).some((p) => p.index === period);
+  return keyPeriodsBetween(nowSeconds - depthSeconds, nowSeconds + KEY_PERIOD_SERVED_AHEAD_SECONDS, periodSeconds).some(
+    (p) => p.index === period,
+  );
 }
 
 /** The timeline segments of a channel key period (only these are served under its key). */
-export function periodSegments(period: number, periodSeconds: number, segmentDurationSeconds: number): { first: number; last: number } {
+export function periodSegments(
+  period: number,
+  periodSeconds: number,
+  segmentDurationSeconds: number,
+): { first: number; last: number } {
   return keyPeriodSegments(period, periodSeconds, segmentDurationSeconds);
 }

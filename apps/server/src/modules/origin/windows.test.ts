@@ -13,9 +13,15 @@ describe('checkCatchup', () => {
   });
   it('refuses outside the window, before the end, on channels without catch-up and before the timeline', () => {
     expect(checkCatchup(week, { startTime: now - 168 * HOUR - 1, endTime: now - 167 * HOUR }, now)).toBe('expired');
-    expect(checkCatchup({ catchupHours: 24 }, { startTime: now - 25 * HOUR, endTime: now - 24 * HOUR }, now)).toBe('expired');
+    expect(checkCatchup({ catchupHours: 24 }, { startTime: now - 25 * HOUR, endTime: now - 24 * HOUR }, now)).toBe(
+      'expired',
+    );
     expect(checkCatchup(week, { startTime: now - HOUR, endTime: now + 1 }, now)).toBe('not-ended');
-    expect(checkCatchup({ catchupHours: 0 }, { startTime: now - 2 * HOUR, endTime: now - HOUR }, now)).toBe('no-catchup');
-    expect(checkCatchup(week, { startTime: LIVE_EPOCH_MS - HOUR, endTime: LIVE_EPOCH_MS + HOUR }, LIVE_EPOCH_MS + 2 * HOUR)).toBe('before-timeline');
+    expect(checkCatchup({ catchupHours: 0 }, { startTime: now - 2 * HOUR, endTime: now - HOUR }, now)).toBe(
+      'no-catchup',
+    );
+    expect(
+      checkCatchup(week, { startTime: LIVE_EPOCH_MS - HOUR, endTime: LIVE_EPOCH_MS + HOUR }, LIVE_EPOCH_MS + 2 * HOUR),
+    ).toBe('before-timeline');
   });
 });

@@ -12,7 +12,11 @@ export type CatchupCheck = 'ok' | 'no-catchup' | 'not-ended' | 'expired' | 'befo
  * Catch-up needs catchup_hours > 0, a programme that has ended, and its start within the
  * last catchup_hours (spec: 24 × days when catch-up is on).
  */
-export function checkCatchup(channel: Pick<PlayableChannel, 'catchupHours'>, event: Pick<PlayableEvent, 'startTime' | 'endTime'>, nowMs: number): CatchupCheck {
+export function checkCatchup(
+  channel: Pick<PlayableChannel, 'catchupHours'>,
+  event: Pick<PlayableEvent, 'startTime' | 'endTime'>,
+  nowMs: number,
+): CatchupCheck {
   if (channel.catchupHours <= 0) return 'no-catchup';
   if (event.endTime > nowMs) return 'not-ended';
   if (event.startTime < nowMs - channel.catchupHours * 3600_000) return 'expired';

@@ -19,10 +19,23 @@ export function cardLocaleOf(value: string | null | undefined): CardLocale {
 
 export type Messages = Record<CardLocale, string>;
 
-const declined = (declineCode: string, message: Messages): CardOutcome => ({ kind: 'declined', code: 'card_declined', declineCode, message });
+const declined = (declineCode: string, message: Messages): CardOutcome => ({
+  kind: 'declined',
+  code: 'card_declined',
+  declineCode,
+  message,
+});
 
-export const GENERIC: Messages = { es: 'Se ha rechazado tu tarjeta.', en: 'Your card was declined.', de: 'Ihre Karte wurde abgelehnt.' };
-const INSUFFICIENT: Messages = { es: 'Tu tarjeta no tiene fondos suficientes.', en: 'Your card has insufficient funds.', de: 'Ihre Karte ist nicht ausreichend gedeckt.' };
+export const GENERIC: Messages = {
+  es: 'Se ha rechazado tu tarjeta.',
+  en: 'Your card was declined.',
+  de: 'Ihre Karte wurde abgelehnt.',
+};
+const INSUFFICIENT: Messages = {
+  es: 'Tu tarjeta no tiene fondos suficientes.',
+  en: 'Your card has insufficient funds.',
+  de: 'Ihre Karte ist nicht ausreichend gedeckt.',
+};
 export const AUTHENTICATION_FAILED: Messages = {
   es: 'No hemos podido autenticar tu método de pago. Elige otro método de pago y vuelve a intentarlo.',
   en: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
@@ -34,7 +47,11 @@ export const AUTHENTICATION_REQUIRED: Messages = {
   en: 'Your card was declined. This transaction requires authentication.',
   de: 'Ihre Karte wurde abgelehnt. Diese Transaktion erfordert eine Authentifizierung.',
 };
-const EXPIRED: Messages = { es: 'Tu tarjeta ha caducado.', en: 'Your card has expired.', de: 'Ihre Karte ist abgelaufen.' };
+const EXPIRED: Messages = {
+  es: 'Tu tarjeta ha caducado.',
+  en: 'Your card has expired.',
+  de: 'Ihre Karte ist abgelaufen.',
+};
 const NOT_TEST: Messages = {
   es: 'Se ha rechazado tu tarjeta. Tu solicitud estaba en modo de prueba, pero usaste una tarjeta que no es de prueba.',
   en: 'Your card was declined. Your request was in test mode, but used a non test card.',
@@ -61,8 +78,19 @@ export function authenticatesOnce(number: string): boolean {
 /** What an off-session charge of a saved card does at `now`: pays, or its decline (no one can authenticate). */
 export function offSessionOutcome(card: { number: string; expMonth: number; expYear: number }, now: Date): CardOutcome {
   const outcome = cardOutcome({ ...card, cvc: '123' }, now);
-  if (outcome.kind === 'invalid') return outcome.code === 'invalid_expiry_year' ? { kind: 'declined', code: 'expired_card', declineCode: null, message: EXPIRED } : declined('generic_decline', GENERIC);
-  if (outcome.kind === 'authenticates') return authenticatesOnce(card.number) ? { kind: 'succeeds' } : { kind: 'declined', code: 'authentication_required', declineCode: 'authentication_required', message: AUTHENTICATION_REQUIRED };
+  if (outcome.kind === 'invalid')
+    return outcome.code === 'invalid_expiry_year'
+      ? { kind: 'declined', code: 'expired_card', declineCode: null, message: EXPIRED }
+      : declined('generic_decline', GENERIC);
+  if (outcome.kind === 'authenticates')
+    return authenticatesOnce(card.number)
+      ? { kind: 'succeeds' }
+      : {
+          kind: 'declined',
+          code: 'authentication_required',
+          declineCode: 'authentication_required',
+          message: AUTHENTICATION_REQUIRED,
+        };
   if (outcome.kind === 'succeeds' && laterChargesFail(card.number)) return declined('generic_decline', GENERIC);
   return outcome;
 }
@@ -103,15 +131,65 @@ export interface CardInput {
 /** What a card does when charged at `now`: its number, expiry and CVC checked first, as Stripe does. */
 export function cardOutcome(card: CardInput, now: Date): CardOutcome {
   const number = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number)) return { kind: 'invalid', code: 'incomplete_number', param: 'number', message: { es: 'El número de tu tarjeta está incompleto.', en: 'Your card number is incomplete.', de: 'Ihre Kartennummer ist unvollständig.' } };
-  if (!luhnValid(number)) return { kind: 'invalid', code: 'invalid_number', param: 'number', message: { es: 'El número de tu tarjeta no es válido.', en: 'Your card number is invalid.', de: 'Ihre Kartennummer ist ungültig.' } };
+  if (!/^\d{12,19}$/.test(number))
+    return {
+      kind: 'invalid',
+      code: 'incomplete_number',
+      param: 'number',
+      message: {
+        es: 'El número de tu tarjeta está incompleto.',
+        en: 'Your card number is incomplete.',
+        de: 'Ihre Kartennummer ist unvollständig.',
+      },
+    };
+  if (!luhnValid(number))
+    return {
+      kind: 'invalid',
+      code: 'invalid_number',
+      param: 'number',
+      message: {
+        es: 'El número de tu tarjeta no es válido.',
+        en: 'Your card number is invalid.',
+        de: 'Ihre Kartennummer ist ungültig.',
+      },
+    };
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {
-    return { kind: 'invalid', code: 'invalid_expiry_month', param: 'exp_month', message: { es: 'La fecha de caducidad de tu tarjeta está incompleta.', en: "Your card's expiration date is incomplete.", de: 'Das Ablaufdatum Ihrer Karte ist unvollständig.' } };
+    return {
+      kind: 'invalid',
+      code: 'invalid_expiry_month',
+      param: 'exp_month',
+      message: {
+        es: 'La fecha de caducidad de tu tarjeta está incompleta.',
+        en: "Your card's expiration date is incomplete.",
+        de: 'Das Ablaufdatum Ihrer Karte ist unvollständig.',
+      },
+    };
   }
   const year = fullYear(card.expYear);
-  const expired = year < now.getUTCFullYear() || (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
-  if (expired) return { kind: 'invalid', code: 'invalid_expiry_year', param: 'exp_year', message: { es: 'El año de caducidad de tu tarjeta ya ha pasado.', en: "Your card's expiration year is in the past.", de: 'Das Ablaufjahr Ihrer Karte liegt in der Vergangenheit.' } };
-  if (!/^\d{3,4}$/.test(card.cvc)) return { kind: 'invalid', code: 'incomplete_cvc', param: 'cvc', message: { es: 'El código de seguridad de tu tarjeta está incompleto.', en: "Your card's security code is incomplete.", de: 'Der Sicherheitscode Ihrer Karte ist unvollständig.' } };
+  const expired =
+    year < now.getUTCFullYear() || (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
+  if (expired)
+    return {
+      kind: 'invalid',
+      code: 'invalid_expiry_year',
+      param: 'exp_year',
+      message: {
+        es: 'El año de caducidad de tu tarjeta ya ha pasado.',
+        en: "Your card's expiration year is in the past.",
+        de: 'Das Ablaufjahr Ihrer Karte liegt in der Vergangenheit.',
+      },
+    };
+  if (!/^\d{3,4}$/.test(card.cvc))
+    return {
+      kind: 'invalid',
+      code: 'incomplete_cvc',
+      param: 'cvc',
+      message: {
+        es: 'El código de seguridad de tu tarjeta está incompleto.',
+        en: "Your card's security code is incomplete.",
+        de: 'Der Sicherheitscode Ihrer Karte ist unvollständig.',
+      },
+    };
   return TEST_CARDS.get(number) ?? declined('test_mode_live_card', NOT_TEST);
 }
 

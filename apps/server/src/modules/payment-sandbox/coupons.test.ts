@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { appliesUntil, couponFromForm, couponValid, discountAmount, discountedAmount, promotionCodeFromForm, redemptionRefusal, type SubscriptionDiscount } from './coupons';
+import {
+  appliesUntil,
+  couponFromForm,
+  couponValid,
+  discountAmount,
+  discountedAmount,
+  promotionCodeFromForm,
+  redemptionRefusal,
+  type SubscriptionDiscount,
+} from './coupons';
 import { StripeApiError } from './objects';
 
 const NOW = Math.floor(Date.UTC(2026, 10, 24, 10, 0, 0) / 1000);
@@ -22,7 +31,26 @@ describe('sandbox coupons', () => {
     expect(refusedWith({ percent_off: '10', duration: 'repeating' })).toBe('duration_in_months');
     expect(refusedWith({ percent_off: '10', duration: 'once', duration_in_months: '3' })).toBe('duration_in_months');
     expect(refusedWith({ percent_off: '10', redeem_by: String(NOW - 1) })).toBe('redeem_by');
-    expect(couponFromForm({ id: 'half', percent_off: '50', duration: 'repeating', duration_in_months: '3', applies_to: { products: ['x'] } }, NOW)).toMatchObject({ id: 'half', percent_off: 50, amount_off: null, duration: 'repeating', duration_in_months: 3, times_redeemed: 0, valid: true });
+    expect(
+      couponFromForm(
+        {
+          id: 'half',
+          percent_off: '50',
+          duration: 'repeating',
+          duration_in_months: '3',
+          applies_to: { products: ['x'] },
+        },
+        NOW,
+      ),
+    ).toMatchObject({
+      id: 'half',
+      percent_off: 50,
+      amount_off: null,
+      duration: 'repeating',
+      duration_in_months: 3,
+      times_redeemed: 0,
+      valid: true,
+    });
   });
 
   it('are no longer valid once redeem_by passed or max_redemptions were used', () => {
@@ -44,7 +72,14 @@ describe('sandbox coupons', () => {
     const trialEnd = NOW + 7 * 86_400;
     expect(appliesUntil({ duration: 'once' }, NOW, trialEnd)).toBe(trialEnd + 1);
     expect(appliesUntil({ duration: 'forever' }, NOW, NOW)).toBeNull();
-    const kept: SubscriptionDiscount = { id: 'di_1', coupon: 'c', promotionCode: null, percentOff: 50, amountOff: null, appliesUntil: repeating };
+    const kept: SubscriptionDiscount = {
+      id: 'di_1',
+      coupon: 'c',
+      promotionCode: null,
+      percentOff: 50,
+      amountOff: null,
+      appliesUntil: repeating,
+    };
     expect(discountedAmount({ discount: kept }, 999, NOW)).toBe(499);
     expect(discountedAmount({ discount: kept }, 999, (repeating ?? 0) - 1)).toBe(499);
     expect(discountedAmount({ discount: kept }, 999, repeating ?? 0)).toBe(999);
@@ -52,9 +87,22 @@ describe('sandbox coupons', () => {
   });
 
   it('refuse a redemption as Stripe does: inactive, expired, used up, another product, another currency', () => {
-    const coupon = couponFromForm({ id: 'c1', amount_off: '200', currency: 'eur', duration: 'once', applies_to: { products: ['prod_a'] } }, NOW);
-    const promo = promotionCodeFromForm({ code: 'HOLA', max_redemptions: '1', expires_at: String(NOW + 60) }, coupon, NOW);
-    const refusal = (c: Record<string, unknown>, p: Record<string, unknown> | null, product = 'prod_a', currency = 'eur', at = NOW) => redemptionRefusal(c, p, product, currency, at, 'discounts[0][promotion_code]')?.message ?? null;
+    const coupon = couponFromForm(
+      { id: 'c1', amount_off: '200', currency: 'eur', duration: 'once', applies_to: { products: ['prod_a'] } },
+      NOW,
+    );
+    const promo = promotionCodeFromForm(
+      { code: 'HOLA', max_redemptions: '1', expires_at: String(NOW + 60) },
+      coupon,
+      NOW,
+    );
+    const refusal = (
+      c: Record<string, unknown>,
+      p: Record<string, unknown> | null,
+      product = 'prod_a',
+      currency = 'eur',
+      at = NOW,
+    ) => redemptionRefusal(c, p, product, currency, at, 'discounts[0][promotion_code]')?.message ?? null;
     expect(refusal(coupon, promo)).toBeNull();
     expect(refusal(coupon, { ...promo, active: false })).toMatch(/inactive/);
     expect(refusal(coupon, promo, 'prod_a', 'eur', NOW + 60)).toMatch(/expired/);

@@ -66,7 +66,8 @@ function positiveInt(value: FormValue | undefined, param: string): number | null
 
 function timestamp(value: FormValue | undefined, param: string, now: number): number | null {
   const at = positiveInt(value, param);
-  if (at !== null && at <= now) throw invalidRequest(`Invalid timestamp: must be an integer Unix timestamp in the future.`, param);
+  if (at !== null && at <= now)
+    throw invalidRequest(`Invalid timestamp: must be an integer Unix timestamp in the future.`, param);
   return at;
 }
 
@@ -77,15 +78,24 @@ export function couponFromForm(form: FormObject, now: number): Json {
   const percentText = text(form.percent_off);
   const percent = percentText === undefined || percentText === '' ? null : Number(percentText);
   const amountOff = positiveInt(form.amount_off, 'amount_off');
-  if ((percent === null) === (amountOff === null)) throw invalidRequest('You must pass exactly one of percent_off or amount_off.', percent === null ? 'percent_off' : 'amount_off');
-  if (percent !== null && (!Number.isFinite(percent) || percent <= 0 || percent > 100)) throw invalidRequest('percent_off must be greater than 0 and at most 100.', 'percent_off');
+  if ((percent === null) === (amountOff === null))
+    throw invalidRequest(
+      'You must pass exactly one of percent_off or amount_off.',
+      percent === null ? 'percent_off' : 'amount_off',
+    );
+  if (percent !== null && (!Number.isFinite(percent) || percent <= 0 || percent > 100))
+    throw invalidRequest('percent_off must be greater than 0 and at most 100.', 'percent_off');
   const currency = text(form.currency)?.toLowerCase() ?? null;
-  if (amountOff !== null && (!currency || !/^[a-z]{3}$/.test(currency))) throw invalidRequest('You must pass currency when passing amount_off.', 'currency');
+  if (amountOff !== null && (!currency || !/^[a-z]{3}$/.test(currency)))
+    throw invalidRequest('You must pass currency when passing amount_off.', 'currency');
   const duration = text(form.duration) ?? 'once';
-  if (duration !== 'once' && duration !== 'repeating' && duration !== 'forever') throw invalidRequest(`Invalid duration: must be one of once, repeating, or forever`, 'duration');
+  if (duration !== 'once' && duration !== 'repeating' && duration !== 'forever')
+    throw invalidRequest(`Invalid duration: must be one of once, repeating, or forever`, 'duration');
   const months = positiveInt(form.duration_in_months, 'duration_in_months');
-  if (duration === 'repeating' && months === null) throw invalidRequest('You must pass duration_in_months when duration is repeating.', 'duration_in_months');
-  if (duration !== 'repeating' && months !== null) throw invalidRequest('duration_in_months is only valid when duration is repeating.', 'duration_in_months');
+  if (duration === 'repeating' && months === null)
+    throw invalidRequest('You must pass duration_in_months when duration is repeating.', 'duration_in_months');
+  if (duration !== 'repeating' && months !== null)
+    throw invalidRequest('duration_in_months is only valid when duration is repeating.', 'duration_in_months');
   const products = list(obj(form.applies_to).products).filter((p): p is string => typeof p === 'string');
   return {
     id,
@@ -113,7 +123,8 @@ export const codeIndexId = (code: string): string => `pcode_${code.toUpperCase()
 /** POST /v1/promotion_codes' form (API endive: promotion[coupon]; older: coupon). */
 export function promotionCodeFromForm(form: FormObject, coupon: Json, now: number): Json {
   const code = text(form.code) ?? newId('x').slice(2, 10).toUpperCase();
-  if (!/^[A-Za-z0-9_-]{1,40}$/.test(code)) throw invalidRequest('Invalid code: use letters, digits, - or _ (at most 40).', 'code');
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(code))
+    throw invalidRequest('Invalid code: use letters, digits, - or _ (at most 40).', 'code');
   const restrictions = obj(form.restrictions);
   return {
     id: newId('promo'),
@@ -125,7 +136,11 @@ export function promotionCodeFromForm(form: FormObject, coupon: Json, now: numbe
     expires_at: timestamp(form.expires_at, 'expires_at', now),
     max_redemptions: positiveInt(form.max_redemptions, 'max_redemptions'),
     times_redeemed: 0,
-    restrictions: { first_time_transaction: text(restrictions.first_time_transaction) === 'true', minimum_amount: null, minimum_amount_currency: null },
+    restrictions: {
+      first_time_transaction: text(restrictions.first_time_transaction) === 'true',
+      minimum_amount: null,
+      minimum_amount_currency: null,
+    },
     metadata: { ...obj(form.metadata) },
     created: now,
     livemode: false,
@@ -133,17 +148,46 @@ export function promotionCodeFromForm(form: FormObject, coupon: Json, now: numbe
 }
 
 /** Stripe's refusal of redeeming `promo` (or the coupon alone) for `productRef` at `now`; null when it may be redeemed. */
-export function redemptionRefusal(coupon: Json, promo: Json | null, productRef: string | null, currency: string, now: number, param: string): StripeApiError | null {
+export function redemptionRefusal(
+  coupon: Json,
+  promo: Json | null,
+  productRef: string | null,
+  currency: string,
+  now: number,
+  param: string,
+): StripeApiError | null {
   if (promo) {
     if (promo.active !== true) return invalidRequest(`This promotion code is inactive: '${String(promo.id)}'.`, param);
-    if (typeof promo.expires_at === 'number' && promo.expires_at <= now) return new StripeApiError(400, { type: 'invalid_request_error', code: 'promotion_code_expired', message: `This promotion code has expired: '${String(promo.id)}'.`, param });
-    if (typeof promo.max_redemptions === 'number' && Number(promo.times_redeemed) >= promo.max_redemptions) return invalidRequest(`This promotion code has been redeemed the maximum number of times: '${String(promo.id)}'.`, param);
+    if (typeof promo.expires_at === 'number' && promo.expires_at <= now)
+      return new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'promotion_code_expired',
+        message: `This promotion code has expired: '${String(promo.id)}'.`,
+        param,
+      });
+    if (typeof promo.max_redemptions === 'number' && Number(promo.times_redeemed) >= promo.max_redemptions)
+      return invalidRequest(
+        `This promotion code has been redeemed the maximum number of times: '${String(promo.id)}'.`,
+        param,
+      );
   }
-  if (typeof coupon.redeem_by === 'number' && coupon.redeem_by <= now) return new StripeApiError(400, { type: 'invalid_request_error', code: 'coupon_expired', message: `Coupon expired: ${String(coupon.id)}`, param });
-  if (!couponValid(coupon, now)) return invalidRequest(`Coupon ${String(coupon.id)} has been redeemed the maximum number of times.`, param);
+  if (typeof coupon.redeem_by === 'number' && coupon.redeem_by <= now)
+    return new StripeApiError(400, {
+      type: 'invalid_request_error',
+      code: 'coupon_expired',
+      message: `Coupon expired: ${String(coupon.id)}`,
+      param,
+    });
+  if (!couponValid(coupon, now))
+    return invalidRequest(`Coupon ${String(coupon.id)} has been redeemed the maximum number of times.`, param);
   const products = (coupon.applies_to as { products?: unknown } | undefined)?.products;
-  if (Array.isArray(products) && products.length > 0 && (productRef === null || !products.includes(productRef))) return invalidRequest(`This coupon cannot be redeemed because it does not apply to anything in this order.`, param);
-  if (coupon.amount_off !== null && coupon.currency !== currency) return invalidRequest(`The coupon's currency (${String(coupon.currency)}) does not match the subscription's (${currency}).`, param);
+  if (Array.isArray(products) && products.length > 0 && (productRef === null || !products.includes(productRef)))
+    return invalidRequest(`This coupon cannot be redeemed because it does not apply to anything in this order.`, param);
+  if (coupon.amount_off !== null && coupon.currency !== currency)
+    return invalidRequest(
+      `The coupon's currency (${String(coupon.currency)}) does not match the subscription's (${currency}).`,
+      param,
+    );
   return null;
 }
 
@@ -154,7 +198,14 @@ export interface CouponsCore {
   apply(writes: ObjectWrite[], events: never[]): Promise<void>;
 }
 
-const update = (id: string, type: string, data: Json, prev: LoadedObject | null): ObjectWrite => ({ id, type, data: JSON.stringify(data), private: prev && Object.keys(prev.private).length > 0 ? JSON.stringify(prev.private) : null, dueAt: null, version: prev ? prev.version : null });
+const update = (id: string, type: string, data: Json, prev: LoadedObject | null): ObjectWrite => ({
+  id,
+  type,
+  data: JSON.stringify(data),
+  private: prev && Object.keys(prev.private).length > 0 ? JSON.stringify(prev.private) : null,
+  dueAt: null,
+  version: prev ? prev.version : null,
+});
 
 /** A new subscription's discount: the one it shows, the one it keeps, and the redemption counted on the coupon and code. */
 export interface Redemption {
@@ -182,12 +233,21 @@ export class SandboxCoupons {
   /** A coupon (unless it exists) and a promotion code for it, validated as of `asOf` (epoch s): the demo's, one of them already expired. */
   async seed(couponForm: FormObject, codeForm: FormObject, asOf: number): Promise<void> {
     const coupon = (await this.maybe(String(couponForm.id), 'coupon'))?.data ?? couponFromForm(couponForm, asOf);
-    const writes = (await this.maybe(String(coupon.id), 'coupon')) ? [] : [update(String(coupon.id), 'coupon', coupon, null)];
+    const writes = (await this.maybe(String(coupon.id), 'coupon'))
+      ? []
+      : [update(String(coupon.id), 'coupon', coupon, null)];
     const promo = promotionCodeFromForm(codeForm, coupon, asOf);
     const indexId = codeIndexId(String(promo.code));
     const index = await this.maybe(indexId, 'promotion_code_index');
     const ids = index ? (index.data.ids as string[]) : [];
-    await this.core.apply([...writes, update(indexId, 'promotion_code_index', { ids: [...ids, promo.id] }, index), update(String(promo.id), 'promotion_code', promo, null)], []);
+    await this.core.apply(
+      [
+        ...writes,
+        update(indexId, 'promotion_code_index', { ids: [...ids, promo.id] }, index),
+        update(String(promo.id), 'promotion_code', promo, null),
+      ],
+      [],
+    );
   }
 
   /** A coupon as read now (valid recomputed at the sandbox clock). */
@@ -198,7 +258,13 @@ export class SandboxCoupons {
   async createCoupon(form: FormObject): Promise<Json> {
     const now = await this.seconds();
     const coupon = couponFromForm(form, now);
-    if (await this.maybe(String(coupon.id), 'coupon')) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Coupon already exists.', param: 'id' });
+    if (await this.maybe(String(coupon.id), 'coupon'))
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_already_exists',
+        message: 'Coupon already exists.',
+        param: 'id',
+      });
     await this.core.apply([update(String(coupon.id), 'coupon', coupon, null)], []);
     return coupon;
   }
@@ -221,10 +287,17 @@ export class SandboxCoupons {
     if (promo.active === true) {
       for (const other of ids) {
         const known = await this.maybe(other, 'promotion_code');
-        if (known?.data.active === true) throw invalidRequest(`An active promotion code with \`code: ${String(promo.code)}\` already exists.`, 'code');
+        if (known?.data.active === true)
+          throw invalidRequest(`An active promotion code with \`code: ${String(promo.code)}\` already exists.`, 'code');
       }
     }
-    await this.core.apply([update(indexId, 'promotion_code_index', { ids: [...ids, promo.id] }, index), update(String(promo.id), 'promotion_code', promo, null)], []);
+    await this.core.apply(
+      [
+        update(indexId, 'promotion_code_index', { ids: [...ids, promo.id] }, index),
+        update(String(promo.id), 'promotion_code', promo, null),
+      ],
+      [],
+    );
     return promo;
   }
 
@@ -244,13 +317,22 @@ export class SandboxCoupons {
     const code = text(query.code);
     if (!code) throw invalidRequest('The sandbox lists promotion codes by code: missing code.', 'code');
     const now = await this.seconds();
-    const index = /^[A-Za-z0-9_-]{1,40}$/.test(code) ? await this.maybe(codeIndexId(code), 'promotion_code_index') : null;
+    const index = /^[A-Za-z0-9_-]{1,40}$/.test(code)
+      ? await this.maybe(codeIndexId(code), 'promotion_code_index')
+      : null;
     const active = text(query.active);
     const limit = Math.min(100, Math.max(1, Number(text(query.limit) ?? 10) || 10));
     const found: Json[] = [];
     for (const id of [...((index?.data.ids as string[] | undefined) ?? [])].reverse()) {
       const promo = await this.maybe(id, 'promotion_code');
-      if (promo && (active === undefined || String(promo.data.active) === active)) found.push(await this.expanded(promo.data, list(query.expand).map((e) => (typeof e === 'string' ? e.replace(/^data\./, '') : e)), now));
+      if (promo && (active === undefined || String(promo.data.active) === active))
+        found.push(
+          await this.expanded(
+            promo.data,
+            list(query.expand).map((e) => (typeof e === 'string' ? e.replace(/^data\./, '') : e)),
+            now,
+          ),
+        );
     }
     return { object: 'list', url: '/v1/promotion_codes', has_more: found.length > limit, data: found.slice(0, limit) };
   }
@@ -260,29 +342,81 @@ export class SandboxCoupons {
    * older promotion_code / coupon params too), checked as Stripe checks it; null when none.
    * Its writes count the redemption, compare-and-set: two last redemptions at once cannot both win.
    */
-  async redeem(form: FormObject, input: { customer: string; subscription: string; productRef: string | null; currency: string; start: number; firstChargeAt: number }): Promise<Redemption | null> {
+  async redeem(
+    form: FormObject,
+    input: {
+      customer: string;
+      subscription: string;
+      productRef: string | null;
+      currency: string;
+      start: number;
+      firstChargeAt: number;
+    },
+  ): Promise<Redemption | null> {
     const asked = obj(list(form.discounts)[0]);
     const promoId = text(asked.promotion_code) ?? text(form.promotion_code);
     const couponAsked = text(asked.coupon) ?? text(form.coupon);
     if (!promoId && !couponAsked) return null;
     const param = promoId ? 'discounts[0][promotion_code]' : 'discounts[0][coupon]';
     const promo = promoId ? await this.maybe(promoId, 'promotion_code') : null;
-    if (promoId && !promo) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such promotion code: '${promoId}'`, param });
+    if (promoId && !promo)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such promotion code: '${promoId}'`,
+        param,
+      });
     const couponId = promo ? String((promo.data.promotion as Json).coupon) : String(couponAsked);
     const coupon = await this.maybe(couponId, 'coupon');
-    if (!coupon) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such coupon: '${couponId}'`, param });
-    const refusal = redemptionRefusal(coupon.data, promo?.data ?? null, input.productRef, input.currency, input.start, param);
+    if (!coupon)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such coupon: '${couponId}'`,
+        param,
+      });
+    const refusal = redemptionRefusal(
+      coupon.data,
+      promo?.data ?? null,
+      input.productRef,
+      input.currency,
+      input.start,
+      param,
+    );
     if (refusal) throw refusal;
     const id = newId('di');
     const end = appliesUntil(coupon.data, input.start, input.firstChargeAt);
     const discount = {
-      id, object: 'discount', coupon: this.shown(coupon.data, input.start), promotion_code: promo ? promoId : null, customer: input.customer, subscription: input.subscription,
-      start: input.start, end: coupon.data.duration === 'repeating' ? end : null, invoice: null, invoice_item: null,
+      id,
+      object: 'discount',
+      coupon: this.shown(coupon.data, input.start),
+      promotion_code: promo ? promoId : null,
+      customer: input.customer,
+      subscription: input.subscription,
+      start: input.start,
+      end: coupon.data.duration === 'repeating' ? end : null,
+      invoice: null,
+      invoice_item: null,
     };
     const counted = { ...coupon.data, times_redeemed: Number(coupon.data.times_redeemed) + 1 };
     const writes = [update(couponId, 'coupon', { ...counted, valid: couponValid(counted, input.start) }, coupon)];
-    if (promo && promoId) writes.push(update(promoId, 'promotion_code', { ...promo.data, times_redeemed: Number(promo.data.times_redeemed) + 1 }, promo));
-    const kept: SubscriptionDiscount = { id, coupon: couponId, promotionCode: promo ? (promoId ?? null) : null, percentOff: (coupon.data.percent_off as number | null) ?? null, amountOff: (coupon.data.amount_off as number | null) ?? null, appliesUntil: end };
+    if (promo && promoId)
+      writes.push(
+        update(
+          promoId,
+          'promotion_code',
+          { ...promo.data, times_redeemed: Number(promo.data.times_redeemed) + 1 },
+          promo,
+        ),
+      );
+    const kept: SubscriptionDiscount = {
+      id,
+      coupon: couponId,
+      promotionCode: promo ? (promoId ?? null) : null,
+      percentOff: (coupon.data.percent_off as number | null) ?? null,
+      amountOff: (coupon.data.amount_off as number | null) ?? null,
+      appliesUntil: end,
+    };
     return { discount, kept, writes };
   }
 }
@@ -290,7 +424,12 @@ export class SandboxCoupons {
 /** An invoice of `fullAmount` lowered by `discountId`'s `off` cents: Stripe's subtotal, discounts and total_discount_amounts. */
 export function withDiscountLines(inv: Json, fullAmount: number, discountId: string): Json {
   const off = fullAmount - Number(inv.amount_due);
-  return { ...inv, subtotal: fullAmount, discounts: [discountId], total_discount_amounts: [{ amount: off, discount: discountId }] };
+  return {
+    ...inv,
+    subtotal: fullAmount,
+    discounts: [discountId],
+    total_discount_amounts: [{ amount: off, discount: discountId }],
+  };
 }
 
 /** The demo's promotion codes (README, "Demo"): one that works, one usable once, one expired. */
@@ -304,9 +443,33 @@ export const DEMO_PROMOTION_CODES = { welcome: 'BIENVENIDA', once: 'UNSOLOUSO', 
 export async function seedDemoPromotions(coupons: SandboxCoupons, nowMs: number): Promise<void> {
   const now = Math.floor(nowMs / 1000);
   const demo: Array<{ coupon: FormObject & { id: string }; code: FormObject & { code: string }; asOf: number }> = [
-    { coupon: { id: 'demo_bienvenida', name: 'Bienvenida: 50 % durante 3 meses', percent_off: '50', duration: 'repeating', duration_in_months: '3' }, code: { code: DEMO_PROMOTION_CODES.welcome }, asOf: now },
-    { coupon: { id: 'demo_un_solo_uso', name: '2 € menos el primer mes', amount_off: '200', currency: 'eur', duration: 'once' }, code: { code: DEMO_PROMOTION_CODES.once, max_redemptions: '1' }, asOf: now },
-    { coupon: { id: 'demo_caducado', name: '30 % (caducado)', percent_off: '30', duration: 'once' }, code: { code: DEMO_PROMOTION_CODES.expired, expires_at: String(now - 86_400) }, asOf: now - 2 * 86_400 },
+    {
+      coupon: {
+        id: 'demo_bienvenida',
+        name: 'Bienvenida: 50 % durante 3 meses',
+        percent_off: '50',
+        duration: 'repeating',
+        duration_in_months: '3',
+      },
+      code: { code: DEMO_PROMOTION_CODES.welcome },
+      asOf: now,
+    },
+    {
+      coupon: {
+        id: 'demo_un_solo_uso',
+        name: '2 € menos el primer mes',
+        amount_off: '200',
+        currency: 'eur',
+        duration: 'once',
+      },
+      code: { code: DEMO_PROMOTION_CODES.once, max_redemptions: '1' },
+      asOf: now,
+    },
+    {
+      coupon: { id: 'demo_caducado', name: '30 % (caducado)', percent_off: '30', duration: 'once' },
+      code: { code: DEMO_PROMOTION_CODES.expired, expires_at: String(now - 86_400) },
+      asOf: now - 2 * 86_400,
+    },
   ];
   for (const d of demo) {
     if (((await coupons.listPromotionCodes({ code: d.code.code })).data as Json[]).length > 0) continue;

@@ -14,8 +14,21 @@ const SECRET = 'whsec_test';
 class FakeQueue {
   readonly rows: SandboxEventRow[] = [];
   add(id: string, customer: string, at: number): void {
-    const payload = JSON.stringify({ id, object: 'event', type: 'invoice.paid', data: { object: { id: `in_${id}`, customer } } });
-    this.rows.push({ id, type: 'invoice.paid', payload, createdAt: at, attempts: 0, nextAttemptAt: at, deliveredAt: null });
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: { id: `in_${id}`, customer } },
+    });
+    this.rows.push({
+      id,
+      type: 'invoice.paid',
+      payload,
+      createdAt: at,
+      attempts: 0,
+      nextAttemptAt: at,
+      deliveredAt: null,
+    });
   }
   dueEvents(now: number, limit: number): Promise<SandboxEventRow[]> {
     const due = this.rows.filter((r) => r.nextAttemptAt !== null && r.nextAttemptAt <= now);
@@ -109,7 +122,7 @@ describe('webhook deliveries', () => {
     endpoint = undefined;
   });
 
-  it('sends a batch at most IN_FLIGHT at a time, every event once, one customer\'s in order, failures retried', async () => {
+  it("sends a batch at most IN_FLIGHT at a time, every event once, one customer's in order, failures retried", async () => {
     const clock = new ManualClock();
     const queue = new FakeQueue();
     // 120 events of 60 customers, each customer's two a minute apart in the queue.
@@ -118,7 +131,14 @@ describe('webhook deliveries', () => {
     endpoint = new Endpoint();
     endpoint.failFirst = new Set(['evt_005', 'evt_077']);
     const url = await endpoint.listen();
-    const deliveries = new Deliveries(queue as unknown as SandboxRepository, oneProcess, clock, SECRET, () => url, noopLog);
+    const deliveries = new Deliveries(
+      queue as unknown as SandboxRepository,
+      oneProcess,
+      clock,
+      SECRET,
+      () => url,
+      noopLog,
+    );
 
     await deliveries.kick();
     expect(endpoint.maxInFlight).toBe(IN_FLIGHT);
@@ -128,9 +148,14 @@ describe('webhook deliveries', () => {
     for (let c = 0; c < 60; c++) {
       const first = `evt_${String(c).padStart(3, '0')}`;
       const second = `evt_${String(c + 60).padStart(3, '0')}`;
-      if (endpoint.accepted.includes(first) && endpoint.accepted.includes(second)) expect(endpoint.accepted.indexOf(first)).toBeLessThan(endpoint.accepted.indexOf(second));
+      if (endpoint.accepted.includes(first) && endpoint.accepted.includes(second))
+        expect(endpoint.accepted.indexOf(first)).toBeLessThan(endpoint.accepted.indexOf(second));
     }
-    expect(queue.row('evt_005')).toMatchObject({ attempts: 1, deliveredAt: null, nextAttemptAt: clock.now() + retryDelayMs(1) });
+    expect(queue.row('evt_005')).toMatchObject({
+      attempts: 1,
+      deliveredAt: null,
+      nextAttemptAt: clock.now() + retryDelayMs(1),
+    });
 
     // Nothing is due before the backoff: a round sends nothing more.
     await deliveries.kick();

@@ -108,7 +108,12 @@ export class Deliveries {
     const signature = stripeSignature(this.secret, payload, Math.floor(this.clock.now() / 1000));
     let ok = false;
     try {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+        signal: AbortSignal.timeout(10_000),
+      });
       ok = response.ok;
       await response.body?.cancel();
     } catch (error) {

@@ -50,7 +50,8 @@ export function parseStripeForm(body: string): FormObject {
       arrayLimit: 100,
     }) as FormObject;
   } catch (error) {
-    if (error instanceof RangeError) throw new FormRefusedError('The request nests too deeply or has too many parameters.');
+    if (error instanceof RangeError)
+      throw new FormRefusedError('The request nests too deeply or has too many parameters.');
     throw error;
   }
 }

@@ -33,8 +33,17 @@ export function createPaymentSandbox(platform: Platform, webhookPath: string): P
   const { payments } = platform.config;
   const repo = new SandboxRepository(platform.db);
   let selfUrl: string | undefined;
-  const deliveries = new Deliveries(repo, platform.db, platform.clock, payments.webhookSecret, () => payments.webhookUrl ?? (selfUrl ? `${selfUrl}${webhookPath}` : undefined), platform.log);
-  const sandbox = new PaymentSandbox(repo, platform.clock, () => void deliveries.kick(), { retryDays: payments.sandboxRetryDays });
+  const deliveries = new Deliveries(
+    repo,
+    platform.db,
+    platform.clock,
+    payments.webhookSecret,
+    () => payments.webhookUrl ?? (selfUrl ? `${selfUrl}${webhookPath}` : undefined),
+    platform.log,
+  );
+  const sandbox = new PaymentSandbox(repo, platform.clock, () => void deliveries.kick(), {
+    retryDays: payments.sandboxRetryDays,
+  });
   // One renewal run at a time in this process: a long run (a day's 100,000) must not pile up ticks waiting on its lock.
   let renewing = false;
   const enabled = payments.provider === 'sandbox';
@@ -47,7 +56,9 @@ export function createPaymentSandbox(platform: Platform, webhookPath: string): P
           startWork: (url) => {
             selfUrl = url;
             if (payments.stagingSandbox) {
-              platform.log.warn('PAYMENT_SANDBOX_IN_PRODUCTION=staging: este servidor de producción cobra con el sandbox de pruebas; sus tarjetas de prueba (4242…) conceden paquetes. Solo para un servidor de pruebas; cada página lo indica en su pie.');
+              platform.log.warn(
+                'PAYMENT_SANDBOX_IN_PRODUCTION=staging: este servidor de producción cobra con el sandbox de pruebas; sus tarjetas de prueba (4242…) conceden paquetes. Solo para un servidor de pruebas; cada página lo indica en su pie.',
+              );
             }
             const timer = setInterval(() => {
               if (!renewing) {
@@ -68,5 +79,10 @@ export function createPaymentSandbox(platform: Platform, webhookPath: string): P
   const demoPromotions = async () => {
     if (enabled) await seedDemoPromotions(sandbox.coupons, await sandbox.now());
   };
-  return { module, deliverNow: () => deliveries.kick(), renewDue: () => sandbox.renewDue(), seedDemoPromotions: demoPromotions };
+  return {
+    module,
+    deliverNow: () => deliveries.kick(),
+    renewDue: () => sandbox.renewDue(),
+    seedDemoPromotions: demoPromotions,
+  };
 }

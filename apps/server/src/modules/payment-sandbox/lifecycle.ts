@@ -1,6 +1,16 @@
 import { cardOutcome, laterChargesFail } from './cards';
 import { discountedAmount } from './coupons';
-import { addInterval, event, invoice, newId, paidInvoice, paymentIntent, subscriptionPeriod, withPeriod, type Json } from './objects';
+import {
+  addInterval,
+  event,
+  invoice,
+  newId,
+  paidInvoice,
+  paymentIntent,
+  subscriptionPeriod,
+  withPeriod,
+  type Json,
+} from './objects';
 
 /**
  * A subscription's life at the sandbox as Stripe Billing lives it: renewals, failed renewals
@@ -40,17 +50,41 @@ export interface Step {
 
 /** The decline of an off-session charge of `card` at `at` (epoch s), or null when it pays. */
 export function declineOf(card: Card | null, at: number): Json | null {
-  if (!card) return { type: 'invalid_request_error', code: 'invoice_no_payment_method', message: 'This customer has no attached payment source or default payment method. Please consider adding a default payment method.' };
+  if (!card)
+    return {
+      type: 'invalid_request_error',
+      code: 'invoice_no_payment_method',
+      message:
+        'This customer has no attached payment source or default payment method. Please consider adding a default payment method.',
+    };
   const outcome = cardOutcome({ number: card.number, expMonth: 12, expYear: 9999, cvc: '123' }, new Date(at * 1000));
   if (outcome.kind === 'succeeds' && !laterChargesFail(card.number)) return null;
-  if (outcome.kind === 'declined') return { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message.en };
+  if (outcome.kind === 'declined')
+    return { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message.en };
   // A card that needs authentication cannot be charged with nobody there to authenticate.
-  if (outcome.kind === 'authenticates') return { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' };
-  return { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+  if (outcome.kind === 'authenticates')
+    return {
+      type: 'card_error',
+      code: 'authentication_required',
+      decline_code: 'authentication_required',
+      message: 'Your card was declined. This transaction requires authentication.',
+    };
+  return {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  };
 }
 
 /** Stripe's proration of a price change at `at` within [start, end): the old price's unused time credited, the new one's remaining time charged, to the second. */
-export function prorate(oldAmount: number, newAmount: number, start: number, end: number, at: number): { credit: number; charge: number } {
+export function prorate(
+  oldAmount: number,
+  newAmount: number,
+  start: number,
+  end: number,
+  at: number,
+): { credit: number; charge: number } {
   const fraction = Math.min(1, Math.max(0, (end - at) / Math.max(1, end - start)));
   return { credit: -Math.round(oldAmount * fraction), charge: Math.round(newAmount * fraction) };
 }
@@ -59,7 +93,8 @@ export function priceOf(sub: Json): Json {
   return ((sub.items as { data: Json[] }).data[0]?.price ?? {}) as Json;
 }
 
-const intervalOf = (price: Json): 'month' | 'year' => ((price.recurring as Json | undefined)?.interval === 'year' ? 'year' : 'month');
+const intervalOf = (price: Json): 'month' | 'year' =>
+  (price.recurring as Json | undefined)?.interval === 'year' ? 'year' : 'month';
 
 /** The subscription's invoice's subscription id (Stripe's invoice.parent.subscription_details.subscription). */
 export function subscriptionOfInvoice(inv: Json): string | null {
@@ -82,13 +117,41 @@ export function chargeInvoice(inv: Json, intent: Json | null, card: Card | null,
   const amount = Number(inv.amount_due);
   const error = amount > 0 ? declineOf(card, at) : null;
   if (error === null) {
-    const paidIntent = intent && { ...intent, status: 'succeeded', amount_received: amount, payment_method: card?.paymentMethod ?? null, last_payment_error: null, next_action: null, latest_charge: newId('ch') };
+    const paidIntent = intent && {
+      ...intent,
+      status: 'succeeded',
+      amount_received: amount,
+      payment_method: card?.paymentMethod ?? null,
+      last_payment_error: null,
+      next_action: null,
+      latest_charge: newId('ch'),
+    };
     const paid = { ...paidInvoice(inv, at), attempt_count: attempts, attempted: true };
-    return { paid: true, invoice: paid, intent: paidIntent, error: null, events: [...(paidIntent ? [event('payment_intent.succeeded', paidIntent, at)] : []), event('invoice.paid', paid, at)] };
+    return {
+      paid: true,
+      invoice: paid,
+      intent: paidIntent,
+      error: null,
+      events: [
+        ...(paidIntent ? [event('payment_intent.succeeded', paidIntent, at)] : []),
+        event('invoice.paid', paid, at),
+      ],
+    };
   }
-  const failedIntent = intent && { ...intent, status: 'requires_payment_method', payment_method: null, last_payment_error: { ...error, ...(card?.paymentMethod ? { payment_method: { id: card.paymentMethod } } : {}) } };
+  const failedIntent = intent && {
+    ...intent,
+    status: 'requires_payment_method',
+    payment_method: null,
+    last_payment_error: { ...error, ...(card?.paymentMethod ? { payment_method: { id: card.paymentMethod } } : {}) },
+  };
   const open = { ...inv, attempt_count: attempts, attempted: true };
-  return { paid: false, invoice: open, intent: failedIntent, error, events: failedIntent ? [event('payment_intent.payment_failed', failedIntent, at)] : [] };
+  return {
+    paid: false,
+    invoice: open,
+    intent: failedIntent,
+    error,
+    events: failedIntent ? [event('payment_intent.payment_failed', failedIntent, at)] : [],
+  };
 }
 
 /** When the next automatic retry of an invoice that failed first at `since` and `attempts` times in all falls: epoch s, or null after the last. */
@@ -99,7 +162,13 @@ export function nextAttempt(since: number, attempts: number, retryDays: readonly
 
 /** A subscription ended at `at`: cancelled (by request, at period end) or after its last failed retry. */
 export function ended(sub: Json, at: number, reason: 'cancellation_requested' | 'payment_failed'): Json {
-  return { ...sub, status: 'canceled', ended_at: at, canceled_at: sub.canceled_at ?? at, cancellation_details: { reason, comment: null, feedback: null } };
+  return {
+    ...sub,
+    status: 'canceled',
+    ended_at: at,
+    canceled_at: sub.canceled_at ?? at,
+    cancellation_details: { reason, comment: null, feedback: null },
+  };
 }
 
 /**
@@ -107,19 +176,39 @@ export function ended(sub: Json, at: number, reason: 'cancellation_requested' | 
  * end; at its period's end (a trial's end too) the end it asked for or its renewal charge; when
  * past_due, the next retry of its open invoice.
  */
-export function dueStep(sub: Stored, card: Card | null, open: { invoice: Stored; intent: Stored | null } | null, at: number, retryDays: readonly number[]): Step {
+export function dueStep(
+  sub: Stored,
+  card: Card | null,
+  open: { invoice: Stored; intent: Stored | null } | null,
+  at: number,
+  retryDays: readonly number[],
+): Step {
   const data = sub.data;
   const { end } = subscriptionPeriod(data);
   const status = String(data.status);
   if (status === 'trialing' && sub.private.trialNoticeSent !== true && at < end) {
     const priv = { ...sub.private, trialNoticeSent: true };
-    return { subscription: { data, private: priv, dueAt: end * 1000 }, objects: [], events: [event('customer.subscription.trial_will_end', data, at)] };
+    return {
+      subscription: { data, private: priv, dueAt: end * 1000 },
+      objects: [],
+      events: [event('customer.subscription.trial_will_end', data, at)],
+    };
   }
-  if (status === 'past_due' && open && open.invoice.data.status === 'open') return retryStep(sub, card, open, at, retryDays);
-  if ((status !== 'active' && status !== 'trialing' && status !== 'past_due') || at < end) return { subscription: { data, private: sub.private, dueAt: status === 'canceled' ? null : end * 1000 }, objects: [], events: [] };
+  if (status === 'past_due' && open && open.invoice.data.status === 'open')
+    return retryStep(sub, card, open, at, retryDays);
+  if ((status !== 'active' && status !== 'trialing' && status !== 'past_due') || at < end)
+    return {
+      subscription: { data, private: sub.private, dueAt: status === 'canceled' ? null : end * 1000 },
+      objects: [],
+      events: [],
+    };
   if (data.cancel_at_period_end === true) {
     const gone = ended(data, end, 'cancellation_requested');
-    return { subscription: { data: gone, private: sub.private, dueAt: null }, objects: [], events: [event('customer.subscription.deleted', gone, end)] };
+    return {
+      subscription: { data: gone, private: sub.private, dueAt: null },
+      objects: [],
+      events: [event('customer.subscription.deleted', gone, end)],
+    };
   }
   return renewalStep(sub, card, end, retryDays);
 }
@@ -132,8 +221,30 @@ function renewalStep(sub: Stored, card: Card | null, end: number, retryDays: rea
   const currency = String(price.currency);
   const customer = String(sub.data.customer);
   const invoiceId = newId('in');
-  const intent = paymentIntent({ amount, currency, customer, description: 'Subscription update', metadata: {}, invoice: invoiceId, created: end });
-  const inv = invoice({ customer, subscription: sub.id, amount, currency, periodStart: end, periodEnd: next, billingReason: 'subscription_cycle', paymentIntent: intent, metadata: (sub.data.metadata as Json) ?? {}, created: end }, invoiceId);
+  const intent = paymentIntent({
+    amount,
+    currency,
+    customer,
+    description: 'Subscription update',
+    metadata: {},
+    invoice: invoiceId,
+    created: end,
+  });
+  const inv = invoice(
+    {
+      customer,
+      subscription: sub.id,
+      amount,
+      currency,
+      periodStart: end,
+      periodEnd: next,
+      billingReason: 'subscription_cycle',
+      paymentIntent: intent,
+      metadata: (sub.data.metadata as Json) ?? {},
+      created: end,
+    },
+    invoiceId,
+  );
   const charged = chargeInvoice(inv, intent, card, end);
   const period = { ...withPeriod(sub.data, end, next), latest_invoice: invoiceId };
   const objects = [
@@ -144,7 +255,11 @@ function renewalStep(sub: Stored, card: Card | null, end: number, retryDays: rea
     const renewed = { ...period, status: 'active' };
     // A renewal of an active subscription says invoice.paid; a trial's conversion says its new status too.
     const updated = sub.data.status === 'active' ? [] : [event('customer.subscription.updated', renewed, end)];
-    return { subscription: { data: renewed, private: sub.private, dueAt: next * 1000 }, objects, events: [...charged.events, ...updated] };
+    return {
+      subscription: { data: renewed, private: sub.private, dueAt: next * 1000 },
+      objects,
+      events: [...charged.events, ...updated],
+    };
   }
   // Stripe moves the period on and leaves the invoice open: paid later, it covers this same period.
   const retryAt = nextAttempt(end, 1, retryDays);
@@ -153,13 +268,27 @@ function renewalStep(sub: Stored, card: Card | null, end: number, retryDays: rea
   const events = [...charged.events, event('invoice.payment_failed', failedInvoice, end)];
   if (retryAt === null) {
     const gone = ended(period, end, 'payment_failed');
-    return { subscription: { data: gone, private: sub.private, dueAt: null }, objects, events: [...events, event('customer.subscription.deleted', gone, end)] };
+    return {
+      subscription: { data: gone, private: sub.private, dueAt: null },
+      objects,
+      events: [...events, event('customer.subscription.deleted', gone, end)],
+    };
   }
   const pastDue = { ...period, status: 'past_due' };
-  return { subscription: { data: pastDue, private: { ...sub.private, failingSince: end }, dueAt: retryAt * 1000 }, objects, events: [...events, event('customer.subscription.updated', pastDue, end)] };
+  return {
+    subscription: { data: pastDue, private: { ...sub.private, failingSince: end }, dueAt: retryAt * 1000 },
+    objects,
+    events: [...events, event('customer.subscription.updated', pastDue, end)],
+  };
 }
 
-function retryStep(sub: Stored, card: Card | null, open: { invoice: Stored; intent: Stored | null }, at: number, retryDays: readonly number[]): Step {
+function retryStep(
+  sub: Stored,
+  card: Card | null,
+  open: { invoice: Stored; intent: Stored | null },
+  at: number,
+  retryDays: readonly number[],
+): Step {
   const charged = chargeInvoice(open.invoice.data, open.intent?.data ?? null, card, at);
   const since = Number(sub.private.failingSince ?? open.invoice.data.created);
   const settled = settle(sub, open, charged, at, since, retryDays);
@@ -172,9 +301,18 @@ function retryStep(sub: Stored, card: Card | null, open: { invoice: Stored; inte
  * failed, the next retry is scheduled, or after the last one the subscription is cancelled.
  * `manual`: a payment asked for through the API, which moves no retry schedule.
  */
-export function settle(sub: Stored, open: { invoice: Stored; intent: Stored | null }, charged: Charged, at: number, since: number, retryDays: readonly number[], manual = false): Step {
+export function settle(
+  sub: Stored,
+  open: { invoice: Stored; intent: Stored | null },
+  charged: Charged,
+  at: number,
+  since: number,
+  retryDays: readonly number[],
+  manual = false,
+): Step {
   const objects: Step['objects'] = [];
-  if (open.intent && charged.intent) objects.push({ id: open.intent.id, type: 'payment_intent', data: charged.intent, previous: open.intent });
+  if (open.intent && charged.intent)
+    objects.push({ id: open.intent.id, type: 'payment_intent', data: charged.intent, previous: open.intent });
   const { end } = subscriptionPeriod(sub.data);
   const status = String(sub.data.status);
   if (charged.paid) {
@@ -184,12 +322,20 @@ export function settle(sub: Stored, open: { invoice: Stored; intent: Stored | nu
     const priv = { ...sub.private };
     delete priv.failingSince;
     const dueAt = status === 'canceled' ? null : end * 1000;
-    return { subscription: { data: active, private: priv, dueAt }, objects, events: [...charged.events, ...(revives ? [event('customer.subscription.updated', active, at)] : [])] };
+    return {
+      subscription: { data: active, private: priv, dueAt },
+      objects,
+      events: [...charged.events, ...(revives ? [event('customer.subscription.updated', active, at)] : [])],
+    };
   }
   if (manual) {
     const inv = charged.invoice;
     objects.push({ id: open.invoice.id, type: 'invoice', data: inv, previous: open.invoice });
-    return { subscription: { data: sub.data, private: sub.private, dueAt: sub.dueAt }, objects, events: [...charged.events, event('invoice.payment_failed', inv, at)] };
+    return {
+      subscription: { data: sub.data, private: sub.private, dueAt: sub.dueAt },
+      objects,
+      events: [...charged.events, event('invoice.payment_failed', inv, at)],
+    };
   }
   const retryAt = nextAttempt(since, Number(charged.invoice.attempt_count), retryDays);
   const inv = { ...charged.invoice, next_payment_attempt: retryAt };
@@ -197,7 +343,11 @@ export function settle(sub: Stored, open: { invoice: Stored; intent: Stored | nu
   const events = [...charged.events, event('invoice.payment_failed', inv, at)];
   if (retryAt === null) {
     const gone = ended(sub.data, at, 'payment_failed');
-    return { subscription: { data: gone, private: sub.private, dueAt: null }, objects, events: [...events, event('customer.subscription.deleted', gone, at)] };
+    return {
+      subscription: { data: gone, private: sub.private, dueAt: null },
+      objects,
+      events: [...events, event('customer.subscription.deleted', gone, at)],
+    };
   }
   return { subscription: { data: sub.data, private: sub.private, dueAt: retryAt * 1000 }, objects, events };
 }

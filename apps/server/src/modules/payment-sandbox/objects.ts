@@ -58,7 +58,12 @@ export class StripeApiError extends Error {
 export const invalidRequest = (message: string, param?: string) =>
   new StripeApiError(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) });
 export const noSuch = (type: string, id: string) =>
-  new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${type}: '${id}'`, param: 'id' });
+  new StripeApiError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${type}: '${id}'`,
+    param: 'id',
+  });
 
 export interface PaymentIntentInput {
   amount: number;
@@ -111,7 +116,14 @@ export interface InvoiceInput {
 }
 
 /** One line of an invoice (Stripe's line_item). */
-export function invoiceLine(amount: number, currency: string, start: number, end: number, description: string | null = null, proration = false): Json {
+export function invoiceLine(
+  amount: number,
+  currency: string,
+  start: number,
+  end: number,
+  description: string | null = null,
+  proration = false,
+): Json {
   return { id: newId('il'), object: 'line_item', amount, currency, description, proration, period: { start, end } };
 }
 
@@ -132,12 +144,23 @@ export function invoice(input: InvoiceInput, id = newId('in')): Json {
     attempt_count: 0,
     attempted: false,
     next_payment_attempt: null,
-    parent: { type: 'subscription_details', subscription_details: { subscription: input.subscription, metadata: input.metadata } },
-    lines: { object: 'list', data: input.lines ?? [invoiceLine(input.amount, input.currency, input.periodStart, input.periodEnd)] },
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: input.subscription, metadata: input.metadata },
+    },
+    lines: {
+      object: 'list',
+      data: input.lines ?? [invoiceLine(input.amount, input.currency, input.periodStart, input.periodEnd)],
+    },
     period_start: input.periodStart,
     period_end: input.periodEnd,
     confirmation_secret: pi ? { client_secret: pi.client_secret, type: 'payment_intent' } : null,
-    payments: { object: 'list', data: pi ? [{ object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: pi.id }, status: 'open' }] : [] },
+    payments: {
+      object: 'list',
+      data: pi
+        ? [{ object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: pi.id }, status: 'open' }]
+        : [],
+    },
     status_transitions: { finalized_at: input.created, paid_at: null },
     created: input.created,
     livemode: false,
@@ -166,12 +189,23 @@ export function subscriptionPeriod(sub: Json): { start: number; end: number } {
 
 export function withPeriod(sub: Json, start: number, end: number): Json {
   const items = sub.items as { data: Json[] };
-  return { ...sub, items: { ...items, data: items.data.map((i) => ({ ...i, current_period_start: start, current_period_end: end })) } };
+  return {
+    ...sub,
+    items: { ...items, data: items.data.map((i) => ({ ...i, current_period_start: start, current_period_end: end })) },
+  };
 }
 
 export function event(type: string, object: Json, created: number): { id: string; type: string; payload: string } {
   const id = newId('evt');
-  const head = { id, object: 'event', api_version: '2026-10-28.endive', created, type, livemode: false, pending_webhooks: 1 };
+  const head = {
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created,
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+  };
   const payload = `${JSON.stringify(head).slice(0, -1)},"data":{"object":${jsonOf(object)}}}`;
   return { id, type, payload };
 }

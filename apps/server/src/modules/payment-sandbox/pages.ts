@@ -26,21 +26,26 @@ button{font:inherit;padding:10px 16px;border-radius:6px;border:0;cursor:pointer;
 h1{font-size:18px;margin:0}p{margin:0}`;
 
 /** The pages' words in each language. */
-export const PAGE_TEXTS: Readonly<Record<CardLocale, {
-  cardTitle: string;
-  cardLabel: string;
-  number: string;
-  expiry: string;
-  expiryPlaceholder: string;
-  cvc: string;
-  secure: string;
-  challengeTitle: string;
-  challengeHeading: string;
-  challengePayment: (amount: string) => string;
-  challengeSetup: string;
-  pass: string;
-  fail: string;
-}>> = {
+export const PAGE_TEXTS: Readonly<
+  Record<
+    CardLocale,
+    {
+      cardTitle: string;
+      cardLabel: string;
+      number: string;
+      expiry: string;
+      expiryPlaceholder: string;
+      cvc: string;
+      secure: string;
+      challengeTitle: string;
+      challengeHeading: string;
+      challengePayment: (amount: string) => string;
+      challengeSetup: string;
+      pass: string;
+      fail: string;
+    }
+  >
+> = {
   es: {
     cardTitle: 'Tarjeta',
     cardLabel: 'Datos de la tarjeta',

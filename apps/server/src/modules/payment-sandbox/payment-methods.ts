@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { AUTHENTICATION_FAILED, cardBrand, cardOutcome, fullYear, offSessionOutcome, TEST_PAYMENT_METHODS, type CardInput, type CardLocale } from './cards';
+import {
+  AUTHENTICATION_FAILED,
+  cardBrand,
+  cardOutcome,
+  fullYear,
+  offSessionOutcome,
+  TEST_PAYMENT_METHODS,
+  type CardInput,
+  type CardLocale,
+} from './cards';
 import type { FormObject, FormValue } from './form-body';
 import { event, invalidRequest, newId, noSuch, StripeApiError, type Json } from './objects';
 import type { ObjectWrite } from './sandbox.repository';
@@ -42,8 +51,21 @@ export interface SandboxCore {
 const text = (v: FormValue | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 const obj = (v: FormValue | undefined): FormObject => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 
-function put(id: string, type: string, data: Json, prev: LoadedObject | null, priv: Json | null = prev?.private ?? null): ObjectWrite {
-  return { id, type, data: JSON.stringify(data), private: priv ? JSON.stringify(priv) : null, dueAt: prev?.dueAt ?? null, version: prev ? prev.version : null };
+function put(
+  id: string,
+  type: string,
+  data: Json,
+  prev: LoadedObject | null,
+  priv: Json | null = prev?.private ?? null,
+): ObjectWrite {
+  return {
+    id,
+    type,
+    data: JSON.stringify(data),
+    private: priv ? JSON.stringify(priv) : null,
+    dueAt: prev?.dueAt ?? null,
+    version: prev ? prev.version : null,
+  };
 }
 
 /** The customer's attached payment methods, newest first, kept in one object of their own. */
@@ -51,13 +73,24 @@ const listIdOf = (customer: string) => `pml_${customer.replace(/^cus_/, '')}`;
 const LIST = 'customer_payment_methods';
 
 /** A card payment method as Stripe shows it (never its number), and its private part. */
-export function cardMethod(card: { number: string; expMonth: number; expYear: number; holder: string | null }, created: number, customer: string | null): { data: Json; private: Json } {
+export function cardMethod(
+  card: { number: string; expMonth: number; expYear: number; holder: string | null },
+  created: number,
+  customer: string | null,
+): { data: Json; private: Json } {
   const number = card.number.replace(/\D/g, '');
   const data = {
     id: newId('pm'),
     object: 'payment_method',
     type: 'card',
-    card: { brand: cardBrand(number), last4: number.slice(-4), exp_month: card.expMonth, exp_year: fullYear(card.expYear), funding: 'credit', country: 'US' },
+    card: {
+      brand: cardBrand(number),
+      last4: number.slice(-4),
+      exp_month: card.expMonth,
+      exp_year: fullYear(card.expYear),
+      funding: 'credit',
+      country: 'US',
+    },
     billing_details: { name: card.holder },
     customer,
     metadata: {},
@@ -71,13 +104,26 @@ export function cardMethod(card: { number: string; expMonth: number; expYear: nu
 export function typedCard(form: FormObject): CardInput & { holder: string | null } {
   const pmData = obj(form.payment_method_data);
   const card = obj(pmData.card);
-  return { number: text(card.number) ?? '', expMonth: Number(text(card.exp_month)), expYear: Number(text(card.exp_year)), cvc: text(card.cvc) ?? '', holder: text(obj(pmData.billing_details).name) ?? null };
+  return {
+    number: text(card.number) ?? '',
+    expMonth: Number(text(card.exp_month)),
+    expYear: Number(text(card.exp_year)),
+    cvc: text(card.cvc) ?? '',
+    holder: text(obj(pmData.billing_details).name) ?? null,
+  };
 }
 
 /** The card error Stripe answers for a refused card, in the card field's language. */
 function cardError(outcome: ReturnType<typeof cardOutcome>, lang: CardLocale): Json {
-  if (outcome.kind === 'declined') return { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message[lang] };
-  if (outcome.kind === 'invalid') return { type: 'card_error', code: outcome.code, param: outcome.param, message: outcome.message[lang] };
+  if (outcome.kind === 'declined')
+    return {
+      type: 'card_error',
+      code: outcome.code,
+      decline_code: outcome.declineCode,
+      message: outcome.message[lang],
+    };
+  if (outcome.kind === 'invalid')
+    return { type: 'card_error', code: outcome.code, param: outcome.param, message: outcome.message[lang] };
   return { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
 }
 
@@ -111,11 +157,29 @@ export class SandboxPaymentMethods {
     const customer = text(form.customer) ?? null;
     if (customer) await this.core.load(customer, 'customer');
     const usage = text(form.usage) ?? 'off_session';
-    if (usage !== 'off_session' && usage !== 'on_session') throw invalidRequest('Invalid usage: must be one of on_session or off_session', 'usage');
+    if (usage !== 'off_session' && usage !== 'on_session')
+      throw invalidRequest('Invalid usage: must be one of on_session or off_session', 'usage');
     const id = newId('seti');
     const metadata = { ...obj(form.metadata) };
-    const setup = { id, object: 'setup_intent', customer, status: 'requires_payment_method', usage, client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`, payment_method: null, payment_method_types: ['card'], last_setup_error: null, next_action: null, metadata, created: await this.seconds(), livemode: false };
-    await this.core.apply([put(id, 'setup_intent', setup, null, {})], [event('setup_intent.created', setup, Number(setup.created))]);
+    const setup = {
+      id,
+      object: 'setup_intent',
+      customer,
+      status: 'requires_payment_method',
+      usage,
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      payment_method: null,
+      payment_method_types: ['card'],
+      last_setup_error: null,
+      next_action: null,
+      metadata,
+      created: await this.seconds(),
+      livemode: false,
+    };
+    await this.core.apply(
+      [put(id, 'setup_intent', setup, null, {})],
+      [event('setup_intent.created', setup, Number(setup.created))],
+    );
     return setup;
   }
 
@@ -131,15 +195,30 @@ export class SandboxPaymentMethods {
     const setup = await this.core.load(id, 'setup_intent');
     if (viaClientSecret && text(form.client_secret) !== setup.data.client_secret) throw noSuch('setup_intent', id);
     if (setup.data.status === 'succeeded' || setup.data.status === 'canceled') {
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'setup_intent_unexpected_state', message: `You cannot confirm this SetupIntent because it has already succeeded or been canceled.`, setup_intent: setup.data });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'setup_intent_unexpected_state',
+        message: `You cannot confirm this SetupIntent because it has already succeeded or been canceled.`,
+        setup_intent: setup.data,
+      });
     }
     const card = typedCard(form);
     const outcome = cardOutcome(card, new Date(await this.core.now()));
-    const pending = { number: card.number.replace(/\D/g, ''), expMonth: card.expMonth, expYear: card.expYear, holder: card.holder };
+    const pending = {
+      number: card.number.replace(/\D/g, ''),
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      holder: card.holder,
+    };
     if (outcome.kind === 'succeeds') return this.setupSucceeded(id, setup, pending);
     if (outcome.kind === 'authenticates') {
       const url = `/payments-sandbox/3ds/${id}?client_secret=${encodeURIComponent(String(setup.data.client_secret))}`;
-      const data = { ...setup.data, status: 'requires_action', last_setup_error: null, next_action: { type: 'redirect_to_url', redirect_to_url: { url, return_url: text(form.return_url) ?? null } } };
+      const data = {
+        ...setup.data,
+        status: 'requires_action',
+        last_setup_error: null,
+        next_action: { type: 'redirect_to_url', redirect_to_url: { url, return_url: text(form.return_url) ?? null } },
+      };
       await this.core.apply([put(id, 'setup_intent', data, setup, { ...setup.private, pending })], []);
       return data;
     }
@@ -149,17 +228,26 @@ export class SandboxPaymentMethods {
   /** The challenge page's answer for a setup intent: the pending card is saved, or authentication fails. */
   async completeSetupChallenge(id: string, clientSecret: string, passed: boolean, lang: CardLocale): Promise<Json> {
     const setup = await this.core.load(id, 'setup_intent');
-    const pending = setup.private.pending as { number: string; expMonth: number; expYear: number; holder: string | null } | undefined;
-    if (setup.data.client_secret !== clientSecret || setup.data.status !== 'requires_action' || !pending) throw noSuch('setup_intent', id);
+    const pending = setup.private.pending as
+      { number: string; expMonth: number; expYear: number; holder: string | null } | undefined;
+    if (setup.data.client_secret !== clientSecret || setup.data.status !== 'requires_action' || !pending)
+      throw noSuch('setup_intent', id);
     if (passed) return this.setupSucceeded(id, setup, pending);
-    return this.setupFailed(id, setup, { type: 'card_error', code: 'setup_intent_authentication_failure', message: AUTHENTICATION_FAILED[lang] });
+    return this.setupFailed(id, setup, {
+      type: 'card_error',
+      code: 'setup_intent_authentication_failure',
+      message: AUTHENTICATION_FAILED[lang],
+    });
   }
 
   private async setupFailed(id: string, setup: LoadedObject, error: Json): Promise<never> {
     const data = { ...setup.data, status: 'requires_payment_method', next_action: null, last_setup_error: error };
     const priv = { ...setup.private };
     delete priv.pending;
-    await this.core.apply([put(id, 'setup_intent', data, setup, priv)], [event('setup_intent.setup_failed', data, await this.seconds())]);
+    await this.core.apply(
+      [put(id, 'setup_intent', data, setup, priv)],
+      [event('setup_intent.setup_failed', data, await this.seconds())],
+    );
     throw new StripeApiError(402, { ...error, setup_intent: data });
   }
 
@@ -167,15 +255,28 @@ export class SandboxPaymentMethods {
    * The card is saved: a payment method attached to the setup intent's customer. A trial's
    * pending setup intent makes it its subscription's default, and the customer's when it has none.
    */
-  private async setupSucceeded(id: string, setup: LoadedObject, card: { number: string; expMonth: number; expYear: number; holder: string | null }): Promise<Json> {
+  private async setupSucceeded(
+    id: string,
+    setup: LoadedObject,
+    card: { number: string; expMonth: number; expYear: number; holder: string | null },
+  ): Promise<Json> {
     const now = await this.seconds();
     const customer = typeof setup.data.customer === 'string' ? setup.data.customer : null;
     const pm = cardMethod(card, now, customer);
     const pmId = String(pm.data.id);
-    const data = { ...setup.data, status: 'succeeded', payment_method: pmId, last_setup_error: null, next_action: null };
+    const data = {
+      ...setup.data,
+      status: 'succeeded',
+      payment_method: pmId,
+      last_setup_error: null,
+      next_action: null,
+    };
     const priv = { ...setup.private };
     delete priv.pending;
-    const writes: ObjectWrite[] = [put(pmId, 'payment_method', pm.data, null, pm.private), put(id, 'setup_intent', data, setup, priv)];
+    const writes: ObjectWrite[] = [
+      put(pmId, 'payment_method', pm.data, null, pm.private),
+      put(id, 'setup_intent', data, setup, priv),
+    ];
     const events: Event[] = [event('setup_intent.succeeded', data, now)];
     if (customer) {
       writes.push(await this.attachWrite(customer, pmId));
@@ -188,7 +289,16 @@ export class SandboxPaymentMethods {
         events.push(event('customer.subscription.updated', updated, now));
         const cust = await this.core.load(customer, 'customer');
         const settings = (cust.data.invoice_settings as Json | undefined) ?? {};
-        if (!settings.default_payment_method) writes.push(put(customer, 'customer', { ...cust.data, invoice_settings: { ...settings, default_payment_method: pmId } }, cust, { ...cust.private, number: pm.private.number }));
+        if (!settings.default_payment_method)
+          writes.push(
+            put(
+              customer,
+              'customer',
+              { ...cust.data, invoice_settings: { ...settings, default_payment_method: pmId } },
+              cust,
+              { ...cust.private, number: pm.private.number },
+            ),
+          );
       }
     }
     await this.core.apply(writes, events);
@@ -201,11 +311,17 @@ export class SandboxPaymentMethods {
   async retrieveCustomer(id: string, query: FormObject): Promise<Json> {
     const customer = (await this.core.load(id, 'customer')).data;
     const expand = query.expand;
-    const wanted = (Array.isArray(expand) ? expand : typeof expand === 'string' ? [expand] : Object.values(obj(expand))).filter((e): e is string => typeof e === 'string');
+    const wanted = (
+      Array.isArray(expand) ? expand : typeof expand === 'string' ? [expand] : Object.values(obj(expand))
+    ).filter((e): e is string => typeof e === 'string');
     const settings = (customer.invoice_settings as Json | undefined) ?? {};
     const pm = settings.default_payment_method;
-    if (!wanted.includes('invoice_settings.default_payment_method') || typeof pm !== 'string' || !pm.startsWith('pm_')) return customer;
-    return { ...customer, invoice_settings: { ...settings, default_payment_method: (await this.core.load(pm, 'payment_method')).data } };
+    if (!wanted.includes('invoice_settings.default_payment_method') || typeof pm !== 'string' || !pm.startsWith('pm_'))
+      return customer;
+    return {
+      ...customer,
+      invoice_settings: { ...settings, default_payment_method: (await this.core.load(pm, 'payment_method')).data },
+    };
   }
 
   /** GET /v1/payment_methods?customer=...&type=card: the customer's attached cards, newest first. */
@@ -235,17 +351,31 @@ export class SandboxPaymentMethods {
   async detachPaymentMethod(id: string): Promise<Json> {
     const pm = await this.core.load(id, 'payment_method');
     const customer = typeof pm.data.customer === 'string' ? pm.data.customer : null;
-    if (!customer) throw invalidRequest('The payment method you provided is not attached to a customer so detachment is impossible.');
+    if (!customer)
+      throw invalidRequest(
+        'The payment method you provided is not attached to a customer so detachment is impossible.',
+      );
     const now = await this.seconds();
     const data = { ...pm.data, customer: null };
     const { ids, prev } = await this.list(customer);
-    const writes = [put(id, 'payment_method', data, pm, {}), put(listIdOf(customer), LIST, { ids: ids.filter((i) => i !== id) }, prev, {})];
+    const writes = [
+      put(id, 'payment_method', data, pm, {}),
+      put(listIdOf(customer), LIST, { ids: ids.filter((i) => i !== id) }, prev, {}),
+    ];
     const cust = await this.core.load(customer, 'customer');
     const settings = (cust.data.invoice_settings as Json | undefined) ?? {};
     if (settings.default_payment_method === id) {
       const priv = { ...cust.private };
       delete priv.number;
-      writes.push(put(customer, 'customer', { ...cust.data, invoice_settings: { ...settings, default_payment_method: null } }, cust, priv));
+      writes.push(
+        put(
+          customer,
+          'customer',
+          { ...cust.data, invoice_settings: { ...settings, default_payment_method: null } },
+          cust,
+          priv,
+        ),
+      );
     }
     await this.core.apply(writes, [event('payment_method.detached', data, now)]);
     return data;
@@ -259,10 +389,21 @@ export class SandboxPaymentMethods {
     if (test) return { number: test, expMonth: 12, expYear: 2099, holder: null, paymentMethod: pmId };
     const pm = await this.core.load(pmId, 'payment_method');
     const number = typeof pm.private.number === 'string' ? pm.private.number : '';
-    if (!number || pm.data.customer === null) throw invalidRequest('The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.', 'payment_method');
-    if (pm.data.customer !== customer) throw invalidRequest(`The provided PaymentMethod belongs to a different customer.`, 'payment_method');
+    if (!number || pm.data.customer === null)
+      throw invalidRequest(
+        'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.',
+        'payment_method',
+      );
+    if (pm.data.customer !== customer)
+      throw invalidRequest(`The provided PaymentMethod belongs to a different customer.`, 'payment_method');
     const card = pm.data.card as { exp_month: number; exp_year: number };
-    return { number, expMonth: Number(card.exp_month), expYear: Number(card.exp_year), holder: null, paymentMethod: pmId };
+    return {
+      number,
+      expMonth: Number(card.exp_month),
+      expYear: Number(card.exp_year),
+      holder: null,
+      paymentMethod: pmId,
+    };
   }
 
   /**
@@ -278,8 +419,17 @@ export class SandboxPaymentMethods {
     if (outcome.kind === 'succeeds') return this.core.succeed(piId, pi, card);
     if (outcome.kind === 'authenticates') {
       const url = `/payments-sandbox/3ds/${piId}?client_secret=${encodeURIComponent(String(pi.data.client_secret))}`;
-      const data = { ...pi.data, status: 'requires_action', payment_method: pmId, last_payment_error: null, next_action: { type: 'redirect_to_url', redirect_to_url: { url, return_url: null } } };
-      await this.core.apply([put(piId, 'payment_intent', data, pi, { pendingNumber: card.number, pendingCard: card })], []);
+      const data = {
+        ...pi.data,
+        status: 'requires_action',
+        payment_method: pmId,
+        last_payment_error: null,
+        next_action: { type: 'redirect_to_url', redirect_to_url: { url, return_url: null } },
+      };
+      await this.core.apply(
+        [put(piId, 'payment_intent', data, pi, { pendingNumber: card.number, pendingCard: card })],
+        [],
+      );
       return data;
     }
     return this.core.fail(piId, pi, { ...cardError(outcome, lang), payment_method: { id: pmId } });

@@ -18,11 +18,14 @@ export class SandboxPrices {
     if (!product) throw invalidRequest('Missing required param: product.', 'product');
     await this.sandbox.load(product, 'product');
     const amountText = text(form.unit_amount);
-    if (!amountText || !/^\d{1,9}$/.test(amountText)) throw invalidRequest('Invalid non-negative integer: unit_amount', 'unit_amount');
+    if (!amountText || !/^\d{1,9}$/.test(amountText))
+      throw invalidRequest('Invalid non-negative integer: unit_amount', 'unit_amount');
     const currency = text(form.currency)?.toLowerCase();
-    if (!currency || !/^[a-z]{3}$/.test(currency)) throw invalidRequest('Missing required param: currency.', 'currency');
+    if (!currency || !/^[a-z]{3}$/.test(currency))
+      throw invalidRequest('Missing required param: currency.', 'currency');
     const intervalText = text(obj(form.recurring).interval);
-    if (intervalText !== undefined && intervalText !== 'month' && intervalText !== 'year') throw invalidRequest('The sandbox prices by month or year.', 'recurring[interval]');
+    if (intervalText !== undefined && intervalText !== 'month' && intervalText !== 'year')
+      throw invalidRequest('The sandbox prices by month or year.', 'recurring[interval]');
     const amount = Number(amountText);
     const price = {
       id: newId('price'),
@@ -42,7 +45,10 @@ export class SandboxPrices {
       unit_amount: amount,
       unit_amount_decimal: String(amount),
     };
-    await this.sandbox.apply([{ id: price.id, type: 'price', data: JSON.stringify(price), private: null, dueAt: null, version: null }], []);
+    await this.sandbox.apply(
+      [{ id: price.id, type: 'price', data: JSON.stringify(price), private: null, dueAt: null, version: null }],
+      [],
+    );
     return price;
   }
 
@@ -59,7 +65,19 @@ export class SandboxPrices {
     if (id === undefined) return null;
     const price = await this.retrieve(id);
     const recurring = price.recurring as { interval?: string } | null;
-    if (!recurring?.interval) throw invalidRequest(`The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`: ${id}`, 'items[0][price]');
-    return { priceData: { currency: String(price.currency), unit_amount: String(price.unit_amount), product: String(price.product), recurring: { interval: recurring.interval } }, price };
+    if (!recurring?.interval)
+      throw invalidRequest(
+        `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`: ${id}`,
+        'items[0][price]',
+      );
+    return {
+      priceData: {
+        currency: String(price.currency),
+        unit_amount: String(price.unit_amount),
+        product: String(price.product),
+        recurring: { interval: recurring.interval },
+      },
+      price,
+    };
   }
 }

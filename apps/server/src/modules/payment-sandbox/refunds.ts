@@ -32,7 +32,13 @@ function chargeOf(pi: Json): Json {
     status: 'succeeded',
     created: pi.created,
     livemode: false,
-    refunds: { object: 'list', data: [], has_more: false, total_count: 0, url: `/v1/charges/${String(pi.latest_charge)}/refunds` },
+    refunds: {
+      object: 'list',
+      data: [],
+      has_more: false,
+      total_count: 0,
+      url: `/v1/charges/${String(pi.latest_charge)}/refunds`,
+    },
   };
 }
 
@@ -54,11 +60,14 @@ export class SandboxRefunds {
     const piId = text(form.payment_intent);
     if (!piId) throw invalidRequest('Missing required param: payment_intent.', 'payment_intent');
     const amountParam = text(form.amount);
-    if (amountParam !== undefined && (!/^\d+$/.test(amountParam) || Number(amountParam) <= 0)) throw invalidRequest('Invalid positive integer: amount', 'amount');
+    if (amountParam !== undefined && (!/^\d+$/.test(amountParam) || Number(amountParam) <= 0))
+      throw invalidRequest('Invalid positive integer: amount', 'amount');
     // Two refunds at once: the loser of the charge's compare-and-set reads it again.
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.createOnce(piId, amountParam === undefined ? null : Number(amountParam), { ...obj(form.metadata) });
+        return await this.createOnce(piId, amountParam === undefined ? null : Number(amountParam), {
+          ...obj(form.metadata),
+        });
       } catch (error) {
         if (!(error instanceof ObjectChangedError) || attempt >= 4) throw error;
       }
@@ -68,17 +77,34 @@ export class SandboxRefunds {
   private async createOnce(piId: string, amount: number | null, metadata: Json): Promise<Json> {
     const pi = (await this.sandbox.load(piId, 'payment_intent')).data;
     if (pi.status !== 'succeeded' || typeof pi.latest_charge !== 'string') {
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: `This PaymentIntent (${piId}) does not have a successful charge to refund.`, param: 'payment_intent' });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_refundable',
+        message: `This PaymentIntent (${piId}) does not have a successful charge to refund.`,
+        param: 'payment_intent',
+      });
     }
     const chargeId = pi.latest_charge;
     const stored = await this.repo.find(chargeId);
-    const previous = stored ? { data: JSON.parse(stored.data) as Json, version: stored.version, private: stored.private, dueAt: stored.dueAt } : null;
+    const previous = stored
+      ? { data: JSON.parse(stored.data) as Json, version: stored.version, private: stored.private, dueAt: stored.dueAt }
+      : null;
     const charge = previous ? { ...chargeOf(pi), ...previous.data } : chargeOf(pi);
     const refunded = Number(charge.amount_refunded ?? 0);
     const left = Number(charge.amount) - refunded;
-    if (left <= 0) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${chargeId} has already been refunded.`, charge: chargeId });
+    if (left <= 0)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${chargeId} has already been refunded.`,
+        charge: chargeId,
+      });
     if (amount !== null && amount > left) {
-      throw new StripeApiError(400, { type: 'invalid_request_error', message: `Refund amount (${amountText(amount, String(charge.currency))}) is greater than unrefunded amount on charge (${amountText(left, String(charge.currency))})`, param: 'amount' });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: `Refund amount (${amountText(amount, String(charge.currency))}) is greater than unrefunded amount on charge (${amountText(left, String(charge.currency))})`,
+        param: 'amount',
+      });
     }
     const now = Math.floor((await this.sandbox.now()) / 1000);
     const value = amount ?? left;
@@ -99,16 +125,40 @@ export class SandboxRefunds {
     const list = (charge.refunds ?? { object: 'list', data: [] }) as { data?: Json[] };
     const refunds = [refund, ...(list.data ?? [])];
     const total = refunded + value;
-    const updated: Json = { ...charge, amount_refunded: total, refunded: total >= Number(charge.amount), refunds: { ...list, object: 'list', data: refunds, has_more: false, total_count: refunds.length } };
+    const updated: Json = {
+      ...charge,
+      amount_refunded: total,
+      refunded: total >= Number(charge.amount),
+      refunds: { ...list, object: 'list', data: refunds, has_more: false, total_count: refunds.length },
+    };
     const writes: ObjectWrite[] = [
-      { id: chargeId, type: 'charge', data: JSON.stringify(updated), private: previous?.private ?? null, dueAt: null, version: previous ? previous.version : null },
-      { id: String(refund.id), type: 'refund', data: JSON.stringify(refund), private: null, dueAt: null, version: null },
+      {
+        id: chargeId,
+        type: 'charge',
+        data: JSON.stringify(updated),
+        private: previous?.private ?? null,
+        dueAt: null,
+        version: previous ? previous.version : null,
+      },
+      {
+        id: String(refund.id),
+        type: 'refund',
+        data: JSON.stringify(refund),
+        private: null,
+        dueAt: null,
+        version: null,
+      },
     ];
     try {
-      await this.repo.apply(writes, [event('refund.created', refund, now), event('charge.refunded', updated, now)], this.serverNow());
+      await this.repo.apply(
+        writes,
+        [event('refund.created', refund, now), event('charge.refunded', updated, now)],
+        this.serverNow(),
+      );
     } catch (error) {
       // Another refund made the charge first (its insert lost): read it again.
-      if (!previous && !(error instanceof ObjectChangedError) && (await this.repo.find(chargeId))) throw new ObjectChangedError(chargeId);
+      if (!previous && !(error instanceof ObjectChangedError) && (await this.repo.find(chargeId)))
+        throw new ObjectChangedError(chargeId);
       throw error;
     }
     return refund;
@@ -120,7 +170,9 @@ export class SandboxRefunds {
     if (!piId) throw invalidRequest('Missing required param: payment_intent.', 'payment_intent');
     const pi = (await this.sandbox.load(piId, 'payment_intent')).data;
     const stored = typeof pi.latest_charge === 'string' ? await this.repo.find(pi.latest_charge) : undefined;
-    const data = stored ? (((JSON.parse(stored.data) as Json).refunds as { data?: Json[] } | undefined)?.data ?? []) : [];
+    const data = stored
+      ? (((JSON.parse(stored.data) as Json).refunds as { data?: Json[] } | undefined)?.data ?? [])
+      : [];
     return { object: 'list', data, has_more: false, url: '/v1/refunds' };
   }
 

@@ -47,11 +47,27 @@ export class SandboxRepository {
   }
 
   /** Writes objects and queues events in one transaction, so an answer's effects and its events go together. */
-  async apply(writes: readonly ObjectWrite[], events: readonly { id: string; type: string; payload: string }[], now: number): Promise<void> {
+  async apply(
+    writes: readonly ObjectWrite[],
+    events: readonly { id: string; type: string; payload: string }[],
+    now: number,
+  ): Promise<void> {
     await this.k.transaction().execute(async (trx) => {
       for (const w of writes) {
         if (w.version === null) {
-          await trx.insertInto('sandboxObjects').values({ id: w.id, type: w.type, data: w.data, private: w.private, dueAt: w.dueAt, version: 0, createdAt: now, ownerId: w.ownerId ?? null }).execute();
+          await trx
+            .insertInto('sandboxObjects')
+            .values({
+              id: w.id,
+              type: w.type,
+              data: w.data,
+              private: w.private,
+              dueAt: w.dueAt,
+              version: 0,
+              createdAt: now,
+              ownerId: w.ownerId ?? null,
+            })
+            .execute();
           continue;
         }
         const result = await trx
@@ -63,7 +79,18 @@ export class SandboxRepository {
         if (Number(result.numUpdatedRows) !== 1) throw new ObjectChangedError(w.id);
       }
       for (const e of events) {
-        await trx.insertInto('sandboxEvents').values({ id: e.id, type: e.type, payload: e.payload, createdAt: now, attempts: 0, nextAttemptAt: now, deliveredAt: null }).execute();
+        await trx
+          .insertInto('sandboxEvents')
+          .values({
+            id: e.id,
+            type: e.type,
+            payload: e.payload,
+            createdAt: now,
+            attempts: 0,
+            nextAttemptAt: now,
+            deliveredAt: null,
+          })
+          .execute();
       }
     });
   }
@@ -71,14 +98,26 @@ export class SandboxRepository {
   /** Subscriptions due by `sandboxNow`, the longest due first (or the most recently due). */
   dueSubscriptions(sandboxNow: number, limit: number, newestFirst = false): Promise<SandboxObjectRow[]> {
     const order = newestFirst ? 'desc' : 'asc';
-    return this.k.selectFrom('sandboxObjects').selectAll().where('dueAt', '<=', sandboxNow).where('type', '=', 'subscription').orderBy('dueAt', order).orderBy('id', order).limit(limit).execute();
+    return this.k
+      .selectFrom('sandboxObjects')
+      .selectAll()
+      .where('dueAt', '<=', sandboxNow)
+      .where('type', '=', 'subscription')
+      .orderBy('dueAt', order)
+      .orderBy('id', order)
+      .limit(limit)
+      .execute();
   }
 
   async findMany(ids: readonly string[]): Promise<Map<string, SandboxObjectRow>> {
     const found = new Map<string, SandboxObjectRow>();
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += CHUNK) {
-      const rows = await this.k.selectFrom('sandboxObjects').selectAll().where('id', 'in', unique.slice(i, i + CHUNK)).execute();
+      const rows = await this.k
+        .selectFrom('sandboxObjects')
+        .selectAll()
+        .where('id', 'in', unique.slice(i, i + CHUNK))
+        .execute();
       for (const row of rows) found.set(row.id, row);
     }
     return found;
@@ -86,7 +125,15 @@ export class SandboxRepository {
 
   /** A subscription's invoices, newest first. */
   invoicesOf(subscriptionId: string, limit: number): Promise<SandboxObjectRow[]> {
-    return this.k.selectFrom('sandboxObjects').selectAll().where('ownerId', '=', subscriptionId).where('type', '=', 'invoice').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return this.k
+      .selectFrom('sandboxObjects')
+      .selectAll()
+      .where('ownerId', '=', subscriptionId)
+      .where('type', '=', 'invoice')
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /**
@@ -103,10 +150,16 @@ export class SandboxRepository {
     return this.k.transaction().execute(async (trx) => {
       const won = new Set<string>();
       for (let i = 0; i < sorted.length; i += CHUNK) {
-        const rows = sorted.slice(i, i + CHUNK).map(({ subscription: w }) => sql`(${w.id}, ${w.data}, ${w.private}, ${w.dueAt}, ${w.version})`);
-        const updated = await sql<{ id: string }>`with v (id, data, private, due_at, version) as (values ${sql.join(rows)})
+        const rows = sorted
+          .slice(i, i + CHUNK)
+          .map(({ subscription: w }) => sql`(${w.id}, ${w.data}, ${w.private}, ${w.dueAt}, ${w.version})`);
+        const updated = await sql<{
+          id: string;
+        }>`with v (id, data, private, due_at, version) as (values ${sql.join(rows)})
           update sandbox_objects set data = v.data, private = v.private, due_at = cast(v.due_at as bigint), version = sandbox_objects.version + 1
-          from v where sandbox_objects.id = v.id and sandbox_objects.version = cast(v.version as integer) returning sandbox_objects.id`.execute(trx);
+          from v where sandbox_objects.id = v.id and sandbox_objects.version = cast(v.version as integer) returning sandbox_objects.id`.execute(
+          trx,
+        );
         for (const row of updated.rows) won.add(row.id);
       }
       const winners = sorted.filter((p) => won.has(p.subscription.id));
@@ -117,7 +170,12 @@ export class SandboxRepository {
           else await this.compareAndSet(trx, w);
         }
       }
-      await this.insertMany(trx, inserts, winners.flatMap((p) => p.events), now);
+      await this.insertMany(
+        trx,
+        inserts,
+        winners.flatMap((p) => p.events),
+        now,
+      );
       return winners.length;
     });
   }
@@ -133,9 +191,31 @@ export class SandboxRepository {
   }
 
   /** New objects and events, many at once: SQLite runs one prepared statement per row, PostgreSQL multi-row inserts. */
-  async insertMany(trx: Transaction<SandboxTables>, objects: readonly ObjectWrite[], events: readonly SandboxEvent[], now: number): Promise<void> {
-    const objectRows = objects.map((w) => ({ id: w.id, type: w.type, data: w.data, private: w.private, dueAt: w.dueAt, version: 0, createdAt: now, ownerId: w.ownerId ?? null }));
-    const eventRows = events.map((e) => ({ id: e.id, type: e.type, payload: e.payload, createdAt: now, attempts: 0, nextAttemptAt: now, deliveredAt: null }));
+  async insertMany(
+    trx: Transaction<SandboxTables>,
+    objects: readonly ObjectWrite[],
+    events: readonly SandboxEvent[],
+    now: number,
+  ): Promise<void> {
+    const objectRows = objects.map((w) => ({
+      id: w.id,
+      type: w.type,
+      data: w.data,
+      private: w.private,
+      dueAt: w.dueAt,
+      version: 0,
+      createdAt: now,
+      ownerId: w.ownerId ?? null,
+    }));
+    const eventRows = events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      payload: e.payload,
+      createdAt: now,
+      attempts: 0,
+      nextAttemptAt: now,
+      deliveredAt: null,
+    }));
     if (this.db.runMany) {
       this.db.runMany(
         'insert into sandbox_objects (id, type, data, private, due_at, version, created_at, owner_id) values (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -147,16 +227,35 @@ export class SandboxRepository {
       );
       return;
     }
-    for (let i = 0; i < objectRows.length; i += CHUNK) await trx.insertInto('sandboxObjects').values(objectRows.slice(i, i + CHUNK)).execute();
-    for (let i = 0; i < eventRows.length; i += CHUNK) await trx.insertInto('sandboxEvents').values(eventRows.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < objectRows.length; i += CHUNK)
+      await trx
+        .insertInto('sandboxObjects')
+        .values(objectRows.slice(i, i + CHUNK))
+        .execute();
+    for (let i = 0; i < eventRows.length; i += CHUNK)
+      await trx
+        .insertInto('sandboxEvents')
+        .values(eventRows.slice(i, i + CHUNK))
+        .execute();
   }
 
   dueEvents(now: number, limit: number): Promise<SandboxEventRow[]> {
-    return this.k.selectFrom('sandboxEvents').selectAll().where('nextAttemptAt', '<=', now).orderBy('createdAt').orderBy('id').limit(limit).execute();
+    return this.k
+      .selectFrom('sandboxEvents')
+      .selectAll()
+      .where('nextAttemptAt', '<=', now)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   }
 
   async delivered(id: string, attempts: number, now: number): Promise<void> {
-    await this.k.updateTable('sandboxEvents').set({ attempts, deliveredAt: now, nextAttemptAt: null }).where('id', '=', id).execute();
+    await this.k
+      .updateTable('sandboxEvents')
+      .set({ attempts, deliveredAt: now, nextAttemptAt: null })
+      .where('id', '=', id)
+      .execute();
   }
 
   async retryLater(id: string, attempts: number, nextAttemptAt: number | null): Promise<void> {
@@ -172,7 +271,11 @@ export class SandboxRepository {
   }
 
   async remember(key: string, status: number, body: string, now: number): Promise<void> {
-    await this.k.insertInto('sandboxIdempotency').values({ key, status, body, createdAt: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await this.k
+      .insertInto('sandboxIdempotency')
+      .values({ key, status, body, createdAt: now })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
   }
 
   async state(name: string): Promise<string | undefined> {
@@ -180,6 +283,10 @@ export class SandboxRepository {
   }
 
   async setState(name: string, value: string): Promise<void> {
-    await this.k.insertInto('sandboxState').values({ name, value }).onConflict((oc) => oc.column('name').doUpdateSet({ value })).execute();
+    await this.k
+      .insertInto('sandboxState')
+      .values({ name, value })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+      .execute();
   }
 }

@@ -46,7 +46,13 @@ export interface Playback {
 export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): Playback {
   const repo = new SessionsRepository(platform.db);
   const access = new StreamAuthorisation(platform, repo, needs);
-  const sessions = new SessionsService(platform.clock, repo, needs, access, new StreamSigning(platform.config, needs.urls));
+  const sessions = new SessionsService(
+    platform.clock,
+    repo,
+    needs,
+    access,
+    new StreamSigning(platform.config, needs.urls),
+  );
   const devices = new SubscriberDevicesRepository(platform.db);
   const licences = new LicenceService(platform.clock, repo, access, needs.keys);
   const now = new OperatorNowService(platform.clock, new OperatorNowRepository(platform.db), needs.playables);
@@ -56,10 +62,16 @@ export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): 
       checkProgramme: (userId, eventId) => access.checkProgramme(userId, eventId),
       streamSessionOpen: (sessionId) => access.streamSessionOpen(sessionId),
     },
-    subscriberStreams: { openStreams: (userId) => sessions.listOpen(userId), devices: (userId, limit) => devices.devicesOf(userId, limit) },
+    subscriberStreams: {
+      openStreams: (userId) => sessions.listOpen(userId),
+      devices: (userId, limit) => devices.devicesOf(userId, limit),
+    },
     closeAccountStreams: async (userId) => void (await sessions.reset(userId, 'signed-out')),
     closeStreamsByOperator: (userId, sessionId, actor) => sessions.closeByOperator(userId, sessionId, actor),
-    personalData: playbackPersonalData(new PlaybackDataRepository(platform.db), async (userId) => void (await sessions.reset(userId, 'signed-out'))),
+    personalData: playbackPersonalData(
+      new PlaybackDataRepository(platform.db),
+      async (userId) => void (await sessions.reset(userId, 'signed-out')),
+    ),
     module: {
       name: 'playback',
       migrations: playbackMigrations,

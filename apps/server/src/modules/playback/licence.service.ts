@@ -41,12 +41,21 @@ export class LicenceService {
    * The requested keys among those the session may hold: each kid answered with its own key
    * only (a new period's kid never gets an old period's key), and nothing asked for not given.
    */
-  private answer(keyNames: readonly string[], request: ClearKeyLicenceRequest): { body: ClearKeyLicenceResponse; kids: string[] } {
+  private answer(
+    keyNames: readonly string[],
+    request: ClearKeyLicenceRequest,
+  ): { body: ClearKeyLicenceResponse; kids: string[] } {
     const wanted = new Set(request.kids.map((kid) => base64UrlToHex(kid).toLowerCase()));
     const granted = keyNames.map((name) => this.keys.key(name)).filter((key) => wanted.has(key.kid));
     // A CDM asks for the kids of the stream it loaded; any other kid is not this content's, or not now.
     if (granted.length === 0) throw badRequest('Las claves pedidas no corresponden a este contenido.');
-    return { body: { keys: granted.map((key) => ({ kty: 'oct', kid: hexToBase64Url(key.kid), k: hexToBase64Url(key.key) })), type: 'temporary' }, kids: granted.map((key) => key.kid) };
+    return {
+      body: {
+        keys: granted.map((key) => ({ kty: 'oct', kid: hexToBase64Url(key.kid), k: hexToBase64Url(key.key) })),
+        type: 'temporary',
+      },
+      kids: granted.map((key) => key.kid),
+    };
   }
 
   async clearKey(userId: number, sessionId: string, request: ClearKeyLicenceRequest): Promise<ClearKeyLicenceResponse> {
@@ -60,10 +69,18 @@ export class LicenceService {
     await this.access.authorise(userId, playable);
     if (playable.externalUrl !== null) throw badRequest('Esta emisión externa no usa DRM.');
     const { body, kids } = this.answer(await this.keys.allowedKeys(keyTargetOf(playable)), request);
-    if (!(await this.repo.countLicence(session.id, LICENCE_MAX_PER_SESSION))) throw refuse.licenceFlood(LICENCE_WINDOW_MS / 1000);
+    if (!(await this.repo.countLicence(session.id, LICENCE_MAX_PER_SESSION)))
+      throw refuse.licenceFlood(LICENCE_WINDOW_MS / 1000);
     // One DRM session per stream session and key, however often the CDM asks again.
     for (const kid of kids) {
-      await this.repo.recordLicence({ id: `${session.id}.${kid}`, streamSessionId: session.id, userId, kid, issuedAt: this.clock.now(), revokedAt: null });
+      await this.repo.recordLicence({
+        id: `${session.id}.${kid}`,
+        streamSessionId: session.id,
+        userId,
+        kid,
+        issuedAt: this.clock.now(),
+        revokedAt: null,
+      });
     }
     return body;
   }

@@ -36,9 +36,15 @@ export class OperatorNowService {
     const count = await this.count();
     const page = pageOf(count.ranking, cursor, limit);
     // Names for this page's channels only, in one query.
-    const labels = new Map((await this.playables.channelLabels(page.items.map((i) => i.channelId))).map((l) => [l.id, l]));
+    const labels = new Map(
+      (await this.playables.channelLabels(page.items.map((i) => i.channelId))).map((l) => [l.id, l]),
+    );
     return {
-      items: page.items.map((i) => ({ ...i, name: labels.get(i.channelId)?.name ?? null, number: labels.get(i.channelId)?.number ?? null })),
+      items: page.items.map((i) => ({
+        ...i,
+        name: labels.get(i.channelId)?.name ?? null,
+        number: labels.get(i.channelId)?.number ?? null,
+      })),
       nextCursor: page.nextCursor,
       countedAt: count.countedAt,
       totalStreams: count.totalStreams,

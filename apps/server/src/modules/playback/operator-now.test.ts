@@ -14,7 +14,11 @@ describe('the Now view count', () => {
   );
 
   it('adds every kind to the total and ranks live channels heaviest first, ties by id', () => {
-    expect(count).toMatchObject({ countedAt: 1000, totalStreams: 18, byKind: { live: 13, catchup: 0, film: 4, episode: 1 } });
+    expect(count).toMatchObject({
+      countedAt: 1000,
+      totalStreams: 18,
+      byKind: { live: 13, catchup: 0, film: 4, episode: 1 },
+    });
     expect(count.ranking).toEqual([
       { channelId: 3, openStreams: 9 },
       { channelId: 5, openStreams: 2 },
@@ -25,7 +29,10 @@ describe('the Now view count', () => {
   it('pages after the cursor and ends with a null cursor', () => {
     const first = pageOf(count.ranking, null, 2);
     expect(first).toEqual({ items: count.ranking.slice(0, 2), nextCursor: '2.5' });
-    expect(pageOf(count.ranking, decodeNowCursor(first.nextCursor ?? ''), 2)).toEqual({ items: [count.ranking[2]], nextCursor: null });
+    expect(pageOf(count.ranking, decodeNowCursor(first.nextCursor ?? ''), 2)).toEqual({
+      items: [count.ranking[2]],
+      nextCursor: null,
+    });
     expect(pageOf(count.ranking, null, 3).nextCursor).toBeNull();
     expect(pageOf(count.ranking, { openStreams: 1, channelId: 1 }, 2)).toEqual({ items: [], nextCursor: null });
   });
@@ -35,7 +42,10 @@ describe('the Now view count', () => {
   });
 
   it('reads only its own cursors', () => {
-    expect(decodeNowCursor(encodeNowCursor({ openStreams: 12, channelId: 40 }))).toEqual({ openStreams: 12, channelId: 40 });
+    expect(decodeNowCursor(encodeNowCursor({ openStreams: 12, channelId: 40 }))).toEqual({
+      openStreams: 12,
+      channelId: 40,
+    });
     for (const text of ['', 'abc', '1.', '.1', '1.2.3', '-1.2', '1e3.2']) expect(decodeNowCursor(text)).toBeNull();
   });
 });

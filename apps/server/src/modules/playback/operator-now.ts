@@ -11,7 +11,12 @@ export interface NowCount {
   ranking: { channelId: number; openStreams: number }[];
 }
 
-const kindKey: Record<SessionKind, keyof OperatorNowKinds> = { LIVE: 'live', CUTV: 'catchup', VOD: 'film', SERIE: 'episode' };
+const kindKey: Record<SessionKind, keyof OperatorNowKinds> = {
+  LIVE: 'live',
+  CUTV: 'catchup',
+  VOD: 'film',
+  SERIE: 'episode',
+};
 
 /** Totals and the channels' ranking from the grouped counts. */
 export function countOf(groups: readonly OpenStreamGroup[], countedAt: number): NowCount {
@@ -44,8 +49,19 @@ export function decodeNowCursor(text: string): NowCursor | null {
  * move between two polls, and a channel never shows twice on one walk through the pages
  * unless its count rose past the cursor meanwhile.
  */
-export function pageOf(ranking: NowCount['ranking'], cursor: NowCursor | null, limit: number): { items: NowCount['ranking']; nextCursor: string | null } {
-  const start = cursor === null ? 0 : ranking.findIndex((r) => r.openStreams < cursor.openStreams || (r.openStreams === cursor.openStreams && r.channelId > cursor.channelId));
+export function pageOf(
+  ranking: NowCount['ranking'],
+  cursor: NowCursor | null,
+  limit: number,
+): { items: NowCount['ranking']; nextCursor: string | null } {
+  const start =
+    cursor === null
+      ? 0
+      : ranking.findIndex(
+          (r) =>
+            r.openStreams < cursor.openStreams ||
+            (r.openStreams === cursor.openStreams && r.channelId > cursor.channelId),
+        );
   if (start < 0) return { items: [], nextCursor: null };
   const items = ranking.slice(start, start + limit);
   const last = items.at(-1);

@@ -4,7 +4,10 @@ import type { PlaybackDataRepository } from './personal-data.repository';
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Playback's part of the user's data: the stream sessions (what, when, which device). */
-export function playbackPersonalData(repo: PlaybackDataRepository, closeAll: (userId: number) => Promise<void>): PersonalDataHolder {
+export function playbackPersonalData(
+  repo: PlaybackDataRepository,
+  closeAll: (userId: number) => Promise<void>,
+): PersonalDataHolder {
   return {
     async export(userId) {
       const rows = await repo.sessions(userId);

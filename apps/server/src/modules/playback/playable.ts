@@ -22,14 +22,20 @@ export interface Playable {
 }
 
 function numericId(id: string): number {
-  if (!/^\d{1,10}$/.test(id) || Number(id) > MAX_ID) throw badRequest('reference.id debe ser un identificador numérico.');
+  if (!/^\d{1,10}$/.test(id) || Number(id) > MAX_ID)
+    throw badRequest('reference.id debe ser un identificador numérico.');
   return Number(id);
 }
 
 const isRestricted = (parental: number, isAdult = 0): boolean => parental === PARENTAL_RESTRICTED || isAdult === 1;
 
 /** Resolves a session reference to what plays; 404 when unknown, 400 outside the catch-up window. */
-export async function resolvePlayable(content: Playables, kind: SessionKind, contentId: number, nowMs: number): Promise<Playable> {
+export async function resolvePlayable(
+  content: Playables,
+  kind: SessionKind,
+  contentId: number,
+  nowMs: number,
+): Promise<Playable> {
   if (kind === 'LIVE') {
     const channel = await content.channel(contentId);
     if (!channel) throw notFound('No existe ese canal.');
@@ -39,7 +45,8 @@ export async function resolvePlayable(content: Playables, kind: SessionKind, con
       kind,
       contentId,
       packageId: onAir?.packageId ?? channel.packageId,
-      restricted: isRestricted(channel.parental, channel.isAdult) || (onAir !== undefined && isRestricted(onAir.parental)),
+      restricted:
+        isRestricted(channel.parental, channel.isAdult) || (onAir !== undefined && isRestricted(onAir.parental)),
       clipKey: channel.clipKey,
       externalUrl: channel.streamSource === 'external' ? channel.streamUrl : null,
       externalAlternates: channel.streamSource === 'external' ? externalAlternates(channel) : [],
@@ -53,9 +60,11 @@ export async function resolvePlayable(content: Playables, kind: SessionKind, con
     const channel = await content.channel(event.channelId);
     if (!channel) throw notFound('No existe el canal de ese programa.');
     const check = checkCatchup(channel, event, nowMs);
-    if (check !== 'ok' && !(check === 'before-timeline' && channel.streamSource === 'external')) throw badRequest(CATCHUP_MESSAGES[check]);
+    if (check !== 'ok' && !(check === 'before-timeline' && channel.streamSource === 'external'))
+      throw badRequest(CATCHUP_MESSAGES[check]);
     // An imported channel's archive is its provider's: the programme's times go into its catch-up template.
-    const [externalUrl = null, ...alternates] = channel.streamSource === 'external' ? externalCatchupUrl(channel, event, nowMs) : [];
+    const [externalUrl = null, ...alternates] =
+      channel.streamSource === 'external' ? externalCatchupUrl(channel, event, nowMs) : [];
     if (channel.streamSource === 'external' && externalUrl === null) throw badRequest(CATCHUP_MESSAGES['no-catchup']);
     return {
       kind,
@@ -71,7 +80,17 @@ export async function resolvePlayable(content: Playables, kind: SessionKind, con
   }
   const title = kind === 'VOD' ? await content.film(contentId) : await content.episode(contentId);
   if (!title) throw notFound(kind === 'VOD' ? 'No existe esa película.' : 'No existe ese episodio.');
-  return { kind, contentId, packageId: title.packageId, restricted: isRestricted(title.parental), clipKey: title.clipKey, externalUrl: null, externalAlternates: [], channel: null, event: null };
+  return {
+    kind,
+    contentId,
+    packageId: title.packageId,
+    restricted: isRestricted(title.parental),
+    clipKey: title.clipKey,
+    externalUrl: null,
+    externalAlternates: [],
+    channel: null,
+    event: null,
+  };
 }
 
 /** A live programme watched from its start (restart window): its own rating and package decide, as on air. */

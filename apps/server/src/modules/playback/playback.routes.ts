@@ -47,7 +47,12 @@ function playbackAuth(auth: Authenticator): onRequestAsyncHookHandler {
 }
 
 /** Playback routes: stream sessions and the ClearKey licence server. */
-export async function playbackRoutes(app: FastifyInstance, sessions: SessionsService, licences: LicenceService, auth: Authenticator): Promise<void> {
+export async function playbackRoutes(
+  app: FastifyInstance,
+  sessions: SessionsService,
+  licences: LicenceService,
+  auth: Authenticator,
+): Promise<void> {
   const onRequest = playbackAuth(auth);
   const caller = (request: FastifyRequest): Caller => {
     const user = auth.userOf(request);
@@ -58,16 +63,39 @@ export async function playbackRoutes(app: FastifyInstance, sessions: SessionsSer
 }
 
 /** Open, reset, heartbeat, preload, DRM systems and close of stream sessions. */
-function sessionRoutes(api: ZodApp, sessions: SessionsService, onRequest: onRequestAsyncHookHandler, caller: (request: FastifyRequest) => Caller): void {
+function sessionRoutes(
+  api: ZodApp,
+  sessions: SessionsService,
+  onRequest: onRequestAsyncHookHandler,
+  caller: (request: FastifyRequest) => Caller,
+): void {
   api.post(
     '/sessions',
-    { onRequest, schema: { tags, summary: 'Abrir una sesión de reproducción', body: openSessionRequestSchema, response: { 201: openSessionResponseSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await sessions.open(caller(request), request.body, describeDevice(request.headers['user-agent']))),
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Abrir una sesión de reproducción',
+        body: openSessionRequestSchema,
+        response: { 201: openSessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await sessions.open(caller(request), request.body, describeDevice(request.headers['user-agent']))),
   );
 
   api.get(
     '/sessions',
-    { onRequest, schema: { tags, summary: 'Las sesiones abiertas de la cuenta: dispositivo, qué reproduce, desde cuándo', response: { 200: openStreamListSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Las sesiones abiertas de la cuenta: dispositivo, qué reproduce, desde cuándo',
+        response: { 200: openStreamListSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { resources: await sessions.listOpen(caller(request).userId) };
@@ -76,7 +104,14 @@ function sessionRoutes(api: ZodApp, sessions: SessionsService, onRequest: onRequ
 
   api.post(
     '/sessions/reset',
-    { onRequest, schema: { tags, summary: 'Cerrar todas las sesiones y sesiones DRM de la cuenta', response: { 204: z.null(), ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Cerrar todas las sesiones y sesiones DRM de la cuenta',
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await sessions.reset(caller(request).userId);
       return reply.status(204).send(null);
@@ -85,7 +120,15 @@ function sessionRoutes(api: ZodApp, sessions: SessionsService, onRequest: onRequ
 
   api.post(
     '/sessions/:id/heartbeat',
-    { onRequest, schema: { tags, summary: 'Mantener viva una sesión', params: sessionIdParamsSchema, response: { 200: heartbeatResponseSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Mantener viva una sesión',
+        params: sessionIdParamsSchema,
+        response: { 200: heartbeatResponseSchema, ...errors },
+      },
+    },
     async (request) => sessions.heartbeat(caller(request).userId, request.params.id),
   );
 
@@ -93,14 +136,28 @@ function sessionRoutes(api: ZodApp, sessions: SessionsService, onRequest: onRequ
     '/sessions/:id/preload',
     {
       onRequest,
-      schema: { tags, summary: 'URLs firmadas de los canales vecinos, para precargar el zapping', params: sessionIdParamsSchema, body: preloadRequestSchema, response: { 200: preloadResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'URLs firmadas de los canales vecinos, para precargar el zapping',
+        params: sessionIdParamsSchema,
+        body: preloadRequestSchema,
+        response: { 200: preloadResponseSchema, ...errors },
+      },
     },
     async (request) => sessions.preload(caller(request), request.params.id, request.body.channelIds),
   );
 
   api.get(
     '/sessions/:id/drm',
-    { onRequest, schema: { tags, summary: 'Servidores de licencias de una sesión (ClearKey, Widevine, FairPlay)', params: sessionIdParamsSchema, response: { 200: drmSystemsResponseSchema, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Servidores de licencias de una sesión (ClearKey, Widevine, FairPlay)',
+        params: sessionIdParamsSchema,
+        response: { 200: drmSystemsResponseSchema, ...errors },
+      },
+    },
     async (request) => sessions.drmSystems(caller(request), request.params.id),
   );
 
@@ -108,7 +165,13 @@ function sessionRoutes(api: ZodApp, sessions: SessionsService, onRequest: onRequ
     '/sessions/:id',
     {
       onRequest,
-      schema: { tags, summary: 'Cerrar una sesión (guarda la posición)', params: sessionIdParamsSchema, body: closeSessionRequestSchema.nullish(), response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Cerrar una sesión (guarda la posición)',
+        params: sessionIdParamsSchema,
+        body: closeSessionRequestSchema.nullish(),
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await sessions.close(caller(request).userId, request.params.id, request.body?.positionInMs);
@@ -118,7 +181,12 @@ function sessionRoutes(api: ZodApp, sessions: SessionsService, onRequest: onRequ
 }
 
 /** The ClearKey licence server: per session, and for trailers. */
-async function licenceRoutes(app: FastifyInstance, licences: LicenceService, onRequest: onRequestAsyncHookHandler, caller: (request: FastifyRequest) => Caller): Promise<void> {
+async function licenceRoutes(
+  app: FastifyInstance,
+  licences: LicenceService,
+  onRequest: onRequestAsyncHookHandler,
+  caller: (request: FastifyRequest) => Caller,
+): Promise<void> {
   // The CDM's licence request arrives without a Content-Type (Shaka sends the raw message) or as
   // octet-stream; in their own scope, any body is read as JSON so the schema can judge it.
   await app.register(async (scope) => {
@@ -136,18 +204,34 @@ async function licenceRoutes(app: FastifyInstance, licences: LicenceService, onR
       {
         // Trailers are promotional and under their own keys: players fetch them without a token.
         config: { access: 'public' },
-        schema: { tags, summary: 'Licencia ClearKey de un tráiler', params: z.object({ clipKey: z.string().max(40) }), body: clearKeyLicenceRequestSchema, response: { 200: clearKeyLicenceResponseSchema, ...errors } },
+        schema: {
+          tags,
+          summary: 'Licencia ClearKey de un tráiler',
+          params: z.object({ clipKey: z.string().max(40) }),
+          body: clearKeyLicenceRequestSchema,
+          response: { 200: clearKeyLicenceResponseSchema, ...errors },
+        },
       },
-      async (request, reply) => reply.header('cache-control', 'no-store').send(licences.trailer(request.params.clipKey, request.body)),
+      async (request, reply) =>
+        reply.header('cache-control', 'no-store').send(licences.trailer(request.params.clipKey, request.body)),
     );
 
     licence.post(
       '/drm/clearkey/:id',
       {
         onRequest,
-        schema: { tags, summary: 'Licencia ClearKey de una sesión', params: sessionIdParamsSchema, body: clearKeyLicenceRequestSchema, response: { 200: clearKeyLicenceResponseSchema, ...errors } },
+        schema: {
+          tags,
+          summary: 'Licencia ClearKey de una sesión',
+          params: sessionIdParamsSchema,
+          body: clearKeyLicenceRequestSchema,
+          response: { 200: clearKeyLicenceResponseSchema, ...errors },
+        },
       },
-      async (request, reply) => reply.header('cache-control', 'no-store').send(await licences.clearKey(caller(request).userId, request.params.id, request.body)),
+      async (request, reply) =>
+        reply
+          .header('cache-control', 'no-store')
+          .send(await licences.clearKey(caller(request).userId, request.params.id, request.body)),
     );
   });
 }

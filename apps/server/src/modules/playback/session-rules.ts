@@ -24,7 +24,12 @@ export const CLOSED_SEGMENT_GRACE_MS = 10_000;
 /** The cache of open stream sessions behind every signed segment. */
 export const OPEN_SESSIONS_CACHE = 'playback.open-sessions';
 
-export const streamKindOf: Record<SessionKind, StreamKind> = { LIVE: 'live', CUTV: 'catchup', VOD: 'vod', SERIE: 'episode' };
+export const streamKindOf: Record<SessionKind, StreamKind> = {
+  LIVE: 'live',
+  CUTV: 'catchup',
+  VOD: 'vod',
+  SERIE: 'episode',
+};
 
 /** The signed-in caller: who, and until when their idToken is valid (epoch seconds). */
 export interface Caller {

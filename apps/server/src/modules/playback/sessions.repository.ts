@@ -15,7 +15,11 @@ export class SessionsRepository {
     return this.db.kysely<PlaybackTables>();
   }
 
-  private countOpen(q: Kysely<PlaybackTables> | Transaction<PlaybackTables>, userId: number, now: number): Promise<number> {
+  private countOpen(
+    q: Kysely<PlaybackTables> | Transaction<PlaybackTables>,
+    userId: number,
+    now: number,
+  ): Promise<number> {
     return q
       .selectFrom('streamSessions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -33,7 +37,11 @@ export class SessionsRepository {
   async openWithinLimit(row: Insertable<StreamSessionTable>, limit: number): Promise<boolean> {
     return lockedTransaction(this.k, this.db.dialect, lockKey('playback.open-sessions', row.userId), async (trx) => {
       // Sessions dead for a day are of no further use (their DRM sessions go with them).
-      await trx.deleteFrom('streamSessions').where('userId', '=', row.userId).where('expiresAt', '<', row.createdAt - SESSION_RETENTION_MS).execute();
+      await trx
+        .deleteFrom('streamSessions')
+        .where('userId', '=', row.userId)
+        .where('expiresAt', '<', row.createdAt - SESSION_RETENTION_MS)
+        .execute();
       if ((await this.countOpen(trx, row.userId, row.createdAt)) >= limit) return false;
       await trx.insertInto('streamSessions').values(row).execute();
       return true;
@@ -62,7 +70,12 @@ export class SessionsRepository {
   }
 
   /** The newest open live session of a user for a channel on one device, if any. */
-  openLiveSession(userId: number, channelId: number, deviceFingerprint: string, now: number): Promise<StreamSessionRow | undefined> {
+  openLiveSession(
+    userId: number,
+    channelId: number,
+    deviceFingerprint: string,
+    now: number,
+  ): Promise<StreamSessionRow | undefined> {
     return this.k
       .selectFrom('streamSessions')
       .selectAll()
@@ -99,7 +112,12 @@ export class SessionsRepository {
         .where('userId', '=', userId)
         .where('closedAt', 'is', null)
         .executeTakeFirst();
-      await trx.updateTable('drmSessions').set({ revokedAt: now }).where('streamSessionId', '=', id).where('revokedAt', 'is', null).execute();
+      await trx
+        .updateTable('drmSessions')
+        .set({ revokedAt: now })
+        .where('streamSessionId', '=', id)
+        .where('revokedAt', 'is', null)
+        .execute();
       return Number(result.numUpdatedRows) > 0;
     });
   }
@@ -110,16 +128,36 @@ export class SessionsRepository {
    */
   async closeByOperator(userId: number, sessionId: string | null, now: number, actor: Actor): Promise<string[]> {
     return this.k.transaction().execute(async (trx) => {
-      let open = trx.selectFrom('streamSessions').select('id').where('userId', '=', userId).where('closedAt', 'is', null);
+      let open = trx
+        .selectFrom('streamSessions')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('closedAt', 'is', null);
       if (sessionId !== null) open = open.where('id', '=', sessionId);
       const ids = (await open.execute()).map((r) => r.id);
       // Closing all is recorded even when none was open: the operator acted.
       if (ids.length === 0 && sessionId !== null) return ids;
       if (ids.length > 0) {
-        await trx.updateTable('streamSessions').set({ closedAt: now, closedReason: 'operator' }).where('id', 'in', ids).where('closedAt', 'is', null).execute();
-        await trx.updateTable('drmSessions').set({ revokedAt: now }).where('streamSessionId', 'in', ids).where('revokedAt', 'is', null).execute();
+        await trx
+          .updateTable('streamSessions')
+          .set({ closedAt: now, closedReason: 'operator' })
+          .where('id', 'in', ids)
+          .where('closedAt', 'is', null)
+          .execute();
+        await trx
+          .updateTable('drmSessions')
+          .set({ revokedAt: now })
+          .where('streamSessionId', 'in', ids)
+          .where('revokedAt', 'is', null)
+          .execute();
       }
-      await recordAudit(trx, actor, now, { action: sessionId === null ? 'streams.close-all' : 'stream.close', subjectType: 'user', subjectId: userId, before: { open: ids }, after: { open: [] } });
+      await recordAudit(trx, actor, now, {
+        action: sessionId === null ? 'streams.close-all' : 'stream.close',
+        subjectType: 'user',
+        subjectId: userId,
+        before: { open: ids },
+        after: { open: [] },
+      });
       return ids;
     });
   }
@@ -136,7 +174,12 @@ export class SessionsRepository {
         .where('userId', '=', userId)
         .where('closedAt', 'is', null)
         .executeTakeFirst();
-      await trx.updateTable('drmSessions').set({ revokedAt: now }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
+      await trx
+        .updateTable('drmSessions')
+        .set({ revokedAt: now })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .execute();
       return Number(result.numUpdatedRows);
     });
   }

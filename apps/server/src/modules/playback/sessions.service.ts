@@ -38,7 +38,8 @@ export class SessionsService {
     const profiles = await this.needs.accounts.profileIds(caller.userId);
     // 0 is the spec's default profile index; any other number must be one of the account's profiles.
     const profileId = body.profileId === 0 ? (profiles[0] ?? 0) : body.profileId;
-    if (body.profileId !== 0 && !profiles.includes(body.profileId)) throw badRequest('Ese perfil no pertenece a esta cuenta.');
+    if (body.profileId !== 0 && !profiles.includes(body.profileId))
+      throw badRequest('Ese perfil no pertenece a esta cuenta.');
 
     const id = randomBytes(18).toString('base64url');
     const expiresAt = now + SESSION_TTL_MS;
@@ -66,18 +67,34 @@ export class SessionsService {
   }
 
   /** What the player needs of an opened session: the URL to play (signed, or the external one), where to start, DRM. */
-  private async answerOpen(caller: Caller, id: string, playable: Playable, expiresAt: number): Promise<OpenSessionResponse> {
+  private async answerOpen(
+    caller: Caller,
+    id: string,
+    playable: Playable,
+    expiresAt: number,
+  ): Promise<OpenSessionResponse> {
     const kind = playable.kind;
     const common = { heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS, expiresAt: new Date(expiresAt).toISOString() };
     if (playable.externalUrl !== null) {
-      return { id, playInfo: { url: playable.externalUrl, positionInMs: 0, alternateUrls: playable.externalAlternates }, drm: null, restartUrl: null, ...common };
+      return {
+        id,
+        playInfo: { url: playable.externalUrl, positionInMs: 0, alternateUrls: playable.externalAlternates },
+        drm: null,
+        restartUrl: null,
+        ...common,
+      };
     }
     const url = this.signing.url(caller, id, streamKindOf[kind], playable.contentId);
-    const restartUrl = kind === 'LIVE' && playable.channel?.tstv === 1 && playable.event ? this.signing.url(caller, id, 'restart', playable.event.id) : null;
+    const restartUrl =
+      kind === 'LIVE' && playable.channel?.tstv === 1 && playable.event
+        ? this.signing.url(caller, id, 'restart', playable.event.id)
+        : null;
     const positionInMs =
-      kind === 'VOD' || kind === 'SERIE' ? await this.needs.keepWatching.savedPosition(caller.userId, 'vod', playable.contentId)
-      : kind === 'CUTV' ? await this.needs.keepWatching.savedPosition(caller.userId, 'cutv', playable.contentId)
-      : 0;
+      kind === 'VOD' || kind === 'SERIE'
+        ? await this.needs.keepWatching.savedPosition(caller.userId, 'vod', playable.contentId)
+        : kind === 'CUTV'
+          ? await this.needs.keepWatching.savedPosition(caller.userId, 'cutv', playable.contentId)
+          : 0;
     return {
       id,
       playInfo: { url, positionInMs },
@@ -102,7 +119,8 @@ export class SessionsService {
     for (const channelId of new Set(channelIds)) {
       const playable = await resolvePlayable(this.needs.playables, 'LIVE', channelId, now).catch(() => null);
       if (!playable || playable.externalUrl !== null) continue;
-      if (await this.access.allows(caller.userId, playable)) resources.push({ channelId, url: this.signing.url(caller, id, 'live', playable.contentId) });
+      if (await this.access.allows(caller.userId, playable))
+        resources.push({ channelId, url: this.signing.url(caller, id, 'live', playable.contentId) });
     }
     return { resources };
   }
@@ -115,7 +133,8 @@ export class SessionsService {
   async heartbeat(userId: number, id: string): Promise<{ expiresAt: string; segmentToken?: string }> {
     const session = await this.repo.byId(id);
     const now = this.clock.now();
-    if (!session || session.userId !== userId || session.closedAt !== null || session.expiresAt <= now) throw refuse.streamSessionGone();
+    if (!session || session.userId !== userId || session.closedAt !== null || session.expiresAt <= now)
+      throw refuse.streamSessionGone();
     const playable = await this.access.resolve(session.kind, session.contentId);
     await this.access.authorise(userId, playable, pinCoveredBy(session, playable));
     const expiresAt = now + SESSION_TTL_MS;

@@ -4,7 +4,14 @@ import type { Platform } from '../../platform/module';
 import type { PlaybackClaims, StreamKind } from '../origin';
 import { resolvePlayable, resolveRestart, type Playable } from './playable';
 import { refuse } from './refusals';
-import { CLOSED_SEGMENT_GRACE_MS, OPEN_SESSIONS_CACHE, SEGMENT_SESSION_RECHECK_MS, pinCoveredBy, streamKindOf, type PlaybackNeeds } from './session-rules';
+import {
+  CLOSED_SEGMENT_GRACE_MS,
+  OPEN_SESSIONS_CACHE,
+  SEGMENT_SESSION_RECHECK_MS,
+  pinCoveredBy,
+  streamKindOf,
+  type PlaybackNeeds,
+} from './session-rules';
 import type { SessionsRepository } from './sessions.repository';
 import type { SessionKind, StreamSessionRow } from './tables';
 
@@ -34,7 +41,8 @@ export class StreamAuthorisation {
     if (!user) throw refuse.accountGone();
     const access = await this.needs.rights.accessFor(userId);
     if (!access.ownedPackageIds.has(playable.packageId)) throw refuse.noRights();
-    if (playable.restricted && !pinCovered && user.hasPin && !(await this.needs.parental.hasFreshParentalGrant(userId))) throw refuse.parentalPin();
+    if (playable.restricted && !pinCovered && user.hasPin && !(await this.needs.parental.hasFreshParentalGrant(userId)))
+      throw refuse.parentalPin();
   }
 
   /** Whether the user may watch this playable now, without saying why not. */
@@ -54,7 +62,10 @@ export class StreamAuthorisation {
     const session = await this.sessionOfStream(claims, now);
     const playable = await this.streamPlayable(claims.kind, claims.id, now);
     // A neighbour's preload URL rides on this session but was never unlocked by it.
-    const own = claims.kind === 'restart' ? session.kind === 'LIVE' && playable.contentId === session.contentId : streamKindOf[session.kind] === claims.kind && claims.id === session.contentId;
+    const own =
+      claims.kind === 'restart'
+        ? session.kind === 'LIVE' && playable.contentId === session.contentId
+        : streamKindOf[session.kind] === claims.kind && claims.id === session.contentId;
     await this.authorise(claims.sub, playable, own && pinCoveredBy(session, playable));
     if (claims.kind === 'restart') {
       // A restart window runs on into what airs now: that programme must be watchable too.
@@ -78,7 +89,9 @@ export class StreamAuthorisation {
       const session = await this.repo.byId(id);
       if (!session) return 0;
       if (session.closedAt === null) return session.expiresAt;
-      return session.closedReason === 'closed' ? Math.min(session.expiresAt, session.closedAt + CLOSED_SEGMENT_GRACE_MS) : 0;
+      return session.closedReason === 'closed'
+        ? Math.min(session.expiresAt, session.closedAt + CLOSED_SEGMENT_GRACE_MS)
+        : 0;
     });
     return until > this.deps.clock.now();
   }
@@ -111,14 +124,21 @@ export class StreamAuthorisation {
     if (!session || session.userId !== claims.sub) throw refuse.streamSessionGone();
     if (session.closedAt === null && session.expiresAt > now) return session;
     const preloaded = claims.kind === 'live' && session.kind === 'LIVE' && claims.id !== session.contentId;
-    const zapped = preloaded ? await this.repo.openLiveSession(claims.sub, claims.id, session.deviceFingerprint, now) : undefined;
+    const zapped = preloaded
+      ? await this.repo.openLiveSession(claims.sub, claims.id, session.deviceFingerprint, now)
+      : undefined;
     if (!zapped) throw refuse.streamSessionGone();
     return zapped;
   }
 
   private async streamPlayable(kind: StreamKind, id: number, now: number): Promise<Playable> {
     if (kind === 'restart') return resolveRestart(this.needs.playables, id);
-    const sessionKind: Record<Exclude<StreamKind, 'restart'>, SessionKind> = { live: 'LIVE', catchup: 'CUTV', vod: 'VOD', episode: 'SERIE' };
+    const sessionKind: Record<Exclude<StreamKind, 'restart'>, SessionKind> = {
+      live: 'LIVE',
+      catchup: 'CUTV',
+      vod: 'VOD',
+      episode: 'SERIE',
+    };
     return resolvePlayable(this.needs.playables, sessionKind[kind], id, now);
   }
 }

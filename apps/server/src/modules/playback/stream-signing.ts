@@ -57,7 +57,9 @@ export class StreamSigning {
     return {
       clearkey: this.urls.licenceUrl(session.id),
       widevine: widevineTemplate ? fill(widevineTemplate) : null,
-      fairplay: fairplayTemplate ? { licenseUrl: fill(fairplayTemplate), certificateUrl: fairplayCertificateUrl ?? null } : null,
+      fairplay: fairplayTemplate
+        ? { licenseUrl: fill(fairplayTemplate), certificateUrl: fairplayCertificateUrl ?? null }
+        : null,
     };
   }
 }

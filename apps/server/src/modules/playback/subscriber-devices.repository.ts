@@ -27,6 +27,10 @@ export class SubscriberDevicesRepository {
       .orderBy('lastSeenAt', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ device: row.deviceName ?? '', lastSeenAt: Number(row.lastSeenAt), streams: Number(row.streams) }));
+    return rows.map((row) => ({
+      device: row.deviceName ?? '',
+      lastSeenAt: Number(row.lastSeenAt),
+      streams: Number(row.streams),
+    }));
   }
 }

@@ -10,7 +10,10 @@ export function playbackBuilders(db: Db) {
   const sql = () => db.kysely<PlaybackTables>();
   return {
     async newStreamSessions(rows: readonly Insertable<StreamSessionTable>[]): Promise<void> {
-      await sql().insertInto('streamSessions').values([...rows]).execute();
+      await sql()
+        .insertInto('streamSessions')
+        .values([...rows])
+        .execute();
     },
     /** Changes one stream session, or every open one (`'open'`). */
     async updateStreamSessions(which: string | 'open', values: Updateable<StreamSessionTable>): Promise<void> {

@@ -1,4 +1,10 @@
-import { QOE_ALERT_WINDOW_MS, QOE_DEFAULT_THRESHOLDS, type QoeAlert, type QoeAlerts, type QoeThresholds } from '@pantalla/contracts';
+import {
+  QOE_ALERT_WINDOW_MS,
+  QOE_DEFAULT_THRESHOLDS,
+  type QoeAlert,
+  type QoeAlerts,
+  type QoeThresholds,
+} from '@pantalla/contracts';
 import type { Actor } from '../../platform/audit.repository';
 import type { Platform } from '../../platform/module';
 import { exactPercentile } from './metrics';
@@ -26,7 +32,10 @@ export function itemWindows(views: readonly ViewFactsRow[]): ItemWindow[] {
     itemId: rows[0]?.itemId ?? 0,
     views: rows.length,
     failurePct: (100 * rows.filter((r) => r.errorCode !== null).length) / rows.length,
-    startupP95Ms: exactPercentile(rows.flatMap((r) => (r.startupMs === null ? [] : [r.startupMs])), 95),
+    startupP95Ms: exactPercentile(
+      rows.flatMap((r) => (r.startupMs === null ? [] : [r.startupMs])),
+      95,
+    ),
   }));
 }
 
@@ -67,7 +76,10 @@ export class QoeAlertsService {
   }
 
   async list(openOnly: boolean, limit: number): Promise<QoeAlerts> {
-    return { items: await this.named(await this.repo.listAlerts(openOnly, limit)), thresholds: await this.thresholds() };
+    return {
+      items: await this.named(await this.repo.listAlerts(openOnly, limit)),
+      thresholds: await this.thresholds(),
+    };
   }
 
   /** An item's latest alerts, named. */
@@ -78,14 +90,22 @@ export class QoeAlertsService {
   private async named(rows: readonly QoeAlertRow[]): Promise<QoeAlert[]> {
     const names = await this.needs.itemNames(rows);
     return rows.map((r) => ({
-      ...r, kind: r.kind === 'startup' ? ('startup' as const) : ('failure' as const), itemType: r.itemType as QoeAlert['itemType'], name: names.get(`${r.itemType}:${r.itemId}`) ?? null,
-      value: Number(r.value), threshold: Number(r.threshold), raisedAt: Number(r.raisedAt), clearedAt: r.clearedAt === null ? null : Number(r.clearedAt),
+      ...r,
+      kind: r.kind === 'startup' ? ('startup' as const) : ('failure' as const),
+      itemType: r.itemType as QoeAlert['itemType'],
+      name: names.get(`${r.itemType}:${r.itemId}`) ?? null,
+      value: Number(r.value),
+      threshold: Number(r.threshold),
+      raisedAt: Number(r.raisedAt),
+      clearedAt: r.clearedAt === null ? null : Number(r.clearedAt),
     }));
   }
 
   /** How a mail names an item: its catalogue name, else its type and id. */
   private async labelOf(item: ItemRef): Promise<string> {
-    const name = (await this.needs.itemNames([item]).catch(() => new Map<string, string>())).get(`${item.itemType}:${item.itemId}`);
+    const name = (await this.needs.itemNames([item]).catch(() => new Map<string, string>())).get(
+      `${item.itemType}:${item.itemId}`,
+    );
     return name ? `${name} (${item.itemType} ${item.itemId})` : `${item.itemType} ${item.itemId}`;
   }
 
@@ -107,7 +127,10 @@ export class QoeAlertsService {
       await this.repo.clearAlert(alert.id, now);
       cleared += 1;
       const label = await this.labelOf(alert);
-      await this.notify(`Resuelto: ${label} vuelve a la normalidad`, `La alerta de ${alert.kind === 'startup' ? 'tiempo de arranque' : 'fallos de reproducción'} de ${label} se ha cerrado sola.`);
+      await this.notify(
+        `Resuelto: ${label} vuelve a la normalidad`,
+        `La alerta de ${alert.kind === 'startup' ? 'tiempo de arranque' : 'fallos de reproducción'} de ${label} se ha cerrado sola.`,
+      );
     }
     let raised = 0;
     for (const window of windows) {
@@ -115,11 +138,25 @@ export class QoeAlertsService {
         const value = crossing(window, kind, t);
         if (value === null || lasting.has(`${kind}:${window.itemType}:${window.itemId}`)) continue;
         const threshold = kind === 'failure' ? t.failurePct : t.startupP95Ms;
-        await this.repo.raiseAlert({ kind, itemType: window.itemType, itemId: window.itemId, value, threshold, views: window.views, raisedAt: now });
+        await this.repo.raiseAlert({
+          kind,
+          itemType: window.itemType,
+          itemId: window.itemId,
+          value,
+          threshold,
+          views: window.views,
+          raisedAt: now,
+        });
         raised += 1;
-        const what = kind === 'failure' ? `fallos de reproducción ${value.toFixed(1)} % (umbral ${threshold} %)` : `arranque p95 ${Math.round(value)} ms (umbral ${threshold} ms)`;
+        const what =
+          kind === 'failure'
+            ? `fallos de reproducción ${value.toFixed(1)} % (umbral ${threshold} %)`
+            : `arranque p95 ${Math.round(value)} ms (umbral ${threshold} ms)`;
         const label = await this.labelOf(window);
-        await this.notify(`Alerta de calidad: ${label}`, `En los últimos 5 minutos, ${window.views} reproducciones de ${label}: ${what}.\nConsola: /operador/calidad/${window.itemType}/${window.itemId}`);
+        await this.notify(
+          `Alerta de calidad: ${label}`,
+          `En los últimos 5 minutos, ${window.views} reproducciones de ${label}: ${what}.\nConsola: /operador/calidad/${window.itemType}/${window.itemId}`,
+        );
       }
     }
     return { raised, cleared };
@@ -127,6 +164,9 @@ export class QoeAlertsService {
 
   private async notify(subject: string, text: string): Promise<void> {
     const recipients = await this.needs.operatorEmails().catch(() => []);
-    for (const to of recipients) await this.needs.mail(to, subject, text).catch((error: unknown) => this.platform.log.warn({ err: error }, 'QoE alert mail not sent'));
+    for (const to of recipients)
+      await this.needs
+        .mail(to, subject, text)
+        .catch((error: unknown) => this.platform.log.warn({ err: error }, 'QoE alert mail not sent'));
   }
 }

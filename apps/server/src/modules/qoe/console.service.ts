@@ -1,4 +1,11 @@
-import { qoeEventSchema, type QoeEvent, type QoeItemReport, type QoeRange, type QoeViewPage, type QoeViewRecord } from '@pantalla/contracts';
+import {
+  qoeEventSchema,
+  type QoeEvent,
+  type QoeItemReport,
+  type QoeRange,
+  type QoeViewPage,
+  type QoeViewRecord,
+} from '@pantalla/contracts';
 import type { QoeAlertsService } from './alerts.service';
 import type { ItemRef, QoeRepository } from './qoe.repository';
 import type { QoeReports } from './report.service';
@@ -28,12 +35,32 @@ function eventsOf(text: string | null): QoeEvent[] {
 
 function record(row: QoeViewRow, name: string | null): QoeViewRecord {
   return {
-    viewId: row.viewId, userId: row.userId, itemType: row.itemType as QoeViewRecord['itemType'], itemId: row.itemId, name,
-    startedAt: Number(row.startedAt), lastAt: Number(row.lastAt), startupMs: row.startupMs === null ? null : Number(row.startupMs),
-    zap: Boolean(row.zap), ended: Boolean(row.ended), exitBeforeStart: Boolean(row.exitBeforeStart),
-    rebufferCount: row.rebufferCount, rebufferMs: Number(row.rebufferMs), watchMs: Number(row.watchMs), playingMs: Number(row.playingMs),
-    errorCode: row.errorCode, licenceCode: row.licenceCode, avgBitrate: Number(row.avgBitrate), renditionSwitches: row.renditionSwitches,
-    droppedFrames: row.droppedFrames, events: eventsOf(row.events), screen: row.deviceClass, browser: row.browser, os: row.os, playerVersion: row.playerVersion, region: row.region,
+    viewId: row.viewId,
+    userId: row.userId,
+    itemType: row.itemType as QoeViewRecord['itemType'],
+    itemId: row.itemId,
+    name,
+    startedAt: Number(row.startedAt),
+    lastAt: Number(row.lastAt),
+    startupMs: row.startupMs === null ? null : Number(row.startupMs),
+    zap: Boolean(row.zap),
+    ended: Boolean(row.ended),
+    exitBeforeStart: Boolean(row.exitBeforeStart),
+    rebufferCount: row.rebufferCount,
+    rebufferMs: Number(row.rebufferMs),
+    watchMs: Number(row.watchMs),
+    playingMs: Number(row.playingMs),
+    errorCode: row.errorCode,
+    licenceCode: row.licenceCode,
+    avgBitrate: Number(row.avgBitrate),
+    renditionSwitches: row.renditionSwitches,
+    droppedFrames: row.droppedFrames,
+    events: eventsOf(row.events),
+    screen: row.deviceClass,
+    browser: row.browser,
+    os: row.os,
+    playerVersion: row.playerVersion,
+    region: row.region,
   };
 }
 
@@ -57,8 +84,12 @@ export class QoeConsole {
       this.itemNames([item]),
     ]);
     return {
-      ...overview, itemType: item.itemType as QoeItemReport['itemType'], itemId: item.itemId, name: names.get(`${item.itemType}:${item.itemId}`) ?? null,
-      breakdowns: { device: device.rows, browser: browser.rows, region: region.rows, error: error.rows }, alerts,
+      ...overview,
+      itemType: item.itemType as QoeItemReport['itemType'],
+      itemId: item.itemId,
+      name: names.get(`${item.itemType}:${item.itemId}`) ?? null,
+      breakdowns: { device: device.rows, browser: browser.rows, region: region.rows, error: error.rows },
+      alerts,
     };
   }
 

@@ -75,7 +75,8 @@ export function createQoe(platform: Platform, needs: QoeNeeds): Qoe {
     flush: () => ingest.flush(),
     runScheduled,
     speedTestData: { export: (userId) => speed.latestOf(userId, 1000), erase: (userId) => speedRepo.eraseOf(userId) },
-    seedDemo: (channels) => (demo ? platform.db.exclusive(WORK_LOCK, () => demo.seedHistory(channels)) : Promise.resolve(0)),
+    seedDemo: (channels) =>
+      demo ? platform.db.exclusive(WORK_LOCK, () => demo.seedHistory(channels)) : Promise.resolve(0),
     personalData: { export: (userId) => repo.viewsOf(userId), erase: (userId) => repo.eraseViewsOf(userId) },
     module: {
       name: 'qoe',
@@ -86,7 +87,8 @@ export function createQoe(platform: Platform, needs: QoeNeeds): Qoe {
         await speedTestRoutes(app, needs.auth, speed);
       },
       startWork: () => {
-        const round = () => runScheduled().catch((error: unknown) => platform.log.warn({ err: error }, 'QoE rollup failed'));
+        const round = () =>
+          runScheduled().catch((error: unknown) => platform.log.warn({ err: error }, 'QoE rollup failed'));
         const timer = setInterval(() => void round(), MINUTE_MS);
         timer.unref();
         return async () => {

@@ -40,11 +40,30 @@ export class QoeIngest {
       // A final summary waiting in the buffer outranks a running one that arrived after it.
       if (this.buffer.get(view.viewId)?.ended === 1 && !view.ended) continue;
       this.buffer.set(view.viewId, {
-        viewId: view.viewId, userId, itemType: view.itemType, itemId: view.itemId, startedAt, lastAt: now,
-        deviceClass: beacon.screen, browser: beacon.browser, os: beacon.os, playerVersion: beacon.playerVersion, region,
-        startupMs: view.startupMs, zap: view.zap ? 1 : 0, ended: view.ended ? 1 : 0, exitBeforeStart: view.exitBeforeStart ? 1 : 0,
-        rebufferCount: view.rebufferCount, rebufferMs: view.rebufferMs, watchMs: view.watchMs, playingMs: view.playingMs,
-        errorCode: view.errorCode, licenceCode: view.licenceCode, avgBitrate: view.avgBitrate, renditionSwitches: view.renditionSwitches, droppedFrames: view.droppedFrames,
+        viewId: view.viewId,
+        userId,
+        itemType: view.itemType,
+        itemId: view.itemId,
+        startedAt,
+        lastAt: now,
+        deviceClass: beacon.screen,
+        browser: beacon.browser,
+        os: beacon.os,
+        playerVersion: beacon.playerVersion,
+        region,
+        startupMs: view.startupMs,
+        zap: view.zap ? 1 : 0,
+        ended: view.ended ? 1 : 0,
+        exitBeforeStart: view.exitBeforeStart ? 1 : 0,
+        rebufferCount: view.rebufferCount,
+        rebufferMs: view.rebufferMs,
+        watchMs: view.watchMs,
+        playingMs: view.playingMs,
+        errorCode: view.errorCode,
+        licenceCode: view.licenceCode,
+        avgBitrate: view.avgBitrate,
+        renditionSwitches: view.renditionSwitches,
+        droppedFrames: view.droppedFrames,
         events: view.events ? JSON.stringify(view.events) : null,
       });
     }
@@ -60,18 +79,22 @@ export class QoeIngest {
     this.buffer = new Map();
     this.writing = this.writing.then(async () => {
       if (rows.length === 0) return;
-      await this.repo.upsertViews(rows).catch((error: unknown) => this.platform.log.warn({ err: error, rows: rows.length }, 'QoE views not written'));
+      await this.repo
+        .upsertViews(rows)
+        .catch((error: unknown) => this.platform.log.warn({ err: error, rows: rows.length }, 'QoE views not written'));
     });
     return this.writing;
   }
 
   private limit(userId: number, now: number): void {
     const times = (this.recent.get(userId) ?? []).filter((t) => now - t < 60_000);
-    if (times.length >= BEACONS_PER_MINUTE) throw new AppError(429, 'rate_limited', 'Demasiados informes de reproducción; espera un minuto.');
+    if (times.length >= BEACONS_PER_MINUTE)
+      throw new AppError(429, 'rate_limited', 'Demasiados informes de reproducción; espera un minuto.');
     times.push(now);
     this.recent.set(userId, times);
     // The map forgets quiet accounts now and then, so it does not grow with every viewer ever seen.
-    if (this.recent.size > 50_000) for (const [id, list] of this.recent) if (list.every((t) => now - t >= 60_000)) this.recent.delete(id);
+    if (this.recent.size > 50_000)
+      for (const [id, list] of this.recent) if (list.every((t) => now - t >= 60_000)) this.recent.delete(id);
   }
 
   private async regionOf(userId: number): Promise<string> {

@@ -1,8 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { addView, bucketOf, emptySums, exactPercentile, figuresOf, mergeSums, parseHistogram, percentileOf, startupScore, STARTUP_BUCKETS_MS } from './metrics';
+import {
+  addView,
+  bucketOf,
+  emptySums,
+  exactPercentile,
+  figuresOf,
+  mergeSums,
+  parseHistogram,
+  percentileOf,
+  startupScore,
+  STARTUP_BUCKETS_MS,
+} from './metrics';
 
-const view = (startupMs: number | null, extra: Partial<{ errorCode: number; exitBeforeStart: boolean; rebufferMs: number; watchMs: number }> = {}) => ({
-  startupMs, errorCode: extra.errorCode ?? null, exitBeforeStart: extra.exitBeforeStart ?? false, rebufferMs: extra.rebufferMs ?? 0, watchMs: extra.watchMs ?? 10_000,
+const view = (
+  startupMs: number | null,
+  extra: Partial<{ errorCode: number; exitBeforeStart: boolean; rebufferMs: number; watchMs: number }> = {},
+) => ({
+  startupMs,
+  errorCode: extra.errorCode ?? null,
+  exitBeforeStart: extra.exitBeforeStart ?? false,
+  rebufferMs: extra.rebufferMs ?? 0,
+  watchMs: extra.watchMs ?? 10_000,
 });
 
 describe('Startup Time Score', () => {
@@ -19,15 +37,34 @@ describe('Startup Time Score', () => {
 
 describe('percentages', () => {
   it('rebuffer % is rebuffering over watch time', () => {
-    const sums = [view(500, { rebufferMs: 1000, watchMs: 10_000 }), view(500, { rebufferMs: 0, watchMs: 30_000 })].reduce(addView, emptySums());
+    const sums = [
+      view(500, { rebufferMs: 1000, watchMs: 10_000 }),
+      view(500, { rebufferMs: 0, watchMs: 30_000 }),
+    ].reduce(addView, emptySums());
     expect(figuresOf(sums, null).rebufferPct).toBe(2.5);
   });
   it('failure % is failed views over views; exits before start are counted apart', () => {
-    const sums = [view(null, { errorCode: 3016 }), view(null, { exitBeforeStart: true }), view(900), view(1200)].reduce(addView, emptySums());
-    expect(figuresOf(sums, null)).toMatchObject({ views: 4, started: 2, failurePct: 25, exitsBeforeStart: 1, exitBeforeStartPct: 25 });
+    const sums = [view(null, { errorCode: 3016 }), view(null, { exitBeforeStart: true }), view(900), view(1200)].reduce(
+      addView,
+      emptySums(),
+    );
+    expect(figuresOf(sums, null)).toMatchObject({
+      views: 4,
+      started: 2,
+      failurePct: 25,
+      exitsBeforeStart: 1,
+      exitBeforeStartPct: 25,
+    });
   });
   it('nothing to divide by is null, not 0', () => {
-    expect(figuresOf(emptySums(), 0)).toMatchObject({ views: 0, startupScore: null, startupP50Ms: null, startupP95Ms: null, rebufferPct: null, failurePct: null });
+    expect(figuresOf(emptySums(), 0)).toMatchObject({
+      views: 0,
+      startupScore: null,
+      startupP50Ms: null,
+      startupP95Ms: null,
+      rebufferPct: null,
+      failurePct: null,
+    });
   });
 });
 
@@ -39,9 +76,12 @@ describe('start-up percentiles from the histogram', () => {
     expect(bucketOf(10 ** 9)).toBe(STARTUP_BUCKETS_MS.length);
   });
   it('a percentile is the upper edge of the bucket of the exact one', () => {
-    const values = [120, 300, 480, 900, 1100, 1400, 1900, 2600, 4500, 9000, 12_000, 700, 800, 650, 2100, 2200, 3300, 5100, 7000, 400];
+    const values = [
+      120, 300, 480, 900, 1100, 1400, 1900, 2600, 4500, 9000, 12_000, 700, 800, 650, 2100, 2200, 3300, 5100, 7000, 400,
+    ];
     const sums = values.map((v) => view(v)).reduce(addView, emptySums());
-    for (const p of [50, 95]) expect(percentileOf(sums.histogram, p)).toBe(STARTUP_BUCKETS_MS[bucketOf(exactPercentile(values, p)!)]);
+    for (const p of [50, 95])
+      expect(percentileOf(sums.histogram, p)).toBe(STARTUP_BUCKETS_MS[bucketOf(exactPercentile(values, p)!)]);
   });
   it('merged sums give the percentiles of all their views', () => {
     const a = [view(300), view(600)].reduce(addView, emptySums());

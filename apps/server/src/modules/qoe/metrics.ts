@@ -7,7 +7,10 @@ import type { QoeFigures } from '@pantalla/contracts';
  */
 
 /** Upper edges (ms) of the start-up histogram's buckets; the last bucket holds everything longer. */
-export const STARTUP_BUCKETS_MS = [250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10_000, 15_000, 20_000, 30_000, 60_000, 120_000] as const;
+export const STARTUP_BUCKETS_MS = [
+  250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10_000, 15_000, 20_000, 30_000, 60_000,
+  120_000,
+] as const;
 
 /** The bucket a start-up falls in. */
 export function bucketOf(startupMs: number): number {
@@ -29,7 +32,8 @@ export function mergeHistogram(a: number[], b: readonly number[]): number[] {
 export function parseHistogram(text: string): number[] {
   try {
     const value: unknown = JSON.parse(text);
-    if (Array.isArray(value) && value.every((n) => typeof n === 'number')) return mergeHistogram(emptyHistogram(), value as number[]);
+    if (Array.isArray(value) && value.every((n) => typeof n === 'number'))
+      return mergeHistogram(emptyHistogram(), value as number[]);
   } catch {
     // fall through
   }
@@ -74,7 +78,16 @@ export interface ViewSums {
 }
 
 export function emptySums(): ViewSums {
-  return { views: 0, started: 0, failures: 0, exitsBeforeStart: 0, startupScoreSum: 0, histogram: emptyHistogram(), rebufferMs: 0, watchMs: 0 };
+  return {
+    views: 0,
+    started: 0,
+    failures: 0,
+    exitsBeforeStart: 0,
+    startupScoreSum: 0,
+    histogram: emptyHistogram(),
+    rebufferMs: 0,
+    watchMs: 0,
+  };
 }
 
 /** One view as the sums see it. */

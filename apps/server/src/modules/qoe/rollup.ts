@@ -1,4 +1,12 @@
-import type { QoeConcurrencyTable, QoeHourGroupsTable, QoeHourItemsTable, QoeHourTotalsTable, QoeMinutesTable, QoeMinuteTotalsTable, SumsColumns } from './tables';
+import type {
+  QoeConcurrencyTable,
+  QoeHourGroupsTable,
+  QoeHourItemsTable,
+  QoeHourTotalsTable,
+  QoeMinutesTable,
+  QoeMinuteTotalsTable,
+  SumsColumns,
+} from './tables';
 import { addView, emptySums, mergeSums, parseHistogram, type ViewSums } from './metrics';
 import type { ViewFactsRow } from './qoe.repository';
 
@@ -15,7 +23,13 @@ export function hourOf(at: number): number {
 
 /** A raw view as the sums read it. */
 export function factsOf(row: ViewFactsRow) {
-  return { startupMs: row.startupMs, errorCode: row.errorCode, exitBeforeStart: row.exitBeforeStart === 1, rebufferMs: Number(row.rebufferMs), watchMs: Number(row.watchMs) };
+  return {
+    startupMs: row.startupMs,
+    errorCode: row.errorCode,
+    exitBeforeStart: row.exitBeforeStart === 1,
+    rebufferMs: Number(row.rebufferMs),
+    watchMs: Number(row.watchMs),
+  };
 }
 
 /** Per-minute rows of the views given, by start minute, item, device class and region. */
@@ -26,7 +40,16 @@ export function minuteRows(views: readonly ViewFactsRow[]): QoeMinutesTable[] {
     const id = `${minute}|${view.itemType}|${view.itemId}|${view.deviceClass}|${view.region}`;
     let group = groups.get(id);
     if (!group) {
-      group = { key: { minute, itemType: view.itemType, itemId: view.itemId, deviceClass: view.deviceClass, region: view.region }, sums: emptySums() };
+      group = {
+        key: {
+          minute,
+          itemType: view.itemType,
+          itemId: view.itemId,
+          deviceClass: view.deviceClass,
+          region: view.region,
+        },
+        sums: emptySums(),
+      };
       groups.set(id, group);
     }
     addView(group.sums, factsOf(view));
@@ -37,20 +60,35 @@ export function minuteRows(views: readonly ViewFactsRow[]): QoeMinutesTable[] {
 /** A rollup row's sums as stored. */
 export function columnsOf(sums: ViewSums): SumsColumns {
   return {
-    views: sums.views, started: sums.started, failures: sums.failures, exitsBeforeStart: sums.exitsBeforeStart, startupScoreSum: sums.startupScoreSum,
-    startupHist: JSON.stringify(sums.histogram), rebufferMs: sums.rebufferMs, watchMs: sums.watchMs,
+    views: sums.views,
+    started: sums.started,
+    failures: sums.failures,
+    exitsBeforeStart: sums.exitsBeforeStart,
+    startupScoreSum: sums.startupScoreSum,
+    startupHist: JSON.stringify(sums.histogram),
+    rebufferMs: sums.rebufferMs,
+    watchMs: sums.watchMs,
   };
 }
 
 /** A rollup row's sums as read back (PostgreSQL returns bigints as text). */
 export function sumsOf(row: SumsColumns): ViewSums {
   return {
-    views: Number(row.views), started: Number(row.started), failures: Number(row.failures), exitsBeforeStart: Number(row.exitsBeforeStart), startupScoreSum: Number(row.startupScoreSum),
-    histogram: parseHistogram(row.startupHist), rebufferMs: Number(row.rebufferMs), watchMs: Number(row.watchMs),
+    views: Number(row.views),
+    started: Number(row.started),
+    failures: Number(row.failures),
+    exitsBeforeStart: Number(row.exitsBeforeStart),
+    startupScoreSum: Number(row.startupScoreSum),
+    histogram: parseHistogram(row.startupHist),
+    rebufferMs: Number(row.rebufferMs),
+    watchMs: Number(row.watchMs),
   };
 }
 
-function grouped<K extends Record<string, string | number>>(rows: readonly QoeMinutesTable[], keyOf: (row: QoeMinutesTable) => K): (K & SumsColumns)[] {
+function grouped<K extends Record<string, string | number>>(
+  rows: readonly QoeMinutesTable[],
+  keyOf: (row: QoeMinutesTable) => K,
+): (K & SumsColumns)[] {
   const groups = new Map<string, { key: K; sums: ViewSums }>();
   for (const row of rows) {
     const key = keyOf(row);
@@ -75,8 +113,15 @@ export interface Rollups {
  * when `minutes` holds every row of their hours: callers pass rows from an hour's start.
  * Minute totals are written from `minuteFrom` on (earlier rows only complete their hour).
  */
-export function rollupsOf(minutes: readonly QoeMinutesTable[], concurrent: readonly { minute: number; viewers: number }[], minuteFrom: number): Rollups {
-  const totals = grouped(minutes.filter((row) => Number(row.minute) >= minuteFrom), (row) => ({ minute: Number(row.minute) }));
+export function rollupsOf(
+  minutes: readonly QoeMinutesTable[],
+  concurrent: readonly { minute: number; viewers: number }[],
+  minuteFrom: number,
+): Rollups {
+  const totals = grouped(
+    minutes.filter((row) => Number(row.minute) >= minuteFrom),
+    (row) => ({ minute: Number(row.minute) }),
+  );
   const byMinute = new Map(totals.map((row) => [row.minute, { ...row, concurrent: 0 }]));
   for (const { minute, viewers } of concurrent) {
     if (Number(minute) < minuteFrom) continue;
@@ -88,15 +133,24 @@ export function rollupsOf(minutes: readonly QoeMinutesTable[], concurrent: reado
   return {
     minuteTotals: [...byMinute.values()],
     hourTotals: grouped(minutes, (row) => ({ hour: hourOf(Number(row.minute)) })),
-    hourItems: grouped(minutes, (row) => ({ hour: hourOf(Number(row.minute)), itemType: row.itemType, itemId: Number(row.itemId) })),
-    hourGroups: grouped(minutes, (row) => ({ hour: hourOf(Number(row.minute)), deviceClass: row.deviceClass, region: row.region })),
+    hourItems: grouped(minutes, (row) => ({
+      hour: hourOf(Number(row.minute)),
+      itemType: row.itemType,
+      itemId: Number(row.itemId),
+    })),
+    hourGroups: grouped(minutes, (row) => ({
+      hour: hourOf(Number(row.minute)),
+      deviceClass: row.deviceClass,
+      region: row.region,
+    })),
   };
 }
 
 /** Viewers per minute over every item. */
 export function concurrentTotals(rows: readonly QoeConcurrencyTable[]): { minute: number; viewers: number }[] {
   const byMinute = new Map<number, number>();
-  for (const row of rows) byMinute.set(Number(row.minute), (byMinute.get(Number(row.minute)) ?? 0) + Number(row.viewers));
+  for (const row of rows)
+    byMinute.set(Number(row.minute), (byMinute.get(Number(row.minute)) ?? 0) + Number(row.viewers));
   return [...byMinute.entries()].map(([minute, viewers]) => ({ minute, viewers }));
 }
 

@@ -15,7 +15,14 @@ export class SpeedTestsRepository {
 
   /** An account's latest runs, newest first. */
   latestOf(userId: number, limit: number) {
-    return this.k.selectFrom('qoeSpeedTests').select(['at', 'browser', 'os', 'screen', 'results']).where('userId', '=', userId).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return this.k
+      .selectFrom('qoeSpeedTests')
+      .select(['at', 'browser', 'os', 'screen', 'results'])
+      .where('userId', '=', userId)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   async forget(before: number): Promise<void> {

@@ -16,7 +16,12 @@ export async function speedTestRoutes(app: FastifyInstance, auth: Authenticator,
     {
       onRequest: auth.requireUser,
       bodyLimit: CONNDIAG_MAX_BYTES,
-      schema: { tags, summary: 'Resultados de la prueba de velocidad de /conndiag/', body: connDiagReportSchema, response: { 202: z.null(), ...errorResponses(400, 401, 413, 429) } },
+      schema: {
+        tags,
+        summary: 'Resultados de la prueba de velocidad de /conndiag/',
+        body: connDiagReportSchema,
+        response: { 202: z.null(), ...errorResponses(400, 401, 413, 429) },
+      },
     },
     async (request, reply) => {
       await speed.accept(auth.userOf(request).userId, request.body);
@@ -27,7 +32,12 @@ export async function speedTestRoutes(app: FastifyInstance, auth: Authenticator,
     '/operator/qoe/speed-tests',
     {
       onRequest: auth.requireOperator(['support']),
-      schema: { tags, summary: 'Últimas pruebas de velocidad de una cuenta (la más reciente primero)', querystring: connDiagQuerySchema, response: { 200: connDiagRunsSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Últimas pruebas de velocidad de una cuenta (la más reciente primero)',
+        querystring: connDiagQuerySchema,
+        response: { 200: connDiagRunsSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => ({ items: await speed.latestOf(request.query.userId, request.query.limit) }),
   );

@@ -25,18 +25,41 @@ export class SpeedTests {
   async accept(userId: number, report: ConnDiagReport): Promise<void> {
     const now = this.clock.now();
     const times = (this.recent.get(userId) ?? []).filter((t) => now - t < HOUR_MS);
-    if (times.length >= SPEED_RUNS_PER_HOUR) throw new AppError(429, 'rate_limited', 'Demasiadas pruebas de velocidad enviadas; inténtalo dentro de una hora.');
+    if (times.length >= SPEED_RUNS_PER_HOUR)
+      throw new AppError(
+        429,
+        'rate_limited',
+        'Demasiadas pruebas de velocidad enviadas; inténtalo dentro de una hora.',
+      );
     times.push(now);
     this.recent.set(userId, times);
-    if (this.recent.size > 50_000) for (const [id, list] of this.recent) if (list.every((t) => now - t >= HOUR_MS)) this.recent.delete(id);
-    const results = report.results.map((r) => ({ server: r.server, host: r.host.toLowerCase(), mbps: Math.round(r.mbps * 100) / 100 }));
-    await this.repo.insert({ userId, at: now, browser: report.browser, os: report.os, screen: report.screen, results: JSON.stringify(results) });
+    if (this.recent.size > 50_000)
+      for (const [id, list] of this.recent) if (list.every((t) => now - t >= HOUR_MS)) this.recent.delete(id);
+    const results = report.results.map((r) => ({
+      server: r.server,
+      host: r.host.toLowerCase(),
+      mbps: Math.round(r.mbps * 100) / 100,
+    }));
+    await this.repo.insert({
+      userId,
+      at: now,
+      browser: report.browser,
+      os: report.os,
+      screen: report.screen,
+      results: JSON.stringify(results),
+    });
   }
 
   /** An account's latest runs, newest first. */
   async latestOf(userId: number, limit: number): Promise<ConnDiagRun[]> {
     const rows = await this.repo.latestOf(userId, limit);
-    return rows.map((row) => ({ at: Number(row.at), browser: row.browser, os: row.os, screen: row.screen, results: parseResults(row.results) }));
+    return rows.map((row) => ({
+      at: Number(row.at),
+      browser: row.browser,
+      os: row.os,
+      screen: row.screen,
+      results: parseResults(row.results),
+    }));
   }
 }
 

@@ -61,7 +61,13 @@ function AccountMenu({ email, onLogout }: { email: string; onLogout: () => void 
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <button type="button" className="account-menu__button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="account-menu__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
         <span className="account-menu__avatar" aria-hidden="true">
           {email.charAt(0).toUpperCase()}
         </span>

@@ -12,11 +12,16 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { restoring, status, userInfo } = useSession();
   // The start-up load runs once signed in, whatever screen the user landed on.
-  const { lineup, loadDone } = useCatalogueLoad({ regionId: userInfo?.regionId ?? null, enabled: status === 'authenticated' });
+  const { lineup, loadDone } = useCatalogueLoad({
+    regionId: userInfo?.regionId ?? null,
+    enabled: status === 'authenticated',
+  });
   useGuideFill({ lineupId: lineup?.id, loadDone, channelOrder: userInfo?.channelOrder });
   return (
     <>
-      <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
       {restoring ? <PageSpinner label={t('app.restoring')} /> : <Outlet />}
       <StagingNotice />
       <ScrollRestoration />

@@ -14,7 +14,12 @@ function getPaymentsStatus({ signal }: { signal?: AbortSignal }): Promise<Paymen
  */
 export function StagingNotice() {
   const { t } = useTranslation();
-  const status = useQuery({ queryKey: ['payments-status'], queryFn: getPaymentsStatus, staleTime: Infinity, retry: false });
+  const status = useQuery({
+    queryKey: ['payments-status'],
+    queryFn: getPaymentsStatus,
+    staleTime: Infinity,
+    retry: false,
+  });
   if (!status.data?.stagingSandbox) return null;
   return (
     // A note, not a second contentinfo landmark: some screens have their own footer.

@@ -9,12 +9,17 @@ const fillGuideOpening = vi.fn(() => Promise.resolve());
 vi.mock('../../features/guide/prefill', () => ({ fillGuideOpening }));
 const { useGuideFill } = await import('./use-guide-fill');
 
-const channels = [{ id: 1, epg: 1 }, { id: 2, epg: 1 }] as unknown as Channel[];
+const channels = [
+  { id: 1, epg: 1 },
+  { id: 2, epg: 1 },
+] as unknown as Channel[];
 
 function setup() {
   const client = new QueryClient();
   client.setQueryData(getChannelsQueryOptions(10).queryKey, { resources: channels });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
   return { client, wrapper };
 }
 
@@ -27,7 +32,9 @@ describe('useGuideFill', () => {
 
   it("fills the guide's opening with the lineup's channels once the screen has settled", async () => {
     const { client, wrapper } = setup();
-    const { unmount } = renderHook(() => useGuideFill({ lineupId: 10, loadDone: true, channelOrder: [2, 1] }), { wrapper });
+    const { unmount } = renderHook(() => useGuideFill({ lineupId: 10, loadDone: true, channelOrder: [2, 1] }), {
+      wrapper,
+    });
     vi.advanceTimersByTime(2900);
     await Promise.resolve();
     expect(fillGuideOpening).not.toHaveBeenCalled();
@@ -39,10 +46,14 @@ describe('useGuideFill', () => {
 
   it('waits for load_done, and leaving first cancels it', async () => {
     const { wrapper } = setup();
-    const { rerender, unmount } = renderHook((props: { loadDone: boolean }) => useGuideFill({ lineupId: 10, loadDone: props.loadDone, channelOrder: undefined }), {
-      wrapper,
-      initialProps: { loadDone: false },
-    });
+    const { rerender, unmount } = renderHook(
+      (props: { loadDone: boolean }) =>
+        useGuideFill({ lineupId: 10, loadDone: props.loadDone, channelOrder: undefined }),
+      {
+        wrapper,
+        initialProps: { loadDone: false },
+      },
+    );
     await vi.advanceTimersByTimeAsync(10_000);
     expect(fillGuideOpening).not.toHaveBeenCalled();
     rerender({ loadDone: true });

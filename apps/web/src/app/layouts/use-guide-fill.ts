@@ -10,7 +10,15 @@ const noOrder: readonly number[] = [];
  * guide's opening page, fetched into the guide's own queries once the screen has settled.
  * The guide's code for it is its own small chunk, so the home's first download does not grow.
  */
-export function useGuideFill({ lineupId, loadDone, channelOrder }: { lineupId: number | undefined; loadDone: boolean; channelOrder: readonly number[] | undefined }): void {
+export function useGuideFill({
+  lineupId,
+  loadDone,
+  channelOrder,
+}: {
+  lineupId: number | undefined;
+  loadDone: boolean;
+  channelOrder: readonly number[] | undefined;
+}): void {
   const client = useQueryClient();
   const query = useChannels(lineupId, loadDone && lineupId !== undefined);
   const channels = loadDone ? query.data?.resources : undefined;

@@ -9,6 +9,7 @@ const ID = /^[1-9]\d{0,9}$/;
  */
 export function HomeGenreRedirect() {
   const { genreId = '', subgenreId } = useParams();
-  if (!ID.test(genreId) || (subgenreId !== undefined && !ID.test(subgenreId))) return <Navigate to={paths.landing.getHref()} replace />;
+  if (!ID.test(genreId) || (subgenreId !== undefined && !ID.test(subgenreId)))
+    return <Navigate to={paths.landing.getHref()} replace />;
   return <Navigate to={paths.genre.getHref(genreId, subgenreId)} replace />;
 }

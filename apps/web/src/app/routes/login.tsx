@@ -13,7 +13,9 @@ export function LoginScreen() {
       {resetReason === 'expired' ? <Alert tone="info">{t('messages.sessionExpired')}</Alert> : null}
       <LoginForm />
       <p className="login-screen__register">
-        <Link className="link" to={paths.register.getHref()}>{t('login.noAccount')}</Link>
+        <Link className="link" to={paths.register.getHref()}>
+          {t('login.noAccount')}
+        </Link>
       </p>
     </PanelLayout>
   );

@@ -12,7 +12,16 @@ import { ReceiptScreen } from './components/receipt-screen';
 
 const vat = { country: 'ES', ratePercent: 21, includedCents: 260 };
 const entry = (id: string, kind: BillingEntry['kind'], receipt: boolean): BillingEntry => ({
-  id, kind, at: '2026-11-28T10:00:00Z', purchaseId: 'pur_1', productTitle: 'Deportes Plus', amountCents: 1499, currency: 'EUR', vat, method: { brand: 'visa', last4: '4242' }, receipt,
+  id,
+  kind,
+  at: '2026-11-28T10:00:00Z',
+  purchaseId: 'pur_1',
+  productTitle: 'Deportes Plus',
+  amountCents: 1499,
+  currency: 'EUR',
+  vat,
+  method: { brand: 'visa', last4: '4242' },
+  receipt,
 });
 const receipt: Receipt = {
   number: '2026-000042',
@@ -30,7 +39,8 @@ const receipt: Receipt = {
 
 let routes: Record<string, unknown>;
 let fetchMock: ReturnType<typeof vi.fn>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderWith(element: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -58,7 +68,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('payment history', () => {
   it('lists payments with VAT and a receipt link, a failed renewal without one, and pages with the cursor', async () => {
-    const first: BillingHistoryResponse = { entries: [entry('bil_aaaaaaaa', 'payment', true), entry('bil_bbbbbbbb', 'failed_renewal', false)], nextCursor: 'c2' };
+    const first: BillingHistoryResponse = {
+      entries: [entry('bil_aaaaaaaa', 'payment', true), entry('bil_bbbbbbbb', 'failed_renewal', false)],
+      nextCursor: 'c2',
+    };
     const second: BillingHistoryResponse = { entries: [entry('bil_cccccccc', 'refund', true)], nextCursor: null };
     routes['/api/v1/billing/history'] = first;
     routes['/api/v1/billing/history?cursor=c2'] = second;
@@ -104,10 +117,18 @@ describe('receipt', () => {
 
 describe('past-due banner', () => {
   it('says until when and links to the payment method; dismissed, it stays away for the session', async () => {
-    routes['/api/v1/billing/alert'] = { pastDue: { purchaseId: 'pur_1', title: 'Deportes Plus', graceUntil: '2026-12-05T10:00:00Z' } };
+    routes['/api/v1/billing/alert'] = {
+      pastDue: { purchaseId: 'pur_1', title: 'Deportes Plus', graceUntil: '2026-12-05T10:00:00Z' },
+    };
     renderWith(<PastDueSlot />);
-    expect(await screen.findByText('No pudimos cobrar la renovación de Deportes Plus. Actualiza tu tarjeta antes del 5 de diciembre de 2026 para no perder el acceso.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Actualizar tarjeta' }).getAttribute('href')).toBe('/settings/#payment-method');
+    expect(
+      await screen.findByText(
+        'No pudimos cobrar la renovación de Deportes Plus. Actualiza tu tarjeta antes del 5 de diciembre de 2026 para no perder el acceso.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Actualizar tarjeta' }).getAttribute('href')).toBe(
+      '/settings/#payment-method',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
     await waitFor(() => expect(screen.queryByTestId('past-due-banner')).toBeNull());
     // A new page load in the same tab: still dismissed.

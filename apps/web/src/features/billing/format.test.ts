@@ -24,10 +24,30 @@ describe('billing formats', () => {
 
   it('offers the other monthly products, dearer ones as upgrades', () => {
     const product = (id: number, packageID: number, priceCents: number, recurring = true): PpvSubsProduct => ({
-      id, packageID, priceCents, recurring, price: '', curr: 'EUR', fcIni: '', fcEnd: null, title: `P${id}`, subtitle: '', interval: recurring ? 'month' : null, evID: null, channelId: null,
+      id,
+      packageID,
+      priceCents,
+      recurring,
+      price: '',
+      curr: 'EUR',
+      fcIni: '',
+      fcEnd: null,
+      title: `P${id}`,
+      subtitle: '',
+      interval: recurring ? 'month' : null,
+      evID: null,
+      channelId: null,
     });
     const owned = { packageId: 1, priceCents: 999 } as OwnedPurchase;
-    const targets = switchTargets(owned, [product(1, 1, 999), product(2, 2, 1499), product(3, 3, 499), product(4, 4, 300, false)]);
-    expect(targets.map((t) => [t.product.id, t.upgrade])).toEqual([[2, true], [3, false]]);
+    const targets = switchTargets(owned, [
+      product(1, 1, 999),
+      product(2, 2, 1499),
+      product(3, 3, 499),
+      product(4, 4, 300, false),
+    ]);
+    expect(targets.map((t) => [t.product.id, t.upgrade])).toEqual([
+      [2, true],
+      [3, false],
+    ]);
   });
 });

@@ -18,12 +18,22 @@ export function formatDay(iso: string, language: string): string {
 export function formatShortDay(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(localeOf(language), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(localeOf(language), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    date,
+  );
 }
 
 /** 'visa' → 'Visa', 'amex' → 'American Express': as the card says it. */
 export function brandName(brand: string): string {
-  const names: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay' };
+  const names: Record<string, string> = {
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    discover: 'Discover',
+    diners: 'Diners Club',
+    jcb: 'JCB',
+    unionpay: 'UnionPay',
+  };
   return names[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
@@ -34,14 +44,19 @@ export function expiry(month: number, year: number): string {
 
 /** A VAT rate as the language writes it: '21 %' (es, de), '21%' (en). */
 export function ratePercent(rate: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100).replace(/[\u00a0\u202f]/g, ' ');
+  return new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 2 })
+    .format(rate / 100)
+    .replace(/[\u00a0\u202f]/g, ' ');
 }
 
 /**
  * Where a subscription may switch to: the other monthly products. A dearer one is an upgrade,
  * which the server applies at once with proration; any other waits for the renewal.
  */
-export function switchTargets(purchase: OwnedPurchase, products: readonly PpvSubsProduct[]): { product: PpvSubsProduct; upgrade: boolean }[] {
+export function switchTargets(
+  purchase: OwnedPurchase,
+  products: readonly PpvSubsProduct[],
+): { product: PpvSubsProduct; upgrade: boolean }[] {
   return products
     .filter((p) => p.recurring && p.interval === 'month' && p.packageID !== purchase.packageId)
     .map((product) => ({ product, upgrade: product.priceCents > purchase.priceCents }));

@@ -4,17 +4,39 @@ import en from '../../locales/en/commerce.json';
 import de from '../../locales/de/commerce.json';
 import { cardErrorOf, cardFieldSrc, readCardFieldMessage, safeReturnPath, type CardErrorKey } from './card-messages';
 
-describe('the card field\'s messages', () => {
-  it('reads ready, challenge, success, the provider\'s message and a network failure', () => {
+describe("the card field's messages", () => {
+  it("reads ready, challenge, success, the provider's message and a network failure", () => {
     expect(readCardFieldMessage({ source: 'pantalla-card', type: 'pantalla-card:ready' })).toEqual({ type: 'ready' });
-    expect(readCardFieldMessage({ source: 'pantalla-card', type: 'pantalla-card:challenge' })).toEqual({ type: 'challenge' });
-    expect(readCardFieldMessage({ source: 'pantalla-card', type: 'pantalla-card:result', status: 'succeeded' })).toEqual({ type: 'result', status: 'succeeded' });
-    expect(readCardFieldMessage({ source: 'pantalla-card', type: 'pantalla-card:result', status: 'error', message: 'Se ha rechazado tu tarjeta.' })).toEqual({ type: 'result', status: 'error', network: false, message: 'Se ha rechazado tu tarjeta.' });
-    expect(readCardFieldMessage({ source: 'pantalla-card', type: 'pantalla-card:result', status: 'error', network: true })).toEqual({ type: 'result', status: 'error', network: true });
+    expect(readCardFieldMessage({ source: 'pantalla-card', type: 'pantalla-card:challenge' })).toEqual({
+      type: 'challenge',
+    });
+    expect(
+      readCardFieldMessage({ source: 'pantalla-card', type: 'pantalla-card:result', status: 'succeeded' }),
+    ).toEqual({ type: 'result', status: 'succeeded' });
+    expect(
+      readCardFieldMessage({
+        source: 'pantalla-card',
+        type: 'pantalla-card:result',
+        status: 'error',
+        message: 'Se ha rechazado tu tarjeta.',
+      }),
+    ).toEqual({ type: 'result', status: 'error', network: false, message: 'Se ha rechazado tu tarjeta.' });
+    expect(
+      readCardFieldMessage({ source: 'pantalla-card', type: 'pantalla-card:result', status: 'error', network: true }),
+    ).toEqual({ type: 'result', status: 'error', network: true });
   });
 
-  it('keeps the provider\'s error code and decline code', () => {
-    expect(readCardFieldMessage({ source: 'pantalla-card', type: 'pantalla-card:result', status: 'error', message: 'Your card has insufficient funds.', code: 'card_declined', declineCode: 'insufficient_funds' })).toEqual({
+  it("keeps the provider's error code and decline code", () => {
+    expect(
+      readCardFieldMessage({
+        source: 'pantalla-card',
+        type: 'pantalla-card:result',
+        status: 'error',
+        message: 'Your card has insufficient funds.',
+        code: 'card_declined',
+        declineCode: 'insufficient_funds',
+      }),
+    ).toEqual({
       type: 'result',
       status: 'error',
       network: false,
@@ -25,14 +47,21 @@ describe('the card field\'s messages', () => {
   });
 
   it('ignores anything else', () => {
-    for (const data of [null, 'x', {}, { type: 'pantalla-card:ready' }, { source: 'pantalla-card', type: 'other' }, { source: 'pantalla-card', type: 'pantalla-card:result', status: 'odd' }]) {
+    for (const data of [
+      null,
+      'x',
+      {},
+      { type: 'pantalla-card:ready' },
+      { source: 'pantalla-card', type: 'other' },
+      { source: 'pantalla-card', type: 'pantalla-card:result', status: 'odd' },
+    ]) {
       expect(readCardFieldMessage(data)).toBeNull();
     }
   });
 });
 
-describe('a provider refusal in the user\'s language', () => {
-  it('maps known codes and decline codes to the checkout\'s own texts', () => {
+describe("a provider refusal in the user's language", () => {
+  it("maps known codes and decline codes to the checkout's own texts", () => {
     expect(cardErrorOf('card_declined', 'generic_decline')).toBe('declined');
     expect(cardErrorOf('card_declined', 'insufficient_funds')).toBe('insufficientFunds');
     expect(cardErrorOf('card_declined')).toBe('declined');
@@ -46,13 +75,32 @@ describe('a provider refusal in the user\'s language', () => {
     expect(cardErrorOf('setup_intent_unexpected_state')).toBe('check');
   });
 
-  it('says anything unknown with a generic text, never the provider\'s own words', () => {
+  it("says anything unknown with a generic text, never the provider's own words", () => {
     expect(cardErrorOf(undefined)).toBe('generic');
     expect(cardErrorOf('something_new', 'odd_decline')).toBe('generic');
   });
 
   it('has every text in es, en and de', () => {
-    const keys: CardErrorKey[] = ['declined', 'insufficientFunds', 'lostCard', 'stolenCard', 'expiredCard', 'incorrectCvc', 'incorrectNumber', 'invalidNumber', 'incompleteNumber', 'invalidExpiryMonth', 'invalidExpiryYear', 'incompleteExpiry', 'incompleteCvc', 'invalidCvc', 'processingError', 'authenticationFailed', 'tryAgain', 'generic'];
+    const keys: CardErrorKey[] = [
+      'declined',
+      'insufficientFunds',
+      'lostCard',
+      'stolenCard',
+      'expiredCard',
+      'incorrectCvc',
+      'incorrectNumber',
+      'invalidNumber',
+      'incompleteNumber',
+      'invalidExpiryMonth',
+      'invalidExpiryYear',
+      'incompleteExpiry',
+      'incompleteCvc',
+      'invalidCvc',
+      'processingError',
+      'authenticationFailed',
+      'tryAgain',
+      'generic',
+    ];
     for (const table of [es, en, de]) {
       const texts = table.cardErrors as Record<string, string>;
       expect(keys.filter((key) => !texts[key])).toEqual([]);
@@ -65,8 +113,11 @@ describe('a provider refusal in the user\'s language', () => {
 });
 
 describe('the card field address', () => {
-  it('speaks the app\'s language: es, en or de, anything else Spanish', () => {
-    const src = (language: string) => new URL(cardFieldSrc('/payments-sandbox/elements/card?key=pk&locale=es', 'http://localhost:8080', language).src).searchParams.get('locale');
+  it("speaks the app's language: es, en or de, anything else Spanish", () => {
+    const src = (language: string) =>
+      new URL(
+        cardFieldSrc('/payments-sandbox/elements/card?key=pk&locale=es', 'http://localhost:8080', language).src,
+      ).searchParams.get('locale');
     expect(src('en')).toBe('en');
     expect(src('de-DE')).toBe('de');
     expect(src('es')).toBe('es');
@@ -85,6 +136,7 @@ describe('the card field address', () => {
 describe('where to go back after a purchase', () => {
   it('is a path of this app only', () => {
     expect(safeReturnPath('/emplayer/abc')).toBe('/emplayer/abc');
-    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil', 3, null]) expect(safeReturnPath(bad)).toBeNull();
+    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil', 3, null])
+      expect(safeReturnPath(bad)).toBeNull();
   });
 });

@@ -22,7 +22,14 @@ export function readCardFieldMessage(data: unknown): CardFieldMessage | null {
   if (typeof m.message === 'string' && m.message.trim() !== '') {
     const code = typeof m.code === 'string' && m.code !== '' ? m.code : undefined;
     const declineCode = typeof m.declineCode === 'string' && m.declineCode !== '' ? m.declineCode : undefined;
-    return { type: 'result', status: 'error', network: false, message: m.message, ...(code ? { code } : {}), ...(declineCode ? { declineCode } : {}) };
+    return {
+      type: 'result',
+      status: 'error',
+      network: false,
+      message: m.message,
+      ...(code ? { code } : {}),
+      ...(declineCode ? { declineCode } : {}),
+    };
   }
   return { type: 'result', status: 'error', network: true };
 }
@@ -96,7 +103,10 @@ export function cardErrorOf(code: string | undefined, declineCode?: string): Car
 }
 
 /** The message the checkout sends to have the card field confirm the payment. */
-export function confirmMessage(clientSecret: string, billingName: string): { type: 'pantalla-card:confirm'; clientSecret: string; billingName: string } {
+export function confirmMessage(
+  clientSecret: string,
+  billingName: string,
+): { type: 'pantalla-card:confirm'; clientSecret: string; billingName: string } {
   return { type: 'pantalla-card:confirm', clientSecret, billingName };
 }
 
@@ -104,7 +114,11 @@ export function confirmMessage(clientSecret: string, billingName: string): { typ
 const CARD_FIELD_LOCALES = ['es', 'en', 'de'] as const;
 
 /** The card field's address with the embedding page's origin, so it answers only us, and the app's language. */
-export function cardFieldSrc(cardFormUrl: string, pageOrigin: string, language?: string): { src: string; origin: string } {
+export function cardFieldSrc(
+  cardFormUrl: string,
+  pageOrigin: string,
+  language?: string,
+): { src: string; origin: string } {
   const url = new URL(cardFormUrl, pageOrigin);
   url.searchParams.set('origin', pageOrigin);
   if (language !== undefined) {
@@ -116,6 +130,7 @@ export function cardFieldSrc(cardFormUrl: string, pageOrigin: string, language?:
 
 /** A path of this app to go back to: same-origin paths only, never '//' or a scheme. */
 export function safeReturnPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return null;
   return value;
 }

@@ -23,7 +23,13 @@ export function takeCheckoutDraft(path: string, now = Date.now()): CheckoutDraft
     if (!raw) return null;
     sessionStorage.removeItem(KEY);
     const draft = JSON.parse(raw) as { path?: unknown; holder?: unknown; savedAt?: unknown };
-    if (draft.path !== path || typeof draft.savedAt !== 'number' || now - draft.savedAt > MAX_AGE_MS || typeof draft.holder !== 'string') return null;
+    if (
+      draft.path !== path ||
+      typeof draft.savedAt !== 'number' ||
+      now - draft.savedAt > MAX_AGE_MS ||
+      typeof draft.holder !== 'string'
+    )
+      return null;
     return { holder: draft.holder.slice(0, 120) };
   } catch {
     return null;

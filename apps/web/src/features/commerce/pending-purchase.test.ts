@@ -51,7 +51,13 @@ describe('purchase for a package', () => {
   });
 
   it('a PPV event runs from its start to its end, on its channel', () => {
-    expect(purchaseForPackage([subscription, ppv], 10001, now)).toMatchObject({ start: ppv.fcIni, end: ppv.fcEnd, channelId: 100, recurring: false, interval: 'month' });
+    expect(purchaseForPackage([subscription, ppv], 10001, now)).toMatchObject({
+      start: ppv.fcIni,
+      end: ppv.fcEnd,
+      channelId: 100,
+      recurring: false,
+      interval: 'month',
+    });
   });
 
   it('nothing sells an unknown package', () => {
@@ -60,7 +66,8 @@ describe('purchase for a package', () => {
 
   it('package ids in routes are positive digits only', () => {
     expect(parsePackageId('2')).toBe(2);
-    for (const bad of [null, undefined, '', '0', '-1', '2a', '1.5', ' 2', '9999999999']) expect(parsePackageId(bad)).toBeNull();
+    for (const bad of [null, undefined, '', '0', '-1', '2a', '1.5', ' 2', '9999999999'])
+      expect(parsePackageId(bad)).toBeNull();
   });
 });
 

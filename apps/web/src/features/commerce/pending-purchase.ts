@@ -56,7 +56,12 @@ function storage(): Storage | null {
 /** The pending purchase store the checkout reads. */
 export const pendingPurchase = {
   save(purchase: PurchaseData, options: { twoStep: boolean; now?: number; returnTo?: string | null }): PendingPurchase {
-    const value: PendingPurchase = { purchase, twoStep: options.twoStep, createdAt: options.now ?? Date.now(), returnTo: options.returnTo ?? null };
+    const value: PendingPurchase = {
+      purchase,
+      twoStep: options.twoStep,
+      createdAt: options.now ?? Date.now(),
+      returnTo: options.returnTo ?? null,
+    };
     storage()?.setItem(PENDING_PURCHASE_KEY, JSON.stringify(value));
     return value;
   },

@@ -12,7 +12,11 @@ export function productForPackage(products: readonly PpvSubsProduct[], packageId
  * /login_confirm/{pr}, both a package id): a subscription starts now and ends a month later;
  * a PPV event runs from its start to its end (accounts spec 9). Null when nothing sells it.
  */
-export function purchaseForPackage(products: readonly PpvSubsProduct[], packageId: number, now: Date): PurchaseData | null {
+export function purchaseForPackage(
+  products: readonly PpvSubsProduct[],
+  packageId: number,
+  now: Date,
+): PurchaseData | null {
   const product = productForPackage(products, packageId);
   if (!product) return null;
   const start = product.recurring ? now : new Date(product.fcIni);

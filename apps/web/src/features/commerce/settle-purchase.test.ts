@@ -40,7 +40,14 @@ describe('settling a purchase after the card field', () => {
   it('waits longer each time while the server is still confirming, says once that it is slow, then the true result', async () => {
     waits.length = 0;
     let slow = 0;
-    await expect(settlePurchase({ ...server(['pending', 'pending', 'lost', 'failed']), sleep, onSlow: () => slow++, delays: [10, 20, 40, 80] })).resolves.toBe('failed');
+    await expect(
+      settlePurchase({
+        ...server(['pending', 'pending', 'lost', 'failed']),
+        sleep,
+        onSlow: () => slow++,
+        delays: [10, 20, 40, 80],
+      }),
+    ).resolves.toBe('failed');
     expect(waits).toEqual([10, 20, 40]);
     expect(slow).toBe(1);
   });

@@ -20,7 +20,12 @@ export const SETTLE_DELAYS: readonly number[] = [500, 1000, 1500, 2000, 3000, 40
  * or 'pending' is asked again after a growing wait; the first of them marks the wait as slow.
  * 'pending' when the server still does not know after the last wait.
  */
-export async function settlePurchase({ confirm, sleep, onSlow, delays = SETTLE_DELAYS }: SettleOptions): Promise<PurchaseStatus> {
+export async function settlePurchase({
+  confirm,
+  sleep,
+  onSlow,
+  delays = SETTLE_DELAYS,
+}: SettleOptions): Promise<PurchaseStatus> {
   let slow = false;
   for (let attempt = 0; ; attempt++) {
     try {

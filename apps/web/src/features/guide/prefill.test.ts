@@ -7,7 +7,16 @@ import { writeSavedGuide } from './lib/saved-state';
 import { fillGuideOpening } from './prefill';
 
 const channel = (id: number, epg: 0 | 1 = 1) =>
-  ({ id, name: `Canal ${id}`, number: id, epg, images: [], logoURL: '', catchup_hours: 0, deliveryURL: null }) as unknown as Channel;
+  ({
+    id,
+    name: `Canal ${id}`,
+    number: id,
+    epg,
+    images: [],
+    logoURL: '',
+    catchup_hours: 0,
+    deliveryURL: null,
+  }) as unknown as Channel;
 
 const NOW = new Date(2026, 10, 27, 14, 10).getTime();
 const HEIGHT = 800;
@@ -21,7 +30,15 @@ function fakeGuide() {
       const url = new URL(String(input), 'http://x');
       paths.push(url.pathname.replace('/api/v1', ''));
       const [, , , , channelId, date] = url.pathname.split('/');
-      const body = { channelId: Number(channelId), date, tz: 'UTC', dayStart: 0, dayEnd: 1, catchup_hours: 0, events: [] };
+      const body = {
+        channelId: Number(channelId),
+        date,
+        tz: 'UTC',
+        dayStart: 0,
+        dayEnd: 1,
+        catchup_hours: 0,
+        events: [],
+      };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -39,10 +56,14 @@ describe('fillGuideOpening', () => {
     const client = new QueryClient();
     await fillGuideOpening(client, lineup, [], { now: NOW, height: HEIGHT });
     const perPage = rowsPerPage(HEIGHT, false);
-    const page = lineup.filter((c) => c.epg === 1).slice(0, perPage).map((c) => c.id);
+    const page = lineup
+      .filter((c) => c.epg === 1)
+      .slice(0, perPage)
+      .map((c) => c.id);
     const today = dayKey(NOW);
     expect(paths.sort()).toEqual(page.map((id) => `/epg/${id}/${today}`).sort());
-    for (const id of page) expect(client.getQueryState(getEpgDayQueryOptions(id, today).queryKey)?.status).toBe('success');
+    for (const id of page)
+      expect(client.getQueryState(getEpgDayQueryOptions(id, today).queryKey)?.status).toBe('success');
   });
 
   it('follows the user order and the page and day the guide saved', async () => {

@@ -17,7 +17,10 @@ export type SectionName = keyof typeof SECTIONS;
 /** Where a section (and an item in it) lives, under /operador/. */
 export function sectionHref(section: SectionName, ...rest: (string | number)[]): string {
   const path = SECTIONS[section].path;
-  return ['/operador', path, ...rest.map((part) => encodeURIComponent(String(part)))].filter(Boolean).join('/') + (rest.length === 0 && path === '' ? '/' : '');
+  return (
+    ['/operador', path, ...rest.map((part) => encodeURIComponent(String(part)))].filter(Boolean).join('/') +
+    (rest.length === 0 && path === '' ? '/' : '')
+  );
 }
 
 /** The section an address under /operador/ belongs to (the first segment after it; none: Now). */

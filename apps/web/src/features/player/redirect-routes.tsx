@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { decodeCatchupPlayer, decodeLegacyPlayer, playerHref, PlayerLinkError, type PlayerLinkErrorReason } from '../../lib/player-links';
+import {
+  decodeCatchupPlayer,
+  decodeLegacyPlayer,
+  playerHref,
+  PlayerLinkError,
+  type PlayerLinkErrorReason,
+} from '../../lib/player-links';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './player-problem.css';
 
@@ -46,7 +52,11 @@ function readLink(read: () => string): string | PlayerLinkError {
 function Redirect({ read }: { read: () => string }) {
   const problem = useLinkProblem();
   const target = readLink(read);
-  return target instanceof PlayerLinkError ? <PlayerProblem detail={problem(target)} /> : <Navigate to={target} replace />;
+  return target instanceof PlayerLinkError ? (
+    <PlayerProblem detail={problem(target)} />
+  ) : (
+    <Navigate to={target} replace />
+  );
 }
 
 /** /player/{channel}-LIVE-{flag} and /player/{id}-{LIVE|VOD}-{a|p}. */

@@ -25,7 +25,13 @@ export function Component() {
   const { t } = useTranslation('screens');
   const { t: tp } = useTranslation('player');
   // Set here as well as in PlayerProblem: this effect runs after the child's.
-  useDocumentTitle(decoded instanceof PlayerLinkError ? tp('invalidLink.title') : 'title' in decoded && decoded.title ? t('titles.playerNamed', { title: decoded.title }) : t('titles.player'));
+  useDocumentTitle(
+    decoded instanceof PlayerLinkError
+      ? tp('invalidLink.title')
+      : 'title' in decoded && decoded.title
+        ? t('titles.playerNamed', { title: decoded.title })
+        : t('titles.player'),
+  );
   const lineups = useLineups();
   const lineup = pickRegionLineup(lineups.data?.resources, userInfo?.regionId ?? null);
   const channels = useChannels(lineup?.id, lineups.isSuccess);
@@ -34,5 +40,12 @@ export function Component() {
   if (decoded instanceof PlayerLinkError) return <PlayerProblem detail={problem(decoded)} />;
   const target = targetOf(decoded);
   if ('error' in target) return <PlayerProblem detail="Could not find event." />;
-  return <PlayerScreen data={decoded} target={target} channels={channels.data?.resources ?? []} channelId={channelOf(decoded)} />;
+  return (
+    <PlayerScreen
+      data={decoded}
+      target={target}
+      channels={channels.data?.resources ?? []}
+      channelId={channelOf(decoded)}
+    />
+  );
 }

@@ -7,7 +7,11 @@ export function getChannelGenres({ signal }: { signal?: AbortSignal } = {}): Pro
 }
 
 export const getChannelGenresQueryOptions = () =>
-  queryOptions({ queryKey: ['catalogue', 'channel-genres'], queryFn: ({ signal }) => getChannelGenres({ signal }), staleTime: 30 * 60_000 });
+  queryOptions({
+    queryKey: ['catalogue', 'channel-genres'],
+    queryFn: ({ signal }) => getChannelGenres({ signal }),
+    staleTime: 30 * 60_000,
+  });
 
 export function useChannelGenres(enabled = true) {
   return useQuery({ ...getChannelGenresQueryOptions(), enabled });

@@ -10,13 +10,23 @@ export interface EventsWindow {
   channelId?: number;
 }
 
-export function getEvents({ signal, ...window }: EventsWindow & { signal?: AbortSignal }): Promise<{ resources: CatalogueEvent[] }> {
+export function getEvents({
+  signal,
+  ...window
+}: EventsWindow & { signal?: AbortSignal }): Promise<{ resources: CatalogueEvent[] }> {
   return api.get('/events', { schema: eventsResponseSchema, signal, query: { ...window } });
 }
 
 export const getEventsQueryOptions = (window: EventsWindow) =>
   queryOptions({
-    queryKey: ['catalogue', 'events', window.startTime, window.endTime, window.lineupId ?? null, window.channelId ?? null],
+    queryKey: [
+      'catalogue',
+      'events',
+      window.startTime,
+      window.endTime,
+      window.lineupId ?? null,
+      window.channelId ?? null,
+    ],
     queryFn: ({ signal }) => getEvents({ ...window, signal }),
     staleTime: 5 * 60_000,
   });

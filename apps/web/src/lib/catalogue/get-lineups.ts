@@ -7,7 +7,11 @@ export function getLineups({ signal }: { signal?: AbortSignal } = {}): Promise<{
 }
 
 export const getLineupsQueryOptions = () =>
-  queryOptions({ queryKey: ['catalogue', 'lineups'], queryFn: ({ signal }) => getLineups({ signal }), staleTime: 30 * 60_000 });
+  queryOptions({
+    queryKey: ['catalogue', 'lineups'],
+    queryFn: ({ signal }) => getLineups({ signal }),
+    staleTime: 30 * 60_000,
+  });
 
 export function useLineups(enabled = true) {
   return useQuery({ ...getLineupsQueryOptions(), enabled });

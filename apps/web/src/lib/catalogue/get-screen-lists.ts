@@ -6,7 +6,15 @@ import { api } from '../api-client';
 export const CATEGORY_REFRESH_MS = 300_000;
 
 /** A screen's rows (categories) by pos; for the home screen, the home categories. */
-export function getScreenLists({ listGroupId, lineupId, signal }: { listGroupId: number; lineupId?: number; signal?: AbortSignal }): Promise<{ resources: Category[] }> {
+export function getScreenLists({
+  listGroupId,
+  lineupId,
+  signal,
+}: {
+  listGroupId: number;
+  lineupId?: number;
+  signal?: AbortSignal;
+}): Promise<{ resources: Category[] }> {
   return api.get('/screen/lists', { schema: screenListsResponseSchema, signal, query: { listGroupId, lineupId } });
 }
 
@@ -18,5 +26,8 @@ export const getScreenListsQueryOptions = (listGroupId: number, lineupId?: numbe
   });
 
 export function useScreenLists(listGroupId: number | undefined, lineupId?: number, enabled = true) {
-  return useQuery({ ...getScreenListsQueryOptions(listGroupId ?? 0, lineupId), enabled: enabled && listGroupId !== undefined });
+  return useQuery({
+    ...getScreenListsQueryOptions(listGroupId ?? 0, lineupId),
+    enabled: enabled && listGroupId !== undefined,
+  });
 }

@@ -2,7 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { screensResponseSchema, type Screen } from '@pantalla/contracts';
 import { api } from '../api-client';
 
-export function getScreens({ lineupId, regionId, signal }: { lineupId?: number; regionId?: number; signal?: AbortSignal }): Promise<{ resources: Screen[] }> {
+export function getScreens({
+  lineupId,
+  regionId,
+  signal,
+}: {
+  lineupId?: number;
+  regionId?: number;
+  signal?: AbortSignal;
+}): Promise<{ resources: Screen[] }> {
   return api.get('/screens', { schema: screensResponseSchema, signal, query: { lineupId, regionId } });
 }
 

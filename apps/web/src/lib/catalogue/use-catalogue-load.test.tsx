@@ -4,7 +4,8 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCatalogueLoad } from './use-catalogue-load';
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** A fake catalogue that records the order of calls and answers after a tick. */
 function fakeCatalogue(overrides: Record<string, () => Response> = {}) {
@@ -18,10 +19,26 @@ function fakeCatalogue(overrides: Record<string, () => Response> = {}) {
     if (override) return override();
     switch (path) {
       case '/lineups':
-        return json({ resources: [{ id: 10, regionId: 1, name: 'Península' }, { id: 20, regionId: 2, name: 'Canarias' }] });
+        return json({
+          resources: [
+            { id: 10, regionId: 1, name: 'Península' },
+            { id: 20, regionId: 2, name: 'Canarias' },
+          ],
+        });
       case '/screens':
         expect(url.searchParams.get('lineupId')).toBe('10');
-        return json({ resources: [{ id: 1, name: 'Inicio', alias: 'home', listGroupId: 77, query: '/api/v1/screen/lists?listGroupId=77', ordinal: 0 }] });
+        return json({
+          resources: [
+            {
+              id: 1,
+              name: 'Inicio',
+              alias: 'home',
+              listGroupId: 77,
+              query: '/api/v1/screen/lists?listGroupId=77',
+              ordinal: 0,
+            },
+          ],
+        });
       case '/screen/lists':
         expect(url.searchParams.get('listGroupId')).toBe('77');
         return json({ resources: [] });
@@ -37,7 +54,9 @@ function fakeCatalogue(overrides: Record<string, () => Response> = {}) {
 
 function wrapper() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
 }
 
 afterEach(() => {
@@ -66,7 +85,10 @@ describe('useCatalogueLoad', () => {
 
   it('a failed step is logged, leaves its data empty and does not block load_done', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    fakeCatalogue({ '/channels': () => new Response('{}', { status: 500 }), '/lineups': () => json({ resources: [] }) });
+    fakeCatalogue({
+      '/channels': () => new Response('{}', { status: 500 }),
+      '/lineups': () => json({ resources: [] }),
+    });
     const { result } = renderHook(() => useCatalogueLoad({ regionId: 1, enabled: true }), { wrapper: wrapper() });
     await waitFor(() => expect(result.current.complete).toBe(true));
     expect(result.current.lineup).toBeNull();

@@ -31,7 +31,13 @@ const settled = (q: { isSuccess: boolean; isError: boolean }) => q.isSuccess || 
  * Failures are logged and leave data empty, except a lineup failure while offline, which
  * shows the recoverable error with retry.
  */
-export function useCatalogueLoad({ regionId, enabled }: { regionId: number | null; enabled: boolean }): CatalogueLoadState {
+export function useCatalogueLoad({
+  regionId,
+  enabled,
+}: {
+  regionId: number | null;
+  enabled: boolean;
+}): CatalogueLoadState {
   const lineups = useLineups(enabled);
   const lineup = pickRegionLineup(lineups.data?.resources, regionId);
   const lineupId = lineup?.id;

@@ -3,7 +3,9 @@ import { drawArt, escapeXml, fittingFontSize, wrapTitle } from './svg';
 
 describe('generated artwork', () => {
   it('is deterministic per item and distinct between items', () => {
-    expect(drawArt('portrait', 'film-1001', 'El invierno en Madrid', '2015')).toBe(drawArt('portrait', 'film-1001', 'El invierno en Madrid', '2015'));
+    expect(drawArt('portrait', 'film-1001', 'El invierno en Madrid', '2015')).toBe(
+      drawArt('portrait', 'film-1001', 'El invierno en Madrid', '2015'),
+    );
     const keys = Array.from({ length: 40 }, (_, i) => `channel-${i}`);
     expect(new Set(keys.map((k) => drawArt('logo', k, 'Canal'))).size).toBe(keys.length);
   });

@@ -29,7 +29,10 @@ function hash(text: string): number {
 
 /** Escapes text for SVG content and attributes. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string,
+  );
 }
 
 /** Breaks a title into at most maxLines lines of about maxChars, ellipsising the rest. */
@@ -62,14 +65,25 @@ export function fittingFontSize(chars: number, width: number): number {
 
 export type ArtShape = 'portrait' | 'landscape' | 'logo';
 
-const SIZES: Record<ArtShape, { w: number; h: number }> = { portrait: { w: 400, h: 600 }, landscape: { w: 640, h: 360 }, logo: { w: 240, h: 240 } };
+const SIZES: Record<ArtShape, { w: number; h: number }> = {
+  portrait: { w: 400, h: 600 },
+  landscape: { w: 640, h: 360 },
+  logo: { w: 240, h: 240 },
+};
 
 function decoration(seed: number, w: number, h: number, accent: string): string {
   const kind = seed % 3;
   const r = (n: number) => ((seed >>> (n * 3)) % 100) / 100;
-  if (kind === 0) return `<circle cx="${Math.round(w * (0.2 + r(1) * 0.6))}" cy="${Math.round(h * (0.15 + r(2) * 0.3))}" r="${Math.round(Math.min(w, h) * (0.25 + r(3) * 0.2))}" fill="${accent}" opacity="0.35"/>`;
-  if (kind === 1) return `<polygon points="0,${h} ${Math.round(w * (0.4 + r(1) * 0.4))},${Math.round(h * (0.2 + r(2) * 0.3))} ${w},${h}" fill="${accent}" opacity="0.3"/>`;
-  return [0, 1, 2, 3].map((i) => `<rect x="0" y="${Math.round(h * (0.1 + i * 0.12 + r(i) * 0.05))}" width="${w}" height="${Math.round(h * 0.04)}" fill="${accent}" opacity="${0.15 + i * 0.08}"/>`).join('');
+  if (kind === 0)
+    return `<circle cx="${Math.round(w * (0.2 + r(1) * 0.6))}" cy="${Math.round(h * (0.15 + r(2) * 0.3))}" r="${Math.round(Math.min(w, h) * (0.25 + r(3) * 0.2))}" fill="${accent}" opacity="0.35"/>`;
+  if (kind === 1)
+    return `<polygon points="0,${h} ${Math.round(w * (0.4 + r(1) * 0.4))},${Math.round(h * (0.2 + r(2) * 0.3))} ${w},${h}" fill="${accent}" opacity="0.3"/>`;
+  return [0, 1, 2, 3]
+    .map(
+      (i) =>
+        `<rect x="0" y="${Math.round(h * (0.1 + i * 0.12 + r(i) * 0.05))}" width="${w}" height="${Math.round(h * 0.04)}" fill="${accent}" opacity="${0.15 + i * 0.08}"/>`,
+    )
+    .join('');
 }
 
 /** A poster (2:3), a landscape still (16:9) or a square logo for an item. */
@@ -86,7 +100,10 @@ export function drawArt(shape: ArtShape, key: string, title: string, caption = '
   const top = shape === 'portrait' ? h * 0.62 : shape === 'landscape' ? h * 0.5 : h / 2;
   const y0 = Math.round(top - ((lines.length - 1) * lineHeight) / 2);
   const text = lines
-    .map((l, i) => `<text x="${w / 2}" y="${y0 + i * lineHeight}" text-anchor="middle" dominant-baseline="middle" font-family="Helvetica, Arial, sans-serif" font-weight="700" font-size="${size}" fill="${ink}">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="${w / 2}" y="${y0 + i * lineHeight}" text-anchor="middle" dominant-baseline="middle" font-family="Helvetica, Arial, sans-serif" font-weight="700" font-size="${size}" fill="${ink}">${escapeXml(l)}</text>`,
+    )
     .join('');
   const cap = caption
     ? `<text x="${w / 2}" y="${h - Math.round(size * 0.8)}" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="${Math.round(size * 0.45)}" fill="${ink}" opacity="0.8">${escapeXml(caption)}</text>`
@@ -116,7 +133,13 @@ export function drawOperatorLogo(type: 3001 | 3002, name: string): string {
   );
 }
 
-const RATING_COLOURS: Record<string, string> = { TP: '#2e7d32', '7': '#0277bd', '12': '#f9a825', '16': '#ef6c00', '18': '#c62828' };
+const RATING_COLOURS: Record<string, string> = {
+  TP: '#2e7d32',
+  '7': '#0277bd',
+  '12': '#f9a825',
+  '16': '#ef6c00',
+  '18': '#c62828',
+};
 
 /** An age-rating badge (TP, 7, 12, 16, 18). */
 export function drawRatingLogo(rating: string): string {

@@ -9,7 +9,11 @@ export const catalogueMigrations: MigrationSet = () => ({
     // eslint-disable-next-line max-lines-per-function -- the same frozen migration.
     async up(db: Kysely<unknown>) {
       const s = db.schema;
-      await s.createTable('regions').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'varchar(120)', (c) => c.notNull()).execute();
+      await s
+        .createTable('regions')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('name', 'varchar(120)', (c) => c.notNull())
+        .execute();
       await s
         .createTable('lineups')
         .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -225,9 +229,18 @@ export const catalogueMigrations: MigrationSet = () => ({
   // The defaults are written out (not imported): a migration stays as it ran.
   '2026-11-23-1900-fingerprint-style': {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('channels').addColumn('fingerprint_font_size', 'integer', (c) => c.notNull().defaultTo(18)).execute();
-      await db.schema.alterTable('channels').addColumn('fingerprint_color', 'varchar(9)', (c) => c.notNull().defaultTo('#FFFFFFD9')).execute();
-      await db.schema.alterTable('channels').addColumn('fingerprint_background', 'varchar(9)', (c) => c.notNull().defaultTo('#00000059')).execute();
+      await db.schema
+        .alterTable('channels')
+        .addColumn('fingerprint_font_size', 'integer', (c) => c.notNull().defaultTo(18))
+        .execute();
+      await db.schema
+        .alterTable('channels')
+        .addColumn('fingerprint_color', 'varchar(9)', (c) => c.notNull().defaultTo('#FFFFFFD9'))
+        .execute();
+      await db.schema
+        .alterTable('channels')
+        .addColumn('fingerprint_background', 'varchar(9)', (c) => c.notNull().defaultTo('#00000059'))
+        .execute();
     },
   },
   // Issue 16: several M3U entries with one tvg-id are one channel; the later streams are its
@@ -241,7 +254,12 @@ export const catalogueMigrations: MigrationSet = () => ({
   // scanned the whole table in start order for the few that have a price: 2.2 s.
   '2026-12-03-0100-events-ppv': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createIndex('events_ppv_start').on('events').columns(['start_time']).where(sql.ref('ppv_price_cents'), 'is not', null).execute();
+      await db.schema
+        .createIndex('events_ppv_start')
+        .on('events')
+        .columns(['start_time'])
+        .where(sql.ref('ppv_price_cents'), 'is not', null)
+        .execute();
     },
   },
   // Issue 27: channels switched off from the console; indexes of the console's channel table.

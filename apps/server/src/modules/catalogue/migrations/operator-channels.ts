@@ -7,7 +7,10 @@ import type { Kysely } from 'kysely';
  */
 export async function operatorChannelsUp(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
-  await s.alterTable('channels').addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await s
+    .alterTable('channels')
+    .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await s.createIndex('channels_number').on('channels').columns(['number', 'id']).execute();
   await s.createIndex('channels_search_title').on('channels').column('search_title').execute();
   await s.createIndex('channels_package_number').on('channels').columns(['package_id', 'number']).execute();

@@ -109,7 +109,13 @@ function seriesDraft(rng: Random, lib: GuideLibrary, kids: boolean): Draft {
 }
 
 function sportsDraft(rng: Random, channel: DemoChannel): Draft {
-  const sports: Record<number, number[]> = { 20: [301, 301, 302], 21: [303, 305, 306, 309], 22: [301], 23: [304], 24: [301, 307, 308, 302] };
+  const sports: Record<number, number[]> = {
+    20: [301, 301, 302],
+    21: [303, 305, 306, 309],
+    22: [301],
+    23: [304],
+    24: [301, 307, 308, 302],
+  };
   const sport = rng.pick(sports[channel.id] ?? [301]);
   const live = rng.chance(0.5);
   const base = { genreId: sport, sectionId: GENRE_DEPORTES, categories: ['Deportes'], ageRating: 'TP' };
@@ -119,40 +125,160 @@ function sportsDraft(rng: Random, channel: DemoChannel): Draft {
   switch (sport) {
     case 301:
       return rng.chance(0.3)
-        ? draft({ ...base, title: 'Tertulia futbolera', description: 'Análisis, polémicas y la actualidad de la jornada con nuestros comentaristas.', minutes: 60 })
-        : draft({ ...base, title: `Fútbol: ${a} - ${b}`, subtitle: live ? 'LaLiga, en directo' : 'LaLiga, diferido', description: `Partido de LaLiga entre el ${a} y el ${b}, con la narración de ${personName(rng)}.`, minutes: 120 });
+        ? draft({
+            ...base,
+            title: 'Tertulia futbolera',
+            description: 'Análisis, polémicas y la actualidad de la jornada con nuestros comentaristas.',
+            minutes: 60,
+          })
+        : draft({
+            ...base,
+            title: `Fútbol: ${a} - ${b}`,
+            subtitle: live ? 'LaLiga, en directo' : 'LaLiga, diferido',
+            description: `Partido de LaLiga entre el ${a} y el ${b}, con la narración de ${personName(rng)}.`,
+            minutes: 120,
+          });
     case 302:
-      return draft({ ...base, title: `Baloncesto: ${c} - ${d}`, subtitle: 'Liga ACB', description: `El ${c} recibe al ${d} en un duelo clave de la Liga ACB.`, minutes: 120 });
+      return draft({
+        ...base,
+        title: `Baloncesto: ${c} - ${d}`,
+        subtitle: 'Liga ACB',
+        description: `El ${c} recibe al ${d} en un duelo clave de la Liga ACB.`,
+        minutes: 120,
+      });
     case 303:
-      return draft({ ...base, title: `Tenis: Torneo de ${city}`, subtitle: rng.pick(['Octavos de final', 'Cuartos de final', 'Semifinal', 'Final']), description: `Las mejores raquetas del circuito se citan en ${city}.`, minutes: 150 });
+      return draft({
+        ...base,
+        title: `Tenis: Torneo de ${city}`,
+        subtitle: rng.pick(['Octavos de final', 'Cuartos de final', 'Semifinal', 'Final']),
+        description: `Las mejores raquetas del circuito se citan en ${city}.`,
+        minutes: 150,
+      });
     case 304:
-      return draft({ ...base, title: `Motor: Gran Premio de ${city}`, subtitle: rng.pick(['Clasificación', 'Carrera', 'Entrenamientos libres']), description: `Toda la emoción del Gran Premio de ${city}, curva a curva.`, minutes: 120 });
+      return draft({
+        ...base,
+        title: `Motor: Gran Premio de ${city}`,
+        subtitle: rng.pick(['Clasificación', 'Carrera', 'Entrenamientos libres']),
+        description: `Toda la emoción del Gran Premio de ${city}, curva a curva.`,
+        minutes: 120,
+      });
     case 305:
-      return draft({ ...base, title: `Ciclismo: Vuelta, etapa ${rng.int(1, 21)}`, description: 'Etapa con final en alto y la general en juego.', minutes: 150 });
+      return draft({
+        ...base,
+        title: `Ciclismo: Vuelta, etapa ${rng.int(1, 21)}`,
+        description: 'Etapa con final en alto y la general en juego.',
+        minutes: 150,
+      });
     case 306:
-      return draft({ ...base, title: `Golf: Abierto de ${city}`, subtitle: `Jornada ${rng.int(1, 4)}`, description: `Los mejores golfistas en el Abierto de ${city}.`, minutes: 150 });
+      return draft({
+        ...base,
+        title: `Golf: Abierto de ${city}`,
+        subtitle: `Jornada ${rng.int(1, 4)}`,
+        description: `Los mejores golfistas en el Abierto de ${city}.`,
+        minutes: 150,
+      });
     case 307:
-      return draft({ ...base, title: `Balonmano: Liga Asobal`, description: 'Lo mejor del balonmano nacional en directo.', minutes: 90 });
+      return draft({
+        ...base,
+        title: `Balonmano: Liga Asobal`,
+        description: 'Lo mejor del balonmano nacional en directo.',
+        minutes: 90,
+      });
     case 308:
-      return draft({ ...base, title: `Boxeo: velada en ${city}`, description: 'Combates por el título nacional y europeo.', minutes: 90 });
+      return draft({
+        ...base,
+        title: `Boxeo: velada en ${city}`,
+        description: 'Combates por el título nacional y europeo.',
+        minutes: 90,
+      });
     default:
-      return draft({ ...base, title: `Atletismo: Mitin de ${city}`, description: `Velocidad, saltos y lanzamientos en el mitin de ${city}.`, minutes: 120 });
+      return draft({
+        ...base,
+        title: `Atletismo: Mitin de ${city}`,
+        description: `Velocidad, saltos y lanzamientos en el mitin de ${city}.`,
+        minutes: 120,
+      });
   }
 }
 
 function generalDraft(rng: Random, hourOfDay: number, channel: DemoChannel, lib: GuideLibrary): Draft {
   const ent = { sectionId: GENRE_ENTRETENIMIENTO, country: 'España' };
-  if (hourOfDay >= 6 && hourOfDay < 10) return draft({ ...ent, title: 'Buenos días', subtitle: 'Magacín matinal', description: 'Actualidad, tertulia y servicio público para empezar el día.', minutes: rng.pick([60, 90, 120]), genreId: 602, categories: ['Magacín'] });
-  if (hourOfDay >= 13 && hourOfDay < 15) return draft({ ...ent, title: 'Noticias', subtitle: 'Edición de mediodía', description: 'Las noticias nacionales e internacionales del día.', minutes: 60, genreId: 601, categories: ['Informativos'] });
-  if (hourOfDay >= 20 && hourOfDay < 21) return draft({ ...ent, title: 'Noticias', subtitle: 'Edición de noche', description: 'Resumen informativo de la jornada, deportes y el tiempo.', minutes: 45, genreId: 601, categories: ['Informativos'] });
+  if (hourOfDay >= 6 && hourOfDay < 10)
+    return draft({
+      ...ent,
+      title: 'Buenos días',
+      subtitle: 'Magacín matinal',
+      description: 'Actualidad, tertulia y servicio público para empezar el día.',
+      minutes: rng.pick([60, 90, 120]),
+      genreId: 602,
+      categories: ['Magacín'],
+    });
+  if (hourOfDay >= 13 && hourOfDay < 15)
+    return draft({
+      ...ent,
+      title: 'Noticias',
+      subtitle: 'Edición de mediodía',
+      description: 'Las noticias nacionales e internacionales del día.',
+      minutes: 60,
+      genreId: 601,
+      categories: ['Informativos'],
+    });
+  if (hourOfDay >= 20 && hourOfDay < 21)
+    return draft({
+      ...ent,
+      title: 'Noticias',
+      subtitle: 'Edición de noche',
+      description: 'Resumen informativo de la jornada, deportes y el tiempo.',
+      minutes: 45,
+      genreId: 601,
+      categories: ['Informativos'],
+    });
   if (hourOfDay >= 21 || hourOfDay < 1) return filmDraft(rng, channel, lib);
   if (channel.lateNightAdult && hourOfDay < 6 && rng.chance(0.15))
-    return draft({ title: 'Madrugada sin censura', description: 'Programa para adultos de madrugada.', minutes: rng.pick([45, 60]), parental: 7, ageRating: '18', genreId: GENRE_ADULT, sectionId: GENRE_ADULT, categories: ['Adultos'] });
+    return draft({
+      title: 'Madrugada sin censura',
+      description: 'Programa para adultos de madrugada.',
+      minutes: rng.pick([45, 60]),
+      parental: 7,
+      ageRating: '18',
+      genreId: GENRE_ADULT,
+      sectionId: GENRE_ADULT,
+      categories: ['Adultos'],
+    });
   const options = [
-    draft({ ...ent, title: 'El gran concurso', description: `Concursantes de toda España compiten por el bote. Presenta ${personName(rng)}.`, minutes: 45, genreId: 603, categories: ['Concurso'] }),
-    draft({ ...ent, title: 'La tarde es nuestra', description: 'Entrevistas, música y humor en directo.', minutes: 120, genreId: 602, categories: ['Magacín'] }),
-    draft({ ...ent, title: 'Cocina con Carmen', subtitle: rng.pick(['Arroz con bogavante', 'Tortilla de patatas', 'Gazpacho andaluz', 'Fabada asturiana']), description: 'Recetas tradicionales paso a paso.', minutes: 30, genreId: 602, categories: ['Cocina'] }),
-    draft({ ...ent, title: 'El tiempo', description: 'La previsión meteorológica para los próximos días.', minutes: 15, genreId: 601, categories: ['Informativos'] }),
+    draft({
+      ...ent,
+      title: 'El gran concurso',
+      description: `Concursantes de toda España compiten por el bote. Presenta ${personName(rng)}.`,
+      minutes: 45,
+      genreId: 603,
+      categories: ['Concurso'],
+    }),
+    draft({
+      ...ent,
+      title: 'La tarde es nuestra',
+      description: 'Entrevistas, música y humor en directo.',
+      minutes: 120,
+      genreId: 602,
+      categories: ['Magacín'],
+    }),
+    draft({
+      ...ent,
+      title: 'Cocina con Carmen',
+      subtitle: rng.pick(['Arroz con bogavante', 'Tortilla de patatas', 'Gazpacho andaluz', 'Fabada asturiana']),
+      description: 'Recetas tradicionales paso a paso.',
+      minutes: 30,
+      genreId: 602,
+      categories: ['Cocina'],
+    }),
+    draft({
+      ...ent,
+      title: 'El tiempo',
+      description: 'La previsión meteorológica para los próximos días.',
+      minutes: 15,
+      genreId: 601,
+      categories: ['Informativos'],
+    }),
     seriesDraft(rng, lib, false),
   ];
   return rng.pick(options);
@@ -160,21 +286,47 @@ function generalDraft(rng: Random, hourOfDay: number, channel: DemoChannel, lib:
 
 function docsDraft(rng: Random): Draft {
   const kind = rng.int(0, 3);
-  const base = { sectionId: GENRE_DOCUMENTALES, categories: ['Documental'], minutes: rng.pick([30, 45, 60, 90]), country: rng.pick(T.COUNTRIES), year: rng.int(2000, 2026) };
+  const base = {
+    sectionId: GENRE_DOCUMENTALES,
+    categories: ['Documental'],
+    minutes: rng.pick([30, 45, 60, 90]),
+    country: rng.pick(T.COUNTRIES),
+    year: rng.int(2000, 2026),
+  };
   if (kind === 0) {
     const animal = rng.pick(T.ANIMALS);
-    return draft({ ...base, title: `Naturaleza salvaje: ${animal}`, description: `Un año en la vida de ${animal}, filmado en su hábitat.`, genreId: 201 });
+    return draft({
+      ...base,
+      title: `Naturaleza salvaje: ${animal}`,
+      description: `Un año en la vida de ${animal}, filmado en su hábitat.`,
+      genreId: 201,
+    });
   }
   if (kind === 1) {
     const civ = rng.pick(T.CIVILIZATIONS);
-    return draft({ ...base, title: `Grandes civilizaciones: ${civ}`, description: `Auge y caída de ${civ}, contados por los mejores historiadores.`, genreId: 202 });
+    return draft({
+      ...base,
+      title: `Grandes civilizaciones: ${civ}`,
+      description: `Auge y caída de ${civ}, contados por los mejores historiadores.`,
+      genreId: 202,
+    });
   }
   if (kind === 2) {
     const topic = rng.pick(T.SCIENCE_TOPICS);
-    return draft({ ...base, title: `Ciencia hoy: ${topic}`, description: `Lo último que sabemos sobre ${topic}.`, genreId: 203 });
+    return draft({
+      ...base,
+      title: `Ciencia hoy: ${topic}`,
+      description: `Lo último que sabemos sobre ${topic}.`,
+      genreId: 203,
+    });
   }
   const dest = rng.pick(T.DESTINATIONS);
-  return draft({ ...base, title: `Destino: ${dest}`, description: `Rutas, gastronomía y gentes de ${dest}.`, genreId: 204 });
+  return draft({
+    ...base,
+    title: `Destino: ${dest}`,
+    description: `Rutas, gastronomía y gentes de ${dest}.`,
+    genreId: 204,
+  });
 }
 
 function programmeFor(rng: Random, channel: DemoChannel, start: number, lib: GuideLibrary): Draft {
@@ -191,11 +343,26 @@ function programmeFor(rng: Random, channel: DemoChannel, start: number, lib: Gui
     case 'kids': {
       if (rng.chance(0.5)) return seriesDraft(rng, lib, true);
       const cartoon = rng.pick(T.CARTOONS);
-      return draft({ title: cartoon, subtitle: `Episodio ${rng.int(1, 52)}`, description: `${cartoon} vive una nueva aventura llena de color y amistad.`, minutes: rng.pick([15, 20, 25, 30]), genreId: rng.int(401, 403), sectionId: GENRE_INFANTIL, categories: ['Infantil'] });
+      return draft({
+        title: cartoon,
+        subtitle: `Episodio ${rng.int(1, 52)}`,
+        description: `${cartoon} vive una nueva aventura llena de color y amistad.`,
+        minutes: rng.pick([15, 20, 25, 30]),
+        genreId: rng.int(401, 403),
+        sectionId: GENRE_INFANTIL,
+        categories: ['Infantil'],
+      });
     }
     case 'news':
       return draft({
-        title: rng.pick(['Noticias 24 horas', 'Edición de mañana', 'El debate', 'Economía al día', 'La entrevista', 'Internacional']),
+        title: rng.pick([
+          'Noticias 24 horas',
+          'Edición de mañana',
+          'El debate',
+          'Economía al día',
+          'La entrevista',
+          'Internacional',
+        ]),
         description: 'Información, análisis y entrevistas con los protagonistas de la actualidad.',
         minutes: rng.pick([15, 30, 30, 60]),
         genreId: 601,
@@ -204,11 +371,25 @@ function programmeFor(rng: Random, channel: DemoChannel, start: number, lib: Gui
       });
     case 'music': {
       const show = rng.pick(T.MUSIC_SHOWS);
-      return draft({ title: show, description: 'La mejor música, sin interrupciones.', minutes: rng.pick([30, 60, 90, 120]), genreId: 604, sectionId: GENRE_ENTRETENIMIENTO, categories: ['Música'] });
+      return draft({
+        title: show,
+        description: 'La mejor música, sin interrupciones.',
+        minutes: rng.pick([30, 60, 90, 120]),
+        genreId: 604,
+        sectionId: GENRE_ENTRETENIMIENTO,
+        categories: ['Música'],
+      });
     }
     case 'local':
       return draft({
-        title: rng.pick(['Informativo local', 'Agenda cultural', 'Pleno municipal', 'Tertulia de actualidad', 'Fiestas y tradiciones', 'Deporte local']),
+        title: rng.pick([
+          'Informativo local',
+          'Agenda cultural',
+          'Pleno municipal',
+          'Tertulia de actualidad',
+          'Fiestas y tradiciones',
+          'Deporte local',
+        ]),
         description: `Lo que pasa en ${rng.pick(T.PLACES)}, contado por sus vecinos.`,
         minutes: rng.pick([30, 45, 60]),
         genreId: 602,
@@ -227,7 +408,14 @@ function programmeFor(rng: Random, channel: DemoChannel, start: number, lib: Gui
         categories: ['Adultos'],
       });
     case 'ppv':
-      return draft({ title: 'Pantalla Eventos', subtitle: 'Previa y repeticiones', description: 'Previas, entrevistas y repeticiones de los grandes eventos.', minutes: rng.pick([60, 90, 120]), genreId: 602, sectionId: GENRE_ENTRETENIMIENTO });
+      return draft({
+        title: 'Pantalla Eventos',
+        subtitle: 'Previa y repeticiones',
+        description: 'Previas, entrevistas y repeticiones de los grandes eventos.',
+        minutes: rng.pick([60, 90, 120]),
+        genreId: 602,
+        sectionId: GENRE_ENTRETENIMIENTO,
+      });
     default:
       return generalDraft(rng, hour, channel, lib);
   }
@@ -243,11 +431,38 @@ function ppvSlot(channel: DemoChannel, day: number): { start: number; draft: (rn
       const city = rng.pick(T.CITIES);
       if (channel.id === 100) {
         return rng.chance(0.5)
-          ? draft({ title: `Boxeo: Noche de campeones en ${city}`, subtitle: 'Pago por visión', description: `Velada con título europeo en juego desde ${city}.`, minutes: 150, genreId: 308, sectionId: GENRE_DEPORTES, categories: ['Deportes'], ppvPriceCents: rng.pick([1499, 1999, 2499]) })
-          : draft({ title: `Concierto: ${personName(rng)} en directo`, subtitle: 'Pago por visión', description: `Un concierto único desde ${city}, solo en Pantalla.`, minutes: 120, genreId: 604, sectionId: GENRE_ENTRETENIMIENTO, categories: ['Música'], ppvPriceCents: rng.pick([999, 1299]) });
+          ? draft({
+              title: `Boxeo: Noche de campeones en ${city}`,
+              subtitle: 'Pago por visión',
+              description: `Velada con título europeo en juego desde ${city}.`,
+              minutes: 150,
+              genreId: 308,
+              sectionId: GENRE_DEPORTES,
+              categories: ['Deportes'],
+              ppvPriceCents: rng.pick([1499, 1999, 2499]),
+            })
+          : draft({
+              title: `Concierto: ${personName(rng)} en directo`,
+              subtitle: 'Pago por visión',
+              description: `Un concierto único desde ${city}, solo en Pantalla.`,
+              minutes: 120,
+              genreId: 604,
+              sectionId: GENRE_ENTRETENIMIENTO,
+              categories: ['Música'],
+              ppvPriceCents: rng.pick([999, 1299]),
+            });
       }
       const [a, b] = rng.sample(T.TEAMS, 2) as [string, string];
-      return draft({ title: `Fútbol PPV: ${a} - ${b}`, subtitle: 'Partido de pago', description: `El partido de la jornada entre el ${a} y el ${b}.`, minutes: 120, genreId: 301, sectionId: GENRE_DEPORTES, categories: ['Deportes'], ppvPriceCents: rng.pick([599, 999]) });
+      return draft({
+        title: `Fútbol PPV: ${a} - ${b}`,
+        subtitle: 'Partido de pago',
+        description: `El partido de la jornada entre el ${a} y el ${b}.`,
+        minutes: 120,
+        genreId: 301,
+        sectionId: GENRE_DEPORTES,
+        categories: ['Deportes'],
+        ppvPriceCents: rng.pick([599, 999]),
+      });
     },
   };
 }
@@ -257,7 +472,12 @@ function ppvSlot(channel: DemoChannel, day: number): { start: number; draft: (rn
  * 15 to 150 minutes each, no gaps or overlaps. The random stream restarts at each UTC day,
  * so the same day of the same channel always comes out the same.
  */
-export function generateChannelGuide(channel: DemoChannel, from: number, to: number, lib: GuideLibrary): GuideProgramme[] {
+export function generateChannelGuide(
+  channel: DemoChannel,
+  from: number,
+  to: number,
+  lib: GuideLibrary,
+): GuideProgramme[] {
   const out: GuideProgramme[] = [];
   let start = from;
   let rngDay = -1;

@@ -56,7 +56,13 @@ describe.each(kinds)('demo seed on %s', (kind) => {
   });
   afterAll(async () => ctx?.close());
 
-  const events = () => ctx.sql.selectFrom('events').select(['id', 'channelId', 'startTime', 'endTime']).orderBy('channelId').orderBy('startTime').execute();
+  const events = () =>
+    ctx.sql
+      .selectFrom('events')
+      .select(['id', 'channelId', 'startTime', 'endTime'])
+      .orderBy('channelId')
+      .orderBy('startTime')
+      .execute();
 
   it('covers 7 days back to 2 days ahead without gaps or overlaps', async () => {
     const rows = await events();
@@ -77,11 +83,14 @@ describe.each(kinds)('demo seed on %s', (kind) => {
     const calendarChannels = new Set(DEMO_CHANNELS.filter(fillsCalendar).map((c) => c.id));
     expect(calendarChannels.size).toBeGreaterThan(0);
     const rows = await events();
-    for (const id of calendarChannels) expect(rows.filter((r) => r.channelId === id).at(-1)!.endTime).toBeGreaterThanOrEqual(calendarTo);
+    for (const id of calendarChannels)
+      expect(rows.filter((r) => r.channelId === id).at(-1)!.endTime).toBeGreaterThanOrEqual(calendarTo);
     const today = Math.floor(ctx.clock.now() / DAY) * DAY;
     for (let day = 0; day < CALENDAR_DAYS; day++) {
       const start = today + day * DAY;
-      expect(rows.some((r) => calendarChannels.has(r.channelId) && r.startTime >= start && r.startTime < start + DAY)).toBe(true);
+      expect(
+        rows.some((r) => calendarChannels.has(r.channelId) && r.startTime >= start && r.startTime < start + DAY),
+      ).toBe(true);
     }
   });
 
@@ -102,7 +111,11 @@ describe.each(kinds)('demo seed on %s', (kind) => {
     expect(channel1.at(-1)!.endTime).toBeGreaterThanOrEqual(to);
     expect(channel1[0]!.startTime).toBeLessThanOrEqual(from);
     for (let i = 1; i < channel1.length; i++) expect(channel1[i]!.startTime).toBe(channel1[i - 1]!.endTime);
-    const ppv = await ctx.sql.selectFrom('events').select(['id', 'packageId']).where('ppvPriceCents', 'is not', null).execute();
+    const ppv = await ctx.sql
+      .selectFrom('events')
+      .select(['id', 'packageId'])
+      .where('ppvPriceCents', 'is not', null)
+      .execute();
     expect(ppv.every((e) => e.packageId !== null)).toBe(true);
   });
 });

@@ -38,7 +38,11 @@ export const CALENDAR_DAYS = 15;
  */
 export function guideRange(now: number): { from: number; to: number; calendarTo: number } {
   const today = utcDayStart(now);
-  return { from: today - 7 * DAY - 3 * HOUR, to: today + 3 * DAY + 3 * HOUR, calendarTo: today + CALENDAR_DAYS * DAY + 3 * HOUR };
+  return {
+    from: today - 7 * DAY - 3 * HOUR,
+    to: today + 3 * DAY + 3 * HOUR,
+    calendarTo: today + CALENDAR_DAYS * DAY + 3 * HOUR,
+  };
 }
 
 /** The channels whose programmes the calendar lists. */
@@ -47,7 +51,11 @@ export function fillsCalendar(channel: DemoChannel): boolean {
 }
 
 /** Guide rows ready to insert, numbered from firstId. */
-export function toEventRows(programmes: GuideProgramme[], firstId: number, source: 'seed' | 'import' = 'seed'): NewEvent[] {
+export function toEventRows(
+  programmes: GuideProgramme[],
+  firstId: number,
+  source: 'seed' | 'import' = 'seed',
+): NewEvent[] {
   return programmes.map((p, i) => ({
     id: firstId + i,
     channelId: p.channelId,
@@ -163,7 +171,15 @@ function seriesRows(series: readonly DemoSeries[]) {
       searchTitle: normalizeForSearch(s.title),
       searchText: normalizeForSearch(`${s.title} ${s.description} ${s.director} ${s.actors.join(' ')}`),
     })),
-    seasons: series.flatMap((s) => s.seasons.map((season) => ({ id: season.id, seriesId: s.id, seasonNumber: season.seasonNumber, title: season.title, description: season.description }))),
+    seasons: series.flatMap((s) =>
+      s.seasons.map((season) => ({
+        id: season.id,
+        seriesId: s.id,
+        seasonNumber: season.seasonNumber,
+        title: season.title,
+        description: season.description,
+      })),
+    ),
     episodes: series.flatMap((s) =>
       s.seasons.flatMap((season) =>
         season.episodes.map((e) => ({
@@ -197,7 +213,8 @@ export function demoLineupChannels(lineupId: number): readonly DemoChannel[] {
   return DEMO_CHANNELS.filter((c) => c.id !== 90);
 }
 
-const lineupItemsOf = (lineupId: number) => demoLineupChannels(lineupId).map((c, position) => ({ lineupId, channelId: c.id, position }));
+const lineupItemsOf = (lineupId: number) =>
+  demoLineupChannels(lineupId).map((c, position) => ({ lineupId, channelId: c.id, position }));
 
 /** Lineups the reference data gained after the demo was seeded get their demo channels. */
 async function fillEmptyLineups(repo: SeedRepository): Promise<void> {
@@ -214,7 +231,9 @@ async function seedAll(repo: SeedRepository, now: number): Promise<void> {
   const lineupItems = LINEUPS.flatMap((l) => lineupItemsOf(l.id));
   const contentGenres = [
     ...films.flatMap((f) => f.genreIds.map((genreId) => ({ contentType: 'film' as const, contentId: f.id, genreId }))),
-    ...series.flatMap((s) => s.genreIds.map((genreId) => ({ contentType: 'series' as const, contentId: s.id, genreId }))),
+    ...series.flatMap((s) =>
+      s.genreIds.map((genreId) => ({ contentType: 'series' as const, contentId: s.id, genreId })),
+    ),
   ];
   await repo.transaction(async (trx) => {
     await repo.insertCatalogue(trx, {
@@ -250,7 +269,10 @@ export async function topUpGuide(repo: SeedRepository, now: number): Promise<num
     programmes.push(...generateChannelGuide(channel, start, fillsCalendar(channel) ? calendarTo : to, lib));
   }
   const rows = toEventRows(programmes, (await repo.maxEventId()) + 1);
-  const longest = rows.reduce((m, r) => Math.max(m, Number(r.endTime) - Number(r.startTime)), Number((await repo.meta(META.maxEventMs)) ?? 0));
+  const longest = rows.reduce(
+    (m, r) => Math.max(m, Number(r.endTime) - Number(r.startTime)),
+    Number((await repo.meta(META.maxEventMs)) ?? 0),
+  );
   await repo.transaction(async (trx) => {
     await repo.deleteSeededEventsBefore(trx, from - DAY);
     await repo.insertEvents(trx, rows);

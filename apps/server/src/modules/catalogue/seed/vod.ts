@@ -1,4 +1,12 @@
-import { GENRE_ADULT, GENRE_AMC, GENRE_AMC_CINE, GENRE_AMC_SERIES, GENRE_CINE, GENRE_DOCUMENTALES, GENRE_INFANTIL } from '@pantalla/contracts';
+import {
+  GENRE_ADULT,
+  GENRE_AMC,
+  GENRE_AMC_CINE,
+  GENRE_AMC_SERIES,
+  GENRE_CINE,
+  GENRE_DOCUMENTALES,
+  GENRE_INFANTIL,
+} from '@pantalla/contracts';
 import { PACKAGE_IDS } from '../../commerce';
 import { GENRE_SERIES } from '../reference-data';
 import { clipKeyFor } from '../clips';
@@ -110,13 +118,42 @@ function filmKind(index: number): Kind {
 }
 
 const DOCS_STYLES = [
-  'con imágenes nunca vistas', 'rodado a lo largo de tres años', 'con los testimonios de quienes mejor lo conocen', 'narrado por los mayores expertos',
-  'filmado en alta definición', 'con música original', 'en un viaje lleno de sorpresas', 'que cambiará su forma de mirarlo', 'contado desde dentro',
-  'con material inédito', 'de la mano de sus protagonistas', 'en cuatro estaciones', 'con drones y cámaras ocultas', 'paso a paso', 'sin prisas', 'como nunca antes',
-  'con una fotografía deslumbrante', 'que recorre siglos de historia', 'con animaciones que lo explican todo', 'desde el aire, la tierra y el agua',
-  'para toda la familia', 'con una banda sonora premiada', 'de principio a fin', 'con entrevistas exclusivas', 'y sus secretos mejor guardados', 'con rigor y emoción',
-  'de norte a sur', 'al detalle', 'con ojos nuevos', 'en primera persona', 'de día y de noche', 'a través de sus gentes', 'con una mirada cercana',
-  'como un gran viaje', 'con humor y rigor', 'sin dejar nada fuera',
+  'con imágenes nunca vistas',
+  'rodado a lo largo de tres años',
+  'con los testimonios de quienes mejor lo conocen',
+  'narrado por los mayores expertos',
+  'filmado en alta definición',
+  'con música original',
+  'en un viaje lleno de sorpresas',
+  'que cambiará su forma de mirarlo',
+  'contado desde dentro',
+  'con material inédito',
+  'de la mano de sus protagonistas',
+  'en cuatro estaciones',
+  'con drones y cámaras ocultas',
+  'paso a paso',
+  'sin prisas',
+  'como nunca antes',
+  'con una fotografía deslumbrante',
+  'que recorre siglos de historia',
+  'con animaciones que lo explican todo',
+  'desde el aire, la tierra y el agua',
+  'para toda la familia',
+  'con una banda sonora premiada',
+  'de principio a fin',
+  'con entrevistas exclusivas',
+  'y sus secretos mejor guardados',
+  'con rigor y emoción',
+  'de norte a sur',
+  'al detalle',
+  'con ojos nuevos',
+  'en primera persona',
+  'de día y de noche',
+  'a través de sus gentes',
+  'con una mirada cercana',
+  'como un gran viaje',
+  'con humor y rigor',
+  'sin dejar nada fuera',
 ];
 
 /** A documentary's title and the subject it is about, so its description can match. */
@@ -161,7 +198,15 @@ export function generateFilms(count = 220, seed = 20261122): DemoFilm[] {
               ? [GENRE_AMC, GENRE_AMC_CINE, GENRE_CINE, rng.int(101, 108)]
               : [GENRE_ADULT];
     const packageId =
-      kind === 'cine' ? (rng.chance(0.6) ? PACKAGE_IDS.cine : PACKAGE_IDS.basic) : kind === 'amc' ? PACKAGE_IDS.series : kind === 'adult' ? PACKAGE_IDS.adultos : PACKAGE_IDS.basic;
+      kind === 'cine'
+        ? rng.chance(0.6)
+          ? PACKAGE_IDS.cine
+          : PACKAGE_IDS.basic
+        : kind === 'amc'
+          ? PACKAGE_IDS.series
+          : kind === 'adult'
+            ? PACKAGE_IDS.adultos
+            : PACKAGE_IDS.basic;
     const ageRating = kind === 'adult' ? '18' : kind === 'kids' ? 'TP' : rng.pick(T.AGE_RATINGS);
     // A documentary's description speaks of the subject its title names (drawn right after).
     const docsStyle = kind === 'docs' ? rng.pick(DOCS_STYLES) : null;
@@ -192,7 +237,12 @@ export function generateFilms(count = 220, seed = 20261122): DemoFilm[] {
   return films;
 }
 
-const KIDS_SERIES = new Set(['Los Peques del Parque', 'Aventuras en la Granja', 'Detectives Junior', 'Laboratorio Loco']);
+const KIDS_SERIES = new Set([
+  'Los Peques del Parque',
+  'Aventuras en la Granja',
+  'Detectives Junior',
+  'Laboratorio Loco',
+]);
 const AMC_SERIES = new Set(['Tierra de lobos', 'Código Cero', 'Planeta Rojo', 'Puerto Perdido']);
 const BASIC_SERIES = new Set(['Los de la calle Mayor', 'Familia Quintana', 'Colegio Mayor']);
 
@@ -207,7 +257,9 @@ export function generateSeries(seed = 20261123): DemoSeries[] {
     const amc = AMC_SERIES.has(title);
     const year = rng.int(1995, 2025);
     const seasonCount = rng.int(1, 5);
-    const description = kids ? `Las aventuras de ${rng.pick(T.FIRST_NAMES)} y sus amigos, para aprender jugando.` : synopsis(rng);
+    const description = kids
+      ? `Las aventuras de ${rng.pick(T.FIRST_NAMES)} y sus amigos, para aprender jugando.`
+      : synopsis(rng);
     const seasons: DemoSeason[] = [];
     for (let s = 1; s <= seasonCount; s++) {
       const episodes: DemoEpisode[] = [];
@@ -225,7 +277,13 @@ export function generateSeries(seed = 20261123): DemoSeries[] {
           clipKey: clipKeyFor(3, epId),
         });
       }
-      seasons.push({ id: seasonId++, seasonNumber: s, title: `Temporada ${s}`, description: `La temporada ${s} de ${title}. ${rng.pick(T.EXTRA_SENTENCES)}`, episodes });
+      seasons.push({
+        id: seasonId++,
+        seasonNumber: s,
+        title: `Temporada ${s}`,
+        description: `La temporada ${s} de ${title}. ${rng.pick(T.EXTRA_SENTENCES)}`,
+        episodes,
+      });
     }
     const sub = rng.int(501, 504);
     return {
@@ -240,7 +298,11 @@ export function generateSeries(seed = 20261123): DemoSeries[] {
       actors: people(rng, rng.int(4, 8)),
       packageId: kids || BASIC_SERIES.has(title) ? PACKAGE_IDS.basic : PACKAGE_IDS.series,
       popularity: rng.int(0, 10000),
-      genreIds: kids ? [GENRE_INFANTIL, 401] : amc ? [GENRE_AMC, GENRE_AMC_SERIES, GENRE_SERIES, sub] : [GENRE_SERIES, sub],
+      genreIds: kids
+        ? [GENRE_INFANTIL, 401]
+        : amc
+          ? [GENRE_AMC, GENRE_AMC_SERIES, GENRE_SERIES, sub]
+          : [GENRE_SERIES, sub],
       seasons,
     };
   });

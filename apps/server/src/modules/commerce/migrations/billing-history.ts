@@ -29,7 +29,11 @@ export async function createBillingHistory(db: Kysely<unknown>): Promise<void> {
     .addColumn('buyer_email', 'varchar(254)', (c) => c.notNull())
     .execute();
   // Newest first, keyset-paginated per user.
-  await db.schema.createIndex('billing_entries_user_at').on('billing_entries').columns(['user_id', 'at', 'id']).execute();
+  await db.schema
+    .createIndex('billing_entries_user_at')
+    .on('billing_entries')
+    .columns(['user_id', 'at', 'id'])
+    .execute();
   await db.schema.createIndex('billing_entries_purchase').on('billing_entries').column('purchase_id').execute();
   await db.schema
     .createTable('billing_notices')

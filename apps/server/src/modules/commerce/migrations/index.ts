@@ -57,7 +57,10 @@ export const commerceMigrations: MigrationSet = () => ({
  * after a failed renewal, the trial's end, a switch waiting for renewal and the promotion code.
  */
 async function addBillingLifecycle(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('products').addColumn('trial_days', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('trial_days', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('purchases').addColumn('grace_until', 'bigint').execute();
   await db.schema.alterTable('purchases').addColumn('trial_ends_at', 'bigint').execute();
   await db.schema.alterTable('purchases').addColumn('pending_product_id', 'integer').execute();
@@ -68,71 +71,71 @@ async function addBillingLifecycle(db: Kysely<unknown>): Promise<void> {
 
 /** Purchases and the provider's customers. */
 async function createPurchaseTables(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('payment_customers')
-      .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-      .addColumn('customer_id', 'varchar(64)', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('purchases')
-      .addColumn('id', 'varchar(48)', (c) => c.primaryKey())
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('product_id', 'integer', (c) => c.notNull())
-      .addColumn('package_id', 'integer', (c) => c.notNull())
-      .addColumn('kind', 'varchar(16)', (c) => c.notNull())
-      .addColumn('title', 'varchar(200)', (c) => c.notNull())
-      .addColumn('subtitle', 'varchar(300)', (c) => c.notNull())
-      .addColumn('amount_cents', 'integer', (c) => c.notNull())
-      .addColumn('currency', 'varchar(3)', (c) => c.notNull())
-      .addColumn('holder_name', 'varchar(120)', (c) => c.notNull())
-      .addColumn('customer_id', 'varchar(64)', (c) => c.notNull())
-      .addColumn('payment_intent_id', 'varchar(64)', (c) => c.unique())
-      .addColumn('subscription_id', 'varchar(64)', (c) => c.unique())
-      .addColumn('status', 'varchar(16)', (c) => c.notNull())
-      .addColumn('paid_until', 'bigint')
-      .addColumn('cancel_at_period_end', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('ended_at', 'bigint')
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('fulfilled_at', 'bigint')
-      .execute();
-    await db.schema.createIndex('purchases_user').on('purchases').column('user_id').execute();
-    await db.schema.createIndex('purchases_status').on('purchases').column('status').execute();
+  await db.schema
+    .createTable('payment_customers')
+    .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('customer_id', 'varchar(64)', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('purchases')
+    .addColumn('id', 'varchar(48)', (c) => c.primaryKey())
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('product_id', 'integer', (c) => c.notNull())
+    .addColumn('package_id', 'integer', (c) => c.notNull())
+    .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+    .addColumn('title', 'varchar(200)', (c) => c.notNull())
+    .addColumn('subtitle', 'varchar(300)', (c) => c.notNull())
+    .addColumn('amount_cents', 'integer', (c) => c.notNull())
+    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+    .addColumn('holder_name', 'varchar(120)', (c) => c.notNull())
+    .addColumn('customer_id', 'varchar(64)', (c) => c.notNull())
+    .addColumn('payment_intent_id', 'varchar(64)', (c) => c.unique())
+    .addColumn('subscription_id', 'varchar(64)', (c) => c.unique())
+    .addColumn('status', 'varchar(16)', (c) => c.notNull())
+    .addColumn('paid_until', 'bigint')
+    .addColumn('cancel_at_period_end', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('ended_at', 'bigint')
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('fulfilled_at', 'bigint')
+    .execute();
+  await db.schema.createIndex('purchases_user').on('purchases').column('user_id').execute();
+  await db.schema.createIndex('purchases_status').on('purchases').column('status').execute();
   await createPaymentTables(db);
 }
 
 /** Confirmed payments, the purchase log and processed provider events. */
 async function createPaymentTables(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('payments')
-      .addColumn('payment_key', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('purchase_id', 'varchar(48)', (c) => c.notNull().references('purchases.id').onDelete('cascade'))
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('purchase_log')
-      .addColumn('id', 'varchar(48)', (c) => c.primaryKey())
-      .addColumn('purchase_id', 'varchar(48)', (c) => c.notNull())
-      .addColumn('fc_ini', 'bigint', (c) => c.notNull())
-      .addColumn('title', 'varchar(200)', (c) => c.notNull())
-      .addColumn('subtitle', 'varchar(300)', (c) => c.notNull())
-      .addColumn('price_cents', 'integer', (c) => c.notNull())
-      .addColumn('currency', 'varchar(3)', (c) => c.notNull())
-      .addColumn('user_id', 'integer', (c) => c.notNull())
-      .addColumn('name', 'varchar(120)', (c) => c.notNull())
-      .addColumn('operator', 'varchar(120)', (c) => c.notNull())
-      .addColumn('id_package', 'integer', (c) => c.notNull())
-      .addColumn('payment_intent_id', 'varchar(64)')
-      .addColumn('subscription_id', 'varchar(64)')
-      .addColumn('customer_id', 'varchar(64)', (c) => c.notNull())
-      .addColumn('activation', 'varchar(4)', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('purchase_log_purchase').on('purchase_log').column('purchase_id').execute();
-    await db.schema
-      .createTable('payment_events')
-      .addColumn('event_id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('type', 'varchar(64)', (c) => c.notNull())
-      .addColumn('received_at', 'bigint', (c) => c.notNull())
-      .execute();
+  await db.schema
+    .createTable('payments')
+    .addColumn('payment_key', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('purchase_id', 'varchar(48)', (c) => c.notNull().references('purchases.id').onDelete('cascade'))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('purchase_log')
+    .addColumn('id', 'varchar(48)', (c) => c.primaryKey())
+    .addColumn('purchase_id', 'varchar(48)', (c) => c.notNull())
+    .addColumn('fc_ini', 'bigint', (c) => c.notNull())
+    .addColumn('title', 'varchar(200)', (c) => c.notNull())
+    .addColumn('subtitle', 'varchar(300)', (c) => c.notNull())
+    .addColumn('price_cents', 'integer', (c) => c.notNull())
+    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+    .addColumn('user_id', 'integer', (c) => c.notNull())
+    .addColumn('name', 'varchar(120)', (c) => c.notNull())
+    .addColumn('operator', 'varchar(120)', (c) => c.notNull())
+    .addColumn('id_package', 'integer', (c) => c.notNull())
+    .addColumn('payment_intent_id', 'varchar(64)')
+    .addColumn('subscription_id', 'varchar(64)')
+    .addColumn('customer_id', 'varchar(64)', (c) => c.notNull())
+    .addColumn('activation', 'varchar(4)', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('purchase_log_purchase').on('purchase_log').column('purchase_id').execute();
+  await db.schema
+    .createTable('payment_events')
+    .addColumn('event_id', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('type', 'varchar(64)', (c) => c.notNull())
+    .addColumn('received_at', 'bigint', (c) => c.notNull())
+    .execute();
 }

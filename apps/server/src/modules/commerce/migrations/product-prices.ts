@@ -7,7 +7,10 @@ import type { Kysely } from 'kysely';
  */
 export async function addProductPrices(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('products').addColumn('provider_price_id', 'varchar(64)').execute();
-  await db.schema.alterTable('products').addColumn('price_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('price_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('product_prices')
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
@@ -21,7 +24,11 @@ export async function addProductPrices(db: Kysely<unknown>): Promise<void> {
     .addColumn('actor_email', 'varchar(254)', (c) => c.notNull())
     .addPrimaryKeyConstraint('product_prices_pk', ['product_id', 'version'])
     .execute();
-  await db.schema.createIndex('purchases_product_fulfilled').on('purchases').columns(['product_id', 'fulfilled_at']).execute();
+  await db.schema
+    .createIndex('purchases_product_fulfilled')
+    .on('purchases')
+    .columns(['product_id', 'fulfilled_at'])
+    .execute();
   // The console lists by kind, newest id first.
   await db.schema.createIndex('products_kind_id').on('products').columns(['kind', 'id']).execute();
 }

@@ -33,13 +33,21 @@ export interface PaymentProvider {
   /** A payment method's card as the subscriber may see it (brand, last four); null when it is no card. */
   paymentMethodCard(paymentMethodId: string): Promise<{ brand: string; last4: string } | null>;
   /** Starts saving a card for the customer without charging it (a setup intent, usage off_session); the card field confirms it. */
-  createSetupIntent(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  createSetupIntent(input: {
+    customerId: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }>;
   /** A setup intent as the provider knows it (the server trusts only this, never the browser). */
   retrieveSetupIntent(id: string): Promise<SetupIntentView>;
   /** The customer's default card (invoice_settings.default_payment_method) as the subscriber sees it; null when none. */
   defaultCard(customerId: string): Promise<SavedCardView | null>;
   /** Makes a saved card the customer's default and each of `subscriptionIds`' own default. */
-  setDefaultPaymentMethod(customerId: string, paymentMethodId: string, subscriptionIds: readonly string[]): Promise<void>;
+  setDefaultPaymentMethod(
+    customerId: string,
+    paymentMethodId: string,
+    subscriptionIds: readonly string[],
+  ): Promise<void>;
   /** The card is no longer the customer's: nothing is charged to it again. */
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** A promotion code by the code a customer types (case-insensitive), with its coupon; the active one first; null when none. */
@@ -91,7 +99,7 @@ export interface SubscriptionInput {
   /** Free days before the first charge (Stripe's trial_period_days); the card is then collected by a setup intent. */
   trialDays?: number;
   /** A promotion code's id at the provider, applied as the subscription's discount. */
-  promotionCodeId?: string;  /** Charge (or, with a trial, later charge) this saved card, off session; absent: the card field collects one. */
+  promotionCodeId?: string; /** Charge (or, with a trial, later charge) this saved card, off session; absent: the card field collects one. */
   paymentMethodId?: string;
 }
 

@@ -1,5 +1,28 @@
 import Stripe from 'stripe';
-import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CouponInput, type CouponView, type CreatedSubscription, type InvoiceView, type PaymentIntentInput, type PaymentIntentView, type PaymentProvider, type PriceChange, type PriceInput, type PromotionCodeInput, type PromotionCodeView, type ProviderEvent, type RefundInput, type RefundView, type SavedCardView, type SetupIntentView, type SubscriptionChange, type SubscriptionInput, type SubscriptionView } from './provider';
+import {
+  BadSignatureError,
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  type CouponInput,
+  type CouponView,
+  type CreatedSubscription,
+  type InvoiceView,
+  type PaymentIntentInput,
+  type PaymentIntentView,
+  type PaymentProvider,
+  type PriceChange,
+  type PriceInput,
+  type PromotionCodeInput,
+  type PromotionCodeView,
+  type ProviderEvent,
+  type RefundInput,
+  type RefundView,
+  type SavedCardView,
+  type SetupIntentView,
+  type SubscriptionChange,
+  type SubscriptionInput,
+  type SubscriptionView,
+} from './provider';
 
 /** Where the client connects: Stripe's API when unset, else a Stripe-speaking host (the sandbox). */
 export interface StripeEndpoint {
@@ -26,13 +49,16 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) throw new ProviderUnavailableError(error);
-    if (error instanceof Stripe.errors.StripeError) throw new ProviderRefusedError(error.message, error.code ?? null, error.decline_code ?? null);
+    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError)
+      throw new ProviderUnavailableError(error);
+    if (error instanceof Stripe.errors.StripeError)
+      throw new ProviderRefusedError(error.message, error.code ?? null, error.decline_code ?? null);
     throw error;
   }
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 function subscriptionView(sub: Stripe.Subscription): SubscriptionView {
   const end = sub.items.data[0]?.current_period_end ?? 0;
@@ -50,12 +76,21 @@ function subscriptionView(sub: Stripe.Subscription): SubscriptionView {
 }
 
 function refundView(r: Stripe.Refund): RefundView {
-  return { id: r.id, paymentIntentId: idOf(r.payment_intent) ?? '', amountCents: r.amount, currency: r.currency, status: r.status ?? 'pending', createdMs: r.created * 1000 };
+  return {
+    id: r.id,
+    paymentIntentId: idOf(r.payment_intent) ?? '',
+    amountCents: r.amount,
+    currency: r.currency,
+    status: r.status ?? 'pending',
+    createdMs: r.created * 1000,
+  };
 }
 
 /** An invoice's payment intent: in its payments list (API 2025-03 and later). */
 function invoiceView(invoice: Stripe.Invoice): InvoiceView {
-  const payments = (invoice as { payments?: { data?: Array<{ payment?: { payment_intent?: string | { id: string } | null } }> } }).payments?.data ?? [];
+  const payments =
+    (invoice as { payments?: { data?: Array<{ payment?: { payment_intent?: string | { id: string } | null } }> } })
+      .payments?.data ?? [];
   const line = invoice.lines?.data?.[0];
   return {
     id: invoice.id ?? '',
@@ -122,14 +157,32 @@ export class StripeProvider implements PaymentProvider {
   }
 
   createCustomer(input: { email: string; name: string; userId: number }): Promise<string> {
-    return call(async () => (await this.stripe().customers.create({ email: input.email, name: input.name, metadata: { userId: String(input.userId) } }, { idempotencyKey: `customer-${input.userId}` })).id);
+    return call(
+      async () =>
+        (
+          await this.stripe().customers.create(
+            { email: input.email, name: input.name, metadata: { userId: String(input.userId) } },
+            { idempotencyKey: `customer-${input.userId}` },
+          )
+        ).id,
+    );
   }
 
   createPaymentIntent(input: PaymentIntentInput): Promise<{ id: string; clientSecret: string }> {
     return call(async () => {
-      const saved = input.paymentMethodId ? { payment_method: input.paymentMethodId, confirm: true, off_session: true } : {};
+      const saved = input.paymentMethodId
+        ? { payment_method: input.paymentMethodId, confirm: true, off_session: true }
+        : {};
       const pi = await this.stripe().paymentIntents.create(
-        { amount: input.amountCents, currency: input.currency.toLowerCase(), customer: input.customerId, description: input.description, metadata: input.metadata, ...saved, ...(input.saveCard && !input.paymentMethodId ? { setup_future_usage: 'off_session' as const } : {}) },
+        {
+          amount: input.amountCents,
+          currency: input.currency.toLowerCase(),
+          customer: input.customerId,
+          description: input.description,
+          metadata: input.metadata,
+          ...saved,
+          ...(input.saveCard && !input.paymentMethodId ? { setup_future_usage: 'off_session' as const } : {}),
+        },
         { idempotencyKey: input.idempotencyKey },
       );
       return { id: pi.id, clientSecret: pi.client_secret ?? '' };
@@ -141,7 +194,8 @@ export class StripeProvider implements PaymentProvider {
     try {
       await this.stripe().products.create({ id, name });
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists')) throw error;
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists'))
+        throw error;
     }
   }
 
@@ -153,7 +207,18 @@ export class StripeProvider implements PaymentProvider {
         {
           customer: input.customerId,
           // The product's Price when the console set one (existing subscriptions keep theirs), else an inline one.
-          items: [input.priceId ? { price: input.priceId } : { price_data: { currency: input.currency.toLowerCase(), product: input.productRef, unit_amount: input.amountCents, recurring: { interval: input.interval } } }],
+          items: [
+            input.priceId
+              ? { price: input.priceId }
+              : {
+                  price_data: {
+                    currency: input.currency.toLowerCase(),
+                    product: input.productRef,
+                    unit_amount: input.amountCents,
+                    recurring: { interval: input.interval },
+                  },
+                },
+          ],
           // With the card on file the first invoice is charged at once, off session; else the card field confirms it.
           payment_behavior: input.paymentMethodId ? 'error_if_incomplete' : 'default_incomplete',
           payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
@@ -167,33 +232,58 @@ export class StripeProvider implements PaymentProvider {
       );
       const invoice = sub.latest_invoice;
       const setup = sub.pending_setup_intent;
-      const paymentSecret = invoice && typeof invoice === 'object' ? (invoice.confirmation_secret?.client_secret ?? '') : '';
+      const paymentSecret =
+        invoice && typeof invoice === 'object' ? (invoice.confirmation_secret?.client_secret ?? '') : '';
       const setupSecret = setup && typeof setup === 'object' ? (setup.client_secret ?? '') : '';
       // A trial charges nothing today: its card is collected by the pending setup intent.
       const clientSecret = paymentSecret || setupSecret;
       // A payment intent's client secret is '<its id>_secret_<...>'.
-      const paymentIntentId = paymentSecret ? (paymentSecret.split('_secret_')[0] ?? '') : invoice && typeof invoice === 'object' ? (invoiceView(invoice).paymentIntentId ?? '') : '';
-      return { id: sub.id, clientSecret, paymentIntentId, status: sub.status, trialEndMs: sub.trial_end ? sub.trial_end * 1000 : null };
+      const paymentIntentId = paymentSecret
+        ? (paymentSecret.split('_secret_')[0] ?? '')
+        : invoice && typeof invoice === 'object'
+          ? (invoiceView(invoice).paymentIntentId ?? '')
+          : '';
+      return {
+        id: sub.id,
+        clientSecret,
+        paymentIntentId,
+        status: sub.status,
+        trialEndMs: sub.trial_end ? sub.trial_end * 1000 : null,
+      };
     });
   }
 
   retrievePaymentIntent(id: string): Promise<PaymentIntentView> {
     return call(async () => {
       const pi = await this.stripe().paymentIntents.retrieve(id);
-      return { id: pi.id, status: pi.status, amountCents: pi.amount, currency: pi.currency, customerId: idOf(pi.customer), paymentMethodId: idOf(pi.payment_method), setupFutureUsage: pi.setup_future_usage ?? null };
+      return {
+        id: pi.id,
+        status: pi.status,
+        amountCents: pi.amount,
+        currency: pi.currency,
+        customerId: idOf(pi.customer),
+        paymentMethodId: idOf(pi.payment_method),
+        setupFutureUsage: pi.setup_future_usage ?? null,
+      };
     });
   }
 
   retrieveSubscription(id: string): Promise<SubscriptionView> {
-    return call(async () => subscriptionView(await this.stripe().subscriptions.retrieve(id, { expand: ['pending_setup_intent'] })));
+    return call(async () =>
+      subscriptionView(await this.stripe().subscriptions.retrieve(id, { expand: ['pending_setup_intent'] })),
+    );
   }
 
   cancelAtPeriodEnd(id: string): Promise<SubscriptionView> {
-    return call(async () => subscriptionView(await this.stripe().subscriptions.update(id, { cancel_at_period_end: true })));
+    return call(async () =>
+      subscriptionView(await this.stripe().subscriptions.update(id, { cancel_at_period_end: true })),
+    );
   }
 
   resumeAtPeriodEnd(id: string): Promise<SubscriptionView> {
-    return call(async () => subscriptionView(await this.stripe().subscriptions.update(id, { cancel_at_period_end: false })));
+    return call(async () =>
+      subscriptionView(await this.stripe().subscriptions.update(id, { cancel_at_period_end: false })),
+    );
   }
 
   cancelSubscription(id: string): Promise<SubscriptionView> {
@@ -225,7 +315,17 @@ export class StripeProvider implements PaymentProvider {
       const sub = await this.stripe().subscriptions.update(
         id,
         {
-          items: [{ ...(item ? { id: item } : {}), price_data: { currency: change.currency.toLowerCase(), product: change.productRef, unit_amount: change.amountCents, recurring: { interval: change.interval } } }],
+          items: [
+            {
+              ...(item ? { id: item } : {}),
+              price_data: {
+                currency: change.currency.toLowerCase(),
+                product: change.productRef,
+                unit_amount: change.amountCents,
+                recurring: { interval: change.interval },
+              },
+            },
+          ],
           proration_behavior: change.proration,
           ...(change.proration === 'always_invoice' ? { payment_behavior: 'error_if_incomplete' as const } : {}),
           expand: ['latest_invoice.payments'],
@@ -233,7 +333,13 @@ export class StripeProvider implements PaymentProvider {
         { idempotencyKey: change.idempotencyKey },
       );
       const invoice = sub.latest_invoice;
-      const made = change.proration === 'always_invoice' && invoice && typeof invoice === 'object' && invoice.id !== idOf(current.latest_invoice) ? invoiceView(invoice) : null;
+      const made =
+        change.proration === 'always_invoice' &&
+        invoice &&
+        typeof invoice === 'object' &&
+        invoice.id !== idOf(current.latest_invoice)
+          ? invoiceView(invoice)
+          : null;
       return { subscription: subscriptionView(sub), invoice: made };
     });
   }
@@ -242,7 +348,13 @@ export class StripeProvider implements PaymentProvider {
     return call(async () => {
       const invoice = await this.stripe().invoices.retrieve(invoiceId, { expand: ['payments'] });
       if (invoice.status !== 'open') return invoiceView(invoice);
-      return invoiceView(await this.stripe().invoices.pay(invoiceId, { off_session: true, ...(paymentMethodId ? { payment_method: paymentMethodId } : {}), expand: ['payments'] }));
+      return invoiceView(
+        await this.stripe().invoices.pay(invoiceId, {
+          off_session: true,
+          ...(paymentMethodId ? { payment_method: paymentMethodId } : {}),
+          expand: ['payments'],
+        }),
+      );
     });
   }
 
@@ -257,7 +369,11 @@ export class StripeProvider implements PaymentProvider {
     return call(async () =>
       refundView(
         await this.stripe().refunds.create(
-          { payment_intent: input.paymentIntentId, ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}), metadata: input.metadata },
+          {
+            payment_intent: input.paymentIntentId,
+            ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}),
+            metadata: input.metadata,
+          },
           { idempotencyKey: input.idempotencyKey },
         ),
       ),
@@ -278,9 +394,16 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
-  createSetupIntent(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }> {
+  createSetupIntent(input: {
+    customerId: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }> {
     return call(async () => {
-      const setup = await this.stripe().setupIntents.create({ customer: input.customerId, usage: 'off_session', metadata: input.metadata }, { idempotencyKey: input.idempotencyKey });
+      const setup = await this.stripe().setupIntents.create(
+        { customer: input.customerId, usage: 'off_session', metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
       return { id: setup.id, clientSecret: setup.client_secret ?? '' };
     });
   }
@@ -288,26 +411,46 @@ export class StripeProvider implements PaymentProvider {
   retrieveSetupIntent(id: string): Promise<SetupIntentView> {
     return call(async () => {
       const setup = await this.stripe().setupIntents.retrieve(id);
-      return { id: setup.id, status: setup.status, customerId: idOf(setup.customer), paymentMethodId: idOf(setup.payment_method) };
+      return {
+        id: setup.id,
+        status: setup.status,
+        customerId: idOf(setup.customer),
+        paymentMethodId: idOf(setup.payment_method),
+      };
     });
   }
 
   defaultCard(customerId: string): Promise<SavedCardView | null> {
     return call(async () => {
-      const customer = await this.stripe().customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] });
+      const customer = await this.stripe().customers.retrieve(customerId, {
+        expand: ['invoice_settings.default_payment_method'],
+      });
       if (customer.deleted) return null;
       const pm = customer.invoice_settings?.default_payment_method;
       if (!pm) return null;
       const method = typeof pm === 'string' ? await this.stripe().paymentMethods.retrieve(pm) : pm;
       if (!method.card) return null;
-      return { paymentMethodId: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+      return {
+        paymentMethodId: method.id,
+        brand: method.card.brand,
+        last4: method.card.last4,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+      };
     });
   }
 
-  setDefaultPaymentMethod(customerId: string, paymentMethodId: string, subscriptionIds: readonly string[]): Promise<void> {
+  setDefaultPaymentMethod(
+    customerId: string,
+    paymentMethodId: string,
+    subscriptionIds: readonly string[],
+  ): Promise<void> {
     return call(async () => {
-      await this.stripe().customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
-      for (const id of subscriptionIds) await this.stripe().subscriptions.update(id, { default_payment_method: paymentMethodId });
+      await this.stripe().customers.update(customerId, {
+        invoice_settings: { default_payment_method: paymentMethodId },
+      });
+      for (const id of subscriptionIds)
+        await this.stripe().subscriptions.update(id, { default_payment_method: paymentMethodId });
     });
   }
 
@@ -321,10 +464,15 @@ export class StripeProvider implements PaymentProvider {
     return call(async () => {
       const list = await this.stripe().promotionCodes.list({ code, limit: 10, expand: ['data.promotion.coupon'] });
       const wanted = code.toUpperCase();
-      const found = list.data.filter((p) => p.code.toUpperCase() === wanted).sort((a, b) => Number(b.active) - Number(a.active))[0];
+      const found = list.data
+        .filter((p) => p.code.toUpperCase() === wanted)
+        .sort((a, b) => Number(b.active) - Number(a.active))[0];
       const coupon = found?.promotion.coupon;
       if (!found || !coupon) return null;
-      return promotionCodeView(found, typeof coupon === 'string' ? await this.stripe().coupons.retrieve(coupon) : coupon);
+      return promotionCodeView(
+        found,
+        typeof coupon === 'string' ? await this.stripe().coupons.retrieve(coupon) : coupon,
+      );
     });
   }
 
@@ -340,7 +488,9 @@ export class StripeProvider implements PaymentProvider {
         name: input.name,
         duration: input.duration,
         ...(input.percentOff !== undefined ? { percent_off: input.percentOff } : {}),
-        ...(input.amountOffCents !== undefined ? { amount_off: input.amountOffCents, currency: (input.currency ?? 'eur').toLowerCase() } : {}),
+        ...(input.amountOffCents !== undefined
+          ? { amount_off: input.amountOffCents, currency: (input.currency ?? 'eur').toLowerCase() }
+          : {}),
         ...(input.durationInMonths !== undefined ? { duration_in_months: input.durationInMonths } : {}),
         ...(input.maxRedemptions !== undefined ? { max_redemptions: input.maxRedemptions } : {}),
         ...(input.redeemByMs !== undefined ? { redeem_by: Math.floor(input.redeemByMs / 1000) } : {}),
@@ -369,8 +519,20 @@ export class StripeProvider implements PaymentProvider {
     const e = this.endpoint();
     if (!e) throw new BadSignatureError('no webhook secret');
     try {
-      const event = this.stripe().webhooks.constructEvent(rawBody, signature, e.webhookSecret, SIGNATURE_TOLERANCE_S, undefined, nowMs);
-      return { id: event.id, type: event.type, createdMs: (Number(event.created) || 0) * 1000, object: event.data.object as unknown as Record<string, unknown> };
+      const event = this.stripe().webhooks.constructEvent(
+        rawBody,
+        signature,
+        e.webhookSecret,
+        SIGNATURE_TOLERANCE_S,
+        undefined,
+        nowMs,
+      );
+      return {
+        id: event.id,
+        type: event.type,
+        createdMs: (Number(event.created) || 0) * 1000,
+        object: event.data.object as unknown as Record<string, unknown>,
+      };
     } catch (error) {
       throw new BadSignatureError(error instanceof Error ? error.message : 'bad signature');
     }

@@ -74,7 +74,11 @@ export const identityMigrations: MigrationSet = (dialect) => ({
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('parental_grants_user_expires').on('parental_grants').columns(['user_id', 'expires_at']).execute();
+      await db.schema
+        .createIndex('parental_grants_user_expires')
+        .on('parental_grants')
+        .columns(['user_id', 'expires_at'])
+        .execute();
     },
   },
   ...registrationMigrations(dialect),

@@ -36,7 +36,11 @@ export const operatorMigrations: MigrationSet = (dialect) => ({
         .addColumn('after', 'text')
         .execute();
       await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
-      await db.schema.createIndex('audit_log_subject').on('audit_log').columns(['subject_type', 'subject_id']).execute();
+      await db.schema
+        .createIndex('audit_log_subject')
+        .on('audit_log')
+        .columns(['subject_type', 'subject_id'])
+        .execute();
       await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_email', 'at']).execute();
       await db.schema.alterTable('users').addColumn('locked_at', 'bigint').execute();
     },

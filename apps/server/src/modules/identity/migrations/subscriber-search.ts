@@ -20,9 +20,18 @@ export const subscriberSearchMigrations: MigrationSet = (dialect) => ({
         .addPrimaryKeyConstraint('account_search_keys_pk', ['key', 'user_id'])
         .execute();
       await db.schema.createIndex('account_search_keys_user').on('account_search_keys').column('user_id').execute();
-      const k = db as Kysely<{ users: { id: number; email: string; name: string; surname: string }; accountSearchKeys: { key: string; userId: number } }>;
-      for (let after = 0; ; ) {
-        const users = await k.selectFrom('users').select(['id', 'email', 'name', 'surname']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+      const k = db as Kysely<{
+        users: { id: number; email: string; name: string; surname: string };
+        accountSearchKeys: { key: string; userId: number };
+      }>;
+      for (let after = 0; ;) {
+        const users = await k
+          .selectFrom('users')
+          .select(['id', 'email', 'name', 'surname'])
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(BATCH)
+          .execute();
         if (users.length === 0) break;
         const rows = users.flatMap((user) => searchKeysOf(user).map((key) => ({ key, userId: user.id })));
         if (rows.length > 0) await k.insertInto('accountSearchKeys').values(rows).execute();

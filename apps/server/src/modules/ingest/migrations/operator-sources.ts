@@ -47,7 +47,11 @@ export const operatorSourcesMigrations: MigrationSet = (dialect) => ({
         .addColumn('line', 'integer', (c) => c.notNull())
         .addColumn('programme', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('guide_staged_source_guide').on('guide_staged').columns(['source_id', 'guide_id']).execute();
+      await db.schema
+        .createIndex('guide_staged_source_guide')
+        .on('guide_staged')
+        .columns(['source_id', 'guide_id'])
+        .execute();
       await db.schema.createIndex('guide_staged_guide').on('guide_staged').columns(['guide_id']).execute();
     },
   },

@@ -59,15 +59,33 @@ describe('XMLTV', () => {
   });
 
   it.each([
-    ['<tv><programme channel="a" start="20261122200000"><title>x</title></programme>', 'Línea 1: el archivo termina sin cerrar <tv>'],
-    ['<tv><programme channel="a" start="20261122200000"><title>x</title></programme', 'Línea 1: el archivo termina dentro de <programme>'],
+    [
+      '<tv><programme channel="a" start="20261122200000"><title>x</title></programme>',
+      'Línea 1: el archivo termina sin cerrar <tv>',
+    ],
+    [
+      '<tv><programme channel="a" start="20261122200000"><title>x</title></programme',
+      'Línea 1: el archivo termina dentro de <programme>',
+    ],
     ['<tv>\n<programme channel="a"><title>x</title></programme>\n</tv>', 'Línea 2: <programme> sin atributo start'],
-    ['<tv>\n\n<programme channel="a" start="2026133"><title>x</title></programme></tv>', 'Línea 3: hora de inicio no válida'],
+    [
+      '<tv>\n\n<programme channel="a" start="2026133"><title>x</title></programme></tv>',
+      'Línea 3: hora de inicio no válida',
+    ],
     ['<tv>\n<programme channel="a" start="20261122200000"></programme></tv>', 'Línea 2: <programme> sin <title>'],
-    ['<tv>\n<channel id="a"><display-name>A</display-name></channel>\n<channel id="a"><display-name>A</display-name></channel></tv>', 'Línea 3: canal "a" repetido'],
+    [
+      '<tv>\n<channel id="a"><display-name>A</display-name></channel>\n<channel id="a"><display-name>A</display-name></channel></tv>',
+      'Línea 3: canal "a" repetido',
+    ],
     ['<guide></guide>', 'Línea 1: no es una guía XMLTV: el elemento raíz es <guide>, no <tv>'],
-    ['<tv>\n<programme channel="a" start="20261122200000"><title>a &bogus; b</title></programme></tv>', 'Línea 2: entidad XML desconocida'],
-    ['<tv>\n<programme channel="a" start="20261122200000"><title>a &#x110000; b</title></programme></tv>', 'Línea 2: <programme> con XML mal formado: referencia de carácter no válida'],
+    [
+      '<tv>\n<programme channel="a" start="20261122200000"><title>a &bogus; b</title></programme></tv>',
+      'Línea 2: entidad XML desconocida',
+    ],
+    [
+      '<tv>\n<programme channel="a" start="20261122200000"><title>a &#x110000; b</title></programme></tv>',
+      'Línea 2: <programme> con XML mal formado: referencia de carácter no válida',
+    ],
     ['<tv>\n<a></b></tv>', 'Línea 2: etiqueta de cierre que no corresponde'],
     ['', 'Línea 1: el archivo no contiene un documento XML'],
   ])('refuses %j whole, naming the line', (source, message) => {
@@ -83,7 +101,9 @@ describe('XMLTV', () => {
       ['Año\u00a0nuevo', Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 1)],
       ['Sin fin', Date.UTC(2026, 0, 1, 1), Date.UTC(2026, 0, 1, 1, 30)],
     ]);
-    expect(guide.warnings).toEqual(['Línea 3: la hora de fin no es posterior a la de inicio; el programa termina cuando empieza el siguiente.']);
+    expect(guide.warnings).toEqual([
+      'Línea 3: la hora de fin no es posterior a la de inicio; el programa termina cuando empieza el siguiente.',
+    ]);
   });
 });
 
@@ -122,14 +142,19 @@ describe('M3U', () => {
     ['#EXTM3U\nhttps://a/x.m3u8', 'Línea 2: URL sin #EXTINF delante'],
     ['#EXTM3U\n#EXTINF:-1,A\n#EXTINF:-1,B\nhttps://a/x.m3u8', 'Línea 2: #EXTINF sin URL'],
     ['#EXTM3U\n#EXTINF:-1,A\nftp://a/x.m3u8', 'Línea 3: el navegador no puede reproducir "ftp:"'],
-    ['#EXTM3U\n#EXTINF:-1 catchup-days="siete",A\nhttps://a/x.m3u8', 'Línea 2: catchup-days "siete" no es un número de días'],
+    [
+      '#EXTM3U\n#EXTINF:-1 catchup-days="siete",A\nhttps://a/x.m3u8',
+      'Línea 2: catchup-days "siete" no es un número de días',
+    ],
     ['#EXTM3U\n#EXTINF:-1,A', 'Línea 2: #EXTINF sin URL al final'],
   ])('refuses %j naming the line', (source, message) => {
     expect(() => parseM3u(source)).toThrow(message);
   });
 
   it('takes entries sharing a tvg-id as one channel, the first stream playing', () => {
-    const entries = parseM3u('#EXTM3U\n#EXTINF:-1 tvg-id="a",A (1080p)\nhttps://a/1.m3u8\n#EXTINF:-1 tvg-id="a",A (720p) [Geo-blocked]\nhttps://a/2.m3u8');
+    const entries = parseM3u(
+      '#EXTM3U\n#EXTINF:-1 tvg-id="a",A (1080p)\nhttps://a/1.m3u8\n#EXTINF:-1 tvg-id="a",A (720p) [Geo-blocked]\nhttps://a/2.m3u8',
+    );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ tvgId: 'a', name: 'A', url: 'https://a/1.m3u8', line: 2 });
   });

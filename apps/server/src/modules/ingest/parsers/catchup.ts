@@ -111,7 +111,14 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 function calendar(seconds: number): Record<'Y' | 'm' | 'd' | 'H' | 'M' | 'S', string> {
   const d = new Date(seconds * 1000);
-  return { Y: String(d.getUTCFullYear()), m: pad(d.getUTCMonth() + 1), d: pad(d.getUTCDate()), H: pad(d.getUTCHours()), M: pad(d.getUTCMinutes()), S: pad(d.getUTCSeconds()) };
+  return {
+    Y: String(d.getUTCFullYear()),
+    m: pad(d.getUTCMonth() + 1),
+    d: pad(d.getUTCDate()),
+    H: pad(d.getUTCHours()),
+    M: pad(d.getUTCMinutes()),
+    S: pad(d.getUTCSeconds()),
+  };
 }
 
 /** '{utc:Y-m-d H:M}': each of Y m d H M S replaced by that field, anything else kept. */
@@ -123,7 +130,10 @@ function formatCalendar(seconds: number, format: string): string {
 /** OTT Navigator's '${(b)yyyyMMddHHmmss}' patterns (Java date letters). */
 function formatJava(seconds: number, format: string): string {
   const f = calendar(seconds);
-  return format.replace(/yyyy|yy|MM|dd|HH|mm|ss/g, (t) => ({ yyyy: f.Y, yy: f.Y.slice(2), MM: f.m, dd: f.d, HH: f.H, mm: f.M, ss: f.S })[t] as string);
+  return format.replace(
+    /yyyy|yy|MM|dd|HH|mm|ss/g,
+    (t) => ({ yyyy: f.Y, yy: f.Y.slice(2), MM: f.m, dd: f.d, HH: f.H, mm: f.M, ss: f.S })[t] as string,
+  );
 }
 
 const TIMESTAMP_NAMES: Record<string, 'start' | 'end' | 'now'> = {
@@ -156,30 +166,47 @@ export function fillCatchupTemplate(template: string, times: CatchupTimes): stri
   const value = { start, end, now };
   const duration = end - start;
   const offset = Math.max(0, now - start);
-  return template.replace(TOKEN, (whole, be: string | undefined, javaFormat: string | undefined, name: string | undefined, arg: string | undefined) => {
-    if (be) return formatJava(be === 'b' ? start : end, javaFormat ?? '');
-    const key = (name as string).toLowerCase();
-    const time = TIMESTAMP_NAMES[key];
-    if (time) return arg === undefined ? String(value[time]) : formatCalendar(value[time], arg);
-    if (key === 'duration' || key === 'offset') {
-      const seconds = key === 'duration' ? duration : offset;
-      if (arg === undefined) return String(seconds);
-      const divisor = Number(arg);
-      return Number.isInteger(divisor) && divisor >= 1 ? String(Math.floor(seconds / divisor)) : whole;
-    }
-    if (name !== undefined && arg === undefined && /^[YmdHMS]$/.test(name)) return calendar(start)[name as 'Y'];
-    if (key === 'catchup-id') return times.catchupId ?? whole;
-    return whole;
-  });
+  return template.replace(
+    TOKEN,
+    (
+      whole,
+      be: string | undefined,
+      javaFormat: string | undefined,
+      name: string | undefined,
+      arg: string | undefined,
+    ) => {
+      if (be) return formatJava(be === 'b' ? start : end, javaFormat ?? '');
+      const key = (name as string).toLowerCase();
+      const time = TIMESTAMP_NAMES[key];
+      if (time) return arg === undefined ? String(value[time]) : formatCalendar(value[time], arg);
+      if (key === 'duration' || key === 'offset') {
+        const seconds = key === 'duration' ? duration : offset;
+        if (arg === undefined) return String(seconds);
+        const divisor = Number(arg);
+        return Number.isInteger(divisor) && divisor >= 1 ? String(Math.floor(seconds / divisor)) : whole;
+      }
+      if (name !== undefined && arg === undefined && /^[YmdHMS]$/.test(name)) return calendar(start)[name as 'Y'];
+      if (key === 'catchup-id') return times.catchupId ?? whole;
+      return whole;
+    },
+  );
 }
 
 /**
  * The URL that plays an ended programme of a channel with catch-up, or null when the
  * channel's mode cannot make one, or the template needs a catchup-id the programme lacks.
  */
-export function catchupUrl(channel: CatchupChannel, programme: { start: number; end: number; catchupId?: string | null }, now: number): string | null {
+export function catchupUrl(
+  channel: CatchupChannel,
+  programme: { start: number; end: number; catchupId?: string | null },
+  now: number,
+): string | null {
   const template = catchupTemplate(channel);
   if (template === null) return null;
   if (template.includes('{catchup-id}') && !programme.catchupId) return null;
-  return fillCatchupTemplate(template, { ...programme, now, shiftHours: (channel.shiftHours ?? 0) + (channel.correctionHours ?? 0) });
+  return fillCatchupTemplate(template, {
+    ...programme,
+    now,
+    shiftHours: (channel.shiftHours ?? 0) + (channel.correctionHours ?? 0),
+  });
 }

@@ -41,5 +41,5 @@ export const problemText = (p: IngestProblem) => `Línea ${p.line}: ${p.message}
  * chunk (map keys, held programmes, problems) is copied so memory stays bounded.
  */
 export function detached(s: string): string {
-  return s.length < 13 ? s : (` ${s}`).slice(1);
+  return s.length < 13 ? s : ` ${s}`.slice(1);
 }

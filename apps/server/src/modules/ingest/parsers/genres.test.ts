@@ -47,7 +47,12 @@ describe('categories onto the catalogue genres', () => {
     for (const [key, entry] of CATEGORY_TABLE) {
       expect(key).toBe(categoryKey(key));
       if ('section' in entry) expect(sections.has(entry.section), entry.section).toBe(true);
-      else for (const section of entry.sections) expect(CATALOGUE_GENRES.some((g) => g.name === entry.subgenre && g.parentId === sections.get(section)), `${entry.subgenre} in ${section}`).toBe(true);
+      else
+        for (const section of entry.sections)
+          expect(
+            CATALOGUE_GENRES.some((g) => g.name === entry.subgenre && g.parentId === sections.get(section)),
+            `${entry.subgenre} in ${section}`,
+          ).toBe(true);
     }
   });
 });

@@ -22,12 +22,45 @@ const ENTRETENIMIENTO = 'Entretenimiento';
 const ADULTOS = 'Adultos';
 
 const sections: Record<string, readonly string[]> = {
-  [CINE]: ['cine', 'pelicula', 'peliculas', 'film', 'films', 'movie', 'movies', 'largometraje', 'cinema', 'movie drama', 'tv movie', 'telefilm'],
+  [CINE]: [
+    'cine',
+    'pelicula',
+    'peliculas',
+    'film',
+    'films',
+    'movie',
+    'movies',
+    'largometraje',
+    'cinema',
+    'movie drama',
+    'tv movie',
+    'telefilm',
+  ],
   [SERIES]: ['serie', 'series', 'serie tv', 'series tv', 'tv series', 'miniserie', 'miniseries'],
   [DEPORTES]: ['deportes', 'deporte', 'deportivo', 'sport', 'sports', 'sports event', 'sports non event'],
   [DOCS]: ['documental', 'documentales', 'documentary', 'documentaries', 'docu', 'reportaje', 'reportajes', 'factual'],
-  [INFANTIL]: ['infantil', 'infantiles', 'kids', 'children', 'children s', 'childrens', 'juvenil', 'children youth programmes'],
-  [ENTRETENIMIENTO]: ['entretenimiento', 'entertainment', 'ocio', 'variedades', 'show', 'tv show', 'reality', 'reality show', 'humor', 'show game show'],
+  [INFANTIL]: [
+    'infantil',
+    'infantiles',
+    'kids',
+    'children',
+    'children s',
+    'childrens',
+    'juvenil',
+    'children youth programmes',
+  ],
+  [ENTRETENIMIENTO]: [
+    'entretenimiento',
+    'entertainment',
+    'ocio',
+    'variedades',
+    'show',
+    'tv show',
+    'reality',
+    'reality show',
+    'humor',
+    'show game show',
+  ],
   [ADULTOS]: ['adultos', 'adulto', 'adult', 'xxx', 'erotico', 'erotica', 'erotic'],
 };
 
@@ -50,7 +83,11 @@ const subgenres: [subgenre: string, inSections: readonly string[], names: readon
   ['Fútbol', [DEPORTES], ['futbol', 'football', 'soccer', 'liga', 'laliga']],
   ['Baloncesto', [DEPORTES], ['baloncesto', 'basketball', 'basket', 'nba', 'acb']],
   ['Tenis', [DEPORTES], ['tenis', 'tennis']],
-  ['Motor', [DEPORTES], ['motor', 'motorsport', 'motor sport', 'motorsports', 'formula 1', 'f1', 'motociclismo', 'motogp', 'auto racing']],
+  [
+    'Motor',
+    [DEPORTES],
+    ['motor', 'motorsport', 'motor sport', 'motorsports', 'formula 1', 'f1', 'motociclismo', 'motogp', 'auto racing'],
+  ],
   ['Ciclismo', [DEPORTES], ['ciclismo', 'cycling']],
   ['Golf', [DEPORTES], ['golf']],
   ['Balonmano', [DEPORTES], ['balonmano', 'handball']],
@@ -60,10 +97,31 @@ const subgenres: [subgenre: string, inSections: readonly string[], names: readon
   ['Dibujos animados', [INFANTIL], ['dibujos animados', 'dibujos', 'cartoon', 'cartoons', 'animacion', 'animation']],
   ['Aventuras', [INFANTIL], ['aventuras', 'aventura', 'adventure']],
   ['Educativos', [INFANTIL], ['educativo', 'educativos', 'educational', 'education', 'educacion']],
-  ['Informativos', [ENTRETENIMIENTO], ['informativos', 'informativo', 'noticias', 'news', 'telediario', 'news current affairs', 'actualidad', 'current affairs']],
-  ['Magacines', [ENTRETENIMIENTO], ['magacin', 'magacines', 'magazine', 'magazines', 'talk show', 'tertulia', 'entrevistas', 'interview']],
+  [
+    'Informativos',
+    [ENTRETENIMIENTO],
+    [
+      'informativos',
+      'informativo',
+      'noticias',
+      'news',
+      'telediario',
+      'news current affairs',
+      'actualidad',
+      'current affairs',
+    ],
+  ],
+  [
+    'Magacines',
+    [ENTRETENIMIENTO],
+    ['magacin', 'magacines', 'magazine', 'magazines', 'talk show', 'tertulia', 'entrevistas', 'interview'],
+  ],
   ['Concursos', [ENTRETENIMIENTO], ['concurso', 'concursos', 'game show', 'quiz']],
-  ['Música', [ENTRETENIMIENTO], ['musica', 'music', 'musical', 'concierto', 'conciertos', 'concert', 'music ballet dance']],
+  [
+    'Música',
+    [ENTRETENIMIENTO],
+    ['musica', 'music', 'musical', 'concierto', 'conciertos', 'concert', 'music ballet dance'],
+  ],
 ];
 
 /** Lower case, accents removed, anything but letters and digits as single spaces. */
@@ -78,7 +136,8 @@ export function categoryKey(text: string): string {
 
 const TABLE = new Map<string, Entry>();
 for (const [section, names] of Object.entries(sections)) for (const n of names) TABLE.set(n, { section });
-for (const [subgenre, inSections, names] of subgenres) for (const n of names) TABLE.set(n, { subgenre, sections: inSections });
+for (const [subgenre, inSections, names] of subgenres)
+  for (const n of names) TABLE.set(n, { subgenre, sections: inSections });
 
 // Guides repeat a few dozen category texts a million times: remember their lookups.
 const seen = new Map<string, Entry | null>();

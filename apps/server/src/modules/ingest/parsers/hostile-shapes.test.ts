@@ -35,10 +35,13 @@ describe('XMLTV nesting', () => {
 });
 
 describe('M3U streams per channel', () => {
-  const entry = (i: number) => `#EXTINF:-1 tvg-id="uno" group-title="G${i}" extra-${i}="v",Uno\nhttps://cdn${i}.example/uno.m3u8\n`;
+  const entry = (i: number) =>
+    `#EXTINF:-1 tvg-id="uno" group-title="G${i}" extra-${i}="v",Uno\nhttps://cdn${i}.example/uno.m3u8\n`;
 
   it(`keeps ${MAX_STREAMS_PER_CHANNEL} streams of one tvg-id and reports the rest once, with their count`, () => {
-    const list = parseList(`#EXTM3U\n${Array.from({ length: 5000 }, (_, i) => entry(i)).join('')}#EXTINF:-1 tvg-id="dos",Dos\nhttps://dos.example/dos.m3u8\n`);
+    const list = parseList(
+      `#EXTM3U\n${Array.from({ length: 5000 }, (_, i) => entry(i)).join('')}#EXTINF:-1 tvg-id="dos",Dos\nhttps://dos.example/dos.m3u8\n`,
+    );
     expect(list.channels.map((c) => [c.name, c.streams.length])).toEqual([
       ['Uno', MAX_STREAMS_PER_CHANNEL],
       ['Dos', 1],
@@ -47,8 +50,14 @@ describe('M3U streams per channel', () => {
     expect(uno?.streams.at(-1)?.url).toBe(`https://cdn${MAX_STREAMS_PER_CHANNEL - 1}.example/uno.m3u8`);
     expect(uno?.groups.length).toBeLessThanOrEqual(32);
     expect(Object.keys(uno?.attributes ?? {}).length).toBeLessThanOrEqual(64);
-    expect(list.summary).toMatchObject({ channels: 2, entries: MAX_STREAMS_PER_CHANNEL + 1, alternates: MAX_STREAMS_PER_CHANNEL - 1 });
+    expect(list.summary).toMatchObject({
+      channels: 2,
+      entries: MAX_STREAMS_PER_CHANNEL + 1,
+      alternates: MAX_STREAMS_PER_CHANNEL - 1,
+    });
     expect(problemsOf(list.summary)).toEqual([`${2 * MAX_STREAMS_PER_CHANNEL + 2} too-many-streams skipped`]);
-    expect(list.summary.problems[0]?.message).toBe(`el canal "Uno" tiene más de ${MAX_STREAMS_PER_CHANNEL} flujos; se omiten ${5000 - MAX_STREAMS_PER_CHANNEL} entradas desde esta línea.`);
+    expect(list.summary.problems[0]?.message).toBe(
+      `el canal "Uno" tiene más de ${MAX_STREAMS_PER_CHANNEL} flujos; se omiten ${5000 - MAX_STREAMS_PER_CHANNEL} entradas desde esta línea.`,
+    );
   });
 });

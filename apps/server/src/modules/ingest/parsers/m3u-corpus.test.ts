@@ -26,9 +26,30 @@ describe('M3U corpus: a public list as it is found', () => {
       radio: false,
       catchup: null,
       streams: [
-        { url: 'https://rtve.example/la1/main.m3u8?token=abc&quality=hd', protocol: 'hls', userAgent: null, referrer: null, rawName: 'La 1 (1080p)', line: 5 },
-        { url: 'https://backup.example/la1/index.m3u8', protocol: 'hls', userAgent: 'Mozilla/5.0 (SmartTV)', referrer: 'https://rtve.example/', rawName: 'La 1 (720p) [Geo-blocked]', line: 7 },
-        { url: 'https://third.example/la1.m3u8', protocol: 'hls', userAgent: 'VLC/3.0', referrer: 'https://third.example/', rawName: 'La 1 [Not 24/7]', line: 11 },
+        {
+          url: 'https://rtve.example/la1/main.m3u8?token=abc&quality=hd',
+          protocol: 'hls',
+          userAgent: null,
+          referrer: null,
+          rawName: 'La 1 (1080p)',
+          line: 5,
+        },
+        {
+          url: 'https://backup.example/la1/index.m3u8',
+          protocol: 'hls',
+          userAgent: 'Mozilla/5.0 (SmartTV)',
+          referrer: 'https://rtve.example/',
+          rawName: 'La 1 (720p) [Geo-blocked]',
+          line: 7,
+        },
+        {
+          url: 'https://third.example/la1.m3u8',
+          protocol: 'hls',
+          userAgent: 'VLC/3.0',
+          referrer: 'https://third.example/',
+          rawName: 'La 1 [Not 24/7]',
+          line: 11,
+        },
       ],
       attributes: { status: 'online' },
       line: 5,
@@ -41,7 +62,10 @@ describe('M3U corpus: a public list as it is found', () => {
       tvgName: 'Canal Sur',
       name: 'Canal Sur Andalucía',
       groups: ['Autonómicos'],
-      streams: [{ url: 'https://canalsur.example/live/index.m3u8' }, { url: 'https://canalsur-backup.example/live/index.m3u8' }],
+      streams: [
+        { url: 'https://canalsur.example/live/index.m3u8' },
+        { url: 'https://canalsur-backup.example/live/index.m3u8' },
+      ],
     });
   });
 
@@ -58,7 +82,15 @@ describe('M3U corpus: a public list as it is found', () => {
   });
 
   it('skips what it cannot play and reports every problem with its line', () => {
-    expect(list.channels.map((c) => c.name)).toEqual(['La 1', 'Canal Sur Andalucía', 'Noticias 24h, edición continua', 'Cine Clásico HD', 'Radio Uno', 'Abiertas', 'Solo tvg-name']);
+    expect(list.channels.map((c) => c.name)).toEqual([
+      'La 1',
+      'Canal Sur Andalucía',
+      'Noticias 24h, edición continua',
+      'Cine Clásico HD',
+      'Radio Uno',
+      'Abiertas',
+      'Solo tvg-name',
+    ]);
     expect(problemsOf(list.summary)).toEqual([
       '23 bad-attribute ignored',
       '23 bad-attribute ignored',
@@ -80,18 +112,34 @@ describe('M3U corpus: catch-up', () => {
   const catchup = (id: string) => list.channels.find((c) => c.tvgId === id)?.catchup;
 
   it('takes the header as every channel’s default', () => {
-    expect(catchup('header.es')).toEqual({ mode: 'append', days: 2, source: '?utc={utc}&lutc={lutc}', correctionHours: 0 });
+    expect(catchup('header.es')).toEqual({
+      mode: 'append',
+      days: 2,
+      source: '?utc={utc}&lutc={lutc}',
+      correctionHours: 0,
+    });
   });
 
   it.each([
-    ['default.es', { mode: 'default', days: 7, source: 'http://archive.example/default/{Y}/{m}/{d}/{H}-{M}-{S}.m3u8?d={duration:60}', correctionHours: 0 }],
+    [
+      'default.es',
+      {
+        mode: 'default',
+        days: 7,
+        source: 'http://archive.example/default/{Y}/{m}/{d}/{H}-{M}-{S}.m3u8?d={duration:60}',
+        correctionHours: 0,
+      },
+    ],
     ['append.es', { mode: 'append', days: 2, source: '&start=${start}&end=${end}', correctionHours: 0 }],
     ['shift.es', { mode: 'shift', days: 3, source: null, correctionHours: 0 }],
     ['legacy.es', { mode: 'shift', days: 4, source: null, correctionHours: 0 }],
     ['fs.es', { mode: 'flussonic', days: 5, source: null, correctionHours: 0 }],
     ['fsts.es', { mode: 'flussonic-ts', days: 2, source: null, correctionHours: 0 }],
     ['xc.es', { mode: 'xc', days: 1, source: null, correctionHours: 0 }],
-    ['shifted.es', { mode: 'default', days: 2, source: 'http://archive.example/s?start={utc:YmdHMS}', correctionHours: 0.5 }],
+    [
+      'shifted.es',
+      { mode: 'default', days: 2, source: 'http://archive.example/s?start={utc:YmdHMS}', correctionHours: 0.5 },
+    ],
     ['rara.es', { mode: null, days: null, source: null, correctionHours: 0 }],
     ['rec.es', { mode: 'append', days: 3, source: '?utc={utc}&lutc={lutc}', correctionHours: 0 }],
   ])('%s', (id, expected) => {
@@ -144,10 +192,13 @@ describe('M3U corpus: encodings, line ends, headers', () => {
     expect(() => parseList(Buffer.alloc(2 * 1024 * 1024, 0x41), 64 * 1024)).toThrow('una línea de más de 1 MB');
   });
 
-  it.each(corpusFiles().filter((f) => f.endsWith('.m3u')))('%s reads the same fed one byte, five bytes or all at once', (file) => {
-    const whole = parseList(corpus(file));
-    for (const size of [1, 5]) expect(parseList(corpus(file), size)).toEqual(whole);
-  });
+  it.each(corpusFiles().filter((f) => f.endsWith('.m3u')))(
+    '%s reads the same fed one byte, five bytes or all at once',
+    (file) => {
+      const whole = parseList(corpus(file));
+      for (const size of [1, 5]) expect(parseList(corpus(file), size)).toEqual(whole);
+    },
+  );
 });
 
 describe('M3U: a big list', () => {
@@ -155,6 +206,11 @@ describe('M3U: a big list', () => {
     const list = await readM3u(syntheticM3u({ channels: 3000, alternateEvery: 4 }));
     expect(list.summary).toMatchObject({ channels: 3000, entries: 3750, alternates: 750, problemsTotal: 0 });
     const twelve = list.channels[11];
-    expect(twelve).toMatchObject({ name: 'Canal 12', number: 12, streams: [{ rawName: 'Canal 12 (1080p)' }, { rawName: 'Canal 12 (720p) [Not 24/7]' }], catchup: { mode: 'default', days: 7 } });
+    expect(twelve).toMatchObject({
+      name: 'Canal 12',
+      number: 12,
+      streams: [{ rawName: 'Canal 12 (1080p)' }, { rawName: 'Canal 12 (720p) [Not 24/7]' }],
+      catchup: { mode: 'default', days: 7 },
+    });
   });
 });

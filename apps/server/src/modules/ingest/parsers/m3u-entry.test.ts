@@ -3,7 +3,9 @@ import { cleanChannelName, hoursOf, nameKey, parseAttributes, parseExtinf, split
 
 describe('M3U attributes', () => {
   it('reads double-quoted, single-quoted and bare values, keys in lower case, the first of a repeat', () => {
-    expect(parseAttributes(` tvg-id="La1.es" TVG-NAME='La 1' tvg-chno=1 group-title="A;B" tvg-id="otro" empty=""`)).toEqual({
+    expect(
+      parseAttributes(` tvg-id="La1.es" TVG-NAME='La 1' tvg-chno=1 group-title="A;B" tvg-id="otro" empty=""`),
+    ).toEqual({
       'tvg-id': 'La1.es',
       'tvg-name': 'La 1',
       'tvg-chno': '1',
@@ -13,21 +15,39 @@ describe('M3U attributes', () => {
   });
 
   it('keeps values with spaces, commas and equals signs inside quotes', () => {
-    expect(parseAttributes('catchup-source="http://a/?s={utc}&e=${end}" tvg-name="Uno, Dos = Tres"')).toEqual({ 'catchup-source': 'http://a/?s={utc}&e=${end}', 'tvg-name': 'Uno, Dos = Tres' });
+    expect(parseAttributes('catchup-source="http://a/?s={utc}&e=${end}" tvg-name="Uno, Dos = Tres"')).toEqual({
+      'catchup-source': 'http://a/?s={utc}&e=${end}',
+      'tvg-name': 'Uno, Dos = Tres',
+    });
   });
 });
 
 describe('#EXTINF', () => {
   it.each([
-    ['-1 tvg-id="a" group-title="G",Canal A', { attrs: { 'tvg-id': 'a', 'group-title': 'G' }, name: 'Canal A', unclosedQuote: false, missingComma: false }],
+    [
+      '-1 tvg-id="a" group-title="G",Canal A',
+      { attrs: { 'tvg-id': 'a', 'group-title': 'G' }, name: 'Canal A', unclosedQuote: false, missingComma: false },
+    ],
     ['0,Sin atributos', { attrs: {}, name: 'Sin atributos', unclosedQuote: false, missingComma: false }],
     ['-1,', { attrs: {}, name: '', unclosedQuote: false, missingComma: false }],
-    ['-1 tvg-name="Uno, Dos",Uno, Dos HD', { attrs: { 'tvg-name': 'Uno, Dos' }, name: 'Uno, Dos HD', unclosedQuote: false, missingComma: false }],
-    [' tvg-id="sin-duracion",Nombre', { attrs: { 'tvg-id': 'sin-duracion' }, name: 'Nombre', unclosedQuote: false, missingComma: false }],
-    ['3.5 tvg-id="x" ,  Espacios  ', { attrs: { 'tvg-id': 'x' }, name: 'Espacios', unclosedQuote: false, missingComma: false }],
+    [
+      '-1 tvg-name="Uno, Dos",Uno, Dos HD',
+      { attrs: { 'tvg-name': 'Uno, Dos' }, name: 'Uno, Dos HD', unclosedQuote: false, missingComma: false },
+    ],
+    [
+      ' tvg-id="sin-duracion",Nombre',
+      { attrs: { 'tvg-id': 'sin-duracion' }, name: 'Nombre', unclosedQuote: false, missingComma: false },
+    ],
+    [
+      '3.5 tvg-id="x" ,  Espacios  ',
+      { attrs: { 'tvg-id': 'x' }, name: 'Espacios', unclosedQuote: false, missingComma: false },
+    ],
     ['-1 tvg-id="a"', { attrs: { 'tvg-id': 'a' }, name: '', unclosedQuote: false, missingComma: true }],
     ['-1 tvg-id="a,Nombre', { attrs: { 'tvg-id': 'a' }, name: 'Nombre', unclosedQuote: true, missingComma: false }],
-    ['-1 tvg-logo="x" tvg-name="Uno,Dos,Tres', { attrs: { 'tvg-logo': 'x', 'tvg-name': 'Uno,Dos' }, name: 'Tres', unclosedQuote: true, missingComma: false }],
+    [
+      '-1 tvg-logo="x" tvg-name="Uno,Dos,Tres',
+      { attrs: { 'tvg-logo': 'x', 'tvg-name': 'Uno,Dos' }, name: 'Tres', unclosedQuote: true, missingComma: false },
+    ],
   ])('%j', (body, expected) => {
     expect(parseExtinf(body)).toEqual(expected);
   });
@@ -59,12 +79,17 @@ describe('channel names', () => {
 
 describe('stream URLs', () => {
   it("splits Kodi's |header options off, decoding values", () => {
-    expect(splitStreamUrl('https://a.example/x.m3u8?t=1|User-Agent=VLC%2F3.0&Referer=https://a.example/&!X-Custom=1')).toEqual({
+    expect(
+      splitStreamUrl('https://a.example/x.m3u8?t=1|User-Agent=VLC%2F3.0&Referer=https://a.example/&!X-Custom=1'),
+    ).toEqual({
       url: 'https://a.example/x.m3u8?t=1',
       headers: { 'user-agent': 'VLC/3.0', referer: 'https://a.example/', 'x-custom': '1' },
     });
     expect(splitStreamUrl('https://a.example/x.m3u8')).toEqual({ url: 'https://a.example/x.m3u8', headers: {} });
-    expect(splitStreamUrl('https://a.example/x|bad=%E0%A4%A')).toEqual({ url: 'https://a.example/x', headers: { bad: '%E0%A4%A' } });
+    expect(splitStreamUrl('https://a.example/x|bad=%E0%A4%A')).toEqual({
+      url: 'https://a.example/x',
+      headers: { bad: '%E0%A4%A' },
+    });
   });
 });
 

@@ -49,15 +49,26 @@ export function parseExtinf(body: string): ExtinfParts {
     const attrs = parseAttributes(attrText);
     const open = /([A-Za-z0-9_][\w.:-]*)\s*=\s*"([^"]*)$/.exec(attrText);
     if (open) attrs[(open[1] as string).toLowerCase()] ??= (open[2] as string).trim();
-    return { attrs, name: last === -1 ? '' : rest.slice(last + 1).trim(), unclosedQuote: true, missingComma: last === -1 };
+    return {
+      attrs,
+      name: last === -1 ? '' : rest.slice(last + 1).trim(),
+      unclosedQuote: true,
+      missingComma: last === -1,
+    };
   }
   if (comma === -1) return { attrs: parseAttributes(rest), name: '', unclosedQuote: false, missingComma: true };
-  return { attrs: parseAttributes(rest.slice(0, comma)), name: rest.slice(comma + 1).trim(), unclosedQuote: false, missingComma: false };
+  return {
+    attrs: parseAttributes(rest.slice(0, comma)),
+    name: rest.slice(comma + 1).trim(),
+    unclosedQuote: false,
+    missingComma: false,
+  };
 }
 
 /** Trailing qualifiers public lists add to names: resolutions and notes in brackets. */
 const BRACKETS = /\s*\[[^[\]]*\]\s*$/;
-const QUALITY = /\s*\(\s*(?:\d{3,4}[pi](?:\d{2})?|[FU]?HD|SD|4K|8K|UHD|HEVC|H\.?26[45]|backup|alt(?:\.|ernativ[oa])?\s*\d*|geo-?blocked|not 24\/7|op(?:ción|cion|tion)?\s*\d+)\s*\)\s*$/i;
+const QUALITY =
+  /\s*\(\s*(?:\d{3,4}[pi](?:\d{2})?|[FU]?HD|SD|4K|8K|UHD|HEVC|H\.?26[45]|backup|alt(?:\.|ernativ[oa])?\s*\d*|geo-?blocked|not 24\/7|op(?:ción|cion|tion)?\s*\d+)\s*\)\s*$/i;
 
 /**
  * The channel's name without what lists append to tell streams apart: 'La 1 (720p)

@@ -7,7 +7,29 @@ import type { M3uCatchup, M3uChannel, M3uHeader, M3uResult, M3uStream, StreamPro
 export type { M3uCatchup, M3uChannel, M3uHeader, M3uResult, M3uStream, M3uSummary, StreamProtocol } from './m3u-types';
 
 /** Attributes with a field of their own; the rest go to the channel's attribute bag. */
-const KNOWN = new Set(['tvg-id', 'tvg-name', 'tvg-logo', 'logo', 'tvg-chno', 'channel-number', 'tvg-shift', 'group-title', 'catchup', 'catchup-type', 'catchup-days', 'catchup-source', 'catchup-correction', 'timeshift', 'tvg-rec', 'radio', 'http-user-agent', 'user-agent', 'http-referrer', 'http-referer', 'referrer']);
+const KNOWN = new Set([
+  'tvg-id',
+  'tvg-name',
+  'tvg-logo',
+  'logo',
+  'tvg-chno',
+  'channel-number',
+  'tvg-shift',
+  'group-title',
+  'catchup',
+  'catchup-type',
+  'catchup-days',
+  'catchup-source',
+  'catchup-correction',
+  'timeshift',
+  'tvg-rec',
+  'radio',
+  'http-user-agent',
+  'user-agent',
+  'http-referrer',
+  'http-referer',
+  'referrer',
+]);
 
 /** A line longer than this has no place in a channel list. */
 const MAX_LINE = 1 << 20;
@@ -71,11 +93,22 @@ export class M3uStreamParser {
   end(): M3uResult {
     this.lines(this.decoder.end(), true);
     if (!this.started) throw new IngestError('el archivo está vacío: no es una lista M3U', 1);
-    if (this.pending) this.problems.add(this.pending.line, 'extinf-without-url', 'skipped', '#EXTINF sin URL al final del archivo; se omite.');
+    if (this.pending)
+      this.problems.add(
+        this.pending.line,
+        'extinf-without-url',
+        'skipped',
+        '#EXTINF sin URL al final del archivo; se omite.',
+      );
     this.pending = null;
     for (const [key, { count, line }] of this.dropped) {
       const name = this.channels.get(key)?.name ?? key;
-      this.problems.add(line, 'too-many-streams', 'skipped', `el canal "${name.slice(0, 80)}" tiene más de ${MAX_STREAMS_PER_CHANNEL} flujos; se omiten ${count} entradas desde esta línea.`);
+      this.problems.add(
+        line,
+        'too-many-streams',
+        'skipped',
+        `el canal "${name.slice(0, 80)}" tiene más de ${MAX_STREAMS_PER_CHANNEL} flujos; se omiten ${count} entradas desde esta línea.`,
+      );
     }
     const channels = [...this.channels.values()];
     return {
@@ -114,8 +147,20 @@ export class M3uStreamParser {
 
   private noteDecoder(): void {
     for (const note of this.decoder.notes.splice(0)) {
-      if (note === 'fallback-latin1') this.problems.add(1, 'encoding-fallback', 'corrected', 'la lista no es UTF-8 válido; se lee como ISO-8859-1 (windows-1252).');
-      else this.problems.add(Math.max(1, this.line), 'invalid-bytes', 'corrected', 'hay bytes que no son UTF-8 válido; se sustituyen por «�».');
+      if (note === 'fallback-latin1')
+        this.problems.add(
+          1,
+          'encoding-fallback',
+          'corrected',
+          'la lista no es UTF-8 válido; se lee como ISO-8859-1 (windows-1252).',
+        );
+      else
+        this.problems.add(
+          Math.max(1, this.line),
+          'invalid-bytes',
+          'corrected',
+          'hay bytes que no son UTF-8 válido; se sustituyen por «�».',
+        );
     }
   }
 
@@ -125,13 +170,19 @@ export class M3uStreamParser {
     if (text.includes('\u0000')) {
       // No name, id or URL holds NUL, and PostgreSQL cannot store it in text (issue 9).
       text = text.replaceAll('\u0000', '').trim();
-      this.problems.add(this.line, 'nul-character', 'corrected', 'la línea contiene el carácter nulo (U+0000); se quita.');
+      this.problems.add(
+        this.line,
+        'nul-character',
+        'corrected',
+        'la línea contiene el carácter nulo (U+0000); se quita.',
+      );
     }
     if (!text) return;
     if (!this.started) {
       this.started = true;
       if (text.startsWith('#EXTM3U')) return this.readHeader(text.slice(7));
-      if (!text.startsWith('#EXTINF')) throw new IngestError('no es una lista M3U: falta la cabecera #EXTM3U', this.line);
+      if (!text.startsWith('#EXTINF'))
+        throw new IngestError('no es una lista M3U: falta la cabecera #EXTM3U', this.line);
       this.problems.add(this.line, 'missing-header', 'corrected', 'falta la cabecera #EXTM3U; se lee como lista M3U.');
     }
     if (text.charCodeAt(0) !== 35) return this.readUrl(text);
@@ -148,19 +199,38 @@ export class M3uStreamParser {
     const attrs = parseAttributes(rest);
     for (const [k, v] of Object.entries(attrs)) this.header.attributes[k] ??= v;
     for (const key of ['url-tvg', 'x-tvg-url', 'tvg-url']) {
-      for (const url of (attrs[key] ?? '').split(/[,\s]+/)) if (url && !this.header.guideUrls.includes(url)) this.header.guideUrls.push(url);
+      for (const url of (attrs[key] ?? '').split(/[,\s]+/))
+        if (url && !this.header.guideUrls.includes(url)) this.header.guideUrls.push(url);
     }
   }
 
   private readExtinf(body: string): void {
-    if (this.pending) this.problems.add(this.pending.line, 'extinf-without-url', 'skipped', `#EXTINF sin URL (le sigue otro #EXTINF en la línea ${this.line}); se omite.`);
+    if (this.pending)
+      this.problems.add(
+        this.pending.line,
+        'extinf-without-url',
+        'skipped',
+        `#EXTINF sin URL (le sigue otro #EXTINF en la línea ${this.line}); se omite.`,
+      );
     this.skipUrl = false;
     const parts = parseExtinf(body);
-    if (parts.unclosedQuote) this.problems.add(this.line, 'unclosed-quote', 'corrected', 'atributo con comillas sin cerrar; se lee hasta la última coma.');
+    if (parts.unclosedQuote)
+      this.problems.add(
+        this.line,
+        'unclosed-quote',
+        'corrected',
+        'atributo con comillas sin cerrar; se lee hasta la última coma.',
+      );
     let rawName = parts.name;
     if (!rawName) {
       rawName = parts.attrs['tvg-name'] || parts.attrs['tvg-id'] || '';
-      if (rawName) this.problems.add(this.line, 'missing-name', 'corrected', `#EXTINF sin nombre tras la coma; se usa "${rawName}".`);
+      if (rawName)
+        this.problems.add(
+          this.line,
+          'missing-name',
+          'corrected',
+          `#EXTINF sin nombre tras la coma; se usa "${rawName}".`,
+        );
     }
     if (!rawName) {
       this.problems.add(this.line, 'missing-name', 'skipped', 'canal sin nombre ni tvg-name ni tvg-id; se omite.');
@@ -196,7 +266,12 @@ export class M3uStreamParser {
       return;
     }
     if (!entry) {
-      this.problems.add(this.line, 'url-without-extinf', 'skipped', `URL sin #EXTINF delante ("${text.slice(0, 60)}"); se omite.`);
+      this.problems.add(
+        this.line,
+        'url-without-extinf',
+        'skipped',
+        `URL sin #EXTINF delante ("${text.slice(0, 60)}"); se omite.`,
+      );
       return;
     }
     const { url, headers } = splitStreamUrl(text);
@@ -204,11 +279,21 @@ export class M3uStreamParser {
     try {
       parsed = new URL(url);
     } catch {
-      this.problems.add(this.line, 'bad-url', 'skipped', `URL no válida "${url.slice(0, 80)}"; se omite el canal de la línea ${entry.line}.`);
+      this.problems.add(
+        this.line,
+        'bad-url',
+        'skipped',
+        `URL no válida "${url.slice(0, 80)}"; se omite el canal de la línea ${entry.line}.`,
+      );
       return;
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      this.problems.add(this.line, 'unsupported-protocol', 'skipped', `el navegador no puede reproducir "${parsed.protocol}" (solo http y https); se omite el canal de la línea ${entry.line}.`);
+      this.problems.add(
+        this.line,
+        'unsupported-protocol',
+        'skipped',
+        `el navegador no puede reproducir "${parsed.protocol}" (solo http y https); se omite el canal de la línea ${entry.line}.`,
+      );
       return;
     }
     const a = entry.attrs;
@@ -216,7 +301,11 @@ export class M3uStreamParser {
       url: detached(url),
       protocol: options.manifest ?? (/\.mpd$/i.test(parsed.pathname) ? 'dash' : 'hls'),
       userAgent: options.userAgent ?? headers['user-agent'] ?? (a['http-user-agent'] || a['user-agent'] || null),
-      referrer: options.referrer ?? headers.referer ?? headers.referrer ?? (a['http-referrer'] || a['http-referer'] || a.referrer || null),
+      referrer:
+        options.referrer ??
+        headers.referer ??
+        headers.referrer ??
+        (a['http-referrer'] || a['http-referer'] || a.referrer || null),
       rawName: entry.rawName,
       line: entry.line,
     };
@@ -247,7 +336,8 @@ export class M3uStreamParser {
       channel.tvgName ??= a['tvg-name'] || null;
       channel.number ??= number;
       channel.catchup ??= catchup;
-      for (const g of groups) if (!channel.groups.includes(g) && channel.groups.length < MAX_GROUPS_PER_CHANNEL) channel.groups.push(g);
+      for (const g of groups)
+        if (!channel.groups.includes(g) && channel.groups.length < MAX_GROUPS_PER_CHANNEL) channel.groups.push(g);
       let attributes = Object.keys(channel.attributes).length;
       for (const [k, v] of Object.entries(a)) {
         if (KNOWN.has(k) || k in channel.attributes || attributes >= MAX_ATTRIBUTES_PER_CHANNEL) continue;
@@ -281,40 +371,65 @@ export class M3uStreamParser {
     const raw = a['tvg-chno'] ?? a['channel-number'];
     if (raw === undefined || raw === '') return null;
     if (/^\d{1,6}(?:\.\d{1,3})?$/.test(raw)) return Number(raw);
-    this.problems.add(line, 'bad-attribute', 'ignored', `tvg-chno "${raw.slice(0, 20)}" no es un número de canal; se ignora.`);
+    this.problems.add(
+      line,
+      'bad-attribute',
+      'ignored',
+      `tvg-chno "${raw.slice(0, 20)}" no es un número de canal; se ignora.`,
+    );
     return null;
   }
 
   private hours(raw: string, name: string, line: number): number | null {
     const hours = hoursOf(raw);
-    if (hours === null) this.problems.add(line, 'bad-attribute', 'ignored', `${name} "${raw.slice(0, 20)}" no es un número de horas entre -24 y 24; se ignora.`);
+    if (hours === null)
+      this.problems.add(
+        line,
+        'bad-attribute',
+        'ignored',
+        `${name} "${raw.slice(0, 20)}" no es un número de horas entre -24 y 24; se ignora.`,
+      );
     return hours;
   }
 
   /** catchup, catchup-days, catchup-source, catchup-correction, each defaulting to the header's. */
   private catchupOf(a: Record<string, string>, line: number): M3uCatchup | null {
     const h = this.header.attributes;
-    const modeText = a.catchup || a['catchup-type'] || (a.timeshift ? 'shift' : '') || h.catchup || h['catchup-type'] || '';
+    const modeText =
+      a.catchup || a['catchup-type'] || (a.timeshift ? 'shift' : '') || h.catchup || h['catchup-type'] || '';
     const ownSource = a['catchup-source'] || null;
     const daysText = a['catchup-days'] || a.timeshift || a['tvg-rec'] || h['catchup-days'] || '';
     if (!modeText && !ownSource && !h['catchup-source'] && !daysText) return null;
     let mode: CatchupMode | null = null;
     if (modeText) {
       mode = catchupModeOf(modeText);
-      if (!mode) this.problems.add(line, 'unknown-catchup-mode', 'ignored', `modo de catch-up desconocido "${modeText.slice(0, 20)}"; el canal queda sin enlaces de catch-up.`);
+      if (!mode)
+        this.problems.add(
+          line,
+          'unknown-catchup-mode',
+          'ignored',
+          `modo de catch-up desconocido "${modeText.slice(0, 20)}"; el canal queda sin enlaces de catch-up.`,
+        );
     } else if (ownSource || h['catchup-source']) mode = 'default';
     // The header's source is a default for the modes that use one; shift, flussonic and xc make their own.
-    const source = ownSource ?? (mode === 'default' || mode === 'append' || mode === 'vod' ? h['catchup-source'] || null : null);
+    const source =
+      ownSource ?? (mode === 'default' || mode === 'append' || mode === 'vod' ? h['catchup-source'] || null : null);
     let days: number | null = null;
     if (daysText) {
       days = /^\d{1,3}$/.test(daysText.trim()) ? Number(daysText) : null;
       if (days === null || days > 365) {
-        this.problems.add(line, 'bad-attribute', 'ignored', `catchup-days "${daysText.slice(0, 20)}" no es un número de días; se ignora.`);
+        this.problems.add(
+          line,
+          'bad-attribute',
+          'ignored',
+          `catchup-days "${daysText.slice(0, 20)}" no es un número de días; se ignora.`,
+        );
         days = null;
       }
     }
     const correctionText = a['catchup-correction'] ?? h['catchup-correction'];
-    const correctionHours = correctionText !== undefined ? (this.hours(correctionText, 'catchup-correction', line) ?? 0) : 0;
+    const correctionHours =
+      correctionText !== undefined ? (this.hours(correctionText, 'catchup-correction', line) ?? 0) : 0;
     return { mode, days, source: source ? detached(source) : null, correctionHours };
   }
 }
@@ -327,7 +442,9 @@ function splitGroups(text: string): string[] {
 }
 
 /** Reads a whole M3U list from pieces (a file stream, a gunzip stream, strings). */
-export async function readM3u(source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): Promise<M3uResult> {
+export async function readM3u(
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+): Promise<M3uResult> {
   const parser = new M3uStreamParser();
   for await (const chunk of source) parser.write(chunk);
   return parser.end();

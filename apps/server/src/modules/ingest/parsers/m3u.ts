@@ -25,7 +25,16 @@ export interface M3uEntry {
 }
 
 /** What the streaming parser skips or drops that the all-or-nothing import refused before. */
-const REFUSED = new Set<IngestProblemCode>(['missing-header', 'extinf-without-url', 'url-without-extinf', 'unclosed-quote', 'missing-name', 'bad-url', 'unsupported-protocol', 'bad-attribute']);
+const REFUSED = new Set<IngestProblemCode>([
+  'missing-header',
+  'extinf-without-url',
+  'url-without-extinf',
+  'unclosed-quote',
+  'missing-name',
+  'bad-url',
+  'unsupported-protocol',
+  'bad-attribute',
+]);
 
 const legacyEntry = (c: M3uChannel): M3uEntry => {
   const stream = c.streams[0] as M3uChannel['streams'][number];

@@ -16,7 +16,11 @@ import { syntheticXmltv } from './synthetic-guide';
 import { readXmltvBatches } from './xmltv-batches';
 
 const [channelsArg = '10000', daysArg = '7', orderArg = 'channel'] = process.argv.slice(2);
-const options = { channels: Number(channelsArg), days: Number(daysArg), order: orderArg === 'day' ? ('day' as const) : ('channel' as const) };
+const options = {
+  channels: Number(channelsArg),
+  days: Number(daysArg),
+  order: orderArg === 'day' ? ('day' as const) : ('channel' as const),
+};
 const dir = mkdtempSync(join(tmpdir(), 'pantalla-guide-'));
 const file = join(dir, 'guide.xml');
 
@@ -26,7 +30,9 @@ try {
   out.end();
   await once(out, 'close');
   const mb = (bytes: number) => Math.round(bytes / 1e6);
-  console.log(`Guía sintética: ${options.channels} canales × ${options.days} días (orden por ${options.order === 'day' ? 'día' : 'canal'}), ${mb(statSync(file).size)} MB`);
+  console.log(
+    `Guía sintética: ${options.channels} canales × ${options.days} días (orden por ${options.order === 'day' ? 'día' : 'canal'}), ${mb(statSync(file).size)} MB`,
+  );
 
   const cpu = process.cpuUsage();
   const begin = performance.now();
@@ -34,7 +40,9 @@ try {
   let programmes = 0;
   let batches = 0;
   let problems = 0;
-  for await (const batch of readXmltvBatches(createReadStream(file, { highWaterMark: 64 * 1024 }), { batchSize: 5000 })) {
+  for await (const batch of readXmltvBatches(createReadStream(file, { highWaterMark: 64 * 1024 }), {
+    batchSize: 5000,
+  })) {
     programmes += batch.programmes.length;
     batches++;
     if (batch.summary) problems = batch.summary.problemsTotal;
@@ -43,7 +51,9 @@ try {
   const seconds = (performance.now() - begin) / 1000;
   const used = process.cpuUsage(cpu);
   console.log(`Programas: ${programmes} en ${batches} lotes, ${problems} avisos`);
-  console.log(`Tiempo: ${seconds.toFixed(1)} s (CPU ${(used.user / 1e6).toFixed(1)} s usuario + ${(used.system / 1e6).toFixed(1)} s sistema), ${Math.round(programmes / seconds)} programas/s`);
+  console.log(
+    `Tiempo: ${seconds.toFixed(1)} s (CPU ${(used.user / 1e6).toFixed(1)} s usuario + ${(used.system / 1e6).toFixed(1)} s sistema), ${Math.round(programmes / seconds)} programas/s`,
+  );
   console.log(`Memoria: pico de RSS ${mb(peak)} MB, montón al final ${mb(process.memoryUsage().heapUsed)} MB`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -23,11 +23,14 @@ describe('synthetic guides', () => {
     expect(summary.problems).toEqual([]);
     expect(channels).toHaveLength(25);
     expect(programmes).toHaveLength(syntheticProgrammeCount(options));
-    for (const span of summary.spans.values()) expect(span).toMatchObject({ from: Date.UTC(2026, 5, 15), to: Date.UTC(2026, 5, 18) });
+    for (const span of summary.spans.values())
+      expect(span).toMatchObject({ from: Date.UTC(2026, 5, 15), to: Date.UTC(2026, 5, 18) });
   });
 
   it('stream out in pieces of the size asked', () => {
-    const sizes = [...syntheticXmltv({ channels: 5, days: 1, programmesPerChunk: 10 })].map((p) => (p.match(/<programme /g) ?? []).length);
+    const sizes = [...syntheticXmltv({ channels: 5, days: 1, programmesPerChunk: 10 })].map(
+      (p) => (p.match(/<programme /g) ?? []).length,
+    );
     expect(sizes.slice(1, -1).every((n) => n === 10)).toBe(true);
   });
 });
@@ -39,6 +42,7 @@ describe('synthetic guides in day order', () => {
     expect(summary.problems).toEqual([]);
     expect(programmes).toHaveLength(syntheticProgrammeCount(options));
     expect(new Set(programmes.slice(0, 40).map((p) => p.channel)).size).toBeGreaterThan(1);
-    for (const span of summary.spans.values()) expect(span).toMatchObject({ from: Date.UTC(2026, 5, 15), to: Date.UTC(2026, 5, 18) });
+    for (const span of summary.spans.values())
+      expect(span).toMatchObject({ from: Date.UTC(2026, 5, 15), to: Date.UTC(2026, 5, 18) });
   });
 });

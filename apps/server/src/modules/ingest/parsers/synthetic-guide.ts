@@ -32,8 +32,40 @@ export function prng(seed: number): () => number {
 }
 
 const MINUTES = [30, 60, 90, 120, 150];
-const CATEGORIES = ['Cine', 'Deportes', 'Noticias', 'Infantil', 'Documentales', 'Series', 'Música', 'Entretenimiento', 'Movie', 'Sports'];
-const WORDS = ['la', 'noche', 'gran', 'historia', 'del', 'mar', 'ciudad', 'viaje', 'campeonato', 'final', 'directo', 'vida', 'secreto', 'tierra', 'fútbol', 'cocina', 'música', 'equipo', 'misión', 'familia'];
+const CATEGORIES = [
+  'Cine',
+  'Deportes',
+  'Noticias',
+  'Infantil',
+  'Documentales',
+  'Series',
+  'Música',
+  'Entretenimiento',
+  'Movie',
+  'Sports',
+];
+const WORDS = [
+  'la',
+  'noche',
+  'gran',
+  'historia',
+  'del',
+  'mar',
+  'ciudad',
+  'viaje',
+  'campeonato',
+  'final',
+  'directo',
+  'vida',
+  'secreto',
+  'tierra',
+  'fútbol',
+  'cocina',
+  'música',
+  'equipo',
+  'misión',
+  'familia',
+];
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -62,7 +94,8 @@ export function* syntheticXmltv(options: SyntheticGuideOptions): Generator<strin
   const random = prng(seed);
   const begin = Date.parse(`${from}T00:00:00Z`);
   const end = begin + days * 86_400_000;
-  let out = '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE tv SYSTEM "xmltv.dtd">\n<tv generator-info-name="pantalla-sintetico">\n';
+  let out =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE tv SYSTEM "xmltv.dtd">\n<tv generator-info-name="pantalla-sintetico">\n';
   for (let c = 1; c <= channels; c++) {
     out += `  <channel id="${syntheticChannelId(c)}"><display-name lang="es">Canal ${c}</display-name><icon src="https://img.example/c${c}.png"/></channel>\n`;
     if (c % 1000 === 0) {
@@ -79,7 +112,8 @@ export function* syntheticXmltv(options: SyntheticGuideOptions): Generator<strin
     p += `    <desc lang="es">${sentence(random, 18)} &amp; ${sentence(random, 4)}.</desc>\n`;
     if (r < 0.2) p += '    <credits><director>Ana Gil</director><actor role="Marta">Marta Ruiz</actor></credits>\n';
     p += `    <category lang="es">${CATEGORIES[Math.floor(random() * CATEGORIES.length)]}</category>\n`;
-    if (r < 0.4) p += `    <episode-num system="xmltv_ns">${Math.floor(r * 10)}.${Math.floor(random() * 20)}.</episode-num>\n`;
+    if (r < 0.4)
+      p += `    <episode-num system="xmltv_ns">${Math.floor(r * 10)}.${Math.floor(random() * 20)}.</episode-num>\n`;
     if (r > 0.7) p += `    <icon src="https://img.example/p/${c}-${t / 60_000}.jpg"/>\n`;
     if (r > 0.8) p += '    <rating system="ES"><value>12</value></rating>\n';
     return [`${p}  </programme>\n`, stop];
@@ -90,7 +124,7 @@ export function* syntheticXmltv(options: SyntheticGuideOptions): Generator<strin
   for (let b = 0; b < blocks; b++) {
     const limit = order === 'day' ? begin + (b + 1) * 86_400_000 : end;
     for (let c = 1; c <= channels; c++) {
-      for (let t = clocks[c] as number; t < limit; ) {
+      for (let t = clocks[c] as number; t < limit;) {
         const [p, stop] = programme(c, t, end);
         out += p;
         t = stop;
@@ -108,7 +142,8 @@ export function* syntheticXmltv(options: SyntheticGuideOptions): Generator<strin
 /** How many programmes syntheticXmltv yields for these options, without building them. */
 export function syntheticProgrammeCount(options: SyntheticGuideOptions): number {
   let n = 0;
-  for (const piece of syntheticXmltv(options)) for (let i = piece.indexOf('<programme '); i !== -1; i = piece.indexOf('<programme ', i + 1)) n++;
+  for (const piece of syntheticXmltv(options))
+    for (let i = piece.indexOf('<programme '); i !== -1; i = piece.indexOf('<programme ', i + 1)) n++;
   return n;
 }
 
@@ -126,9 +161,13 @@ export function* syntheticM3u(options: SyntheticListOptions): Generator<string> 
   let out = '#EXTM3U url-tvg="https://guia.example/epg.xml.gz"\n';
   for (let c = 1; c <= channels; c++) {
     const group = CATEGORIES[Math.floor(random() * CATEGORIES.length)];
-    const catchup = c % 3 === 0 ? ' catchup="default" catchup-days="7" catchup-source="https://cdn.example/archive/{utc}-{duration}.m3u8"' : '';
+    const catchup =
+      c % 3 === 0
+        ? ' catchup="default" catchup-days="7" catchup-source="https://cdn.example/archive/{utc}-{duration}.m3u8"'
+        : '';
     out += `#EXTINF:-1 tvg-id="${syntheticChannelId(c)}" tvg-chno="${c}" tvg-logo="https://img.example/c${c}.png" group-title="${group}"${catchup},Canal ${c} (1080p)\nhttps://cdn.example/live/${c}/index.m3u8\n`;
-    if (c % alternateEvery === 0) out += `#EXTINF:-1 tvg-id="${syntheticChannelId(c)}",Canal ${c} (720p) [Not 24/7]\nhttps://backup.example/live/${c}/index.m3u8\n`;
+    if (c % alternateEvery === 0)
+      out += `#EXTINF:-1 tvg-id="${syntheticChannelId(c)}",Canal ${c} (720p) [Not 24/7]\nhttps://backup.example/live/${c}/index.m3u8\n`;
     if (c % 1000 === 0) {
       yield out;
       out = '';

@@ -50,10 +50,17 @@ export function parseList(bytes: Uint8Array | string, size = Infinity): M3uResul
 }
 
 /** Problems as 'line code action', the form tests compare. */
-export const problemsOf = (summary: { problems: { line: number; code: string; action: string }[] }) => summary.problems.map((p) => `${p.line} ${p.code} ${p.action}`);
+export const problemsOf = (summary: { problems: { line: number; code: string; action: string }[] }) =>
+  summary.problems.map((p) => `${p.line} ${p.code} ${p.action}`);
 
 /** Epoch ms of an ISO time in UTC ('2026-06-15T18:00'). */
 export const at = (iso: string) => Date.parse(`${iso}:00Z`);
 
 /** Programmes as [channel, start, stop, title] with ISO times, for compact expectations. */
-export const schedule = (programmes: GuideProgramme[]) => programmes.map((p) => [p.channel, new Date(p.start).toISOString().slice(0, 16), new Date(p.stop).toISOString().slice(0, 16), p.title]);
+export const schedule = (programmes: GuideProgramme[]) =>
+  programmes.map((p) => [
+    p.channel,
+    new Date(p.start).toISOString().slice(0, 16),
+    new Date(p.stop).toISOString().slice(0, 16),
+    p.title,
+  ]);

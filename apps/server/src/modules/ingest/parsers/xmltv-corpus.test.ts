@@ -19,7 +19,17 @@ describe('XMLTV corpus: a guide written from the DTD', () => {
         urls: ['https://uno.example'],
         line: 5,
       },
-      { id: 'dos.es', name: 'Channel Two', names: [{ text: 'Chaîne deux', lang: 'fr' }, { text: 'Channel Two', lang: 'en-GB' }], icon: null, urls: [], line: 12 },
+      {
+        id: 'dos.es',
+        name: 'Channel Two',
+        names: [
+          { text: 'Chaîne deux', lang: 'fr' },
+          { text: 'Channel Two', lang: 'en-GB' },
+        ],
+        icon: null,
+        urls: [],
+        line: 12,
+      },
     ]);
   });
 
@@ -82,14 +92,33 @@ describe('XMLTV corpus: a guide written from the DTD', () => {
       ['dos.es', '2026-06-15T18:00', '2026-06-15T19:00', 'The News'],
     ]);
     const [, film, news, other] = guide.programmes;
-    expect(film).toMatchObject({ stopFrom: 'next', genre: { section: 'Cine', subgenre: 'Comedia' }, episode: null, rating: '' });
+    expect(film).toMatchObject({
+      stopFrom: 'next',
+      genre: { section: 'Cine', subgenre: 'Comedia' },
+      episode: null,
+      rating: '',
+    });
     // episode-num's system defaults to onscreen; 'S02E07' gives season and episode.
-    expect(news).toMatchObject({ episode: { season: 2, episode: 7, onscreen: 'S02E07', label: 'S02E07' }, rating: 'TP', genre: { section: 'Entretenimiento', subgenre: 'Informativos' } });
+    expect(news).toMatchObject({
+      episode: { season: 2, episode: 7, onscreen: 'S02E07', label: 'S02E07' },
+      rating: 'TP',
+      genre: { section: 'Entretenimiento', subgenre: 'Informativos' },
+    });
     expect(other?.title).toBe('The News');
   });
 
   it('reports nothing, and sums up', () => {
-    expect(guide.summary).toMatchObject({ channels: 2, programmes: 4, skipped: 0, corrected: 0, trimmed: 0, problems: [], problemsTotal: 0, encoding: 'utf-8', generator: 'pantalla-corpus/1.0' });
+    expect(guide.summary).toMatchObject({
+      channels: 2,
+      programmes: 4,
+      skipped: 0,
+      corrected: 0,
+      trimmed: 0,
+      problems: [],
+      problemsTotal: 0,
+      encoding: 'utf-8',
+      generator: 'pantalla-corpus/1.0',
+    });
     expect(Object.fromEntries(guide.summary.spans)).toEqual({
       'uno.es': { from: at('2026-06-15T18:00'), to: at('2026-06-15T23:00'), count: 3 },
       'dos.es': { from: at('2026-06-15T18:00'), to: at('2026-06-15T19:00'), count: 1 },
@@ -110,14 +139,19 @@ describe('XMLTV corpus: what real guides do', () => {
       ['bbc.uk', '2000-08-01T00:00', '2000-09-01T00:00', 'Month precision'],
       ['bbc.uk', '2001-01-01T05:00', '2001-01-01T06:00', 'New year in New York'],
     ]);
-    expect(problemsOf(summary)).toEqual(['9 unknown-timezone corrected', '9 unknown-timezone corrected', '12 programme-bad-start skipped']);
+    expect(problemsOf(summary)).toEqual([
+      '9 unknown-timezone corrected',
+      '9 unknown-timezone corrected',
+      '12 programme-bad-start skipped',
+    ]);
     expect(summary.problems[0]?.message).toBe('zona horaria desconocida "IST" en start; se toma como UTC.');
     expect(summary.problems[2]?.message).toBe('hora de inicio no válida "20000728 17:33"; se omite el programa.');
   });
 
   it('ends programmes without a usable stop at the next start, else after <length>, else skips them', () => {
     const { programmes, summary } = parseGuide(corpus('stops-and-lengths.xml'));
-    const byChannel = (id: string) => programmes.filter((p) => p.channel === id).map((p) => [...schedule([p])[0]!.slice(1), p.stopFrom]);
+    const byChannel = (id: string) =>
+      programmes.filter((p) => p.channel === id).map((p) => [...schedule([p])[0]!.slice(1), p.stopFrom]);
     expect(byChannel('a.tv')).toEqual([
       ['2026-06-15T06:00', '2026-06-15T09:00', 'Desayuno', 'next'],
       // Its <length> (2 h) is the programme's own length; the slot runs to the next start.
@@ -151,19 +185,42 @@ describe('XMLTV corpus: what real guides do', () => {
       ['c.tv', '2026-06-15T22:00', '2026-06-15T23:00', 'Versión corregida'],
     ]);
     expect(c[0]).toMatchObject({ clump: { count: 2 }, desc: 'Today. Tomorrow.', categories: ['News'] });
-    expect(schedule(programmes.filter((p) => p.channel === 'd.tv')).map((p) => p[3])).toEqual(['D1', 'D2', 'D3 en el hueco', 'D4']);
-    expect(problemsOf(summary)).toEqual(['12 programme-overlap corrected', '16 programme-same-start skipped', '19 programme-out-of-order skipped']);
+    expect(schedule(programmes.filter((p) => p.channel === 'd.tv')).map((p) => p[3])).toEqual([
+      'D1',
+      'D2',
+      'D3 en el hueco',
+      'D4',
+    ]);
+    expect(problemsOf(summary)).toEqual([
+      '12 programme-overlap corrected',
+      '16 programme-same-start skipped',
+      '19 programme-out-of-order skipped',
+    ]);
     expect(summary.trimmed).toBe(1);
   });
 
   it('decodes entities and references, takes HTML names guides use, and skips a programme with a reference past U+10FFFF', () => {
     const { channels, programmes, summary } = parseGuide(corpus('entities.xml'));
     expect(channels[0]?.name).toBe('Canal & Cía');
-    expect(programmes.map((p) => p.title)).toEqual(['Tom & Jerry <3 "dibujos" \'clásicos\'', '© Café 📺', 'Película\u00a0de\u00a0estreno…', 'Marca &trademark; rara', 'Con control', 'Sigue bien']);
+    expect(programmes.map((p) => p.title)).toEqual([
+      'Tom & Jerry <3 "dibujos" \'clásicos\'',
+      '© Café 📺',
+      'Película\u00a0de\u00a0estreno…',
+      'Marca &trademark; rara',
+      'Con control',
+      'Sigue bien',
+    ]);
     expect(programmes[0]?.desc).toBe('Con <etiquetas> & todo');
     expect(programmes[2]?.desc).toBe('España € — «cita»');
-    expect(problemsOf(summary)).toEqual(['9 xml-corrected corrected', '11 malformed-xml skipped', '12 malformed-xml skipped', '14 xml-corrected corrected']);
-    expect(summary.problems[1]?.message).toBe('<programme> con XML mal formado: referencia de carácter no válida; se omite.');
+    expect(problemsOf(summary)).toEqual([
+      '9 xml-corrected corrected',
+      '11 malformed-xml skipped',
+      '12 malformed-xml skipped',
+      '14 xml-corrected corrected',
+    ]);
+    expect(summary.problems[1]?.message).toBe(
+      '<programme> con XML mal formado: referencia de carácter no válida; se omite.',
+    );
   });
 
   it('skips broken elements and reads on: a stray close tag, an unquoted attribute, missing attributes', () => {
@@ -184,7 +241,9 @@ describe('XMLTV corpus: what real guides do', () => {
       '15 programme-missing-title skipped',
       '16 programme-missing-title skipped',
     ]);
-    expect(summary.problems[3]?.message).toBe('<programme> con XML mal formado: etiqueta de cierre que no corresponde a ninguna abierta; se omite.');
+    expect(summary.problems[3]?.message).toBe(
+      '<programme> con XML mal formado: etiqueta de cierre que no corresponde a ninguna abierta; se omite.',
+    );
   });
 
   it('imports what a truncated file completed, reporting where it was cut', () => {
@@ -205,7 +264,11 @@ describe('XMLTV corpus: encodings', () => {
   it('reads a guide declared ISO-8859-1 in its own bytes', () => {
     const { channels, programmes, summary } = parseGuide(corpus('latin1-declared.xml'));
     expect(channels[0]?.name).toBe('La 1 España');
-    expect(programmes[0]).toMatchObject({ title: 'Fútbol: España - Portugal', desc: 'Año de campeones, «en directo».', genre: { section: 'Deportes', subgenre: 'Fútbol' } });
+    expect(programmes[0]).toMatchObject({
+      title: 'Fútbol: España - Portugal',
+      desc: 'Año de campeones, «en directo».',
+      genre: { section: 'Deportes', subgenre: 'Fútbol' },
+    });
     expect(summary).toMatchObject({ encoding: 'windows-1252', problems: [] });
   });
 
@@ -252,6 +315,8 @@ describe('XMLTV corpus: streaming', () => {
     const last = parser.end();
     programmes.push(...last.programmes);
     expect(programmes).toEqual(whole.programmes);
-    expect(last.summary.problems.filter((p) => p.code !== 'encoding-fallback')).toEqual(whole.summary.problems.filter((p) => p.code !== 'encoding-fallback'));
+    expect(last.summary.problems.filter((p) => p.code !== 'encoding-fallback')).toEqual(
+      whole.summary.problems.filter((p) => p.code !== 'encoding-fallback'),
+    );
   });
 });

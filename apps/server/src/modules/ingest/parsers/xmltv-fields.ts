@@ -1,6 +1,14 @@
 import type { IngestProblemAction, IngestProblemCode } from '@pantalla/contracts';
 import { genreOf } from './genres';
-import type { CreditKind, GuideChannel, GuideCredit, GuideEpisode, GuideImage, GuideProgramme, LocalizedText } from './xmltv-types';
+import type {
+  CreditKind,
+  GuideChannel,
+  GuideCredit,
+  GuideEpisode,
+  GuideImage,
+  GuideProgramme,
+  LocalizedText,
+} from './xmltv-types';
 import { parseXmltvDate } from './xmltv-time';
 
 /** One element of a <channel> or <programme>, kept only until that element is read. */
@@ -33,7 +41,8 @@ export function clean(text: string): string {
   return MESSY.test(t) ? t.replace(RUNS, ' ') : t;
 }
 
-const isLang = (lang: string | null, code: string) => lang !== null && (lang === code || lang.startsWith(`${code}-`) || lang.startsWith(`${code}_`));
+const isLang = (lang: string | null, code: string) =>
+  lang !== null && (lang === code || lang.startsWith(`${code}-`) || lang.startsWith(`${code}_`));
 
 /** The one to show of a repeated element: Spanish, then English, then the first. */
 export function preferred(items: readonly LocalizedText[]): string {
@@ -77,14 +86,30 @@ export function readChannel(node: XmlNode, report: Report): GuideChannel | null 
   }
   let names = localized(node, 'display-name');
   if (names.length === 0) {
-    report(node.line, 'channel-missing-name', 'corrected', `el canal "${id}" no tiene <display-name>; se usa su id como nombre.`);
+    report(
+      node.line,
+      'channel-missing-name',
+      'corrected',
+      `el canal "${id}" no tiene <display-name>; se usa su id como nombre.`,
+    );
     names = [{ text: id, lang: null }];
   }
   const icon = child(node, 'icon')?.attrs.src?.trim() || null;
   return { id, name: preferred(names), names, icon, urls: texts(node, 'url'), line: node.line };
 }
 
-const CREDIT_KINDS = new Set<string>(['director', 'actor', 'writer', 'adapter', 'producer', 'composer', 'editor', 'presenter', 'commentator', 'guest']);
+const CREDIT_KINDS = new Set<string>([
+  'director',
+  'actor',
+  'writer',
+  'adapter',
+  'producer',
+  'composer',
+  'editor',
+  'presenter',
+  'commentator',
+  'guest',
+]);
 
 function credits(node: XmlNode | undefined): GuideCredit[] {
   if (!node) return [];
@@ -113,22 +138,38 @@ function images(node: XmlNode): GuideImage[] {
     if (!url) continue;
     const size = Number(c.attrs.size);
     const orient = c.attrs.orient?.trim().toUpperCase();
-    out.push({ url, type: c.attrs.type?.trim() || null, size: size >= 1 && size <= 3 ? size : null, orient: orient === 'P' || orient === 'L' ? orient : null, system: c.attrs.system?.trim() || null });
+    out.push({
+      url,
+      type: c.attrs.type?.trim() || null,
+      size: size >= 1 && size <= 3 ? size : null,
+      orient: orient === 'P' || orient === 'L' ? orient : null,
+      system: c.attrs.system?.trim() || null,
+    });
   }
   return out;
 }
 
 /** xmltv_ns 'season.episode.part', each zero-based and maybe 'n/total', spaces anywhere. */
-export function parseXmltvNs(text: string): { season: number | null; episode: number | null; part: number | null; parts: number | null } | null {
+export function parseXmltvNs(
+  text: string,
+): { season: number | null; episode: number | null; part: number | null; parts: number | null } | null {
   const fields = text.replace(/\s+/g, '').split('.');
   if (fields.length > 3) return null;
   const [season, episode, part] = fields.map((f) => {
     const [n, total] = f.split('/');
     const value = n ? Number(n) : null;
-    return { value: value !== null && Number.isInteger(value) && value >= 0 ? value + 1 : null, total: total ? Number(total) || null : null };
+    return {
+      value: value !== null && Number.isInteger(value) && value >= 0 ? value + 1 : null,
+      total: total ? Number(total) || null : null,
+    };
   });
   if (!season?.value && !episode?.value && !part?.value) return null;
-  return { season: season?.value ?? null, episode: episode?.value ?? null, part: part?.value ?? null, parts: part?.total ?? null };
+  return {
+    season: season?.value ?? null,
+    episode: episode?.value ?? null,
+    part: part?.value ?? null,
+    parts: part?.total ?? null,
+  };
 }
 
 function episode(node: XmlNode): GuideEpisode | null {
@@ -165,7 +206,12 @@ function lengthOf(node: XmlNode, report: Report): number | null {
   const unit = LENGTH_UNITS[el.attrs.units?.trim() ?? ''];
   const value = Number(clean(el.text));
   if (unit === undefined || !(value > 0)) {
-    report(el.line, 'programme-bad-length', 'ignored', `<length units="${el.attrs.units ?? ''}">${clean(el.text)}</length> no es una duración; se ignora.`);
+    report(
+      el.line,
+      'programme-bad-length',
+      'ignored',
+      `<length units="${el.attrs.units ?? ''}">${clean(el.text)}</length> no es una duración; se ignora.`,
+    );
     return null;
   }
   return Math.round(value * unit);
@@ -206,15 +252,45 @@ export function readProgramme(node: XmlNode, report: Report): ProgrammeDraft | n
   if (!channel) return skip(report, line, 'programme-missing-channel', '<programme> sin atributo channel; se omite.');
   if (!attrs.start) return skip(report, line, 'programme-missing-start', '<programme> sin atributo start; se omite.');
   const start = parseXmltvDate(attrs.start);
-  if (!start) return skip(report, line, 'programme-bad-start', `hora de inicio no válida "${attrs.start.slice(0, 40)}"; se omite el programa.`);
-  if (start.zone === 'unknown') report(line, 'unknown-timezone', 'corrected', `zona horaria desconocida "${start.zoneText}" en start; se toma como UTC.`);
+  if (!start)
+    return skip(
+      report,
+      line,
+      'programme-bad-start',
+      `hora de inicio no válida "${attrs.start.slice(0, 40)}"; se omite el programa.`,
+    );
+  if (start.zone === 'unknown')
+    report(
+      line,
+      'unknown-timezone',
+      'corrected',
+      `zona horaria desconocida "${start.zoneText}" en start; se toma como UTC.`,
+    );
   let stop: number | null = null;
   if (attrs.stop !== undefined) {
     const parsed = parseXmltvDate(attrs.stop);
-    if (!parsed) report(line, 'programme-bad-stop', 'corrected', `hora de fin no válida "${attrs.stop.slice(0, 40)}"; el programa termina cuando empieza el siguiente.`);
-    else if (parsed.time <= start.time) report(line, 'programme-stop-not-after-start', 'corrected', 'la hora de fin no es posterior a la de inicio; el programa termina cuando empieza el siguiente.');
+    if (!parsed)
+      report(
+        line,
+        'programme-bad-stop',
+        'corrected',
+        `hora de fin no válida "${attrs.stop.slice(0, 40)}"; el programa termina cuando empieza el siguiente.`,
+      );
+    else if (parsed.time <= start.time)
+      report(
+        line,
+        'programme-stop-not-after-start',
+        'corrected',
+        'la hora de fin no es posterior a la de inicio; el programa termina cuando empieza el siguiente.',
+      );
     else {
-      if (parsed.zone === 'unknown') report(line, 'unknown-timezone', 'corrected', `zona horaria desconocida "${parsed.zoneText}" en stop; se toma como UTC.`);
+      if (parsed.zone === 'unknown')
+        report(
+          line,
+          'unknown-timezone',
+          'corrected',
+          `zona horaria desconocida "${parsed.zoneText}" en stop; se toma como UTC.`,
+        );
       stop = parsed.time;
     }
   }

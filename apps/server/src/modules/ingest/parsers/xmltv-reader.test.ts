@@ -16,7 +16,10 @@ describe('XmltvStreamParser: documents it refuses whole', () => {
     ['   \n\n  ', 'el archivo no contiene un documento XML'],
     ['\uFEFF', 'el archivo no contiene un documento XML'],
     ['<?xml version="1.0"?>\n<!-- solo un comentario -->\n', 'el archivo no contiene un documento XML'],
-    ['<?xml version="1.0"?>\n<rss><channel/></rss>', 'Línea 2: no es una guía XMLTV: el elemento raíz es <rss>, no <tv>'],
+    [
+      '<?xml version="1.0"?>\n<rss><channel/></rss>',
+      'Línea 2: no es una guía XMLTV: el elemento raíz es <rss>, no <tv>',
+    ],
     ['#EXTM3U\n#EXTINF:-1,A\nhttps://a/x.m3u8', 'no es un documento XML'],
     ['PK\u0003\u0004 binario', 'no es un documento XML'],
   ])('%j', (source, message) => {
@@ -25,7 +28,9 @@ describe('XmltvStreamParser: documents it refuses whole', () => {
   });
 
   it('refuses an encoding it cannot read, naming it', () => {
-    expect(() => parseGuide(Buffer.from('<?xml version="1.0" encoding="x-klingon"?><tv/>'))).toThrow('la codificación "x-klingon" del archivo no está admitida');
+    expect(() => parseGuide(Buffer.from('<?xml version="1.0" encoding="x-klingon"?><tv/>'))).toThrow(
+      'la codificación "x-klingon" del archivo no está admitida',
+    );
   });
 
   it('refuses as soon as the root is known, not at the end', () => {
@@ -37,14 +42,22 @@ describe('XmltvStreamParser: documents it refuses whole', () => {
 describe('XmltvStreamParser: issue 11, a character reference past U+10FFFF', () => {
   it('skips the programme that has it, in text or in an attribute, and imports the rest', () => {
     const { programmes, summary } = parseGuide(
-      doc([prog('20260615100000 +0000', '20260615110000 +0000', 'Uno &#x110000;'), '<programme start="20260615110000 +0000" stop="20260615120000 +0000" channel="a&#1114112;"><title>Dos</title></programme>', prog('20260615120000 +0000', '20260615130000 +0000', 'Tres')].join('\n')),
+      doc(
+        [
+          prog('20260615100000 +0000', '20260615110000 +0000', 'Uno &#x110000;'),
+          '<programme start="20260615110000 +0000" stop="20260615120000 +0000" channel="a&#1114112;"><title>Dos</title></programme>',
+          prog('20260615120000 +0000', '20260615130000 +0000', 'Tres'),
+        ].join('\n'),
+      ),
     );
     expect(programmes.map((p) => p.title)).toEqual(['Tres']);
     expect(problemsOf(summary)).toEqual(['3 malformed-xml skipped', '4 malformed-xml skipped']);
   });
 
   it('only reports one outside a programme', () => {
-    const { programmes, summary } = parseGuide(`<tv source-info-name="&#x110000;">\n${prog('20260615100000 +0000', '20260615110000 +0000', 'Uno')}\n</tv>`);
+    const { programmes, summary } = parseGuide(
+      `<tv source-info-name="&#x110000;">\n${prog('20260615100000 +0000', '20260615110000 +0000', 'Uno')}\n</tv>`,
+    );
     expect(programmes).toHaveLength(1);
     expect(problemsOf(summary)).toEqual(['1 malformed-xml ignored']);
   });
@@ -52,7 +65,10 @@ describe('XmltvStreamParser: issue 11, a character reference past U+10FFFF', () 
 
 describe('XmltvStreamParser: limits', () => {
   it('keeps the first problems and counts the rest', () => {
-    const bad = Array.from({ length: 25 }, (_, i) => `<programme start="ayer" channel="a"><title>${i}</title></programme>`).join('\n');
+    const bad = Array.from(
+      { length: 25 },
+      (_, i) => `<programme start="ayer" channel="a"><title>${i}</title></programme>`,
+    ).join('\n');
     const { summary } = parseGuide(doc(bad), Infinity, { maxProblems: 10 });
     expect(summary.problems).toHaveLength(10);
     expect(summary.problems[0]?.line).toBe(3);
@@ -62,7 +78,11 @@ describe('XmltvStreamParser: limits', () => {
 
   it('skips an element too large to be a programme', () => {
     const big = prog('20260615100000 +0000', '20260615110000 +0000', 'x'.repeat(5000));
-    const { programmes, summary } = parseGuide(doc(`${big}\n${prog('20260615110000 +0000', '20260615120000 +0000', 'Normal')}`), Infinity, { maxElementChars: 1000 });
+    const { programmes, summary } = parseGuide(
+      doc(`${big}\n${prog('20260615110000 +0000', '20260615120000 +0000', 'Normal')}`),
+      Infinity,
+      { maxElementChars: 1000 },
+    );
     expect(programmes.map((p) => p.title)).toEqual(['Normal']);
     expect(problemsOf(summary)).toEqual(['3 too-large skipped']);
   });
@@ -76,13 +96,17 @@ describe('XmltvStreamParser: limits', () => {
   });
 
   it('reads a DOCTYPE with an internal subset, keeping entities it declares as written', () => {
-    const { programmes, summary } = parseGuide(`<?xml version="1.0"?>\n<!DOCTYPE tv SYSTEM "xmltv.dtd" [\n<!ENTITY canal "Uno">\n]>\n<tv>\n${prog('20260615100000 +0000', '20260615110000 +0000', 'Hola &canal;')}\n</tv>`);
+    const { programmes, summary } = parseGuide(
+      `<?xml version="1.0"?>\n<!DOCTYPE tv SYSTEM "xmltv.dtd" [\n<!ENTITY canal "Uno">\n]>\n<tv>\n${prog('20260615100000 +0000', '20260615110000 +0000', 'Hola &canal;')}\n</tv>`,
+    );
     expect(programmes.map((p) => p.title)).toEqual(['Hola &canal;']);
     expect(problemsOf(summary)).toEqual(['6 xml-corrected corrected']);
   });
 
   it('skips text and elements after the root, reporting once', () => {
-    const { programmes, summary } = parseGuide(`<tv>${prog('20260615100000 +0000', '20260615110000 +0000', 'Uno')}</tv>\nbasura\n<otra/>`);
+    const { programmes, summary } = parseGuide(
+      `<tv>${prog('20260615100000 +0000', '20260615110000 +0000', 'Uno')}</tv>\nbasura\n<otra/>`,
+    );
     expect(programmes).toHaveLength(1);
     // saxes tells text outside the root where that text ends.
     expect(problemsOf(summary)).toEqual(['3 outside-root ignored']);
@@ -117,7 +141,12 @@ describe('XmltvStreamParser: streaming', () => {
 
   it('gives out programmes as they complete, holding one per channel', () => {
     const parser = new XmltvStreamParser();
-    const first = parser.write(doc([prog('20260615100000 +0000', null, 'Uno'), prog('20260615110000 +0000', null, 'Dos')].join('\n')).replace('</tv>\n', ''));
+    const first = parser.write(
+      doc([prog('20260615100000 +0000', null, 'Uno'), prog('20260615110000 +0000', null, 'Dos')].join('\n')).replace(
+        '</tv>\n',
+        '',
+      ),
+    );
     expect(first.programmes.map((p) => [p.title, p.stop])).toEqual([['Uno', at('2026-06-15T11:00')]]);
     const second = parser.write(`${prog('20260615120000 +0000', null, 'Tres')}\n</tv>`);
     expect(second.programmes.map((p) => p.title)).toEqual(['Dos']);
@@ -149,7 +178,12 @@ describe('XmltvStreamParser: streaming', () => {
 });
 
 describe('XmltvStreamParser: every channel comes out in order, without overlaps', () => {
-  const slot = fc.record({ gap: fc.integer({ min: 0, max: 3 }), minutes: fc.integer({ min: -30, max: 240 }), hasStop: fc.boolean(), lengthMinutes: fc.option(fc.integer({ min: 1, max: 120 })) });
+  const slot = fc.record({
+    gap: fc.integer({ min: 0, max: 3 }),
+    minutes: fc.integer({ min: -30, max: 240 }),
+    hasStop: fc.boolean(),
+    lengthMinutes: fc.option(fc.integer({ min: 1, max: 120 })),
+  });
 
   it('holds for any schedule of stops, missing stops, overlaps and lengths', () => {
     fc.assert(
@@ -162,7 +196,9 @@ describe('XmltvStreamParser: every channel comes out in order, without overlaps'
             t += s.gap * 15 * 60_000 + 60_000;
             const stop = s.hasStop ? xmltvTimeOf(t + s.minutes * 60_000) : null;
             const length = s.lengthMinutes === null ? '' : `<length units="minutes">${s.lengthMinutes}</length>`;
-            lines.push(`<programme start="${xmltvTimeOf(t)}"${stop ? ` stop="${stop}"` : ''} channel="c${c}"><title>p</title>${length}</programme>`);
+            lines.push(
+              `<programme start="${xmltvTimeOf(t)}"${stop ? ` stop="${stop}"` : ''} channel="c${c}"><title>p</title>${length}</programme>`,
+            );
             expectedRead++;
           }
         });

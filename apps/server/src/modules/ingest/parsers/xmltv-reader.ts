@@ -131,8 +131,20 @@ export class XmltvStreamParser {
     this.sax.close();
     if (!this.rootSeen) throw new IngestError('el archivo no contiene un documento XML', 1);
     const open = this.stack[0];
-    if (open) this.problems.add(open.line, 'truncated', 'skipped', `el archivo termina dentro de <${open.name}> (¿está cortado?); se omite.`);
-    if (!this.rootClosed) this.problems.add(endLine, 'truncated', 'ignored', 'el archivo termina sin cerrar <tv> (¿está cortado?); se importa lo leído hasta aquí.');
+    if (open)
+      this.problems.add(
+        open.line,
+        'truncated',
+        'skipped',
+        `el archivo termina dentro de <${open.name}> (¿está cortado?); se omite.`,
+      );
+    if (!this.rootClosed)
+      this.problems.add(
+        endLine,
+        'truncated',
+        'ignored',
+        'el archivo termina sin cerrar <tv> (¿está cortado?); se importa lo leído hasta aquí.',
+      );
     this.schedule.finish();
     const output = this.take();
     const summary: XmltvSummary = {
@@ -157,7 +169,10 @@ export class XmltvStreamParser {
   private watchSilence(eventsBefore: number, chars: number): void {
     if (this.events !== eventsBefore) this.silent = 0;
     else if ((this.silent += chars) > this.maxChars * 16) {
-      throw new IngestError(`${Math.round(this.silent / 1e6)} millones de caracteres sin una etiqueta completa: no es una guía XMLTV`, this.sax.line);
+      throw new IngestError(
+        `${Math.round(this.silent / 1e6)} millones de caracteres sin una etiqueta completa: no es una guía XMLTV`,
+        this.sax.line,
+      );
     }
   }
 
@@ -170,23 +185,41 @@ export class XmltvStreamParser {
 
   private takeDecoderNotes(): void {
     for (const note of this.decoder.notes.splice(0)) {
-      if (note === 'fallback-latin1') this.problems.add(1, 'encoding-fallback', 'corrected', 'el archivo no es UTF-8 válido y no declara su codificación; se lee como ISO-8859-1 (windows-1252).');
-      else this.problems.add(this.sax.line, 'invalid-bytes', 'corrected', 'hay bytes que no son UTF-8 válido; se sustituyen por «�».');
+      if (note === 'fallback-latin1')
+        this.problems.add(
+          1,
+          'encoding-fallback',
+          'corrected',
+          'el archivo no es UTF-8 válido y no declara su codificación; se lee como ISO-8859-1 (windows-1252).',
+        );
+      else
+        this.problems.add(
+          this.sax.line,
+          'invalid-bytes',
+          'corrected',
+          'hay bytes que no son UTF-8 válido; se sustituyen por «�».',
+        );
     }
   }
 
   private open(tag: SaxesTagPlain): void {
     this.depth++;
-    if (this.depth > MAX_XML_DEPTH) throw new IngestError(`el XML anida más de ${MAX_XML_DEPTH} elementos unos dentro de otros (<${tag.name}>): no es una guía XMLTV`, this.tagLine);
+    if (this.depth > MAX_XML_DEPTH)
+      throw new IngestError(
+        `el XML anida más de ${MAX_XML_DEPTH} elementos unos dentro de otros (<${tag.name}>): no es una guía XMLTV`,
+        this.tagLine,
+      );
     this.inStartTag = false;
     const line = this.tagLine;
     const tagError = this.tagError;
     this.tagError = null;
     if (this.depth === 1) {
       if (this.rootClosed) return this.noteOutside(line, `<${tag.name}>`);
-      if (tag.name !== 'tv') throw new IngestError(`no es una guía XMLTV: el elemento raíz es <${tag.name}>, no <tv>`, line);
+      if (tag.name !== 'tv')
+        throw new IngestError(`no es una guía XMLTV: el elemento raíz es <${tag.name}>, no <tv>`, line);
       this.rootSeen = true;
-      this.generator = tag.attributes['generator-info-name']?.trim() || tag.attributes['source-info-name']?.trim() || null;
+      this.generator =
+        tag.attributes['generator-info-name']?.trim() || tag.attributes['source-info-name']?.trim() || null;
       if (tagError) this.problems.add(tagError.line, 'malformed-xml', 'ignored', `${tagError.message} en <tv>.`);
       return;
     }
@@ -239,12 +272,14 @@ export class XmltvStreamParser {
       this.problems.add(line, 'malformed-xml', 'ignored', `${message}; se ignora.`);
       return;
     }
-    if (RECOVERABLE.test(error.message)) this.problems.add(line, 'xml-corrected', 'corrected', `${message}; se conserva tal cual.`);
+    if (RECOVERABLE.test(error.message))
+      this.problems.add(line, 'xml-corrected', 'corrected', `${message}; se conserva tal cual.`);
     else this.broken ??= { message, line };
   }
 
   private noteOutside(line: number, what: string): void {
-    if (!this.outsideNoted) this.problems.add(line, 'outside-root', 'ignored', `${what} después de cerrar <tv>; se ignora.`);
+    if (!this.outsideNoted)
+      this.problems.add(line, 'outside-root', 'ignored', `${what} después de cerrar <tv>; se ignora.`);
     this.outsideNoted = true;
   }
 
@@ -252,7 +287,12 @@ export class XmltvStreamParser {
     const what = `<${node.name}>`;
     if (this.broken) {
       const where = this.broken.line !== node.line ? ` (línea ${this.broken.line})` : '';
-      this.problems.add(node.line, 'malformed-xml', 'skipped', `${what} con XML mal formado: ${this.broken.message}${where}; se omite.`);
+      this.problems.add(
+        node.line,
+        'malformed-xml',
+        'skipped',
+        `${what} con XML mal formado: ${this.broken.message}${where}; se omite.`,
+      );
       this.broken = null;
       return;
     }
@@ -270,7 +310,12 @@ export class XmltvStreamParser {
     if (!channel) return;
     const first = this.channelLines.get(channel.id);
     if (first !== undefined) {
-      this.problems.add(node.line, 'channel-duplicate', 'skipped', `canal "${channel.id}" repetido (ya declarado en la línea ${first}); se conserva el primero.`);
+      this.problems.add(
+        node.line,
+        'channel-duplicate',
+        'skipped',
+        `canal "${channel.id}" repetido (ya declarado en la línea ${first}); se conserva el primero.`,
+      );
       return;
     }
     this.channelLines.set(detached(channel.id), node.line);

@@ -50,20 +50,37 @@ export class GuideSchedule {
       if (h.stop === null) this.emit(state, h, p.start, 'next');
       else if (h.stop > p.start) {
         this.trimmed++;
-        this.report(h.line, 'programme-overlap', 'corrected', `el programa termina después de que empiece el siguiente (línea ${p.line}); se recorta.`);
+        this.report(
+          h.line,
+          'programme-overlap',
+          'corrected',
+          `el programa termina después de que empiece el siguiente (línea ${p.line}); se recorta.`,
+        );
         this.emit(state, h, p.start, 'stop');
       } else this.emit(state, h, h.stop, 'stop');
       this.hold(state, p);
     } else if (p.start === h.start) {
       if (h.clump && p.clump) mergeClump(h, p);
       else {
-        this.report(h.line, 'programme-same-start', 'skipped', `el programa empieza a la vez que el de la línea ${p.line}; se conserva el último.`);
+        this.report(
+          h.line,
+          'programme-same-start',
+          'skipped',
+          `el programa empieza a la vez que el de la línea ${p.line}; se conserva el último.`,
+        );
         this.hold(state, p);
       }
     } else {
       const end = p.stop ?? (p.lengthMs ? p.start + p.lengthMs : null);
-      if (end !== null && p.start >= state.lastStop && end <= h.start) this.emit(state, p, end, p.stop !== null ? 'stop' : 'length');
-      else this.report(p.line, 'programme-out-of-order', 'skipped', `el programa empieza antes que el anterior de su canal (línea ${h.line}); se omite.`);
+      if (end !== null && p.start >= state.lastStop && end <= h.start)
+        this.emit(state, p, end, p.stop !== null ? 'stop' : 'length');
+      else
+        this.report(
+          p.line,
+          'programme-out-of-order',
+          'skipped',
+          `el programa empieza antes que el anterior de su canal (línea ${h.line}); se omite.`,
+        );
     }
   }
 
@@ -105,7 +122,13 @@ export class GuideSchedule {
       state.held = null;
       if (h.stop !== null) this.emit(state, h, h.stop, 'stop');
       else if (h.lengthMs) this.emit(state, h, h.start + h.lengthMs, 'length');
-      else this.report(h.line, 'programme-no-end', 'skipped', 'último programa del canal sin hora de fin ni <length>; se omite.');
+      else
+        this.report(
+          h.line,
+          'programme-no-end',
+          'skipped',
+          'último programa del canal sin hora de fin ni <length>; se omite.',
+        );
     }
   }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseXmltvDate, XMLTV_ZONES } from './xmltv-time';
 
-const utc = (...args: [number, number, number?, number?, number?, number?]) => Date.UTC(args[0], args[1] - 1, args[2] ?? 1, args[3] ?? 0, args[4] ?? 0, args[5] ?? 0);
+const utc = (...args: [number, number, number?, number?, number?, number?]) =>
+  Date.UTC(args[0], args[1] - 1, args[2] ?? 1, args[3] ?? 0, args[4] ?? 0, args[5] ?? 0);
 
 describe('XMLTV dates (the DTD: YYYYMMDDhhmmss or an initial substring, then a zone)', () => {
   it.each([
@@ -51,7 +52,11 @@ describe('XMLTV dates (the DTD: YYYYMMDDhhmmss or an initial substring, then a z
   });
 
   it('reads an unknown zone name as UTC, saying so', () => {
-    expect(parseXmltvDate('20000728173300 IST')).toEqual({ time: utc(2000, 7, 28, 17, 33), zone: 'unknown', zoneText: 'IST' });
+    expect(parseXmltvDate('20000728173300 IST')).toEqual({
+      time: utc(2000, 7, 28, 17, 33),
+      zone: 'unknown',
+      zoneText: 'IST',
+    });
     expect(parseXmltvDate('20000728173300 XYZ')).toMatchObject({ zone: 'unknown', zoneText: 'XYZ' });
   });
 
@@ -103,16 +108,20 @@ describe('XMLTV dates (the DTD: YYYYMMDDhhmmss or an initial substring, then a z
 
   it('agrees with Date for every well-formed full date and offset (fast and general paths alike)', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), fc.integer({ min: -14 * 4, max: 14 * 4 }), (date, quarters) => {
-        const offset = quarters * 15;
-        const local = new Date(Math.floor(date.getTime() / 1000) * 1000 + offset * 60_000);
-        const p = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
-        const digits = `${p(local.getUTCFullYear(), 4)}${p(local.getUTCMonth() + 1)}${p(local.getUTCDate())}${p(local.getUTCHours())}${p(local.getUTCMinutes())}${p(local.getUTCSeconds())}`;
-        const zone = `${offset < 0 ? '-' : '+'}${p(Math.trunc(offset / 60))}${p(offset % 60)}`;
-        const expected = Math.floor(date.getTime() / 1000) * 1000;
-        expect(parseXmltvDate(`${digits} ${zone}`)?.time).toBe(expected);
-        expect(parseXmltvDate(`${digits}${zone}`)?.time).toBe(expected);
-      }),
+      fc.property(
+        fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }),
+        fc.integer({ min: -14 * 4, max: 14 * 4 }),
+        (date, quarters) => {
+          const offset = quarters * 15;
+          const local = new Date(Math.floor(date.getTime() / 1000) * 1000 + offset * 60_000);
+          const p = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
+          const digits = `${p(local.getUTCFullYear(), 4)}${p(local.getUTCMonth() + 1)}${p(local.getUTCDate())}${p(local.getUTCHours())}${p(local.getUTCMinutes())}${p(local.getUTCSeconds())}`;
+          const zone = `${offset < 0 ? '-' : '+'}${p(Math.trunc(offset / 60))}${p(offset % 60)}`;
+          const expected = Math.floor(date.getTime() / 1000) * 1000;
+          expect(parseXmltvDate(`${digits} ${zone}`)?.time).toBe(expected);
+          expect(parseXmltvDate(`${digits}${zone}`)?.time).toBe(expected);
+        },
+      ),
     );
   });
 });

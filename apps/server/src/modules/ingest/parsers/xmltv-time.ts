@@ -109,9 +109,24 @@ function fastDate(v: string): XmltvDate | null {
   const second = two(v, 12);
   const oh = two(v, 16);
   const om = two(v, 18);
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59 || oh > 14 || om > 59) return null;
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysIn(year, month) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59 ||
+    oh > 14 ||
+    om > 59
+  )
+    return null;
   const minutes = (sign === 45 ? -1 : 1) * (oh * 60 + om);
-  return { time: Date.UTC(year, month - 1, day, hour, minute, second) - minutes * 60_000, zone: 'offset', zoneText: v.slice(15) };
+  return {
+    time: Date.UTC(year, month - 1, day, hour, minute, second) - minutes * 60_000,
+    zone: 'offset',
+    zoneText: v.slice(15),
+  };
 }
 
 function slowDate(value: string): XmltvDate | null {

@@ -18,7 +18,17 @@ export interface GuideChannel {
   line: number;
 }
 
-export type CreditKind = 'director' | 'actor' | 'writer' | 'adapter' | 'producer' | 'composer' | 'editor' | 'presenter' | 'commentator' | 'guest';
+export type CreditKind =
+  | 'director'
+  | 'actor'
+  | 'writer'
+  | 'adapter'
+  | 'producer'
+  | 'composer'
+  | 'editor'
+  | 'presenter'
+  | 'commentator'
+  | 'guest';
 
 /** One person of <credits>, in the guide's order (most important first). */
 export interface GuideCredit {

@@ -69,7 +69,12 @@ const REFUSED = new Set<IngestProblemCode>([
   'programme-out-of-order',
 ]);
 
-const legacyChannel = (c: GuideChannel): XmltvChannel => ({ id: c.id, names: c.names.map((n) => n.text), icon: c.icon, line: c.line });
+const legacyChannel = (c: GuideChannel): XmltvChannel => ({
+  id: c.id,
+  names: c.names.map((n) => n.text),
+  icon: c.icon,
+  line: c.line,
+});
 
 const legacyProgramme = (p: GuideProgramme): XmltvProgramme => ({
   channel: p.channel,
@@ -97,7 +102,8 @@ export function parseXmltv(source: string): XmltvGuide {
   const { summary } = last;
   const refused = summary.problems.find((p) => REFUSED.has(p.code));
   // The refusal imports nothing, so the streaming parser's '; se omite.' is not said.
-  if (refused) throw new IngestError(refused.message.replace(/; se (omite|ignora|conserva|importa)[^;]*\.$/, ''), refused.line);
+  if (refused)
+    throw new IngestError(refused.message.replace(/; se (omite|ignora|conserva|importa)[^;]*\.$/, ''), refused.line);
   const sameStart = summary.problems.filter((p) => p.code === 'programme-same-start').length;
   return {
     channels: [...first.channels, ...last.channels].map(legacyChannel),

@@ -14,6 +14,10 @@ export function registerDemoOutage(app: FastifyInstance, clock: Clock, demo: Qoe
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/media/a/') || !request.url.includes(prefix)) return;
     if (!inDemoOutage(demo, clock.now())) return;
-    await reply.status(503).header('cache-control', 'no-store').header('retry-after', '60').send({ statusCode: 503, code: 'demo_outage', message: 'Canal de demostración con fallos programados.' });
+    await reply
+      .status(503)
+      .header('cache-control', 'no-store')
+      .header('retry-after', '60')
+      .send({ statusCode: 503, code: 'demo_outage', message: 'Canal de demostración con fallos programados.' });
   });
 }

@@ -45,7 +45,11 @@ export const sandboxMigrations: MigrationSet = () => ({
   '2026-12-06-0500-sandbox-lifecycle': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('sandbox_objects').addColumn('owner_id', 'varchar(64)').execute();
-      await db.schema.createIndex('sandbox_objects_owner').on('sandbox_objects').columns(['owner_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('sandbox_objects_owner')
+        .on('sandbox_objects')
+        .columns(['owner_id', 'created_at'])
+        .execute();
     },
   },
 });

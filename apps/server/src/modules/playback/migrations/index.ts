@@ -23,11 +23,17 @@ export const playbackMigrations: MigrationSet = () => ({
         .addColumn('closed_reason', 'varchar(16)')
         .execute();
       // Counting an account's open sessions is the hot read of every open.
-      await db.schema.createIndex('stream_sessions_user_open').on('stream_sessions').columns(['user_id', 'closed_at', 'expires_at']).execute();
+      await db.schema
+        .createIndex('stream_sessions_user_open')
+        .on('stream_sessions')
+        .columns(['user_id', 'closed_at', 'expires_at'])
+        .execute();
       await db.schema
         .createTable('drm_sessions')
         .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('stream_session_id', 'varchar(64)', (c) => c.notNull().references('stream_sessions.id').onDelete('cascade'))
+        .addColumn('stream_session_id', 'varchar(64)', (c) =>
+          c.notNull().references('stream_sessions.id').onDelete('cascade'),
+        )
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('kid', 'varchar(32)', (c) => c.notNull())
         .addColumn('issued_at', 'bigint', (c) => c.notNull())

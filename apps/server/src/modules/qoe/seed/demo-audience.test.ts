@@ -25,14 +25,16 @@ describe('QoE demo audience', () => {
       expect(view.startedAt).toBeGreaterThanOrEqual(at(3));
     }
   });
-  it("the flaky channel fails in its outage minutes, enough to raise the alert within three minutes, and recovers after", () => {
+  it('the flaky channel fails in its outage minutes, enough to raise the alert within three minutes, and recovers after', () => {
     const failingWindow = demoViewsBetween(at(14, 40), at(14, 43), channels, demo);
     const flaky = itemWindows(failingWindow).find((w) => w.itemId === 5);
     expect(flaky && crossing(flaky, 'failure', QOE_DEFAULT_THRESHOLDS)).not.toBeNull();
     const calm = demoViewsBetween(at(14, 55), at(15, 0), channels, demo);
     const after = itemWindows(calm).find((w) => w.itemId === 5);
     expect(after === undefined || crossing(after, 'failure', QOE_DEFAULT_THRESHOLDS) === null).toBe(true);
-    expect(failingWindow.filter((v) => v.itemId === 5 && v.errorCode === 1001).length).toBeGreaterThanOrEqual(QOE_DEFAULT_THRESHOLDS.minViews);
+    expect(failingWindow.filter((v) => v.itemId === 5 && v.errorCode === 1001).length).toBeGreaterThanOrEqual(
+      QOE_DEFAULT_THRESHOLDS.minViews,
+    );
   });
   it('a month stays small enough to write at start', () => {
     const month = demoViewsBetween(at(0) - 29 * 24 * 60 * MINUTE_MS, at(0) + 24 * 60 * MINUTE_MS, channels, demo);

@@ -12,16 +12,47 @@ import type { QoeViewInsert } from '../tables';
 /** Views starting per minute across all channels at the evening peak. */
 const PEAK_PER_MINUTE = 1.5;
 /** Share of the day's peak by UTC hour (Spain is UTC+1/+2): a trough at night, prime time at 21–23. */
-const HOURLY = [0.35, 0.2, 0.1, 0.06, 0.05, 0.07, 0.15, 0.25, 0.3, 0.3, 0.3, 0.35, 0.45, 0.5, 0.45, 0.4, 0.4, 0.45, 0.55, 0.75, 0.95, 1, 0.9, 0.6];
+const HOURLY = [
+  0.35, 0.2, 0.1, 0.06, 0.05, 0.07, 0.15, 0.25, 0.3, 0.3, 0.3, 0.35, 0.45, 0.5, 0.45, 0.4, 0.4, 0.45, 0.55, 0.75, 0.95,
+  1, 0.9, 0.6,
+];
 const VIEWERS = 4000;
 
 /** A generated view: every column given (the rollup reads them as the database returns them). */
-export type DemoView = QoeViewInsert & { startupMs: number | null; errorCode: number | null; licenceCode: number | null };
-const DEVICES = [['desktop', 0.35], ['phone', 0.35], ['tv', 0.18], ['tablet', 0.12]] as const;
-const BROWSERS = [['Chrome', 'Windows', 0.4], ['Safari', 'iOS', 0.22], ['Chrome', 'Android', 0.2], ['Firefox', 'Linux', 0.06], ['Edge', 'Windows', 0.07], ['Safari', 'macOS', 0.05]] as const;
-const REGIONS = [['ES', 0.82], ['PT', 0.05], ['FR', 0.04], ['DE', 0.03], ['MX', 0.03], ['AR', 0.03]] as const;
+export type DemoView = QoeViewInsert & {
+  startupMs: number | null;
+  errorCode: number | null;
+  licenceCode: number | null;
+};
+const DEVICES = [
+  ['desktop', 0.35],
+  ['phone', 0.35],
+  ['tv', 0.18],
+  ['tablet', 0.12],
+] as const;
+const BROWSERS = [
+  ['Chrome', 'Windows', 0.4],
+  ['Safari', 'iOS', 0.22],
+  ['Chrome', 'Android', 0.2],
+  ['Firefox', 'Linux', 0.06],
+  ['Edge', 'Windows', 0.07],
+  ['Safari', 'macOS', 0.05],
+] as const;
+const REGIONS = [
+  ['ES', 0.82],
+  ['PT', 0.05],
+  ['FR', 0.04],
+  ['DE', 0.03],
+  ['MX', 0.03],
+  ['AR', 0.03],
+] as const;
 /** Shaka's codes the history's rare failures carry: HTTP status, network, media decode, licence. */
-const ERRORS = [[1001, null], [1002, null], [3016, null], [6007, 403]] as const;
+const ERRORS = [
+  [1001, null],
+  [1002, null],
+  [3016, null],
+  [6007, 403],
+] as const;
 
 /** mulberry32 seeded by the minute and a slot: the same minute always makes the same views. */
 function random(seed: number): () => number {
@@ -60,7 +91,8 @@ export function demoViewsOfMinute(minute: number, channels: readonly number[], d
   const views: DemoView[] = [];
   for (let slot = 0; slot < count + (outage ? 2 : 0); slot += 1) {
     // Two more views a minute on the flaky channel in its outage: the alerts' minimum of views within three minutes.
-    const itemId = slot >= count ? demo.flakyChannelId : channels[Math.floor(channels.length * rnd() ** 2)] ?? demo.flakyChannelId;
+    const itemId =
+      slot >= count ? demo.flakyChannelId : (channels[Math.floor(channels.length * rnd() ** 2)] ?? demo.flakyChannelId);
     views.push(demoView(minute, slot, itemId, outage && itemId === demo.flakyChannelId));
   }
   return views;
@@ -73,24 +105,63 @@ function demoView(minute: number, slot: number, itemId: number, failing: boolean
   const [region] = weighted(REGIONS, rnd());
   const startedAt = minute + Math.floor(rnd() * MINUTE_MS);
   const exit = !failing && rnd() < 0.03;
-  const error = failing ? ([1001, null] as const) : rnd() < 0.01 ? weighted(ERRORS.map((e) => [...e, 0.25] as const), rnd()) : null;
-  const startupMs = exit ? null : failing ? (rnd() < 0.5 ? null : startup(rnd, deviceClass)) : startup(rnd, deviceClass);
-  const watchMs = exit ? Math.round(2000 + rnd() * 6000) : failing ? Math.round(10_000 + rnd() * 20_000) : Math.round(60_000 * (1 + 10 * rnd() ** 2));
+  const error = failing
+    ? ([1001, null] as const)
+    : rnd() < 0.01
+      ? weighted(
+          ERRORS.map((e) => [...e, 0.25] as const),
+          rnd(),
+        )
+      : null;
+  const startupMs = exit
+    ? null
+    : failing
+      ? rnd() < 0.5
+        ? null
+        : startup(rnd, deviceClass)
+      : startup(rnd, deviceClass);
+  const watchMs = exit
+    ? Math.round(2000 + rnd() * 6000)
+    : failing
+      ? Math.round(10_000 + rnd() * 20_000)
+      : Math.round(60_000 * (1 + 10 * rnd() ** 2));
   const stalls = startupMs === null || rnd() < 0.7 ? 0 : Math.ceil(rnd() * 3);
   const rebufferMs = stalls * Math.round(500 + rnd() * 3000);
   return {
-    viewId: `demo${minute / MINUTE_MS}x${slot}`, userId: -1 - Math.floor(rnd() * VIEWERS), itemType: 'LIVE', itemId,
-    startedAt, lastAt: startedAt + watchMs, deviceClass, browser, os, playerVersion: 'shaka v5.2.12', region,
-    startupMs, zap: rnd() < 0.25 ? 1 : 0, ended: 1, exitBeforeStart: exit ? 1 : 0,
-    rebufferCount: stalls, rebufferMs, watchMs, playingMs: Math.max(0, watchMs - rebufferMs - (startupMs ?? 0)),
-    errorCode: error ? error[0] : null, licenceCode: error ? error[1] : null,
-    avgBitrate: startupMs === null ? 0 : [1_200_000, 2_500_000, 4_500_000][Math.floor(rnd() * 3)] ?? 2_500_000,
-    renditionSwitches: Math.floor(rnd() * 4), droppedFrames: Math.floor(rnd() ** 4 * 120),
+    viewId: `demo${minute / MINUTE_MS}x${slot}`,
+    userId: -1 - Math.floor(rnd() * VIEWERS),
+    itemType: 'LIVE',
+    itemId,
+    startedAt,
+    lastAt: startedAt + watchMs,
+    deviceClass,
+    browser,
+    os,
+    playerVersion: 'shaka v5.2.12',
+    region,
+    startupMs,
+    zap: rnd() < 0.25 ? 1 : 0,
+    ended: 1,
+    exitBeforeStart: exit ? 1 : 0,
+    rebufferCount: stalls,
+    rebufferMs,
+    watchMs,
+    playingMs: Math.max(0, watchMs - rebufferMs - (startupMs ?? 0)),
+    errorCode: error ? error[0] : null,
+    licenceCode: error ? error[1] : null,
+    avgBitrate: startupMs === null ? 0 : ([1_200_000, 2_500_000, 4_500_000][Math.floor(rnd() * 3)] ?? 2_500_000),
+    renditionSwitches: Math.floor(rnd() * 4),
+    droppedFrames: Math.floor(rnd() ** 4 * 120),
   };
 }
 
 /** The views starting in [from, to) (whole minutes). */
-export function demoViewsBetween(from: number, to: number, channels: readonly number[], demo: QoeDemoConfig): DemoView[] {
+export function demoViewsBetween(
+  from: number,
+  to: number,
+  channels: readonly number[],
+  demo: QoeDemoConfig,
+): DemoView[] {
   const views: DemoView[] = [];
   for (let minute = from; minute < to; minute += MINUTE_MS) views.push(...demoViewsOfMinute(minute, channels, demo));
   return views;

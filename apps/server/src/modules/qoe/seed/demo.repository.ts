@@ -22,7 +22,11 @@ export class QoeDemoRepository {
   async insertViews(rows: readonly Insertable<QoeViewsTable>[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += CHUNK) {
-        await trx.insertInto('qoeViews').values(rows.slice(i, i + CHUNK)).onConflict((oc) => oc.column('viewId').doNothing()).execute();
+        await trx
+          .insertInto('qoeViews')
+          .values(rows.slice(i, i + CHUNK))
+          .onConflict((oc) => oc.column('viewId').doNothing())
+          .execute();
       }
     });
   }

@@ -46,6 +46,8 @@ export class QoeDemo {
     if (this.channels.length === 0) return;
     const now = this.platform.clock.now();
     const to = minuteOf(now) + MINUTE_MS;
-    await this.repo.upsertViews(demoViewsBetween(to - AUDIENCE_REACH_MS, to, this.channels, this.demo).filter((v) => v.startedAt <= now));
+    await this.repo.upsertViews(
+      demoViewsBetween(to - AUDIENCE_REACH_MS, to, this.channels, this.demo).filter((v) => v.startedAt <= now),
+    );
   }
 }

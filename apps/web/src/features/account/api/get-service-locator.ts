@@ -6,7 +6,10 @@ import { api } from '../../../lib/api-client';
 export type ServiceLocator = z.infer<typeof serviceLocatorSchema>;
 
 /** Where the idm, static, manager and search endpoints live for this user. */
-export function getServiceLocator({ login, signal }: { login?: string; signal?: AbortSignal } = {}): Promise<ServiceLocator> {
+export function getServiceLocator({
+  login,
+  signal,
+}: { login?: string; signal?: AbortSignal } = {}): Promise<ServiceLocator> {
   return api.get('/locator', { schema: serviceLocatorSchema, signal, auth: false, query: { login } });
 }
 

@@ -3,7 +3,8 @@ import { SIGN_IN_LINK_INVALID, SIGN_IN_LINK_SENT } from '@pantalla/contracts';
 import { i18n } from '../../../lib/i18n';
 import { classifySignInError, SignInError, SignInLinkSentError, signIn, signInWithLink } from './login';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fixedT = i18n.getFixedT.bind(i18n) as unknown as (lng: string) => (key: string) => string;
 
 describe('the sign-in link step', () => {
@@ -14,7 +15,9 @@ describe('the sign-in link step', () => {
   it('a 202 of the password flow is the link step, not a session and not a failure to report', async () => {
     const fetch = vi.fn(async () => json(202, { step: 'sign-in-link', message: SIGN_IN_LINK_SENT }));
     vi.stubGlobal('fetch', fetch);
-    const error = await signIn({ username: 'demo@pantalla.test', password: 'demo1234', rememberMe: true }).catch((e: unknown) => e);
+    const error = await signIn({ username: 'demo@pantalla.test', password: 'demo1234', rememberMe: true }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SignInLinkSentError);
     expect(classifySignInError(error)).toEqual({ kind: 'link-sent' });
     // Only the login call: no profiles or account are asked for without a session.

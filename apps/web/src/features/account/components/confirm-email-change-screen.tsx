@@ -32,11 +32,21 @@ export function ConfirmEmailChangeScreen({ token }: { token: string }) {
     },
   });
   const refusal = confirm.error instanceof ApiError && confirm.error.status === 400 ? confirm.error.message : null;
-  const failure = confirm.isError ? (refusal === EMAIL_CHANGE_MESSAGES.taken ? t('email.taken') : refusal !== null ? t('email.linkInvalid') : tc('messages.genericAlert')) : null;
+  const failure = confirm.isError
+    ? refusal === EMAIL_CHANGE_MESSAGES.taken
+      ? t('email.taken')
+      : refusal !== null
+        ? t('email.linkInvalid')
+        : tc('messages.genericAlert')
+    : null;
   const next = signedIn ? (
-    <Link className="btn btn--primary btn--block" to={paths.settings.getHref()}>{t('email.toSettings')}</Link>
+    <Link className="btn btn--primary btn--block" to={paths.settings.getHref()}>
+      {t('email.toSettings')}
+    </Link>
   ) : (
-    <Link className="btn btn--primary btn--block" to={paths.landing.getHref()}>{t('email.toSignIn')}</Link>
+    <Link className="btn btn--primary btn--block" to={paths.landing.getHref()}>
+      {t('email.toSignIn')}
+    </Link>
   );
   return (
     <PanelLayout title={t('email.confirmTitle')}>

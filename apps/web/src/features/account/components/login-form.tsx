@@ -25,7 +25,13 @@ export interface LoginFormProps {
  * The spec's login form: email, password, remember-me (on by default), the lost-password
  * link and submit. No client-side validation, as the spec says: the server decides.
  */
-export function LoginForm({ initialEmail = '', onSuccess, placeholderPassword, onUnchanged, beforeSignIn }: LoginFormProps) {
+export function LoginForm({
+  initialEmail = '',
+  onSuccess,
+  placeholderPassword,
+  onUnchanged,
+  beforeSignIn,
+}: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
   const [email, setEmail] = useState(initialEmail);
@@ -68,7 +74,13 @@ export function LoginForm({ initialEmail = '', onSuccess, placeholderPassword, o
   if (linkSent) return <SignInLinkStep email={email.trim()} onBack={() => setLinkSent(false)} />;
 
   return (
-    <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-describedby={alert ? 'login-alert' : undefined}>
+    <form
+      ref={formRef}
+      className="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={alert ? 'login-alert' : undefined}
+    >
       {alert ? (
         <div id="login-alert">
           <Alert>{alert}</Alert>
@@ -96,8 +108,15 @@ export function LoginForm({ initialEmail = '', onSuccess, placeholderPassword, o
         autoFocus={Boolean(initialEmail)}
       />
       <div className="form__row">
-        <Checkbox label={t('login.rememberMe')} name="rememberMe" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
-        <Link className="link" to={paths.lostPassword.getHref()}>{t('login.forgotPassword')}</Link>
+        <Checkbox
+          label={t('login.rememberMe')}
+          name="rememberMe"
+          checked={rememberMe}
+          onChange={(e) => setRememberMe(e.target.checked)}
+        />
+        <Link className="link" to={paths.lostPassword.getHref()}>
+          {t('login.forgotPassword')}
+        </Link>
       </div>
       <Button type="submit" block loading={login.isPending}>
         {login.isPending ? t('login.submitting') : t('login.submit')}
@@ -114,12 +133,16 @@ function SignInLinkStep({ email, onBack }: { email: string; onBack: () => void }
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <div className="form sign-in-link-step">
-      <h2 ref={headingRef} tabIndex={-1} className="sign-in-link-step__title">{t('login.linkSent.title')}</h2>
+      <h2 ref={headingRef} tabIndex={-1} className="sign-in-link-step__title">
+        {t('login.linkSent.title')}
+      </h2>
       <Alert tone="info">{t('login.linkSent.text')}</Alert>
       <p className="form__intro">
         {t('login.linkSent.where')} <span className="sign-in-link-step__email">{email}</span>
       </p>
-      <Button type="button" variant="secondary" block onClick={onBack}>{t('login.linkSent.back')}</Button>
+      <Button type="button" variant="secondary" block onClick={onBack}>
+        {t('login.linkSent.back')}
+      </Button>
     </div>
   );
 }

@@ -24,13 +24,16 @@ export function LostPasswordForm() {
       <div className="form">
         {/* The server answers this same sentence; the table carries it in every language. */}
         <Alert tone="success">{t('lostPassword.confirmation')}</Alert>
-        <Link className="btn btn--secondary btn--block" to={paths.landing.getHref()}>{t('lostPassword.backToLogin')}</Link>
+        <Link className="btn btn--secondary btn--block" to={paths.landing.getHref()}>
+          {t('lostPassword.backToLogin')}
+        </Link>
       </div>
     );
   }
 
   const error = recovery.error;
-  const errorText = error instanceof ApiError && !error.isNetworkError ? error.message : error ? t('messages.networkError') : null;
+  const errorText =
+    error instanceof ApiError && !error.isNetworkError ? error.message : error ? t('messages.networkError') : null;
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="form__intro">{t('lostPassword.intro')}</p>
@@ -50,7 +53,9 @@ export function LostPasswordForm() {
       <Button type="submit" block loading={recovery.isPending}>
         {recovery.isPending ? t('lostPassword.submitting') : t('lostPassword.submit')}
       </Button>
-      <Link className="link form__back" to={paths.landing.getHref()}>{t('lostPassword.backToLogin')}</Link>
+      <Link className="link form__back" to={paths.landing.getHref()}>
+        {t('lostPassword.backToLogin')}
+      </Link>
     </form>
   );
 }

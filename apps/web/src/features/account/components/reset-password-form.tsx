@@ -44,13 +44,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Alert tone="success">
           <strong>{t('resetPassword.successTitle')}.</strong> {t('resetPassword.success')}
         </Alert>
-        <Link className="btn btn--primary btn--block" to={paths.landing.getHref()}>{t('resetPassword.goToLogin')}</Link>
+        <Link className="btn btn--primary btn--block" to={paths.landing.getHref()}>
+          {t('resetPassword.goToLogin')}
+        </Link>
       </div>
     );
   }
 
   const error = reset.error;
-  const serverText = error instanceof ApiError && !error.isNetworkError ? (error.message === PASSWORD_TOO_COMMON ? t('messages.passwordCommon') : error.message) : null;
+  const serverText =
+    error instanceof ApiError && !error.isNetworkError
+      ? error.message === PASSWORD_TOO_COMMON
+        ? t('messages.passwordCommon')
+        : error.message
+      : null;
   const errorText = serverText ?? (error ? t('messages.networkError') : null);
   return (
     <form className="form" onSubmit={onSubmit} noValidate>

@@ -29,9 +29,16 @@ export function SignInLinkScreen({ token }: { token: string }) {
       <div className="form">
         {dead ? <Alert>{t('signInLink.invalid')}</Alert> : <p className="form__intro">{t('signInLink.intro')}</p>}
         {dead ? (
-          <Link className="btn btn--primary btn--block" to={paths.landing.getHref()}>{t('signInLink.backToLogin')}</Link>
+          <Link className="btn btn--primary btn--block" to={paths.landing.getHref()}>
+            {t('signInLink.backToLogin')}
+          </Link>
         ) : (
-          <Button type="button" block loading={signIn.isPending || signIn.isSuccess} onClick={() => signIn.mutate(token)}>
+          <Button
+            type="button"
+            block
+            loading={signIn.isPending || signIn.isSuccess}
+            onClick={() => signIn.mutate(token)}
+          >
             {signIn.isPending ? t('login.submitting') : t('signInLink.submit')}
           </Button>
         )}

@@ -4,7 +4,8 @@ import { ApiError, type ApiClient, type SessionBinding } from '../../../lib/api-
 import { writeUserInfoCookie, type CookieJar } from '../../../lib/user-info-cookie';
 import { createSessionStore, refreshDelayMs } from './session-store';
 
-const b64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const jwt = (iat: number, exp: number) => `${b64url({ alg: 'HS256' })}.${b64url({ sub: 1, iat, exp })}.sig`;
 
 function userInfo(idToken = jwt(0, 86_400), rememberMe = true): UserInfo {
@@ -176,7 +177,9 @@ describe('session store', () => {
 
 describe('refreshDelayMs', () => {
   it('refreshes one hour before expiry for a long-lived token, whatever the device clock says', () => {
-    expect(refreshDelayMs({ idToken: jwt(1000, 1000 + 86_400), idTokenExpiration: 1000 + 86_400 }, 9e12)).toBe(82_800_000);
+    expect(refreshDelayMs({ idToken: jwt(1000, 1000 + 86_400), idTokenExpiration: 1000 + 86_400 }, 9e12)).toBe(
+      82_800_000,
+    );
   });
 
   it('refreshes a short-lived token at half its life instead of at once', () => {

@@ -1,6 +1,11 @@
 import { readJwtClaims, type UserInfo } from '@pantalla/contracts';
 import type { ApiClient, ApiError } from '../../../lib/api-client';
-import { clearUserInfoCookie, readUserInfoCookie, writeUserInfoCookie, type CookieJar } from '../../../lib/user-info-cookie';
+import {
+  clearUserInfoCookie,
+  readUserInfoCookie,
+  writeUserInfoCookie,
+  type CookieJar,
+} from '../../../lib/user-info-cookie';
 
 /** The spec's session states: none, then authenticated, then reset on logout or expiry. */
 export type SessionStatus = 'none' | 'authenticated' | 'reset';
@@ -54,7 +59,12 @@ export function refreshDelayMs(info: Pick<UserInfo, 'idToken' | 'idTokenExpirati
  * The idToken's refresh timer: one at a time, set from the token's lifetime, and a retry a
  * minute later when a refresh fails on the network while still signed in.
  */
-function createRefreshTimer(deps: Required<Pick<SessionStoreDeps, 'now' | 'setTimer' | 'clearTimer'>> & { refresh: () => Promise<unknown>; signedIn: () => boolean }) {
+function createRefreshTimer(
+  deps: Required<Pick<SessionStoreDeps, 'now' | 'setTimer' | 'clearTimer'>> & {
+    refresh: () => Promise<unknown>;
+    signedIn: () => boolean;
+  },
+) {
   let timer: unknown = null;
   function stop(): void {
     if (timer !== null) deps.clearTimer(timer);
@@ -99,7 +109,13 @@ export function createSessionStore(deps: SessionStoreDeps) {
     for (const listener of listeners) listener();
   }
 
-  const refreshTimer = createRefreshTimer({ now, setTimer, clearTimer, refresh: () => api.refresh(), signedIn: () => state.status === 'authenticated' });
+  const refreshTimer = createRefreshTimer({
+    now,
+    setTimer,
+    clearTimer,
+    refresh: () => api.refresh(),
+    signedIn: () => state.status === 'authenticated',
+  });
 
   function authenticate(info: UserInfo): void {
     pendingToken = null;

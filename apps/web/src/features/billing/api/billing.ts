@@ -17,7 +17,11 @@ export const historyKey = ['billing', 'history'] as const;
 
 /** GET /payments/card: the card on file, or null. */
 export function useCardOnFile() {
-  return useQuery({ queryKey: cardKey, queryFn: ({ signal }) => api.get('/payments/card', { schema: cardOnFileResponseSchema, signal }), staleTime: 30_000 });
+  return useQuery({
+    queryKey: cardKey,
+    queryFn: ({ signal }) => api.get('/payments/card', { schema: cardOnFileResponseSchema, signal }),
+    staleTime: 30_000,
+  });
 }
 
 /** POST /payments/card/setup: a setup intent for the card field to confirm. */
@@ -33,7 +37,10 @@ export function confirmCardSetup(setupIntentId: string): Promise<CardConfirmResp
 /** Everything a new or removed card changes: the card, the subscriptions, the history, the banner. */
 export function useRefreshBilling() {
   const client = useQueryClient();
-  return () => Promise.all([cardKey, purchasesKey, historyKey, alertKey].map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined);
+  return () =>
+    Promise.all(
+      [cardKey, purchasesKey, historyKey, alertKey].map((queryKey) => client.invalidateQueries({ queryKey })),
+    ).then(() => undefined);
 }
 
 /** DELETE /payments/card. */
@@ -49,7 +56,12 @@ export function useRemoveCard() {
 export function useBillingHistory(limit = 10) {
   return useInfiniteQuery({
     queryKey: [...historyKey, limit],
-    queryFn: ({ pageParam, signal }) => api.get('/billing/history', { schema: billingHistoryResponseSchema, signal, query: { limit, cursor: pageParam ?? undefined } }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/billing/history', {
+        schema: billingHistoryResponseSchema,
+        signal,
+        query: { limit, cursor: pageParam ?? undefined },
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 30_000,
@@ -60,7 +72,8 @@ export function useBillingHistory(limit = 10) {
 export const receiptQueryOptions = (entryId: string) =>
   queryOptions({
     queryKey: ['billing', 'receipt', entryId],
-    queryFn: ({ signal }) => api.get(`/billing/receipts/${encodeURIComponent(entryId)}`, { schema: receiptSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get(`/billing/receipts/${encodeURIComponent(entryId)}`, { schema: receiptSchema, signal }),
     staleTime: Infinity,
     retry: false,
   });

@@ -16,7 +16,9 @@ export function BillingHistorySection() {
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <section className="settings-card settings-card--wide billing-card" aria-labelledby="billing-history-title">
-      <h2 id="billing-history-title" className="settings-card__title">{t('history.title')}</h2>
+      <h2 id="billing-history-title" className="settings-card__title">
+        {t('history.title')}
+      </h2>
       {history.isError ? <Alert>{t('history.loadError')}</Alert> : null}
       {history.data && entries.length === 0 ? <p className="settings-empty">{t('history.none')}</p> : null}
       {entries.length > 0 ? (
@@ -27,7 +29,12 @@ export function BillingHistorySection() {
         </ul>
       ) : null}
       {history.hasNextPage ? (
-        <Button variant="secondary" className="billing-history__more" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          className="billing-history__more"
+          loading={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
           {t('history.more')}
         </Button>
       ) : null}
@@ -39,7 +46,11 @@ function HistoryEntry({ entry }: { entry: BillingEntry }) {
   const { t, i18n } = useTranslation('billing');
   const language = i18n.language;
   const date = formatShortDay(entry.at, language);
-  const amount = formatPrice(entry.kind === 'refund' ? -Math.abs(entry.amountCents) : entry.amountCents, entry.currency, language);
+  const amount = formatPrice(
+    entry.kind === 'refund' ? -Math.abs(entry.amountCents) : entry.amountCents,
+    entry.currency,
+    language,
+  );
   return (
     <li className={`billing-entry billing-entry--${entry.kind}`} data-testid="billing-entry">
       <div className="billing-entry__main">
@@ -47,14 +58,27 @@ function HistoryEntry({ entry }: { entry: BillingEntry }) {
         <span className="billing-entry__meta">
           <time dateTime={entry.at}>{date}</time>
           <span className={`billing-kind billing-kind--${entry.kind}`}>{t(`history.${entry.kind}`)}</span>
-          <span>{entry.method ? t('card.summary', { brand: brandName(entry.method.brand), last4: entry.method.last4 }) : t('history.noMethod')}</span>
+          <span>
+            {entry.method
+              ? t('card.summary', { brand: brandName(entry.method.brand), last4: entry.method.last4 })
+              : t('history.noMethod')}
+          </span>
         </span>
       </div>
       <div className="billing-entry__money">
         <span className="billing-entry__amount">{amount}</span>
-        <span className="billing-entry__vat">{t('history.vat', { rate: ratePercent(entry.vat.ratePercent, language), amount: formatPrice(entry.vat.includedCents, entry.currency, language) })}</span>
+        <span className="billing-entry__vat">
+          {t('history.vat', {
+            rate: ratePercent(entry.vat.ratePercent, language),
+            amount: formatPrice(entry.vat.includedCents, entry.currency, language),
+          })}
+        </span>
         {entry.receipt ? (
-          <Link className="link billing-entry__receipt" to={paths.receipt.getHref(entry.id)} aria-label={t('history.receiptOf', { product: entry.productTitle, date })}>
+          <Link
+            className="link billing-entry__receipt"
+            to={paths.receipt.getHref(entry.id)}
+            aria-label={t('history.receiptOf', { product: entry.productTitle, date })}
+          >
             {t('history.receipt')}
           </Link>
         ) : null}

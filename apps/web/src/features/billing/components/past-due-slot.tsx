@@ -2,7 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { loadTables } from '../../../lib/i18n';
 import { useBillingAlert } from '../api/alert';
 
-const Banner = lazy(() => Promise.all([import('./past-due-banner'), loadTables(['billing'])]).then(([m]) => ({ default: m.PastDueBanner })));
+const Banner = lazy(() =>
+  Promise.all([import('./past-due-banner'), loadTables(['billing'])]).then(([m]) => ({ default: m.PastDueBanner })),
+);
 
 const DISMISSED_KEY = 'pantalla.billing.dismissed';
 

@@ -40,15 +40,27 @@ export function PaymentMethodSection() {
   };
 
   return (
-    <section ref={sectionRef} id={PAYMENT_METHOD_ID} className="settings-card billing-card" aria-labelledby="payment-method-title" tabIndex={-1}>
-      <h2 id="payment-method-title" className="settings-card__title">{t('card.title')}</h2>
+    <section
+      ref={sectionRef}
+      id={PAYMENT_METHOD_ID}
+      className="settings-card billing-card"
+      aria-labelledby="payment-method-title"
+      tabIndex={-1}
+    >
+      <h2 id="payment-method-title" className="settings-card__title">
+        {t('card.title')}
+      </h2>
       <p className="settings-card__intro">{t('card.intro')}</p>
       {card.isError ? <Alert>{t('card.loadError')}</Alert> : null}
       {card.data ? (
         current ? (
           <p className="saved-card" data-testid="saved-card">
-            <span className="saved-card__number">{t('card.summary', { brand: brandName(current.brand), last4: current.last4 })}</span>
-            <span className="saved-card__expiry">{t('card.expires', { date: expiry(current.expMonth, current.expYear) })}</span>
+            <span className="saved-card__number">
+              {t('card.summary', { brand: brandName(current.brand), last4: current.last4 })}
+            </span>
+            <span className="saved-card__expiry">
+              {t('card.expires', { date: expiry(current.expMonth, current.expYear) })}
+            </span>
           </p>
         ) : (
           <p className="settings-empty">{t('card.none')}</p>
@@ -73,15 +85,33 @@ export function PaymentMethodSection() {
             >
               {t('card.removeYes')}
             </Button>
-            <Button variant="ghost" onClick={() => setMode('view')}>{t('card.removeNo')}</Button>
+            <Button variant="ghost" onClick={() => setMode('view')}>
+              {t('card.removeNo')}
+            </Button>
           </div>
         </div>
       ) : card.data ? (
         <div className="billing-actions">
-          <Button variant={current ? 'secondary' : 'primary'} onClick={() => { setNotice(null); setMode('form'); }}>
+          <Button
+            variant={current ? 'secondary' : 'primary'}
+            onClick={() => {
+              setNotice(null);
+              setMode('form');
+            }}
+          >
             {current ? t('card.replace') : t('card.add')}
           </Button>
-          {current ? <Button variant="ghost" onClick={() => { setNotice(null); setMode('remove'); }}>{t('card.remove')}</Button> : null}
+          {current ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setNotice(null);
+                setMode('remove');
+              }}
+            >
+              {t('card.remove')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
     </section>
@@ -129,7 +159,9 @@ function CardSetupForm({ onCancel, onSaved }: { onCancel: () => void; onSaved: (
       onSaved(t('card.saved'));
       return;
     }
-    const titles = answer.recovered.map((id) => purchases.data?.subscriptions.find((p) => p.purchaseId === id)?.title ?? '').filter(Boolean);
+    const titles = answer.recovered
+      .map((id) => purchases.data?.subscriptions.find((p) => p.purchaseId === id)?.title ?? '')
+      .filter(Boolean);
     onSaved(t('card.recovered', { titles: titles.join(', ') || '—' }));
   }
 
@@ -164,11 +196,29 @@ function CardSetupForm({ onCancel, onSaved }: { onCancel: () => void; onSaved: (
 
   return (
     <form className="card-setup" onSubmit={submit} noValidate aria-busy={busy}>
-      <TextField label={t('card.holder')} name="holder" autoComplete="cc-name" required value={holder} error={holderError} onChange={(e) => setHolder(e.target.value)} disabled={busy} />
+      <TextField
+        label={t('card.holder')}
+        name="holder"
+        autoComplete="cc-name"
+        required
+        value={holder}
+        error={holderError}
+        onChange={(e) => setHolder(e.target.value)}
+        disabled={busy}
+      />
       <div className="card-field">
-        <span className="card-field__label" id="card-setup-label">{t('card.cardField')}</span>
+        <span className="card-field__label" id="card-setup-label">
+          {t('card.cardField')}
+        </span>
         {frame ? (
-          <iframe key={`${frameKey}-${i18n.language}`} ref={frameRef} className={`card-field__frame${challenge ? ' card-field__frame--challenge' : ''}`} src={frame.src} title={t('card.cardFrame')} aria-describedby="card-setup-label" />
+          <iframe
+            key={`${frameKey}-${i18n.language}`}
+            ref={frameRef}
+            className={`card-field__frame${challenge ? ' card-field__frame--challenge' : ''}`}
+            src={frame.src}
+            title={t('card.cardFrame')}
+            aria-describedby="card-setup-label"
+          />
         ) : setupError ? null : (
           <p className="settings-hint">{t('card.saving')}</p>
         )}
@@ -176,8 +226,12 @@ function CardSetupForm({ onCancel, onSaved }: { onCancel: () => void; onSaved: (
       {setupError ? <Alert>{setupError}</Alert> : null}
       {error ? <Alert>{error}</Alert> : null}
       <div className="billing-actions">
-        <Button type="submit" loading={busy} disabled={!setup}>{busy ? t('card.saving') : t('card.save')}</Button>
-        <Button variant="ghost" onClick={onCancel} disabled={busy}>{t('card.cancel')}</Button>
+        <Button type="submit" loading={busy} disabled={!setup}>
+          {busy ? t('card.saving') : t('card.save')}
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          {t('card.cancel')}
+        </Button>
       </div>
     </form>
   );

@@ -19,8 +19,14 @@ export function ReceiptScreen({ entryId }: { entryId: string }) {
   return (
     <div className="receipt-page">
       <nav className="receipt-page__bar" aria-label={t('receipt.title')}>
-        <Link className="link receipt-page__back" to={paths.settings.getHref()}>← {t('receipt.back')}</Link>
-        {receipt.data ? <Button variant="secondary" onClick={() => window.print()}>{t('receipt.print')}</Button> : null}
+        <Link className="link receipt-page__back" to={paths.settings.getHref()}>
+          ← {t('receipt.back')}
+        </Link>
+        {receipt.data ? (
+          <Button variant="secondary" onClick={() => window.print()}>
+            {t('receipt.print')}
+          </Button>
+        ) : null}
       </nav>
       {receipt.isError ? <Alert>{missing ? t('receipt.notFound') : t('receipt.loadError')}</Alert> : null}
       {receipt.data ? <ReceiptDocument receipt={receipt.data} /> : null}
@@ -39,16 +45,22 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
       <header className="receipt__header">
         <div className="receipt__seller">
           <p className="receipt__seller-name">{receipt.seller.name}</p>
-          <p>{t('receipt.taxId')}: {receipt.seller.taxId}</p>
+          <p>
+            {t('receipt.taxId')}: {receipt.seller.taxId}
+          </p>
           <p className="receipt__address">{receipt.seller.address}</p>
         </div>
         <div className="receipt__heading">
-          <h1 id="receipt-title" className="receipt__title">{title}</h1>
+          <h1 id="receipt-title" className="receipt__title">
+            {title}
+          </h1>
           <dl className="receipt__facts">
             <dt>{t('receipt.number')}</dt>
             <dd data-testid="receipt-number">{receipt.number}</dd>
             <dt>{t('receipt.date')}</dt>
-            <dd><time dateTime={receipt.issuedAt}>{formatDay(receipt.issuedAt, language)}</time></dd>
+            <dd>
+              <time dateTime={receipt.issuedAt}>{formatDay(receipt.issuedAt, language)}</time>
+            </dd>
           </dl>
         </div>
       </header>
@@ -63,15 +75,28 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         {receipt.period ? (
           <>
             <dt>{t('receipt.period')}</dt>
-            <dd>{t('receipt.periodValue', { from: formatDay(receipt.period.from, language), to: formatDay(receipt.period.to, language) })}</dd>
+            <dd>
+              {t('receipt.periodValue', {
+                from: formatDay(receipt.period.from, language),
+                to: formatDay(receipt.period.to, language),
+              })}
+            </dd>
           </>
         ) : null}
         <dt>{t('receipt.method')}</dt>
-        <dd>{receipt.method ? t('card.summary', { brand: brandName(receipt.method.brand), last4: receipt.method.last4 }) : t('history.noMethod')}</dd>
+        <dd>
+          {receipt.method
+            ? t('card.summary', { brand: brandName(receipt.method.brand), last4: receipt.method.last4 })
+            : t('history.noMethod')}
+        </dd>
         <dt className="receipt__vat">{t('receipt.vat', { rate: ratePercent(receipt.vat.ratePercent, language) })}</dt>
-        <dd className="receipt__vat" data-testid="receipt-vat">{money(receipt.vat.includedCents)}</dd>
+        <dd className="receipt__vat" data-testid="receipt-vat">
+          {money(receipt.vat.includedCents)}
+        </dd>
         <dt className="receipt__total">{t('receipt.total')}</dt>
-        <dd className="receipt__total" data-testid="receipt-total">{money(receipt.kind === 'refund' ? -Math.abs(receipt.totalCents) : receipt.totalCents)}</dd>
+        <dd className="receipt__total" data-testid="receipt-total">
+          {money(receipt.kind === 'refund' ? -Math.abs(receipt.totalCents) : receipt.totalCents)}
+        </dd>
       </dl>
     </article>
   );

@@ -21,7 +21,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 export const getCategoryContentsQueryOptions = (categoryId: number) =>
   queryOptions({
     queryKey: ['browse', 'category-contents', categoryId],
-    queryFn: ({ signal }) => api.get(`/categories/${categoryId}/contents`, { schema: categoryContentsResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get(`/categories/${categoryId}/contents`, { schema: categoryContentsResponseSchema, signal }),
     staleTime: 60_000,
   });
 
@@ -29,7 +30,7 @@ export type AllInCategoryVariant = 1 | 2 | 3;
 
 /** Day heading of an event (allincat3 groups its many events by day). */
 function dayOf(item: CatalogueItem): string {
-  return item.type === 'event' ? formatDateTime(item.startTime).split(' - ')[0] ?? '' : '';
+  return item.type === 'event' ? (formatDateTime(item.startTime).split(' - ')[0] ?? '') : '';
 }
 
 /**
@@ -46,7 +47,9 @@ export function AllInCategoryScreen({ variant }: { variant: AllInCategoryVariant
   const width = useWindowWidth();
   const now = useNow();
   const channelNames = useChannelNames();
-  useDocumentTitle(state ? (variant === 1 ? state.category.name : (state.section ?? state.category.name)) : t('row.seeAll'));
+  useDocumentTitle(
+    state ? (variant === 1 ? state.category.name : (state.section ?? state.category.name)) : t('row.seeAll'),
+  );
 
   function back() {
     if (closeTarget(window.history.state) === 'back') void navigate(-1);
@@ -83,20 +86,32 @@ export function AllInCategoryScreen({ variant }: { variant: AllInCategoryVariant
       <header className="all-in-category__head">
         <button type="button" className="all-in-category__back" onClick={back} aria-label={t('allInCategory.back')}>
           <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-            <path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M15 5l-7 7 7 7"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              fill="none"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
         <h1 id="all-in-category-title" className="all-in-category__title">
           {title}
         </h1>
-        {contents.data ? <p className="all-in-category__count">{t('allInCategory.count', { count: items.length })}</p> : null}
+        {contents.data ? (
+          <p className="all-in-category__count">{t('allInCategory.count', { count: items.length })}</p>
+        ) : null}
       </header>
       {contents.isPending ? <Spinner label={t('allInCategory.loading')} /> : null}
       {contents.isError ? <p role="alert">{t('allInCategory.error')}</p> : null}
       {groups.map((group) => (
         <div key={group.day || 'all'} className="all-in-category__group">
           {group.day ? <h2 className="all-in-category__day">{group.day}</h2> : null}
-          <ul className="all-in-category__grid" style={{ gridTemplateColumns: `repeat(auto-fill, minmax(${geometry.slotWidth}px, 1fr))` }}>
+          <ul
+            className="all-in-category__grid"
+            style={{ gridTemplateColumns: `repeat(auto-fill, minmax(${geometry.slotWidth}px, 1fr))` }}
+          >
             {group.items.map((item) => (
               <li key={itemKey(item)}>
                 <Card

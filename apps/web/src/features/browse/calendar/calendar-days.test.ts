@@ -34,7 +34,15 @@ describe('groupByDay', () => {
   const ev = (id: number, startTime: number) => ({ id, startTime });
 
   it('puts each event in the day it starts, by start time', () => {
-    const rows = groupByDay([ev(3, local(2026, 6, 2, 21)), ev(1, local(2026, 6, 1, 23, 59)), ev(2, local(2026, 6, 2, 0)), ev(4, local(2026, 6, 2, 8))], days);
+    const rows = groupByDay(
+      [
+        ev(3, local(2026, 6, 2, 21)),
+        ev(1, local(2026, 6, 1, 23, 59)),
+        ev(2, local(2026, 6, 2, 0)),
+        ev(4, local(2026, 6, 2, 8)),
+      ],
+      days,
+    );
     expect(rows).toHaveLength(15);
     expect(rows[0]!.events.map((e) => e.id)).toEqual([1]);
     expect(rows[1]!.events.map((e) => e.id)).toEqual([2, 4, 3]);
@@ -43,7 +51,10 @@ describe('groupByDay', () => {
 
   it('keeps the same start in id order, drops duplicates and events outside the 15 days', () => {
     const t = local(2026, 6, 10, 20);
-    const rows = groupByDay([ev(9, t), ev(5, t), ev(5, t), ev(7, local(2026, 5, 31, 23)), ev(8, local(2026, 6, 16, 0))], days);
+    const rows = groupByDay(
+      [ev(9, t), ev(5, t), ev(5, t), ev(7, local(2026, 5, 31, 23)), ev(8, local(2026, 6, 16, 0))],
+      days,
+    );
     expect(rows[9]!.events.map((e) => e.id)).toEqual([5, 9]);
     expect(rows.flatMap((r) => r.events).map((e) => e.id)).toEqual([5, 9]);
     expect(rows[14]!.day).toBe(local(2026, 6, 15));

@@ -18,7 +18,11 @@ export function calendarEnd(days: readonly number[]): number {
 }
 
 /** Consecutive windows of at most 48 h covering [start, end). */
-export function eventWindows(start: number, end: number, size = EVENTS_WINDOW_MS): { startTime: number; endTime: number }[] {
+export function eventWindows(
+  start: number,
+  end: number,
+  size = EVENTS_WINDOW_MS,
+): { startTime: number; endTime: number }[] {
   const out: { startTime: number; endTime: number }[] = [];
   for (let from = start; from < end; from += size) out.push({ startTime: from, endTime: Math.min(end, from + size) });
   return out;
@@ -35,7 +39,10 @@ export interface CalendarDay<T> {
  * id, so the order is stable); events starting outside the calendar are left out, and an
  * event seen twice (windows overlap at their edges) appears once.
  */
-export function groupByDay<T extends { id: number; startTime: number }>(events: readonly T[], days: readonly number[]): CalendarDay<T>[] {
+export function groupByDay<T extends { id: number; startTime: number }>(
+  events: readonly T[],
+  days: readonly number[],
+): CalendarDay<T>[] {
   const rows: CalendarDay<T>[] = days.map((day) => ({ day, events: [] }));
   const end = calendarEnd(days);
   const seen = new Set<number>();
@@ -51,6 +58,10 @@ export function groupByDay<T extends { id: number; startTime: number }>(events: 
 }
 
 /** Which events the calendar lists: pay-per-view events and those of the sports section, not yet over. */
-export function isCalendarEvent(event: { ppv: boolean; genres: readonly number[]; endTime: number }, sportsGenreId: number, now: number): boolean {
+export function isCalendarEvent(
+  event: { ppv: boolean; genres: readonly number[]; endTime: number },
+  sportsGenreId: number,
+  now: number,
+): boolean {
   return event.endTime > now && (event.ppv || event.genres.includes(sportsGenreId));
 }

@@ -13,7 +13,14 @@ import { useAuthenticatedUser } from '../../account';
 import { detailHref, stillUrl, timeState } from '../cards/item-model';
 import { PageHeader } from '../genres/components/page-header';
 import { useNow } from '../rows/use-now';
-import { calendarDays, calendarEnd, eventWindows, groupByDay, isCalendarEvent, type CalendarDay } from './calendar-days';
+import {
+  calendarDays,
+  calendarEnd,
+  eventWindows,
+  groupByDay,
+  isCalendarEvent,
+  type CalendarDay,
+} from './calendar-days';
 
 /** 'lunes, 23 nov' in the user's language. */
 function dayLabel(day: number, language: string): string {
@@ -43,7 +50,12 @@ export function CalendarScreen() {
 
   return (
     <div className="browse-page calendar-page">
-      <PageHeader title={t('calendar.title')} subtitle={t('calendar.subtitle')} logo={<OperatorLogo skin={user.skin} type={3002} />} close />
+      <PageHeader
+        title={t('calendar.title')}
+        subtitle={t('calendar.subtitle')}
+        logo={<OperatorLogo skin={user.skin} type={3002} />}
+        close
+      />
       {pending ? (
         <div className="browse-page__status">
           <Spinner label={t('loading')} />
@@ -51,12 +63,21 @@ export function CalendarScreen() {
       ) : failed ? (
         <div className="browse-page__status" role="alert">
           <p>{t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => results.forEach((r) => r.isError && void r.refetch())}>{t('retry')}</Button>
+          <Button variant="secondary" onClick={() => results.forEach((r) => r.isError && void r.refetch())}>
+            {t('retry')}
+          </Button>
         </div>
       ) : (
         <ol className="calendar" aria-label={t('calendar.days')}>
           {rows.map((row, index) => (
-            <CalendarRow key={row.day} row={row} index={index} label={dayLabel(row.day, i18n.language)} channelById={channelById} now={now} />
+            <CalendarRow
+              key={row.day}
+              row={row}
+              index={index}
+              label={dayLabel(row.day, i18n.language)}
+              channelById={channelById}
+              now={now}
+            />
           ))}
         </ol>
       )}
@@ -109,7 +130,8 @@ function CalendarRow({ row, index, label, channelById, now }: RowProps) {
 
   function onScroll(event: UIEvent<HTMLUListElement>) {
     const list = event.currentTarget;
-    if (shown < count && list.scrollLeft + list.clientWidth >= list.scrollWidth - list.clientWidth) setShown((n) => n + EVENTS_STEP);
+    if (shown < count && list.scrollLeft + list.clientWidth >= list.scrollWidth - list.clientWidth)
+      setShown((n) => n + EVENTS_STEP);
   }
 
   return (
@@ -138,14 +160,32 @@ function CalendarRow({ row, index, label, channelById, now }: RowProps) {
                   onKeyDown={(e) => onKeyDown(e, i)}
                 >
                   <span className="calendar-event__image">
-                    {image ? <img key={image} src={image} alt="" width={240} height={135} loading="lazy" decoding="async" onError={hideBrokenImage} /> : null}
+                    {image ? (
+                      <img
+                        key={image}
+                        src={image}
+                        alt=""
+                        width={240}
+                        height={135}
+                        loading="lazy"
+                        decoding="async"
+                        onError={hideBrokenImage}
+                      />
+                    ) : null}
                     {live ? <span className="calendar-event__live">{t('calendar.live')}</span> : null}
                     {event.ppv ? <span className="calendar-event__ppv">{t('calendar.ppv')}</span> : null}
                   </span>
                   <span className="calendar-event__time">{time}</span>
                   <span className="calendar-event__title">{event.title}</span>
                   <span className="calendar-event__channel">
-                    {channel ? <ChannelLogo className="calendar-event__logo" src={channel.logoURL} name={channel.name} nameBeside /> : null}
+                    {channel ? (
+                      <ChannelLogo
+                        className="calendar-event__logo"
+                        src={channel.logoURL}
+                        name={channel.name}
+                        nameBeside
+                      />
+                    ) : null}
                     {channel?.name}
                   </span>
                 </Link>

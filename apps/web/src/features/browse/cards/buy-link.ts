@@ -9,7 +9,6 @@ export interface BuyOffer {
   href: string;
 }
 
-
 /**
  * What buying an item means: the product that sells its package, with its price and the
  * /purchase/{encoded} link; null when the item is owned or nothing sells it.
@@ -41,7 +40,10 @@ export function buyOffer(item: CatalogueItem, products: readonly PpvSubsProduct[
 }
 
 /** A buy button's price with its terms: '9,99 € al mes' for a subscription, '4,99 €, pago único' for a one-off (issue 26). */
-export function offerTerms(offer: BuyOffer, t: (key: 'actions.pricePerMonth' | 'actions.priceOneOff', options: { price: string }) => string): string {
+export function offerTerms(
+  offer: BuyOffer,
+  t: (key: 'actions.pricePerMonth' | 'actions.priceOneOff', options: { price: string }) => string,
+): string {
   return t(offer.product.recurring ? 'actions.pricePerMonth' : 'actions.priceOneOff', { price: offer.priceLabel });
 }
 
@@ -49,7 +51,10 @@ export function offerTerms(offer: BuyOffer, t: (key: 'actions.pricePerMonth' | '
  * What an owned item's label says: a pay-per-view bought on its own (its package sold only
  * one-off) is 'bought', anything else is included in the subscription (issue 26).
  */
-export function ownedLabelKey(item: CatalogueItem, products: readonly PpvSubsProduct[] | undefined): 'actions.bought' | 'actions.owned' {
+export function ownedLabelKey(
+  item: CatalogueItem,
+  products: readonly PpvSubsProduct[] | undefined,
+): 'actions.bought' | 'actions.owned' {
   const selling = (products ?? []).filter((p) => p.packageID === item.access.packageId);
   return selling.length > 0 && selling.every((p) => !p.recurring) ? 'actions.bought' : 'actions.owned';
 }

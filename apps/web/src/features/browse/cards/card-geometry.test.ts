@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_TEXT_MAX, SHORT_DESCRIPTION_MAX, cardShape, clampPage, pageCount, rankNumber, rowGeometry, shortenText, usableWidth, wideCardWidth } from './card-geometry';
+import {
+  CARD_TEXT_MAX,
+  SHORT_DESCRIPTION_MAX,
+  cardShape,
+  clampPage,
+  pageCount,
+  rankNumber,
+  rowGeometry,
+  shortenText,
+  usableWidth,
+  wideCardWidth,
+} from './card-geometry';
 
 describe('card geometry', () => {
   it('uses 270 px wide cards up to a 1600 px window, else 350 px', () => {
@@ -57,7 +68,7 @@ describe('card geometry', () => {
     expect(shortenText('  a   b  ', 85)).toBe('a b');
   });
 
-  it('keeps the spec\'s lengths: 85 for cards, 90 elsewhere (episode lists)', () => {
+  it("keeps the spec's lengths: 85 for cards, 90 elsewhere (episode lists)", () => {
     expect(CARD_TEXT_MAX).toBe(85);
     expect(SHORT_DESCRIPTION_MAX).toBe(90);
     expect(shortenText('x'.repeat(200), SHORT_DESCRIPTION_MAX)).toHaveLength(90);

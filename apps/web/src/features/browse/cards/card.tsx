@@ -32,7 +32,22 @@ export interface CardProps {
 
 /** A poster or wide card: image, rank, live badge, play icon, title and its 85-character text. */
 export const Card = forwardRef<HTMLButtonElement, CardProps>(function Card(
-  { item, shape, displayMode, position, width, now, expanded, controls, tabIndex, progress, onActivate, onKeyDown, onFocus, channelName },
+  {
+    item,
+    shape,
+    displayMode,
+    position,
+    width,
+    now,
+    expanded,
+    controls,
+    tabIndex,
+    progress,
+    onActivate,
+    onKeyDown,
+    onFocus,
+    channelName,
+  },
   ref,
 ) {
   const { t } = useTranslation('browse');
@@ -55,10 +70,28 @@ export const Card = forwardRef<HTMLButtonElement, CardProps>(function Card(
         onClick={onActivate}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
-        aria-label={[rank !== null ? t('card.rank', { rank }) : null, title, state.live && item.type === 'event' ? t('card.live') : null].filter(Boolean).join(', ')}
+        aria-label={[
+          rank !== null ? t('card.rank', { rank }) : null,
+          title,
+          state.live && item.type === 'event' ? t('card.live') : null,
+        ]
+          .filter(Boolean)
+          .join(', ')}
       >
         <span className={`card__image${isLogo ? ' card__image--logo' : ''}`} style={{ height }}>
-          {image ? <img key={image} src={image} alt="" width={width} height={height} loading="lazy" decoding="async" draggable={false} onError={hideBrokenImage} /> : null}
+          {image ? (
+            <img
+              key={image}
+              src={image}
+              alt=""
+              width={width}
+              height={height}
+              loading="lazy"
+              decoding="async"
+              draggable={false}
+              onError={hideBrokenImage}
+            />
+          ) : null}
           {rank !== null ? (
             <span className="card__rank" aria-hidden="true">
               {rank}

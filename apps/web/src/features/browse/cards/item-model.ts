@@ -29,7 +29,13 @@ export function itemTitle(item: CatalogueItem): string {
 export function itemText(item: CatalogueItem, channelName?: string): string {
   switch (item.type) {
     case 'event':
-      return [channelName, `${formatClock(item.startTime)}–${formatClock(item.endTime)}`, item.subtitle || item.description].filter(Boolean).join(' · ');
+      return [
+        channelName,
+        `${formatClock(item.startTime)}–${formatClock(item.endTime)}`,
+        item.subtitle || item.description,
+      ]
+        .filter(Boolean)
+        .join(' · ');
     case 'episode':
       return `${item.seriesTitle} · T${item.seasonNumber} E${item.episodeNumber}`;
     default:
@@ -38,7 +44,11 @@ export function itemText(item: CatalogueItem, channelName?: string): string {
 }
 
 function pick(images: Image[], orientation: Image['orientation'], size: Image['size'] = 'medium'): string | null {
-  return images.find((i) => i.orientation === orientation && i.size === size)?.url ?? images.find((i) => i.orientation === orientation)?.url ?? null;
+  return (
+    images.find((i) => i.orientation === orientation && i.size === size)?.url ??
+    images.find((i) => i.orientation === orientation)?.url ??
+    null
+  );
 }
 
 /** Portrait poster, falling back to the landscape still or the logo. */

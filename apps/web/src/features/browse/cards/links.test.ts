@@ -8,12 +8,47 @@ import { playHref } from './play-link';
 
 const access = (owned: boolean, productId: number | null = null) => ({ packageId: 3, owned, productId });
 const stream = { source: 'origin' as const, url: null, protocol: 'dash' as const, clipKey: 'clip-1' };
-const film = { type: 'movie', id: 10, title: 'Película', parental: 2, access: access(true), images: [] } as unknown as Film;
-const episode = { type: 'episode', id: 77, title: 'Piloto', parental: 2, seriesId: 5, seasonNumber: 2, access: access(true), stream } as unknown as Episode;
-const channel = { type: 'channel', id: 4, name: 'Canal 4', parental: 2, adult: false, access: access(true) } as unknown as Channel;
+const film = {
+  type: 'movie',
+  id: 10,
+  title: 'Película',
+  parental: 2,
+  access: access(true),
+  images: [],
+} as unknown as Film;
+const episode = {
+  type: 'episode',
+  id: 77,
+  title: 'Piloto',
+  parental: 2,
+  seriesId: 5,
+  seasonNumber: 2,
+  access: access(true),
+  stream,
+} as unknown as Episode;
+const channel = {
+  type: 'channel',
+  id: 4,
+  name: 'Canal 4',
+  parental: 2,
+  adult: false,
+  access: access(true),
+} as unknown as Channel;
 const event = (start: number, end: number, over: Partial<CatalogueEvent> = {}) =>
-  ({ type: 'event', id: 900, channelId: 4, startTime: start, endTime: end, title: 'Partido', parental: 2, format: 'CUTV', access: access(true), ...over }) as CatalogueEvent;
-const route = (href: string | null) => (href ? decodePlayerRoute(decodeURIComponent(href.replace('/emplayer/', ''))) : null);
+  ({
+    type: 'event',
+    id: 900,
+    channelId: 4,
+    startTime: start,
+    endTime: end,
+    title: 'Partido',
+    parental: 2,
+    format: 'CUTV',
+    access: access(true),
+    ...over,
+  }) as CatalogueEvent;
+const route = (href: string | null) =>
+  href ? decodePlayerRoute(decodeURIComponent(href.replace('/emplayer/', ''))) : null;
 
 describe('time state', () => {
   it('shows the live badge only between start and end, the play icon once started', () => {
@@ -71,7 +106,9 @@ describe('buy offers', () => {
     expect(buyOffer({ ...film, access: access(false, 99) }, [product])).toBeNull();
   });
   it('links a PPV event to /purchase with its start, end and the product', () => {
-    const ppv = event(Date.parse('2026-11-22T20:00:00Z'), Date.parse('2026-11-22T22:00:00Z'), { access: access(false, 8) });
+    const ppv = event(Date.parse('2026-11-22T20:00:00Z'), Date.parse('2026-11-22T22:00:00Z'), {
+      access: access(false, 8),
+    });
     const offer = buyOffer(ppv, [product]);
     expect(offer?.priceLabel.replace(/\u00a0/g, ' ')).toBe('12,99 €');
     const data = decodePurchaseData(offer!.href.replace('/purchase/', ''));
@@ -89,9 +126,23 @@ describe('buy offers', () => {
     });
   });
   it('ends a recurring subscription a month after its start', () => {
-    const sub = { ...product, id: 2, evID: null, channelId: null, recurring: true, interval: 'month' as const, fcIni: '2026-11-22T08:00:00.000Z' };
+    const sub = {
+      ...product,
+      id: 2,
+      evID: null,
+      channelId: null,
+      recurring: true,
+      interval: 'month' as const,
+      fcIni: '2026-11-22T08:00:00.000Z',
+    };
     const offer = buyOffer({ ...film, access: access(false, 2) }, [sub]);
     const data = decodePurchaseData(offer!.href.replace('/purchase/', ''));
-    expect(data).toMatchObject({ start: '2026-11-22T08:00:00.000Z', end: '2026-12-22T08:00:00.000Z', recurring: true, channelId: null, packageId: 12 });
+    expect(data).toMatchObject({
+      start: '2026-11-22T08:00:00.000Z',
+      end: '2026-12-22T08:00:00.000Z',
+      recurring: true,
+      channelId: null,
+      packageId: 12,
+    });
   });
 });

@@ -14,8 +14,23 @@ export function playHref(item: CatalogueItem, now: number): string | null {
     case 'event': {
       const state = timeState(item, now);
       const adult = item.parental === PARENTAL_RESTRICTED;
-      if (state.live) return liveLink({ channelId: item.channelId, title: item.title, parental: item.parental, start: item.startTime, adult });
-      if (state.ended && item.format === 'CUTV') return cutvLink({ eventId: item.id, title: item.title, parental: item.parental, channelId: item.channelId, start: item.startTime, adult });
+      if (state.live)
+        return liveLink({
+          channelId: item.channelId,
+          title: item.title,
+          parental: item.parental,
+          start: item.startTime,
+          adult,
+        });
+      if (state.ended && item.format === 'CUTV')
+        return cutvLink({
+          eventId: item.id,
+          title: item.title,
+          parental: item.parental,
+          channelId: item.channelId,
+          start: item.startTime,
+          adult,
+        });
       return null;
     }
     case 'movie':
@@ -29,9 +44,21 @@ export function playHref(item: CatalogueItem, now: number): string | null {
 
 /** A film from its keep-watching position (null position). */
 export function filmPlayHref(film: Film): string {
-  return vodLink({ contentId: film.id, title: film.title, parental: film.parental, position: null, adult: film.parental === PARENTAL_RESTRICTED });
+  return vodLink({
+    contentId: film.id,
+    title: film.title,
+    parental: film.parental,
+    position: null,
+    adult: film.parental === PARENTAL_RESTRICTED,
+  });
 }
 
 export function episodePlayHref(episode: Episode): string {
-  return serieLink({ episodeId: episode.id, title: episode.title, parental: episode.parental, serieId: episode.seriesId, season: episode.seasonNumber });
+  return serieLink({
+    episodeId: episode.id,
+    title: episode.title,
+    parental: episode.parental,
+    serieId: episode.seriesId,
+    season: episode.seasonNumber,
+  });
 }

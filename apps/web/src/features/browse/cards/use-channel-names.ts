@@ -13,12 +13,15 @@ export function useChannelNames(): ReadonlyMap<number, string> {
   const client = useQueryClient();
   const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
   const channelCount = useSyncExternalStore(subscribe, () =>
-    client.getQueriesData<{ resources: Channel[] }>({ queryKey: CHANNELS_KEY }).reduce((n, [, data]) => n + (data?.resources.length ?? 0), 0),
+    client
+      .getQueriesData<{ resources: Channel[] }>({ queryKey: CHANNELS_KEY })
+      .reduce((n, [, data]) => n + (data?.resources.length ?? 0), 0),
   );
   return useMemo(() => {
     const names = new Map<number, string>();
     if (channelCount === 0) return names;
-    for (const [, data] of client.getQueriesData<{ resources: Channel[] }>({ queryKey: CHANNELS_KEY })) for (const c of data?.resources ?? []) names.set(c.id, c.name);
+    for (const [, data] of client.getQueriesData<{ resources: Channel[] }>({ queryKey: CHANNELS_KEY }))
+      for (const c of data?.resources ?? []) names.set(c.id, c.name);
     return names;
   }, [client, channelCount]);
 }

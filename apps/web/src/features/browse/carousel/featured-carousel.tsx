@@ -45,7 +45,12 @@ export function FeaturedCarousel({ title, items }: FeaturedCarouselProps) {
   const current = count > 0 ? index % count : 0;
   const advance = useCallback(() => setIndex((i) => (i + 1) % Math.max(1, count)), [count]);
   const [chosen, setChosen] = useState(0);
-  useAutoplay({ index: current, running: count > 1 && !userPaused && !focusInside && playing === null, advance, chosen });
+  useAutoplay({
+    index: current,
+    running: count > 1 && !userPaused && !focusInside && playing === null,
+    advance,
+    chosen,
+  });
   const sectionRef = useRef<HTMLElement>(null);
   const swipe = useSwipe((step) => setIndex((i) => (((i + step) % Math.max(1, count)) + count) % Math.max(1, count)));
 
@@ -117,7 +122,21 @@ interface SlideTrailer {
 }
 
 /** One highlight: its still (or trailer), title, facts, price and actions; hidden and inert unless active. */
-function CarouselSlide({ item, position, now, offer, ownedLabel, trailer }: { item: CatalogueItem; position: { index: number; count: number; active: boolean }; now: number; offer: ReturnType<typeof buyOffer>; ownedLabel: ReturnType<typeof ownedLabelKey>; trailer: SlideTrailer }) {
+function CarouselSlide({
+  item,
+  position,
+  now,
+  offer,
+  ownedLabel,
+  trailer,
+}: {
+  item: CatalogueItem;
+  position: { index: number; count: number; active: boolean };
+  now: number;
+  offer: ReturnType<typeof buyOffer>;
+  ownedLabel: ReturnType<typeof ownedLabelKey>;
+  trailer: SlideTrailer;
+}) {
   const { t } = useTranslation('browse');
   const { index, count, active } = position;
   const still = stillUrl(item, 'large');
@@ -132,7 +151,16 @@ function CarouselSlide({ item, position, now, offer, ownedLabel, trailer }: { it
       aria-hidden={!active}
       inert={!active}
     >
-      {still ? <img className="carousel__art" src={still} alt="" loading={index === 0 ? 'eager' : 'lazy'} fetchPriority={index === 0 ? 'high' : 'auto'} decoding="async" /> : null}
+      {still ? (
+        <img
+          className="carousel__art"
+          src={still}
+          alt=""
+          loading={index === 0 ? 'eager' : 'lazy'}
+          fetchPriority={index === 0 ? 'high' : 'auto'}
+          decoding="async"
+        />
+      ) : null}
       {trailer.playing && item.type === 'movie' ? (
         <TrailerPlayer
           className="carousel__video"
@@ -152,7 +180,11 @@ function CarouselSlide({ item, position, now, offer, ownedLabel, trailer }: { it
         <h2 className="carousel__title">{itemName}</h2>
         <ItemMeta facts={factsOf(item)} extra={airingText(item)} />
         <div className="carousel__offer">
-          {item.access.owned ? <span className="owned-label">{t(ownedLabel)}</span> : offer ? <span className="carousel__price">{offerTerms(offer, t)}</span> : null}
+          {item.access.owned ? (
+            <span className="owned-label">{t(ownedLabel)}</span>
+          ) : offer ? (
+            <span className="carousel__price">{offerTerms(offer, t)}</span>
+          ) : null}
         </div>
         <p className="carousel__desc">{truncateCarouselDescription(descriptionOf(item))}</p>
         <SlideActions item={item} now={now} live={live} offer={offer} trailer={trailer} />
@@ -162,7 +194,19 @@ function CarouselSlide({ item, position, now, offer, ownedLabel, trailer }: { it
 }
 
 /** Play (or watch live), buy, the trailer's buttons and more information. */
-function SlideActions({ item, now, live, offer, trailer }: { item: CatalogueItem; now: number; live: boolean; offer: ReturnType<typeof buyOffer>; trailer: SlideTrailer }) {
+function SlideActions({
+  item,
+  now,
+  live,
+  offer,
+  trailer,
+}: {
+  item: CatalogueItem;
+  now: number;
+  live: boolean;
+  offer: ReturnType<typeof buyOffer>;
+  trailer: SlideTrailer;
+}) {
   const { t } = useTranslation('browse');
   const play = item.access.owned ? playHref(item, now) : null;
   const itemName = itemTitle(item);
@@ -177,7 +221,12 @@ function SlideActions({ item, now, live, offer, trailer }: { item: CatalogueItem
         </Link>
       ) : null}
       {offer ? (
-        <Link className="btn btn--primary" to={offer.href} state={{ returnTo: playHref(item, now) ?? detailHref(item) }} aria-label={t('actions.buyTitle', { title: itemName, price: offerTerms(offer, t) })}>
+        <Link
+          className="btn btn--primary"
+          to={offer.href}
+          state={{ returnTo: playHref(item, now) ?? detailHref(item) }}
+          aria-label={t('actions.buyTitle', { title: itemName, price: offerTerms(offer, t) })}
+        >
           <span>{t('actions.buy')}</span>
         </Link>
       ) : null}
@@ -188,7 +237,12 @@ function SlideActions({ item, now, live, offer, trailer }: { item: CatalogueItem
       ) : null}
       {trailer.playing ? (
         <>
-          <button type="button" className="btn btn--secondary" aria-pressed={!trailer.muted} onClick={trailer.toggleMute}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            aria-pressed={!trailer.muted}
+            onClick={trailer.toggleMute}
+          >
             <span>{trailer.muted ? t('trailer.unmute') : t('trailer.mute')}</span>
           </button>
           <button type="button" className="btn btn--ghost" onClick={trailer.end}>
@@ -204,7 +258,19 @@ function SlideActions({ item, now, live, offer, trailer }: { item: CatalogueItem
 }
 
 /** Previous, a dot per highlight, next and pause; arrow keys step from any of them. */
-function CarouselControls({ items, current, paused, onGo, onPausedChange }: { items: readonly CatalogueItem[]; current: number; paused: boolean; onGo: (index: number) => void; onPausedChange: (paused: boolean) => void }) {
+function CarouselControls({
+  items,
+  current,
+  paused,
+  onGo,
+  onPausedChange,
+}: {
+  items: readonly CatalogueItem[];
+  current: number;
+  paused: boolean;
+  onGo: (index: number) => void;
+  onPausedChange: (paused: boolean) => void;
+}) {
   const { t } = useTranslation('browse');
   return (
     <div
@@ -215,7 +281,12 @@ function CarouselControls({ items, current, paused, onGo, onPausedChange }: { it
         onGo(current + (event.key === 'ArrowRight' ? 1 : -1));
       }}
     >
-      <button type="button" className="carousel__arrow" aria-label={t('carousel.previous')} onClick={() => onGo(current - 1)}>
+      <button
+        type="button"
+        className="carousel__arrow"
+        aria-label={t('carousel.previous')}
+        onClick={() => onGo(current - 1)}
+      >
         <span aria-hidden="true">‹</span>
       </button>
       <div className="carousel__dots">
@@ -230,7 +301,12 @@ function CarouselControls({ items, current, paused, onGo, onPausedChange }: { it
           />
         ))}
       </div>
-      <button type="button" className="carousel__arrow" aria-label={t('carousel.next')} onClick={() => onGo(current + 1)}>
+      <button
+        type="button"
+        className="carousel__arrow"
+        aria-label={t('carousel.next')}
+        onClick={() => onGo(current + 1)}
+      >
         <span aria-hidden="true">›</span>
       </button>
       <button type="button" className="carousel__pause" aria-pressed={paused} onClick={() => onPausedChange(!paused)}>

@@ -41,7 +41,11 @@ export function TrailerPlayer({ filmId, muted, onEnded, onError, className, labe
       const { ShakaAdapter } = await import('../../player');
       if (cancelled) return;
       if (!(await ShakaAdapter.isSupported())) throw new Error('Shaka Player is not supported in this browser');
-      const next = new ShakaAdapter(video, container, { getIdToken: () => session.getState().userInfo?.idToken ?? null, onError: (e) => callbacks.current.onError(e), env: import.meta.env });
+      const next = new ShakaAdapter(video, container, {
+        getIdToken: () => session.getState().userInfo?.idToken ?? null,
+        onError: (e) => callbacks.current.onError(e),
+        env: import.meta.env,
+      });
       adapter = next;
       await next.attach();
       if (cancelled) return;

@@ -61,7 +61,8 @@ describe('truncateCarouselDescription (160 characters)', () => {
     for (let n = 0; n < 400; n += 7) {
       const text = `${'Una frase de prueba, con coma. '.repeat(20)}`.slice(0, n);
       const cut = truncateCarouselDescription(text);
-      const body = cut.endsWith('...') && !text.trim().endsWith('...') && text.trim().length > 160 ? cut.slice(0, -3) : cut;
+      const body =
+        cut.endsWith('...') && !text.trim().endsWith('...') && text.trim().length > 160 ? cut.slice(0, -3) : cut;
       expect(body.length).toBeLessThanOrEqual(CAROUSEL_DESCRIPTION_MAX);
       expect(text.trim().startsWith(body)).toBe(true);
     }

@@ -4,7 +4,17 @@ import { useEffect } from 'react';
 export const CAROUSEL_INTERVAL_MS = 4000;
 
 /** Calls `advance` 4000 ms after each change of `index` while `running`. */
-export function useAutoplay({ index, running, advance, chosen = 0 }: { index: number; running: boolean; advance: () => void; chosen?: number }) {
+export function useAutoplay({
+  index,
+  running,
+  advance,
+  chosen = 0,
+}: {
+  index: number;
+  running: boolean;
+  advance: () => void;
+  chosen?: number;
+}) {
   // `chosen` counts the user's picks: picking the slide already shown starts a fresh interval too.
   useEffect(() => {
     if (!running) return;

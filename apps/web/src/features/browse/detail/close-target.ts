@@ -4,6 +4,9 @@
  * from a bookmark or a new tab never leaves the app.
  */
 export function closeTarget(historyState: unknown): 'back' | 'home' {
-  const idx = typeof historyState === 'object' && historyState !== null && 'idx' in historyState ? (historyState as { idx: unknown }).idx : undefined;
+  const idx =
+    typeof historyState === 'object' && historyState !== null && 'idx' in historyState
+      ? (historyState as { idx: unknown }).idx
+      : undefined;
   return typeof idx === 'number' && idx > 0 ? 'back' : 'home';
 }

@@ -10,8 +10,23 @@ import { Spinner } from '../../../ui/spinner';
 import { shortenText } from '../cards/card-geometry';
 import { itemTitle, posterUrl, stillUrl } from '../cards/item-model';
 import { TrailerPlayer } from '../carousel/trailer-player';
-import { getChannelQueryOptions, getEventDetailQueryOptions, getFilmQueryOptions, getSeriesDetailQueryOptions } from '../details/api/get-items';
-import { actorsOf, airingText, CAST_DETAIL, CastList, directorOf, factsOf, ItemActions, ItemMeta, type MetaFacts } from '../details/item-parts';
+import {
+  getChannelQueryOptions,
+  getEventDetailQueryOptions,
+  getFilmQueryOptions,
+  getSeriesDetailQueryOptions,
+} from '../details/api/get-items';
+import {
+  actorsOf,
+  airingText,
+  CAST_DETAIL,
+  CastList,
+  directorOf,
+  factsOf,
+  ItemActions,
+  ItemMeta,
+  type MetaFacts,
+} from '../details/item-parts';
 import { SeasonEpisodes } from '../details/season-episodes';
 import { useNow } from '../rows/use-now';
 import { closeTarget } from './close-target';
@@ -42,10 +57,24 @@ function useDetail(kind: DetailKind, id: number): { view: DetailView | null; isP
   let view: DetailView | null = null;
   if (kind === 'content' && film.data) {
     const f = film.data;
-    view = { item: f, facts: factsOf(f), director: directorOf(f.credits), description: f.longDescription || f.description, cast: actorsOf(f.credits), series: null };
+    view = {
+      item: f,
+      facts: factsOf(f),
+      director: directorOf(f.credits),
+      description: f.longDescription || f.description,
+      cast: actorsOf(f.credits),
+      series: null,
+    };
   } else if (kind === 'serie' && series.data) {
     const s = series.data;
-    view = { item: s, facts: factsOf(s), director: directorOf(s.credits), description: s.longDescription || s.description, cast: actorsOf(s.credits), series: s };
+    view = {
+      item: s,
+      facts: factsOf(s),
+      director: directorOf(s.credits),
+      description: s.longDescription || s.description,
+      cast: actorsOf(s.credits),
+      series: s,
+    };
   } else if (kind === 'event' && event.data) {
     const { epg, ...e } = event.data;
     view = {
@@ -79,7 +108,11 @@ export function DetailScreen({ kind, id }: { kind: DetailKind; id: number }) {
     return (
       <div className="detail detail--state">
         {closeButton}
-        {isPending ? <Spinner label={t('detail.loading')} /> : <p role="alert">{notFound ? t('detail.notFound') : t('detail.error')}</p>}
+        {isPending ? (
+          <Spinner label={t('detail.loading')} />
+        ) : (
+          <p role="alert">{notFound ? t('detail.notFound') : t('detail.error')}</p>
+        )}
       </div>
     );
   }
@@ -91,7 +124,9 @@ export function DetailScreen({ kind, id }: { kind: DetailKind; id: number }) {
   const hasTrailer = item.type === 'movie' && item.hasTrailer;
   return (
     <article className="detail" aria-labelledby="detail-title">
-      {still ? <div className="detail__backdrop" style={{ backgroundImage: `url("${still}")` }} aria-hidden="true" /> : null}
+      {still ? (
+        <div className="detail__backdrop" style={{ backgroundImage: `url("${still}")` }} aria-hidden="true" />
+      ) : null}
       <div className="detail__shade" aria-hidden="true" />
       {closeButton}
       <div className="detail__layout">
@@ -112,7 +147,14 @@ export function DetailScreen({ kind, id }: { kind: DetailKind; id: number }) {
             // An imported logo may be gone: the channel's name in the box, as in the guide.
             <ChannelLogo className="detail__logo" src={poster} name={title} />
           ) : poster ? (
-            <img key={poster} src={poster} alt={t('detail.poster', { title })} width="320" height="480" onError={hideBrokenImage} />
+            <img
+              key={poster}
+              src={poster}
+              alt={t('detail.poster', { title })}
+              width="320"
+              height="480"
+              onError={hideBrokenImage}
+            />
           ) : null}
         </div>
         <div className="detail__info">
@@ -133,7 +175,14 @@ export function DetailScreen({ kind, id }: { kind: DetailKind; id: number }) {
               <ItemActions item={item} now={now} showMoreInfo={false} />
             </>
           )}
-          {hasTrailer ? <TrailerControls on={trailerOn} muted={muted} onToggle={() => setTrailerOn((on) => !on)} onToggleMute={() => setMuted((m) => !m)} /> : null}
+          {hasTrailer ? (
+            <TrailerControls
+              on={trailerOn}
+              muted={muted}
+              onToggle={() => setTrailerOn((on) => !on)}
+              onToggleMute={() => setMuted((m) => !m)}
+            />
+          ) : null}
           {!view.series ? <CastList names={view.cast} limit={CAST_DETAIL} headingLevel={2} /> : null}
         </div>
       </div>
@@ -170,7 +219,17 @@ function CloseButton({ onClose }: { onClose: () => void }) {
 }
 
 /** Play/stop the trailer (in place of the poster) and, while it plays, its sound. */
-function TrailerControls({ on, muted, onToggle, onToggleMute }: { on: boolean; muted: boolean; onToggle: () => void; onToggleMute: () => void }) {
+function TrailerControls({
+  on,
+  muted,
+  onToggle,
+  onToggleMute,
+}: {
+  on: boolean;
+  muted: boolean;
+  onToggle: () => void;
+  onToggleMute: () => void;
+}) {
   const { t } = useTranslation('browse');
   return (
     <div className="detail__trailer-controls">
@@ -221,7 +280,13 @@ function SeriesTabs({ series, cast, now }: { series: SeriesDetail; cast: string[
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} className="tabs__panel" tabIndex={0}>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel`}
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        className="tabs__panel"
+        tabIndex={0}
+      >
         {tab === 'info' ? (
           <>
             <p className="detail__desc">{shortenText(series.description, SERIES_FIRST_TAB_MAX)}</p>
@@ -241,7 +306,11 @@ function SeriesTabs({ series, cast, now }: { series: SeriesDetail; cast: string[
           </>
         ) : null}
         {tab === 'episodes' ? <SeasonEpisodes seasons={series.seasons} seriesTitle={series.title} /> : null}
-        {tab === 'description' ? <p className="detail__desc">{shortenText(series.longDescription || series.description, DETAIL_DESCRIPTION_MAX)}</p> : null}
+        {tab === 'description' ? (
+          <p className="detail__desc">
+            {shortenText(series.longDescription || series.description, DETAIL_DESCRIPTION_MAX)}
+          </p>
+        ) : null}
         {tab === 'cast' ? <CastList names={cast} limit={CAST_DETAIL} headingLevel={2} /> : null}
       </div>
     </div>

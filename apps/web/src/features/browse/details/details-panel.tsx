@@ -6,7 +6,17 @@ import { Spinner } from '../../../ui/spinner';
 import { shortenText } from '../cards/card-geometry';
 import { itemTitle, stillUrl, timeState } from '../cards/item-model';
 import { getEventDetailQueryOptions, getSeriesDetailQueryOptions } from './api/get-items';
-import { actorsOf, airingText, CAST_DETAIL, CAST_SIMPLE_PANEL, CastList, directorOf, factsOf, ItemActions, ItemMeta } from './item-parts';
+import {
+  actorsOf,
+  airingText,
+  CAST_DETAIL,
+  CAST_SIMPLE_PANEL,
+  CastList,
+  directorOf,
+  factsOf,
+  ItemActions,
+  ItemMeta,
+} from './item-parts';
 import { SeasonEpisodes } from './season-episodes';
 import './details.css';
 
@@ -43,10 +53,16 @@ export function DetailsPanel({ id, item, now, onClose, channelName }: DetailsPan
         }
       }}
     >
-      {still ? <div className="details-panel__art" style={{ backgroundImage: `url("${still}")` }} aria-hidden="true" /> : null}
+      {still ? (
+        <div className="details-panel__art" style={{ backgroundImage: `url("${still}")` }} aria-hidden="true" />
+      ) : null}
       <div className="details-panel__content">
         <h3 className="details-panel__title">{title}</h3>
-        {item.type === 'show' ? <SeriesPanelBody series={item} now={now} /> : <SimplePanelBody item={item} now={now} channelName={channelName} />}
+        {item.type === 'show' ? (
+          <SeriesPanelBody series={item} now={now} />
+        ) : (
+          <SimplePanelBody item={item} now={now} channelName={channelName} />
+        )}
       </div>
       <button type="button" className="details-panel__close" aria-label={t('panel.close', { title })} onClick={onClose}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -62,7 +78,12 @@ function SimplePanelBody({ item, now, channelName }: { item: CatalogueItem; now:
   // Events carry credits only in their EPG form.
   const event = useQuery({ ...getEventDetailQueryOptions(item.id), enabled: item.type === 'event' });
   const state = timeState(item, now);
-  const description = item.type === 'channel' ? item.description : 'longDescription' in item ? item.longDescription || item.description : item.description;
+  const description =
+    item.type === 'channel'
+      ? item.description
+      : 'longDescription' in item
+        ? item.longDescription || item.description
+        : item.description;
   const credits = item.type === 'movie' ? item.credits : [];
   const cast = item.type === 'event' ? (event.data?.epg.actors.map((a) => a.name) ?? []) : actorsOf(credits);
   const director = item.type === 'event' ? event.data?.epg.director || null : directorOf(credits);
@@ -98,7 +119,12 @@ function SeriesPanelBody({ series, now }: { series: Series; now: number }) {
 
   function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const index = TABS.indexOf(tab);
-    const moves: Record<string, number> = { ArrowRight: (index + 1) % TABS.length, ArrowLeft: (index + TABS.length - 1) % TABS.length, Home: 0, End: TABS.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % TABS.length,
+      ArrowLeft: (index + TABS.length - 1) % TABS.length,
+      Home: 0,
+      End: TABS.length - 1,
+    };
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();
@@ -130,7 +156,13 @@ function SeriesPanelBody({ series, now }: { series: Series; now: number }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} className="tabs__panel" tabIndex={0}>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${tab}`}
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        className="tabs__panel"
+        tabIndex={0}
+      >
         {tab === 'info' ? (
           <>
             <ItemMeta facts={factsOf(series)} />
@@ -159,7 +191,11 @@ function SeriesPanelBody({ series, now }: { series: Series; now: number }) {
             <Spinner size="small" label={t('series.loadingEpisodes')} />
           )
         ) : null}
-        {tab === 'description' ? <p className="details-panel__desc details-panel__desc--long">{series.longDescription || series.description}</p> : null}
+        {tab === 'description' ? (
+          <p className="details-panel__desc details-panel__desc--long">
+            {series.longDescription || series.description}
+          </p>
+        ) : null}
         {tab === 'cast' ? <CastTab credits={series.credits} /> : null}
       </div>
     </>

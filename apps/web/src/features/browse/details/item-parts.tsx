@@ -37,7 +37,9 @@ export function ItemMeta({ facts, extra }: { facts: MetaFacts; extra?: string | 
           {part}
         </span>
       ))}
-      {facts.ratingLogo ? <img className="item-meta__rating" src={facts.ratingLogo} alt={t('meta.rating')} width="28" height="28" /> : null}
+      {facts.ratingLogo ? (
+        <img className="item-meta__rating" src={facts.ratingLogo} alt={t('meta.rating')} width="28" height="28" />
+      ) : null}
     </p>
   );
 }
@@ -46,7 +48,12 @@ export function ItemMeta({ facts, extra }: { facts: MetaFacts; extra?: string | 
 export function factsOf(item: CatalogueItem): MetaFacts {
   switch (item.type) {
     case 'movie':
-      return { year: item.year, country: item.countryOfOrigin, minutes: durationMinutes(item), ratingLogo: item.rating_logo };
+      return {
+        year: item.year,
+        country: item.countryOfOrigin,
+        minutes: durationMinutes(item),
+        ratingLogo: item.rating_logo,
+      };
     case 'show':
       return { year: item.year, country: item.countryOfOrigin, seasons: item.seasonCount };
     case 'episode':
@@ -68,7 +75,15 @@ export function directorOf(credits: readonly Credit[]): string | null {
 }
 
 /** The first `limit` actors. */
-export function CastList({ names, limit, headingLevel = 3 }: { names: readonly string[]; limit: number; headingLevel?: 2 | 3 | 4 }) {
+export function CastList({
+  names,
+  limit,
+  headingLevel = 3,
+}: {
+  names: readonly string[];
+  limit: number;
+  headingLevel?: 2 | 3 | 4;
+}) {
   const { t } = useTranslation('browse');
   const shown = names.slice(0, limit);
   if (shown.length === 0) return null;
@@ -93,7 +108,17 @@ export function actorsOf(credits: readonly Credit[]): string[] {
  * Play (through the player codec), Buy (through the purchase codec) or the owned label,
  * and a link to the program detail unless we are on it.
  */
-export function ItemActions({ item, now, showMoreInfo = true, showOwnedLabel = false }: { item: CatalogueItem; now: number; showMoreInfo?: boolean; showOwnedLabel?: boolean }) {
+export function ItemActions({
+  item,
+  now,
+  showMoreInfo = true,
+  showOwnedLabel = false,
+}: {
+  item: CatalogueItem;
+  now: number;
+  showMoreInfo?: boolean;
+  showOwnedLabel?: boolean;
+}) {
   const { t } = useTranslation('browse');
   const products = useProducts();
   const offer = buyOffer(item, products.data?.ppvSubsProducts);
@@ -105,21 +130,34 @@ export function ItemActions({ item, now, showMoreInfo = true, showOwnedLabel = f
   return (
     <div className="item-actions">
       {play ? (
-        <Link className="btn btn--primary item-actions__play" to={play} aria-label={t(live ? 'actions.watchLiveTitle' : 'actions.playTitle', { title })}>
+        <Link
+          className="btn btn--primary item-actions__play"
+          to={play}
+          aria-label={t(live ? 'actions.watchLiveTitle' : 'actions.playTitle', { title })}
+        >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path d="M8 5v14l11-7z" fill="currentColor" />
           </svg>
           <span>{live ? t('actions.watchLive') : t('actions.play')}</span>
         </Link>
       ) : null}
-      {item.type === 'event' && !state.started ? <span className="item-actions__note">{t('actions.upcoming')}</span> : null}
+      {item.type === 'event' && !state.started ? (
+        <span className="item-actions__note">{t('actions.upcoming')}</span>
+      ) : null}
       {offer ? (
-        <Link className="btn btn--secondary item-actions__buy" to={offer.href} state={{ returnTo: playHref(item, now) ?? detailHref(item) }} aria-label={t('actions.buyTitle', { title, price: offerTerms(offer, t) })}>
+        <Link
+          className="btn btn--secondary item-actions__buy"
+          to={offer.href}
+          state={{ returnTo: playHref(item, now) ?? detailHref(item) }}
+          aria-label={t('actions.buyTitle', { title, price: offerTerms(offer, t) })}
+        >
           <span>{t('actions.buy')}</span>
           <span className="item-actions__price">{offerTerms(offer, t)}</span>
         </Link>
       ) : null}
-      {showOwnedLabel && item.access.owned ? <span className="owned-label">{t(ownedLabelKey(item, products.data?.ppvSubsProducts))}</span> : null}
+      {showOwnedLabel && item.access.owned ? (
+        <span className="owned-label">{t(ownedLabelKey(item, products.data?.ppvSubsProducts))}</span>
+      ) : null}
       {showMoreInfo ? (
         <Link className="btn btn--ghost" to={detailHref(item)} aria-label={t('actions.moreInfoTitle', { title })}>
           <span>{t('actions.moreInfo')}</span>

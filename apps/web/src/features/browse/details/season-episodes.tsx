@@ -23,7 +23,12 @@ export function SeasonEpisodes({ seasons, seriesTitle }: { seasons: readonly Sea
         <label htmlFor={selectId} className="episodes__label">
           {t('series.season')}
         </label>
-        <select id={selectId} className="select" value={seasonId ?? ''} onChange={(e) => setSeasonId(Number(e.target.value))}>
+        <select
+          id={selectId}
+          className="select"
+          value={seasonId ?? ''}
+          onChange={(e) => setSeasonId(Number(e.target.value))}
+        >
           {ordered.map((season) => (
             <option key={season.id} value={season.id}>
               {t('series.seasonN', { n: season.seasonNumber })}
@@ -50,7 +55,9 @@ function EpisodeItem({ episode }: { episode: Episode }) {
   const still = stillUrl(episode);
   return (
     <li className="episode">
-      <span className="episode__still">{still ? <img src={still} alt="" width="160" height="90" loading="lazy" /> : null}</span>
+      <span className="episode__still">
+        {still ? <img src={still} alt="" width="160" height="90" loading="lazy" /> : null}
+      </span>
       <span className="episode__body">
         <span className="episode__title">
           <span className="episode__number">{episode.episodeNumber}.</span> {episode.title}
@@ -59,7 +66,11 @@ function EpisodeItem({ episode }: { episode: Episode }) {
         <span className="episode__desc">{shortenText(episode.description, SHORT_DESCRIPTION_MAX)}</span>
       </span>
       {play ? (
-        <Link className="btn btn--primary episode__play" to={play} aria-label={t('series.playEpisode', { n: episode.episodeNumber, title: episode.title })}>
+        <Link
+          className="btn btn--primary episode__play"
+          to={play}
+          aria-label={t('series.playEpisode', { n: episode.episodeNumber, title: episode.title })}
+        >
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
             <path d="M8 5v14l11-7z" fill="currentColor" />
           </svg>

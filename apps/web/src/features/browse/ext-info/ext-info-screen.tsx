@@ -17,7 +17,10 @@ export function ExtInfoScreen() {
     [t('extInfo.support'), user.skin.provider],
     [t('extInfo.account'), user.email],
     [t('extInfo.region'), String(user.regionId)],
-    [t('extInfo.serverTime'), time.data ? formatDateTime(time.data.time * 1000) : time.isError ? t('extInfo.unavailable') : '…'],
+    [
+      t('extInfo.serverTime'),
+      time.data ? formatDateTime(time.data.time * 1000) : time.isError ? t('extInfo.unavailable') : '…',
+    ],
   ];
   return (
     <div className="browse-page ext-info-page">

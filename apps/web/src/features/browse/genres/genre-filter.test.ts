@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { amcSide, filterButtonLabel, filterOptions, genreHref, genrePageKind, parseGenreParams, reachedThroughHistory, restoreTarget } from './genre-filter';
+import {
+  amcSide,
+  filterButtonLabel,
+  filterOptions,
+  genreHref,
+  genrePageKind,
+  parseGenreParams,
+  reachedThroughHistory,
+  restoreTarget,
+} from './genre-filter';
 import { createFilterMemory } from './filter-memory';
 
 const subs = [

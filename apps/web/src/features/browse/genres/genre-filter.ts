@@ -82,7 +82,11 @@ export function filterOptions(
 }
 
 /** The closed dropdown's label: the chosen filter's name, else 'All' (channels) or 'Géneros'. */
-export function filterButtonLabel(kind: GenrePageKind, active: number | null, choices: readonly { id: number; name: string }[]): { name: string | null; fallback: 'all' | 'genres' } {
+export function filterButtonLabel(
+  kind: GenrePageKind,
+  active: number | null,
+  choices: readonly { id: number; name: string }[],
+): { name: string | null; fallback: 'all' | 'genres' } {
   const name = active === null ? null : (choices.find((c) => c.id === active)?.name ?? null);
   return { name, fallback: kind === 'channels' ? 'all' : 'genres' };
 }

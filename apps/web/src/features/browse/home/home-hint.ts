@@ -44,7 +44,12 @@ export function readHomeHint(regionId: number | null, store: HintStorage | undef
 export function writeHomeHint(hint: HomeHint, store: HintStorage | undefined = storage()): void {
   try {
     const { id, kind, personalised } = hint.featured;
-    const value = JSON.stringify({ regionId: hint.regionId, lineupId: hint.lineupId, listGroupId: hint.listGroupId, featured: { id, kind, personalised } });
+    const value = JSON.stringify({
+      regionId: hint.regionId,
+      lineupId: hint.lineupId,
+      listGroupId: hint.listGroupId,
+      featured: { id, kind, personalised },
+    });
     if (store?.getItem(STORAGE_KEY) !== value) store?.setItem(STORAGE_KEY, value);
   } catch {
     // Not remembered: the next start simply loads in order.

@@ -46,7 +46,8 @@ export function HomeScreen() {
   const listGroupId = home?.listGroupId;
   const lineupId = lineup?.id;
   useEffect(() => {
-    if (lineupId !== undefined && listGroupId !== undefined && first) writeHomeHint({ regionId: user.regionId, lineupId, listGroupId, featured: first });
+    if (lineupId !== undefined && listGroupId !== undefined && first)
+      writeHomeHint({ regionId: user.regionId, lineupId, listGroupId, featured: first });
   }, [user.regionId, lineupId, listGroupId, first]);
   if (!loadDone || (home && categories.isPending)) {
     return (
@@ -61,12 +62,20 @@ export function HomeScreen() {
     <div className="browse-home">
       <h1 className="visually-hidden">{t('home.title')}</h1>
       {featured ? <FeaturedRow category={featured} /> : <div className="browse-home__spacer" />}
-      {categories.isError ? <p className="browse-home__message" role="alert">{t('home.rowsError')}</p> : null}
+      {categories.isError ? (
+        <p className="browse-home__message" role="alert">
+          {t('home.rowsError')}
+        </p>
+      ) : null}
       {!categories.isError && all.length === 0 ? <p className="browse-home__message">{t('home.noRows')}</p> : null}
       <div className="browse-home__rows">
         {rows.map((category) => (
           <RowErrorBoundary key={category.id} fallback={<RowFailed title={category.name} />}>
-            {category.is_adult === 1 ? <AdultRow category={category} jsonFile={user.json_file} /> : <CategoryRow category={category} jsonFile={user.json_file} />}
+            {category.is_adult === 1 ? (
+              <AdultRow category={category} jsonFile={user.json_file} />
+            ) : (
+              <CategoryRow category={category} jsonFile={user.json_file} />
+            )}
           </RowErrorBoundary>
         ))}
       </div>

@@ -26,7 +26,8 @@ const user: UserInfo = {
   hasPin: true,
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const WRONG = 'El PIN parental que has introducido es incorrecto. Por favor, inténtalo de nuevo';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -51,7 +52,11 @@ beforeEach(async () => {
     const { pin } = JSON.parse(String(init.body)) as { pin: string };
     return pin === '1234'
       ? json(200, { grantedUntil: Math.floor(Date.now() / 1000) + PIN_REASK_SECONDS })
-      : json(400, { statusCode: 400, code: 'bad_request', message: 'El PIN parental que has introducido es incorrecto. Por favor, inténtalo de nuevo' });
+      : json(400, {
+          statusCode: 400,
+          code: 'bad_request',
+          message: 'El PIN parental que has introducido es incorrecto. Por favor, inténtalo de nuevo',
+        });
   });
   vi.stubGlobal('fetch', fetchMock);
 });

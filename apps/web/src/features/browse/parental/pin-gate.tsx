@@ -49,7 +49,14 @@ export function AdultPinGate({ children, onCancel, behind, heading = pageHeading
   const { t } = useTranslation('explore');
   const user = useAuthenticatedUser();
   const [authenticatedHere, setAuthenticatedHere] = useState(false);
-  const [askedOnEntry] = useState(() => needsAdultPin({ hasPin: user.hasPin, authenticatedHere: false, lastEntryAt: adultEntryStore.read(), now: Date.now() }));
+  const [askedOnEntry] = useState(() =>
+    needsAdultPin({
+      hasPin: user.hasPin,
+      authenticatedHere: false,
+      lastEntryAt: adultEntryStore.read(),
+      now: Date.now(),
+    }),
+  );
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const verify = useVerifyParentalPin();
@@ -99,8 +106,12 @@ export function AdultPinGate({ children, onCancel, behind, heading = pageHeading
         className="pin-gate"
         actions={
           <>
-            <Button variant="secondary" onClick={onCancel}>{t('parental.cancel')}</Button>
-            <Button type="submit" form="pin-gate-form" loading={verify.isPending} disabled={pin.length !== PIN_LENGTH}>{t('parental.submit')}</Button>
+            <Button variant="secondary" onClick={onCancel}>
+              {t('parental.cancel')}
+            </Button>
+            <Button type="submit" form="pin-gate-form" loading={verify.isPending} disabled={pin.length !== PIN_LENGTH}>
+              {t('parental.submit')}
+            </Button>
           </>
         }
       >
@@ -118,8 +129,16 @@ export function AdultPinGate({ children, onCancel, behind, heading = pageHeading
             aria-describedby={error ? 'pin-gate-error' : undefined}
             className="pin-gate__field"
           />
-          {error ? <p id="pin-gate-error" className="field__error" role="alert">{error}</p> : null}
-          {verify.isPending ? <p className="pin-gate__status" role="status">{t('parental.checking')}</p> : null}
+          {error ? (
+            <p id="pin-gate-error" className="field__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          {verify.isPending ? (
+            <p className="pin-gate__status" role="status">
+              {t('parental.checking')}
+            </p>
+          ) : null}
         </form>
       </Modal>
     </>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADULT_GENRE_ID, createEntryStore, hidesAdultItems, isAdultItem, needsAdultPin, PIN_REASK_SECONDS } from './pin-rule';
+import {
+  ADULT_GENRE_ID,
+  createEntryStore,
+  hidesAdultItems,
+  isAdultItem,
+  needsAdultPin,
+  PIN_REASK_SECONDS,
+} from './pin-rule';
 
 const T0 = 1_800_000_000_000;
 
@@ -37,7 +44,10 @@ describe('needsAdultPin', () => {
 describe('createEntryStore', () => {
   it('round-trips through storage', () => {
     const map = new Map<string, string>();
-    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+    const storage = {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+    };
     const store = createEntryStore(storage);
     expect(store.read()).toBeNull();
     store.write(T0);

@@ -56,7 +56,11 @@ export function createEntryStore(storage: Pick<Storage, 'getItem' | 'setItem'> |
 /** Spec: rating 7 is adult; so is anything in genre 162 and the adult section's channels. */
 export const ADULT_RATING = 7;
 
-export function isAdultItem(item: { parental?: number; adult?: boolean; genres?: readonly (number | { id: number })[] }): boolean {
+export function isAdultItem(item: {
+  parental?: number;
+  adult?: boolean;
+  genres?: readonly (number | { id: number })[];
+}): boolean {
   if (item.adult === true || item.parental === ADULT_RATING) return true;
   return (item.genres ?? []).some((g) => (typeof g === 'number' ? g : g.id) === ADULT_GENRE_ID);
 }

@@ -15,7 +15,15 @@ import { CategoryRow } from './category-row';
 export function AdultRow({ category, jsonFile }: { category: Category; jsonFile: string }) {
   const { t } = useTranslation('browse');
   const user = useAuthenticatedUser();
-  const [open] = useState(() => !needsAdultPin({ hasPin: user.hasPin, authenticatedHere: false, lastEntryAt: adultEntryStore.read(), now: Date.now() }));
+  const [open] = useState(
+    () =>
+      !needsAdultPin({
+        hasPin: user.hasPin,
+        authenticatedHere: false,
+        lastEntryAt: adultEntryStore.read(),
+        now: Date.now(),
+      }),
+  );
   const [asking, setAsking] = useState(false);
   const rowRef = useRef<HTMLDivElement>(null);
   // The row itself takes the focus (and the scroll) after the PIN, not the page's h1 far above;
@@ -40,7 +48,13 @@ export function AdultRow({ category, jsonFile }: { category: Category; jsonFile:
       </div>
       <div className="row__locked">
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path d="M7 10V7a5 5 0 0110 0v3M5 10h14v11H5z" stroke="currentColor" strokeWidth="2" fill="none" strokeLinejoin="round" />
+          <path
+            d="M7 10V7a5 5 0 0110 0v3M5 10h14v11H5z"
+            stroke="currentColor"
+            strokeWidth="2"
+            fill="none"
+            strokeLinejoin="round"
+          />
         </svg>
         <p>{t('row.locked')}</p>
         <button type="button" className="btn btn--secondary" onClick={() => setAsking(true)}>

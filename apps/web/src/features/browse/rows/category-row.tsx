@@ -57,11 +57,18 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
       </section>
     );
   }
-  const ordered = rowUsesChannelOrder(category.name, user.skin.operator) ? orderRowChannels(rowItems.data.entries, user.channelOrder) : rowItems.data.entries;
-  const hideAdult = category.is_adult !== 1 && hidesAdultItems({ hasPin: user.hasPin, lastEntryAt: adultEntryStore.read(), now });
+  const ordered = rowUsesChannelOrder(category.name, user.skin.operator)
+    ? orderRowChannels(rowItems.data.entries, user.channelOrder)
+    : rowItems.data.entries;
+  const hideAdult =
+    category.is_adult !== 1 && hidesAdultItems({ hasPin: user.hasPin, lastEntryAt: adultEntryStore.read(), now });
   const all = hideAdult ? ordered.filter((e) => !isAdultItem(e.item)) : ordered;
   const entries = all.slice(0, ROW_ITEMS_SHOWN);
-  const link = fullPageLink({ ...category, total: rowItems.data.total }, entries.map((e) => e.item), jsonFile);
+  const link = fullPageLink(
+    { ...category, total: rowItems.data.total },
+    entries.map((e) => e.item),
+    jsonFile,
+  );
   const onRemove =
     category.kind === 'keep-watching'
       ? (entry: RowEntry) => {
@@ -78,12 +85,26 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
   if (series.length > 0 && others.length > 0) {
     return (
       <>
-        <ItemRow title={category.name} entries={others} displayMode={category.displayMode} seeAll={link} onRemove={onRemove} />
+        <ItemRow
+          title={category.name}
+          entries={others}
+          displayMode={category.displayMode}
+          seeAll={link}
+          onRemove={onRemove}
+        />
         <ItemRow title={t('row.seriesOf', { title: category.name })} entries={series} displayMode={2} />
       </>
     );
   }
-  return <ItemRow title={category.name} entries={entries} displayMode={category.displayMode} seeAll={link} onRemove={onRemove} />;
+  return (
+    <ItemRow
+      title={category.name}
+      entries={entries}
+      displayMode={category.displayMode}
+      seeAll={link}
+      onRemove={onRemove}
+    />
+  );
 }
 
 /**
@@ -91,7 +112,9 @@ function LoadedCategoryRow({ category, jsonFile }: CategoryRowProps) {
  * has not watched yet) keeps none: a skeleton that then vanished moved every row below it.
  */
 function RowPlaceholder({ category, still = false }: { category: Category; still?: boolean }) {
-  return category.total === 0 ? null : <RowSkeleton title={category.name} displayMode={category.displayMode} still={still} />;
+  return category.total === 0 ? null : (
+    <RowSkeleton title={category.name} displayMode={category.displayMode} still={still} />
+  );
 }
 
 /**
@@ -99,10 +122,22 @@ function RowPlaceholder({ category, still = false }: { category: Category; still
  * `still`: a row far from the viewport, not loading, does not shimmer (a dozen offscreen
  * shimmers kept an idle home repainting at half a core).
  */
-export function RowSkeleton({ title, displayMode, still = false }: { title: string; displayMode: Category['displayMode']; still?: boolean }) {
+export function RowSkeleton({
+  title,
+  displayMode,
+  still = false,
+}: {
+  title: string;
+  displayMode: Category['displayMode'];
+  still?: boolean;
+}) {
   const { t } = useTranslation('browse');
   return (
-    <section className={`row row--skeleton row--${displayMode === 2 ? 'wide' : 'poster'}${still ? ' row--still' : ''}`} aria-busy="true" aria-label={title}>
+    <section
+      className={`row row--skeleton row--${displayMode === 2 ? 'wide' : 'poster'}${still ? ' row--still' : ''}`}
+      aria-busy="true"
+      aria-label={title}
+    >
       <div className="row__head">
         <h2 className="row__title">{title}</h2>
       </div>

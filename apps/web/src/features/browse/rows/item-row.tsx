@@ -42,7 +42,16 @@ export function toEntries(items: readonly CatalogueItem[]): RowEntry[] {
  * A row of cards with left/right paging, arrow-key focus (one card in the tab order) and
  * the details panel under the row for the card chosen.
  */
-export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride, cardWidth: widthOverride, seeAll, onRemove, headingLevel = 2 }: ItemRowProps) {
+export function ItemRow({
+  title,
+  entries,
+  displayMode = 1,
+  shape: shapeOverride,
+  cardWidth: widthOverride,
+  seeAll,
+  onRemove,
+  headingLevel = 2,
+}: ItemRowProps) {
   const { t } = useTranslation('browse');
   const id = useId();
   const headingId = `${id}-title`;
@@ -57,7 +66,10 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
   const perPage = Math.max(1, Math.floor((geometry.usable + (slotWidth - cardWidth)) / slotWidth));
   const [expanded, setExpanded] = useState<string | null>(null);
   const count = entries.length;
-  const { current, first, pages, focusIndex, goToPage, onCardKeyDown, onCardFocus, cardRefs } = useRowPaging(count, perPage);
+  const { current, first, pages, focusIndex, goToPage, onCardKeyDown, onCardFocus, cardRefs } = useRowPaging(
+    count,
+    perPage,
+  );
   const reach = useRenderedReach(count, Math.max(ROW_ITEMS_SHOWN, first + perPage * PAGES_AHEAD));
   const expandedEntry = entries.find((e) => itemKey(e.item) === expanded) ?? null;
   const swipe = useSwipe((step) => goToPage(current + step));
@@ -69,10 +81,20 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
   if (count === 0) return null;
   return (
     // Escape closes a panel just opened from its card, while focus is still on the card.
-    <section className={`row row--${shape}`} aria-labelledby={headingId} onKeyDown={(event) => event.key === 'Escape' && expanded !== null && closePanel()}>
+    <section
+      className={`row row--${shape}`}
+      aria-labelledby={headingId}
+      onKeyDown={(event) => event.key === 'Escape' && expanded !== null && closePanel()}
+    >
       <RowHead id={headingId} title={title} level={headingLevel} seeAll={seeAll} />
       <div className="row__body">
-        <button type="button" className="row__arrow row__arrow--prev" aria-label={t('row.previous', { title })} disabled={current === 0} onClick={() => goToPage(current - 1)}>
+        <button
+          type="button"
+          className="row__arrow row__arrow--prev"
+          aria-label={t('row.previous', { title })}
+          disabled={current === 0}
+          onClick={() => goToPage(current - 1)}
+        >
           <span aria-hidden="true">‹</span>
         </button>
         <div className="row__viewport" style={{ width: geometry.usable }} {...swipe}>
@@ -81,7 +103,13 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
               const key = itemKey(entry.item);
               const bookmark = entry.bookmark;
               return (
-                <li key={bookmark ? `${bookmark.kind}:${bookmark.id}` : key} className="row__slot" style={{ width: slotWidth }} aria-posinset={index + 1} aria-setsize={count}>
+                <li
+                  key={bookmark ? `${bookmark.kind}:${bookmark.id}` : key}
+                  className="row__slot"
+                  style={{ width: slotWidth }}
+                  aria-posinset={index + 1}
+                  aria-setsize={count}
+                >
                   <Card
                     ref={(el) => {
                       if (el) cardRefs.current.set(index, el);
@@ -97,18 +125,28 @@ export function ItemRow({ title, entries, displayMode = 1, shape: shapeOverride,
                     expanded={expanded === key}
                     controls={panelId}
                     tabIndex={index === Math.min(focusIndex, count - 1) ? 0 : -1}
-                    progress={bookmark && bookmark.durationInMs > 0 ? bookmark.positionInMs / bookmark.durationInMs : undefined}
+                    progress={
+                      bookmark && bookmark.durationInMs > 0 ? bookmark.positionInMs / bookmark.durationInMs : undefined
+                    }
                     onActivate={() => setExpanded((open) => (open === key ? null : key))}
                     onKeyDown={(event) => onCardKeyDown(event, index)}
                     onFocus={() => onCardFocus(index)}
                   />
-                  {bookmark && onRemove ? <RemoveButton title={itemTitle(entry.item)} onRemove={() => onRemove(entry)} /> : null}
+                  {bookmark && onRemove ? (
+                    <RemoveButton title={itemTitle(entry.item)} onRemove={() => onRemove(entry)} />
+                  ) : null}
                 </li>
               );
             })}
           </ul>
         </div>
-        <button type="button" className="row__arrow row__arrow--next" aria-label={t('row.next', { title })} disabled={current >= pages - 1} onClick={() => goToPage(current + 1)}>
+        <button
+          type="button"
+          className="row__arrow row__arrow--next"
+          aria-label={t('row.next', { title })}
+          disabled={current >= pages - 1}
+          onClick={() => goToPage(current + 1)}
+        >
           <span aria-hidden="true">›</span>
         </button>
       </div>
@@ -168,11 +206,30 @@ function useRowPaging(count: number, perPage: number) {
     setFocusIndex(index);
     if (index < first || index >= first + perPage) setPage(Math.floor(index / perPage));
   }
-  return { current, first, pages: pageCount(count, perPage), focusIndex, goToPage, onCardKeyDown, onCardFocus, cardRefs };
+  return {
+    current,
+    first,
+    pages: pageCount(count, perPage),
+    focusIndex,
+    goToPage,
+    onCardKeyDown,
+    onCardFocus,
+    cardRefs,
+  };
 }
 
 /** The row's heading and its 'see all' link. */
-function RowHead({ id, title, level, seeAll }: { id: string; title: string; level: 2 | 3; seeAll?: SeeAllLink | null }) {
+function RowHead({
+  id,
+  title,
+  level,
+  seeAll,
+}: {
+  id: string;
+  title: string;
+  level: 2 | 3;
+  seeAll?: SeeAllLink | null;
+}) {
   const { t } = useTranslation('browse');
   const Heading = `h${level}` as const;
   return (

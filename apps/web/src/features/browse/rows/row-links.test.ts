@@ -47,8 +47,15 @@ describe('row links', () => {
   it('builds the navigation state', () => {
     expect(fullPageLink(category({ total: 9 }), [], 'region-1.json')).toBeNull();
     const plain = fullPageLink(category(), [film(1), film(2)], 'region-1.json');
-    expect(plain).toEqual({ to: '/allincat/', state: { category: category(), jsonFile: 'region-1.json', items: ['movie:1', 'movie:2'] } });
-    const events = fullPageLink(category({ kind: 'events', name: 'Deportes', is_adult: 1, total: 81 }), [event(5)], 'f.json');
+    expect(plain).toEqual({
+      to: '/allincat/',
+      state: { category: category(), jsonFile: 'region-1.json', items: ['movie:1', 'movie:2'] },
+    });
+    const events = fullPageLink(
+      category({ kind: 'events', name: 'Deportes', is_adult: 1, total: 81 }),
+      [event(5)],
+      'f.json',
+    );
     expect(events?.to).toBe('/allincat3/');
     expect(events?.state).toMatchObject({ events: [5], section: 'Deportes', adult: true, items: ['event:5'] });
   });

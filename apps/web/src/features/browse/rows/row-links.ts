@@ -36,7 +36,11 @@ export interface FullPageLink {
 }
 
 /** The row's "see all" link with its navigation state, or null when the row needs none. */
-export function fullPageLink(category: Category, items: readonly CatalogueItem[], jsonFile: string): FullPageLink | null {
+export function fullPageLink(
+  category: Category,
+  items: readonly CatalogueItem[],
+  jsonFile: string,
+): FullPageLink | null {
   if (!hasFullPageLink(category.total, category.load_more)) return null;
   const eventCount = rowEventCount(category, items);
   const to = fullPagePath(category, eventCount);

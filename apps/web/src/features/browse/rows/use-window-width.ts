@@ -7,5 +7,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** The window's width (card sizes and paging depend on it), following resizes. */
 export function useWindowWidth(): number {
-  return useSyncExternalStore(subscribe, () => window.innerWidth, () => 1280);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => 1280,
+  );
 }

@@ -25,7 +25,22 @@ const series: Series = {
 };
 
 function answer(term: string): SearchResponse {
-  return { term, resources: [{ resource: { id: series.id, title: series.title, description: '', longDescription: '', type: 'serie', images: [], item: series } }] };
+  return {
+    term,
+    resources: [
+      {
+        resource: {
+          id: series.id,
+          title: series.title,
+          description: '',
+          longDescription: '',
+          type: 'serie',
+          images: [],
+          item: series,
+        },
+      },
+    ],
+  };
 }
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -106,7 +121,9 @@ describe('the box’s keys', () => {
   it('arrows move through the options and past either end back to the box (-1)', () => {
     expect(keyInBox('ArrowDown', -1, 3, true)).toEqual({ kind: 'move', step: 1 });
     expect(keyInBox('ArrowUp', -1, 0, true)).toBeNull();
-    expect([stepActive(-1, 1, 3), stepActive(2, 1, 3), stepActive(-1, -1, 3), stepActive(0, -1, 3)]).toEqual([0, -1, 2, -1]);
+    expect([stepActive(-1, 1, 3), stepActive(2, 1, 3), stepActive(-1, -1, 3), stepActive(0, -1, 3)]).toEqual([
+      0, -1, 2, -1,
+    ]);
   });
   it('Escape closes the popup, or empties a box without one; Enter picks the active option only', () => {
     expect(keyInBox('Escape', 0, 3, true)).toEqual({ kind: 'dismiss' });

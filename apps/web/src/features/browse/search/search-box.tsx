@@ -112,11 +112,13 @@ export function SearchBox() {
   );
 }
 
-export type BoxKey = { kind: 'move'; step: 1 | -1 } | { kind: 'dismiss' } | { kind: 'clear' } | { kind: 'choose'; index: number };
+export type BoxKey =
+  { kind: 'move'; step: 1 | -1 } | { kind: 'dismiss' } | { kind: 'clear' } | { kind: 'choose'; index: number };
 
 /** A key in the box: arrows move through the options, Escape closes the popup (or empties the box), Enter picks the active option. */
 export function keyInBox(key: string, active: number, optionCount: number, popupShown: boolean): BoxKey | null {
-  if (key === 'ArrowDown' || key === 'ArrowUp') return optionCount === 0 ? null : { kind: 'move', step: key === 'ArrowDown' ? 1 : -1 };
+  if (key === 'ArrowDown' || key === 'ArrowUp')
+    return optionCount === 0 ? null : { kind: 'move', step: key === 'ArrowDown' ? 1 : -1 };
   if (key === 'Escape') return popupShown ? { kind: 'dismiss' } : { kind: 'clear' };
   if (key === 'Enter' && active >= 0 && active < optionCount) return { kind: 'choose', index: active };
   return null;
@@ -144,12 +146,17 @@ function useSuggestions(text: string, open: boolean) {
     return () => window.clearTimeout(timer);
   }, [typed.term, typed.clearSuggestions]);
 
-  const results = query.shouldQuery && suggestions.data && suggestions.data.term === query.term ? suggestions.data.resources.slice(0, SUGGESTIONS_SHOWN).map((r) => r.resource) : [];
-  const timedOut = suggestions.isError && suggestions.error instanceof DOMException && suggestions.error.name === 'TimeoutError';
+  const results =
+    query.shouldQuery && suggestions.data && suggestions.data.term === query.term
+      ? suggestions.data.resources.slice(0, SUGGESTIONS_SHOWN).map((r) => r.resource)
+      : [];
+  const timedOut =
+    suggestions.isError && suggestions.error instanceof DOMException && suggestions.error.name === 'TimeoutError';
   let status: 'minLength' | 'timeout' | 'noSuggestions' | null = null;
   if (!typed.shouldQuery) status = 'minLength';
   else if (timedOut) status = 'timeout';
-  else if (query.shouldQuery && suggestions.isSuccess && results.length === 0 && asked === typed.term) status = 'noSuggestions';
+  else if (query.shouldQuery && suggestions.isSuccess && results.length === 0 && asked === typed.term)
+    status = 'noSuggestions';
   // An empty box clears the suggestions at once.
   const clear = useCallback(() => setAsked(''), []);
   return { typed, results, status, clear };
@@ -168,14 +175,26 @@ interface ComboboxInputProps {
 }
 
 /** The box itself, labelled, as a combobox over the suggestions' listbox; leaving it closes the popup after a click on it could land. */
-function ComboboxInput({ ref, id, listId, value, expanded, activeId, onChange, onOpenChange, onKeyDown }: ComboboxInputProps) {
+function ComboboxInput({
+  ref,
+  id,
+  listId,
+  value,
+  expanded,
+  activeId,
+  onChange,
+  onOpenChange,
+  onKeyDown,
+}: ComboboxInputProps) {
   const { t } = useTranslation('explore');
   // The delayed close must not outlive the box (it would set state after unmount).
   const closeTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
   return (
     <>
-      <label className="visually-hidden" htmlFor={id}>{t('search.label')}</label>
+      <label className="visually-hidden" htmlFor={id}>
+        {t('search.label')}
+      </label>
       <input
         ref={ref}
         id={id}
@@ -223,29 +242,70 @@ function SuggestionPopup({ id, listId, results, seeAllTerm, active, status, onCh
   const { t } = useTranslation('explore');
   const all = results.length;
   return (
-    <div className={`search-box__popup${results.length > 0 || seeAllTerm !== null || status ? ' search-box__popup--open' : ''}`}>
+    <div
+      className={`search-box__popup${results.length > 0 || seeAllTerm !== null || status ? ' search-box__popup--open' : ''}`}
+    >
       <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="search-box__list">
         {results.map((resource, index) => (
-          <SuggestionOption key={`${resource.type}:${resource.id}`} id={`${id}-opt-${index}`} resource={resource} selected={index === active} onChoose={() => onChoose(index)} onHover={() => onHover(index)} />
+          <SuggestionOption
+            key={`${resource.type}:${resource.id}`}
+            id={`${id}-opt-${index}`}
+            resource={resource}
+            selected={index === active}
+            onChoose={() => onChoose(index)}
+            onHover={() => onHover(index)}
+          />
         ))}
         {seeAllTerm !== null ? (
-          <li id={`${id}-opt-${all}`} role="option" aria-selected={active === all} className="search-box__option search-box__option--all" onMouseDown={(e) => e.preventDefault()} onClick={() => onChoose(all)} onMouseEnter={() => onHover(all)}>
+          <li
+            id={`${id}-opt-${all}`}
+            role="option"
+            aria-selected={active === all}
+            className="search-box__option search-box__option--all"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => onChoose(all)}
+            onMouseEnter={() => onHover(all)}
+          >
             {t('search.seeAll', { term: seeAllTerm })}
           </li>
         ) : null}
       </ul>
-      <p className="search-box__status" role="status">{status}</p>
+      <p className="search-box__status" role="status">
+        {status}
+      </p>
     </div>
   );
 }
 
 /** One suggestion: its thumbnail, title and kind; the mouse picks it without taking focus from the box. */
-function SuggestionOption({ id, resource, selected, onChoose, onHover }: { id: string; resource: SearchResource; selected: boolean; onChoose: () => void; onHover: () => void }) {
+function SuggestionOption({
+  id,
+  resource,
+  selected,
+  onChoose,
+  onHover,
+}: {
+  id: string;
+  resource: SearchResource;
+  selected: boolean;
+  onChoose: () => void;
+  onHover: () => void;
+}) {
   const { t } = useTranslation('explore');
   const image = thumbnail(resource);
   return (
-    <li id={id} role="option" aria-selected={selected} className="search-box__option" onMouseDown={(e) => e.preventDefault()} onClick={onChoose} onMouseEnter={onHover}>
-      <span className="search-box__thumb">{image ? <img src={image} alt="" width={36} height={54} loading="lazy" /> : null}</span>
+    <li
+      id={id}
+      role="option"
+      aria-selected={selected}
+      className="search-box__option"
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onChoose}
+      onMouseEnter={onHover}
+    >
+      <span className="search-box__thumb">
+        {image ? <img src={image} alt="" width={36} height={54} loading="lazy" /> : null}
+      </span>
       <span className="search-box__text">
         <span className="search-box__title">{resource.title}</span>
         <span className="search-box__kind">{t(`search.kinds.${resource.type}`)}</span>

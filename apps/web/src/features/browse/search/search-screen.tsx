@@ -32,7 +32,9 @@ export function SearchScreen() {
     body = (
       <div className="browse-page__status" role="alert">
         <p>{t('loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void search.refetch()}>{t('retry')}</Button>
+        <Button variant="secondary" onClick={() => void search.refetch()}>
+          {t('retry')}
+        </Button>
       </div>
     );
   } else if (hits.length === 0) body = <p className="browse-page__message">{t('search.noResults', { term })}</p>;
@@ -41,14 +43,24 @@ export function SearchScreen() {
       <>
         {series.length > 0 ? (
           <section aria-labelledby="search-series">
-            <h2 id="search-series" className="browse-section__title">{t('search.series')}</h2>
+            <h2 id="search-series" className="browse-section__title">
+              {t('search.series')}
+            </h2>
             <CardGrid items={series} shape="wide" width={WIDE_CARD_WIDTH} label={t('search.series')} displayMode={2} />
           </section>
         ) : null}
         {others.length > 0 ? (
           <section aria-labelledby="search-others">
-            <h2 id="search-others" className="browse-section__title">{t('search.others')}</h2>
-            <CardGrid items={others} shape="wide" width={SEARCH_CARD_WIDTH} label={t('search.others')} displayMode={2} />
+            <h2 id="search-others" className="browse-section__title">
+              {t('search.others')}
+            </h2>
+            <CardGrid
+              items={others}
+              shape="wide"
+              width={SEARCH_CARD_WIDTH}
+              label={t('search.others')}
+              displayMode={2}
+            />
           </section>
         ) : null}
       </>

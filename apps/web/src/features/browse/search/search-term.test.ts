@@ -3,7 +3,28 @@ import { prepareSearch, SEARCH_STRIPPED_CHARACTERS, withTimeout } from './search
 
 describe('prepareSearch', () => {
   it('strips every character the spec lists', () => {
-    const listed = ['&', '/', '\\', '#', ',', '+', '(', ')', '$', '~', '.', "'", '"', ':', '*', '?', '<', '>', '{', '}'];
+    const listed = [
+      '&',
+      '/',
+      '\\',
+      '#',
+      ',',
+      '+',
+      '(',
+      ')',
+      '$',
+      '~',
+      '.',
+      "'",
+      '"',
+      ':',
+      '*',
+      '?',
+      '<',
+      '>',
+      '{',
+      '}',
+    ];
     expect([...SEARCH_STRIPPED_CHARACTERS].sort()).toEqual([...listed].sort());
     for (const ch of listed) expect(prepareSearch(`ab${ch}c`).term).toBe('abc');
     expect(prepareSearch(listed.join('')).term).toBe('');

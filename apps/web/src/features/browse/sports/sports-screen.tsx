@@ -22,7 +22,9 @@ export function SportsScreen() {
       ) : sports.isError ? (
         <div className="browse-page__status" role="alert">
           <p>{t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void sports.refetch()}>{t('retry')}</Button>
+          <Button variant="secondary" onClick={() => void sports.refetch()}>
+            {t('retry')}
+          </Button>
         </div>
       ) : (
         <ul className="genre-grid" aria-label={t('sports.label')}>

@@ -30,7 +30,9 @@ export function startPurchase(request: StartPurchaseRequest): Promise<StartPurch
 
 /** POST /purchases/{id}/confirm: the server asks the provider and fulfils once. */
 export function confirmPurchase(purchaseId: string): Promise<ConfirmPurchaseResponse> {
-  return api.post(`/purchases/${encodeURIComponent(purchaseId)}/confirm`, undefined, { schema: confirmPurchaseResponseSchema });
+  return api.post(`/purchases/${encodeURIComponent(purchaseId)}/confirm`, undefined, {
+    schema: confirmPurchaseResponseSchema,
+  });
 }
 
 export const purchasesQueryKey = ['commerce', 'purchases'] as const;
@@ -51,7 +53,8 @@ export function usePurchases() {
 export function useCancelSubscription() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (purchaseId: string) => api.post(`/purchases/${encodeURIComponent(purchaseId)}/cancel`, undefined, { schema: ownedPurchaseSchema }),
+    mutationFn: (purchaseId: string) =>
+      api.post(`/purchases/${encodeURIComponent(purchaseId)}/cancel`, undefined, { schema: ownedPurchaseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: purchasesQueryKey }),
   });
 }

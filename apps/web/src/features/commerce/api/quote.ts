@@ -10,7 +10,11 @@ import { api } from '../../../lib/api-client';
 export const checkoutQuoteQueryOptions = (productId: number, promotionCode: string | null) =>
   queryOptions({
     queryKey: ['commerce', 'quote', productId, promotionCode ?? ''],
-    queryFn: ({ signal }) => api.post('/purchases/quote', promotionCode ? { productId, promotionCode } : { productId }, { schema: checkoutQuoteSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.post('/purchases/quote', promotionCode ? { productId, promotionCode } : { productId }, {
+        schema: checkoutQuoteSchema,
+        signal,
+      }),
     // What is about to be paid is always read afresh.
     staleTime: 0,
     retry: false,
@@ -22,6 +26,10 @@ export function useCheckoutQuote(productId: number | null, promotionCode: string
 
 /** GET /operator (public): the provider the fail screen names, for whoever lands there. */
 export function useProviderName(): string | null {
-  const operator = useQuery({ queryKey: ['operator'], queryFn: ({ signal }) => api.get('/operator', { schema: skinSchema, signal, auth: false }), staleTime: Infinity });
+  const operator = useQuery({
+    queryKey: ['operator'],
+    queryFn: ({ signal }) => api.get('/operator', { schema: skinSchema, signal, auth: false }),
+    staleTime: Infinity,
+  });
   return operator.data?.provider ?? null;
 }

@@ -1,7 +1,13 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { promotionCodeSchema, type CheckoutQuote, type SavedCard, type StartPurchaseRequest, type StartPurchaseResponse } from '@pantalla/contracts';
+import {
+  promotionCodeSchema,
+  type CheckoutQuote,
+  type SavedCard,
+  type StartPurchaseRequest,
+  type StartPurchaseResponse,
+} from '@pantalla/contracts';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/price';
@@ -43,13 +49,17 @@ export function CheckoutScreen() {
     <div className="commerce-page">
       <section className="commerce-panel" aria-labelledby="checkout-title">
         {pending?.twoStep ? <p className="commerce-step">{t('checkout.step2')}</p> : null}
-        <h1 id="checkout-title" className="commerce-panel__title">{t('checkout.title')}</h1>
+        <h1 id="checkout-title" className="commerce-panel__title">
+          {t('checkout.title')}
+        </h1>
         {pending ? (
           <CheckoutForm pending={pending} />
         ) : (
           <>
             <p>{t('checkout.nothing')}</p>
-            <Link className="btn btn--primary" to={paths.landing.getHref()}>{t('checkout.toHome')}</Link>
+            <Link className="btn btn--primary" to={paths.landing.getHref()}>
+              {t('checkout.toHome')}
+            </Link>
           </>
         )}
       </section>
@@ -77,7 +87,8 @@ function CheckoutForm({ pending }: { pending: PendingPurchase }) {
       setCode(normalised);
       return null;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) return i18n.language.startsWith('es') ? error.message : t('promo.invalid');
+      if (error instanceof ApiError && error.status === 400)
+        return i18n.language.startsWith('es') ? error.message : t('promo.invalid');
       return messageOf(error, t, i18n.language);
     }
   }
@@ -85,7 +96,9 @@ function CheckoutForm({ pending }: { pending: PendingPurchase }) {
   if (quote.isError && isNotOnSale(quote.error)) return <Navigate to={paths.purchaseResult.getHref('fail')} replace />;
   if (quote.isError) return <Alert>{t('summary.loadError')}</Alert>;
   if (!quote.data) return <p className="commerce-note">{t('summary.loading')}</p>;
-  return <CheckoutFields pending={pending} quote={quote.data} code={code} onApply={apply} onRemove={() => setCode(null)} />;
+  return (
+    <CheckoutFields pending={pending} quote={quote.data} code={code} onApply={apply} onRemove={() => setCode(null)} />
+  );
 }
 
 type FormState = { name: 'idle' } | { name: 'loading' } | { name: 'confirming' } | { name: 'error'; message: string };
@@ -139,7 +152,8 @@ function usePayment(pending: PendingPurchase, confirmCard: ReturnType<typeof use
   async function pay(request: StartPurchaseRequest): Promise<void> {
     const key = JSON.stringify(request);
     // The same purchase again (Continuar pressed after a refusal): its payment, not a new one.
-    if (started.current?.key !== key) started.current = { key, response: await startPurchase(request), cardDone: false };
+    if (started.current?.key !== key)
+      started.current = { key, response: await startPurchase(request), cardDone: false };
     const s = started.current;
     if (s.response.next === 'confirmed' || s.cardDone) return settle(s);
     const result = await confirmCard(s.response.clientSecret, request.holderName);
@@ -149,7 +163,10 @@ function usePayment(pending: PendingPurchase, confirmCard: ReturnType<typeof use
     }
     if (result.network) {
       // The card field lost the provider's answer: the payment may be done; the server says.
-      const status = await confirmPurchase(s.response.purchaseId).then((a) => a.status, () => 'pending' as const);
+      const status = await confirmPurchase(s.response.purchaseId).then(
+        (a) => a.status,
+        () => 'pending' as const,
+      );
       if (status === 'fulfilled') return finish('success', s.response.provider);
       setState({ name: 'error', message: t('checkout.connectivity') });
       return;
@@ -206,50 +223,120 @@ function CheckoutFields({ pending, quote, code, onApply, onRemove }: FieldsProps
   };
 
   const busy = state.name === 'loading' || state.name === 'confirming';
-  const total = differsToday(quote) ? t('checkout.totalToday', { price: formatPrice(quote.dueTodayCents, product.curr, i18n.language) }) : t('checkout.total', { price: terms });
+  const total = differsToday(quote)
+    ? t('checkout.totalToday', { price: formatPrice(quote.dueTodayCents, product.curr, i18n.language) })
+    : t('checkout.total', { price: terms });
   return (
     <form className="checkout-form" onSubmit={submit} noValidate aria-busy={busy}>
       {purchase ? <ProductTerms quote={quote} purchase={purchase} /> : null}
       <PromotionCode code={code} disabled={busy} onApply={onApply} onRemove={onRemove} />
-      <p className="purchase-summary__price checkout-total" data-testid="checkout-total">{total}</p>
-      <TextField label={t('checkout.holder')} name="holder" autoComplete="cc-name" required value={holder} error={holderError} onChange={(e) => setHolder(e.target.value)} disabled={busy} />
-      {quote.savedCard ? <PaymentMethod card={quote.savedCard} method={method} onChange={setMethod} disabled={busy} /> : null}
+      <p className="purchase-summary__price checkout-total" data-testid="checkout-total">
+        {total}
+      </p>
+      <TextField
+        label={t('checkout.holder')}
+        name="holder"
+        autoComplete="cc-name"
+        required
+        value={holder}
+        error={holderError}
+        onChange={(e) => setHolder(e.target.value)}
+        disabled={busy}
+      />
+      {quote.savedCard ? (
+        <PaymentMethod card={quote.savedCard} method={method} onChange={setMethod} disabled={busy} />
+      ) : null}
       <div className="card-field" hidden={useSaved}>
-        <span className="card-field__label" id="card-field-label">{t('checkout.card')}</span>
+        <span className="card-field__label" id="card-field-label">
+          {t('checkout.card')}
+        </span>
         {frame ? (
-          <iframe key={`${frameKey}-${i18n.language}`} ref={frameRef} className={`card-field__frame${challenge ? ' card-field__frame--challenge' : ''}`} src={frame.src} title={t('checkout.cardFrame')} aria-describedby="card-field-label" />
+          <iframe
+            key={`${frameKey}-${i18n.language}`}
+            ref={frameRef}
+            className={`card-field__frame${challenge ? ' card-field__frame--challenge' : ''}`}
+            src={frame.src}
+            title={t('checkout.cardFrame')}
+            aria-describedby="card-field-label"
+          />
         ) : address.isError ? null : (
           <p className="commerce-note">{t('checkout.paying')}</p>
         )}
         {trial ? (
           <p className="commerce-note">{t('checkout.trialCardNote')}</p>
         ) : (
-          <Checkbox label={t('checkout.saveCard')} name="saveCard" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} disabled={busy} />
+          <Checkbox
+            label={t('checkout.saveCard')}
+            name="saveCard"
+            checked={saveCard}
+            onChange={(e) => setSaveCard(e.target.checked)}
+            disabled={busy}
+          />
         )}
       </div>
-      {state.name === 'confirming' ? <p className="commerce-notice" role="status">{t('checkout.stillConfirming')}</p> : null}
+      {state.name === 'confirming' ? (
+        <p className="commerce-notice" role="status">
+          {t('checkout.stillConfirming')}
+        </p>
+      ) : null}
       {state.name === 'error' ? <Alert>{state.message}</Alert> : null}
       {/* Without the card field, only the saved card can pay. */}
       {address.isError && !useSaved ? <Alert>{messageOf(address.error, t, i18n.language)}</Alert> : null}
-      <Button type="submit" block loading={busy}>{busy ? t('checkout.paying') : t('checkout.continue')}</Button>
+      <Button type="submit" block loading={busy}>
+        {busy ? t('checkout.paying') : t('checkout.continue')}
+      </Button>
       <p className="commerce-note">
-        <Trans ns="commerce" i18nKey="checkout.termsNote" components={{ terms: <Link className="link" to={paths.terms.getHref()} state={{ from: location.pathname }} onClick={() => saveCheckoutDraft(location.pathname, { holder })} /> }} />
+        <Trans
+          ns="commerce"
+          i18nKey="checkout.termsNote"
+          components={{
+            terms: (
+              <Link
+                className="link"
+                to={paths.terms.getHref()}
+                state={{ from: location.pathname }}
+                onClick={() => saveCheckoutDraft(location.pathname, { holder })}
+              />
+            ),
+          }}
+        />
       </p>
     </form>
   );
 }
 
 /** The card on file ('Pagar con Visa •••• 4242', the default) or a new card. */
-function PaymentMethod({ card, method, onChange, disabled }: { card: SavedCard; method: 'saved' | 'new'; onChange: (method: 'saved' | 'new') => void; disabled: boolean }) {
+function PaymentMethod({
+  card,
+  method,
+  onChange,
+  disabled,
+}: {
+  card: SavedCard;
+  method: 'saved' | 'new';
+  onChange: (method: 'saved' | 'new') => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation('commerce');
   return (
     <fieldset className="pay-method" disabled={disabled}>
       <legend className="card-field__label">{t('checkout.method')}</legend>
       <label className="pay-method__option">
-        <input type="radio" name="method" value="saved" checked={method === 'saved'} onChange={() => onChange('saved')} />
+        <input
+          type="radio"
+          name="method"
+          value="saved"
+          checked={method === 'saved'}
+          onChange={() => onChange('saved')}
+        />
         <span>
           {t('checkout.savedCard', { brand: brandName(card.brand), last4: card.last4 })}
-          <span className="commerce-note pay-method__expiry">{t('checkout.expires', { month: String(card.expMonth).padStart(2, '0'), year: String(card.expYear).slice(-2) })}</span>
+          <span className="commerce-note pay-method__expiry">
+            {t('checkout.expires', {
+              month: String(card.expMonth).padStart(2, '0'),
+              year: String(card.expYear).slice(-2),
+            })}
+          </span>
         </span>
       </label>
       <label className="pay-method__option">
@@ -262,12 +349,30 @@ function PaymentMethod({ card, method, onChange, disabled }: { card: SavedCard; 
 
 /** 'visa' → 'Visa', 'amex' → 'American Express': as the card says it. */
 function brandName(brand: string): string {
-  const names: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay' };
+  const names: Record<string, string> = {
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    discover: 'Discover',
+    diners: 'Diners Club',
+    jcb: 'JCB',
+    unionpay: 'UnionPay',
+  };
   return names[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
 /** 'Código promocional': applied by the server's quote, or refused on the field itself. */
-function PromotionCode({ code, disabled, onApply, onRemove }: { code: string | null; disabled: boolean; onApply: (code: string) => Promise<string | null>; onRemove: () => void }) {
+function PromotionCode({
+  code,
+  disabled,
+  onApply,
+  onRemove,
+}: {
+  code: string | null;
+  disabled: boolean;
+  onApply: (code: string) => Promise<string | null>;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation('commerce');
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -293,14 +398,29 @@ function PromotionCode({ code, disabled, onApply, onRemove }: { code: string | n
     return (
       <div className="promo promo--applied">
         <p role="status">{t('promo.applied', { code })}</p>
-        <Button type="button" variant="secondary" onClick={onRemove} disabled={disabled}>{t('promo.remove')}</Button>
+        <Button type="button" variant="secondary" onClick={onRemove} disabled={disabled}>
+          {t('promo.remove')}
+        </Button>
       </div>
     );
   }
   return (
     <div className="promo">
-      <TextField label={t('promo.label')} name="promotionCode" autoComplete="off" autoCapitalize="characters" spellCheck={false} value={typed} error={error} onChange={(e) => setTyped(e.target.value)} onKeyDown={onKeyDown} disabled={disabled || applying} />
-      <Button type="button" variant="secondary" onClick={apply} loading={applying} disabled={disabled}>{t('promo.apply')}</Button>
+      <TextField
+        label={t('promo.label')}
+        name="promotionCode"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={typed}
+        error={error}
+        onChange={(e) => setTyped(e.target.value)}
+        onKeyDown={onKeyDown}
+        disabled={disabled || applying}
+      />
+      <Button type="button" variant="secondary" onClick={apply} loading={applying} disabled={disabled}>
+        {t('promo.apply')}
+      </Button>
     </div>
   );
 }

@@ -4,7 +4,10 @@ import { formatDateTime } from '../../../lib/date';
 import { formatPrice } from '../../../lib/price';
 import type { PurchaseData } from '../../../lib/purchase-links';
 
-type Quote = Pick<CheckoutQuote, 'product' | 'vat' | 'trialDays' | 'discount' | 'dueTodayCents' | 'firstChargeCents' | 'firstChargeAt' | 'renewsAt'>;
+type Quote = Pick<
+  CheckoutQuote,
+  'product' | 'vat' | 'trialDays' | 'discount' | 'dueTodayCents' | 'firstChargeCents' | 'firstChargeAt' | 'renewsAt'
+>;
 
 /** An amount as it recurs: '9,99 € al mes' for a subscription, the bare price for a one-off. */
 function useRecurring(quote: Quote): (cents: number) => string {
@@ -43,14 +46,19 @@ function useDiscountText(quote: Quote): (discount: Discount) => string {
 /** 'IVA (21 %) incluido: 2,60 €'. */
 export function useVatText(quote: Quote): string {
   const { t, i18n } = useTranslation('commerce');
-  return t('summary.vat', { rate: quote.vat.ratePercent.toLocaleString(i18n.language), amount: formatPrice(quote.vat.includedCents, quote.product.curr, i18n.language) });
+  return t('summary.vat', {
+    rate: quote.vat.ratePercent.toLocaleString(i18n.language),
+    amount: formatPrice(quote.vat.includedCents, quote.product.curr, i18n.language),
+  });
 }
 
 /** When it renews ('Se renueva cada mes: el próximo cobro, el …'), or that it is one charge. */
 export function useRenewalText(quote: Quote): string {
   const { t } = useTranslation('commerce');
   if (!quote.product.recurring || !quote.renewsAt) return t('summary.noRenewal');
-  return t(quote.product.interval === 'year' ? 'summary.renewsYear' : 'summary.renews', { date: formatDateTime(quote.renewsAt) });
+  return t(quote.product.interval === 'year' ? 'summary.renewsYear' : 'summary.renews', {
+    date: formatDateTime(quote.renewsAt),
+  });
 }
 
 /**
@@ -66,7 +74,11 @@ export function ProductTerms({ quote, purchase }: { quote: Quote; purchase: Purc
   const discountText = useDiscountText(quote);
   const vat = useVatText(quote);
   const renewal = useRenewalText(quote);
-  const kind = product.recurring ? (product.interval === 'year' ? t('summary.subscriptionYear') : t('summary.subscription')) : t('summary.oneOff');
+  const kind = product.recurring
+    ? product.interval === 'year'
+      ? t('summary.subscriptionYear')
+      : t('summary.subscription')
+    : t('summary.oneOff');
   return (
     <>
       <div>
@@ -75,11 +87,19 @@ export function ProductTerms({ quote, purchase }: { quote: Quote; purchase: Purc
       </div>
       <dl className="purchase-summary">
         <dt>{kind}</dt>
-        <dd className="purchase-summary__price" data-testid="purchase-price">{recurring(product.priceCents)}</dd>
+        <dd className="purchase-summary__price" data-testid="purchase-price">
+          {recurring(product.priceCents)}
+        </dd>
         {quote.trialDays > 0 ? (
           <>
             <dt>{t('summary.trialTitle')}</dt>
-            <dd data-testid="purchase-trial">{t('summary.trial', { count: quote.trialDays, price: recurring(quote.firstChargeCents), date: formatDateTime(quote.firstChargeAt) })}</dd>
+            <dd data-testid="purchase-trial">
+              {t('summary.trial', {
+                count: quote.trialDays,
+                price: recurring(quote.firstChargeCents),
+                date: formatDateTime(quote.firstChargeAt),
+              })}
+            </dd>
           </>
         ) : null}
         {quote.discount ? (
@@ -91,7 +111,9 @@ export function ProductTerms({ quote, purchase }: { quote: Quote; purchase: Purc
         {differsToday(quote) ? (
           <>
             <dt>{t('summary.dueToday')}</dt>
-            <dd className="purchase-summary__due" data-testid="purchase-due-today">{formatPrice(quote.dueTodayCents, product.curr, i18n.language)}</dd>
+            <dd className="purchase-summary__due" data-testid="purchase-due-today">
+              {formatPrice(quote.dueTodayCents, product.curr, i18n.language)}
+            </dd>
           </>
         ) : null}
         <dt>{t('summary.taxes')}</dt>
@@ -111,7 +133,9 @@ export function ProductTerms({ quote, purchase }: { quote: Quote; purchase: Purc
           </>
         ) : null}
       </dl>
-      <p className="commerce-note" data-testid="purchase-renewal">{renewal}</p>
+      <p className="commerce-note" data-testid="purchase-renewal">
+        {renewal}
+      </p>
     </>
   );
 }

@@ -25,8 +25,16 @@ export function PurchaseResultScreen({ userProvider }: { userProvider?: string |
   return (
     <PanelLayout title={success ? t('result.successTitle') : t('result.failTitle')}>
       <div className="result">
-        {success ? <p className="result__text">{t('result.success')}</p> : <p className="result__text" role="alert">{t('result.fail', { provider })}</p>}
-        <Link className="btn btn--primary btn--block" to={back}>{tc('actions.back')}</Link>
+        {success ? (
+          <p className="result__text">{t('result.success')}</p>
+        ) : (
+          <p className="result__text" role="alert">
+            {t('result.fail', { provider })}
+          </p>
+        )}
+        <Link className="btn btn--primary btn--block" to={back}>
+          {tc('actions.back')}
+        </Link>
       </div>
     </PanelLayout>
   );

@@ -42,9 +42,13 @@ export function PurchaseSummaryScreen() {
     return (
       <div className="commerce-page">
         <section className="commerce-panel" aria-labelledby="purchase-title">
-          <h1 id="purchase-title" className="commerce-panel__title">{t('summary.invalidTitle')}</h1>
+          <h1 id="purchase-title" className="commerce-panel__title">
+            {t('summary.invalidTitle')}
+          </h1>
           <p role="alert">{t('summary.invalid')}</p>
-          <Link className="btn btn--primary" to={paths.landing.getHref()}>{t('checkout.toHome')}</Link>
+          <Link className="btn btn--primary" to={paths.landing.getHref()}>
+            {t('checkout.toHome')}
+          </Link>
         </section>
       </div>
     );
@@ -54,16 +58,26 @@ export function PurchaseSummaryScreen() {
   return (
     <div className="commerce-page">
       <section className="commerce-panel" aria-labelledby="purchase-title" aria-busy={quote.isPending}>
-        <h1 id="purchase-title" className="commerce-panel__title">{t('summary.title')}</h1>
+        <h1 id="purchase-title" className="commerce-panel__title">
+          {t('summary.title')}
+        </h1>
         {quote.isError ? <Alert>{t('summary.loadError')}</Alert> : null}
         {quote.isPending ? <p className="commerce-note">{t('summary.loading')}</p> : null}
         {quote.data && purchase ? (
           <>
             {link.priceCents < quote.data.product.priceCents ? (
-              <p className="commerce-notice" role="status">{t('summary.priceChanged', { price: formatPrice(quote.data.product.priceCents, quote.data.product.curr, i18n.language) })}</p>
+              <p className="commerce-notice" role="status">
+                {t('summary.priceChanged', {
+                  price: formatPrice(quote.data.product.priceCents, quote.data.product.curr, i18n.language),
+                })}
+              </p>
             ) : null}
             <ProductTerms quote={quote.data} purchase={purchase} />
-            <Link className="btn btn--primary" to={paths.checkout.getHref()} onClick={() => pendingPurchase.save(purchase, { twoStep: false, returnTo })}>
+            <Link
+              className="btn btn--primary"
+              to={paths.checkout.getHref()}
+              onClick={() => pendingPurchase.save(purchase, { twoStep: false, returnTo })}
+            >
               {t('summary.buyNow')}
             </Link>
           </>

@@ -15,13 +15,22 @@ describe('speedReport', () => {
       ],
       env,
     );
-    expect(report).toEqual({ ...env, results: [{ server: 'Pantalla', host: 'media.pantalla.test', mbps: 48.2 }, { server: 'Pruebas', host: 'cdn.pantalla.test:8080', mbps: 0 }] });
+    expect(report).toEqual({
+      ...env,
+      results: [
+        { server: 'Pantalla', host: 'media.pantalla.test', mbps: 48.2 },
+        { server: 'Pruebas', host: 'cdn.pantalla.test:8080', mbps: 0 },
+      ],
+    });
     expect(connDiagReportSchema.safeParse(report).success).toBe(true);
     expect(JSON.stringify(report)).not.toContain('secret');
   });
   it('sends nothing when nothing was measured, and at most the contract allows', () => {
     expect(speedReport([{ server: server('Pantalla', 'https://media.pantalla.test/s'), mbps: null }], env)).toBeNull();
-    const many = Array.from({ length: 12 }, (_, i) => ({ server: server(`S${i}`, `https://s${i}.pantalla.test/s`), mbps: i }));
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      server: server(`S${i}`, `https://s${i}.pantalla.test/s`),
+      mbps: i,
+    }));
     expect(speedReport(many, env)?.results).toHaveLength(8);
   });
 });

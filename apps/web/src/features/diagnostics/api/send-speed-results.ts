@@ -5,7 +5,10 @@ import { currentEnvironment } from '../../../lib/qoe-environment';
 import type { ServerResult } from '../lib/speed-test';
 
 /** The run as the server keeps it: each server's name, host and figure (the address's path stays here). */
-export function speedReport(results: readonly ServerResult[], environment: Pick<ConnDiagReport, 'browser' | 'os' | 'screen'>): ConnDiagReport | null {
+export function speedReport(
+  results: readonly ServerResult[],
+  environment: Pick<ConnDiagReport, 'browser' | 'os' | 'screen'>,
+): ConnDiagReport | null {
   const measured = results.flatMap(({ server, mbps }) => {
     if (mbps === null) return [];
     const host = hostOf(server.baseUrl);

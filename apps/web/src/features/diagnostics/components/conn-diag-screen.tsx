@@ -14,7 +14,11 @@ function Verdict({ result, measuring }: { result: ServerResult; measuring: boole
   if (measuring) return <span className="verdict verdict--measuring">{t('conndiag.measuring')}</span>;
   if (result.mbps === null) return <span className="verdict">{t('conndiag.pending')}</span>;
   if (result.mbps === 0) return <span className="verdict verdict--failed">{t('conndiag.failed')}</span>;
-  return isGood(result.mbps) ? <span className="verdict verdict--good">{t('conndiag.good')}</span> : <span className="verdict verdict--slow">{t('conndiag.slow')}</span>;
+  return isGood(result.mbps) ? (
+    <span className="verdict verdict--good">{t('conndiag.good')}</span>
+  ) : (
+    <span className="verdict verdict--slow">{t('conndiag.slow')}</span>
+  );
 }
 
 function ServerTable({ results, current }: { results: ServerResult[]; current: number | null }) {
@@ -32,13 +36,19 @@ function ServerTable({ results, current }: { results: ServerResult[]; current: n
       {groupServers(indexed).map((group) => (
         <tbody key={group.name}>
           <tr className="diag-table__group">
-            <th scope="rowgroup" colSpan={3}>{t('conndiag.group')}: {group.name}</th>
+            <th scope="rowgroup" colSpan={3}>
+              {t('conndiag.group')}: {group.name}
+            </th>
           </tr>
           {group.items.map((item) => (
             <tr key={item.index} data-testid="diag-server">
-              <th scope="row" className="diag-table__server">{item.server.baseUrl}</th>
+              <th scope="row" className="diag-table__server">
+                {item.server.baseUrl}
+              </th>
               <td>{item.mbps === null ? '—' : t('conndiag.mbps', { value: item.mbps.toFixed(1) })}</td>
-              <td><Verdict result={item} measuring={current === item.index} /></td>
+              <td>
+                <Verdict result={item} measuring={current === item.index} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -59,18 +69,25 @@ export function ConnDiagScreen() {
       <h1 className="diagnostics__title">{t('conndiag.title')}</h1>
       <p className="diagnostics__intro">{t('conndiag.intro', { good: GOOD_MBPS })}</p>
       <p className="diagnostics__ip">
-        {t('conndiag.ip')}: <strong data-testid="user-ip">{ip.data ?? (ip.isError ? t('conndiag.ipUnknown') : '…')}</strong>
+        {t('conndiag.ip')}:{' '}
+        <strong data-testid="user-ip">{ip.data ?? (ip.isError ? t('conndiag.ipUnknown') : '…')}</strong>
       </p>
-      <p className="diagnostics__state" role="status" data-testid="diag-state">{t(`conndiag.states.${test.state}`)}</p>
+      <p className="diagnostics__state" role="status" data-testid="diag-state">
+        {t(`conndiag.states.${test.state}`)}
+      </p>
       {servers.isPending ? <Spinner size="small" /> : null}
       {servers.isError ? <Alert>{t('conndiag.loadFailed')}</Alert> : null}
       {test.results.length > 0 ? <ServerTable results={test.results} current={test.current} /> : null}
       {measured ? <SpeedChart results={test.results} /> : null}
       <div className="diagnostics__actions">
         {test.state === 'testing' ? (
-          <Button variant="secondary" onClick={test.stop}>{t('conndiag.stop')}</Button>
+          <Button variant="secondary" onClick={test.stop}>
+            {t('conndiag.stop')}
+          </Button>
         ) : (
-          <Button onClick={() => void test.start()} disabled={!servers.data}>{measured ? t('conndiag.again') : t('conndiag.start')}</Button>
+          <Button onClick={() => void test.start()} disabled={!servers.data}>
+            {measured ? t('conndiag.again') : t('conndiag.start')}
+          </Button>
         )}
       </div>
     </div>

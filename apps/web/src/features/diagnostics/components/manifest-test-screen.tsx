@@ -32,11 +32,15 @@ function Results({ result }: { result: ManifestTestResult }) {
         <p>{t('manifestTest.noneFailed')}</p>
       ) : (
         <section aria-labelledby="manifest-failed-title">
-          <h2 id="manifest-failed-title" className="manifest-test__subtitle">{t('manifestTest.failedList')}</h2>
+          <h2 id="manifest-failed-title" className="manifest-test__subtitle">
+            {t('manifestTest.failedList')}
+          </h2>
           <ul className="manifest-test__failed">
             {result.failed.map((event) => (
               <li key={event.id} data-testid="manifest-failed-item">
-                <span className="manifest-test__id">{event.id}</span> <time dateTime={event.start}>{formatDateTime(event.start)}</time> <span className="manifest-test__name">{event.title}</span>
+                <span className="manifest-test__id">{event.id}</span>{' '}
+                <time dateTime={event.start}>{formatDateTime(event.start)}</time>{' '}
+                <span className="manifest-test__name">{event.title}</span>
               </li>
             ))}
           </ul>
@@ -52,7 +56,11 @@ export function ManifestTestScreen() {
   // ?hours=N tests only what ended in the last N hours; without it, the whole catch-up window.
   const hoursParam = Number.parseInt(useSearchParams()[0].get('hours') ?? '', 10);
   const hours = Number.isInteger(hoursParam) && hoursParam > 0 ? hoursParam : undefined;
-  const events = useQuery({ queryKey: ['diagnostics', 'manifest-test', hours], queryFn: ({ signal }) => getManifestTestEvents({ signal, hours }), retry: false });
+  const events = useQuery({
+    queryKey: ['diagnostics', 'manifest-test', hours],
+    queryFn: ({ signal }) => getManifestTestEvents({ signal, hours }),
+    retry: false,
+  });
   const [state, setState] = useState<TestState>(TEST_STATE.idle);
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const [result, setResult] = useState<ManifestTestResult | null>(null);
@@ -79,7 +87,11 @@ export function ManifestTestScreen() {
     setResult(null);
     const list = (await events.refetch()).data ?? [];
     setProgress({ done: 0, total: list.length });
-    const outcome = await runManifestTest(list, { fetch: (input, init) => fetch(input, init), idToken: () => session.getState().userInfo?.idToken ?? null, onProgress: (done, total) => setProgress({ done, total }) });
+    const outcome = await runManifestTest(list, {
+      fetch: (input, init) => fetch(input, init),
+      idToken: () => session.getState().userInfo?.idToken ?? null,
+      onProgress: (done, total) => setProgress({ done, total }),
+    });
     setResult(outcome);
     setState(TEST_STATE.finished);
     running.current = false;
@@ -89,7 +101,9 @@ export function ManifestTestScreen() {
     <main id="main" className="manifest-test" data-state={state}>
       <div className="manifest-test__bar">
         <h1 className="diagnostics__title">{t('manifestTest.title')}</h1>
-        <Link to={paths.landing.getHref()} className="btn btn--ghost">{t('manifestTest.close')}</Link>
+        <Link to={paths.landing.getHref()} className="btn btn--ghost">
+          {t('manifestTest.close')}
+        </Link>
       </div>
       <p className="diagnostics__intro">{t('manifestTest.intro')}</p>
       {events.isPending ? <Spinner size="small" /> : null}
@@ -98,12 +112,29 @@ export function ManifestTestScreen() {
       {events.isSuccess ? (
         <>
           <p className="manifest-test__state" role="status" data-testid="manifest-state">
-            {state === TEST_STATE.ongoing ? `${t('manifestTest.ongoing')} · ${t('manifestTest.progress', progress)}` : state === TEST_STATE.finished ? t('manifestTest.finished') : null}
+            {state === TEST_STATE.ongoing
+              ? `${t('manifestTest.ongoing')} · ${t('manifestTest.progress', progress)}`
+              : state === TEST_STATE.finished
+                ? t('manifestTest.finished')
+                : null}
           </p>
           {hasPin && state !== TEST_STATE.ongoing ? (
-            <TextField className="manifest-test__pin" label={t('manifestTest.pin')} hint={t('manifestTest.pinHint')} error={pinError ?? undefined} type="password" inputMode="numeric" maxLength={4} autoComplete="off" value={pin} onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))} />
+            <TextField
+              className="manifest-test__pin"
+              label={t('manifestTest.pin')}
+              hint={t('manifestTest.pinHint')}
+              error={pinError ?? undefined}
+              type="password"
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="off"
+              value={pin}
+              onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+            />
           ) : null}
-          {state !== TEST_STATE.ongoing ? <Button onClick={() => void start()}>{t('manifestTest.start')}</Button> : null}
+          {state !== TEST_STATE.ongoing ? (
+            <Button onClick={() => void start()}>{t('manifestTest.start')}</Button>
+          ) : null}
           {result ? <Results result={result} /> : null}
         </>
       ) : null}

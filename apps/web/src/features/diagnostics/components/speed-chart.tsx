@@ -30,7 +30,9 @@ function useWidth(fallback: number) {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(260, Math.round(entry?.contentRect.width ?? fallback))));
+    const observer = new ResizeObserver(([entry]) =>
+      setWidth(Math.max(260, Math.round(entry?.contentRect.width ?? fallback))),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [fallback]);
@@ -49,17 +51,43 @@ export function SpeedChart({ results }: { results: readonly ServerResult[] }) {
   const height = TOP + results.length * ROW;
   return (
     <figure className="speed-chart" ref={ref}>
-      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="speed-chart__svg">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+        className="speed-chart__svg"
+      >
         <title id={`${id}-title`}>{t('conndiag.chartTitle')}</title>
-        <desc id={`${id}-desc`}>{t('conndiag.chartSummary', { count: results.length, good: GOOD_MBPS, goodCount: values.filter(isGood).length })}</desc>
+        <desc id={`${id}-desc`}>
+          {t('conndiag.chartSummary', {
+            count: results.length,
+            good: GOOD_MBPS,
+            goodCount: values.filter(isGood).length,
+          })}
+        </desc>
         {/* Bars, then the line over them, then the words over both (with a halo). */}
         <g aria-hidden="true">
           {results.map((result, index) => {
             const mbps = result.mbps ?? 0;
-            return <rect key={index} x={0} y={TOP + index * ROW + LABEL} width={Math.max(2, x(mbps))} height={BAR} rx={4} className={isGood(mbps) ? 'speed-chart__bar--good' : 'speed-chart__bar--slow'} />;
+            return (
+              <rect
+                key={index}
+                x={0}
+                y={TOP + index * ROW + LABEL}
+                width={Math.max(2, x(mbps))}
+                height={BAR}
+                rx={4}
+                className={isGood(mbps) ? 'speed-chart__bar--good' : 'speed-chart__bar--slow'}
+              />
+            );
           })}
           <line x1={x(GOOD_MBPS)} x2={x(GOOD_MBPS)} y1={TOP - 8} y2={height} className="speed-chart__threshold" />
-          <text x={x(GOOD_MBPS)} y={TOP - 12} textAnchor="middle" className="speed-chart__threshold-label">{t('conndiag.threshold', { good: GOOD_MBPS })}</text>
+          <text x={x(GOOD_MBPS)} y={TOP - 12} textAnchor="middle" className="speed-chart__threshold-label">
+            {t('conndiag.threshold', { good: GOOD_MBPS })}
+          </text>
           {results.map((result, index) => {
             const y = TOP + index * ROW;
             const mbps = result.mbps ?? 0;
@@ -68,7 +96,9 @@ export function SpeedChart({ results }: { results: readonly ServerResult[] }) {
                 <text x={0} y={y + 14} className="speed-chart__label">
                   {result.server.name} · {hostOf(result.server.baseUrl)}
                 </text>
-                <text x={x(mbps) + 8} y={y + LABEL + BAR / 2 + 5} className="speed-chart__value">{t('conndiag.mbps', { value: mbps.toFixed(1) })}</text>
+                <text x={x(mbps) + 8} y={y + LABEL + BAR / 2 + 5} className="speed-chart__value">
+                  {t('conndiag.mbps', { value: mbps.toFixed(1) })}
+                </text>
               </g>
             );
           })}

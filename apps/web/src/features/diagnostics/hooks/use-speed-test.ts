@@ -3,7 +3,11 @@ import { session } from '../../account';
 import { sendSpeedResults } from '../api/send-speed-results';
 import { measureServer, terminate, type DiagServer, type DiagState, type ServerResult } from '../lib/speed-test';
 
-type Run = { state: Extract<DiagState, 'testing' | 'results' | 'terminated'>; results: ServerResult[]; current: number | null };
+type Run = {
+  state: Extract<DiagState, 'testing' | 'results' | 'terminated'>;
+  results: ServerResult[];
+  current: number | null;
+};
 
 /**
  * The speed test's run: servers one after another (together they would share the line),
@@ -21,7 +25,11 @@ export function useSpeedTest(servers: readonly DiagServer[] | undefined) {
     const mine = new AbortController();
     controller.current = mine;
     const results: ServerResult[] = servers.map((server) => ({ server, mbps: null }));
-    const deps = { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init), now: () => performance.now(), time: () => Date.now() };
+    const deps = {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+      now: () => performance.now(),
+      time: () => Date.now(),
+    };
     for (let index = 0; index < servers.length; index++) {
       setRun({ state: 'testing', results: [...results], current: index });
       const mbps = await measureServer(servers[index]!, deps, mine.signal);
@@ -40,5 +48,11 @@ export function useSpeedTest(servers: readonly DiagServer[] | undefined) {
 
   if (run) return { ...run, start, stop };
   const state: DiagState = servers ? 'listed' : 'notStarted';
-  return { state, results: (servers ?? []).map((server): ServerResult => ({ server, mbps: null })), current: null, start, stop };
+  return {
+    state,
+    results: (servers ?? []).map((server): ServerResult => ({ server, mbps: null })),
+    current: null,
+    start,
+    stop,
+  };
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ManifestTestEvent } from '@pantalla/contracts';
 import { manifestUrl, runManifestTest } from './manifest-test';
 
-const event = (id: number): ManifestTestEvent => ({ id, channelId: 1, title: `P${id}`, start: '2026-11-23T10:00:00.000Z', end: '2026-11-23T11:00:00.000Z', url: `http://o.test/media/catchup/${id}` });
+const event = (id: number): ManifestTestEvent => ({
+  id,
+  channelId: 1,
+  title: `P${id}`,
+  start: '2026-11-23T10:00:00.000Z',
+  end: '2026-11-23T11:00:00.000Z',
+  url: `http://o.test/media/catchup/${id}`,
+});
 
 describe('manifest test', () => {
   it('appends .smil/manifest.mpd?VOD to the manifest URL', () => {
@@ -20,7 +27,12 @@ describe('manifest test', () => {
     }) as unknown as typeof globalThis.fetch;
     const progress: number[] = [];
     const events = [1, 2, 3, 4, 5, 6].map(event);
-    const result = await runManifestTest(events, { fetch, idToken: () => 'tok', concurrency: 2, onProgress: (done) => progress.push(done) });
+    const result = await runManifestTest(events, {
+      fetch,
+      idToken: () => 'tok',
+      concurrency: 2,
+      onProgress: (done) => progress.push(done),
+    });
     expect(result.tested).toBe(6);
     expect(result.failed.map((e) => e.id)).toEqual([2, 4, 5]);
     expect(seen).toHaveLength(6);

@@ -29,7 +29,11 @@ export const manifestUrl = (event: Pick<ManifestTestEvent, 'url'>): string => `$
 async function loads(event: ManifestTestEvent, deps: ManifestTestDeps): Promise<boolean> {
   try {
     const token = deps.idToken();
-    const response = await deps.fetch(manifestUrl(event), { headers: token ? { authorization: `Bearer ${token}` } : {}, cache: 'no-store', signal: deps.signal });
+    const response = await deps.fetch(manifestUrl(event), {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      cache: 'no-store',
+      signal: deps.signal,
+    });
     if (!response.ok) return false;
     return (await response.text()).includes('<MPD');
   } catch {
@@ -38,7 +42,10 @@ async function loads(event: ManifestTestEvent, deps: ManifestTestDeps): Promise<
 }
 
 /** Fetches every event's manifest, a few at a time; a failure adds the event to the failed list (spec). */
-export async function runManifestTest(events: readonly ManifestTestEvent[], deps: ManifestTestDeps): Promise<ManifestTestResult> {
+export async function runManifestTest(
+  events: readonly ManifestTestEvent[],
+  deps: ManifestTestDeps,
+): Promise<ManifestTestResult> {
   const ok = new Array<boolean>(events.length);
   let next = 0;
   let done = 0;
@@ -50,6 +57,8 @@ export async function runManifestTest(events: readonly ManifestTestEvent[], deps
       deps.onProgress?.(done, events.length);
     }
   }
-  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? MANIFEST_TEST_CONCURRENCY, events.length) }, worker));
+  await Promise.all(
+    Array.from({ length: Math.min(deps.concurrency ?? MANIFEST_TEST_CONCURRENCY, events.length) }, worker),
+  );
   return { tested: done, failed: events.filter((_event, index) => ok[index] === false) };
 }

@@ -46,17 +46,32 @@ describe('speed test', () => {
     }) as unknown as typeof fetch;
     expect(await measureServer(server, { ...deps, fetch: offline }, new AbortController().signal)).toBe(0);
     const hanging = ((_url: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof fetch;
-    expect(await measureServer(server, { ...deps, fetch: hanging, timeoutMs: 5 }, new AbortController().signal)).toBe(0);
+      new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )) as unknown as typeof fetch;
+    expect(await measureServer(server, { ...deps, fetch: hanging, timeoutMs: 5 }, new AbortController().signal)).toBe(
+      0,
+    );
   });
 
   it('terminated turns what was not measured into 0', () => {
-    expect(terminate([{ server, mbps: 12.5 }, { server, mbps: null }])).toEqual([{ server, mbps: 12.5 }, { server, mbps: 0 }]);
+    expect(
+      terminate([
+        { server, mbps: 12.5 },
+        { server, mbps: null },
+      ]),
+    ).toEqual([
+      { server, mbps: 12.5 },
+      { server, mbps: 0 },
+    ]);
   });
 
   it('groups servers by group name in their order', () => {
     const b = { ...server, name: 'Bogotá' };
     const groups = groupServers([{ server }, { server: b }, { server: { ...server, baseUrl: 'x' } }]);
-    expect(groups.map((g) => [g.name, g.items.length])).toEqual([['Madrid', 2], ['Bogotá', 1]]);
+    expect(groups.map((g) => [g.name, g.items.length])).toEqual([
+      ['Madrid', 2],
+      ['Bogotá', 1],
+    ]);
   });
 });

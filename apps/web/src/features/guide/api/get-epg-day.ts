@@ -19,7 +19,15 @@ function timeZone(): string | undefined {
  * GET /epg/{channelId}/{yyyy-mm-dd}: one channel's programmes overlapping a local day. The
  * server answers with an ETag and max-age, so the browser cache revalidates it for us.
  */
-export function getEpgDay({ channelId, day, signal }: { channelId: number; day: string; signal?: AbortSignal }): Promise<EpgDayResponse> {
+export function getEpgDay({
+  channelId,
+  day,
+  signal,
+}: {
+  channelId: number;
+  day: string;
+  signal?: AbortSignal;
+}): Promise<EpgDayResponse> {
   return api.get(`/epg/${channelId}/${day}`, { schema: epgDayResponseSchema, signal, query: { tz: timeZone() } });
 }
 

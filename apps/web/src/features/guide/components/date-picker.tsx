@@ -26,7 +26,13 @@ export function DatePicker({ days, now, value, onChange }: DatePickerProps) {
   }
   return (
     <nav className="guide-dates" aria-label={t('datePicker')} data-min={dayKey(min)} data-max={dayKey(max)}>
-      <button type="button" className="guide-dates__step" aria-label={t('previousDay')} disabled={index <= 0} onClick={() => onChange(days[index - 1] as number)}>
+      <button
+        type="button"
+        className="guide-dates__step"
+        aria-label={t('previousDay')}
+        disabled={index <= 0}
+        onClick={() => onChange(days[index - 1] as number)}
+      >
         <span aria-hidden="true">‹</span>
       </button>
       <ul className="guide-dates__list">
@@ -45,7 +51,13 @@ export function DatePicker({ days, now, value, onChange }: DatePickerProps) {
           </li>
         ))}
       </ul>
-      <button type="button" className="guide-dates__step" aria-label={t('nextDay')} disabled={index < 0 || index >= days.length - 1} onClick={() => onChange(days[index + 1] as number)}>
+      <button
+        type="button"
+        className="guide-dates__step"
+        aria-label={t('nextDay')}
+        disabled={index < 0 || index >= days.length - 1}
+        onClick={() => onChange(days[index + 1] as number)}
+      >
         <span aria-hidden="true">›</span>
       </button>
     </nav>

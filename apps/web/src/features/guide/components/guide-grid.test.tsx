@@ -10,11 +10,26 @@ import { GuideGrid } from './guide-grid';
 
 const HOUR = 3_600_000;
 const DAY = new Date(2030, 4, 10).getTime();
-const channels: GuideChannel[] = [1, 2, 3, 4].map((id) => ({ id, name: `Canal ${id}`, number: id, logo: `/logos/${id}.png`, catchupHours: 0, deliveryURL: null, adult: false }));
+const channels: GuideChannel[] = [1, 2, 3, 4].map((id) => ({
+  id,
+  name: `Canal ${id}`,
+  number: id,
+  logo: `/logos/${id}.png`,
+  catchupHours: 0,
+  deliveryURL: null,
+  adult: false,
+}));
 /** Hourly programmes all day; ids are channel × 100 + hour. */
 const rows = new Map<number, ChannelRow>(
   channels.map((channel) => {
-    const programmes: GuideProgramme[] = Array.from({ length: 24 }, (_, h) => ({ id: channel.id * 100 + h, channelId: channel.id, start: DAY + h * HOUR, end: DAY + (h + 1) * HOUR, title: `P${channel.id * 100 + h}`, epg: {} as EpgProgramme }));
+    const programmes: GuideProgramme[] = Array.from({ length: 24 }, (_, h) => ({
+      id: channel.id * 100 + h,
+      channelId: channel.id,
+      start: DAY + h * HOUR,
+      end: DAY + (h + 1) * HOUR,
+      title: `P${channel.id * 100 + h}`,
+      epg: {} as EpgProgramme,
+    }));
     return [channel.id, { programmes, days: [{ status: 'ready', programmes }] }];
   }),
 );
@@ -22,7 +37,21 @@ const rows = new Map<number, ChannelRow>(
 /** The grid on a page of two channels, paging as the guide screen does. */
 function Guide({ onOpen }: { onOpen: (programme: GuideProgramme, channel: GuideChannel) => void }) {
   const [firstRow, setFirstRow] = useState(0);
-  return <GuideGrid channels={channels} days={[DAY]} rows={rows} now={DAY + 30 * 60_000} firstRow={firstRow} perPage={2} onFirstRowChange={setFirstRow} overlayOpen={false} selectedId={null} onOpen={onOpen} initialTime={DAY} />;
+  return (
+    <GuideGrid
+      channels={channels}
+      days={[DAY]}
+      rows={rows}
+      now={DAY + 30 * 60_000}
+      firstRow={firstRow}
+      perPage={2}
+      onFirstRowChange={setFirstRow}
+      overlayOpen={false}
+      selectedId={null}
+      onOpen={onOpen}
+      initialTime={DAY}
+    />
+  );
 }
 
 const programmeButton = (id: number) => document.querySelector<HTMLElement>(`[data-programme-id="${id}"]`)!;
@@ -31,7 +60,13 @@ const focusedId = () => (document.activeElement as HTMLElement | null)?.dataset.
 beforeEach(async () => {
   await setLanguage('es');
   // jsdom lays nothing out: the viewport shows three hours (1200 px), as a browser would.
-  vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
 });
 afterEach(() => {
@@ -77,7 +112,10 @@ describe('GuideGrid keyboard', () => {
 
   it('keeps one tab stop: the first programme drawn, then the focused one', async () => {
     render(<Guide onOpen={vi.fn()} />);
-    const stops = () => [...document.querySelectorAll<HTMLElement>('[data-programme-id][tabindex="0"]')].map((el) => el.dataset.programmeId);
+    const stops = () =>
+      [...document.querySelectorAll<HTMLElement>('[data-programme-id][tabindex="0"]')].map(
+        (el) => el.dataset.programmeId,
+      );
     expect(stops()).toEqual(['100']);
     programmeButton(203).focus();
     await waitFor(() => expect(stops()).toEqual(['203']));

@@ -55,20 +55,52 @@ export function GuideGrid(props: GuideGridProps) {
   const paging = { firstRow, perPage, count: channels.length, onFirstRowChange };
   useWheelPaging(rootRef, { ...paging, overlayOpen });
   // Screen readers hear the focused programme, or which channels a new page shows.
-  const live = useAnnouncer(firstRow, t('pageAnnouncement', { from: firstRow + 1, to: Math.min(channels.length, firstRow + perPage), total: channels.length }));
-  const focus = useGridFocus({ rootRef, pageChannels, rows, rowList, paging, now, selectedId, timeline: { visibleWindow, reveal }, onOpen: props.onOpen, announce: live.announce });
+  const live = useAnnouncer(
+    firstRow,
+    t('pageAnnouncement', {
+      from: firstRow + 1,
+      to: Math.min(channels.length, firstRow + perPage),
+      total: channels.length,
+    }),
+  );
+  const focus = useGridFocus({
+    rootRef,
+    pageChannels,
+    rows,
+    rowList,
+    paging,
+    now,
+    selectedId,
+    timeline: { visibleWindow, reveal },
+    onOpen: props.onOpen,
+    announce: live.announce,
+  });
 
   return (
     <div
       ref={rootRef}
       className="guide-grid"
       aria-busy={pageBusy(pageChannels, rows)}
-      style={{ ['--guide-sidebar' as string]: `${SIDEBAR_WIDTH}px`, ['--guide-row' as string]: `${ROW_HEIGHT}px`, ['--guide-ruler' as string]: `${ITEM_HEIGHT}px` }}
+      style={{
+        ['--guide-sidebar' as string]: `${SIDEBAR_WIDTH}px`,
+        ['--guide-row' as string]: `${ROW_HEIGHT}px`,
+        ['--guide-ruler' as string]: `${ITEM_HEIGHT}px`,
+      }}
     >
-      <ChannelSidebar pageChannels={pageChannels} page={Math.floor(firstRow / perPage) + 1} pages={pageCount(channels.length, perPage)} />
+      <ChannelSidebar
+        pageChannels={pageChannels}
+        page={Math.floor(firstRow / perPage) + 1}
+        pages={pageCount(channels.length, perPage)}
+      />
       <div ref={viewportRef} className="guide-grid__viewport" onScroll={onScroll} {...focus.handlers}>
         <div className="guide-grid__canvas" style={{ width: timeline.width }}>
-          <TimeRuler origin={timeline.origin} from={timeline.from} to={timeline.to} end={timeline.end} language={i18n.language} />
+          <TimeRuler
+            origin={timeline.origin}
+            from={timeline.from}
+            to={timeline.to}
+            end={timeline.end}
+            language={i18n.language}
+          />
           <GuideRows
             pageChannels={pageChannels}
             rows={rows}

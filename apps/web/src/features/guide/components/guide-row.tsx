@@ -70,14 +70,21 @@ export const GuideRow = memo(function GuideRow(props: GuideRowProps) {
       >
         <span className="guide-programme__title">
           {/* Spec: id_parental 7 shows the adult icon, in the grid as in the overlay. */}
-          {p.epg.id_parental === ADULT_PARENTAL ? <span className="guide-badge guide-badge--adult guide-programme__adult">+18</span> : null}
+          {p.epg.id_parental === ADULT_PARENTAL ? (
+            <span className="guide-badge guide-badge--adult guide-programme__adult">+18</span>
+          ) : null}
           {p.title}
         </span>
         <span className="guide-programme__time">
           {from} – {until}
           {live ? <span className="visually-hidden">, {labels.live}</span> : null}
         </span>
-        {live ? <span className="guide-programme__progress" style={{ width: `${((now - p.start) / (p.end - p.start)) * 100}%` }} /> : null}
+        {live ? (
+          <span
+            className="guide-programme__progress"
+            style={{ width: `${((now - p.start) / (p.end - p.start)) * 100}%` }}
+          />
+        ) : null}
       </button>,
     );
   }
@@ -89,19 +96,29 @@ export const GuideRow = memo(function GuideRow(props: GuideRowProps) {
     const start = Math.max(day, from);
     const end = Math.min(dayEnd, to);
     if (end <= start) return;
-    const kind = state === undefined || state.status === 'loading' ? 'loading' : state.status === 'error' ? 'error' : 'empty';
+    const kind =
+      state === undefined || state.status === 'loading' ? 'loading' : state.status === 'error' ? 'error' : 'empty';
     items.push(
       <div
         key={`day-${day}`}
         className={`guide-day-block guide-day-block--${kind}`}
         style={{ left: timeToX(start, origin), width: msToPx(end - start) }}
       >
-        {kind === 'loading' ? <span className="visually-hidden">{labels.loading}</span> : <span className="guide-day-block__text">{kind === 'error' ? labels.loadFailed : labels.noData}</span>}
+        {kind === 'loading' ? (
+          <span className="visually-hidden">{labels.loading}</span>
+        ) : (
+          <span className="guide-day-block__text">{kind === 'error' ? labels.loadFailed : labels.noData}</span>
+        )}
       </div>,
     );
   });
   return (
-    <div className="guide-row" role="group" aria-label={props.channelName} style={{ transform: `translateY(${top}px)` }}>
+    <div
+      className="guide-row"
+      role="group"
+      aria-label={props.channelName}
+      style={{ transform: `translateY(${top}px)` }}
+    >
       {items}
     </div>
   );

@@ -25,9 +25,25 @@ export interface GuideRowsProps {
 }
 
 /** The page's rows of programmes, and the current-time line over them. */
-export function GuideRows({ pageChannels, rows, days, origin, width, from, to, now, focusedId, tabStopId, selectedId, overlayOpen }: GuideRowsProps) {
+export function GuideRows({
+  pageChannels,
+  rows,
+  days,
+  origin,
+  width,
+  from,
+  to,
+  now,
+  focusedId,
+  tabStopId,
+  selectedId,
+  overlayOpen,
+}: GuideRowsProps) {
   const { t } = useTranslation('guide');
-  const labels = useMemo<RowLabels>(() => ({ live: t('live'), loading: t('loading'), noData: t('noData'), loadFailed: t('loadFailed') }), [t]);
+  const labels = useMemo<RowLabels>(
+    () => ({ live: t('live'), loading: t('loading'), noData: t('noData'), loadFailed: t('loadFailed') }),
+    [t],
+  );
   const nowX = timeToX(now, origin);
   return (
     <div className="guide-grid__rows" style={{ height: pageChannels.length * ROW_HEIGHT }}>

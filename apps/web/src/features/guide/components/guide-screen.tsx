@@ -25,7 +25,10 @@ export function GuideScreen() {
   const { lineup, loadDone } = useCatalogueLoad({ regionId: user?.regionId ?? null, enabled: user !== null });
   const channelsQuery = useChannels(lineup?.id, loadDone);
   const channelOrder = user?.channelOrder;
-  const channels = useMemo(() => guideChannels(channelsQuery.data?.resources ?? [], channelOrder ?? []), [channelsQuery.data, channelOrder]);
+  const channels = useMemo(
+    () => guideChannels(channelsQuery.data?.resources ?? [], channelOrder ?? []),
+    [channelsQuery.data, channelOrder],
+  );
   const noGuide = channelsQuery.isError || (channelsQuery.isSuccess && channels.length === 0);
   // Spec: without guide data the app resets to its entry page.
   useEffect(() => {
@@ -75,8 +78,15 @@ function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
 
   // Saved on every change, so leaving by any route (close, back, a player link) keeps it.
   useEffect(() => {
-    const kept = selection ? { channelId: selection.channelId, programmeId: selection.programmeId, start: selection.start } : null;
-    writeSavedGuide({ page: Math.floor(currentRow / perPage) + 1, firstRow: currentRow, selected: kept, time: leftTime });
+    const kept = selection
+      ? { channelId: selection.channelId, programmeId: selection.programmeId, start: selection.start }
+      : null;
+    writeSavedGuide({
+      page: Math.floor(currentRow / perPage) + 1,
+      firstRow: currentRow,
+      selected: kept,
+      time: leftTime,
+    });
   }, [currentRow, perPage, selection, leftTime]);
 
   const onPickDay = useCallback(
@@ -108,13 +118,30 @@ function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
           onVisibleDayChange={setVisibleDay}
         />
       </main>
-      {overlay.selected ? <ProgrammeOverlay programme={overlay.selected.programme} channel={overlay.selected.channel} now={now} onClose={overlay.onClose} /> : null}
+      {overlay.selected ? (
+        <ProgrammeOverlay
+          programme={overlay.selected.programme}
+          channel={overlay.selected.channel}
+          now={now}
+          onClose={overlay.onClose}
+        />
+      ) : null}
     </div>
   );
 }
 
 /** Close, the title, the date picker and 'now'; the keyboard help screen readers hear. */
-function GuideHeader({ days, now, visibleDay, onPickDay }: { days: readonly number[]; now: number; visibleDay: number; onPickDay: (day: number) => void }) {
+function GuideHeader({
+  days,
+  now,
+  visibleDay,
+  onPickDay,
+}: {
+  days: readonly number[];
+  now: number;
+  visibleDay: number;
+  onPickDay: (day: number) => void;
+}) {
   const { t } = useTranslation('guide');
   const user = useUserInfo();
   useDocumentTitle(t('title'));
@@ -146,11 +173,23 @@ function GuideHeader({ days, now, visibleDay, onPickDay }: { days: readonly numb
  * view comes along (queued after this page's), so the wheel turns to a filled page; it is
  * cancelled like the rest once no longer ahead.
  */
-function usePageRows(channels: readonly GuideChannel[], firstRow: number, perPage: number, days: readonly number[], visibleDay: number) {
-  const pageIds = useMemo(() => channels.slice(firstRow, firstRow + perPage).map((c) => c.id), [channels, firstRow, perPage]);
+function usePageRows(
+  channels: readonly GuideChannel[],
+  firstRow: number,
+  perPage: number,
+  days: readonly number[],
+  visibleDay: number,
+) {
+  const pageIds = useMemo(
+    () => channels.slice(firstRow, firstRow + perPage).map((c) => c.id),
+    [channels, firstRow, perPage],
+  );
   const dayInView = Math.max(0, days.indexOf(visibleDay));
   const dayStates = useGuideData(pageIds, days, dayInView);
-  const nextIds = useMemo(() => channels.slice(firstRow + perPage, firstRow + 2 * perPage).map((c) => c.id), [channels, firstRow, perPage]);
+  const nextIds = useMemo(
+    () => channels.slice(firstRow + perPage, firstRow + 2 * perPage).map((c) => c.id),
+    [channels, firstRow, perPage],
+  );
   const dayInViewOnly = useMemo(() => days.slice(dayInView, dayInView + 1), [days, dayInView]);
   useGuideData(nextIds, dayInViewOnly);
   return { pageIds, rows: useRows(dayStates) };
@@ -178,12 +217,22 @@ function useOverlay({ selection, setSelection, channels, rows, pageIds, setFirst
     const programme = row?.programmes.find((p) => p.id === selection.programmeId);
     if (channel && programme) selected = { programme, channel };
     // Gone from the guide, off this page, or not in its row once every day answered: nothing to reopen.
-    else if (!channel || !pageIds.includes(channel.id) || (row && row.days.every((d) => d?.status === 'ready' || d?.status === 'error'))) setSelection(null);
+    else if (
+      !channel ||
+      !pageIds.includes(channel.id) ||
+      (row && row.days.every((d) => d?.status === 'ready' || d?.status === 'error'))
+    )
+      setSelection(null);
   }
 
   const onOpen = useCallback(
     (programme: GuideProgramme, channel: GuideChannel) => {
-      setSelection({ channelId: channel.id, programmeId: programme.id, start: programme.start, found: { programme, channel } });
+      setSelection({
+        channelId: channel.id,
+        programmeId: programme.id,
+        start: programme.start,
+        found: { programme, channel },
+      });
       // The overlay takes 3 rows: keep the chosen channel's row on screen.
       const row = channels.indexOf(channel);
       setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true)));

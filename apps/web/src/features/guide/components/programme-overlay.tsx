@@ -23,7 +23,13 @@ function PlayLink({ programme, channel, now }: Omit<ProgrammeOverlayProps, 'onCl
   const action = playAction(programme, channel, now);
   const parental = programme.epg.id_parental;
   if (action.kind === 'live') {
-    const href = liveLink({ channelId: channel.id, title: programme.title, parental, start: programme.start, adult: channel.adult || parental === ADULT_PARENTAL });
+    const href = liveLink({
+      channelId: channel.id,
+      title: programme.title,
+      parental,
+      start: programme.start,
+      adult: channel.adult || parental === ADULT_PARENTAL,
+    });
     return (
       <Link className="btn btn--primary guide-overlay__play" to={href}>
         <span aria-hidden="true">▶</span> {t('watchLive')}
@@ -32,7 +38,10 @@ function PlayLink({ programme, channel, now }: Omit<ProgrammeOverlayProps, 'onCl
   }
   if (action.kind === 'catchup') {
     return (
-      <Link className="btn btn--primary guide-overlay__play" to={catchupLink({ channelId: channel.id, parental, eventId: programme.id })}>
+      <Link
+        className="btn btn--primary guide-overlay__play"
+        to={catchupLink({ channelId: channel.id, parental, eventId: programme.id })}
+      >
         <span aria-hidden="true">↺</span> {t('watchCatchup')}
       </Link>
     );
@@ -54,9 +63,24 @@ export function ProgrammeOverlay({ programme, channel, now, onClose }: Programme
   useEffect(() => {
     titleRef.current?.focus();
   }, [programme.id]);
-  const meta = [epg.genres.map((g) => g.name).filter(Boolean).join(', '), epg.year ? String(epg.year) : '', epg.country, epg.episode].filter(Boolean).join(' · ');
+  const meta = [
+    epg.genres
+      .map((g) => g.name)
+      .filter(Boolean)
+      .join(', '),
+    epg.year ? String(epg.year) : '',
+    epg.country,
+    epg.episode,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
-    <section className="guide-overlay" style={{ height: OVERLAY_HEIGHT }} aria-labelledby="guide-overlay-title" data-testid="guide-overlay">
+    <section
+      className="guide-overlay"
+      style={{ height: OVERLAY_HEIGHT }}
+      aria-labelledby="guide-overlay-title"
+      data-testid="guide-overlay"
+    >
       <ChannelLogo className="guide-overlay__logo" src={channel.logo} name={channel.name} />
       <div className="guide-overlay__body">
         <p className="guide-overlay__when">
@@ -85,13 +109,27 @@ export function ProgrammeOverlay({ programme, channel, now, onClose }: Programme
           {t('close')}
         </button>
       </div>
-      <ExtendedDetails open={extended} programme={programme} channel={channel} now={now} meta={meta} onClose={() => setExtended(false)} />
+      <ExtendedDetails
+        open={extended}
+        programme={programme}
+        channel={channel}
+        now={now}
+        meta={meta}
+        onClose={() => setExtended(false)}
+      />
     </section>
   );
 }
 
 /** The extended modal: poster, times, 620 characters of description, director and the first 11 of the cast. */
-function ExtendedDetails({ open, programme, channel, now, meta, onClose }: ProgrammeOverlayProps & { open: boolean; meta: string }) {
+function ExtendedDetails({
+  open,
+  programme,
+  channel,
+  now,
+  meta,
+  onClose,
+}: ProgrammeOverlayProps & { open: boolean; meta: string }) {
   const { t } = useTranslation('guide');
   const epg = programme.epg;
   return (
@@ -127,7 +165,15 @@ function ExtendedDetails({ open, programme, channel, now, meta, onClose }: Progr
               <h3 className="guide-extended__cast-title">{t('cast')}</h3>
               <ul className="guide-extended__cast">
                 {epg.actors.slice(0, CAST_LIMIT).map((actor) => (
-                  <li key={actor.name}>{actor.url ? <a href={actor.url} target="_blank" rel="noreferrer">{actor.name}</a> : actor.name}</li>
+                  <li key={actor.name}>
+                    {actor.url ? (
+                      <a href={actor.url} target="_blank" rel="noreferrer">
+                        {actor.name}
+                      </a>
+                    ) : (
+                      actor.name
+                    )}
+                  </li>
                 ))}
               </ul>
             </>

@@ -1,7 +1,25 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../../../lib/date';
-import { findOnPage, keyOutcome, pendingTarget, type Anchor, type ChannelRow, type Paging, type PendingFocus } from '../lib/grid-navigation';
+import {
+  findOnPage,
+  keyOutcome,
+  pendingTarget,
+  type Anchor,
+  type ChannelRow,
+  type Paging,
+  type PendingFocus,
+} from '../lib/grid-navigation';
 import type { GuideChannel, GuideProgramme } from '../lib/programme';
 import type { Slot } from '../lib/timeline';
 
@@ -38,7 +56,9 @@ export function useGridFocus(input: GridFocusInput) {
     (programme: GuideProgramme, channel: GuideChannel) => {
       setFocusedId(programme.id);
       keeper.focusAfterRender();
-      announce(`${channel.name}: ${programme.title}, ${formatClock(programme.start)}–${formatClock(programme.end)}${programme.start <= now && now < programme.end ? `, ${t('live')}` : ''}`);
+      announce(
+        `${channel.name}: ${programme.title}, ${formatClock(programme.start)}–${formatClock(programme.end)}${programme.start <= now && now < programme.end ? `, ${t('live')}` : ''}`,
+      );
       reveal(programme);
     },
     [keeper, announce, now, t, reveal],
@@ -56,7 +76,8 @@ export function useGridFocus(input: GridFocusInput) {
     focusProgramme(target.programme, target.channel);
   }, [rows, pageChannels, focusProgramme]);
 
-  const programmeOf = (element: EventTarget) => findOnPage(rowList, pageChannels, Number((element as HTMLElement).dataset.programmeId));
+  const programmeOf = (element: EventTarget) =>
+    findOnPage(rowList, pageChannels, Number((element as HTMLElement).dataset.programmeId));
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     const found = programmeOf(event.target);
@@ -115,7 +136,10 @@ function useFocusKeeper(rootRef: RefObject<HTMLElement | null>, focusedId: numbe
     const active = document.activeElement;
     if (!afterRender.current && inside.current && focusedId !== null) {
       const lost = active === null || active === document.body;
-      const moved = active instanceof HTMLElement && active.dataset.programmeId !== undefined && Number(active.dataset.programmeId) !== focusedId;
+      const moved =
+        active instanceof HTMLElement &&
+        active.dataset.programmeId !== undefined &&
+        Number(active.dataset.programmeId) !== focusedId;
       if (lost || moved) afterRender.current = true;
     }
     if (!afterRender.current) return;
@@ -135,7 +159,8 @@ function useFocusKeeper(rootRef: RefObject<HTMLElement | null>, focusedId: numbe
   const onBlur = useCallback(
     (event: FocusEvent<HTMLElement>) => {
       // Focus taken elsewhere on purpose; a null target is an element removed under it.
-      if (event.relatedTarget instanceof Node && !rootRef.current?.contains(event.relatedTarget)) inside.current = false;
+      if (event.relatedTarget instanceof Node && !rootRef.current?.contains(event.relatedTarget))
+        inside.current = false;
     },
     [rootRef],
   );

@@ -30,10 +30,21 @@ function fakeServer() {
             signal,
             answer: (events) =>
               resolve(
-                new Response(JSON.stringify({ channelId: Number(channelId), date, tz: 'UTC', dayStart: 0, dayEnd: 1, catchup_hours: 0, events }), {
-                  status: 200,
-                  headers: { 'content-type': 'application/json' },
-                }),
+                new Response(
+                  JSON.stringify({
+                    channelId: Number(channelId),
+                    date,
+                    tz: 'UTC',
+                    dayStart: 0,
+                    dayEnd: 1,
+                    catchup_hours: 0,
+                    events,
+                  }),
+                  {
+                    status: 200,
+                    headers: { 'content-type': 'application/json' },
+                  },
+                ),
               ),
           });
         }),
@@ -44,7 +55,9 @@ function fakeServer() {
 
 function wrapper() {
   const client = new QueryClient();
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -79,11 +92,18 @@ describe('useGuideData', () => {
 
   it('cancels the requests of channels that left the screen', async () => {
     const calls = fakeServer();
-    const { rerender } = renderHook(({ ids }) => useGuideData(ids, [DAY0, DAY1]), { wrapper: wrapper(), initialProps: { ids: [1, 2] } });
+    const { rerender } = renderHook(({ ids }) => useGuideData(ids, [DAY0, DAY1]), {
+      wrapper: wrapper(),
+      initialProps: { ids: [1, 2] },
+    });
     await waitFor(() => expect(calls).toHaveLength(2));
     rerender({ ids: [3] });
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('3/2026-11-21'));
-    await waitFor(() => expect(calls.filter((c) => c.path.startsWith('1/') || c.path.startsWith('2/')).every((c) => c.signal.aborted)).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.path.startsWith('1/') || c.path.startsWith('2/')).every((c) => c.signal.aborted),
+      ).toBe(true),
+    );
     expect(calls.find((c) => c.path === '3/2026-11-21')?.signal.aborted).toBe(false);
   });
 });

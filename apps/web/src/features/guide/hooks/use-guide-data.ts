@@ -22,7 +22,11 @@ export function dayOrder(count: number, inView: number): number[] {
  * leave the screen drop their queries, and TanStack Query aborts what they still had in
  * flight, which takes the job out of the fetch queue.
  */
-export function useGuideData(channelIds: readonly number[], days: readonly number[], dayInView = 0): ReadonlyMap<number, readonly DayState[]> {
+export function useGuideData(
+  channelIds: readonly number[],
+  days: readonly number[],
+  dayInView = 0,
+): ReadonlyMap<number, readonly DayState[]> {
   const client = useQueryClient();
   const keys = useMemo(() => days.map(dayKey), [days]);
   const order = dayOrder(keys.length, dayInView);
@@ -30,7 +34,10 @@ export function useGuideData(channelIds: readonly number[], days: readonly numbe
     keys.map((day, d) => {
       const position = order.indexOf(d);
       const before = position > 0 ? (order[position - 1] as number) : null;
-      const previous = before === null ? null : client.getQueryState(getEpgDayQueryOptions(channelId, keys[before] as string).queryKey);
+      const previous =
+        before === null
+          ? null
+          : client.getQueryState(getEpgDayQueryOptions(channelId, keys[before] as string).queryKey);
       const enabled = before === null || previous?.status === 'success' || previous?.status === 'error';
       return { ...getEpgDayQueryOptions(channelId, day), enabled, select: selectProgrammes };
     }),

@@ -44,7 +44,8 @@ export function useTimeline({ days, initialTime, jump, onTimeChange, onVisibleDa
   const originRef = useRef(origin);
   useLayoutEffect(() => {
     const viewport = viewportRef.current;
-    if (viewport && origin !== originRef.current) viewport.scrollLeft = Math.max(0, viewport.scrollLeft - msToPx(origin - originRef.current));
+    if (viewport && origin !== originRef.current)
+      viewport.scrollLeft = Math.max(0, viewport.scrollLeft - msToPx(origin - originRef.current));
     originRef.current = origin;
   }, [origin]);
 
@@ -81,5 +82,15 @@ export function useTimeline({ days, initialTime, jump, onTimeChange, onVisibleDa
     [origin],
   );
 
-  return { viewportRef, origin, end, width, chunk, ...drawnWindow(chunk, viewportWidth, width, origin), onScroll, visibleWindow, reveal };
+  return {
+    viewportRef,
+    origin,
+    end,
+    width,
+    chunk,
+    ...drawnWindow(chunk, viewportWidth, width, origin),
+    onScroll,
+    visibleWindow,
+    reveal,
+  };
 }

@@ -7,5 +7,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** The window's inner height, which sets the rows per page. */
 export function useWindowHeight(): number {
-  return useSyncExternalStore(subscribe, () => window.innerHeight, () => 800);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerHeight,
+    () => 800,
+  );
 }

@@ -33,7 +33,9 @@ const HOUR = 3_600_000;
 
 describe('guide geometry constants', () => {
   it('matches the spec', () => {
-    expect([SLOT_COUNT, SLOT_WIDTH, DAY_WIDTH, SIDEBAR_WIDTH, ROW_HEIGHT, ITEM_HEIGHT]).toEqual([172, 400, 50400, 100, 72, 80]);
+    expect([SLOT_COUNT, SLOT_WIDTH, DAY_WIDTH, SIDEBAR_WIDTH, ROW_HEIGHT, ITEM_HEIGHT]).toEqual([
+      172, 400, 50400, 100, 72, 80,
+    ]);
   });
   it('scales 1/9 px per second: an hour is one 400 px slot', () => {
     expect(msToPx(9000)).toBe(1);
@@ -99,7 +101,14 @@ describe('days and date limits', () => {
     const { min, max } = dateLimits(now);
     expect(dayKey(min)).toBe('2026-11-18');
     expect(dayKey(max)).toBe('2026-11-23');
-    expect(selectableDays(now).map(dayKey)).toEqual(['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']);
+    expect(selectableDays(now).map(dayKey)).toEqual([
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+    ]);
   });
   it('clamps days outside the limits', () => {
     expect(dayKey(clampDay(new Date(2026, 10, 1).getTime(), now))).toBe('2026-11-18');

@@ -22,7 +22,12 @@ export function chunkAt(scrollLeft: number): number {
  * The times drawn: from the chunk's start to one chunk past the viewport. That covers every
  * scroll position inside the chunk, so nothing more is drawn until the next chunk is reached.
  */
-export function drawnWindow(chunk: number, viewportWidth: number, timelineWidth: number, origin: number): { from: number; to: number } {
+export function drawnWindow(
+  chunk: number,
+  viewportWidth: number,
+  timelineWidth: number,
+  origin: number,
+): { from: number; to: number } {
   const toX = Math.min(timelineWidth, (chunk + 1) * CHUNK_PX + viewportWidth);
   return { from: origin + pxToMs(chunk * CHUNK_PX), to: origin + pxToMs(toX) };
 }
@@ -38,7 +43,12 @@ export function dayInView(days: readonly number[], left: number, viewportWidth: 
  * on screen: its start (with a margin) when it begins off-screen, or its start itself when
  * it also ends before the viewport.
  */
-export function revealScroll(programme: { start: number; end: number }, origin: number, scrollLeft: number, viewportWidth: number): number | null {
+export function revealScroll(
+  programme: { start: number; end: number },
+  origin: number,
+  scrollLeft: number,
+  viewportWidth: number,
+): number | null {
   const x = timeToX(programme.start, origin);
   const right = x + msToPx(programme.end - programme.start);
   if (x >= scrollLeft && x <= scrollLeft + viewportWidth - REVEAL_MARGIN_PX) return null;

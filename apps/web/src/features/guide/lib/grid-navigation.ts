@@ -32,7 +32,12 @@ export type KeyOutcome =
   /** Nowhere to go: said to screen readers. */
   | { kind: 'edge'; message: 'edgeOfRow' | 'edgeOfGuide' };
 
-const ARROWS: Readonly<Record<string, Direction>> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
+const ARROWS: Readonly<Record<string, Direction>> = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+};
 
 /**
  * The time up/down keep while focus goes on moving up and down: a long programme passed on
@@ -54,7 +59,14 @@ export interface ProgrammeSlot extends Slot {
  * The outcome of a key on the programme at `at` of the page's rows, with the visible time
  * window and the anchor of the last up/down move; null for keys the grid leaves alone.
  */
-export function keyOutcome(key: string, rows: readonly (readonly ProgrammeSlot[])[], at: { row: number; index: number }, window: Slot, paging: Paging, anchor: Anchor | null = null): KeyOutcome | null {
+export function keyOutcome(
+  key: string,
+  rows: readonly (readonly ProgrammeSlot[])[],
+  at: { row: number; index: number },
+  window: Slot,
+  paging: Paging,
+  anchor: Anchor | null = null,
+): KeyOutcome | null {
   const programme = rows[at.row]?.[at.index];
   if (!programme) return null;
   if (key === 'Enter' || key === ' ') return { kind: 'open' };
@@ -62,13 +74,18 @@ export function keyOutcome(key: string, rows: readonly (readonly ProgrammeSlot[]
   if (!direction) return null;
   const vertical = direction === 'up' || direction === 'down';
   // The anchor holds while it is on screen; once the grid scrolled away, the programme's visible middle.
-  const kept = anchor && anchor.id === programme.id && anchor.time >= window.start && anchor.time <= window.end ? anchor.time : null;
+  const kept =
+    anchor && anchor.id === programme.id && anchor.time >= window.start && anchor.time <= window.end
+      ? anchor.time
+      : null;
   const time = kept ?? middleOf(programme, window);
   const target = navigate(rows, at, direction, window, time);
   if (target) return { kind: 'focus', ...target, anchor: vertical ? time : null };
   const { firstRow, perPage, count } = paging;
-  if (direction === 'up' && firstRow > 0) return { kind: 'page', firstRow: Math.max(0, firstRow - perPage), pending: { row: 'last', time } };
-  if (direction === 'down' && firstRow + perPage < count) return { kind: 'page', firstRow: firstRow + perPage, pending: { row: 'first', time } };
+  if (direction === 'up' && firstRow > 0)
+    return { kind: 'page', firstRow: Math.max(0, firstRow - perPage), pending: { row: 'last', time } };
+  if (direction === 'down' && firstRow + perPage < count)
+    return { kind: 'page', firstRow: firstRow + perPage, pending: { row: 'first', time } };
   return { kind: 'edge', message: vertical ? 'edgeOfGuide' : 'edgeOfRow' };
 }
 
@@ -77,7 +94,11 @@ export function keyOutcome(key: string, rows: readonly (readonly ProgrammeSlot[]
  * with programmes, skipping rows whose days all answered empty; 'wait' while a row it
  * depends on is still coming; null when there is nothing to focus.
  */
-export function pendingTarget(pending: PendingFocus, pageChannels: readonly GuideChannel[], rows: ReadonlyMap<number, ChannelRow>): { programme: GuideProgramme; channel: GuideChannel } | 'wait' | null {
+export function pendingTarget(
+  pending: PendingFocus,
+  pageChannels: readonly GuideChannel[],
+  rows: ReadonlyMap<number, ChannelRow>,
+): { programme: GuideProgramme; channel: GuideChannel } | 'wait' | null {
   if (pageChannels.length === 0) return 'wait';
   const order = pending.row === 'first' ? pageChannels : [...pageChannels].reverse();
   for (const channel of order) {
@@ -94,17 +115,26 @@ export function pendingTarget(pending: PendingFocus, pageChannels: readonly Guid
 }
 
 /** A programme of the page by id, with its channel and place. */
-export function findOnPage(rowList: readonly (readonly GuideProgramme[])[], pageChannels: readonly GuideChannel[], id: number): { programme: GuideProgramme; channel: GuideChannel; row: number; index: number } | null {
+export function findOnPage(
+  rowList: readonly (readonly GuideProgramme[])[],
+  pageChannels: readonly GuideChannel[],
+  id: number,
+): { programme: GuideProgramme; channel: GuideChannel; row: number; index: number } | null {
   for (let row = 0; row < pageChannels.length; row += 1) {
     const list = rowList[row] ?? [];
     const index = list.findIndex((p) => p.id === id);
-    if (index >= 0) return { programme: list[index] as GuideProgramme, channel: pageChannels[row] as GuideChannel, row, index };
+    if (index >= 0)
+      return { programme: list[index] as GuideProgramme, channel: pageChannels[row] as GuideChannel, row, index };
   }
   return null;
 }
 
 /** The grid's one tab stop (roving tabindex): the focused programme when on this page, else the first row's programme at `time`. */
-export function tabStopId(rowList: readonly (readonly GuideProgramme[])[], focusedId: number | null, time: number): number | null {
+export function tabStopId(
+  rowList: readonly (readonly GuideProgramme[])[],
+  focusedId: number | null,
+  time: number,
+): number | null {
   if (focusedId !== null && rowList.some((list) => list.some((p) => p.id === focusedId))) return focusedId;
   for (const list of rowList) {
     const programme = list[indexAt(list, time)];

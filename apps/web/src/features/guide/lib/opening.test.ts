@@ -4,7 +4,16 @@ import { rowsPerPage, startOfDay } from './geometry';
 import { guideChannels, guideOpening, LEAD_MS } from './opening';
 
 const channel = (id: number, epg: 0 | 1 = 1) =>
-  ({ id, name: `Canal ${id}`, number: id, epg, images: [], logoURL: '', catchup_hours: 0, deliveryURL: null }) as unknown as Channel;
+  ({
+    id,
+    name: `Canal ${id}`,
+    number: id,
+    epg,
+    images: [],
+    logoURL: '',
+    catchup_hours: 0,
+    deliveryURL: null,
+  }) as unknown as Channel;
 
 const NOW = new Date(2026, 10, 27, 14, 10).getTime();
 
@@ -18,7 +27,12 @@ describe('guideChannels', () => {
 describe('guideOpening', () => {
   it('opens on the first page half an hour before now, without a saved guide', () => {
     const opening = guideOpening({ saved: null, channelCount: 50, height: 800, now: NOW });
-    expect(opening).toEqual({ perPage: rowsPerPage(800, false), firstRow: 0, time: NOW - LEAD_MS, day: startOfDay(NOW) });
+    expect(opening).toEqual({
+      perPage: rowsPerPage(800, false),
+      firstRow: 0,
+      time: NOW - LEAD_MS,
+      day: startOfDay(NOW),
+    });
   });
 
   it('opens the saved page and time, its rows counted with the overlay open when a programme was selected', () => {

@@ -21,7 +21,17 @@ export interface GuideOpening {
 }
 
 /** Where the guide opens: the saved page and time, or the first page half an hour before now. */
-export function guideOpening({ saved, channelCount, height, now }: { saved: SavedGuide | null; channelCount: number; height: number; now: number }): GuideOpening {
+export function guideOpening({
+  saved,
+  channelCount,
+  height,
+  now,
+}: {
+  saved: SavedGuide | null;
+  channelCount: number;
+  height: number;
+  now: number;
+}): GuideOpening {
   const perPage = rowsPerPage(height, saved?.selected != null);
   const firstRow = stepBackRow(saved?.firstRow ?? 0, channelCount, perPage);
   const time = saved?.time ?? Math.max(selectableDays(startOfDay(now))[0] ?? 0, now - LEAD_MS);

@@ -13,7 +13,10 @@ const ready = (...programmes: GuideProgramme[]): DayState => ({ status: 'ready',
 describe('mergeDays', () => {
   it('joins consecutive days, keeping a programme that crosses midnight once', () => {
     const crossing = programme(2, 23 * 60, 25 * 60);
-    const out = mergeDays([ready(programme(1, 22 * 60, 23 * 60), crossing), ready(crossing, programme(3, 25 * 60, 26 * 60))]);
+    const out = mergeDays([
+      ready(programme(1, 22 * 60, 23 * 60), crossing),
+      ready(crossing, programme(3, 25 * 60, 26 * 60)),
+    ]);
     expect(out.map((p) => p.id)).toEqual([1, 2, 3]);
   });
   it('corrects gaps over 60 s inside a run', () => {
@@ -21,7 +24,12 @@ describe('mergeDays', () => {
     expect(out[0]?.end).toBe(45 * M);
   });
   it('does not stretch a programme across a day without data or still loading', () => {
-    const out = mergeDays([ready(programme(1, 0, 60)), ready(), { status: 'loading' }, ready(programme(2, 72 * 60, 73 * 60))]);
+    const out = mergeDays([
+      ready(programme(1, 0, 60)),
+      ready(),
+      { status: 'loading' },
+      ready(programme(2, 72 * 60, 73 * 60)),
+    ]);
     expect(out.map((p) => [p.id, p.end / M])).toEqual([
       [1, 60],
       [2, 73 * 60],

@@ -23,10 +23,12 @@ export interface GuideProgramme {
 }
 
 /** One channel's day: still coming, failed after the queue's retries, or its programmes (maybe none). */
-export type DayState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; programmes: readonly GuideProgramme[] };
+export type DayState =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; programmes: readonly GuideProgramme[] };
 
 export function toGuideChannel(channel: Channel): GuideChannel {
-  const logo = channel.images.find((image) => image.orientation === 'square')?.url ?? channel.images[0]?.url ?? channel.logoURL;
+  const logo =
+    channel.images.find((image) => image.orientation === 'square')?.url ?? channel.images[0]?.url ?? channel.logoURL;
   return {
     id: channel.id,
     name: channel.name,
@@ -71,7 +73,11 @@ export type PlayAction = { kind: 'live' } | { kind: 'catchup' } | { kind: 'none'
  * window (an imported channel's too: its archive is its provider's, played through its
  * catch-up template, issue 16); nothing for the future.
  */
-export function playAction(programme: Pick<GuideProgramme, 'start' | 'end'>, channel: Pick<GuideChannel, 'catchupHours' | 'deliveryURL'>, now: number): PlayAction {
+export function playAction(
+  programme: Pick<GuideProgramme, 'start' | 'end'>,
+  channel: Pick<GuideChannel, 'catchupHours' | 'deliveryURL'>,
+  now: number,
+): PlayAction {
   if (isLive(now, programme.start, programme.end)) return { kind: 'live' };
   if (programme.end > now) return { kind: 'none' };
   if (channel.catchupHours > 0 && now - programme.end <= channel.catchupHours * 3_600_000) return { kind: 'catchup' };

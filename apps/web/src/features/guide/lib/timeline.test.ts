@@ -13,7 +13,10 @@ describe('correctGaps', () => {
     ]);
   });
   it('leaves gaps of 60 s or less alone', () => {
-    const out = correctGaps([{ start: 0, end: 1000 }, { start: 61_000, end: 70_000 }]);
+    const out = correctGaps([
+      { start: 0, end: 1000 },
+      { start: 61_000, end: 70_000 },
+    ]);
     expect(out[0]?.end).toBe(1000);
   });
   it('sorts, trims overlaps and drops duplicates and empty items', () => {
@@ -61,12 +64,7 @@ describe('binary search lookups', () => {
 });
 
 describe('navigate', () => {
-  const rows = [
-    [s(0, 60), s(60, 120)],
-    [s(0, 20), s(20, 90), s(90, 120)],
-    [],
-    [s(0, 120)],
-  ];
+  const rows = [[s(0, 60), s(60, 120)], [s(0, 20), s(20, 90), s(90, 120)], [], [s(0, 120)]];
   it('moves left and right within the row, stopping at the ends', () => {
     expect(navigate(rows, { row: 1, index: 1 }, 'left')).toEqual({ row: 1, index: 0 });
     expect(navigate(rows, { row: 1, index: 1 }, 'right')).toEqual({ row: 1, index: 2 });
@@ -84,7 +82,10 @@ describe('navigate', () => {
     expect(navigate(rows, { row: 3, index: 0 }, 'down')).toBeNull();
   });
   it('uses the visible part of a long programme', () => {
-    expect(navigate(rows, { row: 3, index: 0 }, 'up', { start: 70 * M, end: 120 * M })).toEqual({ row: 2 - 1, index: 2 });
+    expect(navigate(rows, { row: 3, index: 0 }, 'up', { start: 70 * M, end: 120 * M })).toEqual({
+      row: 2 - 1,
+      index: 2,
+    });
   });
   it('returns null for a focus that does not exist', () => {
     expect(navigate(rows, { row: 9, index: 0 }, 'up')).toBeNull();

@@ -76,7 +76,13 @@ export interface Focus {
  * of the focused one, clamped to the visible window, unless `at` gives the time) in the row
  * above/below. Null when there is nowhere to go.
  */
-export function navigate(rows: readonly (readonly Slot[])[], focus: Focus, direction: Direction, window?: Slot, at?: number): Focus | null {
+export function navigate(
+  rows: readonly (readonly Slot[])[],
+  focus: Focus,
+  direction: Direction,
+  window?: Slot,
+  at?: number,
+): Focus | null {
   const row = rows[focus.row];
   const current = row?.[focus.index];
   if (!row || !current) return null;

@@ -23,7 +23,9 @@ export function useOperatorMe() {
  * section's first page then travel together instead of one after the other. Never throws.
  */
 export function prefetchWhenSignedIn<T>(options: FetchQueryOptions<T, Error, T, readonly unknown[]>): void {
-  void restoreSession().then(() => (session.getState().status === 'authenticated' ? queryClient.prefetchQuery(options) : undefined));
+  void restoreSession().then(() =>
+    session.getState().status === 'authenticated' ? queryClient.prefetchQuery(options) : undefined,
+  );
 }
 
 /** The door's call, started by the console's route loader. */

@@ -34,15 +34,28 @@ export function Component() {
       <p>
         <Link to={sectionHref('channels')}>{t('edit.back')}</Link>
       </p>
-      {channel.isError ? <p role="alert" className="operator-error">{channel.error instanceof ApiError && channel.error.status === 404 ? t('edit.notFound') : tc('common.error')}</p> : null}
+      {channel.isError ? (
+        <p role="alert" className="operator-error">
+          {channel.error instanceof ApiError && channel.error.status === 404 ? t('edit.notFound') : tc('common.error')}
+        </p>
+      ) : null}
       {data ? (
         <>
           <header className="channel-edit__preview">
-            <ChannelLogo src={data.logoUrl ? servedImageUrl('channel', data.id, data.logoUrl) : `/api/v1/images/channel/${data.id}/logo.svg`} name={data.name} decorative />
+            <ChannelLogo
+              src={
+                data.logoUrl
+                  ? servedImageUrl('channel', data.id, data.logoUrl)
+                  : `/api/v1/images/channel/${data.id}/logo.svg`
+              }
+              name={data.name}
+              decorative
+            />
             <h1 id="channel-edit-title">{t('edit.title', { name: data.name })}</h1>
           </header>
           <p className="channel-form__hint">
-            {t('edit.stream')}: {t(`source.${data.source}`)} · {t(`health.${data.health}`)} · {t('edit.alternates', { count: data.alternates })}
+            {t('edit.stream')}: {t(`source.${data.source}`)} · {t(`health.${data.health}`)} ·{' '}
+            {t('edit.alternates', { count: data.alternates })}
           </p>
           {canEdit ? null : <p role="note">{t('edit.readOnly')}</p>}
           {error ? (
@@ -51,7 +64,14 @@ export function Component() {
             </p>
           ) : null}
           {update.isSuccess && !update.isPending ? <p role="status">{t('edit.saved')}</p> : null}
-          <ChannelForm key={data.updatedAt} channel={data} options={options.data} readOnly={!canEdit} saving={update.isPending} onSave={(patch) => update.mutate(patch)} />
+          <ChannelForm
+            key={data.updatedAt}
+            channel={data}
+            options={options.data}
+            readOnly={!canEdit}
+            saving={update.isPending}
+            onSave={(patch) => update.mutate(patch)}
+          />
         </>
       ) : null}
     </section>

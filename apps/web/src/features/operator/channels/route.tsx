@@ -22,13 +22,20 @@ export function Component() {
   const { t } = useTranslation('operator-channels');
   const { t: tc } = useTranslation('operator');
   const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Omit<ChannelFilters, 'q'>>({ sort: INITIAL_FILTERS.sort, dir: INITIAL_FILTERS.dir });
+  const [filters, setFilters] = useState<Omit<ChannelFilters, 'q'>>({
+    sort: INITIAL_FILTERS.sort,
+    dir: INITIAL_FILTERS.dir,
+  });
   const q = useDeferredValue(useDebounced(search, 250));
   const [range, setRange] = useState({ first: 0, last: 40 });
   const pages = useChannelPages({ ...filters, q }, range.first, range.last);
   const options = useChannelOptions();
-  const onRange = useCallback((first: number, last: number) => setRange((r) => (r.first === first && r.last === last ? r : { first, last })), []);
-  const sortBy = (sort: OperatorChannelSort) => setFilters((f) => ({ ...f, sort, dir: f.sort === sort && f.dir === 'asc' ? 'desc' : 'asc' }));
+  const onRange = useCallback(
+    (first: number, last: number) => setRange((r) => (r.first === first && r.last === last ? r : { first, last })),
+    [],
+  );
+  const sortBy = (sort: OperatorChannelSort) =>
+    setFilters((f) => ({ ...f, sort, dir: f.sort === sort && f.dir === 'asc' ? 'desc' : 'asc' }));
 
   return (
     <section className="channels-screen" aria-labelledby="channels-title">
@@ -38,13 +45,26 @@ export function Component() {
           {pages.loaded ? t('count', { count: pages.total }) : null}
         </p>
       </header>
-      <ChannelFiltersBar search={search} onSearch={setSearch} filters={{ ...filters, q }} options={options.data} onChange={(next) => setFilters((f) => ({ ...f, ...next }))} />
+      <ChannelFiltersBar
+        search={search}
+        onSearch={setSearch}
+        filters={{ ...filters, q }}
+        options={options.data}
+        onChange={(next) => setFilters((f) => ({ ...f, ...next }))}
+      />
       {pages.isError ? (
         <p className="operator-error" role="alert">
           {tc('common.error')}
         </p>
       ) : null}
-      <ChannelTable rowAt={pages.rowAt} total={pages.total} filters={{ ...filters, q }} options={options.data} onSort={sortBy} onRange={onRange} />
+      <ChannelTable
+        rowAt={pages.rowAt}
+        total={pages.total}
+        filters={{ ...filters, q }}
+        options={options.data}
+        onSort={sortBy}
+        onRange={onRange}
+      />
     </section>
   );
 }

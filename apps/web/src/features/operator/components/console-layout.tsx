@@ -15,7 +15,8 @@ export function ConsoleLayout({ me }: { me: OperatorMe }) {
   const sections = (Object.keys(SECTIONS) as SectionName[]).filter((section) => canView(me.roles, section));
   const here = sectionAt(pathname);
   const first = sections[0];
-  if (here !== undefined && !canView(me.roles, here) && first !== undefined) return <Navigate to={sectionHref(first)} replace />;
+  if (here !== undefined && !canView(me.roles, here) && first !== undefined)
+    return <Navigate to={sectionHref(first)} replace />;
   return (
     <div className="operator">
       <header className="operator__header">
@@ -23,7 +24,8 @@ export function ConsoleLayout({ me }: { me: OperatorMe }) {
           {t('brand')}
         </a>
         <p className="operator__who">
-          <span>{me.email}</span> <span className="operator__roles">{me.roles.map((role) => t(`roles.${role}`)).join(' · ')}</span>
+          <span>{me.email}</span>{' '}
+          <span className="operator__roles">{me.roles.map((role) => t(`roles.${role}`)).join(' · ')}</span>
         </p>
       </header>
       <nav className="operator__nav" aria-label={t('nav.label')}>

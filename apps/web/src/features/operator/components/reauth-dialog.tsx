@@ -58,7 +58,14 @@ export function ReauthDialog() {
       <form id={`${inputId}-form`} onSubmit={submit} className="operator-reauth">
         <p>{t('reauth.explain')}</p>
         <label htmlFor={inputId}>{t('reauth.password')}</label>
-        <input id={inputId} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <input
+          id={inputId}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
         {error ? (
           <p role="alert" className="operator-error">
             {error}

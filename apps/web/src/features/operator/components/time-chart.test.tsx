@@ -21,18 +21,34 @@ describe('TimeChart', () => {
     );
     const figure = screen.getByRole('figure', { name: 'Ventas por día' });
     expect(figure.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(figure.getAttribute('aria-describedby') ?? '')?.textContent).toBe('3 ventas en total.');
+    expect(document.getElementById(figure.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '3 ventas en total.',
+    );
     const table = within(figure).getByRole('table', { hidden: true });
     const rows = within(table).getAllByRole('row', { hidden: true });
     expect(rows).toHaveLength(4);
-    expect(within(rows[0] as HTMLElement).getAllByRole('columnheader', { hidden: true }).map((c) => c.textContent)).toEqual(['Fecha', 'Ventas', 'Importe']);
-    expect(within(rows[1] as HTMLElement).getAllByRole('cell', { hidden: true }).map((c) => c.textContent)).toEqual(['1', '9.99 €']);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('columnheader', { hidden: true })
+        .map((c) => c.textContent),
+    ).toEqual(['Fecha', 'Ventas', 'Importe']);
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole('cell', { hidden: true })
+        .map((c) => c.textContent),
+    ).toEqual(['1', '9.99 €']);
     // A gap reads as a dash, not as zero.
-    expect(within(rows[2] as HTMLElement).getAllByRole('cell', { hidden: true }).map((c) => c.textContent)).toEqual(['–', '0.00 €']);
+    expect(
+      within(rows[2] as HTMLElement)
+        .getAllByRole('cell', { hidden: true })
+        .map((c) => c.textContent),
+    ).toEqual(['–', '0.00 €']);
   });
 
   it('keeps the canvas out of the accessibility tree', () => {
-    const { container } = render(<TimeChart label="Espectadores" unit="minute" x={x} series={[{ label: 'Espectadores', values: [3, 4, 5] }]} />);
+    const { container } = render(
+      <TimeChart label="Espectadores" unit="minute" x={x} series={[{ label: 'Espectadores', values: [3, 4, 5] }]} />,
+    );
     const plot = container.querySelector('.time-chart__plot');
     if (plot) expect(plot.getAttribute('aria-hidden')).toBe('true');
     expect(screen.getByRole('figure', { name: 'Espectadores' })).toBeTruthy();
@@ -48,7 +64,9 @@ describe('TimeChart', () => {
 
   it('reads hour buckets with their date (a week or a month of them)', () => {
     const at = Date.UTC(2026, 10, 3, 12);
-    render(<TimeChart label="Semana" unit="hour" x={[at, at + 3_600_000]} series={[{ label: 'Vistas', values: [1, 2] }]} />);
+    render(
+      <TimeChart label="Semana" unit="hour" x={[at, at + 3_600_000]} series={[{ label: 'Vistas', values: [1, 2] }]} />,
+    );
     const rows = within(screen.getByRole('table', { hidden: true })).getAllByRole('row', { hidden: true });
     const expected = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'short' }).format(at);
     expect(within(rows[1] as HTMLElement).getByRole('rowheader', { hidden: true }).textContent).toContain(expected);

@@ -30,7 +30,9 @@ export interface TimeChartProps {
 }
 
 /** Tick steps of a count axis. */
-const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 1_000_000];
+const WHOLE_STEPS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 1_000_000,
+];
 
 const PALETTE = ['#5aa9ff', '#ffb347', '#7bd88f', '#ff6b8a', '#c792ea'];
 
@@ -92,7 +94,11 @@ export function TimeChart({ label, x, series, unit, description, height = 240 }:
   }, [x, series, height, locale, unit]);
 
   return (
-    <figure className="time-chart" aria-labelledby={captionId} aria-describedby={description ? descriptionId : undefined}>
+    <figure
+      className="time-chart"
+      aria-labelledby={captionId}
+      aria-describedby={description ? descriptionId : undefined}
+    >
       <figcaption id={captionId} className="time-chart__caption">
         {label}
       </figcaption>
@@ -122,7 +128,11 @@ function xFormatter(unit: TimeChartProps['unit'], locale: string): (at: number) 
       ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
       : unit === 'hour'
         ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
-        : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(unit === 'second' ? { second: '2-digit' } : {}) });
+        : new Intl.DateTimeFormat(locale, {
+            hour: '2-digit',
+            minute: '2-digit',
+            ...(unit === 'second' ? { second: '2-digit' } : {}),
+          });
   return (at) => format.format(new Date(at));
 }
 
@@ -155,7 +165,12 @@ function chartOptions({ width, height, series, formatX, formatOf, timeLabel, ink
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: true } },
     axes: [
-      { stroke: ink, grid: { stroke: 'rgba(255,255,255,0.08)' }, ticks: { stroke: 'rgba(255,255,255,0.2)' }, values: (_u, ticks) => ticks.map((tick) => formatX(tick)) },
+      {
+        stroke: ink,
+        grid: { stroke: 'rgba(255,255,255,0.08)' },
+        ticks: { stroke: 'rgba(255,255,255,0.2)' },
+        values: (_u, ticks) => ticks.map((tick) => formatX(tick)),
+      },
       {
         stroke: ink,
         ticks: { stroke: 'rgba(255,255,255,0.2)' },

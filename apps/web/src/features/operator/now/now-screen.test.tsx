@@ -16,7 +16,8 @@ const page = (over: Partial<OperatorNow>): OperatorNow => ({
   channelsWatched: 0,
   ...over,
 });
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 let pages: Record<string, OperatorNow>;
 
 function renderNow() {
@@ -51,7 +52,11 @@ describe('the Now view', () => {
       ],
       nextCursor: '3.1',
     });
-    pages['3.1'] = page({ totalStreams: 9, channelsWatched: 3, items: [{ channelId: 7, name: null, number: null, openStreams: 1 }] });
+    pages['3.1'] = page({
+      totalStreams: 9,
+      channelsWatched: 3,
+      items: [{ channelId: 7, name: null, number: null, openStreams: 1 }],
+    });
     renderNow();
     const summary = await screen.findByText('9 emisiones abiertas en 2 canales en directo');
     expect(summary).toBe(screen.getByRole('status'));
@@ -60,7 +65,11 @@ describe('the Now view', () => {
     const table = screen.getByRole('table', { name: 'Canales por emisiones abiertas, de más a menos' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['140Deportes 15', '21Pantalla Uno3']);
-    expect(within(rows[0]!).getByRole('link', { name: /Deportes 1/ }).getAttribute('href')).toBe('/operador/canales/4');
+    expect(
+      within(rows[0]!)
+        .getByRole('link', { name: /Deportes 1/ })
+        .getAttribute('href'),
+    ).toBe('/operador/canales/4');
     // Rows are not a live region: only the summary is announced.
     expect(table.closest('[aria-live]')).toBeNull();
 

@@ -43,7 +43,8 @@ export function Component() {
             <div>
               <dt>{t('summary.price')}</dt>
               <dd data-testid="current-price">
-                {formatMoney(data.product.priceCents, data.product.currency, i18n.language)} {data.product.interval ? t(`interval.${data.product.interval}`) : t('interval.none')}
+                {formatMoney(data.product.priceCents, data.product.currency, i18n.language)}{' '}
+                {data.product.interval ? t(`interval.${data.product.interval}`) : t('interval.none')}
               </dd>
             </div>
             <div>
@@ -57,7 +58,11 @@ export function Component() {
           </dl>
           {canEdit ? null : <p role="note">{t('readOnly')}</p>}
           <div className="product-page__forms">
-            <ProductForm key={`${data.product.title}|${data.product.packageId}|${data.product.saleFrom}|${data.product.saleUntil}`} detail={data} readOnly={!canEdit} />
+            <ProductForm
+              key={`${data.product.title}|${data.product.packageId}|${data.product.saleFrom}|${data.product.saleUntil}`}
+              detail={data}
+              readOnly={!canEdit}
+            />
             {canEdit ? <PriceChangeForm product={data.product} /> : null}
           </div>
           <SalesPanel productId={data.product.id} currency={data.product.currency} />

@@ -32,7 +32,10 @@ export function Component() {
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
         </Field>
         <Field label={t('kind.label')}>
-          <select value={kind ?? ''} onChange={(e) => setKind(e.target.value === '' ? undefined : (e.target.value as OperatorProductKind))}>
+          <select
+            value={kind ?? ''}
+            onChange={(e) => setKind(e.target.value === '' ? undefined : (e.target.value as OperatorProductKind))}
+          >
             <option value="">{t('kind.any')}</option>
             <option value="subscription">{t('kind.subscription')}</option>
             <option value="ppv">{t('kind.ppv')}</option>
@@ -47,7 +50,12 @@ export function Component() {
       {query.isSuccess && rows.length === 0 ? <p>{tc('common.empty')}</p> : null}
       {rows.length > 0 ? <ProductTable rows={rows} /> : null}
       {query.hasNextPage ? (
-        <button type="button" className="products-more" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+        <button
+          type="button"
+          className="products-more"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
           {tc('common.loadMore')}
         </button>
       ) : null}

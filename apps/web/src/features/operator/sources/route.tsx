@@ -37,7 +37,11 @@ export function Component() {
           const f = s.lastFetch;
           return (
             <li key={s.id} className="sources-card">
-              <Link to={sectionHref('sources', s.id)} className="sources-card__url" aria-label={t('open', { url: s.url })}>
+              <Link
+                to={sectionHref('sources', s.id)}
+                className="sources-card__url"
+                aria-label={t('open', { url: s.url })}
+              >
                 {s.url}
               </Link>
               <p className="sources-card__meta">
@@ -46,7 +50,8 @@ export function Component() {
               <p className="sources-card__meta">
                 {f ? (
                   <>
-                    <strong>{t(`outcome.${f.outcome}`)}</strong> · {formatWhen(f.startedAt, locale)} · HTTP {f.httpStatus ?? '—'} · {formatBytes(f.bytes, locale)} · {formatDuration(f.durationMs, locale)}
+                    <strong>{t(`outcome.${f.outcome}`)}</strong> · {formatWhen(f.startedAt, locale)} · HTTP{' '}
+                    {f.httpStatus ?? '—'} · {formatBytes(f.bytes, locale)} · {formatDuration(f.durationMs, locale)}
                     {f.etag ? <span className="sources-mono"> · ETag {f.etag}</span> : null}
                     {f.lastModified ? <> · {f.lastModified}</> : null}
                   </>
@@ -54,8 +59,14 @@ export function Component() {
                   t('never')
                 )}
               </p>
-              {f?.report ? <p className="sources-card__meta">{t('counts', { channels: f.report.channels.created, programmes: f.report.programmes.inserted })}</p> : null}
-              {s.unmatched > 0 ? <p className="sources-card__warn">{t('unmatchedCount', { count: s.unmatched })}</p> : null}
+              {f?.report ? (
+                <p className="sources-card__meta">
+                  {t('counts', { channels: f.report.channels.created, programmes: f.report.programmes.inserted })}
+                </p>
+              ) : null}
+              {s.unmatched > 0 ? (
+                <p className="sources-card__warn">{t('unmatchedCount', { count: s.unmatched })}</p>
+              ) : null}
             </li>
           );
         })}

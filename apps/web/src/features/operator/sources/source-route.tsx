@@ -59,14 +59,20 @@ export function Component() {
         {s.url}
       </h1>
       <p>
-        {t(`kind.${s.kind}`)} · {t('columns.schedule')} {t('every', { minutes: s.intervalMinutes })} · {t('detail.nextRun', { when: formatWhen(s.nextRunAt, i18n.language) })}
+        {t(`kind.${s.kind}`)} · {t('columns.schedule')} {t('every', { minutes: s.intervalMinutes })} ·{' '}
+        {t('detail.nextRun', { when: formatWhen(s.nextRunAt, i18n.language) })}
       </p>
       {canEdit ? (
         <div className="sources-actions">
           <button
             type="button"
             disabled={fetchNow.isPending || last?.outcome === 'running'}
-            onClick={() => void fetchNow.mutateAsync().then(() => setStarted(true), () => setStarted(false))}
+            onClick={() =>
+              void fetchNow.mutateAsync().then(
+                () => setStarted(true),
+                () => setStarted(false),
+              )
+            }
           >
             {last?.outcome === 'running' ? t('detail.fetching') : t('detail.fetchNow')}
           </button>
@@ -76,7 +82,11 @@ export function Component() {
         </div>
       ) : null}
       <p role="status">{started ? t('detail.started') : null}</p>
-      {fetchNow.error ? <p role="alert" className="operator-error">{fetchNow.error.message}</p> : null}
+      {fetchNow.error ? (
+        <p role="alert" className="operator-error">
+          {fetchNow.error.message}
+        </p>
+      ) : null}
 
       <div className="sources-grid">
         <section aria-labelledby="last-title" className="sources-panel">

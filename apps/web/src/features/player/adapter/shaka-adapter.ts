@@ -1,7 +1,17 @@
 import type shakaNamespace from 'shaka-player';
 import { PLAYER } from '../lib/constants';
 import { drmConfig, drmTypeOf, playerConfig, deploymentDrm, type SessionDrm } from '../lib/shaka-config';
-import { angleKey, angleOptions, audioKey, audioOptions, QUALITY_AUTO, qualityOptions, textOptions, TRACK_OFF, type TrackOption } from '../lib/tracks';
+import {
+  angleKey,
+  angleOptions,
+  audioKey,
+  audioOptions,
+  QUALITY_AUTO,
+  qualityOptions,
+  textOptions,
+  TRACK_OFF,
+  type TrackOption,
+} from '../lib/tracks';
 import { ThroughputMeter } from '../lib/throughput';
 import { withSegmentToken } from '../lib/segment-token';
 import { licenceRefusalOf } from '../lib/errors';
@@ -152,10 +162,12 @@ export class ShakaAdapter {
       const token = this.options.getIdToken();
       if (token) request.headers['Authorization'] = `Bearer ${token}`;
       // Keys come from the session playing now, also for a stream preloaded under the previous one.
-      if (this.licenceUrl && request.uris.some((uri) => CLEARKEY_LICENCE_PATH.test(uri))) request.uris = [this.licenceUrl];
+      if (this.licenceUrl && request.uris.some((uri) => CLEARKEY_LICENCE_PATH.test(uri)))
+        request.uris = [this.licenceUrl];
     });
     player.getNetworkingEngine()?.registerResponseFilter((type, response) => {
-      if (type === shaka.net.NetworkingEngine.RequestType.SEGMENT) this.throughput.record(response.data.byteLength, response.timeMs);
+      if (type === shaka.net.NetworkingEngine.RequestType.SEGMENT)
+        this.throughput.record(response.data.byteLength, response.timeMs);
     });
     const onPlayerEvent = (name: string, fn: (event: Event) => void) => {
       player.addEventListener(name, fn);
@@ -172,7 +184,8 @@ export class ShakaAdapter {
       this.update({ buffering });
     });
     for (const name of ['variantchanged', 'adaptation']) onPlayerEvent(name, () => this.emitRendition());
-    for (const name of ['trackschanged', 'variantchanged', 'textchanged', 'adaptation', 'texttrackvisibility']) onPlayerEvent(name, () => this.refreshTracks());
+    for (const name of ['trackschanged', 'variantchanged', 'textchanged', 'adaptation', 'texttrackvisibility'])
+      onPlayerEvent(name, () => this.refreshTracks());
     const onVideo = (name: string, fn: () => void) => {
       this.video.addEventListener(name, fn);
       this.cleanups.push(() => this.video.removeEventListener(name, fn));
@@ -199,7 +212,11 @@ export class ShakaAdapter {
   /** Loads a stream with the spec's configuration and the session's DRM. */
   async load(request: LoadRequest): Promise<void> {
     const player = this.requirePlayer();
-    const drm = drmConfig(request.drm, drmTypeOf(this.options.userAgent ?? navigator.userAgent), deploymentDrm(this.options.env ?? {}));
+    const drm = drmConfig(
+      request.drm,
+      drmTypeOf(this.options.userAgent ?? navigator.userAgent),
+      deploymentDrm(this.options.env ?? {}),
+    );
     player.resetConfiguration();
     player.configure(playerConfig(drm));
     this.licenceUrl = request.drm?.licenseUrl ?? null;
@@ -275,9 +292,10 @@ export class ShakaAdapter {
       const stats = player.getStats();
       if (Number.isFinite(stats.timeToFirstFrame)) {
         const { timeToFirstFrame, loadLatency, manifestTimeSeconds, drmTimeSeconds, licenseTime } = stats;
-        performance.mark('pantalla:first-frame', { detail: { timeToFirstFrame, loadLatency, manifestTimeSeconds, drmTimeSeconds, licenseTime, url } });
-      }
-      else if (performance.now() - started < 30_000) setTimeout(poll, 16);
+        performance.mark('pantalla:first-frame', {
+          detail: { timeToFirstFrame, loadLatency, manifestTimeSeconds, drmTimeSeconds, licenseTime, url },
+        });
+      } else if (performance.now() - started < 30_000) setTimeout(poll, 16);
     };
     poll();
   }
@@ -343,7 +361,9 @@ export class ShakaAdapter {
     } else {
       const height = Number(id);
       const track = player.getVariantTracks().find((t) => t.active) ?? null;
-      const candidates = player.getVariantTracks().filter((t) => t.height === height && (!track || t.language === track.language));
+      const candidates = player
+        .getVariantTracks()
+        .filter((t) => t.height === height && (!track || t.language === track.language));
       const choice = candidates.sort((a, b) => b.bandwidth - a.bandwidth)[0];
       if (choice) {
         player.configure({ abr: { enabled: false } });
@@ -368,7 +388,15 @@ export class ShakaAdapter {
     // Sheets are signed like segments: the freshest token, not the one the manifest came with.
     const url = thumb?.uris[0] === undefined ? undefined : withSegmentToken(thumb.uris[0], this.segmentToken);
     if (!thumb || !url) return null;
-    return { url, x: thumb.positionX, y: thumb.positionY, width: thumb.width, height: thumb.height, sheetWidth: thumb.imageWidth, sheetHeight: thumb.imageHeight };
+    return {
+      url,
+      x: thumb.positionX,
+      y: thumb.positionY,
+      width: thumb.width,
+      height: thumb.height,
+      sheetWidth: thumb.imageWidth,
+      sheetHeight: thumb.imageHeight,
+    };
   }
 
   /** Listens to playback as the QoE recorder needs it (qoe/); returns how to stop. */
@@ -393,7 +421,8 @@ export class ShakaAdapter {
     if (!this.player) return null;
     const { buffered, currentTime } = this.video;
     for (let i = 0; i < buffered.length; i += 1) {
-      if (buffered.start(i) <= currentTime + 0.05 && currentTime <= buffered.end(i)) return Math.round((buffered.end(i) - currentTime) * 1000);
+      if (buffered.start(i) <= currentTime + 0.05 && currentTime <= buffered.end(i))
+        return Math.round((buffered.end(i) - currentTime) * 1000);
     }
     return 0;
   }

@@ -5,7 +5,12 @@ import { closeSession, closeSessionOnUnload, openSession, resetSessions, sendHea
 
 /** The server calls a playback session makes, in one place so the session hook can be given others. */
 export interface PlaybackApi {
-  openSession(input: { type: PlaybackType; id: number; profileId: number; signal: AbortSignal }): Promise<OpenSessionResponse>;
+  openSession(input: {
+    type: PlaybackType;
+    id: number;
+    profileId: number;
+    signal: AbortSignal;
+  }): Promise<OpenSessionResponse>;
   /** Keeps the session alive; answers a fresh segment token. */
   sendHeartbeat(sessionId: string): Promise<HeartbeatResponse>;
   closeSession(sessionId: string, positionInMs?: number): Promise<void>;
@@ -22,7 +27,8 @@ export const playbackApi: PlaybackApi = {
   openSession: (input) => openSession({ ...input, deviceFingerprint: deviceFingerprint(browserTraits()) }),
   sendHeartbeat,
   closeSession,
-  closeSessionOnUnload: (sessionId, positionInMs) => closeSessionOnUnload(sessionId, appSession.getState().userInfo?.idToken ?? null, positionInMs),
+  closeSessionOnUnload: (sessionId, positionInMs) =>
+    closeSessionOnUnload(sessionId, appSession.getState().userInfo?.idToken ?? null, positionInMs),
   resetSessions,
   verifyParentalPin: async (pin) => (await import('./parental')).verifyParentalPin(pin),
   reloadPage: () => window.location.reload(),

@@ -1,11 +1,26 @@
-import { heartbeatResponseSchema, type HeartbeatResponse, openSessionResponseSchema, preloadResponseSchema, type PreloadResponse, type OpenSessionRequest, type OpenSessionResponse, type PlaybackType } from '@pantalla/contracts';
+import {
+  heartbeatResponseSchema,
+  type HeartbeatResponse,
+  openSessionResponseSchema,
+  preloadResponseSchema,
+  type PreloadResponse,
+  type OpenSessionRequest,
+  type OpenSessionResponse,
+  type PlaybackType,
+} from '@pantalla/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Names this app in session references. */
 export const SERVICE_NAME = 'pantalla-web';
 
 /** POST /sessions: opened before playback; refusals arrive as ApiError with status and data. */
-export function openSession(input: { type: PlaybackType; id: number; profileId: number; deviceFingerprint: string; signal?: AbortSignal }): Promise<OpenSessionResponse> {
+export function openSession(input: {
+  type: PlaybackType;
+  id: number;
+  profileId: number;
+  deviceFingerprint: string;
+  signal?: AbortSignal;
+}): Promise<OpenSessionResponse> {
   const body: OpenSessionRequest = {
     reference: { serviceName: SERVICE_NAME, type: input.type, id: String(input.id) },
     streamingProtocol: 'DASH',
@@ -16,13 +31,23 @@ export function openSession(input: { type: PlaybackType; id: number; profileId: 
 }
 
 /** POST /sessions/{id}/preload: signed live URLs of the zapping neighbours the viewer may watch. */
-export function preloadChannels(sessionId: string, channelIds: number[], signal?: AbortSignal): Promise<PreloadResponse> {
-  return api.post(`/sessions/${encodeURIComponent(sessionId)}/preload`, { channelIds }, { schema: preloadResponseSchema, signal });
+export function preloadChannels(
+  sessionId: string,
+  channelIds: number[],
+  signal?: AbortSignal,
+): Promise<PreloadResponse> {
+  return api.post(
+    `/sessions/${encodeURIComponent(sessionId)}/preload`,
+    { channelIds },
+    { schema: preloadResponseSchema, signal },
+  );
 }
 
 /** POST /sessions/{id}/heartbeat: keeps the session alive and answers a fresh segment token. */
 export function sendHeartbeat(sessionId: string): Promise<HeartbeatResponse> {
-  return api.post(`/sessions/${encodeURIComponent(sessionId)}/heartbeat`, undefined, { schema: heartbeatResponseSchema });
+  return api.post(`/sessions/${encodeURIComponent(sessionId)}/heartbeat`, undefined, {
+    schema: heartbeatResponseSchema,
+  });
 }
 
 /** DELETE /sessions/{id}; VOD and series send the position for keep-watching. */

@@ -65,21 +65,45 @@ function TransportControls(props: ControlsBarProps) {
   const jumps = live ? live.jumps : true;
   return (
     <div className="player-controls__group">
-      <button type="button" className="player-btn" aria-label={playing ? t('pause') : t('play')} title={playing ? t('pause') : t('play')} onClick={props.onPlayPause}>
+      <button
+        type="button"
+        className="player-btn"
+        aria-label={playing ? t('pause') : t('play')}
+        title={playing ? t('pause') : t('play')}
+        onClick={props.onPlayPause}
+      >
         <Icon name={playing ? 'pause' : 'play'} />
       </button>
       {jumps ? (
         <>
-          <button type="button" className="player-btn" aria-label={t('jumpBack')} title={t('jumpBack')} onClick={() => props.onJump(-10)}>
+          <button
+            type="button"
+            className="player-btn"
+            aria-label={t('jumpBack')}
+            title={t('jumpBack')}
+            onClick={() => props.onJump(-10)}
+          >
             <Icon name="replay10" />
           </button>
-          <button type="button" className="player-btn" aria-label={t('jumpForward')} title={t('jumpForward')} onClick={() => props.onJump(10)}>
+          <button
+            type="button"
+            className="player-btn"
+            aria-label={t('jumpForward')}
+            title={t('jumpForward')}
+            onClick={() => props.onJump(10)}
+          >
             <Icon name="forward10" />
           </button>
         </>
       ) : null}
       {live?.start ? (
-        <button type="button" className="player-btn" aria-label={t('restart')} title={t('restart')} onClick={props.onRestart}>
+        <button
+          type="button"
+          className="player-btn"
+          aria-label={t('restart')}
+          title={t('restart')}
+          onClick={props.onRestart}
+        >
           <Icon name="restart" />
         </button>
       ) : null}
@@ -105,10 +129,22 @@ function TransportControls(props: ControlsBarProps) {
       )}
       {props.canZap ? (
         <>
-          <button type="button" className="player-btn" aria-label={t('zapPrevious')} title={t('zapPrevious')} onClick={() => props.onZap(-1)}>
+          <button
+            type="button"
+            className="player-btn"
+            aria-label={t('zapPrevious')}
+            title={t('zapPrevious')}
+            onClick={() => props.onZap(-1)}
+          >
             <Icon name="down" />
           </button>
-          <button type="button" className="player-btn" aria-label={t('zapNext')} title={t('zapNext')} onClick={() => props.onZap(1)}>
+          <button
+            type="button"
+            className="player-btn"
+            aria-label={t('zapNext')}
+            title={t('zapNext')}
+            onClick={() => props.onZap(1)}
+          >
             <Icon name="up" />
           </button>
         </>
@@ -127,11 +163,21 @@ function OutputControls(props: ControlsBarProps) {
     <div className="player-controls__group">
       {/* No estimate before the first segments arrive: nothing to show yet. */}
       {snapshot.bandwidth > 0 ? (
-        <span className={`player-bandwidth${bandwidth.low ? ' player-bandwidth--low' : ''}`} title={t('bandwidthHint')} data-testid="bandwidth">
+        <span
+          className={`player-bandwidth${bandwidth.low ? ' player-bandwidth--low' : ''}`}
+          title={t('bandwidthHint')}
+          data-testid="bandwidth"
+        >
           {bandwidth.text}
         </span>
       ) : null}
-      <button type="button" className="player-btn" aria-label={snapshot.muted ? t('unmute') : t('mute')} title={snapshot.muted ? t('unmute') : t('mute')} onClick={() => props.onMute(!snapshot.muted)}>
+      <button
+        type="button"
+        className="player-btn"
+        aria-label={snapshot.muted ? t('unmute') : t('mute')}
+        title={snapshot.muted ? t('unmute') : t('mute')}
+        onClick={() => props.onMute(!snapshot.muted)}
+      >
         <Icon name={snapshot.muted || snapshot.volume === 0 ? 'muted' : 'volume'} />
       </button>
       <input
@@ -145,7 +191,13 @@ function OutputControls(props: ControlsBarProps) {
         onChange={(event) => props.onVolume(Number(event.target.value))}
       />
       {snapshot.audio.length > 0 ? (
-        <TrackMenu label={t('audio')} icon={<Icon name="audio" />} options={snapshot.audio} onSelect={props.onAudio} {...menuProps} />
+        <TrackMenu
+          label={t('audio')}
+          icon={<Icon name="audio" />}
+          options={snapshot.audio}
+          onSelect={props.onAudio}
+          {...menuProps}
+        />
       ) : null}
       {snapshot.text.length > 1 ? (
         <TrackMenu
@@ -169,7 +221,10 @@ function OutputControls(props: ControlsBarProps) {
         <TrackMenu
           label={t('camera')}
           icon={<Icon name="camera" />}
-          options={snapshot.angles.map((o, i) => ({ ...o, label: o.label && o.label !== String(i + 1) ? o.label : t('cameraAngle', { n: i + 1 }) }))}
+          options={snapshot.angles.map((o, i) => ({
+            ...o,
+            label: o.label && o.label !== String(i + 1) ? o.label : t('cameraAngle', { n: i + 1 }),
+          }))}
           onSelect={props.onAngle}
           {...menuProps}
         />
@@ -184,7 +239,13 @@ function OutputControls(props: ControlsBarProps) {
       >
         <Icon name="cast" />
       </button>
-      <button type="button" className="player-btn" aria-label={props.fullscreen ? t('exitFullscreen') : t('fullscreen')} title={props.fullscreen ? t('exitFullscreen') : t('fullscreen')} onClick={props.onFullscreen}>
+      <button
+        type="button"
+        className="player-btn"
+        aria-label={props.fullscreen ? t('exitFullscreen') : t('fullscreen')}
+        title={props.fullscreen ? t('exitFullscreen') : t('fullscreen')}
+        onClick={props.onFullscreen}
+      >
         <Icon name={props.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
       </button>
     </div>

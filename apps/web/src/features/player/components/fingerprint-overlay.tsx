@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import { fingerprintPhase, fingerprintPlacement, type FingerprintPlacement, type FingerprintPlan } from '../lib/fingerprint';
+import {
+  fingerprintPhase,
+  fingerprintPlacement,
+  type FingerprintPlacement,
+  type FingerprintPlan,
+} from '../lib/fingerprint';
 
 /**
  * The user id over the picture on the schedule of lib/fingerprint: visible for the
@@ -34,7 +39,12 @@ export function FingerprintOverlay({ plan, userId }: { plan: FingerprintPlan | n
   return (
     <div
       className="player-fingerprint"
-      style={{ ...withinScreen(state.placement), fontSize: `${plan.style.fontSizePx}px`, color: plan.style.color, background: plan.style.background }}
+      style={{
+        ...withinScreen(state.placement),
+        fontSize: `${plan.style.fontSizePx}px`,
+        color: plan.style.color,
+        background: plan.style.background,
+      }}
       data-testid="fingerprint"
       aria-hidden="true"
     >

@@ -21,8 +21,14 @@ export function NoRightsModal({ open, onBack, onBuy }: NoRightsModalProps) {
       className="player-modal"
       actions={
         <>
-          <Button variant="secondary" onClick={onBack}>{t('noRights.back')}</Button>
-          {onBuy === undefined ? null : <Button onClick={onBuy ?? undefined} disabled={!onBuy}>{t('noRights.buy')}</Button>}
+          <Button variant="secondary" onClick={onBack}>
+            {t('noRights.back')}
+          </Button>
+          {onBuy === undefined ? null : (
+            <Button onClick={onBuy ?? undefined} disabled={!onBuy}>
+              {t('noRights.buy')}
+            </Button>
+          )}
         </>
       }
     >

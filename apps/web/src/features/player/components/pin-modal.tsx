@@ -34,7 +34,17 @@ export function PinModal({ open, wrong, onSubmit, onCancel }: PinModalProps) {
   };
 
   return (
-    <Modal open={open} title={t('pin.title')} onEscape={onCancel} className="player-modal" actions={<Button variant="secondary" onClick={onCancel}>{t('pin.cancel')}</Button>}>
+    <Modal
+      open={open}
+      title={t('pin.title')}
+      onEscape={onCancel}
+      className="player-modal"
+      actions={
+        <Button variant="secondary" onClick={onCancel}>
+          {t('pin.cancel')}
+        </Button>
+      }
+    >
       <p>{t('pin.body')}</p>
       <label className="field">
         <span className="field__label">{t('pin.label')}</span>
@@ -51,7 +61,15 @@ export function PinModal({ open, wrong, onSubmit, onCancel }: PinModalProps) {
         />
       </label>
       {busy ? <p role="status">{t('pin.checking')}</p> : null}
-      {failure ? <p role="alert" className="player-modal__error">{t(`pin.${failure}`)}</p> : wrong ? <p role="alert" className="player-modal__error">{t('pin.wrong')}</p> : null}
+      {failure ? (
+        <p role="alert" className="player-modal__error">
+          {t(`pin.${failure}`)}
+        </p>
+      ) : wrong ? (
+        <p role="alert" className="player-modal__error">
+          {t('pin.wrong')}
+        </p>
+      ) : null}
     </Modal>
   );
 }

@@ -18,7 +18,18 @@ export interface PlayerControlsProps {
 }
 
 /** The controls bar wired to the adapter (tracks, volume, quality), live viewing, zapping and the chrome. */
-export function PlayerControls({ adapter, snapshot, range, format, live, transport, zapping, fullscreen, cast, onMenuOpenChange }: PlayerControlsProps) {
+export function PlayerControls({
+  adapter,
+  snapshot,
+  range,
+  format,
+  live,
+  transport,
+  zapping,
+  fullscreen,
+  cast,
+  onMenuOpenChange,
+}: PlayerControlsProps) {
   return (
     <ControlsBar
       snapshot={snapshot}

@@ -21,7 +21,18 @@ export interface PlayerPromptsProps {
 
 /** The purchase summary of the product, with the server's price and the product's terms. */
 function productHref(product: PpvSubsProduct): string {
-  return purchaseHref({ start: product.fcIni, end: product.fcEnd, title: product.title, description: product.subtitle, priceCents: product.priceCents, currency: product.curr, channelId: product.channelId, packageId: product.packageID, recurring: product.recurring, interval: product.interval ?? 'month' });
+  return purchaseHref({
+    start: product.fcIni,
+    end: product.fcEnd,
+    title: product.title,
+    description: product.subtitle,
+    priceCents: product.priceCents,
+    currency: product.curr,
+    channelId: product.channelId,
+    packageId: product.packageID,
+    recurring: product.recurring,
+    interval: product.interval ?? 'month',
+  });
 }
 
 /** The prompts of the playback flow, each open in its phase: PIN, purchase, exceeded sessions, reset sessions. */
@@ -33,11 +44,21 @@ export function PlayerPrompts({ playback, productId, onBack, onPinCancel }: Play
   const product = productId === null ? undefined : products.data?.ppvSubsProducts.find((p) => p.id === productId);
   // Comprar opens the product's purchase summary; after the purchase, 'Volver' comes back
   // here, now playable. Nothing sells it: no Comprar at all (issue 26).
-  const buy = (sold: PpvSubsProduct) => () => void navigate(productHref(sold), { state: { returnTo: `${location.pathname}${location.search}` } });
+  const buy = (sold: PpvSubsProduct) => () =>
+    void navigate(productHref(sold), { state: { returnTo: `${location.pathname}${location.search}` } });
   return (
     <>
-      <PinModal open={phase.name === 'needs-pin'} wrong={phase.name === 'needs-pin' && phase.wrong} onSubmit={playback.submitPin} onCancel={onPinCancel} />
-      <NoRightsModal open={phase.name === 'no-rights'} onBack={onBack} onBuy={products.isPending ? null : product ? buy(product) : undefined} />
+      <PinModal
+        open={phase.name === 'needs-pin'}
+        wrong={phase.name === 'needs-pin' && phase.wrong}
+        onSubmit={playback.submitPin}
+        onCancel={onPinCancel}
+      />
+      <NoRightsModal
+        open={phase.name === 'no-rights'}
+        onBack={onBack}
+        onBuy={products.isPending ? null : product ? buy(product) : undefined}
+      />
       <ExceededSessionsModal
         open={phase.name === 'too-many-sessions'}
         busy={phase.name === 'too-many-sessions' && phase.resetting}

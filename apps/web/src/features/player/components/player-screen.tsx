@@ -15,7 +15,31 @@ export interface PlayerScreenProps {
 
 /** The full-screen player: the stage, the header, the controls and the prompts over its controller's state. */
 export function PlayerScreen(props: PlayerScreenProps) {
-  const { user, rootRef, videoRef, textRef, setMenuOpen, adapter, snapshot, playback, channel, isLive, clear, live, zapping, transport, back, cancelPin, fullscreen, cast, chrome, title, plan, format, access } = usePlayerController(props);
+  const {
+    user,
+    rootRef,
+    videoRef,
+    textRef,
+    setMenuOpen,
+    adapter,
+    snapshot,
+    playback,
+    channel,
+    isLive,
+    clear,
+    live,
+    zapping,
+    transport,
+    back,
+    cancelPin,
+    fullscreen,
+    cast,
+    chrome,
+    title,
+    plan,
+    format,
+    access,
+  } = usePlayerController(props);
 
   return (
     // The app's skip link leads here: the player is the page's main content.
@@ -35,13 +59,25 @@ export function PlayerScreen(props: PlayerScreenProps) {
         onFullscreen={fullscreen.toggle}
         fingerprint={clear ? plan : null}
         userId={user.userId}
-        spinner={playback.phase.name === 'waiting' ? 'waiting' : clear && (snapshot.status === 'loading' || snapshot.buffering) ? 'loading' : null}
+        spinner={
+          playback.phase.name === 'waiting'
+            ? 'waiting'
+            : clear && (snapshot.status === 'loading' || snapshot.buffering)
+              ? 'loading'
+              : null
+        }
       />
-      <PlayerHeader title={title} channel={channel ? { logo: channel.logoURL, name: channel.name } : null} onBack={back} />
+      <PlayerHeader
+        title={title}
+        channel={channel ? { logo: channel.logoURL, name: channel.name } : null}
+        onBack={back}
+      />
       <PlayerControls
         adapter={adapter}
         snapshot={snapshot}
-        range={isLive && playback.source === 'main' ? live.window : { start: snapshot.seekStart, end: snapshot.seekEnd }}
+        range={
+          isLive && playback.source === 'main' ? live.window : { start: snapshot.seekStart, end: snapshot.seekEnd }
+        }
         format={format}
         live={live}
         transport={transport}

@@ -21,12 +21,26 @@ export interface PlayerStageProps {
 }
 
 /** The picture: video and subtitles, the fingerprint over it, the spinner. */
-export function PlayerStage({ videoRef, textRef, onPlayPause, onFullscreen, fingerprint, userId, spinner }: PlayerStageProps) {
+export function PlayerStage({
+  videoRef,
+  textRef,
+  onPlayPause,
+  onFullscreen,
+  fingerprint,
+  userId,
+  spinner,
+}: PlayerStageProps) {
   const { t } = useTranslation('player');
   return (
     <>
       <div ref={textRef} className="player__stage">
-        <video ref={videoRef} className="player__video" playsInline onDoubleClick={onFullscreen} onClick={onPlayPause} />
+        <video
+          ref={videoRef}
+          className="player__video"
+          playsInline
+          onDoubleClick={onFullscreen}
+          onClick={onPlayPause}
+        />
       </div>
       <FingerprintOverlay plan={fingerprint} userId={userId} />
       {spinner ? (
@@ -39,7 +53,15 @@ export function PlayerStage({ videoRef, textRef, onPlayPause, onFullscreen, fing
 }
 
 /** The top bar: Back, the channel's logo and the title. */
-export function PlayerHeader({ title, channel, onBack }: { title: string; channel: { logo: string; name: string } | null; onBack: () => void }) {
+export function PlayerHeader({
+  title,
+  channel,
+  onBack,
+}: {
+  title: string;
+  channel: { logo: string; name: string } | null;
+  onBack: () => void;
+}) {
   const { t } = useTranslation('player');
   const user = useAuthenticatedUser();
   return (

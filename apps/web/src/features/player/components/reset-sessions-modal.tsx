@@ -15,7 +15,9 @@ export function ResetSessionsModal({ open, onAnswer }: { open: boolean; onAnswer
       actions={
         <>
           <Button onClick={() => onAnswer(true)}>{t('resetSessions.confirm')}</Button>
-          <Button variant="secondary" onClick={() => onAnswer(false)}>{t('resetSessions.cancel')}</Button>
+          <Button variant="secondary" onClick={() => onAnswer(false)}>
+            {t('resetSessions.cancel')}
+          </Button>
         </>
       }
     >

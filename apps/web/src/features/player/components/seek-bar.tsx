@@ -41,7 +41,12 @@ export function SeekBar({ label, position, start, end, disabled, format, onSeek,
   const value = dragValue ?? toSlider(position, start, end);
   const scale = preview?.thumb ? PREVIEW_WIDTH / preview.thumb.width : 1;
   return (
-    <div className="seek-bar" ref={barRef} onMouseMove={(e) => showPreview(e.clientX)} onMouseLeave={() => setPreview(null)}>
+    <div
+      className="seek-bar"
+      ref={barRef}
+      onMouseMove={(e) => showPreview(e.clientX)}
+      onMouseLeave={() => setPreview(null)}
+    >
       {preview ? (
         <div className="seek-bar__preview" style={{ left: preview.left }} data-testid="seek-preview">
           {preview.thumb ? (

@@ -39,7 +39,10 @@ export function TrackMenu({ label, icon, options, onSelect, onOpenChange }: Trac
   useEffect(() => {
     if (!open) return;
     const root = rootRef.current;
-    (root?.querySelector<HTMLElement>('[role="menuitemradio"][aria-checked="true"]') ?? root?.querySelector<HTMLElement>('[role="menuitemradio"]'))?.focus();
+    (
+      root?.querySelector<HTMLElement>('[role="menuitemradio"][aria-checked="true"]') ??
+      root?.querySelector<HTMLElement>('[role="menuitemradio"]')
+    )?.focus();
   }, [open]);
 
   return (

@@ -4,10 +4,20 @@ import type { ShakaAdapter } from '../adapter/shaka-adapter';
 import { PLAYER } from '../lib/constants';
 import { failureOfShaka, type PlayerAction, type PlayerFailure } from '../lib/errors';
 import { needsPin } from '../lib/parental-grant';
-import { INITIAL_PLAYBACK, transition, type PlaybackCommand, type PlaybackEvent, type PlaybackState, type PlaybackTarget } from '../lib/playback-session';
+import {
+  INITIAL_PLAYBACK,
+  transition,
+  type PlaybackCommand,
+  type PlaybackEvent,
+  type PlaybackState,
+  type PlaybackTarget,
+} from '../lib/playback-session';
 
 /** What of the player the session drives. */
-export type PlaybackPlayer = Pick<ShakaAdapter, 'load' | 'unload' | 'retryStreaming' | 'getSnapshot' | 'setSegmentToken'>;
+export type PlaybackPlayer = Pick<
+  ShakaAdapter,
+  'load' | 'unload' | 'retryStreaming' | 'getSnapshot' | 'setSegmentToken'
+>;
 
 /** What the runner needs when it runs a command (the latest render's). */
 export interface RunnerDeps {
@@ -24,7 +34,9 @@ export const HEARTBEAT_RETRY_MS = 5_000;
 let closing: Promise<unknown> = Promise.resolve();
 
 function failureOfRequest(error: unknown): PlayerFailure {
-  return error instanceof ApiError ? { source: 'session', status: error.status, data: error.data, message: error.message } : { source: 'load', status: 0 };
+  return error instanceof ApiError
+    ? { source: 'session', status: error.status, data: error.data, message: error.message }
+    : { source: 'load', status: 0 };
 }
 
 /**
@@ -98,11 +110,15 @@ export class PlaybackRunner {
       case 'recover-stream':
         return this.recover(command);
       case 'stop-picture':
-        void this.deps().player?.unload().catch(() => undefined);
+        void this.deps()
+          .player?.unload()
+          .catch(() => undefined);
         return;
       case 'close-session':
         this.stopHeartbeat(command.sessionId);
-        closing = api.closeSession(command.sessionId, command.withPosition ? this.positionMs() : undefined).catch(() => undefined);
+        closing = api
+          .closeSession(command.sessionId, command.withPosition ? this.positionMs() : undefined)
+          .catch(() => undefined);
         return;
       case 'close-session-on-unload':
         return api.closeSessionOnUnload(command.sessionId, command.withPosition ? this.positionMs() : undefined);
@@ -110,7 +126,11 @@ export class PlaybackRunner {
         return this.schedulePoll(command.attempt);
       case 'reset-sessions':
         api.resetSessions().then(
-          () => this.dispatch({ type: 'sessions-reset', pinRequired: this.state.target ? this.pinRequired(this.state.target) : false }),
+          () =>
+            this.dispatch({
+              type: 'sessions-reset',
+              pinRequired: this.state.target ? this.pinRequired(this.state.target) : false,
+            }),
           () => this.dispatch({ type: 'sessions-reset-failed' }),
         );
         return;
@@ -133,7 +153,16 @@ export class PlaybackRunner {
     const controller = new AbortController();
     this.opening = controller;
     void closing
-      .then(() => (controller.signal.aborted ? null : this.deps().api.openSession({ type: target.type, id: target.id, profileId: this.deps().user.profileId, signal: controller.signal })))
+      .then(() =>
+        controller.signal.aborted
+          ? null
+          : this.deps().api.openSession({
+              type: target.type,
+              id: target.id,
+              profileId: this.deps().user.profileId,
+              signal: controller.signal,
+            }),
+      )
       .then(
         (session) => {
           if (!session) return;
@@ -150,7 +179,12 @@ export class PlaybackRunner {
       .player?.load(request)
       .then(
         () => this.dispatch({ type: 'loaded', attempt }),
-        (error: unknown) => this.dispatch({ type: 'load-failed', attempt, failure: failureOfShaka(error as { code: number; data?: unknown[] }) }),
+        (error: unknown) =>
+          this.dispatch({
+            type: 'load-failed',
+            attempt,
+            failure: failureOfShaka(error as { code: number; data?: unknown[] }),
+          }),
       );
   }
 
@@ -158,7 +192,11 @@ export class PlaybackRunner {
   private recover(command: Extract<PlaybackCommand, { type: 'recover-stream' }>): void {
     const player = this.deps().player;
     if (!player || (command.retryFirst && player.retryStreaming())) return;
-    this.load(command.attempt, { url: command.url, drm: command.drm, startTime: player.getSnapshot().currentTime + PLAYER.reloadSkipSeconds });
+    this.load(command.attempt, {
+      url: command.url,
+      drm: command.drm,
+      startTime: player.getSnapshot().currentTime + PLAYER.reloadSkipSeconds,
+    });
   }
 
   private startHeartbeat(attempt: number, sessionId: string, intervalMs: number): void {
@@ -168,12 +206,19 @@ export class PlaybackRunner {
         .api.sendHeartbeat(sessionId)
         .then((answer) => {
           // A fresh segment token (60 s): a static manifest's segments play on under it.
-          if (answer.segmentToken && this.heartbeat?.sessionId === sessionId) this.deps().player?.setSegmentToken(answer.segmentToken);
+          if (answer.segmentToken && this.heartbeat?.sessionId === sessionId)
+            this.deps().player?.setSegmentToken(answer.segmentToken);
         })
         .catch((error: unknown) => {
-          if (error instanceof ApiError) this.dispatch({ type: 'heartbeat-refused', attempt, failure: { source: 'heartbeat', status: error.status, data: error.data, message: error.message } });
+          if (error instanceof ApiError)
+            this.dispatch({
+              type: 'heartbeat-refused',
+              attempt,
+              failure: { source: 'heartbeat', status: error.status, data: error.data, message: error.message },
+            });
           // The network dropped it: once more soon, before the segment token (60 s) runs out.
-          else if (retry) setTimeout(() => this.heartbeat?.sessionId === sessionId && void beat(false), HEARTBEAT_RETRY_MS);
+          else if (retry)
+            setTimeout(() => this.heartbeat?.sessionId === sessionId && void beat(false), HEARTBEAT_RETRY_MS);
         });
     const timer = setInterval(() => void beat(true), intervalMs);
     this.heartbeat = { sessionId, timer };

@@ -71,7 +71,10 @@ export type CastState = 1 | 2 | 4;
  * Casting through the Remote Playback API (the browser's own device picker). Its failures
  * map to the spec's cast codes: 8000 API unavailable, 8001 no receivers, 8004 cancelled.
  */
-export function useCast(video: RefObject<HTMLVideoElement | null>, onError: (code: number) => void): { state: CastState; prompt: () => void } {
+export function useCast(
+  video: RefObject<HTMLVideoElement | null>,
+  onError: (code: number) => void,
+): { state: CastState; prompt: () => void } {
   const [state, setState] = useState<CastState>(2);
   const onErrorRef = useRef(onError);
   useEffect(() => {
@@ -96,7 +99,9 @@ export function useCast(video: RefObject<HTMLVideoElement | null>, onError: (cod
       onErrorRef.current(8000);
       return;
     }
-    remote.prompt().catch((error: unknown) => onErrorRef.current(castErrorCode(error instanceof DOMException ? error.name : '')));
+    remote
+      .prompt()
+      .catch((error: unknown) => onErrorRef.current(castErrorCode(error instanceof DOMException ? error.name : '')));
   };
   return { state, prompt };
 }
@@ -149,13 +154,17 @@ export function useShortcuts(enabled: boolean, handlers: ShortcutHandlers): void
 }
 
 /** The Media Session API: title on the lock screen and media keys. */
-export function useMediaSession(metadata: { title: string; artist: string }, handlers: { play: () => void; pause: () => void; jump: (delta: number) => void; zap?: (direction: 1 | -1) => void }): void {
+export function useMediaSession(
+  metadata: { title: string; artist: string },
+  handlers: { play: () => void; pause: () => void; jump: (delta: number) => void; zap?: (direction: 1 | -1) => void },
+): void {
   const ref = useRef(handlers);
   useEffect(() => {
     ref.current = handlers;
   });
   useEffect(() => {
-    if (typeof navigator === 'undefined' || !('mediaSession' in navigator) || typeof MediaMetadata === 'undefined') return;
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator) || typeof MediaMetadata === 'undefined')
+      return;
     navigator.mediaSession.metadata = new MediaMetadata({ title: metadata.title, artist: metadata.artist });
   }, [metadata.title, metadata.artist]);
   const canZap = handlers.zap !== undefined;
@@ -176,7 +185,8 @@ export function useMediaSession(metadata: { title: string; artist: string }, han
     set('nexttrack', canZap ? () => ref.current.zap?.(1) : null);
     set('previoustrack', canZap ? () => ref.current.zap?.(-1) : null);
     return () => {
-      for (const action of ['play', 'pause', 'seekbackward', 'seekforward', 'nexttrack', 'previoustrack'] as const) set(action, null);
+      for (const action of ['play', 'pause', 'seekbackward', 'seekforward', 'nexttrack', 'previoustrack'] as const)
+        set(action, null);
       session.metadata = null;
     };
   }, [canZap]);

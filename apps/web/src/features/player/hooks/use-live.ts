@@ -1,6 +1,18 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PlayerSnapshot, ShakaAdapter } from '../adapter/shaka-adapter';
-import { backToLive, behindLive, clampToWindow, LIVE, liveControlsAt, pause, reachedProgrammeEnd, resume, seekTo, timeShiftWindow, type TimeShiftState } from '../lib/time-shift';
+import {
+  backToLive,
+  behindLive,
+  clampToWindow,
+  LIVE,
+  liveControlsAt,
+  pause,
+  reachedProgrammeEnd,
+  resume,
+  seekTo,
+  timeShiftWindow,
+  type TimeShiftState,
+} from '../lib/time-shift';
 
 export interface Programme {
   id: number;
@@ -9,7 +21,8 @@ export interface Programme {
   endTime: number;
 }
 
-const programmeAt = (programmes: readonly Programme[], wallMs: number) => programmes.find((p) => p.startTime <= wallMs && wallMs < p.endTime) ?? null;
+const programmeAt = (programmes: readonly Programme[], wallMs: number) =>
+  programmes.find((p) => p.startTime <= wallMs && wallMs < p.endTime) ?? null;
 
 /**
  * Live viewing and time-shift on top of the adapter (rules in lib/time-shift): the seek
@@ -28,8 +41,14 @@ export function useLive(input: {
 }) {
   const { adapter, snapshot, enabled, tstv, programmes, hasRestart, source, switchSource } = input;
   const [state, setState] = useState<TimeShiftState>(LIVE);
-  const toWall = useCallback((seconds: number) => (snapshot.presentationStartMs === null ? null : snapshot.presentationStartMs + seconds * 1000), [snapshot.presentationStartMs]);
-  const window = useMemo(() => timeShiftWindow({ start: snapshot.seekStart, end: snapshot.seekEnd }, tstv), [snapshot.seekStart, snapshot.seekEnd, tstv]);
+  const toWall = useCallback(
+    (seconds: number) => (snapshot.presentationStartMs === null ? null : snapshot.presentationStartMs + seconds * 1000),
+    [snapshot.presentationStartMs],
+  );
+  const window = useMemo(
+    () => timeShiftWindow({ start: snapshot.seekStart, end: snapshot.seekEnd }, tstv),
+    [snapshot.seekStart, snapshot.seekEnd, tstv],
+  );
   const positionWall = toWall(snapshot.currentTime);
   // The programme on air is the one at the live edge.
   const liveEdgeWall = toWall(snapshot.seekEnd);
@@ -81,7 +100,8 @@ export function useLive(input: {
   /** Start of the live programme: inside the window a seek, deeper the session's restart window. */
   const restart = useCallback(() => {
     if (!onAir || !adapter) return;
-    const start = snapshot.presentationStartMs === null ? null : (onAir.startTime - snapshot.presentationStartMs) / 1000;
+    const start =
+      snapshot.presentationStartMs === null ? null : (onAir.startTime - snapshot.presentationStartMs) / 1000;
     if (start !== null && start >= window.start && source === 'main') {
       setState({ mode: 'timeshift', pausedAtMs: null, programmeEndMs: onAir.endTime });
       adapter.seek(start);

@@ -34,7 +34,9 @@ function fakeApi() {
     closeSession: vi.fn<PlaybackApi['closeSession']>(async () => undefined),
     closeSessionOnUnload: vi.fn<PlaybackApi['closeSessionOnUnload']>(),
     resetSessions: vi.fn<PlaybackApi['resetSessions']>(async () => undefined),
-    verifyParentalPin: vi.fn<PlaybackApi['verifyParentalPin']>(async () => ({ grantedUntil: Math.floor(Date.now() / 1000) + 900 })),
+    verifyParentalPin: vi.fn<PlaybackApi['verifyParentalPin']>(async () => ({
+      grantedUntil: Math.floor(Date.now() / 1000) + 900,
+    })),
     reloadPage: vi.fn<PlaybackApi['reloadPage']>(),
   };
 }
@@ -54,7 +56,9 @@ function fakePlayer() {
 
 function setup(target: PlaybackTarget, api = fakeApi(), player = fakePlayer()) {
   const onAction = vi.fn();
-  const hook = renderHook(({ target: t }: { target: PlaybackTarget }) => usePlayback(player, t, USER, onAction, api), { initialProps: { target } });
+  const hook = renderHook(({ target: t }: { target: PlaybackTarget }) => usePlayback(player, t, USER, onAction, api), {
+    initialProps: { target },
+  });
   return { ...hook, api, player, onAction };
 }
 
@@ -69,7 +73,12 @@ describe('usePlayback', () => {
     const { result, api, player, unmount } = setup(LIVE);
     await waitFor(() => expect(result.current.phase.name).toBe('playing'));
     expect(api.openSession).toHaveBeenCalledWith(expect.objectContaining({ type: 'LIVE', id: 3, profileId: 5 }));
-    expect(player.load).toHaveBeenCalledWith({ url: '/media/s1.mpd', drm: opened('s1').drm, startTime: null, preloadKey: 'live:3' });
+    expect(player.load).toHaveBeenCalledWith({
+      url: '/media/s1.mpd',
+      drm: opened('s1').drm,
+      startTime: null,
+      preloadKey: 'live:3',
+    });
     expect(result.current.session).toEqual({ opened: opened('s1'), target: { type: 'LIVE', id: 3 } });
     unmount();
     expect(api.closeSession).toHaveBeenCalledWith('s1', undefined);
@@ -78,7 +87,10 @@ describe('usePlayback', () => {
   it('waits for nothing until the player is attached', async () => {
     const api = fakeApi();
     const player = fakePlayer();
-    const { rerender } = renderHook(({ ready }: { ready: boolean }) => usePlayback(ready ? player : null, LIVE, USER, vi.fn(), api), { initialProps: { ready: false } });
+    const { rerender } = renderHook(
+      ({ ready }: { ready: boolean }) => usePlayback(ready ? player : null, LIVE, USER, vi.fn(), api),
+      { initialProps: { ready: false } },
+    );
     expect(api.openSession).not.toHaveBeenCalled();
     rerender({ ready: true });
     await waitFor(() => expect(player.load).toHaveBeenCalledTimes(1));
@@ -113,7 +125,17 @@ describe('usePlayback', () => {
   it('a manifest refresh refused with 117 unloads the stream and asks the PIN; the PIN opens a new session', async () => {
     const { result, api, player } = setup(LIVE);
     await waitFor(() => expect(result.current.phase.name).toBe('playing'));
-    const refusal = { code: 1001, severity: 1, data: ['/media/live/3/premium/manifest.mpd', 403, '{"statusCode":403,"code":"forbidden","message":"PIN","data":117}', {}, 0] };
+    const refusal = {
+      code: 1001,
+      severity: 1,
+      data: [
+        '/media/live/3/premium/manifest.mpd',
+        403,
+        '{"statusCode":403,"code":"forbidden","message":"PIN","data":117}',
+        {},
+        0,
+      ],
+    };
     act(() => result.current.onPlayerError(refusal));
     expect(result.current.phase).toEqual({ name: 'needs-pin', wrong: false });
     expect(player.unload).toHaveBeenCalledTimes(1);
@@ -170,7 +192,9 @@ describe('usePlayback', () => {
 
   it('a blocked PIN (429) keeps the prompt; an account without a PIN (409) plays', async () => {
     const api = fakeApi();
-    api.verifyParentalPin.mockRejectedValueOnce(new ApiError(429, 'rate_limited', 'Demasiados intentos')).mockRejectedValueOnce(new ApiError(409, 'conflict', 'Sin PIN'));
+    api.verifyParentalPin
+      .mockRejectedValueOnce(new ApiError(429, 'rate_limited', 'Demasiados intentos'))
+      .mockRejectedValueOnce(new ApiError(409, 'conflict', 'Sin PIN'));
     const { result } = setup(RESTRICTED, api);
     await waitFor(() => expect(result.current.phase.name).toBe('needs-pin'));
     await act(async () => expect(await result.current.submitPin('1111')).toBe('blocked'));
@@ -213,7 +237,9 @@ describe('usePlayback', () => {
     const second = setup(LIVE, failing);
     await waitFor(() => expect(second.result.current.phase.name).toBe('too-many-sessions'));
     act(() => second.result.current.resetSessions());
-    await waitFor(() => expect(second.onAction).toHaveBeenCalledWith(expect.objectContaining({ message: 'errorResettingSessions' })));
+    await waitFor(() =>
+      expect(second.onAction).toHaveBeenCalledWith(expect.objectContaining({ message: 'errorResettingSessions' })),
+    );
     expect(onAction).not.toHaveBeenCalled();
   });
 

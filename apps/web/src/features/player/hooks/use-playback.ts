@@ -50,7 +50,13 @@ export interface PlaybackControls {
  * state machine in lib/playback-session: it feeds the machine the target, the player's
  * errors and the viewer's answers, and renders its state.
  */
-export function usePlayback(player: PlaybackPlayer | null, target: PlaybackTarget | null, user: RunnerDeps['user'], onAction: (action: PlayerAction) => void, api: PlaybackApi = playbackApi): PlaybackControls {
+export function usePlayback(
+  player: PlaybackPlayer | null,
+  target: PlaybackTarget | null,
+  user: RunnerDeps['user'],
+  onAction: (action: PlayerAction) => void,
+  api: PlaybackApi = playbackApi,
+): PlaybackControls {
   const [state, setState] = useState(INITIAL_PLAYBACK);
   const [runner] = useState(
     () =>
@@ -91,13 +97,32 @@ export function usePlayback(player: PlaybackPlayer | null, target: PlaybackTarge
     [runner, api],
   );
   const resetSessions = useCallback(() => runner.dispatch({ type: 'reset-confirmed' }), [runner]);
-  const answerResetSessions = useCallback((confirm: boolean) => runner.dispatch({ type: 'reset-sessions-answered', confirm }), [runner]);
-  const switchSource = useCallback((source: 'main' | 'restart', startTime: number | null) => runner.dispatch({ type: 'source-switched', source, startTime }), [runner]);
+  const answerResetSessions = useCallback(
+    (confirm: boolean) => runner.dispatch({ type: 'reset-sessions-answered', confirm }),
+    [runner],
+  );
+  const switchSource = useCallback(
+    (source: 'main' | 'restart', startTime: number | null) =>
+      runner.dispatch({ type: 'source-switched', source, startTime }),
+    [runner],
+  );
   const onPlayerError = useCallback(
-    (error: { code: number; severity?: number; message?: string; data?: unknown[] }) => runner.dispatch({ type: 'player-error', failure: failureOfShaka(error), recoverable: error.severity === 1 }),
+    (error: { code: number; severity?: number; message?: string; data?: unknown[] }) =>
+      runner.dispatch({ type: 'player-error', failure: failureOfShaka(error), recoverable: error.severity === 1 }),
     [runner],
   );
   const close = useCallback(() => runner.close(), [runner]);
 
-  return { phase: state.phase, session: state.session, source: state.source, previous: state.previous, submitPin, resetSessions, answerResetSessions, switchSource, onPlayerError, close };
+  return {
+    phase: state.phase,
+    session: state.session,
+    source: state.source,
+    previous: state.previous,
+    submitPin,
+    resetSessions,
+    answerResetSessions,
+    switchSource,
+    onPlayerError,
+    close,
+  };
 }

@@ -27,7 +27,9 @@ function mount() {
   const onStartFailure = vi.fn<(failure: StartFailure) => void>();
   const video = { current: document.createElement('video') };
   const text = { current: document.createElement('div') };
-  const hook = renderHook(() => usePlayerAdapter(video, text, { onError: () => undefined, onStartFailure }, { itemType: 'LIVE', itemId: 1 }));
+  const hook = renderHook(() =>
+    usePlayerAdapter(video, text, { onError: () => undefined, onStartFailure }, { itemType: 'LIVE', itemId: 1 }),
+  );
   return { ...hook, onStartFailure };
 }
 

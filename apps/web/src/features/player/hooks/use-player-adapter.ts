@@ -48,8 +48,17 @@ export function usePlayerAdapter(
       const supported = await ShakaAdapter.isSupported().catch(() => null);
       if (supported === null) return fail({ source: 'player-start', stage: 'download' });
       if (!supported) return fail({ source: 'unsupported' });
-      const next = new ShakaAdapter(element, container, { getIdToken: () => appSession.getState().userInfo?.idToken ?? null, onError: (e) => latest.current.onError(e), env: import.meta.env });
-      if (!(await next.attach().then(() => true, () => false))) {
+      const next = new ShakaAdapter(element, container, {
+        getIdToken: () => appSession.getState().userInfo?.idToken ?? null,
+        onError: (e) => latest.current.onError(e),
+        env: import.meta.env,
+      });
+      if (
+        !(await next.attach().then(
+          () => true,
+          () => false,
+        ))
+      ) {
         destroyQuietly(next);
         return fail({ source: 'player-start', stage: 'attach' });
       }

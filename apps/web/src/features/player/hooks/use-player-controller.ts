@@ -43,8 +43,18 @@ export function usePlayerController({ data, target, channels, channelId }: Playe
   const closeRef = useRef<() => Promise<void>>(() => Promise.resolve());
   const onErrorRef = useRef<(error: AdapterError) => void>(() => undefined);
   const showAction = useShowAction(closeRef);
-  const { adapter, snapshot } = usePlayerAdapter(videoRef, textRef, { onError: (e) => onErrorRef.current(e), onStartFailure: (failure) => showAction(actionFor(failure)) }, { itemType: target.type, itemId: target.id });
-  const playback = usePlayback(adapter, target, { hasPin: user.hasPin, profileId: user.profiles[0]?.id ?? 0 }, showAction);
+  const { adapter, snapshot } = usePlayerAdapter(
+    videoRef,
+    textRef,
+    { onError: (e) => onErrorRef.current(e), onStartFailure: (failure) => showAction(actionFor(failure)) },
+    { itemType: target.type, itemId: target.id },
+  );
+  const playback = usePlayback(
+    adapter,
+    target,
+    { hasPin: user.hasPin, profileId: user.profiles[0]?.id ?? 0 },
+    showAction,
+  );
   useEffect(() => {
     closeRef.current = playback.close;
     onErrorRef.current = playback.onPlayerError;
@@ -54,10 +64,26 @@ export function usePlayerController({ data, target, channels, channelId }: Playe
   const isLive = target.type === 'LIVE';
   const clear = isClear(playback.phase);
   const details = usePlayerDetails(target, channelId, snapshot.status !== 'loading' || !clear);
-  const live = useLive({ adapter, snapshot, enabled: isLive, tstv: channel?.tstv === 1, programmes: details.programmes, hasRestart: playback.session?.opened.restartUrl != null, source: playback.source, switchSource: playback.switchSource });
+  const live = useLive({
+    adapter,
+    snapshot,
+    enabled: isLive,
+    tstv: channel?.tstv === 1,
+    programmes: details.programmes,
+    hasRestart: playback.session?.opened.restartUrl != null,
+    source: playback.source,
+    switchSource: playback.switchSource,
+  });
   const resetLive = live.reset;
   useEffect(() => resetLive(), [target.id, resetLive]);
-  const zapping = useZapping({ adapter, channels, channelId: isLive ? channelId : null, channelOrder: user.channelOrder, session: playback.session, pictureUp: snapshot.status !== 'loading' });
+  const zapping = useZapping({
+    adapter,
+    channels,
+    channelId: isLive ? channelId : null,
+    channelOrder: user.channelOrder,
+    session: playback.session,
+    pictureUp: snapshot.status !== 'loading',
+  });
   const transport = useTransport(adapter, live, isLive);
 
   const back = useBack(playback.close, adapter);
@@ -75,17 +101,60 @@ export function usePlayerController({ data, target, channels, channelId }: Playe
     zap: zapping.zap,
     activity: chrome.poke,
   });
-  const title = playerTitle({ type: target.type, linkTitle: data.type === 'CU' ? null : data.title, channelName: channel?.name, programmeTitle: (live.atPosition ?? live.onAir)?.title, eventTitle: details.event?.title, filmTitle: details.film?.title });
-  useMediaSession({ title: title || t('label'), artist: channel?.name ?? '' }, { play: () => adapter?.play(), pause: () => adapter?.pause(), jump: transport.jump, zap: zapping.canZap ? zapping.zap : undefined });
+  const title = playerTitle({
+    type: target.type,
+    linkTitle: data.type === 'CU' ? null : data.title,
+    channelName: channel?.name,
+    programmeTitle: (live.atPosition ?? live.onAir)?.title,
+    eventTitle: details.event?.title,
+    filmTitle: details.film?.title,
+  });
+  useMediaSession(
+    { title: title || t('label'), artist: channel?.name ?? '' },
+    {
+      play: () => adapter?.play(),
+      pause: () => adapter?.pause(),
+      jump: transport.jump,
+      zap: zapping.canZap ? zapping.zap : undefined,
+    },
+  );
   const plan = useMemo(() => (channel ? fingerprintPlan(channel) : null), [channel]);
   const format = useTimeFormat(isLive, snapshot);
   const access = channel?.access ?? details.film?.access ?? details.event?.access ?? null;
 
-  return { user, rootRef, videoRef, textRef, setMenuOpen, adapter, snapshot, playback, channel, isLive, clear, live, zapping, transport, back, cancelPin, fullscreen, cast, chrome, title, plan, format, access };
+  return {
+    user,
+    rootRef,
+    videoRef,
+    textRef,
+    setMenuOpen,
+    adapter,
+    snapshot,
+    playback,
+    channel,
+    isLive,
+    clear,
+    live,
+    zapping,
+    transport,
+    back,
+    cancelPin,
+    fullscreen,
+    cast,
+    chrome,
+    title,
+    plan,
+    format,
+    access,
+  };
 }
 
 /** The PIN prompt's Cancel: after a zap into a channel behind the PIN, back to the channel that played; else leave. */
-function usePinCancel(previous: PlaybackTarget | null, goTo: (channelId: number) => boolean, back: () => void): () => void {
+function usePinCancel(
+  previous: PlaybackTarget | null,
+  goTo: (channelId: number) => boolean,
+  back: () => void,
+): () => void {
   const previousChannel = previous?.type === 'LIVE' ? previous.id : null;
   return useCallback(() => {
     if (previousChannel === null || !goTo(previousChannel)) back();
@@ -95,5 +164,8 @@ function usePinCancel(previous: PlaybackTarget | null, goTo: (channelId: number)
 /** Positions as wall-clock times on live streams, as 'h:mm:ss' elsewhere. */
 function useTimeFormat(isLive: boolean, snapshot: PlayerSnapshot): (seconds: number) => string {
   const start = snapshot.presentationStartMs;
-  return useCallback((seconds: number) => (isLive && start !== null ? wallClock(start + seconds * 1000) : clockTime(seconds)), [isLive, start]);
+  return useCallback(
+    (seconds: number) => (isLive && start !== null ? wallClock(start + seconds * 1000) : clockTime(seconds)),
+    [isLive, start],
+  );
 }

@@ -9,7 +9,9 @@ import type { MessageKey, PlayerAction } from '../lib/errors';
 
 const PLAYER_MESSAGES = new Set<MessageKey>(['accountMissing', 'castNoReceivers', 'castUnavailable', 'castFailed']);
 function messageText(t: TFunction<['player', 'common']>, key: MessageKey): string {
-  return PLAYER_MESSAGES.has(key) ? t(`player:messages.${key as 'accountMissing'}`) : t(`common:messages.${key as 'sessionExpired'}`);
+  return PLAYER_MESSAGES.has(key)
+    ? t(`player:messages.${key as 'accountMissing'}`)
+    : t(`common:messages.${key as 'sessionExpired'}`);
 }
 
 /**
@@ -25,7 +27,12 @@ export function useShowAction(closeSession: RefObject<() => Promise<void>>): (ac
       switch (action.kind) {
         case 'session-expired':
         case 'account-missing':
-          showError({ details: action.kind === 'session-expired' ? t('common:messages.sessionExpired') : t('player:messages.accountMissing') });
+          showError({
+            details:
+              action.kind === 'session-expired'
+                ? t('common:messages.sessionExpired')
+                : t('player:messages.accountMissing'),
+          });
           // Sign out here and on the server after the close, so no later 401 brings the old refresh cookie back in.
           void closeSession
             .current()
@@ -40,7 +47,12 @@ export function useShowAction(closeSession: RefObject<() => Promise<void>>): (ac
         case 'message': {
           const body = action.text ?? (action.message ? messageText(t, action.message) : '');
           showError({
-            title: action.title === '39' ? t('common:messages.39') : action.title === 'playerError' ? t('common:messages.playerErrorTitle') : undefined,
+            title:
+              action.title === '39'
+                ? t('common:messages.39')
+                : action.title === 'playerError'
+                  ? t('common:messages.playerErrorTitle')
+                  : undefined,
             details: `${action.prefix ?? ''}${body}`,
             // A non-recoverable error offers only retry (the modal rule).
             canDismiss: action.recoverable,

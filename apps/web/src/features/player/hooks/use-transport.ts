@@ -17,7 +17,10 @@ export function useTransport(adapter: ShakaAdapter | null, live: ReturnType<type
       adapter.play();
     }
   }, [adapter, isLive, live]);
-  const seek = useCallback((seconds: number) => (isLive ? live.seek(seconds) : adapter?.seek(seconds)), [adapter, isLive, live]);
+  const seek = useCallback(
+    (seconds: number) => (isLive ? live.seek(seconds) : adapter?.seek(seconds)),
+    [adapter, isLive, live],
+  );
   const jump = useCallback(
     (delta: number) => {
       if (!adapter || (live.controls && !live.controls.jumps)) return;

@@ -25,7 +25,11 @@ export interface ZappingInput {
  * leaves the player. Once the picture is up, the channels a zap would reach are fetched
  * ahead (manifest and first segments); their keys still come through their own session.
  */
-export function useZapping({ adapter, channels, channelId, channelOrder, session, pictureUp }: ZappingInput): { canZap: boolean; zap: (direction: 1 | -1) => void; goTo: (channelId: number) => boolean } {
+export function useZapping({ adapter, channels, channelId, channelOrder, session, pictureUp }: ZappingInput): {
+  canZap: boolean;
+  zap: (direction: 1 | -1) => void;
+  goTo: (channelId: number) => boolean;
+} {
   const navigate = useNavigate();
   const order = useMemo(() => zapOrder(channels, channelOrder), [channels, channelOrder]);
   const owned = useMemo(() => {
@@ -39,7 +43,10 @@ export function useZapping({ adapter, channels, channelId, channelOrder, session
     (id: number): boolean => {
       const to = owned.byId.get(id);
       if (!to) return false;
-      void navigate(liveLink({ channelId: to.id, title: to.name, parental: to.parental, start: Date.now(), adult: to.adult }), { replace: true });
+      void navigate(
+        liveLink({ channelId: to.id, title: to.name, parental: to.parental, start: Date.now(), adult: to.adult }),
+        { replace: true },
+      );
       return true;
     },
     [owned, navigate],

@@ -17,5 +17,11 @@ export function deviceFingerprint(parts: readonly string[]): string {
 /** The browser traits the serial is derived from. */
 export function browserTraits(): string[] {
   const screenSize = typeof screen === 'undefined' ? '' : `${screen.width}x${screen.height}x${screen.colorDepth}`;
-  return [navigator.userAgent, navigator.language, screenSize, Intl.DateTimeFormat().resolvedOptions().timeZone, String(navigator.hardwareConcurrency ?? '')];
+  return [
+    navigator.userAgent,
+    navigator.language,
+    screenSize,
+    Intl.DateTimeFormat().resolvedOptions().timeZone,
+    String(navigator.hardwareConcurrency ?? ''),
+  ];
 }

@@ -23,7 +23,20 @@ export type PlayerFailure =
   | { source: 'load'; status: number };
 
 /** Message keys in the common table (messages.*). */
-export type MessageKey = 'resourcesUnavailable' | 'sessionExpired' | 'accountMissing' | '19' | '22' | '24' | '39' | 'castNoReceivers' | 'castUnavailable' | 'castFailed' | 'cannotPlay' | 'adBlocker' | 'errorResettingSessions';
+export type MessageKey =
+  | 'resourcesUnavailable'
+  | 'sessionExpired'
+  | 'accountMissing'
+  | '19'
+  | '22'
+  | '24'
+  | '39'
+  | 'castNoReceivers'
+  | 'castUnavailable'
+  | 'castFailed'
+  | 'cannotPlay'
+  | 'adBlocker'
+  | 'errorResettingSessions';
 
 export type PlayerAction =
   /** Alert 'Su sesión ha caducado…' and reset the app's session. */
@@ -45,7 +58,14 @@ export type PlayerAction =
   /** Logged only (6001). */
   | { kind: 'log' }
   /** The error modal: title (default 'Error del reproductor') and a message or the server's text. */
-  | { kind: 'message'; message?: MessageKey; text?: string; title?: 'playerError' | '39'; recoverable: boolean; prefix?: 'ERROR: ' };
+  | {
+      kind: 'message';
+      message?: MessageKey;
+      text?: string;
+      title?: 'playerError' | '39';
+      recoverable: boolean;
+      prefix?: 'ERROR: ';
+    };
 
 /** Shaka's empty licence answer text that 6008 carries when the key request simply had nothing to do. */
 export const EMPTY_LICENSE_RESPONSE = /empty/i;
@@ -69,10 +89,15 @@ export const SHAKA = {
 export const SESSION_GONE_TEXT = 'La sesión de reproducción ha caducado o se ha cerrado.';
 
 function refusal(status: number, data: unknown, source: 'session' | 'licence'): PlayerAction | null {
-  if ((status === 401 && data === PLAYBACK_REFUSAL.sessionExpired) || (status === 400 && data === PLAYBACK_REFUSAL.accountProblem)) return { kind: 'session-expired' };
+  if (
+    (status === 401 && data === PLAYBACK_REFUSAL.sessionExpired) ||
+    (status === 400 && data === PLAYBACK_REFUSAL.accountProblem)
+  )
+    return { kind: 'session-expired' };
   if (status === 401 && data === PLAYBACK_REFUSAL.noRights) return { kind: 'no-rights' };
   // 409 since issue 17 (a 401 made the app refresh its sign-in first); 401 from an older server.
-  if ((status === 409 || status === 401) && data === PLAYBACK_REFUSAL.tooManySessions) return source === 'session' ? { kind: 'exceeded-sessions' } : { kind: 'reset-sessions' };
+  if ((status === 409 || status === 401) && data === PLAYBACK_REFUSAL.tooManySessions)
+    return source === 'session' ? { kind: 'exceeded-sessions' } : { kind: 'reset-sessions' };
   if (status === 403 && data === PLAYBACK_REFUSAL.parentalPinRequired) return { kind: 'pin' };
   if (status === 400 && source === 'licence') return { kind: 'account-missing' };
   return null;
@@ -96,33 +121,61 @@ export function actionFor(failure: PlayerFailure): PlayerAction {
       return { kind: 'message', message: '24', recoverable: true, title: 'playerError' };
     }
     case 'licence':
-      return refusal(failure.status, failure.data, 'licence') ?? (failure.status === 401 ? { kind: 'no-rights' } : { kind: 'message', message: '24', recoverable: true, title: 'playerError' });
+      return (
+        refusal(failure.status, failure.data, 'licence') ??
+        (failure.status === 401
+          ? { kind: 'no-rights' }
+          : { kind: 'message', message: '24', recoverable: true, title: 'playerError' })
+      );
     case 'heartbeat':
-      if (failure.status === 401 && failure.data === PLAYBACK_REFUSAL.sessionExpired) return { kind: 'session-expired' };
-      return streamRefusal(failure.status, failure.data) ?? { kind: 'message', title: '39', text: failure.message, recoverable: true };
+      if (failure.status === 401 && failure.data === PLAYBACK_REFUSAL.sessionExpired)
+        return { kind: 'session-expired' };
+      return (
+        streamRefusal(failure.status, failure.data) ?? {
+          kind: 'message',
+          title: '39',
+          text: failure.message,
+          recoverable: true,
+        }
+      );
     case 'manifest':
       // Ends this stream only (a session closed elsewhere, a URL past its life): Reintentar opens a new one.
-      return streamRefusal(failure.status, failure.data) ?? { kind: 'message', title: '39', text: failure.message ?? SESSION_GONE_TEXT, recoverable: true };
+      return (
+        streamRefusal(failure.status, failure.data) ?? {
+          kind: 'message',
+          title: '39',
+          text: failure.message ?? SESSION_GONE_TEXT,
+          recoverable: true,
+        }
+      );
     case 'load':
-      return failure.status === 401 ? { kind: 'no-rights' } : { kind: 'message', message: '24', recoverable: true, title: 'playerError' };
+      return failure.status === 401
+        ? { kind: 'no-rights' }
+        : { kind: 'message', message: '24', recoverable: true, title: 'playerError' };
     case 'unsupported':
       return { kind: 'message', message: '22', prefix: 'ERROR: ', recoverable: false, title: 'playerError' };
     case 'player-start':
       // Spec: resources that cannot be downloaded are not recoverable; a failed attach may be retried (reload).
-      return failure.stage === 'download' ? { kind: 'message', message: 'resourcesUnavailable', recoverable: false, title: 'playerError' } : { kind: 'message', message: 'cannotPlay', recoverable: true, title: 'playerError' };
+      return failure.stage === 'download'
+        ? { kind: 'message', message: 'resourcesUnavailable', recoverable: false, title: 'playerError' }
+        : { kind: 'message', message: 'cannotPlay', recoverable: true, title: 'playerError' };
     case 'event-not-found':
       return { kind: 'message', text: 'Could not find event.', recoverable: false };
     case 'cast':
       if (failure.code === 8004) return { kind: 'ignore' };
-      if (failure.code === 8001) return { kind: 'message', message: 'castNoReceivers', recoverable: true, title: 'playerError' };
-      if (failure.code === 8000) return { kind: 'message', message: 'castUnavailable', recoverable: true, title: 'playerError' };
+      if (failure.code === 8001)
+        return { kind: 'message', message: 'castNoReceivers', recoverable: true, title: 'playerError' };
+      if (failure.code === 8000)
+        return { kind: 'message', message: 'castUnavailable', recoverable: true, title: 'playerError' };
       return { kind: 'message', message: 'castFailed', recoverable: true, title: 'playerError' };
     case 'shaka':
       switch (failure.code) {
         case SHAKA.LOAD_INTERRUPTED:
           return { kind: 'ignore' };
         case SHAKA.LICENSE_RESPONSE_REJECTED:
-          return failure.message !== undefined && EMPTY_LICENSE_RESPONSE.test(failure.message) ? { kind: 'ignore' } : { kind: 'no-rights' };
+          return failure.message !== undefined && EMPTY_LICENSE_RESPONSE.test(failure.message)
+            ? { kind: 'ignore' }
+            : { kind: 'no-rights' };
         case SHAKA.REQUESTED_KEY_SYSTEM_CONFIG_UNAVAILABLE:
           return { kind: 'log' };
         case SHAKA.CONTENT_TRANSFORMATION_FAILED:
@@ -133,7 +186,13 @@ export function actionFor(failure: PlayerFailure): PlayerAction {
         case SHAKA.ADS_BLOCKED:
           return { kind: 'message', message: 'adBlocker', recoverable: false, title: 'playerError' };
         default:
-          return { kind: 'message', message: 'cannotPlay', text: `${failure.code}`, recoverable: true, title: 'playerError' };
+          return {
+            kind: 'message',
+            message: 'cannotPlay',
+            text: `${failure.code}`,
+            recoverable: true,
+            title: 'playerError',
+          };
       }
   }
 }
@@ -167,9 +226,17 @@ const SEGMENT_REQUEST = 1;
  * A Shaka 1001 of a manifest request (the first load or a live refresh) that carries the
  * origin's refusal: status, `data` and message of its body. Null for anything else.
  */
-export function manifestRefusalOf(error: { code: number; data?: unknown[] }): Extract<PlayerFailure, { source: 'manifest' }> | null {
+export function manifestRefusalOf(error: {
+  code: number;
+  data?: unknown[];
+}): Extract<PlayerFailure, { source: 'manifest' }> | null {
   const requestType = error.data?.[4];
-  if (error.code !== SHAKA.BAD_HTTP_STATUS || !Array.isArray(error.data) || (requestType !== MANIFEST_REQUEST && requestType !== SEGMENT_REQUEST)) return null;
+  if (
+    error.code !== SHAKA.BAD_HTTP_STATUS ||
+    !Array.isArray(error.data) ||
+    (requestType !== MANIFEST_REQUEST && requestType !== SEGMENT_REQUEST)
+  )
+    return null;
   const status = typeof error.data[1] === 'number' ? error.data[1] : 0;
   if (status < 400 || status >= 500) return null;
   let body: { data?: unknown; message?: unknown } = {};
@@ -180,8 +247,17 @@ export function manifestRefusalOf(error: { code: number; data?: unknown[] }): Ex
   }
   // A segment is refused only when its session ended (403/116 from the origin; a CDN's 403 for a dead token):
   // its 404s and anything else stay Shaka's errors.
-  if (requestType === SEGMENT_REQUEST && !(status === 403 && (body.data === PLAYBACK_REFUSAL.sessionExpired || body.data === undefined))) return null;
-  return { source: 'manifest', status, data: body.data, message: typeof body.message === 'string' ? body.message : undefined };
+  if (
+    requestType === SEGMENT_REQUEST &&
+    !(status === 403 && (body.data === PLAYBACK_REFUSAL.sessionExpired || body.data === undefined))
+  )
+    return null;
+  return {
+    source: 'manifest',
+    status,
+    data: body.data,
+    message: typeof body.message === 'string' ? body.message : undefined,
+  };
 }
 
 /** A Shaka error as a failure of the table: a licence or manifest refusal it wraps, else its code and message. */

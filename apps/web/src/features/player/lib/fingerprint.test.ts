@@ -5,17 +5,30 @@ const on = { fingerprint: 1, fingerprintFrequency: 300, fingerprintDuration: 30,
 
 describe('fingerprint style', () => {
   it("takes the channel's font size and colours", () => {
-    expect(fingerprintStyle({ fingerprintFontSize: 24, fingerprintColor: '#ffe066', fingerprintBackground: '#000000A6' })).toEqual({ fontSizePx: 24, color: '#ffe066', background: '#000000A6' });
+    expect(
+      fingerprintStyle({ fingerprintFontSize: 24, fingerprintColor: '#ffe066', fingerprintBackground: '#000000A6' }),
+    ).toEqual({ fontSizePx: 24, color: '#ffe066', background: '#000000A6' });
   });
   it('falls back to the default for each missing or malformed value', () => {
-    expect(fingerprintStyle({ fingerprintFontSize: 4, fingerprintColor: 'red', fingerprintBackground: 'url(x)' })).toEqual({ fontSizePx: 18, color: '#FFFFFFD9', background: '#00000059' });
-    expect(fingerprintStyle({ fingerprintFontSize: 20.5, fingerprintColor: null })).toEqual({ fontSizePx: 18, color: '#FFFFFFD9', background: '#00000059' });
+    expect(
+      fingerprintStyle({ fingerprintFontSize: 4, fingerprintColor: 'red', fingerprintBackground: 'url(x)' }),
+    ).toEqual({ fontSizePx: 18, color: '#FFFFFFD9', background: '#00000059' });
+    expect(fingerprintStyle({ fingerprintFontSize: 20.5, fingerprintColor: null })).toEqual({
+      fontSizePx: 18,
+      color: '#FFFFFFD9',
+      background: '#00000059',
+    });
   });
 });
 
 describe('fingerprint schedule', () => {
   it('uses 30 s / 300 s by default', () => {
-    expect(fingerprintPlan({ fingerprint: 1, fingerprintPosition: 'top-left' })).toEqual({ durationMs: 30_000, periodMs: 300_000, position: 'top-left', style: { fontSizePx: 18, color: '#FFFFFFD9', background: '#00000059' } });
+    expect(fingerprintPlan({ fingerprint: 1, fingerprintPosition: 'top-left' })).toEqual({
+      durationMs: 30_000,
+      periodMs: 300_000,
+      position: 'top-left',
+      style: { fontSizePx: 18, color: '#FFFFFFD9', background: '#00000059' },
+    });
   });
   it('is off when disabled, when the period is shorter than the duration, or the position unknown', () => {
     expect(fingerprintPlan({ ...on, fingerprint: 0 })).toBeNull();
@@ -41,7 +54,7 @@ describe('fingerprint schedule', () => {
     expect(fingerprintPlacement('random', () => 0)).toEqual({ left: 50, top: 30 });
     expect(fingerprintPlacement('random', () => 1)).toEqual({ left: 1200, top: 700 });
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let i = 0; i < 50; i += 1) {
       const p = fingerprintPlacement('random', random);
       expect(p.left).toBeGreaterThanOrEqual(50);

@@ -23,7 +23,9 @@ describe('player formats', () => {
 
 describe('player title', () => {
   it('names a live channel and its programme, or the channel alone', () => {
-    expect(playerTitle({ type: 'LIVE', linkTitle: 'La 1', channelName: 'La 1', programmeTitle: 'Telediario' })).toBe('La 1 · Telediario');
+    expect(playerTitle({ type: 'LIVE', linkTitle: 'La 1', channelName: 'La 1', programmeTitle: 'Telediario' })).toBe(
+      'La 1 · Telediario',
+    );
     expect(playerTitle({ type: 'LIVE', linkTitle: 'La 1', channelName: 'La 1' })).toBe('La 1');
     expect(playerTitle({ type: 'LIVE', linkTitle: null })).toBe('');
   });

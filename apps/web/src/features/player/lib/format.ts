@@ -24,7 +24,7 @@ export function wallClock(ms: number, timeZone?: string): string {
 /** Position on the spec's progress slider (0…20430.24) and back. */
 export function toSlider(position: number, start: number, end: number): number {
   if (!(end > start)) return 0;
-  return (Math.min(Math.max(position, start), end) - start) / (end - start) * PLAYER.sliderMax;
+  return ((Math.min(Math.max(position, start), end) - start) / (end - start)) * PLAYER.sliderMax;
 }
 export function fromSlider(value: number, start: number, end: number): number {
   return start + (Math.min(Math.max(value, 0), PLAYER.sliderMax) / PLAYER.sliderMax) * (end - start);
@@ -34,7 +34,14 @@ export function fromSlider(value: number, start: number, end: number): number {
  * The player's heading: a live channel's name and the programme at the position (or on
  * air); a catch-up event's title; a film's or episode's title from its link.
  */
-export function playerTitle(input: { type: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE'; linkTitle: string | null; channelName?: string; programmeTitle?: string; eventTitle?: string; filmTitle?: string }): string {
+export function playerTitle(input: {
+  type: 'LIVE' | 'CUTV' | 'VOD' | 'SERIE';
+  linkTitle: string | null;
+  channelName?: string;
+  programmeTitle?: string;
+  eventTitle?: string;
+  filmTitle?: string;
+}): string {
   if (input.type === 'LIVE') return [input.channelName, input.programmeTitle].filter(Boolean).join(' · ');
   if (input.type === 'CUTV') return input.eventTitle ?? '';
   // The older /player/{id}-VOD-p addresses carry no title: the catalogue's then.

@@ -72,7 +72,15 @@ export interface PlaybackState {
   stream?: number;
 }
 
-export const INITIAL_PLAYBACK: PlaybackState = { phase: { name: 'idle' }, target: null, attempt: 0, session: null, source: 'main', retries: 0, previous: null };
+export const INITIAL_PLAYBACK: PlaybackState = {
+  phase: { name: 'idle' },
+  target: null,
+  attempt: 0,
+  session: null,
+  source: 'main',
+  retries: 0,
+  previous: null,
+};
 
 /**
  * What happened. Answers of the server and the player carry the attempt they belong to;
@@ -135,8 +143,18 @@ export interface Transition {
 }
 
 /** Message 19: the stream could not be recovered. */
-export const STREAM_LOST = { kind: 'message', message: '19', recoverable: true, title: 'playerError' } as const satisfies MessageAction;
-const RESET_FAILED = { kind: 'message', message: 'errorResettingSessions', recoverable: true, title: 'playerError' } as const satisfies MessageAction;
+export const STREAM_LOST = {
+  kind: 'message',
+  message: '19',
+  recoverable: true,
+  title: 'playerError',
+} as const satisfies MessageAction;
+const RESET_FAILED = {
+  kind: 'message',
+  message: 'errorResettingSessions',
+  recoverable: true,
+  title: 'playerError',
+} as const satisfies MessageAction;
 /** A third 3019/4012 in a row gives up (one retry of the streams, one reload). */
 const MAX_RECOVERIES = 2;
 
@@ -161,7 +179,9 @@ export function streamAt(opened: OpenSessionResponse, n: number): string | null 
  * a stream's host saying no (an imported list's dead link), not a refusal of rights.
  */
 const isStreamFailure = (failure: PlayerFailure) =>
-  failure.source === 'load' || (failure.source === 'shaka' && failure.code < 6000) || (failure.source === 'manifest' && failure.data === undefined);
+  failure.source === 'load' ||
+  (failure.source === 'shaka' && failure.code < 6000) ||
+  (failure.source === 'manifest' && failure.data === undefined);
 
 /**
  * An imported channel's stream failed: the next alternate takes over (logged, no prompt),
@@ -174,7 +194,13 @@ function nextStream(state: PlaybackState, failure: PlayerFailure): Transition | 
   const url = streamAt(session.opened, stream);
   if (url === null) return null;
   const request: LoadRequest = { url, drm: session.opened.drm, startTime: startPosition(target, session.opened) };
-  return { state: { ...state, stream, retries: 0, phase: { name: 'playing' } }, commands: [{ type: 'log', failure }, { type: 'load', attempt: state.attempt, request }] };
+  return {
+    state: { ...state, stream, retries: 0, phase: { name: 'playing' } },
+    commands: [
+      { type: 'log', failure },
+      { type: 'load', attempt: state.attempt, request },
+    ],
+  };
 }
 
 /** A transient failure: the content may simply not be there yet (loop mode retries it). */
@@ -191,7 +217,9 @@ export function isClear(phase: PlaybackPhase): boolean {
 const stay = (state: PlaybackState): Transition => ({ state, commands: [] });
 
 function closing(session: OpenSession | null): PlaybackCommand[] {
-  return session ? [{ type: 'close-session', sessionId: session.opened.id, withPosition: keepsPosition(session.target.type) }] : [];
+  return session
+    ? [{ type: 'close-session', sessionId: session.opened.id, withPosition: keepsPosition(session.target.type) }]
+    : [];
 }
 
 const sameTarget = (a: PlaybackTarget | null, b: PlaybackTarget) => a !== null && a.type === b.type && a.id === b.id;
@@ -204,7 +232,15 @@ const sameTarget = (a: PlaybackTarget | null, b: PlaybackTarget) => a !== null &
 function attempt(state: PlaybackState, target: PlaybackTarget, pinRequired: boolean): Transition {
   const played = state.phase.name === 'playing' && state.session !== null ? state.target : null;
   const previous = sameTarget(state.target, target) ? state.previous : played;
-  const next: PlaybackState = { phase: pinRequired ? { name: 'needs-pin', wrong: false } : { name: 'opening' }, target, attempt: state.attempt + 1, session: null, source: 'main', retries: 0, previous };
+  const next: PlaybackState = {
+    phase: pinRequired ? { name: 'needs-pin', wrong: false } : { name: 'opening' },
+    target,
+    attempt: state.attempt + 1,
+    session: null,
+    source: 'main',
+    retries: 0,
+    previous,
+  };
   const open: PlaybackCommand[] = pinRequired ? [] : [{ type: 'open-session', attempt: next.attempt, target }];
   const stop: PlaybackCommand[] = pinRequired && state.target !== null ? [{ type: 'stop-picture' }] : [];
   return { state: next, commands: [...stop, ...closing(state.session), ...open] };
@@ -213,7 +249,10 @@ function attempt(state: PlaybackState, target: PlaybackTarget, pinRequired: bool
 /** The one table (lib/errors) decides what a failure shows; the session stays as it is. */
 function refused(state: PlaybackState, failure: PlayerFailure): Transition {
   const action = actionFor(failure);
-  const to = (phase: PlaybackPhase, commands: PlaybackCommand[] = []): Transition => ({ state: { ...state, phase }, commands });
+  const to = (phase: PlaybackPhase, commands: PlaybackCommand[] = []): Transition => ({
+    state: { ...state, phase },
+    commands,
+  });
   switch (action.kind) {
     case 'ignore':
       return stay(state);
@@ -256,19 +295,40 @@ function refusedOpen(state: PlaybackState, failure: PlayerFailure): Transition {
 function stopped(state: PlaybackState, failure: PlayerFailure): Transition {
   const result = refused(state, failure);
   if (result.state.phase === state.phase) return result;
-  return { state: { ...result.state, session: null }, commands: [{ type: 'stop-picture' }, ...closing(state.session), ...result.commands] };
+  return {
+    state: { ...result.state, session: null },
+    commands: [{ type: 'stop-picture' }, ...closing(state.session), ...result.commands],
+  };
 }
 
 function opened(state: PlaybackState, event: Extract<PlaybackEvent, { type: 'session-opened' }>): Transition {
   const { session } = event;
   // An answer for an attempt given up meanwhile (a zap, Back): that session is not wanted.
-  if (event.attempt !== state.attempt || state.phase.name !== 'opening' || !state.target) return { state, commands: [{ type: 'close-session', sessionId: session.id, withPosition: false }] };
+  if (event.attempt !== state.attempt || state.phase.name !== 'opening' || !state.target)
+    return { state, commands: [{ type: 'close-session', sessionId: session.id, withPosition: false }] };
   const target = state.target;
-  const request: LoadRequest = { url: session.playInfo.url, drm: session.drm, startTime: startPosition(target, session), preloadKey: target.type === 'LIVE' ? zapPreloadKey(target.id) : undefined };
+  const request: LoadRequest = {
+    url: session.playInfo.url,
+    drm: session.drm,
+    startTime: startPosition(target, session),
+    preloadKey: target.type === 'LIVE' ? zapPreloadKey(target.id) : undefined,
+  };
   return {
-    state: { ...state, phase: { name: 'playing' }, session: { opened: session, target: { type: target.type, id: target.id } }, source: 'main', retries: 0, stream: undefined },
+    state: {
+      ...state,
+      phase: { name: 'playing' },
+      session: { opened: session, target: { type: target.type, id: target.id } },
+      source: 'main',
+      retries: 0,
+      stream: undefined,
+    },
     commands: [
-      { type: 'start-heartbeat', attempt: state.attempt, sessionId: session.id, intervalMs: session.heartbeatIntervalMs },
+      {
+        type: 'start-heartbeat',
+        attempt: state.attempt,
+        sessionId: session.id,
+        intervalMs: session.heartbeatIntervalMs,
+      },
       { type: 'load', attempt: state.attempt, request },
     ],
   };
@@ -284,40 +344,78 @@ function playerError(state: PlaybackState, failure: PlayerFailure, recoverable: 
   // 3019 / 4012: retry streaming, then reload from the position + 5 s, then the next alternate stream or message 19.
   if (!state.session) return stay(state);
   const retries = state.retries + 1;
-  if (retries > MAX_RECOVERIES) return nextStream(state, failure) ?? { state: { ...state, retries, phase: { name: 'failed', action: STREAM_LOST } }, commands: [{ type: 'show', action: STREAM_LOST }] };
+  if (retries > MAX_RECOVERIES)
+    return (
+      nextStream(state, failure) ?? {
+        state: { ...state, retries, phase: { name: 'failed', action: STREAM_LOST } },
+        commands: [{ type: 'show', action: STREAM_LOST }],
+      }
+    );
   const { opened: session } = state.session;
   const url = streamAt(session, state.stream ?? 0) ?? session.playInfo.url;
-  return { state: { ...state, retries }, commands: [{ type: 'recover-stream', attempt: state.attempt, retryFirst: retries === 1, url, drm: session.drm }] };
+  return {
+    state: { ...state, retries },
+    commands: [{ type: 'recover-stream', attempt: state.attempt, retryFirst: retries === 1, url, drm: session.drm }],
+  };
 }
 
 function switchSource(state: PlaybackState, source: 'main' | 'restart', startTime: number | null): Transition {
   if (!state.session) return stay(state);
-  const url = source === 'restart' ? state.session.opened.restartUrl : streamAt(state.session.opened, state.stream ?? 0);
+  const url =
+    source === 'restart' ? state.session.opened.restartUrl : streamAt(state.session.opened, state.stream ?? 0);
   if (!url) return stay(state);
-  return { state: { ...state, source }, commands: [{ type: 'load', attempt: state.attempt, request: { url, drm: state.session.opened.drm, startTime } }] };
+  return {
+    state: { ...state, source },
+    commands: [{ type: 'load', attempt: state.attempt, request: { url, drm: state.session.opened.drm, startTime } }],
+  };
 }
 
 /** Answers to prompts: the PIN, the exceeded-sessions modal, the reset-sessions prompt. */
-function answered(state: PlaybackState, event: Extract<PlaybackEvent, { type: 'pin-accepted' | 'pin-refused' | 'reset-confirmed' | 'sessions-reset' | 'sessions-reset-failed' | 'reset-sessions-answered' }>): Transition {
+function answered(
+  state: PlaybackState,
+  event: Extract<
+    PlaybackEvent,
+    {
+      type:
+        | 'pin-accepted'
+        | 'pin-refused'
+        | 'reset-confirmed'
+        | 'sessions-reset'
+        | 'sessions-reset-failed'
+        | 'reset-sessions-answered';
+    }
+  >,
+): Transition {
   const { phase, target } = state;
   switch (event.type) {
     case 'pin-accepted':
       return phase.name === 'needs-pin' && target ? attempt(state, target, false) : stay(state);
     case 'pin-refused':
-      return phase.name === 'needs-pin' ? { state: { ...state, phase: { name: 'needs-pin', wrong: true } }, commands: [] } : stay(state);
+      return phase.name === 'needs-pin'
+        ? { state: { ...state, phase: { name: 'needs-pin', wrong: true } }, commands: [] }
+        : stay(state);
     case 'reset-confirmed':
       if (phase.name !== 'too-many-sessions' || phase.resetting) return stay(state);
-      return { state: { ...state, phase: { name: 'too-many-sessions', resetting: true } }, commands: [{ type: 'reset-sessions' }] };
+      return {
+        state: { ...state, phase: { name: 'too-many-sessions', resetting: true } },
+        commands: [{ type: 'reset-sessions' }],
+      };
     case 'sessions-reset':
       return phase.name === 'too-many-sessions' && target ? attempt(state, target, event.pinRequired) : stay(state);
     case 'sessions-reset-failed':
       if (phase.name !== 'too-many-sessions') return stay(state);
-      return { state: { ...state, phase: { name: 'failed', action: RESET_FAILED } }, commands: [{ type: 'show', action: RESET_FAILED }] };
+      return {
+        state: { ...state, phase: { name: 'failed', action: RESET_FAILED } },
+        commands: [{ type: 'show', action: RESET_FAILED }],
+      };
     case 'reset-sessions-answered':
       if (phase.name !== 'reset-sessions') return stay(state);
       if (event.confirm) return { state, commands: [{ type: 'reset-sessions-and-reload' }] };
       // Declined: the screen alerts and goes home.
-      return { state: { ...state, phase: { name: 'closed' }, session: null }, commands: [...closing(state.session), { type: 'show', action: { kind: 'reset-sessions' } }] };
+      return {
+        state: { ...state, phase: { name: 'closed' }, session: null },
+        commands: [...closing(state.session), { type: 'show', action: { kind: 'reset-sessions' } }],
+      };
   }
 }
 
@@ -334,19 +432,39 @@ export function transition(state: PlaybackState, event: PlaybackEvent): Transiti
     case 'loaded':
       return current(event) && state.retries > 0 ? { state: { ...state, retries: 0 }, commands: [] } : stay(state);
     case 'load-failed':
-      return current(event) && state.session ? (nextStream(state, event.failure) ?? refused(state, event.failure)) : stay(state);
+      return current(event) && state.session
+        ? (nextStream(state, event.failure) ?? refused(state, event.failure))
+        : stay(state);
     case 'heartbeat-refused':
-      return current(event) && state.session && state.phase.name === 'playing' ? stopped(state, event.failure) : stay(state);
+      return current(event) && state.session && state.phase.name === 'playing'
+        ? stopped(state, event.failure)
+        : stay(state);
     case 'player-error':
       // A refused manifest refresh: only while the stream plays (a prompt already up stays as it is).
-      if (event.failure.source === 'manifest') return state.session && state.phase.name === 'playing' ? (nextStream(state, event.failure) ?? stopped(state, event.failure)) : stay(state);
+      if (event.failure.source === 'manifest')
+        return state.session && state.phase.name === 'playing'
+          ? (nextStream(state, event.failure) ?? stopped(state, event.failure))
+          : stay(state);
       return playerError(state, event.failure, event.recoverable);
     case 'poll':
-      return current(event) && state.phase.name === 'waiting' && state.target ? attempt(state, state.target, event.pinRequired) : stay(state);
+      return current(event) && state.phase.name === 'waiting' && state.target
+        ? attempt(state, state.target, event.pinRequired)
+        : stay(state);
     case 'source-switched':
       return switchSource(state, event.source, event.startTime);
     case 'page-hidden':
-      return state.session ? { state, commands: [{ type: 'close-session-on-unload', sessionId: state.session.opened.id, withPosition: keepsPosition(state.session.target.type) }] } : stay(state);
+      return state.session
+        ? {
+            state,
+            commands: [
+              {
+                type: 'close-session-on-unload',
+                sessionId: state.session.opened.id,
+                withPosition: keepsPosition(state.session.target.type),
+              },
+            ],
+          }
+        : stay(state);
     case 'close':
       return { state: { ...state, phase: { name: 'closed' }, session: null }, commands: closing(state.session) };
     default:

@@ -13,7 +13,9 @@ describe('segment tokens in the player', () => {
   it('puts a fresher token of the same session into a segment URL, keeping the rest of it', () => {
     expect(withSegmentToken(url(`s1.100.${sig}`), `s1.160.${sig}`)).toBe(url(`s1.160.${sig}`));
     // The key name (with its period) is not the token's business.
-    expect(withSegmentToken(url(`s1.100.${sig}`, 'film-3.g2/thumbs/1.jpg'), `s1.160.${sig}`)).toBe(url(`s1.160.${sig}`, 'film-3.g2/thumbs/1.jpg'));
+    expect(withSegmentToken(url(`s1.100.${sig}`, 'film-3.g2/thumbs/1.jpg'), `s1.160.${sig}`)).toBe(
+      url(`s1.160.${sig}`, 'film-3.g2/thumbs/1.jpg'),
+    );
   });
 
   it('keeps a URL whose token of the same session lives longer (a live manifest refreshed after the heartbeat)', () => {
@@ -25,8 +27,12 @@ describe('segment tokens in the player', () => {
   });
 
   it('leaves URLs without a token, and requests without a known token, alone', () => {
-    expect(withSegmentToken('https://cdn.example/media/s/trailer-1/video-360p/1.m4s', `s1.160.${sig}`)).toBe('https://cdn.example/media/s/trailer-1/video-360p/1.m4s');
-    expect(withSegmentToken('https://other.example/live/1.m4s', `s1.160.${sig}`)).toBe('https://other.example/live/1.m4s');
+    expect(withSegmentToken('https://cdn.example/media/s/trailer-1/video-360p/1.m4s', `s1.160.${sig}`)).toBe(
+      'https://cdn.example/media/s/trailer-1/video-360p/1.m4s',
+    );
+    expect(withSegmentToken('https://other.example/live/1.m4s', `s1.160.${sig}`)).toBe(
+      'https://other.example/live/1.m4s',
+    );
     expect(withSegmentToken(url(`s1.100.${sig}`), null)).toBe(url(`s1.100.${sig}`));
   });
 });

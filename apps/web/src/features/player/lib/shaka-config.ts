@@ -38,11 +38,15 @@ export function drmConfig(drm: SessionDrm | null, drmType: DrmType, deployment: 
   if (drm) servers[drm.keySystem] = drm.licenseUrl;
   if (drmType === 2 && deployment.widevineLicenseUrl) {
     servers['com.widevine.alpha'] = deployment.widevineLicenseUrl;
-    advanced['com.widevine.alpha'] = { videoRobustness: [PLAYER.widevineRobustness], audioRobustness: [PLAYER.widevineRobustness] };
+    advanced['com.widevine.alpha'] = {
+      videoRobustness: [PLAYER.widevineRobustness],
+      audioRobustness: [PLAYER.widevineRobustness],
+    };
   }
   if (drmType === 1 && deployment.fairplayLicenseUrl) {
     servers['com.apple.fps'] = deployment.fairplayLicenseUrl;
-    if (deployment.fairplayCertificateUrl) advanced['com.apple.fps'] = { serverCertificateUri: deployment.fairplayCertificateUrl };
+    if (deployment.fairplayCertificateUrl)
+      advanced['com.apple.fps'] = { serverCertificateUri: deployment.fairplayCertificateUrl };
   }
   return Object.keys(advanced).length > 0 ? { servers, advanced } : { servers };
 }

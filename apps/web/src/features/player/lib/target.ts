@@ -13,7 +13,13 @@ export function targetOf(data: PlayerData): PlaybackTarget | { error: 'event-not
       if (data.eventId === null) return { error: 'event-not-found' };
       return { type: 'CUTV', id: data.eventId, parental: data.parental, adult: false, startSeconds: null };
     case 'VOD':
-      return { type: 'VOD', id: data.contentId, parental: data.parental, adult: data.adult, startSeconds: data.positionSeconds };
+      return {
+        type: 'VOD',
+        id: data.contentId,
+        parental: data.parental,
+        adult: data.adult,
+        startSeconds: data.positionSeconds,
+      };
     case 'SERIE':
       return { type: 'SERIE', id: data.contentId, parental: data.parental, adult: false, startSeconds: null };
   }

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { backToLive, BEHIND_LIVE_TOLERANCE_S, behindLive, clampToWindow, LIVE, liveControls, liveControlsAt, pause, reachedProgrammeEnd, resume, seekTo, TIME_SHIFT_SECONDS, timeShiftWindow } from './time-shift';
+import {
+  backToLive,
+  BEHIND_LIVE_TOLERANCE_S,
+  behindLive,
+  clampToWindow,
+  LIVE,
+  liveControls,
+  liveControlsAt,
+  pause,
+  reachedProgrammeEnd,
+  resume,
+  seekTo,
+  TIME_SHIFT_SECONDS,
+  timeShiftWindow,
+} from './time-shift';
 
 const T0 = 1_800_000_000_000;
 
@@ -28,7 +42,10 @@ describe('time-shift', () => {
   });
 
   it('sends a channel without time-shift back to live after a pause', () => {
-    expect(resume(pause(LIVE, T0), T0 + 120_000, { tstv: false, programmeEndMs: null })).toEqual({ state: LIVE, goLive: true });
+    expect(resume(pause(LIVE, T0), T0 + 120_000, { tstv: false, programmeEndMs: null })).toEqual({
+      state: LIVE,
+      goLive: true,
+    });
   });
 
   it('is time-shifted behind the live edge and live at it', () => {

@@ -46,7 +46,11 @@ export function pause(state: TimeShiftState, nowMs: number): TimeShiftState {
  * continues from the paused position; a pause over 60 s makes that time-shifted viewing
  * (with its controls), ending at the end of the programme then on screen.
  */
-export function resume(state: TimeShiftState, nowMs: number, context: { tstv: boolean; programmeEndMs: number | null }): { state: TimeShiftState; goLive: boolean } {
+export function resume(
+  state: TimeShiftState,
+  nowMs: number,
+  context: { tstv: boolean; programmeEndMs: number | null },
+): { state: TimeShiftState; goLive: boolean } {
   const pausedFor = state.pausedAtMs === null ? 0 : (nowMs - state.pausedAtMs) / 1000;
   if (!context.tstv) return { state: LIVE, goLive: state.pausedAtMs !== null };
   if (state.mode === 'live' && pausedFor > PLAYER.pauseResyncSeconds) {
@@ -56,7 +60,12 @@ export function resume(state: TimeShiftState, nowMs: number, context: { tstv: bo
 }
 
 /** A seek into the window: behind the live edge it is time-shift, at the edge it is live. */
-export function seekTo(state: TimeShiftState, target: number, window: Range, programmeEndMs: number | null): TimeShiftState {
+export function seekTo(
+  state: TimeShiftState,
+  target: number,
+  window: Range,
+  programmeEndMs: number | null,
+): TimeShiftState {
   if (window.end - clampToWindow(target, window) <= LIVE_EDGE_TOLERANCE_SECONDS) return LIVE;
   return { mode: 'timeshift', pausedAtMs: state.pausedAtMs, programmeEndMs };
 }
@@ -68,13 +77,23 @@ export function backToLive(): TimeShiftState {
 
 /** On each position update: reaching the programme's end while time-shifted returns to live. */
 export function reachedProgrammeEnd(state: TimeShiftState, positionWallMs: number): boolean {
-  return state.mode === 'timeshift' && state.pausedAtMs === null && state.programmeEndMs !== null && positionWallMs >= state.programmeEndMs;
+  return (
+    state.mode === 'timeshift' &&
+    state.pausedAtMs === null &&
+    state.programmeEndMs !== null &&
+    positionWallMs >= state.programmeEndMs
+  );
 }
 
 /** Which controls each mode offers: live shows start, time-shifted adds stop and the 10-second jumps. */
-export function liveControls(mode: LiveMode, tstv: boolean): { start: boolean; stop: boolean; jumps: boolean; seek: boolean } {
+export function liveControls(
+  mode: LiveMode,
+  tstv: boolean,
+): { start: boolean; stop: boolean; jumps: boolean; seek: boolean } {
   if (!tstv) return { start: false, stop: false, jumps: false, seek: false };
-  return mode === 'live' ? { start: true, stop: false, jumps: false, seek: true } : { start: true, stop: true, jumps: true, seek: true };
+  return mode === 'live'
+    ? { start: true, stop: false, jumps: false, seek: true }
+    : { start: true, stop: true, jumps: true, seek: true };
 }
 
 /**

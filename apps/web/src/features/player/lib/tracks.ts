@@ -40,18 +40,35 @@ export function audioOptions(tracks: readonly Labelled[]): TrackOption[] {
 }
 
 export function textOptions(tracks: readonly (Labelled & { id: number })[]): TrackOption[] {
-  return [{ id: TRACK_OFF, label: TRACK_OFF, active: !tracks.some((t) => t.active) }, ...tracks.map((t) => ({ id: String(t.id), label: languageName(t.language, t.label), active: t.active }))];
+  return [
+    { id: TRACK_OFF, label: TRACK_OFF, active: !tracks.some((t) => t.active) },
+    ...tracks.map((t) => ({ id: String(t.id), label: languageName(t.language, t.label), active: t.active })),
+  ];
 }
 
-export function qualityOptions(variants: readonly { height: number | null; active: boolean }[], abrEnabled: boolean): TrackOption[] {
+export function qualityOptions(
+  variants: readonly { height: number | null; active: boolean }[],
+  abrEnabled: boolean,
+): TrackOption[] {
   const activeHeight = variants.find((t) => t.active)?.height ?? null;
-  const heights = [...new Set(variants.map((t) => t.height).filter((h): h is number => typeof h === 'number' && h > 0))].sort((a, b) => b - a);
-  return [{ id: QUALITY_AUTO, label: 'auto', active: abrEnabled }, ...heights.map((h) => ({ id: String(h), label: `${h}p`, active: !abrEnabled && h === activeHeight }))];
+  const heights = [
+    ...new Set(variants.map((t) => t.height).filter((h): h is number => typeof h === 'number' && h > 0)),
+  ].sort((a, b) => b - a);
+  return [
+    { id: QUALITY_AUTO, label: 'auto', active: abrEnabled },
+    ...heights.map((h) => ({ id: String(h), label: `${h}p`, active: !abrEnabled && h === activeHeight })),
+  ];
 }
 
-export function angleOptions(videoTracks: readonly { label: string | null; roles: string[]; active: boolean }[]): TrackOption[] {
+export function angleOptions(
+  videoTracks: readonly { label: string | null; roles: string[]; active: boolean }[],
+): TrackOption[] {
   const keys = [...new Set(videoTracks.map(angleKey))];
   if (keys.length < 2) return [];
   const active = videoTracks.find((t) => t.active);
-  return keys.map((key, index) => ({ id: key, label: videoTracks.find((t) => angleKey(t) === key)?.label ?? String(index + 1), active: active ? angleKey(active) === key : false }));
+  return keys.map((key, index) => ({
+    id: key,
+    label: videoTracks.find((t) => angleKey(t) === key)?.label ?? String(index + 1),
+    active: active ? angleKey(active) === key : false,
+  }));
 }

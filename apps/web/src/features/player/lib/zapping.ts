@@ -15,14 +15,22 @@ export interface ZapChannel {
  */
 export function zapOrder(channels: readonly ZapChannel[], userOrder: readonly number[]): number[] {
   if (userOrder.length > 0) return [...userOrder];
-  return channels.filter((c) => c.channelGenreId !== CHANNEL_GENRE_ZAP_EXCLUDED || ZAP_GENRE_EXCEPTIONS.includes(c.id)).map((c) => c.id);
+  return channels
+    .filter((c) => c.channelGenreId !== CHANNEL_GENRE_ZAP_EXCLUDED || ZAP_GENRE_EXCEPTIONS.includes(c.id))
+    .map((c) => c.id);
 }
 
 /**
  * The next (+1) or previous (-1) playable channel, skipping up to 16 invalid candidates
  * (unknown, not owned); null when none of them is playable. Wraps around the ends.
  */
-export function zapTarget(order: readonly number[], currentId: number, direction: 1 | -1, isValid: (id: number) => boolean, maxCandidates = PLAYER.zapCandidates): number | null {
+export function zapTarget(
+  order: readonly number[],
+  currentId: number,
+  direction: 1 | -1,
+  isValid: (id: number) => boolean,
+  maxCandidates = PLAYER.zapCandidates,
+): number | null {
   if (order.length === 0) return null;
   const start = order.indexOf(currentId);
   // Not in the order (a channel reached from elsewhere): next is the first, previous the last.

@@ -16,7 +16,9 @@ export function beaconBytes(beacon: QoeBeacon): number {
 export function packBeacons(environment: QoeEnvironment, views: readonly QoeView[]): QoeBeacon[] {
   const beacons: QoeBeacon[] = [];
   let current: QoeView[] = [];
-  const fits = (candidate: QoeView[]) => candidate.length <= QOE_BEACON_MAX_VIEWS && beaconBytes({ ...environment, views: candidate }) <= QOE_BEACON_MAX_BYTES;
+  const fits = (candidate: QoeView[]) =>
+    candidate.length <= QOE_BEACON_MAX_VIEWS &&
+    beaconBytes({ ...environment, views: candidate }) <= QOE_BEACON_MAX_BYTES;
   for (const view of views) {
     if (fits([...current, view])) {
       current.push(view);

@@ -61,7 +61,9 @@ describe('QoeRecorder', () => {
     h.tick();
     expect(h.sent).toHaveLength(1);
     h.recorder.end();
-    expect(h.sent.flatMap((s) => s.beacon.views).map((v) => v.itemId)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(h.sent.flatMap((s) => s.beacon.views).map((v) => v.itemId)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
     expect(h.hasTimer()).toBe(false);
   });
   it('a page hide sends at once with keepalive', () => {

@@ -1,7 +1,15 @@
 import type { QoeBeacon, QoeView } from '@pantalla/contracts';
 import { packBeacons } from './beacon-pack';
 import type { QoeEnvironment } from './environment';
-import { applySignal, endView, startView, summarizeView, type QoeItem, type QoeSignal, type ViewState } from './view-metrics';
+import {
+  applySignal,
+  endView,
+  startView,
+  summarizeView,
+  type QoeItem,
+  type QoeSignal,
+  type ViewState,
+} from './view-metrics';
 
 /** At most one beacon this often while a view plays (issue 28). */
 export const QOE_BEACON_INTERVAL_MS = 30_000;
@@ -95,7 +103,12 @@ export class QoeRecorder {
     // A view the server holds as running would stay "not ended" forever without its final
     // summary: those are kept, and the oldest never reported are forgotten first.
     const excess = this.waiting.length - MAX_WAITING;
-    const forget = new Set(this.waiting.filter((v) => !this.reported.has(v.viewId)).slice(0, excess).map((v) => v.viewId));
+    const forget = new Set(
+      this.waiting
+        .filter((v) => !this.reported.has(v.viewId))
+        .slice(0, excess)
+        .map((v) => v.viewId),
+    );
     this.waiting = this.waiting.filter((v) => !forget.has(v.viewId)).slice(-MAX_WAITING);
   }
 
@@ -112,7 +125,8 @@ export class QoeRecorder {
     }
     if (this.view) this.view = this.withFrames(this.view);
     const ahead = this.player?.bufferAheadMs() ?? null;
-    if (this.view && !all && ahead !== null) this.view = applySignal(this.view, { type: 'buffer', at: this.deps.now(), aheadMs: ahead });
+    if (this.view && !all && ahead !== null)
+      this.view = applySignal(this.view, { type: 'buffer', at: this.deps.now(), aheadMs: ahead });
     const views = [...this.waiting, ...(this.view ? [summarizeView(this.view, this.deps.now())] : [])];
     if (views.length === 0) return;
     const beacons = packBeacons(this.deps.environment(this.player?.playerVersion() ?? 'unknown'), views);

@@ -78,9 +78,27 @@ function record(state: ViewState, at: number, kind: QoeEventKind, value = 0): Vi
 /** A view begins at play intent (a zap begins one too). */
 export function startView(viewId: string, item: QoeItem, at: number, zap: boolean): ViewState {
   return {
-    viewId, item, startedAt: at, zap, phase: 'starting', since: at, pausedByViewer: false,
-    firstFrameAt: null, endedAt: null, pausedMs: 0, playingMs: 0, rebufferMs: 0, rebufferCount: 0,
-    bitrate: null, bitrateArea: 0, bitrateMs: 0, renditionSwitches: 0, droppedFrames: 0, errorCode: null, licenceCode: null, events: [],
+    viewId,
+    item,
+    startedAt: at,
+    zap,
+    phase: 'starting',
+    since: at,
+    pausedByViewer: false,
+    firstFrameAt: null,
+    endedAt: null,
+    pausedMs: 0,
+    playingMs: 0,
+    rebufferMs: 0,
+    rebufferCount: 0,
+    bitrate: null,
+    bitrateArea: 0,
+    bitrateMs: 0,
+    renditionSwitches: 0,
+    droppedFrames: 0,
+    errorCode: null,
+    licenceCode: null,
+    events: [],
   };
 }
 
@@ -110,21 +128,40 @@ export function applySignal(state: ViewState, signal: QoeSignal): ViewState {
   const at = signal.at;
   switch (signal.type) {
     case 'playing': {
-      const started = state.firstFrameAt === null ? record({ ...state, firstFrameAt: at }, at, 'first') : state.phase === 'rebuffering' ? record(state, at, 'resume') : state;
+      const started =
+        state.firstFrameAt === null
+          ? record({ ...state, firstFrameAt: at }, at, 'first')
+          : state.phase === 'rebuffering'
+            ? record(state, at, 'resume')
+            : state;
       return moveTo({ ...started, pausedByViewer: false }, 'playing', at);
     }
     case 'buffering':
-      if (signal.buffering) return state.phase === 'playing' ? record({ ...moveTo(state, 'rebuffering', at), rebufferCount: state.rebufferCount + 1 }, at, 'stall') : state;
+      if (signal.buffering)
+        return state.phase === 'playing'
+          ? record({ ...moveTo(state, 'rebuffering', at), rebufferCount: state.rebufferCount + 1 }, at, 'stall')
+          : state;
       if (state.phase === 'rebuffering') return record(moveTo(state, afterWait(state), at), at, 'resume');
       return state.phase === 'seeking' ? moveTo(state, afterWait(state), at) : state;
     case 'pause':
-      return state.phase === 'starting' ? { ...state, pausedByViewer: true } : moveTo({ ...state, pausedByViewer: true }, 'paused', at);
+      return state.phase === 'starting'
+        ? { ...state, pausedByViewer: true }
+        : moveTo({ ...state, pausedByViewer: true }, 'paused', at);
     case 'seek':
       return state.phase === 'starting' ? state : moveTo(state, 'seeking', at);
     case 'rendition': {
       if (state.bitrate === signal.bitrate) return state;
       const booked = moveTo(state, state.phase, at);
-      return record({ ...booked, bitrate: signal.bitrate, renditionSwitches: state.bitrate === null ? state.renditionSwitches : state.renditionSwitches + 1 }, at, 'bitrate', signal.bitrate);
+      return record(
+        {
+          ...booked,
+          bitrate: signal.bitrate,
+          renditionSwitches: state.bitrate === null ? state.renditionSwitches : state.renditionSwitches + 1,
+        },
+        at,
+        'bitrate',
+        signal.bitrate,
+      );
     }
     case 'frames':
       return { ...state, droppedFrames: Math.max(state.droppedFrames, signal.dropped) };
@@ -132,7 +169,12 @@ export function applySignal(state: ViewState, signal: QoeSignal): ViewState {
       // Before the first frame the buffer is start-up's business.
       return state.firstFrameAt === null ? state : record(state, at, 'buffer', Math.max(0, signal.aheadMs));
     case 'failure':
-      return record({ ...moveTo(state, 'ended', at), endedAt: at, errorCode: signal.code, licenceCode: signal.licenceCode }, at, 'error', signal.code);
+      return record(
+        { ...moveTo(state, 'ended', at), endedAt: at, errorCode: signal.code, licenceCode: signal.licenceCode },
+        at,
+        'error',
+        signal.code,
+      );
   }
 }
 
@@ -162,7 +204,8 @@ export function summarizeView(state: ViewState, now: number): QoeView {
     playingMs: Math.round(booked.playingMs),
     errorCode: booked.errorCode,
     licenceCode: booked.licenceCode,
-    avgBitrate: booked.bitrateMs > 0 ? Math.round(booked.bitrateArea / booked.bitrateMs) : Math.round(booked.bitrate ?? 0),
+    avgBitrate:
+      booked.bitrateMs > 0 ? Math.round(booked.bitrateArea / booked.bitrateMs) : Math.round(booked.bitrate ?? 0),
     renditionSwitches: booked.renditionSwitches,
     droppedFrames: booked.droppedFrames,
     events: booked.events,

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { emailChangeRequestSchema, emailChangeStatusSchema, messageSchema, type EmailChangeRequest, type EmailChangeStatus } from '@pantalla/contracts';
+import {
+  emailChangeRequestSchema,
+  emailChangeStatusSchema,
+  messageSchema,
+  type EmailChangeRequest,
+  type EmailChangeStatus,
+} from '@pantalla/contracts';
 import { api } from '../../../lib/api-client';
 
 /** GET /account/email: the address and the change waiting for its link. */
@@ -7,7 +13,8 @@ export function getEmailStatus({ signal }: { signal?: AbortSignal } = {}): Promi
   return api.get('/account/email', { schema: emailChangeStatusSchema, signal });
 }
 
-export const emailStatusQueryOptions = () => queryOptions({ queryKey: ['settings', 'email'], queryFn: ({ signal }) => getEmailStatus({ signal }) });
+export const emailStatusQueryOptions = () =>
+  queryOptions({ queryKey: ['settings', 'email'], queryFn: ({ signal }) => getEmailStatus({ signal }) });
 
 export const useEmailStatus = () => useQuery(emailStatusQueryOptions());
 
@@ -18,5 +25,8 @@ export function requestEmailChange(input: EmailChangeRequest): Promise<{ message
 
 export function useRequestEmailChange() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: requestEmailChange, onSuccess: () => client.invalidateQueries(emailStatusQueryOptions()) });
+  return useMutation({
+    mutationFn: requestEmailChange,
+    onSuccess: () => client.invalidateQueries(emailStatusQueryOptions()),
+  });
 }

@@ -1,5 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { parentalPinCheckSchema, parentalPinUpdateSchema, parentalStatusSchema, passwordCheckSchema, type ParentalStatus } from '@pantalla/contracts';
+import {
+  parentalPinCheckSchema,
+  parentalPinUpdateSchema,
+  parentalStatusSchema,
+  passwordCheckSchema,
+  type ParentalStatus,
+} from '@pantalla/contracts';
 import { api } from '../../../lib/api-client';
 import type { PinSend } from '../lib/pin-flow';
 
@@ -15,7 +21,11 @@ export function checkAccountPassword(password: string): Promise<void> {
 
 /** Saving: PUT /parental/pin; the server checks the old PIN and the password again. */
 export function saveParentalPin(send: PinSend): Promise<ParentalStatus> {
-  return api.request('/parental/pin', { method: 'PUT', body: parentalPinUpdateSchema.parse(send), schema: parentalStatusSchema });
+  return api.request('/parental/pin', {
+    method: 'PUT',
+    body: parentalPinUpdateSchema.parse(send),
+    schema: parentalStatusSchema,
+  });
 }
 
 export const useCheckCurrentPin = () => useMutation({ mutationFn: checkCurrentPin });

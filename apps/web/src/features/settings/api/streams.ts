@@ -10,7 +10,11 @@ export function getOpenStreams({ signal }: { signal?: AbortSignal } = {}): Promi
 }
 
 export const openStreamsQueryOptions = () =>
-  queryOptions({ queryKey: ['settings', 'streams'], queryFn: ({ signal }) => getOpenStreams({ signal }), refetchInterval: STREAMS_REFRESH_MS });
+  queryOptions({
+    queryKey: ['settings', 'streams'],
+    queryFn: ({ signal }) => getOpenStreams({ signal }),
+    refetchInterval: STREAMS_REFRESH_MS,
+  });
 
 export function useOpenStreams() {
   return useQuery(openStreamsQueryOptions());
@@ -28,7 +32,10 @@ export function resetDrmSessions(): Promise<void> {
 
 function useStreamsMutation<T>(mutationFn: (input: T) => Promise<void>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: openStreamsQueryOptions().queryKey }) });
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: openStreamsQueryOptions().queryKey }),
+  });
 }
 
 export const useCloseStream = () => useStreamsMutation(closeStream);

@@ -126,7 +126,9 @@ export function AccountDataSection() {
   const { t } = useTranslation('settings');
   return (
     <section className="settings-card" aria-labelledby="settings-data-title">
-      <h2 id="settings-data-title" className="settings-card__title">{t('data.title')}</h2>
+      <h2 id="settings-data-title" className="settings-card__title">
+        {t('data.title')}
+      </h2>
       <DataDownload />
       <DeleteAccount />
     </section>

@@ -14,7 +14,13 @@ type Problems = Partial<Record<'email' | 'password', string>>;
 
 const waitOf = (error: unknown) => {
   const data = error instanceof ApiError ? error.data : undefined;
-  const seconds = typeof data === 'object' && data !== null && 'retryAfterSeconds' in data && typeof data.retryAfterSeconds === 'number' ? data.retryAfterSeconds : 60;
+  const seconds =
+    typeof data === 'object' &&
+    data !== null &&
+    'retryAfterSeconds' in data &&
+    typeof data.retryAfterSeconds === 'number'
+      ? data.retryAfterSeconds
+      : 60;
   return Math.max(1, Math.ceil(seconds / 60));
 };
 
@@ -55,11 +61,19 @@ export function EmailSection() {
           if (error instanceof ApiError && error.status === 429) {
             // Too many wrong passwords is the password check's lock (its own words); too many requests is ours.
             const locked = error.message.startsWith('Ya has pedido');
-            setResult({ tone: 'error', text: locked ? t('email.tooMany', { minutes: waitOf(error) }) : tc('messages.tooManyAttempts') });
+            setResult({
+              tone: 'error',
+              text: locked ? t('email.tooMany', { minutes: waitOf(error) }) : tc('messages.tooManyAttempts'),
+            });
             return;
           }
           if (shown.kind === 'server') {
-            const text = shown.text === EMAIL_CHANGE_MESSAGES.same ? t('email.same') : shown.text === 'Introduce un correo electrónico válido' ? t('email.invalid') : shown.text;
+            const text =
+              shown.text === EMAIL_CHANGE_MESSAGES.same
+                ? t('email.same')
+                : shown.text === 'Introduce un correo electrónico válido'
+                  ? t('email.invalid')
+                  : shown.text;
             setResult({ tone: 'error', text });
             return;
           }
@@ -78,19 +92,34 @@ export function EmailSection() {
 
   return (
     <section className="settings-card" aria-labelledby="settings-email-title">
-      <h2 id="settings-email-title" className="settings-card__title">{t('email.title')}</h2>
+      <h2 id="settings-email-title" className="settings-card__title">
+        {t('email.title')}
+      </h2>
       <p className="settings-card__intro">{t('email.intro')}</p>
       {/* A long address wraps rather than widening the card on a phone. */}
       <p style={{ overflowWrap: 'anywhere' }}>
         {t('email.current')}: <strong data-testid="current-email">{status.data?.email ?? '…'}</strong>
       </p>
-      {pending && result?.tone !== 'success' ? <Alert tone="info">{t('email.pending', { email: pending.email })}</Alert> : null}
+      {pending && result?.tone !== 'success' ? (
+        <Alert tone="info">{t('email.pending', { email: pending.email })}</Alert>
+      ) : null}
       <form className="form" onSubmit={submit} noValidate>
-        <TextField label={t('email.new')} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={254} {...field('email')} />
+        <TextField
+          label={t('email.new')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={254}
+          {...field('email')}
+        />
         <TextField label={t('email.password')} type="password" autoComplete="current-password" {...field('password')} />
         {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
         <div className="settings-actions">
-          <Button type="submit" loading={change.isPending}>{t('email.submit')}</Button>
+          <Button type="submit" loading={change.isPending}>
+            {t('email.submit')}
+          </Button>
         </div>
       </form>
     </section>

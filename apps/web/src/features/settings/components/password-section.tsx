@@ -50,7 +50,12 @@ export function PasswordSection() {
             return;
           }
           // The server's refusal of a common password is shown in the user's language; other server texts as said.
-          const text = shown.kind === 'server' ? (shown.text === PASSWORD_TOO_COMMON ? tc('messages.passwordCommon') : shown.text) : tc(shown.key);
+          const text =
+            shown.kind === 'server'
+              ? shown.text === PASSWORD_TOO_COMMON
+                ? tc('messages.passwordCommon')
+                : shown.text
+              : tc(shown.key);
           setResult({ tone: 'error', text });
         },
       },
@@ -65,15 +70,24 @@ export function PasswordSection() {
 
   return (
     <section className="settings-card" aria-labelledby="settings-password-title">
-      <h2 id="settings-password-title" className="settings-card__title">{t('password.title')}</h2>
+      <h2 id="settings-password-title" className="settings-card__title">
+        {t('password.title')}
+      </h2>
       <p className="settings-card__intro">{t('password.intro')}</p>
       <form className="form" onSubmit={submit} noValidate>
-        <TextField label={t('password.current')} type="password" autoComplete="current-password" {...field('current')} />
+        <TextField
+          label={t('password.current')}
+          type="password"
+          autoComplete="current-password"
+          {...field('current')}
+        />
         <TextField label={t('password.new')} type="password" autoComplete="new-password" {...field('next')} />
         <TextField label={t('password.repeat')} type="password" autoComplete="new-password" {...field('repeat')} />
         {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
         <div className="settings-actions">
-          <Button type="submit" loading={change.isPending}>{t('password.submit')}</Button>
+          <Button type="submit" loading={change.isPending}>
+            {t('password.submit')}
+          </Button>
         </div>
       </form>
     </section>

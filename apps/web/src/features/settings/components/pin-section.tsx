@@ -7,7 +7,17 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { checkAccountPassword, checkCurrentPin, saveParentalPin } from '../api/parental-pin';
 import { settingsFailure } from '../lib/error-message';
-import { confirmSend, disableSend, IDLE, isWellFormedPin, nextPinFlow, PIN_LENGTH, type PinAction, type PinFlow, type PinSend } from '../lib/pin-flow';
+import {
+  confirmSend,
+  disableSend,
+  IDLE,
+  isWellFormedPin,
+  nextPinFlow,
+  PIN_LENGTH,
+  type PinAction,
+  type PinFlow,
+  type PinSend,
+} from '../lib/pin-flow';
 import { StepForm } from './step-form';
 
 const DONE_KEY = { define: 'pin.defined', change: 'pin.changed', disable: 'pin.disabled' } as const;
@@ -75,10 +85,15 @@ export function PinSection() {
 
   return (
     <section className="settings-card" aria-labelledby="settings-pin-title">
-      <h2 id="settings-pin-title" className="settings-card__title">{t('pin.title')}</h2>
+      <h2 id="settings-pin-title" className="settings-card__title">
+        {t('pin.title')}
+      </h2>
       <p className="settings-card__intro">{t('pin.intro')}</p>
       <p className="settings-status">
-        {t('pin.status')}: <strong data-testid="pin-status" className={hasPin ? 'settings-status--on' : 'settings-status--off'}>{hasPin ? t('pin.activated') : t('pin.deactivated')}</strong>
+        {t('pin.status')}:{' '}
+        <strong data-testid="pin-status" className={hasPin ? 'settings-status--on' : 'settings-status--off'}>
+          {hasPin ? t('pin.activated') : t('pin.deactivated')}
+        </strong>
       </p>
       {done ? <Alert tone="success">{done}</Alert> : null}
       {flow.step === 0 ? (
@@ -86,7 +101,9 @@ export function PinSection() {
           {hasPin ? (
             <>
               <Button onClick={() => start('change')}>{t('pin.change')}</Button>
-              <Button variant="secondary" onClick={() => start('disable')}>{t('pin.disable')}</Button>
+              <Button variant="secondary" onClick={() => start('disable')}>
+                {t('pin.disable')}
+              </Button>
             </>
           ) : (
             <Button onClick={() => start('define')}>{t('pin.define')}</Button>
@@ -94,30 +111,65 @@ export function PinSection() {
         </div>
       ) : null}
       {flow.step === 1 ? (
-        <StepForm key="step-1" {...common} title={t(flow.action === 'change' ? 'pin.change' : 'pin.disable')} intro={t('pin.currentPinIntro')} label={t('pin.currentPin')} kind="pin" submitLabel={t('pin.continue')} validate={pinRule}
-          onSubmit={(value) => void pin.run(async () => {
-            await checkCurrentPin(value);
-            if (flow.action === 'disable') await pin.save(disableSend(value));
-            else pin.dispatch({ type: 'currentPinAccepted', pin: value });
-          })}
+        <StepForm
+          key="step-1"
+          {...common}
+          title={t(flow.action === 'change' ? 'pin.change' : 'pin.disable')}
+          intro={t('pin.currentPinIntro')}
+          label={t('pin.currentPin')}
+          kind="pin"
+          submitLabel={t('pin.continue')}
+          validate={pinRule}
+          onSubmit={(value) =>
+            void pin.run(async () => {
+              await checkCurrentPin(value);
+              if (flow.action === 'disable') await pin.save(disableSend(value));
+              else pin.dispatch({ type: 'currentPinAccepted', pin: value });
+            })
+          }
         />
       ) : null}
       {flow.step === 4 && flow.phase === 'password' ? (
-        <StepForm key="step-4-password" {...common} title={t(flow.action === 'define' ? 'pin.define' : 'pin.change')} intro={t('pin.passwordIntro')} label={t('pin.password')} kind="password" submitLabel={t('pin.continue')}
+        <StepForm
+          key="step-4-password"
+          {...common}
+          title={t(flow.action === 'define' ? 'pin.define' : 'pin.change')}
+          intro={t('pin.passwordIntro')}
+          label={t('pin.password')}
+          kind="password"
+          submitLabel={t('pin.continue')}
           validate={(value) => (value ? null : t('pin.required'))}
-          onSubmit={(value) => void pin.run(async () => {
-            await checkAccountPassword(value);
-            pin.dispatch({ type: 'passwordAccepted', password: value });
-          })}
+          onSubmit={(value) =>
+            void pin.run(async () => {
+              await checkAccountPassword(value);
+              pin.dispatch({ type: 'passwordAccepted', password: value });
+            })
+          }
         />
       ) : null}
       {flow.step === 4 && flow.phase === 'pin' ? (
-        <StepForm key="step-4-pin" {...common} title={t(flow.action === 'define' ? 'pin.define' : 'pin.change')} intro={t('pin.newPinIntro', { length: PIN_LENGTH })} label={t('pin.newPin', { length: PIN_LENGTH })} kind="pin" submitLabel={t('pin.continue')} validate={pinRule}
+        <StepForm
+          key="step-4-pin"
+          {...common}
+          title={t(flow.action === 'define' ? 'pin.define' : 'pin.change')}
+          intro={t('pin.newPinIntro', { length: PIN_LENGTH })}
+          label={t('pin.newPin', { length: PIN_LENGTH })}
+          kind="pin"
+          submitLabel={t('pin.continue')}
+          validate={pinRule}
           onSubmit={(value) => pin.dispatch({ type: 'newPinEntered', pin: value })}
         />
       ) : null}
       {flow.step === 8 ? (
-        <StepForm key="step-8" {...common} title={t(flow.action === 'define' ? 'pin.define' : 'pin.change')} intro={t('pin.confirmIntro')} label={t('pin.confirmPin')} kind="pin" submitLabel={t('pin.save')} validate={pinRule}
+        <StepForm
+          key="step-8"
+          {...common}
+          title={t(flow.action === 'define' ? 'pin.define' : 'pin.change')}
+          intro={t('pin.confirmIntro')}
+          label={t('pin.confirmPin')}
+          kind="pin"
+          submitLabel={t('pin.save')}
+          validate={pinRule}
           onSubmit={(value) => {
             const send = confirmSend(flow, value);
             if (send) void pin.save(send);

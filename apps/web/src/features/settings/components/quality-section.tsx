@@ -18,10 +18,18 @@ export function QualitySection() {
   };
   return (
     <section className="settings-card" aria-labelledby="settings-quality-title">
-      <h2 id="settings-quality-title" className="settings-card__title">{t('quality.title')}</h2>
+      <h2 id="settings-quality-title" className="settings-card__title">
+        {t('quality.title')}
+      </h2>
       <p className="settings-card__intro">{t('quality.intro')}</p>
       <label className="settings-quality__toggle">
-        <input type="checkbox" checked={enabled} aria-describedby={statusId} onChange={(event) => change(event.target.checked)} /> {t('quality.label')}
+        <input
+          type="checkbox"
+          checked={enabled}
+          aria-describedby={statusId}
+          onChange={(event) => change(event.target.checked)}
+        />{' '}
+        {t('quality.label')}
       </label>
       <p id={statusId} role="status" className="settings-card__intro">
         {enabled ? t('quality.on') : t('quality.off')}

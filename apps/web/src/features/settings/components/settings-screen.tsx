@@ -24,7 +24,9 @@ export function SettingsScreen() {
         <EmailSection />
         <PasswordSection />
         <section className="settings-card" aria-labelledby="settings-language-title">
-          <h2 id="settings-language-title" className="settings-card__title">{t('language.title')}</h2>
+          <h2 id="settings-language-title" className="settings-card__title">
+            {t('language.title')}
+          </h2>
           <p className="settings-card__intro">{t('language.intro')}</p>
           <LanguageToggle onChosen={(language) => saveLanguage.mutate(language)} />
         </section>

@@ -20,7 +20,18 @@ export interface StepFormProps {
 }
 
 /** One step of the PIN panel: one field, Continue and Cancel; focus lands in the field. */
-export function StepForm({ title, intro, label, kind, submitLabel, busy, error, validate, onSubmit, onCancel }: StepFormProps) {
+export function StepForm({
+  title,
+  intro,
+  label,
+  kind,
+  submitLabel,
+  busy,
+  error,
+  validate,
+  onSubmit,
+  onCancel,
+}: StepFormProps) {
   const { t } = useTranslation('settings');
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -56,8 +67,12 @@ export function StepForm({ title, intro, label, kind, submitLabel, busy, error, 
       />
       {error ? <Alert>{error}</Alert> : null}
       <div className="settings-actions">
-        <Button type="submit" loading={busy}>{submitLabel}</Button>
-        <Button variant="secondary" onClick={onCancel}>{t('pin.cancel')}</Button>
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('pin.cancel')}
+        </Button>
       </div>
     </form>
   );

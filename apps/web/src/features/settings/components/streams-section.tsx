@@ -31,7 +31,12 @@ function StreamRow({ stream, onClose, closing }: { stream: OpenStream; onClose: 
           </dd>
         </div>
       </dl>
-      <Button variant="secondary" loading={closing} onClick={onClose} aria-label={t('sessions.closeOne', { device, what })}>
+      <Button
+        variant="secondary"
+        loading={closing}
+        onClick={onClose}
+        aria-label={t('sessions.closeOne', { device, what })}
+      >
         {t('sessions.close')}
       </Button>
     </li>
@@ -60,7 +65,9 @@ export function StreamsSection() {
 
   return (
     <section className="settings-card" aria-labelledby="settings-sessions-title">
-      <h2 id="settings-sessions-title" className="settings-card__title">{t('sessions.title')}</h2>
+      <h2 id="settings-sessions-title" className="settings-card__title">
+        {t('sessions.title')}
+      </h2>
       <p className="settings-card__intro">{t('sessions.intro')}</p>
       {streams.isPending ? <Spinner size="small" label={tc('app.loading')} /> : null}
       {streams.isError ? <Alert>{t('sessions.loadFailed')}</Alert> : null}
@@ -68,13 +75,20 @@ export function StreamsSection() {
       {streams.data && streams.data.length > 0 ? (
         <ul className="streams" aria-label={t('sessions.title')}>
           {streams.data.map((stream) => (
-            <StreamRow key={stream.id} stream={stream} closing={closeOne.isPending && closeOne.variables === stream.id} onClose={() => onClose(stream.id)} />
+            <StreamRow
+              key={stream.id}
+              stream={stream}
+              closing={closeOne.isPending && closeOne.variables === stream.id}
+              onClose={() => onClose(stream.id)}
+            />
           ))}
         </ul>
       ) : null}
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div className="settings-actions settings-actions--split">
-        <Button onClick={onReset} loading={reset.isPending}>{t('sessions.reset')}</Button>
+        <Button onClick={onReset} loading={reset.isPending}>
+          {t('sessions.reset')}
+        </Button>
         <p className="settings-hint">{t('sessions.resetHint')}</p>
       </div>
     </section>

@@ -9,7 +9,9 @@ export type SettingsFailure =
   | { kind: 'signedOut' };
 
 function wrongField(data: unknown): string | undefined {
-  return typeof data === 'object' && data !== null && 'wrong' in data && typeof data.wrong === 'string' ? data.wrong : undefined;
+  return typeof data === 'object' && data !== null && 'wrong' in data && typeof data.wrong === 'string'
+    ? data.wrong
+    : undefined;
 }
 
 /**
@@ -17,12 +19,16 @@ function wrongField(data: unknown): string | undefined {
  * password wrong 52, no session 51; a failure to send is 'ERROR!'.
  */
 export function settingsFailure(error: unknown): SettingsFailure {
-  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return { kind: 'message', key: 'messages.genericAlert' };
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500)
+    return { kind: 'message', key: 'messages.genericAlert' };
   if (error.status === 401) return { kind: 'signedOut' };
   const wrong = wrongField(error.data);
   if (wrong === 'currentPin') return { kind: 'message', key: 'messages.50' };
   if (wrong === 'password') return { kind: 'message', key: 'messages.52' };
-  if (error.status === 429) return error.message ? { kind: 'server', text: error.message } : { kind: 'message', key: 'messages.tooManyAttempts' };
+  if (error.status === 429)
+    return error.message
+      ? { kind: 'server', text: error.message }
+      : { kind: 'message', key: 'messages.tooManyAttempts' };
   if (error.status === 400 || error.status === 409) return { kind: 'server', text: error.message };
   return { kind: 'message', key: 'messages.genericAlert' };
 }

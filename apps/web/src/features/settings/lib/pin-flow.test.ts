@@ -9,7 +9,11 @@ describe('parental PIN steps', () => {
     expect(flow).toMatchObject({ step: 4, phase: 'pin' });
     flow = nextPinFlow(flow, { type: 'newPinEntered', pin: '2468' });
     expect(flow).toMatchObject({ step: 8, pin: '2468' });
-    expect(confirmSend(flow as Extract<PinFlow, { step: 8 }>, '2468')).toEqual({ currentPin: null, password: 'secreto', pin: '2468' });
+    expect(confirmSend(flow as Extract<PinFlow, { step: 8 }>, '2468')).toEqual({
+      currentPin: null,
+      password: 'secreto',
+      pin: '2468',
+    });
   });
 
   it('Change: step 1 old PIN, then step 4, then step 8; sends the old PIN too', () => {
@@ -17,8 +21,15 @@ describe('parental PIN steps', () => {
     expect(flow).toEqual({ step: 1, action: 'change' });
     flow = nextPinFlow(flow, { type: 'currentPinAccepted', pin: '1234' });
     expect(flow).toEqual({ step: 4, phase: 'password', action: 'change', currentPin: '1234' });
-    flow = nextPinFlow(nextPinFlow(flow, { type: 'passwordAccepted', password: 'pw' }), { type: 'newPinEntered', pin: '5678' });
-    expect(confirmSend(flow as Extract<PinFlow, { step: 8 }>, '5678')).toEqual({ currentPin: '1234', password: 'pw', pin: '5678' });
+    flow = nextPinFlow(nextPinFlow(flow, { type: 'passwordAccepted', password: 'pw' }), {
+      type: 'newPinEntered',
+      pin: '5678',
+    });
+    expect(confirmSend(flow as Extract<PinFlow, { step: 8 }>, '5678')).toEqual({
+      currentPin: '1234',
+      password: 'pw',
+      pin: '5678',
+    });
   });
 
   it('Disable: step 1 only, then an empty PIN', () => {
@@ -30,7 +41,13 @@ describe('parental PIN steps', () => {
   });
 
   it('a confirmation that differs from the first entry sends nothing', () => {
-    const flow: Extract<PinFlow, { step: 8 }> = { step: 8, action: 'define', currentPin: null, password: 'pw', pin: '2468' };
+    const flow: Extract<PinFlow, { step: 8 }> = {
+      step: 8,
+      action: 'define',
+      currentPin: null,
+      password: 'pw',
+      pin: '2468',
+    };
     expect(confirmSend(flow, '2469')).toBeNull();
   });
 

@@ -37,7 +37,9 @@ export const isWellFormedPin = (pin: string): boolean => PIN_PATTERN.test(pin);
 export function nextPinFlow(flow: PinFlow, event: PinEvent): PinFlow {
   if (event.type === 'cancel') return IDLE;
   if (event.type === 'start') {
-    return event.action === 'define' ? { step: 4, phase: 'password', action: 'define', currentPin: null } : { step: 1, action: event.action };
+    return event.action === 'define'
+      ? { step: 4, phase: 'password', action: 'define', currentPin: null }
+      : { step: 1, action: event.action };
   }
   if (event.type === 'currentPinAccepted' && flow.step === 1 && flow.action === 'change') {
     return { step: 4, phase: 'password', action: 'change', currentPin: event.pin };

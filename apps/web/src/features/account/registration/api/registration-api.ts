@@ -14,7 +14,8 @@ import { api } from '../../../../lib/api-client';
 export const formTokenQueryOptions = (form: RegistrationForm) =>
   queryOptions({
     queryKey: ['registration', 'form-token', form],
-    queryFn: ({ signal }) => api.get('/registration/form', { schema: registrationFormTokenSchema, signal, auth: false }),
+    queryFn: ({ signal }) =>
+      api.get('/registration/form', { schema: registrationFormTokenSchema, signal, auth: false }),
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -34,9 +35,19 @@ export interface RegistrationSubmission {
 }
 
 /** POST /registration: creates the account (not signed in). */
-export function createAccount({ form, product, values, website, formToken }: RegistrationSubmission): Promise<RegistrationResponse> {
+export function createAccount({
+  form,
+  product,
+  values,
+  website,
+  formToken,
+}: RegistrationSubmission): Promise<RegistrationResponse> {
   const body = form === 'register' ? values : { ...values, country: '', sport: '' };
-  return api.post('/registration', { form, ...(product === null ? {} : { product }), ...body, login: values.login.trim(), website, formToken }, { schema: registrationResponseSchema, auth: false });
+  return api.post(
+    '/registration',
+    { form, ...(product === null ? {} : { product }), ...body, login: values.login.trim(), website, formToken },
+    { schema: registrationResponseSchema, auth: false },
+  );
 }
 
 /** POST /registration/confirm with a confirmation link's token. */
@@ -51,7 +62,11 @@ export function resendConfirmation() {
 
 /** GET /operator: the operator's and provider's names, for visitors too. */
 export const operatorQueryOptions = () =>
-  queryOptions({ queryKey: ['operator'], queryFn: ({ signal }) => api.get('/operator', { schema: skinSchema, signal, auth: false }), staleTime: Infinity });
+  queryOptions({
+    queryKey: ['operator'],
+    queryFn: ({ signal }) => api.get('/operator', { schema: skinSchema, signal, auth: false }),
+    staleTime: Infinity,
+  });
 
 export function useOperator() {
   return useQuery(operatorQueryOptions());

@@ -38,7 +38,9 @@ export function ConfirmEmailScreen() {
         {confirm.isSuccess ? <Alert tone="success">{t('confirm.success')}</Alert> : null}
         {confirm.isError ? <Alert>{t('confirm.invalid')}</Alert> : null}
         {confirm.isPending || confirm.isIdle ? <Spinner label={t('confirm.checking')} /> : null}
-        <Link className="btn btn--primary btn--block" to={paths.landing.getHref()}>{tc('actions.backHome')}</Link>
+        <Link className="btn btn--primary btn--block" to={paths.landing.getHref()}>
+          {tc('actions.backHome')}
+        </Link>
       </div>
     </PanelLayout>
   );

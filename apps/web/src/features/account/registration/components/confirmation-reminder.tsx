@@ -16,10 +16,17 @@ export function ConfirmationReminder() {
   const info = useUserInfo();
   const resend = useMutation({ mutationFn: resendConfirmation });
   if (!info || info.emailConfirmed !== false) return null;
-  const failure = resend.error instanceof ApiError && !resend.error.isNetworkError ? resend.error.message : resend.error ? tc('messages.networkError') : null;
+  const failure =
+    resend.error instanceof ApiError && !resend.error.isNetworkError
+      ? resend.error.message
+      : resend.error
+        ? tc('messages.networkError')
+        : null;
   return (
     <div className="confirm-reminder" role="status">
-      <p className="confirm-reminder__text">{resend.isSuccess ? t('reminder.sent', { email: info.email }) : t('reminder.text', { email: info.email })}</p>
+      <p className="confirm-reminder__text">
+        {resend.isSuccess ? t('reminder.sent', { email: info.email }) : t('reminder.text', { email: info.email })}
+      </p>
       {failure ? <p className="confirm-reminder__error">{failure}</p> : null}
       {resend.isSuccess ? null : (
         <Button variant="secondary" loading={resend.isPending} onClick={() => resend.mutate()}>

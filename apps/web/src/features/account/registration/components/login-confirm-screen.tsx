@@ -30,11 +30,17 @@ export function LoginConfirmScreen() {
   const signedInEmail = status === 'authenticated' ? userInfo?.email : undefined;
   const login = params.get('login')?.trim() ?? '';
   const [initialEmail] = useState(login || signedInEmail || '');
-  const [placeholder] = useState(() => (signedInEmail && initialEmail.toLowerCase() === signedInEmail ? newPlaceholderPassword() : undefined));
+  const [placeholder] = useState(() =>
+    signedInEmail && initialEmail.toLowerCase() === signedInEmail ? newPlaceholderPassword() : undefined,
+  );
   const packageId = parsePackageId(pr);
   // Signed in, the package can be checked before anything is typed.
   const products = useProducts(status === 'authenticated' && packageId !== null);
-  const unknown = products.isError || (products.data !== undefined && packageId !== null && !purchaseForPackage(products.data.ppvSubsProducts, packageId, new Date()));
+  const unknown =
+    products.isError ||
+    (products.data !== undefined &&
+      packageId !== null &&
+      !purchaseForPackage(products.data.ppvSubsProducts, packageId, new Date()));
   useEffect(() => {
     if (unknown) void navigate(paths.registerResult.getHref('fail'), { replace: true });
   }, [unknown, navigate]);

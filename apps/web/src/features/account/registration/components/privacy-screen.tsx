@@ -8,14 +8,34 @@ import { returnPath } from '../lib/registration-draft';
 import type privacyTable from '../../../../locales/es/privacy.json';
 import './registration.css';
 
-
 type PrivacyKey = keyof typeof privacyTable;
 
 const SECTIONS: readonly { title: PrivacyKey; body: readonly PrivacyKey[]; list?: boolean }[] = [
   { title: 'controllerTitle', body: ['controller'] },
-  { title: 'dataTitle', body: ['dataAccount', 'dataRefresh', 'dataUserInfo', 'dataViewing', 'dataPurchases', 'dataQuality', 'dataTechnical', 'dataLocal'], list: true },
-  { title: 'purposesTitle', body: ['purposesContract', 'purposesSecurity', 'purposesMail', 'purposesLegal'], list: true },
-  { title: 'retentionTitle', body: ['retentionAccount', 'retentionSessions', 'retentionQuality', 'retentionPurchases'], list: true },
+  {
+    title: 'dataTitle',
+    body: [
+      'dataAccount',
+      'dataRefresh',
+      'dataUserInfo',
+      'dataViewing',
+      'dataPurchases',
+      'dataQuality',
+      'dataTechnical',
+      'dataLocal',
+    ],
+    list: true,
+  },
+  {
+    title: 'purposesTitle',
+    body: ['purposesContract', 'purposesSecurity', 'purposesMail', 'purposesLegal'],
+    list: true,
+  },
+  {
+    title: 'retentionTitle',
+    body: ['retentionAccount', 'retentionSessions', 'retentionQuality', 'retentionPurchases'],
+    list: true,
+  },
   { title: 'rightsTitle', body: ['rights'] },
   { title: 'cookiesTitle', body: ['cookies'] },
   { title: 'contactTitle', body: ['contact'] },
@@ -51,9 +71,13 @@ export function PrivacyScreen() {
           </section>
         ))}
         {back ? (
-          <Link className="btn btn--secondary" to={back}>{tr('backToForm')}</Link>
+          <Link className="btn btn--secondary" to={back}>
+            {tr('backToForm')}
+          </Link>
         ) : (
-          <Link className="btn btn--secondary" to={paths.landing.getHref()}>{tc('actions.backHome')}</Link>
+          <Link className="btn btn--secondary" to={paths.landing.getHref()}>
+            {tc('actions.backHome')}
+          </Link>
         )}
       </article>
     </PanelLayout>

@@ -32,8 +32,17 @@ export function RegisterForm({ form, product }: RegisterFormProps) {
   const [website, setWebsite] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const language = currentLanguage();
-  const countries = useMemo(() => (form === 'register' ? countryList(language).map((c) => ({ value: c.code, label: c.name })) : []), [form, language]);
-  const sports = useMemo(() => SPORTS.map((s) => ({ value: s, label: t(`sports.${s}`) })).sort((a, b) => a.label.localeCompare(b.label, language)), [t, language]);
+  const countries = useMemo(
+    () => (form === 'register' ? countryList(language).map((c) => ({ value: c.code, label: c.name })) : []),
+    [form, language],
+  );
+  const sports = useMemo(
+    () =>
+      SPORTS.map((s) => ({ value: s, label: t(`sports.${s}`) })).sort((a, b) =>
+        a.label.localeCompare(b.label, language),
+      ),
+    [t, language],
+  );
 
   // Rules and the server speak Spanish; each known message has its key in every table.
   const say = (text: string | undefined) => {
@@ -65,23 +74,60 @@ export function RegisterForm({ form, product }: RegisterFormProps) {
       {flow.alert ? <Alert>{say(flow.alert)}</Alert> : null}
       <div className="register-form__pair">
         <TextField label={t('name')} autoComplete="given-name" maxLength={NAME_MAX} {...bind('username')} />
-        <TextField label={t('secondName')} autoComplete="family-name" maxLength={NAME_MAX} {...bind('user_secondname')} />
+        <TextField
+          label={t('secondName')}
+          autoComplete="family-name"
+          maxLength={NAME_MAX}
+          {...bind('user_secondname')}
+        />
       </div>
-      <TextField label={t('email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} maxLength={254} {...bind('login')} />
-      <TextField label={t('password')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} hint={t('passwordHint')} {...bind('passw')} />
+      <TextField
+        label={t('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={254}
+        {...bind('login')}
+      />
+      <TextField
+        label={t('password')}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        hint={t('passwordHint')}
+        {...bind('passw')}
+      />
       {form === 'register' ? (
         <div className="register-form__pair">
-          <SelectField label={t('country')} placeholder={t('countryPlaceholder')} options={countries} autoComplete="country" {...bind('country')} />
+          <SelectField
+            label={t('country')}
+            placeholder={t('countryPlaceholder')}
+            options={countries}
+            autoComplete="country"
+            {...bind('country')}
+          />
           <SelectField label={t('sport')} placeholder={t('sportPlaceholder')} options={sports} {...bind('sport')} />
         </div>
       ) : null}
-      <TextField label={t('birthday')} type="date" autoComplete="bday" min="1900-01-01" max={today()} {...bind('birthday')} />
+      <TextField
+        label={t('birthday')}
+        type="date"
+        autoComplete="bday"
+        min="1900-01-01"
+        max={today()}
+        {...bind('birthday')}
+      />
       <TrapField value={website} onChange={setWebsite} />
       <PrivacyNote onLeave={() => saveDraft(form, state.values)} />
       <Button type="submit" block loading={flow.pending || token.isPending}>
         {twoStep ? t('continue') : t('submit')}
       </Button>
-      <Link className="link form__back" to={twoStep && product ? paths.loginConfirm.getHref(product) : paths.landing.getHref()}>
+      <Link
+        className="link form__back"
+        to={twoStep && product ? paths.loginConfirm.getHref(product) : paths.landing.getHref()}
+      >
         {t('haveAccount')}
       </Link>
     </form>
@@ -95,7 +141,14 @@ function TrapField({ value, onChange }: { value: string; onChange: (value: strin
     <div className="register-form__trap" aria-hidden="true">
       <label>
         {t('trap')}
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+        <input
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
       </label>
     </div>
   );
@@ -106,9 +159,20 @@ function PrivacyNote({ onLeave }: { onLeave: () => void }) {
   const location = useLocation();
   return (
     <p className="register-form__privacy">
-      <Trans ns="registration" i18nKey="privacyNote" components={{
-          policy: <Link className="link" to={paths.privacy.getHref()} state={{ from: `${location.pathname}${location.search}` }} onClick={onLeave} />,
-        }} />
+      <Trans
+        ns="registration"
+        i18nKey="privacyNote"
+        components={{
+          policy: (
+            <Link
+              className="link"
+              to={paths.privacy.getHref()}
+              state={{ from: `${location.pathname}${location.search}` }}
+              onClick={onLeave}
+            />
+          ),
+        }}
+      />
     </p>
   );
 }

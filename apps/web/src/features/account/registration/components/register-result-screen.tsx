@@ -24,9 +24,13 @@ export function RegisterResultScreen() {
             <p className="result__text">{t('result.confirmMail')}</p>
           </>
         ) : (
-          <p className="result__text" role="alert">{t('result.fail', { provider })}</p>
+          <p className="result__text" role="alert">
+            {t('result.fail', { provider })}
+          </p>
         )}
-        <Link className="btn btn--primary btn--block" to={paths.landing.getHref()}>{tc('actions.back')}</Link>
+        <Link className="btn btn--primary btn--block" to={paths.landing.getHref()}>
+          {tc('actions.back')}
+        </Link>
       </div>
     </PanelLayout>
   );

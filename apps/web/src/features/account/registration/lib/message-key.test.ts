@@ -6,7 +6,8 @@ const resources = i18n.store.data;
 import { countryList } from './countries';
 import { messageKey } from './message-key';
 
-const es = (key: string, options?: Record<string, string>) => (i18n.getFixedT('es', 'registration') as unknown as (k: string, o?: object) => string)(key, options);
+const es = (key: string, options?: Record<string, string>) =>
+  (i18n.getFixedT('es', 'registration') as unknown as (k: string, o?: object) => string)(key, options);
 
 describe('registration texts', () => {
   it('every rule message has a key whose Spanish text is the spec’s, verbatim', () => {
@@ -34,7 +35,10 @@ describe('registration texts', () => {
   it('names the 26 sports in es, en and de, Ajedrez, Atletismo, Fútbol, Tenis and Golf among them', () => {
     const names = SPORTS.map((s) => es(`sports.${s}`));
     for (const named of ['Ajedrez', 'Atletismo', 'Fútbol', 'Tenis', 'Golf']) expect(names).toContain(named);
-    for (const lng of ['en', 'de']) expect(Object.keys((resources[lng]?.registration as { sports: object }).sports).sort()).toEqual([...SPORTS].sort());
+    for (const lng of ['en', 'de'])
+      expect(Object.keys((resources[lng]?.registration as { sports: object }).sports).sort()).toEqual(
+        [...SPORTS].sort(),
+      );
   });
 
   it('lists about 250 countries with Spanish names, sorted as Spanish sorts', () => {

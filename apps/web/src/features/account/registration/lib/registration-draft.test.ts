@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearDraft, readDraft, returnPath, saveDraft } from './registration-draft';
 
-const values = { username: 'Lucía', user_secondname: 'Pérez', login: 'lucia@pantalla.test', passw: 'secreto1', country: 'ES', sport: 'tenis', birthday: '1990-05-17' };
+const values = {
+  username: 'Lucía',
+  user_secondname: 'Pérez',
+  login: 'lucia@pantalla.test',
+  passw: 'secreto1',
+  country: 'ES',
+  sport: 'tenis',
+  birthday: '1990-05-17',
+};
 
 describe('registration draft', () => {
   afterEach(() => clearDraft());
@@ -9,7 +17,14 @@ describe('registration draft', () => {
   it('keeps what was typed but never the password', () => {
     saveDraft('register', values, 1000);
     expect(sessionStorage.getItem('pantalla.registration-draft')).not.toContain('secreto1');
-    expect(readDraft('register', 2000)).toEqual({ username: 'Lucía', user_secondname: 'Pérez', login: 'lucia@pantalla.test', country: 'ES', sport: 'tenis', birthday: '1990-05-17' });
+    expect(readDraft('register', 2000)).toEqual({
+      username: 'Lucía',
+      user_secondname: 'Pérez',
+      login: 'lucia@pantalla.test',
+      country: 'ES',
+      sport: 'tenis',
+      birthday: '1990-05-17',
+    });
   });
 
   it('belongs to its form and goes stale after an hour', () => {

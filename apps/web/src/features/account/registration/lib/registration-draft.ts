@@ -23,9 +23,17 @@ export function readDraft(form: RegistrationForm, now = Date.now()): Registratio
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
     const draft = JSON.parse(raw) as { form?: unknown; values?: Record<string, unknown>; savedAt?: unknown };
-    if (draft.form !== form || typeof draft.savedAt !== 'number' || now - draft.savedAt > MAX_AGE_MS || !draft.values) return null;
+    if (draft.form !== form || typeof draft.savedAt !== 'number' || now - draft.savedAt > MAX_AGE_MS || !draft.values)
+      return null;
     const text = (key: string) => (typeof draft.values?.[key] === 'string' ? (draft.values[key] as string) : '');
-    return { username: text('username'), user_secondname: text('user_secondname'), login: text('login'), country: text('country'), sport: text('sport'), birthday: text('birthday') };
+    return {
+      username: text('username'),
+      user_secondname: text('user_secondname'),
+      login: text('login'),
+      country: text('country'),
+      sport: text('sport'),
+      birthday: text('birthday'),
+    };
   } catch {
     return null;
   }

@@ -1,8 +1,22 @@
 import { useEffect, useMemo, useState } from 'react';
-import { REGISTRATION_FIELDS, registrationIssues, type RegistrationField, type RegistrationForm, type RegistrationValues } from '@pantalla/contracts';
+import {
+  REGISTRATION_FIELDS,
+  registrationIssues,
+  type RegistrationField,
+  type RegistrationForm,
+  type RegistrationValues,
+} from '@pantalla/contracts';
 import { clearDraft, readDraft } from './registration-draft';
 
-const EMPTY: RegistrationValues = { username: '', user_secondname: '', login: '', passw: '', country: '', sport: '', birthday: '' };
+const EMPTY: RegistrationValues = {
+  username: '',
+  user_secondname: '',
+  login: '',
+  passw: '',
+  country: '',
+  sport: '',
+  birthday: '',
+};
 
 /** The fields a form shows, in order: the simple form has no country and no sport. */
 export function fieldsOf(form: RegistrationForm): RegistrationField[] {
@@ -21,8 +35,14 @@ export function useRegistrationValues(form: RegistrationForm, twoStep: boolean) 
   });
   useEffect(() => clearDraft(), []);
   const [touched, setTouched] = useState<ReadonlySet<RegistrationField>>(new Set());
-  const issues = useMemo(() => registrationIssues(values, { form, twoStep, currentYear: new Date().getFullYear() }), [values, form, twoStep]);
-  const visible = useMemo(() => Object.fromEntries(Object.entries(issues).filter(([field]) => touched.has(field as RegistrationField))), [issues, touched]);
+  const issues = useMemo(
+    () => registrationIssues(values, { form, twoStep, currentYear: new Date().getFullYear() }),
+    [values, form, twoStep],
+  );
+  const visible = useMemo(
+    () => Object.fromEntries(Object.entries(issues).filter(([field]) => touched.has(field as RegistrationField))),
+    [issues, touched],
+  );
 
   return {
     values,

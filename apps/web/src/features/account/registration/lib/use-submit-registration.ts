@@ -12,7 +12,13 @@ import { clearDraft } from './registration-draft';
 
 /** The 429's wait in whole minutes (at least one). */
 function minutesOf(data: unknown): number {
-  const seconds = typeof data === 'object' && data !== null && 'retryAfterSeconds' in data && typeof data.retryAfterSeconds === 'number' ? data.retryAfterSeconds : 60;
+  const seconds =
+    typeof data === 'object' &&
+    data !== null &&
+    'retryAfterSeconds' in data &&
+    typeof data.retryAfterSeconds === 'number'
+      ? data.retryAfterSeconds
+      : 60;
   return Math.max(1, Math.ceil(seconds / 60));
 }
 
@@ -44,7 +50,8 @@ export function useSubmitRegistration({ form, product }: SubmitOptions) {
       if (error instanceof ApiError && error.status === 400) {
         setAlert(error.message);
         // An expired form gets a fresh token, so sending again works.
-        if (error.message === REGISTRATION_REFUSALS.formExpired) await queryClient.invalidateQueries(formTokenQueryOptions(form));
+        if (error.message === REGISTRATION_REFUSALS.formExpired)
+          await queryClient.invalidateQueries(formTokenQueryOptions(form));
       } else if (error instanceof ApiError && error.status === 429) {
         // Too many sign-ups from this connection: said on the form, with the wait, in the user's language.
         setAlert(t('refusals.addressLimit', { minutes: minutesOf(error.data) }));

@@ -4,8 +4,20 @@ import { api } from '../../../../lib/api-client';
 import { CATEGORY_REFRESH_MS } from '../../../../lib/catalogue';
 
 /** GET /genres/{id}[?subgenreId]: the genre package (events, films, series, channels) and its filters. */
-export function getGenreListing({ genreId, subgenreId, signal }: { genreId: number; subgenreId: number | null; signal?: AbortSignal }): Promise<GenreListingResponse> {
-  return api.get(`/genres/${genreId}`, { schema: genreListingResponseSchema, signal, query: { subgenreId: subgenreId ?? undefined } });
+export function getGenreListing({
+  genreId,
+  subgenreId,
+  signal,
+}: {
+  genreId: number;
+  subgenreId: number | null;
+  signal?: AbortSignal;
+}): Promise<GenreListingResponse> {
+  return api.get(`/genres/${genreId}`, {
+    schema: genreListingResponseSchema,
+    signal,
+    query: { subgenreId: subgenreId ?? undefined },
+  });
 }
 
 export const getGenreListingQueryOptions = (genreId: number, subgenreId: number | null) =>

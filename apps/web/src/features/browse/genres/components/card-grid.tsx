@@ -73,7 +73,11 @@ export function CardGrid({ items, shape, width, label, displayMode = 1 }: CardGr
   }
 
   return (
-    <ul className={`card-grid card-grid--${shape}`} aria-label={label} style={{ gridTemplateColumns: `repeat(auto-fill, ${width}px)` }}>
+    <ul
+      className={`card-grid card-grid--${shape}`}
+      aria-label={label}
+      style={{ gridTemplateColumns: `repeat(auto-fill, ${width}px)` }}
+    >
       {items.map((item, index) => (
         <li key={itemKey(item)}>
           <Card

@@ -55,7 +55,12 @@ export function FilterDropdown({ label, ariaLabel, options }: FilterDropdownProp
 
   function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const last = options.length - 1;
-    const moves: Record<string, number> = { ArrowDown: active === last ? 0 : active + 1, ArrowUp: active === 0 ? last : active - 1, Home: 0, End: last };
+    const moves: Record<string, number> = {
+      ArrowDown: active === last ? 0 : active + 1,
+      ArrowUp: active === 0 ? last : active - 1,
+      Home: 0,
+      End: last,
+    };
     if (event.key in moves) {
       event.preventDefault();
       setActive(moves[event.key]!);
@@ -77,13 +82,29 @@ export function FilterDropdown({ label, ariaLabel, options }: FilterDropdownProp
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
         aria-label={ariaLabel}
-        onClick={() => (open ? setOpen(false) : openAt(Math.max(0, options.findIndex((o) => o.checked))))}
+        onClick={() =>
+          open
+            ? setOpen(false)
+            : openAt(
+                Math.max(
+                  0,
+                  options.findIndex((o) => o.checked),
+                ),
+              )
+        }
         onKeyDown={onButtonKeyDown}
         disabled={options.length === 0}
       >
         <span>{label}</span>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="dropdown__chevron">
-          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M6 9l6 6 6-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       {open ? (
@@ -150,9 +171,12 @@ function useDismiss(rootRef: RefObject<HTMLElement | null>, open: boolean, setOp
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open, rootRef, setOpen]);
-  useEffect(() => () => {
-    if (hideTimer.current !== null) window.clearTimeout(hideTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (hideTimer.current !== null) window.clearTimeout(hideTimer.current);
+    },
+    [],
+  );
   const cancelHide = useCallback(() => {
     if (hideTimer.current !== null) window.clearTimeout(hideTimer.current);
     hideTimer.current = null;

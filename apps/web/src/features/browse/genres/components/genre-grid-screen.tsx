@@ -55,7 +55,9 @@ function GenreGrid({ genreId, onBack }: { genreId: number; onBack: () => void })
       ) : listing.isError ? (
         <div className="browse-page__status" role="alert">
           <p>{t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void listing.refetch()}>{t('retry')}</Button>
+          <Button variant="secondary" onClick={() => void listing.refetch()}>
+            {t('retry')}
+          </Button>
         </div>
       ) : items.length === 0 ? (
         <p className="browse-page__message">{t('empty')}</p>

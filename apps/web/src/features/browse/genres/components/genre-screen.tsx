@@ -97,10 +97,18 @@ function GenreBody({ genreId, subgenreId, kind, onBack }: BodyProps) {
 
   // A genre the catalogue does not know says so in its heading and the window's title.
   const missing = listing.error instanceof ApiError && listing.error.status === 404;
-  const name = missing ? t('genre.missing') : (data?.genre.ds ?? genres.data?.resources.find((g) => g.id === genreId)?.ds ?? '');
-  const title = kind === 'channels' ? t('genre.channelsTitle') : kind === 'amc' ? t(side === 'series' ? 'genre.amcSeries' : 'genre.amcCine') : name;
+  const name = missing
+    ? t('genre.missing')
+    : (data?.genre.ds ?? genres.data?.resources.find((g) => g.id === genreId)?.ds ?? '');
+  const title =
+    kind === 'channels'
+      ? t('genre.channelsTitle')
+      : kind === 'amc'
+        ? t(side === 'series' ? 'genre.amcSeries' : 'genre.amcCine')
+        : name;
 
-  const choices = kind === 'channels' ? (data?.channelGenres ?? []) : (data?.subgenres.map((g) => ({ id: g.id, name: g.ds })) ?? []);
+  const choices =
+    kind === 'channels' ? (data?.channelGenres ?? []) : (data?.subgenres.map((g) => ({ id: g.id, name: g.ds })) ?? []);
   const options = filterOptions(kind, subgenreId, choices).map((option) => ({
     key: option.key,
     label: option.fixed === 'all' ? t('genre.allEntry') : option.fixed === 'clear' ? t('genre.clear') : option.label,
@@ -115,19 +123,29 @@ function GenreBody({ genreId, subgenreId, kind, onBack }: BodyProps) {
     controls = (
       <div className="segmented" role="group" aria-label={t('genre.amcSwitch')}>
         {(['cine', 'series'] as const).map((s) => (
-          <button key={s} type="button" className="segmented__option" aria-pressed={side === s} onClick={() => choose(AMC_SIDES[s])}>
+          <button
+            key={s}
+            type="button"
+            className="segmented__option"
+            aria-pressed={side === s}
+            onClick={() => choose(AMC_SIDES[s])}
+          >
             {t(s === 'cine' ? 'genre.cine' : 'genre.series')}
           </button>
         ))}
       </div>
     );
   } else if (options.length > 0) {
-    controls = <FilterDropdown label={buttonText} ariaLabel={`${t('genre.filterLabel')}: ${buttonText}`} options={options} />;
+    controls = (
+      <FilterDropdown label={buttonText} ariaLabel={`${t('genre.filterLabel')}: ${buttonText}`} options={options} />
+    );
   }
 
   return (
     <>
-      <PageHeader title={title} onBack={onBack}>{controls}</PageHeader>
+      <PageHeader title={title} onBack={onBack}>
+        {controls}
+      </PageHeader>
       <GenreRows listing={listing} kind={kind} />
     </>
   );
@@ -154,7 +172,9 @@ function GenreRows({ listing, kind }: { listing: ReturnType<typeof useGenreListi
     return (
       <div className="browse-page__status" role="alert">
         <p>{t('loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void listing.refetch()}>{t('retry')}</Button>
+        <Button variant="secondary" onClick={() => void listing.refetch()}>
+          {t('retry')}
+        </Button>
       </div>
     );
   }
@@ -164,22 +184,25 @@ function GenreRows({ listing, kind }: { listing: ReturnType<typeof useGenreListi
   if (empty) return <p className="browse-page__message">{t('empty')}</p>;
   return (
     <div className="browse-page__rows">
-      {rows
-        ? rows.map((row) => <ItemRow key={row.id} title={row.name} entries={toEntries(row.channels)} displayMode={2} />)
-        : (
-          <>
-            <ItemRow title={t('genre.rows.series')} entries={toEntries(data.series)} displayMode={2} />
-            <ItemRow title={t('genre.rows.vods')} entries={toEntries(data.vods)} displayMode={1} />
-            <ItemRow title={t('genre.rows.events')} entries={toEntries(data.events)} displayMode={1} />
-            <ItemRow title={t('genre.rows.channels')} entries={toEntries(data.channels)} displayMode={2} />
-          </>
-        )}
+      {rows ? (
+        rows.map((row) => <ItemRow key={row.id} title={row.name} entries={toEntries(row.channels)} displayMode={2} />)
+      ) : (
+        <>
+          <ItemRow title={t('genre.rows.series')} entries={toEntries(data.series)} displayMode={2} />
+          <ItemRow title={t('genre.rows.vods')} entries={toEntries(data.vods)} displayMode={1} />
+          <ItemRow title={t('genre.rows.events')} entries={toEntries(data.events)} displayMode={1} />
+          <ItemRow title={t('genre.rows.channels')} entries={toEntries(data.channels)} displayMode={2} />
+        </>
+      )}
     </div>
   );
 }
 
 /** The channels page groups its channels by channel genre, in the genres' order. */
-function channelRows(channels: GenreListingResponse['channels'], genres: ChannelGenre[]): { id: number; name: string; channels: Channel[] }[] {
+function channelRows(
+  channels: GenreListingResponse['channels'],
+  genres: ChannelGenre[],
+): { id: number; name: string; channels: Channel[] }[] {
   return genres
     .map((g) => ({ id: g.id, name: g.name, channels: channels.filter((c) => c.channelGenreId === g.id) }))
     .filter((row) => row.channels.length > 0);

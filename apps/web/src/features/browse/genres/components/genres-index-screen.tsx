@@ -23,7 +23,15 @@ export function GenreTile({ genre }: { genre: Genre }) {
         {/* The logo is square: shown whole over a blurred copy filling the 16:9 card. */}
         <span className="genre-tile__image">
           <img className="genre-tile__backdrop" src={genre.logo} alt="" loading="lazy" decoding="async" />
-          <img className="genre-tile__logo" src={genre.logo} alt="" width={120} height={120} loading="lazy" decoding="async" />
+          <img
+            className="genre-tile__logo"
+            src={genre.logo}
+            alt=""
+            width={120}
+            height={120}
+            loading="lazy"
+            decoding="async"
+          />
         </span>
         <span className="genre-tile__name">{genre.ds}</span>
         <span id={`genre-${genre.id}-count`} className="genre-tile__count">
@@ -49,7 +57,9 @@ export function GenresIndexScreen() {
       ) : genres.isError ? (
         <div className="browse-page__status" role="alert">
           <p>{t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void genres.refetch()}>{t('retry')}</Button>
+          <Button variant="secondary" onClick={() => void genres.refetch()}>
+            {t('retry')}
+          </Button>
         </div>
       ) : (
         <ul className="genre-grid" aria-label={t('genres.label')}>

@@ -1,5 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { keepWatchingResponseSchema, listResourcesResponseSchema, type Bookmark, type Category, type CatalogueItem } from '@pantalla/contracts';
+import {
+  keepWatchingResponseSchema,
+  listResourcesResponseSchema,
+  type Bookmark,
+  type Category,
+  type CatalogueItem,
+} from '@pantalla/contracts';
 import { api } from '../../../../lib/api-client';
 import { CATEGORY_REFRESH_MS } from '../../../../lib/catalogue';
 import { ROW_ITEMS_SHOWN } from '../row-links';
@@ -18,12 +24,27 @@ export interface RowItems {
 /** GET /keep-watching: personalised, so fetched without resolveReferences. */
 export async function getKeepWatching({ signal }: { signal?: AbortSignal } = {}): Promise<RowItems> {
   const { resources } = await api.get('/keep-watching', { schema: keepWatchingResponseSchema, signal });
-  return { total: resources.length, entries: resources.map(({ resource, ...bookmark }) => ({ item: resource, bookmark })) };
+  return {
+    total: resources.length,
+    entries: resources.map(({ resource, ...bookmark }) => ({ item: resource, bookmark })),
+  };
 }
 
 /** GET /lists/{id}/resources?resolveReferences=true: the first items of a row. */
-export async function getListItems({ listId, limit, signal }: { listId: number; limit: number; signal?: AbortSignal }): Promise<RowItems> {
-  const page = await api.get(`/lists/${listId}/resources`, { schema: listResourcesResponseSchema, signal, query: { resolveReferences: true, limit } });
+export async function getListItems({
+  listId,
+  limit,
+  signal,
+}: {
+  listId: number;
+  limit: number;
+  signal?: AbortSignal;
+}): Promise<RowItems> {
+  const page = await api.get(`/lists/${listId}/resources`, {
+    schema: listResourcesResponseSchema,
+    signal,
+    query: { resolveReferences: true, limit },
+  });
   return { total: page.total, entries: page.resources.map(({ resource }) => ({ item: resource })) };
 }
 
@@ -34,7 +55,10 @@ export function getRowItemsQueryOptions(category: Pick<Category, 'id' | 'kind' |
   const keepWatching = category.kind === 'keep-watching';
   return queryOptions({
     queryKey: keepWatching ? keepWatchingQueryKey : ['browse', 'row', category.id, ROW_ITEMS_SHOWN],
-    queryFn: ({ signal }) => (keepWatching ? getKeepWatching({ signal }) : getListItems({ listId: category.id, limit: ROW_ITEMS_SHOWN, signal })),
+    queryFn: ({ signal }) =>
+      keepWatching
+        ? getKeepWatching({ signal })
+        : getListItems({ listId: category.id, limit: ROW_ITEMS_SHOWN, signal }),
     refetchInterval: CATEGORY_REFRESH_MS,
   });
 }

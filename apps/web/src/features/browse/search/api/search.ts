@@ -10,7 +10,11 @@ export function search({ term, signal }: { term: string; signal?: AbortSignal })
 
 /** The search page: no time limit. */
 export const searchQueryOptions = (term: string) =>
-  queryOptions({ queryKey: ['browse', 'search', term], queryFn: ({ signal }) => search({ term, signal }), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['browse', 'search', term],
+    queryFn: ({ signal }) => search({ term, signal }),
+    staleTime: 60_000,
+  });
 
 export function useSearch(term: string, enabled: boolean) {
   return useQuery({ ...searchQueryOptions(term), enabled });

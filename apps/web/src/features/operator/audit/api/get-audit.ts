@@ -17,7 +17,11 @@ export interface AuditFilters {
 
 /** GET /operator/audit: one page of the trail, newest first, after `cursor`. */
 export function getAudit(filters: AuditFilters, cursor: string | null, signal?: AbortSignal) {
-  return api.get('/operator/audit', { schema: auditPageSchema, signal, query: { ...filters, limit: AUDIT_PAGE, cursor: cursor ?? undefined } });
+  return api.get('/operator/audit', {
+    schema: auditPageSchema,
+    signal,
+    query: { ...filters, limit: AUDIT_PAGE, cursor: cursor ?? undefined },
+  });
 }
 
 /** The trail under `filters`, a page at a time. */

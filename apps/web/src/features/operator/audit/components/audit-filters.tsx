@@ -19,7 +19,8 @@ const EMPTY = { actor: '', action: '', subjectType: '', subjectId: '', from: '',
 export function AuditFiltersForm({ onSearch }: { onSearch: (filters: AuditFilters) => void }) {
   const { t } = useTranslation('operator-access');
   const [form, setForm] = useState(EMPTY);
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: event.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,9 +44,25 @@ export function AuditFiltersForm({ onSearch }: { onSearch: (filters: AuditFilter
 
   return (
     <form className="operator-access__filters" onSubmit={submit} aria-label={t('audit.filters.label')}>
-      <TextField label={t('audit.filters.actor')} type="email" autoComplete="off" value={form.actor} onChange={set('actor')} />
-      <TextField label={t('audit.filters.action')} hint={t('audit.filters.actionHint')} value={form.action} onChange={set('action')} />
-      <TextField label={t('audit.filters.subjectType')} hint={t('audit.filters.subjectTypeHint')} value={form.subjectType} onChange={set('subjectType')} />
+      <TextField
+        label={t('audit.filters.actor')}
+        type="email"
+        autoComplete="off"
+        value={form.actor}
+        onChange={set('actor')}
+      />
+      <TextField
+        label={t('audit.filters.action')}
+        hint={t('audit.filters.actionHint')}
+        value={form.action}
+        onChange={set('action')}
+      />
+      <TextField
+        label={t('audit.filters.subjectType')}
+        hint={t('audit.filters.subjectTypeHint')}
+        value={form.subjectType}
+        onChange={set('subjectType')}
+      />
       <TextField label={t('audit.filters.subjectId')} value={form.subjectId} onChange={set('subjectId')} />
       <TextField label={t('audit.filters.from')} type="date" value={form.from} onChange={set('from')} />
       <TextField label={t('audit.filters.to')} type="date" value={form.to} onChange={set('to')} />

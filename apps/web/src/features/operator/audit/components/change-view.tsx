@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One value as a person reads it: lists joined, nothing as a dash, anything else as compact JSON. */
 function readable(value: unknown): string {
@@ -31,7 +32,8 @@ export function ChangeView({ before, after }: { before: unknown; after: unknown 
         <div key={field}>
           <dt>{field}</dt>
           <dd>
-            <del>{readable(b[field])}</del> <span aria-label={t('audit.becomes')}>→</span> <ins>{readable(a[field])}</ins>
+            <del>{readable(b[field])}</del> <span aria-label={t('audit.becomes')}>→</span>{' '}
+            <ins>{readable(a[field])}</ins>
           </dd>
         </div>
       ))}

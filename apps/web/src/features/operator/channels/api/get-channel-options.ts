@@ -10,10 +10,20 @@ export interface ChannelOptions {
 
 /** GET /packages and GET /channel-genres: a handful of rows each, read once per visit. */
 export async function getChannelOptions(signal?: AbortSignal): Promise<ChannelOptions> {
-  const [packages, genres] = await Promise.all([api.get('/packages', { schema: packagesResponseSchema, signal }), api.get('/channel-genres', { schema: channelGenresResponseSchema, signal })]);
-  return { packages: packages.resources.filter((p) => p.kind !== 'ppv').map((p) => ({ id: p.id, name: p.name })), genres: genres.resources.map((g) => ({ id: g.id, name: g.name })) };
+  const [packages, genres] = await Promise.all([
+    api.get('/packages', { schema: packagesResponseSchema, signal }),
+    api.get('/channel-genres', { schema: channelGenresResponseSchema, signal }),
+  ]);
+  return {
+    packages: packages.resources.filter((p) => p.kind !== 'ppv').map((p) => ({ id: p.id, name: p.name })),
+    genres: genres.resources.map((g) => ({ id: g.id, name: g.name })),
+  };
 }
 
 export function useChannelOptions() {
-  return useQuery({ queryKey: ['operator', 'channel-options'], queryFn: ({ signal }) => getChannelOptions(signal), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['operator', 'channel-options'],
+    queryFn: ({ signal }) => getChannelOptions(signal),
+    staleTime: 5 * 60_000,
+  });
 }

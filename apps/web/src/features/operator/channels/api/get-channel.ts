@@ -8,7 +8,8 @@ export function getChannel(id: number, signal?: AbortSignal) {
   return api.get(`/operator/channels/${id}`, { schema: operatorChannelSchema, signal });
 }
 
-export const channelQueryOptions = (id: number) => queryOptions({ queryKey: [...channelsKey, 'one', id], queryFn: ({ signal }) => getChannel(id, signal) });
+export const channelQueryOptions = (id: number) =>
+  queryOptions({ queryKey: [...channelsKey, 'one', id], queryFn: ({ signal }) => getChannel(id, signal) });
 
 export function useChannel(id: number) {
   return useQuery(channelQueryOptions(id));

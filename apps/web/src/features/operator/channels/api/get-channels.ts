@@ -1,5 +1,10 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { operatorChannelPageSchema, type ChannelHealth, type OperatorChannelRow, type OperatorChannelSort } from '@pantalla/contracts';
+import {
+  operatorChannelPageSchema,
+  type ChannelHealth,
+  type OperatorChannelRow,
+  type OperatorChannelSort,
+} from '@pantalla/contracts';
 import { api } from '../../../../lib/api-client';
 
 /** The table's search, order and filters (undefined: any). */
@@ -21,7 +26,11 @@ export const channelsKey = ['operator', 'channels'] as const;
 /** GET /operator/channels: the page of rows starting at `offset` (the server's cursor is an offset). */
 export function getChannels(filters: ChannelFilters, offset: number, signal?: AbortSignal) {
   const { q, ...rest } = filters;
-  return api.get('/operator/channels', { schema: operatorChannelPageSchema, signal, query: { ...rest, q: q.trim() || undefined, cursor: offset > 0 ? String(offset) : undefined, limit: CHANNEL_PAGE } });
+  return api.get('/operator/channels', {
+    schema: operatorChannelPageSchema,
+    signal,
+    query: { ...rest, q: q.trim() || undefined, cursor: offset > 0 ? String(offset) : undefined, limit: CHANNEL_PAGE },
+  });
 }
 
 const pageQuery = (filters: ChannelFilters, page: number) => ({
@@ -55,7 +64,10 @@ export function useChannelPages(filters: ChannelFilters, first: number, last: nu
   const head = useQuery({ ...pageQuery(filters, 0), placeholderData: keepPreviousData });
   const total = head.data?.total ?? 0;
   const from = Math.max(1, Math.floor(first / CHANNEL_PAGE));
-  const to = Math.min(Math.floor(Math.max(0, Math.min(last, total) - 1) / CHANNEL_PAGE), Math.ceil(total / CHANNEL_PAGE) - 1);
+  const to = Math.min(
+    Math.floor(Math.max(0, Math.min(last, total) - 1) / CHANNEL_PAGE),
+    Math.ceil(total / CHANNEL_PAGE) - 1,
+  );
   const pages = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
   const more = useQueries({ queries: pages.map((page) => pageQuery(filters, page)) });
   const byPage = new Map<number, OperatorChannelRow[]>();

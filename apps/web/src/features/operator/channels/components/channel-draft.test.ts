@@ -11,15 +11,28 @@ const saved: ChannelDraft = {
   timeShift: true,
   catchupHours: 168,
   enabled: true,
-  fingerprint: { enabled: false, frequencySeconds: 300, durationSeconds: 30, position: 'random', fontSize: 18, color: '#FFFFFFD9', background: '#00000059' },
+  fingerprint: {
+    enabled: false,
+    frequencySeconds: 300,
+    durationSeconds: 30,
+    position: 'random',
+    fontSize: 18,
+    color: '#FFFFFFD9',
+    background: '#00000059',
+  },
 };
 
 describe('patchOf', () => {
   it('sends only what changed, the logo trimmed and null when emptied', () => {
     expect(patchOf(saved, saved)).toEqual({});
-    expect(patchOf(saved, { ...saved, number: 7, logoUrl: ' https://x.test/l.png ' })).toEqual({ number: 7, logoUrl: 'https://x.test/l.png' });
+    expect(patchOf(saved, { ...saved, number: 7, logoUrl: ' https://x.test/l.png ' })).toEqual({
+      number: 7,
+      logoUrl: 'https://x.test/l.png',
+    });
     expect(patchOf({ ...saved, logoUrl: '/a.svg' }, { ...saved, logoUrl: '' })).toEqual({ logoUrl: null });
-    expect(patchOf(saved, { ...saved, fingerprint: { ...saved.fingerprint, enabled: true } })).toEqual({ fingerprint: { enabled: true } });
+    expect(patchOf(saved, { ...saved, fingerprint: { ...saved.fingerprint, enabled: true } })).toEqual({
+      fingerprint: { enabled: true },
+    });
   });
 
   it('accepts https and local logos only', () => {

@@ -15,7 +15,18 @@ export interface ChannelDraft {
 }
 
 export function draftOf(c: OperatorChannel): ChannelDraft {
-  return { name: c.name, number: c.number, logoUrl: c.logoUrl ?? '', genreId: c.genreId, packageId: c.packageId, parental: c.parental, timeShift: c.timeShift, catchupHours: c.catchupHours, enabled: c.enabled, fingerprint: { ...c.fingerprint } };
+  return {
+    name: c.name,
+    number: c.number,
+    logoUrl: c.logoUrl ?? '',
+    genreId: c.genreId,
+    packageId: c.packageId,
+    parental: c.parental,
+    timeShift: c.timeShift,
+    catchupHours: c.catchupHours,
+    enabled: c.enabled,
+    fingerprint: { ...c.fingerprint },
+  };
 }
 
 /** A logo the server accepts: empty, https://…, or a path on this server. */
@@ -27,7 +38,16 @@ export function logoIsValid(value: string): boolean {
 /** Pure: the fields of `draft` that differ from `saved`, as a PATCH body (empty when nothing does). */
 export function patchOf(saved: ChannelDraft, draft: ChannelDraft): OperatorChannelPatch {
   const patch: Record<string, unknown> = {};
-  for (const key of ['name', 'number', 'genreId', 'packageId', 'parental', 'timeShift', 'catchupHours', 'enabled'] as const) {
+  for (const key of [
+    'name',
+    'number',
+    'genreId',
+    'packageId',
+    'parental',
+    'timeShift',
+    'catchupHours',
+    'enabled',
+  ] as const) {
     if (draft[key] !== saved[key]) patch[key] = typeof draft[key] === 'string' ? draft[key].trim() : draft[key];
   }
   if (draft.logoUrl.trim() !== saved.logoUrl) patch.logoUrl = draft.logoUrl.trim() === '' ? null : draft.logoUrl.trim();

@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_HEALTHS, OPERATOR_CHANNEL_SORTS, type ChannelHealth, type OperatorChannelSort } from '@pantalla/contracts';
+import {
+  CHANNEL_HEALTHS,
+  OPERATOR_CHANNEL_SORTS,
+  type ChannelHealth,
+  type OperatorChannelSort,
+} from '@pantalla/contracts';
 import type { ChannelOptions } from '../api/get-channel-options';
 import type { ChannelFilters } from '../api/get-channels';
 
@@ -24,7 +29,10 @@ export function ChannelFiltersBar({ search, onSearch, filters, options, onChange
       </label>
       <label>
         <span>{t('column.package')}</span>
-        <select value={filters.packageId ?? ''} onChange={(e) => onChange({ packageId: numberOrUndefined(e.target.value) })}>
+        <select
+          value={filters.packageId ?? ''}
+          onChange={(e) => onChange({ packageId: numberOrUndefined(e.target.value) })}
+        >
           <option value="">{t('any')}</option>
           {options?.packages.map((p) => (
             <option key={p.id} value={p.id}>
@@ -35,7 +43,10 @@ export function ChannelFiltersBar({ search, onSearch, filters, options, onChange
       </label>
       <label>
         <span>{t('column.genre')}</span>
-        <select value={filters.genreId ?? ''} onChange={(e) => onChange({ genreId: numberOrUndefined(e.target.value) })}>
+        <select
+          value={filters.genreId ?? ''}
+          onChange={(e) => onChange({ genreId: numberOrUndefined(e.target.value) })}
+        >
           <option value="">{t('any')}</option>
           {options?.genres.map((g) => (
             <option key={g.id} value={g.id}>
@@ -46,7 +57,12 @@ export function ChannelFiltersBar({ search, onSearch, filters, options, onChange
       </label>
       <label>
         <span>{t('column.source')}</span>
-        <select value={filters.source ?? ''} onChange={(e) => onChange({ source: e.target.value === '' ? undefined : (e.target.value as 'origin' | 'external') })}>
+        <select
+          value={filters.source ?? ''}
+          onChange={(e) =>
+            onChange({ source: e.target.value === '' ? undefined : (e.target.value as 'origin' | 'external') })
+          }
+        >
           <option value="">{t('any')}</option>
           <option value="origin">{t('source.origin')}</option>
           <option value="external">{t('source.external')}</option>
@@ -54,7 +70,10 @@ export function ChannelFiltersBar({ search, onSearch, filters, options, onChange
       </label>
       <label>
         <span>{t('column.health')}</span>
-        <select value={filters.health ?? ''} onChange={(e) => onChange({ health: e.target.value === '' ? undefined : (e.target.value as ChannelHealth) })}>
+        <select
+          value={filters.health ?? ''}
+          onChange={(e) => onChange({ health: e.target.value === '' ? undefined : (e.target.value as ChannelHealth) })}
+        >
           <option value="">{t('any')}</option>
           {CHANNEL_HEALTHS.map((h) => (
             <option key={h} value={h}>
@@ -65,7 +84,15 @@ export function ChannelFiltersBar({ search, onSearch, filters, options, onChange
       </label>
       <label>
         <span>{t('sort.label')}</span>
-        <select value={`${filters.sort}:${filters.dir}`} onChange={(e) => onChange({ sort: e.target.value.split(':')[0] as OperatorChannelSort, dir: e.target.value.endsWith(':desc') ? 'desc' : 'asc' })}>
+        <select
+          value={`${filters.sort}:${filters.dir}`}
+          onChange={(e) =>
+            onChange({
+              sort: e.target.value.split(':')[0] as OperatorChannelSort,
+              dir: e.target.value.endsWith(':desc') ? 'desc' : 'asc',
+            })
+          }
+        >
           {OPERATOR_CHANNEL_SORTS.flatMap((s) =>
             (['asc', 'desc'] as const).map((d) => (
               <option key={`${s}:${d}`} value={`${s}:${d}`}>

@@ -41,24 +41,61 @@ export function ChannelForm({ channel, options, readOnly, saving, onSave }: Prop
         </label>
         <label>
           {t('edit.number')}
-          <input type="number" required min={1} max={99999} inputMode="numeric" value={draft.number} onChange={(e) => set({ number: num(e.target.value) })} />
+          <input
+            type="number"
+            required
+            min={1}
+            max={99999}
+            inputMode="numeric"
+            value={draft.number}
+            onChange={(e) => set({ number: num(e.target.value) })}
+          />
         </label>
         <label style={{ gridColumn: '1 / -1' }}>
           {t('edit.logo')}
-          <input type="text" inputMode="url" value={draft.logoUrl} aria-invalid={!logoOk} aria-describedby="logo-hint" onChange={(e) => set({ logoUrl: e.target.value })} />
+          <input
+            type="text"
+            inputMode="url"
+            value={draft.logoUrl}
+            aria-invalid={!logoOk}
+            aria-describedby="logo-hint"
+            onChange={(e) => set({ logoUrl: e.target.value })}
+          />
           <span id="logo-hint" className={logoOk ? 'channel-form__hint' : 'operator-error'}>
             {logoOk ? t('edit.logoHint') : t('edit.logoInvalid')}
           </span>
         </label>
-        <IdSelect label={t('edit.genre')} value={draft.genreId} choices={options?.genres} onChange={(genreId) => set({ genreId })} />
-        <IdSelect label={t('edit.package')} value={draft.packageId} choices={options?.packages} onChange={(packageId) => set({ packageId })} />
+        <IdSelect
+          label={t('edit.genre')}
+          value={draft.genreId}
+          choices={options?.genres}
+          onChange={(genreId) => set({ genreId })}
+        />
+        <IdSelect
+          label={t('edit.package')}
+          value={draft.packageId}
+          choices={options?.packages}
+          onChange={(packageId) => set({ packageId })}
+        />
         <label>
           {t('edit.parental')}
-          <input type="number" min={1} max={7} value={draft.parental} onChange={(e) => set({ parental: num(e.target.value) })} />
+          <input
+            type="number"
+            min={1}
+            max={7}
+            value={draft.parental}
+            onChange={(e) => set({ parental: num(e.target.value) })}
+          />
         </label>
         <label>
           {t('edit.catchupHours')}
-          <input type="number" min={0} max={720} value={draft.catchupHours} onChange={(e) => set({ catchupHours: num(e.target.value) })} />
+          <input
+            type="number"
+            min={0}
+            max={720}
+            value={draft.catchupHours}
+            onChange={(e) => set({ catchupHours: num(e.target.value) })}
+          />
         </label>
         <label className="channel-form__check">
           <input type="checkbox" checked={draft.timeShift} onChange={(e) => set({ timeShift: e.target.checked })} />
@@ -69,7 +106,12 @@ export function ChannelForm({ channel, options, readOnly, saving, onSave }: Prop
           {t('edit.enabled')}
         </label>
       </fieldset>
-      <FingerprintFields value={draft.fingerprint} disabled={readOnly || saving} positions={fingerprintPositionSchema.options} onChange={(fingerprint) => set({ fingerprint })} />
+      <FingerprintFields
+        value={draft.fingerprint}
+        disabled={readOnly || saving}
+        positions={fingerprintPositionSchema.options}
+        onChange={(fingerprint) => set({ fingerprint })}
+      />
       {readOnly ? null : (
         <div className="channel-form__actions">
           <button type="submit" disabled={saving || !logoOk}>
@@ -83,7 +125,17 @@ export function ChannelForm({ channel, options, readOnly, saving, onSave }: Prop
 }
 
 /** A select of named ids (genres, packages); the id alone until the names arrive. */
-function IdSelect({ label, value, choices, onChange }: { label: string; value: number; choices: { id: number; name: string }[] | undefined; onChange(id: number): void }) {
+function IdSelect({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  choices: { id: number; name: string }[] | undefined;
+  onChange(id: number): void;
+}) {
   return (
     <label>
       {label}

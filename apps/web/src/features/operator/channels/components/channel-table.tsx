@@ -40,7 +40,8 @@ export function ChannelTable({ rowAt, total, filters, options, onSort, onRange }
   const { t } = useTranslation('operator-channels');
   const scroller = useRef<HTMLDivElement>(null);
   const { first, last, totalHeight, offset } = useVirtualRows(scroller, total, ROW_HEIGHT);
-  const nameOf = (list: ChannelOptions['packages'] | undefined, id: number) => list?.find((x) => x.id === id)?.name ?? `#${id}`;
+  const nameOf = (list: ChannelOptions['packages'] | undefined, id: number) =>
+    list?.find((x) => x.id === id)?.name ?? `#${id}`;
 
   useEffect(() => onRange(first, last), [first, last, onRange]);
   // A new search, filter or order starts at its first row.
@@ -57,9 +58,19 @@ export function ChannelTable({ rowAt, total, filters, options, onSort, onRange }
             const label = t(`column.${c.key}` as 'column.name');
             const sorted = c.sort !== undefined && filters.sort === c.sort;
             return (
-              <div key={c.key} role="columnheader" className={`channel-table__cell channel-table__cell--${c.key}`} aria-sort={sorted ? (filters.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+              <div
+                key={c.key}
+                role="columnheader"
+                className={`channel-table__cell channel-table__cell--${c.key}`}
+                aria-sort={sorted ? (filters.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+              >
                 {c.sort ? (
-                  <button type="button" className="channel-table__sort" onClick={() => onSort(c.sort as OperatorChannelSort)} aria-label={t('sortBy', { column: label })}>
+                  <button
+                    type="button"
+                    className="channel-table__sort"
+                    onClick={() => onSort(c.sort as OperatorChannelSort)}
+                    aria-label={t('sortBy', { column: label })}
+                  >
                     {label}
                     {sorted ? <span aria-hidden="true">{filters.dir === 'asc' ? ' ▲' : ' ▼'}</span> : null}
                   </button>
@@ -80,9 +91,20 @@ export function ChannelTable({ rowAt, total, filters, options, onSort, onRange }
               const index = first + i;
               const row = rowAt(index);
               return row ? (
-                <ChannelRowView key={row.id} row={row} index={index} genre={nameOf(options?.genres, row.genreId)} pkg={nameOf(options?.packages, row.packageId)} />
+                <ChannelRowView
+                  key={row.id}
+                  row={row}
+                  index={index}
+                  genre={nameOf(options?.genres, row.genreId)}
+                  pkg={nameOf(options?.packages, row.packageId)}
+                />
               ) : (
-                <div key={`loading-${index}`} role="row" aria-rowindex={index + 2} className="channel-table__row channel-table__row--loading">
+                <div
+                  key={`loading-${index}`}
+                  role="row"
+                  aria-rowindex={index + 2}
+                  className="channel-table__row channel-table__row--loading"
+                >
                   <div role="cell" className="channel-table__cell">
                     {t('loadingRow')}
                   </div>
@@ -96,11 +118,27 @@ export function ChannelTable({ rowAt, total, filters, options, onSort, onRange }
   );
 }
 
-function ChannelRowView({ row, index, genre, pkg }: { row: OperatorChannelRow; index: number; genre: string; pkg: string }) {
+function ChannelRowView({
+  row,
+  index,
+  genre,
+  pkg,
+}: {
+  row: OperatorChannelRow;
+  index: number;
+  genre: string;
+  pkg: string;
+}) {
   const { t } = useTranslation('operator-channels');
-  const logo = row.logoUrl ? servedImageUrl('channel', row.id, row.logoUrl) : `/api/v1/images/channel/${row.id}/logo.svg`;
+  const logo = row.logoUrl
+    ? servedImageUrl('channel', row.id, row.logoUrl)
+    : `/api/v1/images/channel/${row.id}/logo.svg`;
   return (
-    <div role="row" aria-rowindex={index + 2} className={`channel-table__row${row.enabled ? '' : ' channel-table__row--off'}`}>
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={`channel-table__row${row.enabled ? '' : ' channel-table__row--off'}`}
+    >
       <div role="cell" className="channel-table__cell channel-table__cell--number">
         {row.number}
       </div>

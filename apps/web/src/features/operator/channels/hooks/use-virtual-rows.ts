@@ -20,7 +20,12 @@ const OVERSCAN = 8;
  * Pure: which rows a window of `viewHeight` px at `scrollTop` shows, with the overscan.
  * The DOM then holds about a screen of rows whatever the list's length.
  */
-export function visibleRange(count: number, rowHeight: number, scrollTop: number, viewHeight: number): { first: number; last: number } {
+export function visibleRange(
+  count: number,
+  rowHeight: number,
+  scrollTop: number,
+  viewHeight: number,
+): { first: number; last: number } {
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
   const last = Math.min(count, Math.ceil((scrollTop + viewHeight) / rowHeight) + OVERSCAN);
   return { first, last: Math.max(first, last) };
@@ -36,7 +41,9 @@ export function useVirtualRows(scroller: RefObject<HTMLElement | null>, count: n
     if (!el) return;
     const read = () => {
       frame.current = 0;
-      setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+      setView((v) =>
+        v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight },
+      );
     };
     const onScroll = () => {
       if (frame.current === 0) frame.current = requestAnimationFrame(read);

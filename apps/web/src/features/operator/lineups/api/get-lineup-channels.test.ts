@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { OperatorChannelRow } from '@pantalla/contracts';
 import { movedPages } from './get-lineup-channels';
 
-const row = (id: number): OperatorChannelRow => ({ id, number: id, name: `C${id}`, logoUrl: null, genreId: 1, packageId: 1, source: 'origin', guide: 'seed', health: 'ok', enabled: true, updatedAt: 0 });
+const row = (id: number): OperatorChannelRow => ({
+  id,
+  number: id,
+  name: `C${id}`,
+  logoUrl: null,
+  genreId: 1,
+  packageId: 1,
+  source: 'origin',
+  guide: 'seed',
+  health: 'ok',
+  enabled: true,
+  updatedAt: 0,
+});
 const data = {
   pageParams: [null, '2'],
   pages: [

@@ -8,7 +8,11 @@ export const lineupChannelsKey = (lineupId: number) => ['operator', 'lineups', l
 
 /** GET /operator/lineups/{id}/channels: one page in the lineup's order. */
 export function getLineupChannels(lineupId: number, cursor: string | null, signal?: AbortSignal) {
-  return api.get(`/operator/lineups/${lineupId}/channels`, { schema: operatorLineupPageSchema, signal, query: { cursor: cursor ?? undefined, limit: PAGE } });
+  return api.get(`/operator/lineups/${lineupId}/channels`, {
+    schema: operatorLineupPageSchema,
+    signal,
+    query: { cursor: cursor ?? undefined, limit: PAGE },
+  });
 }
 
 export const lineupChannelsQueryOptions = (lineupId: number) =>
@@ -27,7 +31,11 @@ export function useLineupChannels(lineupId: number) {
  * Pure: the loaded pages with the row at `from` moved to `to` (both among the loaded rows),
  * the pages keeping their sizes and every row its new position.
  */
-export function movedPages(data: InfiniteData<OperatorLineupPage, string | null>, from: number, to: number): InfiniteData<OperatorLineupPage, string | null> {
+export function movedPages(
+  data: InfiniteData<OperatorLineupPage, string | null>,
+  from: number,
+  to: number,
+): InfiniteData<OperatorLineupPage, string | null> {
   const items = data.pages.flatMap((p) => p.items);
   if (from < 0 || from >= items.length || to < 0 || to >= items.length) return data;
   const [moving] = items.splice(from, 1);

@@ -71,13 +71,38 @@ export function LineupList({ items, total, canEdit, onNeedMore, onMove }: Props)
             {Array.from({ length: last - first }, (_, i) => {
               const index = first + i;
               const item = items[index];
-              if (!item) return <div key={`loading-${index}`} role="listitem" className="lineup-row lineup-row--loading">{t('loadingRow')}</div>;
+              if (!item)
+                return (
+                  <div key={`loading-${index}`} role="listitem" className="lineup-row lineup-row--loading">
+                    {t('loadingRow')}
+                  </div>
+                );
               const c = item.channel;
-              const dropping = drag && drag.over === index && drag.from !== index ? (drag.from < index ? ' lineup-row--drop-after' : ' lineup-row--drop-before') : '';
+              const dropping =
+                drag && drag.over === index && drag.from !== index
+                  ? drag.from < index
+                    ? ' lineup-row--drop-after'
+                    : ' lineup-row--drop-before'
+                  : '';
               return (
-                <div key={c.id} role="listitem" tabIndex={0} data-channel-id={c.id} aria-posinset={index + 1} aria-setsize={total} className={`lineup-row${drag?.from === index ? ' lineup-row--dragging' : ''}${dropping}`} onKeyDown={(e) => onKeyDown(e, index)} aria-label={`${index + 1}. ${c.number} ${c.name}`}>
+                <div
+                  key={c.id}
+                  role="listitem"
+                  tabIndex={0}
+                  data-channel-id={c.id}
+                  aria-posinset={index + 1}
+                  aria-setsize={total}
+                  className={`lineup-row${drag?.from === index ? ' lineup-row--dragging' : ''}${dropping}`}
+                  onKeyDown={(e) => onKeyDown(e, index)}
+                  aria-label={`${index + 1}. ${c.number} ${c.name}`}
+                >
                   {canEdit ? (
-                    <span className="lineup-row__handle" role="img" aria-label={t('lineups.handle', { name: c.name })} {...handleProps(index)}>
+                    <span
+                      className="lineup-row__handle"
+                      role="img"
+                      aria-label={t('lineups.handle', { name: c.name })}
+                      {...handleProps(index)}
+                    >
                       ⠿
                     </span>
                   ) : null}
@@ -86,10 +111,20 @@ export function LineupList({ items, total, canEdit, onNeedMore, onMove }: Props)
                   <span className="lineup-row__name">{c.name}</span>
                   {canEdit ? (
                     <span className="lineup-row__buttons">
-                      <button type="button" aria-label={t('lineups.up', { name: c.name })} disabled={index === 0} onClick={() => void move(index, index - 1)}>
+                      <button
+                        type="button"
+                        aria-label={t('lineups.up', { name: c.name })}
+                        disabled={index === 0}
+                        onClick={() => void move(index, index - 1)}
+                      >
                         ↑
                       </button>
-                      <button type="button" aria-label={t('lineups.down', { name: c.name })} disabled={index >= total - 1} onClick={() => void move(index, index + 1)}>
+                      <button
+                        type="button"
+                        aria-label={t('lineups.down', { name: c.name })}
+                        disabled={index >= total - 1}
+                        onClick={() => void move(index, index + 1)}
+                      >
                         ↓
                       </button>
                     </span>

@@ -10,7 +10,12 @@ export interface Drag {
  * Drag by a handle with pointer events (mouse, pen and touch alike): the drop place is read
  * from the pointer's height in the scroller, whose rows are `rowHeight` px each.
  */
-export function useRowDrag(scroller: RefObject<HTMLElement | null>, rowHeight: number, count: number, onDrop: (from: number, to: number) => void) {
+export function useRowDrag(
+  scroller: RefObject<HTMLElement | null>,
+  rowHeight: number,
+  count: number,
+  onDrop: (from: number, to: number) => void,
+) {
   const [drag, setDrag] = useState<Drag | null>(null);
   const dragRef = useRef<Drag | null>(null);
   const indexAt = (clientY: number) => {

@@ -9,7 +9,11 @@ export const nowKey = ['operator', 'streams', 'now'] as const;
 
 /** GET /operator/streams/now: totals and one page of channels after `cursor`, heaviest first. */
 export function getNow(cursor: string | null, signal?: AbortSignal) {
-  return api.get('/operator/streams/now', { schema: operatorNowSchema, signal, query: { limit: NOW_PAGE, cursor: cursor ?? undefined } });
+  return api.get('/operator/streams/now', {
+    schema: operatorNowSchema,
+    signal,
+    query: { limit: NOW_PAGE, cursor: cursor ?? undefined },
+  });
 }
 
 export const nowQueryOptions = () =>

@@ -4,7 +4,8 @@ import { useNow } from '../api/get-now';
 import { NowTable } from './now-table';
 import '../now.css';
 
-const time = (at: number, language: string) => new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(at);
+const time = (at: number, language: string) =>
+  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(at);
 
 /**
  * The Now view: open streams in total and per live channel, heaviest first, asked again every
@@ -60,7 +61,12 @@ export function NowScreen() {
         <NowTable rows={rows} />
       ) : null}
       {now.hasNextPage && (
-        <button type="button" className="operator-now__button" onClick={() => void now.fetchNextPage()} disabled={now.isFetchingNextPage}>
+        <button
+          type="button"
+          className="operator-now__button"
+          onClick={() => void now.fetchNextPage()}
+          disabled={now.isFetchingNextPage}
+        >
           {now.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
         </button>
       )}

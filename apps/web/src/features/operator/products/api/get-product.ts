@@ -10,7 +10,8 @@ export function getProduct(id: number, signal?: AbortSignal) {
 
 export const productKey = (id: number) => [...productsKey, 'one', id] as const;
 
-export const productQueryOptions = (id: number) => queryOptions({ queryKey: productKey(id), queryFn: ({ signal }) => getProduct(id, signal) });
+export const productQueryOptions = (id: number) =>
+  queryOptions({ queryKey: productKey(id), queryFn: ({ signal }) => getProduct(id, signal) });
 
 export function useProduct(id: number) {
   return useQuery(productQueryOptions(id));

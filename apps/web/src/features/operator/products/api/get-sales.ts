@@ -9,5 +9,9 @@ export function getSales(id: number, from: string, to: string, signal?: AbortSig
 }
 
 export function useSales(id: number, from: string, to: string) {
-  return useQuery({ queryKey: [...productsKey, 'sales', id, from, to], queryFn: ({ signal }) => getSales(id, from, to, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...productsKey, 'sales', id, from, to],
+    queryFn: ({ signal }) => getSales(id, from, to, signal),
+    placeholderData: keepPreviousData,
+  });
 }

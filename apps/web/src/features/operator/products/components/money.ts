@@ -13,7 +13,11 @@ export function parseMoney(text: string): number | null {
 
 /** Cents as the price field shows them, in the locale's decimal mark: 1299 → '12,99'. */
 export function moneyField(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100);
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(cents / 100);
 }
 
 /** A date and time as the console shows it. */

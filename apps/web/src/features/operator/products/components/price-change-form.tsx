@@ -15,7 +15,9 @@ export function PriceChangeForm({ product }: { product: OperatorProduct }) {
   const { t: tc } = useTranslation('operator');
   const change = useChangePrice(product.id);
   const [amount, setAmount] = useState(moneyField(product.priceCents, i18n.language));
-  const [currency, setCurrency] = useState<OperatorPriceChange['currency']>(PRODUCT_CURRENCIES.find((c) => c === product.currency) ?? 'EUR');
+  const [currency, setCurrency] = useState<OperatorPriceChange['currency']>(
+    PRODUCT_CURRENCIES.find((c) => c === product.currency) ?? 'EUR',
+  );
   const [invalid, setInvalid] = useState<string | null>(null);
   const noteId = useId();
 
@@ -29,7 +31,15 @@ export function PriceChangeForm({ product }: { product: OperatorProduct }) {
   };
   // A cancelled password dialog leaves the server's refusal: nothing to say beyond the form staying as it was.
   const refused = change.error instanceof ApiError && change.error.code === 'reauth_required';
-  const error = invalid ?? (refused ? null : change.error instanceof ApiError ? change.error.message : change.error ? tc('common.error') : null);
+  const error =
+    invalid ??
+    (refused
+      ? null
+      : change.error instanceof ApiError
+        ? change.error.message
+        : change.error
+          ? tc('common.error')
+          : null);
   const saved = change.data?.product;
 
   return (
@@ -40,10 +50,20 @@ export function PriceChangeForm({ product }: { product: OperatorProduct }) {
       </p>
       <fieldset disabled={change.isPending}>
         <Field label={t('price.amount')} hint={t('price.amountHint', { currency })}>
-          <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" autoComplete="off" aria-invalid={invalid === t('price.invalid')} required />
+          <input
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-invalid={invalid === t('price.invalid')}
+            required
+          />
         </Field>
         <Field label={t('price.currency')}>
-          <select value={currency} onChange={(e) => setCurrency(PRODUCT_CURRENCIES.find((c) => c === e.target.value) ?? 'EUR')}>
+          <select
+            value={currency}
+            onChange={(e) => setCurrency(PRODUCT_CURRENCIES.find((c) => c === e.target.value) ?? 'EUR')}
+          >
             {PRODUCT_CURRENCIES.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -58,7 +78,9 @@ export function PriceChangeForm({ product }: { product: OperatorProduct }) {
           {error}
         </p>
       ) : null}
-      {saved && !change.isPending ? <p role="status">{t('price.saved', { price: formatMoney(saved.priceCents, saved.currency, i18n.language) })}</p> : null}
+      {saved && !change.isPending ? (
+        <p role="status">{t('price.saved', { price: formatMoney(saved.priceCents, saved.currency, i18n.language) })}</p>
+      ) : null}
     </form>
   );
 }

@@ -27,7 +27,8 @@ export function PriceHistory({ prices }: { prices: readonly OperatorProductPrice
                 <tr key={p.version}>
                   <td>{formatWhen(p.at, locale)}</td>
                   <td>
-                    {formatMoney(p.previousCents, p.previousCurrency, locale)} → {formatMoney(p.amountCents, p.currency, locale)}
+                    {formatMoney(p.previousCents, p.previousCurrency, locale)} →{' '}
+                    {formatMoney(p.amountCents, p.currency, locale)}
                   </td>
                   <td>{p.actorEmail}</td>
                   <td className="product-summary__code">{p.providerPriceId ?? '–'}</td>

@@ -34,7 +34,8 @@ export function ProductForm({ detail, readOnly }: { detail: OperatorProductDetai
     if (until !== product.saleUntil) patch.saleUntil = until;
     if (Object.keys(patch).length > 0) update.mutate(patch);
   };
-  const error = invalid ?? (update.error instanceof ApiError ? update.error.message : update.error ? tc('common.error') : null);
+  const error =
+    invalid ?? (update.error instanceof ApiError ? update.error.message : update.error ? tc('common.error') : null);
 
   return (
     <form className="product-form" onSubmit={submit} aria-labelledby="product-form-legend">

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { sectionHref } from '../../sections';
 import { formatMoney } from './money';
 
-const dateOnly = (at: number, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(at));
+const dateOnly = (at: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(at));
 
 /** The product list: each title links to its page. */
 export function ProductTable({ rows }: { rows: readonly OperatorProduct[] }) {
@@ -32,7 +33,8 @@ export function ProductTable({ rows }: { rows: readonly OperatorProduct[] }) {
               <td>{t(`kind.${p.kind}`)}</td>
               <td>{p.packageName}</td>
               <td className="products-table__price">
-                {formatMoney(p.priceCents, p.currency, locale)} {p.interval ? t(`interval.${p.interval}`) : t('interval.none')}
+                {formatMoney(p.priceCents, p.currency, locale)}{' '}
+                {p.interval ? t(`interval.${p.interval}`) : t('interval.none')}
               </td>
               <td>
                 {p.saleUntil === null

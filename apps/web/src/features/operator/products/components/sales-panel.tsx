@@ -24,12 +24,34 @@ export function SalesPanel({ productId, currency }: { productId: number; currenc
   const chart = useMemo(() => {
     if (!data) return null;
     const x = data.days.map((d) => d.at);
-    const count: TimeSeries[] = [{ label: t('sales.count'), integer: true, values: data.days.map((d) => d.count), format: (v) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(v) }];
-    const gross: TimeSeries[] = [{ label: t('sales.gross'), values: data.days.map((d) => d.grossCents), color: '#ffb347', format: (v) => formatMoney(v, data.currency, locale) }];
+    const count: TimeSeries[] = [
+      {
+        label: t('sales.count'),
+        integer: true,
+        values: data.days.map((d) => d.count),
+        format: (v) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(v),
+      },
+    ];
+    const gross: TimeSeries[] = [
+      {
+        label: t('sales.gross'),
+        values: data.days.map((d) => d.grossCents),
+        color: '#ffb347',
+        format: (v) => formatMoney(v, data.currency, locale),
+      },
+    ];
     return { x, count, gross };
   }, [data, locale, t]);
-  const dateText = (day: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-  const description = data ? t('sales.total', { count: data.totalCount, gross: formatMoney(data.totalGrossCents, data.currency || currency, locale), from: dateText(from), to: dateText(to) }) : undefined;
+  const dateText = (day: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  const description = data
+    ? t('sales.total', {
+        count: data.totalCount,
+        gross: formatMoney(data.totalGrossCents, data.currency || currency, locale),
+        from: dateText(from),
+        to: dateText(to),
+      })
+    : undefined;
 
   return (
     <section className="sales-panel" aria-labelledby="sales-title" aria-busy={sales.isFetching}>
@@ -53,7 +75,14 @@ export function SalesPanel({ productId, currency }: { productId: number; currenc
       {!data && sales.isPending ? <p>{t('sales.loading')}</p> : null}
       {chart ? (
         <div className="sales-panel__charts">
-          <TimeChart label={t('sales.countChart')} description={description} unit="day" x={chart.x} series={chart.count} height={200} />
+          <TimeChart
+            label={t('sales.countChart')}
+            description={description}
+            unit="day"
+            x={chart.x}
+            series={chart.count}
+            height={200}
+          />
           <TimeChart label={t('sales.grossChart')} unit="day" x={chart.x} series={chart.gross} height={200} />
         </div>
       ) : null}

@@ -10,5 +10,12 @@ export function getQoeAlerts(signal?: AbortSignal) {
 }
 
 export function useQoeAlerts() {
-  return useQuery(queryOptions({ queryKey: qoeAlertsKey, queryFn: ({ signal }) => getQoeAlerts(signal), refetchInterval: 60_000, refetchIntervalInBackground: false }));
+  return useQuery(
+    queryOptions({
+      queryKey: qoeAlertsKey,
+      queryFn: ({ signal }) => getQoeAlerts(signal),
+      refetchInterval: 60_000,
+      refetchIntervalInBackground: false,
+    }),
+  );
 }

@@ -6,7 +6,11 @@ export type QoeItemType = QoeView['itemType'];
 
 /** GET /operator/qoe/items/{type}/{id}: a channel's or title's figures, chart points, breakdowns and alerts. */
 export function getQoeItem(itemType: QoeItemType, itemId: number, range: QoeRange, signal?: AbortSignal) {
-  return api.get(`/operator/qoe/items/${itemType}/${itemId}`, { schema: qoeItemReportSchema, signal, query: { range } });
+  return api.get(`/operator/qoe/items/${itemType}/${itemId}`, {
+    schema: qoeItemReportSchema,
+    signal,
+    query: { range },
+  });
 }
 
 export function useQoeItem(itemType: QoeItemType, itemId: number, range: QoeRange) {

@@ -8,7 +8,12 @@ export function getQoeOverview(range: QoeRange, signal?: AbortSignal) {
 }
 
 export const qoeOverviewOptions = (range: QoeRange) =>
-  queryOptions({ queryKey: ['operator', 'qoe', 'overview', range], queryFn: ({ signal }) => getQoeOverview(range, signal), refetchInterval: 60_000, refetchIntervalInBackground: false });
+  queryOptions({
+    queryKey: ['operator', 'qoe', 'overview', range],
+    queryFn: ({ signal }) => getQoeOverview(range, signal),
+    refetchInterval: 60_000,
+    refetchIntervalInBackground: false,
+  });
 
 export function useQoeOverview(range: QoeRange) {
   return useQuery(qoeOverviewOptions(range));

@@ -9,6 +9,11 @@ export const SPEED_TESTS_SHOWN = 5;
 export function useSpeedTests(userId: number) {
   return useQuery({
     queryKey: ['operator', 'qoe', 'speed-tests', userId],
-    queryFn: ({ signal }) => api.get('/operator/qoe/speed-tests', { schema: connDiagRunsSchema, signal, query: { userId, limit: SPEED_TESTS_SHOWN } }),
+    queryFn: ({ signal }) =>
+      api.get('/operator/qoe/speed-tests', {
+        schema: connDiagRunsSchema,
+        signal,
+        query: { userId, limit: SPEED_TESTS_SHOWN },
+      }),
   });
 }

@@ -9,11 +9,18 @@ export const VIEWS_PAGE = 20;
 /** Whose views: an account's (the subscriber's page) or a channel's or title's. */
 export type ViewsOf = { userId: number } | { itemType: QoeItemType; itemId: number };
 
-const pathOf = (of: ViewsOf) => ('userId' in of ? `/operator/qoe/subscribers/${of.userId}/views` : `/operator/qoe/items/${of.itemType}/${of.itemId}/views`);
+const pathOf = (of: ViewsOf) =>
+  'userId' in of
+    ? `/operator/qoe/subscribers/${of.userId}/views`
+    : `/operator/qoe/items/${of.itemType}/${of.itemId}/views`;
 
 /** GET …/views: a page of views, newest first, after the cursor. */
 export function getQoeViews(of: ViewsOf, cursor: string | null, signal?: AbortSignal) {
-  return api.get(pathOf(of), { schema: qoeViewPageSchema, signal, query: { limit: VIEWS_PAGE, ...(cursor ? { cursor } : {}) } });
+  return api.get(pathOf(of), {
+    schema: qoeViewPageSchema,
+    signal,
+    query: { limit: VIEWS_PAGE, ...(cursor ? { cursor } : {}) },
+  });
 }
 
 export function useQoeViews(of: ViewsOf) {
@@ -29,6 +36,7 @@ export function useQoeViews(of: ViewsOf) {
 export function useQoeView(viewId: string) {
   return useQuery({
     queryKey: ['operator', 'qoe', 'view', viewId],
-    queryFn: ({ signal }) => api.get(`/operator/qoe/views/${encodeURIComponent(viewId)}`, { schema: qoeViewRecordSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get(`/operator/qoe/views/${encodeURIComponent(viewId)}`, { schema: qoeViewRecordSchema, signal }),
   });
 }

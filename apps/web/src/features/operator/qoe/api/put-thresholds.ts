@@ -10,5 +10,8 @@ export function putQoeThresholds(thresholds: QoeThresholds) {
 
 export function useSaveThresholds() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: putQoeThresholds, onSuccess: () => client.invalidateQueries({ queryKey: qoeAlertsKey }) });
+  return useMutation({
+    mutationFn: putQoeThresholds,
+    onSuccess: () => client.invalidateQueries({ queryKey: qoeAlertsKey }),
+  });
 }

@@ -12,7 +12,9 @@ import { qoeFormats } from './format';
 export function AlertsPanel() {
   const { t } = useTranslation('operator-qoe');
   const alerts = useQoeAlerts();
-  const items = [...(alerts.data?.items ?? [])].sort((a, b) => Number(a.clearedAt !== null) - Number(b.clearedAt !== null));
+  const items = [...(alerts.data?.items ?? [])].sort(
+    (a, b) => Number(a.clearedAt !== null) - Number(b.clearedAt !== null),
+  );
   return (
     <section aria-labelledby="qoe-alerts-title" className="operator-qoe__alerts">
       <h2 id="qoe-alerts-title">{t('alerts.title')}</h2>
@@ -29,15 +31,22 @@ export function AlertsPanel() {
 export function AlertList({ items }: { items: readonly QoeAlert[] }) {
   const { t, i18n } = useTranslation('operator-qoe');
   const f = qoeFormats(i18n.language);
-  const value = (alert: QoeAlert) => (alert.kind === 'failure' ? `${f.pct(alert.value)} ≥ ${f.pct(alert.threshold)}` : `${f.ms(alert.value)} ≥ ${f.ms(alert.threshold)}`);
+  const value = (alert: QoeAlert) =>
+    alert.kind === 'failure'
+      ? `${f.pct(alert.value)} ≥ ${f.pct(alert.threshold)}`
+      : `${f.ms(alert.value)} ≥ ${f.ms(alert.threshold)}`;
   if (items.length === 0) return null;
   return (
     <ul className="operator-qoe__alert-list">
       {items.map((alert) => (
         <li key={alert.id} className={alert.clearedAt === null ? 'operator-qoe__alert--open' : undefined}>
-          <strong>{alert.clearedAt === null ? t('alerts.open') : t('alerts.cleared')}</strong> {t(`alerts.kind.${alert.kind}`)} ·{' '}
-          <Link to={sectionHref('qoe', alert.itemType, alert.itemId)}>{alert.name ?? t(`items.${alert.itemType}`, { id: String(alert.itemId) })}</Link> · {value(alert)} ·{' '}
-          {t('alerts.views', { count: alert.views })} · {t('alerts.since', { at: f.dateTime(alert.raisedAt) })}
+          <strong>{alert.clearedAt === null ? t('alerts.open') : t('alerts.cleared')}</strong>{' '}
+          {t(`alerts.kind.${alert.kind}`)} ·{' '}
+          <Link to={sectionHref('qoe', alert.itemType, alert.itemId)}>
+            {alert.name ?? t(`items.${alert.itemType}`, { id: String(alert.itemId) })}
+          </Link>{' '}
+          · {value(alert)} · {t('alerts.views', { count: alert.views })} ·{' '}
+          {t('alerts.since', { at: f.dateTime(alert.raisedAt) })}
           {alert.clearedAt !== null && ` · ${t('alerts.until', { at: f.dateTime(alert.clearedAt) })}`}
         </li>
       ))}
@@ -54,7 +63,11 @@ function ThresholdsForm({ current }: { current: QoeThresholds }) {
   const [minViews, setMinViews] = useState(String(current.minViews));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ failurePct: Number(failurePct), startupP95Ms: Math.round(Number(startupSeconds) * 1000), minViews: Math.round(Number(minViews)) });
+    save.mutate({
+      failurePct: Number(failurePct),
+      startupP95Ms: Math.round(Number(startupSeconds) * 1000),
+      minViews: Math.round(Number(minViews)),
+    });
   };
   return (
     <form className="operator-qoe__thresholds" onSubmit={submit}>
@@ -62,15 +75,39 @@ function ThresholdsForm({ current }: { current: QoeThresholds }) {
         <legend>{t('thresholds.title')}</legend>
         <label>
           {t('thresholds.failurePct')}
-          <input type="number" min={0} max={100} step={0.5} required value={failurePct} onChange={(e) => setFailurePct(e.target.value)} />
+          <input
+            type="number"
+            min={0}
+            max={100}
+            step={0.5}
+            required
+            value={failurePct}
+            onChange={(e) => setFailurePct(e.target.value)}
+          />
         </label>
         <label>
           {t('thresholds.startupSeconds')}
-          <input type="number" min={0.1} max={120} step={0.1} required value={startupSeconds} onChange={(e) => setStartupSeconds(e.target.value)} />
+          <input
+            type="number"
+            min={0.1}
+            max={120}
+            step={0.1}
+            required
+            value={startupSeconds}
+            onChange={(e) => setStartupSeconds(e.target.value)}
+          />
         </label>
         <label>
           {t('thresholds.minViews')}
-          <input type="number" min={1} max={100000} step={1} required value={minViews} onChange={(e) => setMinViews(e.target.value)} />
+          <input
+            type="number"
+            min={1}
+            max={100000}
+            step={1}
+            required
+            value={minViews}
+            onChange={(e) => setMinViews(e.target.value)}
+          />
         </label>
         {canEdit && <button type="submit">{t('thresholds.save')}</button>}
       </fieldset>

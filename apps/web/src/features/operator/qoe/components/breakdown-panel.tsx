@@ -1,15 +1,38 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { QOE_BREAKDOWNS, QOE_SCREEN_CLASSES, type QoeBreakdownBy, type QoeBreakdownRow, type QoeRange } from '@pantalla/contracts';
+import {
+  QOE_BREAKDOWNS,
+  QOE_SCREEN_CLASSES,
+  type QoeBreakdownBy,
+  type QoeBreakdownRow,
+  type QoeRange,
+} from '@pantalla/contracts';
 
 type QoeScreenClass = (typeof QOE_SCREEN_CLASSES)[number];
 import { sectionHref } from '../../sections';
 import { useQoeBreakdown } from '../api/get-breakdown';
 import { qoeFormats } from './format';
 
-type Column = 'key' | 'views' | 'uniqueViewers' | 'startupScore' | 'startupP95Ms' | 'rebufferPct' | 'failurePct' | 'exitBeforeStartPct';
-const COLUMNS: Column[] = ['key', 'views', 'uniqueViewers', 'startupScore', 'startupP95Ms', 'rebufferPct', 'failurePct', 'exitBeforeStartPct'];
+type Column =
+  | 'key'
+  | 'views'
+  | 'uniqueViewers'
+  | 'startupScore'
+  | 'startupP95Ms'
+  | 'rebufferPct'
+  | 'failurePct'
+  | 'exitBeforeStartPct';
+const COLUMNS: Column[] = [
+  'key',
+  'views',
+  'uniqueViewers',
+  'startupScore',
+  'startupP95Ms',
+  'rebufferPct',
+  'failurePct',
+  'exitBeforeStartPct',
+];
 
 /** Rows sorted by a column; nulls last whichever the direction. */
 export function sortRows(rows: readonly QoeBreakdownRow[], column: Column, descending: boolean): QoeBreakdownRow[] {
@@ -41,14 +64,26 @@ export function BreakdownPanel({ range }: { range: QoeRange }) {
         </select>
       </label>
       {breakdown.isError && <p className="operator-error">{t('error')}</p>}
-      <BreakdownTable by={by} rows={breakdown.data?.rows ?? []} caption={t('breakdown.caption', { by: t(`breakdown.${by}`) })} />
+      <BreakdownTable
+        by={by}
+        rows={breakdown.data?.rows ?? []}
+        caption={t('breakdown.caption', { by: t(`breakdown.${by}`) })}
+      />
       {breakdown.data && breakdown.data.rows.length === 0 && <p>{t('breakdown.empty')}</p>}
     </section>
   );
 }
 
 /** One breakdown's rows as a table sorted by any column; a channel or title opens its page. */
-export function BreakdownTable({ by, rows, caption }: { by: QoeBreakdownBy; rows: readonly QoeBreakdownRow[]; caption: string }) {
+export function BreakdownTable({
+  by,
+  rows,
+  caption,
+}: {
+  by: QoeBreakdownBy;
+  rows: readonly QoeBreakdownRow[];
+  caption: string;
+}) {
   const { t, i18n } = useTranslation('operator-qoe');
   const [sort, setSort] = useState<{ column: Column; descending: boolean }>({ column: 'views', descending: true });
   const f = qoeFormats(i18n.language);
@@ -71,8 +106,17 @@ export function BreakdownTable({ by, rows, caption }: { by: QoeBreakdownBy; rows
         <thead>
           <tr>
             {COLUMNS.map((column) => (
-              <th key={column} scope="col" aria-sort={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : undefined}>
-                <button type="button" onClick={() => setSort((s) => ({ column, descending: s.column === column ? !s.descending : column !== 'key' }))}>
+              <th
+                key={column}
+                scope="col"
+                aria-sort={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : undefined}
+              >
+                <button
+                  type="button"
+                  onClick={() =>
+                    setSort((s) => ({ column, descending: s.column === column ? !s.descending : column !== 'key' }))
+                  }
+                >
                   {column === 'key' ? t(`breakdown.${by}`) : t(`columns.${column}`)}
                   {sort.column === column ? (sort.descending ? ' ↓' : ' ↑') : ''}
                 </button>
@@ -83,7 +127,15 @@ export function BreakdownTable({ by, rows, caption }: { by: QoeBreakdownBy; rows
         <tbody>
           {sorted.map((row) => (
             <tr key={row.key}>
-              {COLUMNS.map((column) => (column === 'key' ? <th key={column} scope="row">{head(row)}</th> : <td key={column}>{cell(row, column)}</td>))}
+              {COLUMNS.map((column) =>
+                column === 'key' ? (
+                  <th key={column} scope="row">
+                    {head(row)}
+                  </th>
+                ) : (
+                  <td key={column}>{cell(row, column)}</td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
@@ -99,9 +151,17 @@ function itemHref(key: string): string | null {
 }
 
 /** An item reads by its catalogue name, else 'Canal 3'; a region '--' reads unknown. */
-function keyLabel({ key, name }: QoeBreakdownRow, by: QoeBreakdownBy, t: (key: 'items.LIVE' | 'items.CUTV' | 'items.VOD' | 'items.SERIE' | 'unknownRegion' | `screens.${QoeScreenClass}`, options?: { id: string }) => string): string {
+function keyLabel(
+  { key, name }: QoeBreakdownRow,
+  by: QoeBreakdownBy,
+  t: (
+    key: 'items.LIVE' | 'items.CUTV' | 'items.VOD' | 'items.SERIE' | 'unknownRegion' | `screens.${QoeScreenClass}`,
+    options?: { id: string },
+  ) => string,
+): string {
   if (by === 'region' && key === '--') return t('unknownRegion');
-  if (by === 'device' && (QOE_SCREEN_CLASSES as readonly string[]).includes(key)) return t(`screens.${key as QoeScreenClass}`);
+  if (by === 'device' && (QOE_SCREEN_CLASSES as readonly string[]).includes(key))
+    return t(`screens.${key as QoeScreenClass}`);
   if (by !== 'channel' && by !== 'title') return key;
   if (name) return name;
   const [type, id = ''] = key.split(':');

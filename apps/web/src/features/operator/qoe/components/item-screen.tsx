@@ -56,7 +56,11 @@ function ItemFigures({ data }: { data: QoeItemReport }) {
         <h2 id="qoe-item-breakdowns">{t('breakdown.heading')}</h2>
         {ITEM_BREAKDOWNS.map((by) => (
           <div key={by}>
-            <BreakdownTable by={by} rows={data.breakdowns[by]} caption={t('breakdown.caption', { by: t(`breakdown.${by}`) })} />
+            <BreakdownTable
+              by={by}
+              rows={data.breakdowns[by]}
+              caption={t('breakdown.caption', { by: t(`breakdown.${by}`) })}
+            />
             {data.breakdowns[by].length === 0 && <p>{t('breakdown.empty')}</p>}
           </div>
         ))}

@@ -5,7 +5,8 @@ import type { ConnDiagRuns } from '@pantalla/contracts';
 import { setLanguage } from '../../../../lib/i18n';
 import { SpeedTestsSection } from './speed-tests';
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 let answer: ConnDiagRuns;
 let asked: URL[];
 

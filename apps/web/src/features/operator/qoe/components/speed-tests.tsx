@@ -32,7 +32,11 @@ export function SpeedTestsSection({ userId }: { userId: number }) {
                   <th scope="row">{f.dateTime(run.at)}</th>
                   <td>
                     {run.results
-                      .map((r) => (r.mbps > 0 ? t('speedTests.result', { server: r.server, mbps: mbps.format(r.mbps) }) : t('speedTests.failed', { server: r.server })))
+                      .map((r) =>
+                        r.mbps > 0
+                          ? t('speedTests.result', { server: r.server, mbps: mbps.format(r.mbps) })
+                          : t('speedTests.failed', { server: r.server }),
+                      )
                       .join(' · ')}
                   </td>
                   <td>

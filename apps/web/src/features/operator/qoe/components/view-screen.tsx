@@ -20,7 +20,11 @@ export function ViewScreen({ viewId }: { viewId: string }) {
     <section className="operator-qoe" aria-labelledby="operator-qoe-view-title">
       <h1 id="operator-qoe-view-title">{t('view.title')}</h1>
       {view.isPending && <p role="status">{t('loading')}</p>}
-      {view.isError && <p role="alert">{view.error instanceof ApiError && view.error.status === 404 ? t('view.notFound') : t('error')}</p>}
+      {view.isError && (
+        <p role="alert">
+          {view.error instanceof ApiError && view.error.status === 404 ? t('view.notFound') : t('error')}
+        </p>
+      )}
       {view.data && <ViewSummary view={view.data} />}
       {view.data && <ViewTimeline view={view.data} />}
     </section>
@@ -33,8 +37,18 @@ function ViewSummary({ view }: { view: QoeViewRecord }) {
   const kbps = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const screen = screenLabel(view.screen, t);
   const rows: [string, ReactNode][] = [
-    [t('view.item'), <Link key="item" to={sectionHref('qoe', view.itemType, view.itemId)}>{view.name ?? t(`items.${view.itemType}`, { id: String(view.itemId) })}</Link>],
-    [t('view.subscriber'), <Link key="user" to={sectionHref('subscribers', view.userId)}>{t('view.subscriberId', { id: String(view.userId) })}</Link>],
+    [
+      t('view.item'),
+      <Link key="item" to={sectionHref('qoe', view.itemType, view.itemId)}>
+        {view.name ?? t(`items.${view.itemType}`, { id: String(view.itemId) })}
+      </Link>,
+    ],
+    [
+      t('view.subscriber'),
+      <Link key="user" to={sectionHref('subscribers', view.userId)}>
+        {t('view.subscriberId', { id: String(view.userId) })}
+      </Link>,
+    ],
     [t('views.started'), f.dateTime(view.startedAt)],
     [t('view.lastHeard'), f.dateTime(view.lastAt)],
     [t('views.outcome'), outcomeOf(view, t)],

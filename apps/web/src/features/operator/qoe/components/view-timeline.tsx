@@ -45,14 +45,30 @@ export function bufferSamples(startedAt: number, events: readonly QoeEvent[]): {
 /** One view's events in order (intent, first frame, stalls, renditions, failure, end) and its bitrate over time. */
 export function ViewTimeline({ view }: { view: QoeViewRecord }) {
   const { t, i18n } = useTranslation('operator-qoe');
-  const seconds = useMemo(() => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), [i18n.language]);
+  const seconds = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    [i18n.language],
+  );
   const kbit = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }), [i18n.language]);
   const steps = useMemo(() => bitrateSteps(view.startedAt, view.events), [view]);
   // Stable per answer and language: the chart redraws only when they change.
   // Whole kbit/s ticks: one rendition alone makes a flat line, whose axis would otherwise tick at fractions read as the same number.
-  const series = useMemo(() => [{ label: t('view.bitrateKbps'), values: steps.kbps, integer: true, format: (v: number) => `${kbit.format(v)} kbit/s` }], [steps, t, kbit]);
+  const series = useMemo(
+    () => [
+      {
+        label: t('view.bitrateKbps'),
+        values: steps.kbps,
+        integer: true,
+        format: (v: number) => `${kbit.format(v)} kbit/s`,
+      },
+    ],
+    [steps, t, kbit],
+  );
   const buffer = useMemo(() => bufferSamples(view.startedAt, view.events), [view]);
-  const bufferSeries = useMemo(() => [{ label: t('view.bufferSeconds'), values: buffer.seconds, format: (v: number) => `${seconds.format(v)} s` }], [buffer, t, seconds]);
+  const bufferSeries = useMemo(
+    () => [{ label: t('view.bufferSeconds'), values: buffer.seconds, format: (v: number) => `${seconds.format(v)} s` }],
+    [buffer, t, seconds],
+  );
   const describe = ([, kind, value]: QoeEvent): string => {
     if (kind === 'buffer') return t('timeline.buffer', { seconds: seconds.format(value / 1000) });
     if (kind === 'bitrate') return t('timeline.bitrate', { kbps: kbit.format(value / 1000) });
@@ -71,13 +87,26 @@ export function ViewTimeline({ view }: { view: QoeViewRecord }) {
               <span>+{seconds.format(0)} s</span> {t('timeline.intent')}
             </li>
             {view.events.map((event, index) => (
-              <li key={index} className={event[1] === 'error' || event[1] === 'stall' ? 'operator-qoe__timeline--bad' : undefined}>
+              <li
+                key={index}
+                className={event[1] === 'error' || event[1] === 'stall' ? 'operator-qoe__timeline--bad' : undefined}
+              >
                 <span>+{seconds.format(event[0] / 1000)} s</span> {describe(event)}
               </li>
             ))}
           </ol>
-          {steps.x.length > 0 && <TimeChart label={t('timeline.chart')} x={steps.x} series={series} unit="second" height={180} />}
-          {buffer.x.length > 0 && <TimeChart label={t('timeline.bufferChart')} x={buffer.x} series={bufferSeries} unit="second" height={180} />}
+          {steps.x.length > 0 && (
+            <TimeChart label={t('timeline.chart')} x={steps.x} series={series} unit="second" height={180} />
+          )}
+          {buffer.x.length > 0 && (
+            <TimeChart
+              label={t('timeline.bufferChart')}
+              x={buffer.x}
+              series={bufferSeries}
+              unit="second"
+              height={180}
+            />
+          )}
         </>
       )}
     </section>

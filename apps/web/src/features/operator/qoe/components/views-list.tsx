@@ -8,8 +8,14 @@ import { useQoeViews, type ViewsOf } from '../api/get-views';
 import { qoeFormats } from './format';
 
 /** How a view's outcome reads: failed with its code, left before the first frame, or watched. */
-export function outcomeOf(view: QoeViewRecord, t: (key: 'views.failed' | 'views.exited' | 'views.watching' | 'views.ok', options?: { code: string }) => string): string {
-  if (view.errorCode !== null) return t('views.failed', { code: view.licenceCode === null ? String(view.errorCode) : `${view.errorCode} / ${view.licenceCode}` });
+export function outcomeOf(
+  view: QoeViewRecord,
+  t: (key: 'views.failed' | 'views.exited' | 'views.watching' | 'views.ok', options?: { code: string }) => string,
+): string {
+  if (view.errorCode !== null)
+    return t('views.failed', {
+      code: view.licenceCode === null ? String(view.errorCode) : `${view.errorCode} / ${view.licenceCode}`,
+    });
   if (view.exitBeforeStart) return t('views.exited');
   return view.ended ? t('views.ok') : t('views.watching');
 }
@@ -67,7 +73,12 @@ export function ViewsList({ of, showItem }: { of: ViewsOf; showItem: boolean }) 
       </div>
       {views.hasNextPage && (
         <p>
-          <button type="button" className="operator-qoe__more" disabled={views.isFetchingNextPage} onClick={() => void views.fetchNextPage()}>
+          <button
+            type="button"
+            className="operator-qoe__more"
+            disabled={views.isFetchingNextPage}
+            onClick={() => void views.fetchNextPage()}
+          >
             {t('views.more')}
           </button>
         </p>

@@ -9,7 +9,11 @@ export const operatorsKey = ['operator', 'roles'] as const;
 
 /** GET /operator/roles: operators by e-mail, one page after `cursor`. */
 export function getOperators(cursor: string | null, signal?: AbortSignal) {
-  return api.get('/operator/roles', { schema: operatorPageSchema, signal, query: { limit: OPERATORS_PAGE, cursor: cursor ?? undefined } });
+  return api.get('/operator/roles', {
+    schema: operatorPageSchema,
+    signal,
+    query: { limit: OPERATORS_PAGE, cursor: cursor ?? undefined },
+  });
 }
 
 /** The operators and their roles, a page at a time ("load more"). */

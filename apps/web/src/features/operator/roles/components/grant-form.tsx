@@ -38,11 +38,30 @@ export function GrantForm() {
   }
 
   return (
-    <form className="operator-access__grant" onSubmit={(event) => void submit(event)} aria-labelledby="grant-title" noValidate>
+    <form
+      className="operator-access__grant"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="grant-title"
+      noValidate
+    >
       <h2 id="grant-title">{t('roles.grant.title')}</h2>
       <div className="operator-access__fields">
-        <TextField label={t('roles.grant.email')} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} required />
-        <SelectField label={t('roles.grant.role')} placeholder={t('roles.grant.choose')} value={role} onChange={(e) => setRole(e.target.value)} options={OPERATOR_ROLES.map((r) => ({ value: r, label: tc(`roles.${r}`) }))} required />
+        <TextField
+          label={t('roles.grant.email')}
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <SelectField
+          label={t('roles.grant.role')}
+          placeholder={t('roles.grant.choose')}
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+          options={OPERATOR_ROLES.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
+          required
+        />
         <Button type="submit" loading={grant.isPending}>
           {t('roles.grant.submit')}
         </Button>

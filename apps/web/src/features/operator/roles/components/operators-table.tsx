@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
 
 /** The operators and their roles; each role a table-granted row holds can be revoked. */
-export function OperatorsTable({ operators, busy, onRevoke }: { operators: readonly OperatorEntry[]; busy: boolean; onRevoke: (operator: OperatorEntry, role: OperatorRole) => void }) {
+export function OperatorsTable({
+  operators,
+  busy,
+  onRevoke,
+}: {
+  operators: readonly OperatorEntry[];
+  busy: boolean;
+  onRevoke: (operator: OperatorEntry, role: OperatorRole) => void;
+}) {
   const { t } = useTranslation('operator-access');
   const { t: tc } = useTranslation('operator');
   return (
@@ -32,7 +40,13 @@ export function OperatorsTable({ operators, busy, onRevoke }: { operators: reado
                       {role === 'admin' && operator.configAdmin ? (
                         <span className="operator-access__config">{t('roles.configAdmin')}</span>
                       ) : (
-                        <Button variant="ghost" className="operator-access__revoke" disabled={busy} onClick={() => onRevoke(operator, role)} aria-label={t('roles.revokeLabel', { role: tc(`roles.${role}`), email: operator.email })}>
+                        <Button
+                          variant="ghost"
+                          className="operator-access__revoke"
+                          disabled={busy}
+                          onClick={() => onRevoke(operator, role)}
+                          aria-label={t('roles.revokeLabel', { role: tc(`roles.${role}`), email: operator.email })}
+                        >
                           {t('roles.revoke')}
                         </Button>
                       )}

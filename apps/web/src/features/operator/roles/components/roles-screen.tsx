@@ -39,7 +39,15 @@ export function RolesScreen() {
       listHeading.current?.focus();
     } catch (failure) {
       const reason = revokeRefusal(failure);
-      setMessage({ text: reason === 'failed' ? t('roles.failed') : reason === 'needPassword' ? t('roles.needPassword') : t(`roles.refused.${reason}`), error: true });
+      setMessage({
+        text:
+          reason === 'failed'
+            ? t('roles.failed')
+            : reason === 'needPassword'
+              ? t('roles.needPassword')
+              : t(`roles.refused.${reason}`),
+        error: true,
+      });
     }
   }
 
@@ -51,7 +59,11 @@ export function RolesScreen() {
       <h2 ref={listHeading} tabIndex={-1}>
         {t('roles.listTitle')}
       </h2>
-      <p role={message?.error ? 'alert' : 'status'} aria-live="polite" className={message?.error ? 'operator-error' : 'operator-access__done'}>
+      <p
+        role={message?.error ? 'alert' : 'status'}
+        aria-live="polite"
+        className={message?.error ? 'operator-error' : 'operator-access__done'}
+      >
         {message?.text}
       </p>
       {operators.isError && rows.length === 0 ? (
@@ -64,10 +76,18 @@ export function RolesScreen() {
       ) : operators.isPending ? (
         <p>{t('loading')}</p>
       ) : (
-        <OperatorsTable operators={rows} busy={revoke.isPending} onRevoke={(operator, role) => void onRevoke(operator, role)} />
+        <OperatorsTable
+          operators={rows}
+          busy={revoke.isPending}
+          onRevoke={(operator, role) => void onRevoke(operator, role)}
+        />
       )}
       {operators.hasNextPage && (
-        <Button variant="secondary" onClick={() => void operators.fetchNextPage()} loading={operators.isFetchingNextPage}>
+        <Button
+          variant="secondary"
+          onClick={() => void operators.fetchNextPage()}
+          loading={operators.isFetchingNextPage}
+        >
           {tc('common.loadMore')}
         </Button>
       )}

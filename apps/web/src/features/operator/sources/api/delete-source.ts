@@ -9,5 +9,8 @@ export function deleteSource(id: number) {
 
 export function useDeleteSource(id: number) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: () => deleteSource(id), onSuccess: () => client.invalidateQueries({ queryKey: sourcesKey }) });
+  return useMutation({
+    mutationFn: () => deleteSource(id),
+    onSuccess: () => client.invalidateQueries({ queryKey: sourcesKey }),
+  });
 }

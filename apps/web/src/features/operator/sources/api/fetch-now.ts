@@ -10,5 +10,8 @@ export function fetchNow(id: number) {
 
 export function useFetchNow(id: number) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: () => fetchNow(id), onSuccess: () => client.invalidateQueries({ queryKey: sourcesKey }) });
+  return useMutation({
+    mutationFn: () => fetchNow(id),
+    onSuccess: () => client.invalidateQueries({ queryKey: sourcesKey }),
+  });
 }

@@ -4,7 +4,11 @@ import { api } from '../../../../lib/api-client';
 
 /** GET /operator/sources/channel-options: channels for the mapping picker (typing cancels the previous request). */
 export function getChannelOptions(q: string, signal?: AbortSignal) {
-  return api.get('/operator/sources/channel-options', { schema: channelOptionListSchema, signal, query: { q, limit: 20 } });
+  return api.get('/operator/sources/channel-options', {
+    schema: channelOptionListSchema,
+    signal,
+    query: { q, limit: 20 },
+  });
 }
 
 export function useChannelOptions(q: string, enabled: boolean) {

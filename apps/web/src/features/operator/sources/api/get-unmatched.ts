@@ -5,7 +5,11 @@ import { sourceKey } from './get-source';
 
 /** GET /operator/sources/{id}/unmatched: guide ids of the last import without a channel or a mapping. */
 export function getUnmatched(id: number, cursor: string | null, signal?: AbortSignal) {
-  return api.get(`/operator/sources/${id}/unmatched`, { schema: unmatchedGuideIdPageSchema, signal, query: { cursor: cursor ?? undefined, limit: 50 } });
+  return api.get(`/operator/sources/${id}/unmatched`, {
+    schema: unmatchedGuideIdPageSchema,
+    signal,
+    query: { cursor: cursor ?? undefined, limit: 50 },
+  });
 }
 
 export function useUnmatched(id: number) {

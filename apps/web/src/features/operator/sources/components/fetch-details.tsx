@@ -13,7 +13,8 @@ export function FetchDetails({ fetch }: { fetch: SourceFetch }) {
         <div>
           <dt>{t('fetch.when')}</dt>
           <dd>
-            {formatWhen(fetch.startedAt, locale)} · {t(`trigger.${fetch.trigger}`)} · <strong>{t(`outcome.${fetch.outcome}`)}</strong>
+            {formatWhen(fetch.startedAt, locale)} · {t(`trigger.${fetch.trigger}`)} ·{' '}
+            <strong>{t(`outcome.${fetch.outcome}`)}</strong>
           </dd>
         </div>
         <div>
@@ -56,12 +57,17 @@ export function FetchDetails({ fetch }: { fetch: SourceFetch }) {
         <ol className="sources-warnings">
           {fetch.warnings.map((w, i) => (
             <li key={i}>
-              {w.line !== null ? <span className="sources-warnings__line">{t('warnings.line', { line: w.line })}</span> : null} {w.message}
+              {w.line !== null ? (
+                <span className="sources-warnings__line">{t('warnings.line', { line: w.line })}</span>
+              ) : null}{' '}
+              {w.message}
             </li>
           ))}
         </ol>
       )}
-      {r && r.problemsTotal > fetch.warnings.length ? <p>{t('warnings.more', { shown: fetch.warnings.length, total: r.problemsTotal })}</p> : null}
+      {r && r.problemsTotal > fetch.warnings.length ? (
+        <p>{t('warnings.more', { shown: fetch.warnings.length, total: r.problemsTotal })}</p>
+      ) : null}
     </>
   );
 }

@@ -31,7 +31,11 @@ export function FetchHistory({ items }: { items: readonly SourceFetch[] }) {
               <td>{f.httpStatus ?? '—'}</td>
               <td>{formatBytes(f.bytes, locale)}</td>
               <td>{formatDuration(f.durationMs, locale)}</td>
-              <td>{f.report ? t('counts', { channels: f.report.channels.created, programmes: f.report.programmes.inserted }) : '—'}</td>
+              <td>
+                {f.report
+                  ? t('counts', { channels: f.report.channels.created, programmes: f.report.programmes.inserted })
+                  : '—'}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -4,7 +4,17 @@ import type { GuideMapping, GuideMappingRequest } from '@pantalla/contracts';
 import { useChannelOptions } from '../api/get-channel-options';
 
 /** For one guide id: map it to a channel found by name or number, or create a channel for it. */
-export function MappingPicker({ guideId, mode, onDecide, busy }: { guideId: string; mode: 'map' | 'create'; onDecide: (request: GuideMappingRequest) => Promise<GuideMapping | null>; busy: boolean }) {
+export function MappingPicker({
+  guideId,
+  mode,
+  onDecide,
+  busy,
+}: {
+  guideId: string;
+  mode: 'map' | 'create';
+  onDecide: (request: GuideMappingRequest) => Promise<GuideMapping | null>;
+  busy: boolean;
+}) {
   const { t } = useTranslation('operator-sources');
   const id = useId();
   const [q, setQ] = useState('');
@@ -35,11 +45,23 @@ export function MappingPicker({ guideId, mode, onDecide, busy }: { guideId: stri
   return (
     <form className="sources-picker" onSubmit={submit}>
       <label htmlFor={`${id}-q`}>{t('unmatched.search')}</label>
-      <input id={`${id}-q`} type="search" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" aria-controls={`${id}-list`} />
+      <input
+        id={`${id}-q`}
+        type="search"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        autoComplete="off"
+        aria-controls={`${id}-list`}
+      />
       <label htmlFor={`${id}-list`} className="sources-visually-hidden">
         {t('unmatched.map')}
       </label>
-      <select id={`${id}-list`} size={Math.min(6, Math.max(2, items.length))} value={picked ?? ''} onChange={(e) => setChannelId(Number(e.target.value))}>
+      <select
+        id={`${id}-list`}
+        size={Math.min(6, Math.max(2, items.length))}
+        value={picked ?? ''}
+        onChange={(e) => setChannelId(Number(e.target.value))}
+      >
         {items.map((c) => (
           <option key={c.id} value={c.id}>
             {c.number} · {c.name}

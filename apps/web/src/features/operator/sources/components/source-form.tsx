@@ -5,7 +5,13 @@ import { ApiError } from '../../../../lib/api-client';
 import { useSaveSource } from '../api/save-source';
 
 /** Adds a source (no `source`) or edits one: URL, kind, minutes between fetches. */
-export function SourceForm({ source, onSaved }: { source?: OperatorSource; onSaved?: (saved: OperatorSource) => void }) {
+export function SourceForm({
+  source,
+  onSaved,
+}: {
+  source?: OperatorSource;
+  onSaved?: (saved: OperatorSource) => void;
+}) {
   const { t } = useTranslation('operator-sources');
   const save = useSaveSource(source?.id ?? null);
   const [url, setUrl] = useState(source?.url ?? '');
@@ -30,7 +36,14 @@ export function SourceForm({ source, onSaved }: { source?: OperatorSource; onSav
       <h2 id={`${id}-title`}>{source ? t('detail.edit') : t('add.title')}</h2>
       <label className="sources-form__url">
         <span>{t('add.url')}</span>
-        <input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} inputMode="url" autoComplete="off" />
+        <input
+          type="url"
+          required
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          inputMode="url"
+          autoComplete="off"
+        />
       </label>
       <label>
         <span>{t('add.kind')}</span>
@@ -41,7 +54,14 @@ export function SourceForm({ source, onSaved }: { source?: OperatorSource; onSav
       </label>
       <label>
         <span>{t('add.interval')}</span>
-        <input type="number" min={5} max={10080} required value={interval} onChange={(e) => setInterval(e.target.value)} />
+        <input
+          type="number"
+          min={5}
+          max={10080}
+          required
+          value={interval}
+          onChange={(e) => setInterval(e.target.value)}
+        />
       </label>
       <button type="submit" disabled={save.isPending}>
         {source ? t('detail.save') : t('add.submit')}

@@ -20,7 +20,11 @@ export function UnmatchedList({ sourceId, canEdit }: { sourceId: number; canEdit
     try {
       const done = await decide.mutateAsync(request);
       setOpen(null);
-      setSaid(done.action === 'ignore' ? t('unmatched.ignored', { guideId: done.guideId }) : t('unmatched.mapped', { guideId: done.guideId, count: done.programmesAttached }));
+      setSaid(
+        done.action === 'ignore'
+          ? t('unmatched.ignored', { guideId: done.guideId })
+          : t('unmatched.mapped', { guideId: done.guideId, count: done.programmesAttached }),
+      );
       return done;
     } catch (error) {
       setSaid(error instanceof ApiError ? error.message : t('error'));
@@ -48,19 +52,46 @@ export function UnmatchedList({ sourceId, canEdit }: { sourceId: number; canEdit
               </span>
               {canEdit ? (
                 <span className="sources-unmatched__actions">
-                  <button type="button" aria-label={`${t('unmatched.map')}: ${u.guideId}`} aria-expanded={open?.guideId === u.guideId && open.mode === 'map'} onClick={() => setOpen(open?.guideId === u.guideId && open.mode === 'map' ? null : { guideId: u.guideId, mode: 'map' })}>
+                  <button
+                    type="button"
+                    aria-label={`${t('unmatched.map')}: ${u.guideId}`}
+                    aria-expanded={open?.guideId === u.guideId && open.mode === 'map'}
+                    onClick={() =>
+                      setOpen(
+                        open?.guideId === u.guideId && open.mode === 'map' ? null : { guideId: u.guideId, mode: 'map' },
+                      )
+                    }
+                  >
                     {t('unmatched.map')}
                   </button>
-                  <button type="button" aria-label={`${t('unmatched.create')}: ${u.guideId}`} aria-expanded={open?.guideId === u.guideId && open.mode === 'create'} onClick={() => setOpen(open?.guideId === u.guideId && open.mode === 'create' ? null : { guideId: u.guideId, mode: 'create' })}>
+                  <button
+                    type="button"
+                    aria-label={`${t('unmatched.create')}: ${u.guideId}`}
+                    aria-expanded={open?.guideId === u.guideId && open.mode === 'create'}
+                    onClick={() =>
+                      setOpen(
+                        open?.guideId === u.guideId && open.mode === 'create'
+                          ? null
+                          : { guideId: u.guideId, mode: 'create' },
+                      )
+                    }
+                  >
                     {t('unmatched.create')}
                   </button>
-                  <button type="button" aria-label={`${t('unmatched.ignore')}: ${u.guideId}`} disabled={decide.isPending} onClick={() => void onDecide({ action: 'ignore', guideId: u.guideId })}>
+                  <button
+                    type="button"
+                    aria-label={`${t('unmatched.ignore')}: ${u.guideId}`}
+                    disabled={decide.isPending}
+                    onClick={() => void onDecide({ action: 'ignore', guideId: u.guideId })}
+                  >
                     {t('unmatched.ignore')}
                   </button>
                 </span>
               ) : null}
             </div>
-            {open?.guideId === u.guideId ? <MappingPicker guideId={u.guideId} mode={open.mode} onDecide={onDecide} busy={decide.isPending} /> : null}
+            {open?.guideId === u.guideId ? (
+              <MappingPicker guideId={u.guideId} mode={open.mode} onDecide={onDecide} busy={decide.isPending} />
+            ) : null}
           </li>
         ))}
       </ul>

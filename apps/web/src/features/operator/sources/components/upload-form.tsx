@@ -38,14 +38,21 @@ export function UploadForm({ sourceId }: { sourceId: number }) {
       <h2 id="upload-title">{t('upload.title')}</h2>
       <label>
         <span>{t('upload.file')}</span>
-        <input ref={input} type="file" required accept=".xml,.xmltv,.gz,.m3u,.m3u8,application/xml,text/xml,application/gzip" />
+        <input
+          ref={input}
+          type="file"
+          required
+          accept=".xml,.xmltv,.gz,.m3u,.m3u8,application/xml,text/xml,application/gzip"
+        />
       </label>
       <button type="submit" disabled={state === 'sending'}>
         {t('upload.submit')}
       </button>
       {state === 'sending' || state === 'done' ? (
         <div className="sources-upload__progress">
-          <label htmlFor="upload-progress">{percent < 100 || state === 'done' ? t('upload.progress') : t('upload.importing')}</label>
+          <label htmlFor="upload-progress">
+            {percent < 100 || state === 'done' ? t('upload.progress') : t('upload.importing')}
+          </label>
           <progress id="upload-progress" max={100} value={percent} aria-valuetext={`${percent} %`} />
           <span aria-hidden="true">{percent} %</span>
         </div>

@@ -67,7 +67,15 @@ export function GrantPackage({ userId }: { userId: number }) {
 }
 
 /** Revoke one of the account's packages (with a reason). */
-export function RevokePackage({ userId, packageId, packageName }: { userId: number; packageId: number; packageName: string }) {
+export function RevokePackage({
+  userId,
+  packageId,
+  packageName,
+}: {
+  userId: number;
+  packageId: number;
+  packageName: string;
+}) {
   const { t } = useTranslation('operator-actions');
   const revoke = useRevokePackage(userId, packageId);
   return (
@@ -86,7 +94,15 @@ export function RevokePackage({ userId, packageId, packageName }: { userId: numb
 }
 
 /** Refund one purchase through the provider (sensitive: password again). */
-export function RefundPurchase({ userId, purchaseId, refunded }: { userId: number; purchaseId: string; refunded: boolean }) {
+export function RefundPurchase({
+  userId,
+  purchaseId,
+  refunded,
+}: {
+  userId: number;
+  purchaseId: string;
+  refunded: boolean;
+}) {
   const { t } = useTranslation('operator-actions');
   const { i18n } = useTranslation();
   const refund = useRefundPurchase(userId, purchaseId);
@@ -100,7 +116,9 @@ export function RefundPurchase({ userId, purchaseId, refunded }: { userId: numbe
       variant="ghost"
       run={async ({ reason }) => {
         const done = await refund.mutateAsync(reason);
-        const amount = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: done.currency }).format(done.amountCents / 100);
+        const amount = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: done.currency }).format(
+          done.amountCents / 100,
+        );
         return t('refund.done', { amount });
       }}
     />
@@ -108,7 +126,15 @@ export function RefundPurchase({ userId, purchaseId, refunded }: { userId: numbe
 }
 
 /** Cancel one subscription. */
-export function CancelSubscription({ userId, subscriptionId, status }: { userId: number; subscriptionId: string; status: string }) {
+export function CancelSubscription({
+  userId,
+  subscriptionId,
+  status,
+}: {
+  userId: number;
+  subscriptionId: string;
+  status: string;
+}) {
   const { t } = useTranslation('operator-actions');
   const cancel = useCancelSubscription(userId, subscriptionId);
   // Only a subscription that still renews can be cancelled.

@@ -7,7 +7,11 @@ const PURCHASES_PAGE = 50;
 
 /** GET /operator/subscribers/{userId}/purchases: the purchases after the page's first ones. */
 export function getSubscriberPurchases(userId: number, cursor: string, signal?: AbortSignal) {
-  return api.get(`/operator/subscribers/${userId}/purchases`, { schema: subscriberPurchasePageSchema, signal, query: { cursor, limit: PURCHASES_PAGE } });
+  return api.get(`/operator/subscribers/${userId}/purchases`, {
+    schema: subscriberPurchasePageSchema,
+    signal,
+    query: { cursor, limit: PURCHASES_PAGE },
+  });
 }
 
 /**

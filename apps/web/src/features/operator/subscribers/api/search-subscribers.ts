@@ -7,7 +7,11 @@ export const SEARCH_PAGE = 50;
 
 /** GET /operator/subscribers: one page of accounts whose e-mail, name or surname starts with `q`, or whose number is `q`. */
 export function searchSubscribers(q: string, cursor: string | null, signal?: AbortSignal) {
-  return api.get('/operator/subscribers', { schema: subscriberSearchPageSchema, signal, query: { q, limit: SEARCH_PAGE, cursor: cursor ?? undefined } });
+  return api.get('/operator/subscribers', {
+    schema: subscriberSearchPageSchema,
+    signal,
+    query: { q, limit: SEARCH_PAGE, cursor: cursor ?? undefined },
+  });
 }
 
 /** The search for a (debounced) term; nothing is asked for an empty one. A newer term aborts the older request. */

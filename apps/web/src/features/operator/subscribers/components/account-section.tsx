@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useFormats } from '../hooks/use-formats';
 
 /** The account's facts and its profiles. */
-export function AccountSection({ account, profiles }: { account: SubscriberAccount; profiles: readonly SubscriberProfile[] }) {
+export function AccountSection({
+  account,
+  profiles,
+}: {
+  account: SubscriberAccount;
+  profiles: readonly SubscriberProfile[];
+}) {
   const { t } = useTranslation('operator-subscribers');
   const { dateTime } = useFormats();
   const unknown = t('account.unknown');
@@ -14,8 +20,16 @@ export function AccountSection({ account, profiles }: { account: SubscriberAccou
     [t('account.country'), account.country ?? unknown],
     [t('account.language'), account.language ?? unknown],
     [t('account.created'), dateTime(account.createdAt)],
-    [t('account.confirmed'), account.emailConfirmedAt === null ? t('account.notConfirmed') : dateTime(account.emailConfirmedAt)],
-    [t('account.locked'), account.lockedAt === null ? t('account.notLocked') : t('account.lockedSince', { when: dateTime(account.lockedAt) })],
+    [
+      t('account.confirmed'),
+      account.emailConfirmedAt === null ? t('account.notConfirmed') : dateTime(account.emailConfirmedAt),
+    ],
+    [
+      t('account.locked'),
+      account.lockedAt === null
+        ? t('account.notLocked')
+        : t('account.lockedSince', { when: dateTime(account.lockedAt) }),
+    ],
   ];
   return (
     <section className="subscriber__card" aria-labelledby="subscriber-account">
@@ -35,7 +49,8 @@ export function AccountSection({ account, profiles }: { account: SubscriberAccou
         <ul className="subscriber__list">
           {profiles.map((profile) => (
             <li key={profile.id}>
-              {profile.name} <span className="subscriber__muted">· {profile.isAdult ? t('profiles.adult') : t('profiles.child')}</span>
+              {profile.name}{' '}
+              <span className="subscriber__muted">· {profile.isAdult ? t('profiles.adult') : t('profiles.child')}</span>
             </li>
           ))}
         </ul>

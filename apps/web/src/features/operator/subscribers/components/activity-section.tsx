@@ -4,7 +4,15 @@ import { CloseStream } from '../actions';
 import { useFormats } from '../hooks/use-formats';
 
 /** Open streams (each closable) and the devices the account played on. */
-export function StreamsSection({ userId, streams, devices }: { userId: number; streams: readonly OpenStream[]; devices: readonly SubscriberDevice[] }) {
+export function StreamsSection({
+  userId,
+  streams,
+  devices,
+}: {
+  userId: number;
+  streams: readonly OpenStream[];
+  devices: readonly SubscriberDevice[];
+}) {
   const { t } = useTranslation('operator-subscribers');
   const { dateTime } = useFormats();
   return (
@@ -18,7 +26,9 @@ export function StreamsSection({ userId, streams, devices }: { userId: number; s
             <li key={stream.id} className="subscriber__stream">
               <span>
                 <strong>{stream.title || stream.type}</strong> · {stream.device || t('streams.unknownDevice')} ·{' '}
-                <span className="subscriber__muted">{t('streams.since', { when: dateTime(Date.parse(stream.since)) })}</span>
+                <span className="subscriber__muted">
+                  {t('streams.since', { when: dateTime(Date.parse(stream.since)) })}
+                </span>
               </span>
               <CloseStream userId={userId} sessionId={stream.id} />
             </li>
@@ -33,7 +43,9 @@ export function StreamsSection({ userId, streams, devices }: { userId: number; s
           {devices.map((device) => (
             <li key={device.device}>
               {device.device || t('streams.unknownDevice')}{' '}
-              <span className="subscriber__muted">· {t('devices.lastSeen', { when: dateTime(device.lastSeenAt), count: device.streams })}</span>
+              <span className="subscriber__muted">
+                · {t('devices.lastSeen', { when: dateTime(device.lastSeenAt), count: device.streams })}
+              </span>
             </li>
           ))}
         </ul>

@@ -19,14 +19,26 @@ function PurchaseRow({ userId, purchase }: { userId: number; purchase: Subscribe
       <td>
         {t(`purchases.status.${purchase.status}`)}
         {purchase.refunded ? <span className="subscriber__muted"> · {t('purchases.refunded')}</span> : null}
-        {purchase.cancelAtPeriodEnd && purchase.endedAt === null ? <span className="subscriber__muted"> · {t('purchases.cancelling')}</span> : null}
-        {purchase.endedAt !== null ? <span className="subscriber__muted"> · {t('purchases.endedAt', { when: date(purchase.endedAt) })}</span> : null}
+        {purchase.cancelAtPeriodEnd && purchase.endedAt === null ? (
+          <span className="subscriber__muted"> · {t('purchases.cancelling')}</span>
+        ) : null}
+        {purchase.endedAt !== null ? (
+          <span className="subscriber__muted"> · {t('purchases.endedAt', { when: date(purchase.endedAt) })}</span>
+        ) : null}
       </td>
       <td>{date(purchase.createdAt)}</td>
       <td>{purchase.paidUntil === null ? '—' : date(purchase.paidUntil)}</td>
       <td className="subscriber__actions-cell">
-        {purchase.status === 'fulfilled' ? <RefundPurchase userId={userId} purchaseId={purchase.id} refunded={purchase.refunded} /> : null}
-        {subscription ? <CancelSubscription userId={userId} subscriptionId={purchase.id} status={purchase.endedAt !== null ? 'ended' : purchase.cancelAtPeriodEnd ? 'cancelling' : purchase.status} /> : null}
+        {purchase.status === 'fulfilled' ? (
+          <RefundPurchase userId={userId} purchaseId={purchase.id} refunded={purchase.refunded} />
+        ) : null}
+        {subscription ? (
+          <CancelSubscription
+            userId={userId}
+            subscriptionId={purchase.id}
+            status={purchase.endedAt !== null ? 'ended' : purchase.cancelAtPeriodEnd ? 'cancelling' : purchase.status}
+          />
+        ) : null}
       </td>
     </tr>
   );
@@ -68,9 +80,17 @@ export function PurchasesSection({ userId, first }: { userId: number; first: Sub
           </table>
         </div>
       )}
-      {more.isError ? <p className="operator-error" role="alert">{tc('common.error')}</p> : null}
+      {more.isError ? (
+        <p className="operator-error" role="alert">
+          {tc('common.error')}
+        </p>
+      ) : null}
       {hasMore ? (
-        <Button variant="secondary" onClick={() => (wanted ? void more.fetchNextPage() : setWanted(true))} loading={more.isFetching}>
+        <Button
+          variant="secondary"
+          onClick={() => (wanted ? void more.fetchNextPage() : setWanted(true))}
+          loading={more.isFetching}
+        >
           {tc('common.loadMore')}
         </Button>
       ) : null}

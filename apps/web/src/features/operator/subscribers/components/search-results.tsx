@@ -27,14 +27,18 @@ export function SearchResults({ hits }: { hits: readonly SubscriberHit[] }) {
           {hits.map((hit) => (
             <tr key={hit.id}>
               <td className="subscribers__email">
-                <Link to={sectionHref('subscribers', hit.id)} state={{ search }}>{hit.email}</Link>
+                <Link to={sectionHref('subscribers', hit.id)} state={{ search }}>
+                  {hit.email}
+                </Link>
               </td>
               <td>{`${hit.name} ${hit.surname}`.trim()}</td>
               <td>{hit.id}</td>
               <td>
                 <time dateTime={new Date(hit.createdAt).toISOString()}>{date(hit.createdAt)}</time>
               </td>
-              <td>{hit.locked ? <strong className="subscribers__locked">{t('state.locked')}</strong> : t('state.open')}</td>
+              <td>
+                {hit.locked ? <strong className="subscribers__locked">{t('state.locked')}</strong> : t('state.open')}
+              </td>
             </tr>
           ))}
         </tbody>

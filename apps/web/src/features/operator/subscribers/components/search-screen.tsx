@@ -44,7 +44,15 @@ export function SearchScreen() {
         />
       </form>
       <p role="status" aria-live="polite" className="subscribers__status">
-        {term === '' ? t('search.hint') : waiting && hits.length === 0 ? t('search.searching') : search.isSuccess ? (hits.length === 0 ? t('search.none') : t('search.shown', { count: hits.length })) : ''}
+        {term === ''
+          ? t('search.hint')
+          : waiting && hits.length === 0
+            ? t('search.searching')
+            : search.isSuccess
+              ? hits.length === 0
+                ? t('search.none')
+                : t('search.shown', { count: hits.length })
+              : ''}
       </p>
       {search.isError && hits.length === 0 ? (
         <p className="operator-error" role="alert">

@@ -10,7 +10,8 @@ export function useFormats() {
     return {
       date: (ms: number) => date.format(ms),
       dateTime: (ms: number) => dateTime.format(ms),
-      money: (cents: number, currency: string) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100),
+      money: (cents: number, currency: string) =>
+        new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100),
     };
   }, [i18n.language]);
 }

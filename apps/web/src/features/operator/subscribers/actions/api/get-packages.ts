@@ -7,6 +7,10 @@ export function getPackages(signal?: AbortSignal) {
   return api.get('/packages', { schema: packagesResponseSchema, signal });
 }
 
-export const packagesQuery = queryOptions({ queryKey: ['operator', 'packages'], queryFn: ({ signal }) => getPackages(signal), staleTime: 5 * 60_000 });
+export const packagesQuery = queryOptions({
+  queryKey: ['operator', 'packages'],
+  queryFn: ({ signal }) => getPackages(signal),
+  staleTime: 5 * 60_000,
+});
 
 export const usePackages = (enabled: boolean) => useQuery({ ...packagesQuery, enabled });

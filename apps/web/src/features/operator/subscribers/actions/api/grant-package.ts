@@ -7,4 +7,5 @@ export function grantPackage(userId: number, request: GrantPackageRequest) {
   return api.post(`/operator/subscribers/${userId}/packages`, request, { schema: packageActionResponseSchema });
 }
 
-export const useGrantPackage = (userId: number) => useSubscriberAction(userId, (request: GrantPackageRequest) => grantPackage(userId, request));
+export const useGrantPackage = (userId: number) =>
+  useSubscriberAction(userId, (request: GrantPackageRequest) => grantPackage(userId, request));

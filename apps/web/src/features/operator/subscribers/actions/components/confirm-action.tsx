@@ -34,7 +34,16 @@ function ReasonField({ value, onChange }: { value: string; onChange: (next: stri
   return (
     <>
       <label htmlFor={id}>{t('reason')}</label>
-      <textarea id={id} value={value} onChange={(e) => onChange(e.target.value)} required minLength={3} maxLength={500} rows={3} aria-describedby={`${id}-hint`} />
+      <textarea
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required
+        minLength={3}
+        maxLength={500}
+        rows={3}
+        aria-describedby={`${id}-hint`}
+      />
       <small id={`${id}-hint`}>{t('reasonHint')}</small>
     </>
   );
@@ -44,7 +53,18 @@ function ReasonField({ value, onChange }: { value: string; onChange: (next: stri
  * A page action behind a confirmation: a modal that says what will happen and asks why,
  * then a status line with the outcome; a refusal stays in the dialog as an alert.
  */
-export function ConfirmAction({ label, title, explain, confirm, withReason = true, fields, run, variant = 'secondary', disabled, spent = false }: ConfirmActionProps) {
+export function ConfirmAction({
+  label,
+  title,
+  explain,
+  confirm,
+  withReason = true,
+  fields,
+  run,
+  variant = 'secondary',
+  disabled,
+  spent = false,
+}: ConfirmActionProps) {
   const { t } = useTranslation('operator-actions');
   const formId = useId();
   const [open, setOpen] = useState(false);
@@ -78,16 +98,16 @@ export function ConfirmAction({ label, title, explain, confirm, withReason = tru
   return (
     <span className="subscriber-action">
       {spent ? null : (
-      <Button
-        variant={variant}
-        disabled={disabled}
-        onClick={() => {
-          setDone(null);
-          setOpen(true);
-        }}
-      >
-        {label}
-      </Button>
+        <Button
+          variant={variant}
+          disabled={disabled}
+          onClick={() => {
+            setDone(null);
+            setOpen(true);
+          }}
+        >
+          {label}
+        </Button>
       )}
       {done ? (
         <span role="status" className="subscriber-action__done">
