@@ -18,11 +18,28 @@ const kinds = await databaseKinds();
 type Kind = 'user' | 'personal' | 'none';
 const U = 'user' as const;
 const P = 'personal' as const;
-const none = (columns: string): Record<string, Kind> => Object.fromEntries(columns.split(' ').map((c) => [c, 'none' as const]));
+const none = (columns: string): Record<string, Kind> =>
+  Object.fromEntries(columns.split(' ').map((c) => [c, 'none' as const]));
 const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
-  users: { ...none('region_id token_version created_at email_confirmed_at locked_at'), id: U, email: P, password_hash: P, name: P, surname: P, channel_order: P, pin_hash: P, country: P, favourite_sport: P, birthday: P, language: P },
+  users: {
+    ...none('region_id token_version created_at email_confirmed_at locked_at'),
+    id: U,
+    email: P,
+    password_hash: P,
+    name: P,
+    surname: P,
+    channel_order: P,
+    pin_hash: P,
+    country: P,
+    favourite_sport: P,
+    birthday: P,
+    language: P,
+  },
   profiles: { ...none('id is_adult created_at'), user_id: U, name: P },
-  refresh_tokens: { ...none('token_hash family_id persistent expires_at created_at rotated_at revoked_at'), user_id: U },
+  refresh_tokens: {
+    ...none('token_hash family_id persistent expires_at created_at rotated_at revoked_at'),
+    user_id: U,
+  },
   password_resets: { ...none('token_hash expires_at used_at created_at'), user_id: U },
   email_confirmations: { ...none('token_hash expires_at used_at created_at'), user_id: U },
   sign_in_links: { ...none('token_hash persistent expires_at used_at created_at'), user_id: U },
@@ -32,16 +49,37 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   login_attempts: { ...none('id at'), key: P },
   outbox: { ...none('id created_at'), to: P, subject: P, text: P, html: P },
   bookmarks: { ...none('kind content_id position_ms duration_ms updated_at'), user_id: U },
-  stream_sessions: { ...none('id profile_id kind content_id service_name streaming_protocol created_at last_heartbeat_at expires_at closed_at closed_reason licence_requests'), user_id: U, device_fingerprint: P, device_name: P },
+  stream_sessions: {
+    ...none(
+      'id profile_id kind content_id service_name streaming_protocol created_at last_heartbeat_at expires_at closed_at closed_reason licence_requests',
+    ),
+    user_id: U,
+    device_fingerprint: P,
+    device_name: P,
+  },
   drm_sessions: { ...none('id stream_session_id kid issued_at revoked_at'), user_id: U },
   entitlements: { ...none('package_id starts_at ends_at source created_at'), user_id: U },
   payment_customers: { ...none('customer_id created_at'), user_id: U },
-  purchases: { ...none('id product_id package_id kind title subtitle amount_cents currency customer_id payment_intent_id subscription_id status paid_until cancel_at_period_end ended_at created_at fulfilled_at grace_until trial_ends_at pending_product_id pending_effective_at promotion_code'), user_id: U, holder_name: P },
-  purchase_log: { ...none('id purchase_id fc_ini title subtitle price_cents currency operator id_package payment_intent_id subscription_id customer_id activation created_at'), user_id: U, name: P },
+  purchases: {
+    ...none(
+      'id product_id package_id kind title subtitle amount_cents currency customer_id payment_intent_id subscription_id status paid_until cancel_at_period_end ended_at created_at fulfilled_at grace_until trial_ends_at pending_product_id pending_effective_at promotion_code',
+    ),
+    user_id: U,
+    holder_name: P,
+  },
+  purchase_log: {
+    ...none(
+      'id purchase_id fc_ini title subtitle price_cents currency operator id_package payment_intent_id subscription_id customer_id activation created_at',
+    ),
+    user_id: U,
+    name: P,
+  },
   payments: none('payment_key purchase_id created_at'),
   // The billing history stays for accounting (like purchases), its buyer blanked.
   billing_entries: {
-    ...none('id purchase_id kind fact_key at product_title amount_cents currency vat_country vat_rate vat_cents method_brand method_last4 period_from period_to receipt_number'),
+    ...none(
+      'id purchase_id kind fact_key at product_title amount_cents currency vat_country vat_rate vat_cents method_brand method_last4 period_from period_to receipt_number',
+    ),
     user_id: U,
     buyer_name: P,
     buyer_email: P,
@@ -50,18 +88,32 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   receipt_counters: none('year last'),
   payment_events: none('event_id type received_at'),
   packages: none('id name description kind created_at'),
-  products: none('id package_id kind title subtitle price_cents currency fc_ini fc_end recurring interval event_id channel_id active trial_days provider_price_id price_version'),
+  products: none(
+    'id package_id kind title subtitle price_cents currency fc_ini fc_end recurring interval event_id channel_id active trial_days provider_price_id price_version',
+  ),
   // Price changes name the operator who made them (issue 27), as the audit log does.
-  product_prices: { ...none('product_id version amount_cents currency previous_cents previous_currency provider_price_id at'), actor_email: P },
+  product_prices: {
+    ...none('product_id version amount_cents currency previous_cents previous_currency provider_price_id at'),
+    actor_email: P,
+  },
   // The console (issue 27): search keys hold the account's address and names; roles and re-authentication its id.
   account_search_keys: { key: P, user_id: U },
   operator_roles: { ...none('role granted_at'), user_id: U, granted_by: U },
   operator_reauth: { ...none('until'), key: P, user_id: U },
   // The operators' trail outlives every account by design: who acted, from where, and the values they changed.
-  audit_log: { ...none('id at action subject_type subject_id'), actor_id: U, actor_email: P, ip: P, before: P, after: P },
+  audit_log: {
+    ...none('id at action subject_type subject_id'),
+    actor_id: U,
+    actor_email: P,
+    ip: P,
+    before: P,
+    after: P,
+  },
   guide_mappings: none('guide_id action channel_id updated_at'),
   guide_staged: none('id source_id guide_id start_time line programme'),
-  source_fetches: none('id source_id trigger started_at finished_at outcome http_status etag last_modified bytes duration_ms warnings report error'),
+  source_fetches: none(
+    'id source_id trigger started_at finished_at outcome http_status etag last_modified bytes duration_ms warnings report error',
+  ),
   // Quality of experience (issue 28): raw views name the account; aggregates and alerts name nobody.
   qoe_views: {
     ...none(
@@ -70,13 +122,23 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
     user_id: U,
   },
   qoe_speed_tests: { ...none('id at browser os screen results'), user_id: U },
-  qoe_minutes: none('minute item_type item_id device_class region views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum'),
+  qoe_minutes: none(
+    'minute item_type item_id device_class region views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum',
+  ),
   qoe_concurrency: none('minute item_type item_id viewers'),
   qoe_viewers: { ...none('last_started_at'), user_id: U },
-  qoe_minute_totals: none('minute concurrent views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum'),
-  qoe_hour_totals: none('hour views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum'),
-  qoe_hour_items: none('hour item_type item_id views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum'),
-  qoe_hour_groups: none('hour device_class region views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum'),
+  qoe_minute_totals: none(
+    'minute concurrent views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum',
+  ),
+  qoe_hour_totals: none(
+    'hour views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum',
+  ),
+  qoe_hour_items: none(
+    'hour item_type item_id views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum',
+  ),
+  qoe_hour_groups: none(
+    'hour device_class region views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum',
+  ),
   qoe_alerts: none('id kind item_type item_id value threshold views raised_at cleared_at'),
   qoe_thresholds: none('id failure_pct min_views startup_p95_ms updated_at'),
   catalogue_meta: none('key value'),
@@ -85,11 +147,15 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
     'enabled id name description number tvg_id channel_genre_id parental is_adult tstv epg catchup_hours catchup_mode catchup_source fingerprint fingerprint_frequency fingerprint_duration fingerprint_position stream_source stream_url stream_protocol clip_key logo_url package_id guide_source search_title updated_at fingerprint_font_size fingerprint_color fingerprint_background alternate_streams',
   ),
   content_genres: none('content_type content_id genre_id'),
-  episodes: none('id series_id season_id season_number episode_number title runtime_seconds description release_date clip_key'),
+  episodes: none(
+    'id series_id season_id season_number episode_number title runtime_seconds description release_date clip_key',
+  ),
   events: none(
     'id channel_id start_time end_time title subtitle description parental rating age_rating country year genre_id section_id categories director actors languages image_url poster_url episode_num package_id ppv_price_cents featured source search_title search_text',
   ),
-  films: none('id title description long_description runtime_seconds year country release_date end_of_availability parental age_rating director actors clip_key trailer_clip_key package_id popularity search_title search_text'),
+  films: none(
+    'id title description long_description runtime_seconds year country release_date end_of_availability parental age_rating director actors clip_key trailer_clip_key package_id popularity search_title search_text',
+  ),
   genres: none('id name kind parent_id position'),
   lineup_items: none('lineup_id channel_id position'),
   lineups: none('id region_id name'),
@@ -98,7 +164,9 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   regions: none('id name'),
   screens: none('id name alias list_group_id ordinal'),
   seasons: none('id series_id season_number title description'),
-  series: none('id title description long_description year country parental director actors package_id popularity search_title search_text'),
+  series: none(
+    'id title description long_description year country parental director actors package_id popularity search_title search_text',
+  ),
   ingest_runs: none('id source_id started_at finished_at outcome http_status report error'),
   ingest_sources: none('id kind url interval_minutes etag last_modified next_run_at lease_until created_at'),
   origin_key_generations: none('kind content_id generation rotated_at'),
@@ -116,7 +184,8 @@ const NAME = 'Zacarías';
 const SURNAME = 'Borrable-Vigésimosexto';
 const HOLDER = 'Zacarías Holder-Borrable';
 const FINGERPRINT = 'huella-borrable-26';
-const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const camel = (column: string) => column.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
 
 describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) => {
@@ -133,15 +202,37 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
   });
 
   const login = (username: string, password: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'password', username, password, rememberMe: true }, remoteAddress: '10.26.0.7' });
-  const delivered = () => until('every sandbox event delivered', async () => (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length === 0 || (await ctx.modules.paymentSandbox.deliverNow(), false));
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'password', username, password, rememberMe: true },
+      remoteAddress: '10.26.0.7',
+    });
+  const delivered = () =>
+    until(
+      'every sandbox event delivered',
+      async () =>
+        (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length ===
+          0 || (await ctx.modules.paymentSandbox.deliverNow(), false),
+    );
 
   it('tells the address when its password changed in the settings', async () => {
     const email = 'cambio.clave.26@pantalla.test';
-    await ctx.modules.identity.accounts.create({ email, password: PASSWORD, name: 'Clara', surname: 'Cambio', pin: null });
+    await ctx.modules.identity.accounts.create({
+      email,
+      password: PASSWORD,
+      name: 'Clara',
+      surname: 'Cambio',
+      pin: null,
+    });
     const signedIn = await login(email, PASSWORD);
     const auth = { authorization: `Bearer ${signedIn.json<{ idToken: string }>().idToken}` };
-    const changed = await ctx.app.inject({ method: 'POST', url: '/api/v1/account/password', headers: auth, payload: { currentPassword: PASSWORD, newPassword: 'Otra-clave-26' } });
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: auth,
+      payload: { currentPassword: PASSWORD, newPassword: 'Otra-clave-26' },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const mails = await ctx.sql.selectFrom('outbox').selectAll().where('to', '=', email).execute();
     expect(mails.map((m) => m.subject)).toEqual(['Tu contraseña de Pantalla ha cambiado']);
@@ -160,28 +251,66 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
   });
 
   it('exports the account’s data as a file, then deletes it: subscriptions cancelled, no personal datum left, sign-in refused', async () => {
-    const account = await ctx.modules.identity.accounts.create({ email: EMAIL, password: PASSWORD, name: NAME, surname: SURNAME, pin: '2626' });
+    const account = await ctx.modules.identity.accounts.create({
+      email: EMAIL,
+      password: PASSWORD,
+      name: NAME,
+      surname: SURNAME,
+      pin: '2626',
+    });
     const userId = account.id;
     const signedIn = await login(EMAIL, PASSWORD);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const auth = { authorization: `Bearer ${signedIn.json<{ idToken: string }>().idToken}` };
     // A subscription (the only package this account has), a keep-watching position, a stream session, a recovery mail.
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/v1/purchases', headers: auth, payload: { productId: PACKAGE_IDS.cine, holderName: HOLDER } });
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/purchases',
+      headers: auth,
+      payload: { productId: PACKAGE_IDS.cine, holderName: HOLDER },
+    });
     expect(started.statusCode, started.body).toBe(200);
     const { purchaseId, clientSecret } = started.json<{ purchaseId: string; clientSecret: string }>();
-    expect((await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, '4242424242424242')).body.status).toBe('succeeded');
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth })).json()).toMatchObject({ status: 'fulfilled' });
+    expect(
+      (await payWithCard(base, ctx.config.payments.publishableKey, clientSecret, '4242424242424242')).body.status,
+    ).toBe('succeeded');
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth })).json(),
+    ).toMatchObject({ status: 'fulfilled' });
     await delivered();
-    const film = await ctx.sql.selectFrom('films').select('id').where('packageId', '=', PACKAGE_IDS.cine).where('parental', '!=', 7).orderBy('id').executeTakeFirstOrThrow();
-    await builders(ctx).newBookmark({ userId, kind: 'vod', contentId: film.id, positionMs: 61_000, durationMs: 600_000, updatedAt: ctx.clock.now() });
+    const film = await ctx.sql
+      .selectFrom('films')
+      .select('id')
+      .where('packageId', '=', PACKAGE_IDS.cine)
+      .where('parental', '!=', 7)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await builders(ctx).newBookmark({
+      userId,
+      kind: 'vod',
+      contentId: film.id,
+      positionMs: 61_000,
+      durationMs: 600_000,
+      updatedAt: ctx.clock.now(),
+    });
     const stream = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/sessions',
       headers: { ...auth, 'user-agent': CHROME_LINUX },
-      payload: { reference: { serviceName: 'test', type: 'VOD', id: String(film.id) }, streamingProtocol: 'DASH', profileId: 0, deviceFingerprint: FINGERPRINT },
+      payload: {
+        reference: { serviceName: 'test', type: 'VOD', id: String(film.id) },
+        streamingProtocol: 'DASH',
+        profileId: 0,
+        deviceFingerprint: FINGERPRINT,
+      },
     });
     expect(stream.statusCode, stream.body).toBe(201);
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/tb-user/passwordRecovery', payload: { email: EMAIL }, remoteAddress: '10.26.0.8' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/tb-user/passwordRecovery',
+      payload: { email: EMAIL },
+      remoteAddress: '10.26.0.8',
+    });
     expect(await ctx.sql.selectFrom('outbox').select('id').where('to', '=', EMAIL).execute()).not.toHaveLength(0);
 
     // The export: a JSON attachment with every module's part.
@@ -195,29 +324,60 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
       account: { email: EMAIL, name: NAME, surname: SURNAME, hasParentalPin: true },
       profiles: [{ name: expect.any(String) as string }],
       signIns: [{ rememberMe: true, endedAt: null }],
-      purchases: { purchases: [{ purchaseId, holderName: HOLDER, kind: 'subscription', status: 'fulfilled', cancelAtPeriodEnd: false }] },
+      purchases: {
+        purchases: [
+          { purchaseId, holderName: HOLDER, kind: 'subscription', status: 'fulfilled', cancelAtPeriodEnd: false },
+        ],
+      },
       viewing: { keepWatching: [{ kind: 'vod', contentId: film.id, positionMs: 61_000 }] },
       playback: { streamSessions: [{ kind: 'VOD', contentId: film.id, device: 'Chrome · Linux', closedAt: null }] },
     });
     expect(JSON.stringify(data)).not.toMatch(/passwordHash|pinHash|tokenHash|scrypt/);
 
     // The deletion: the password again, checked first.
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/v1/account/delete', headers: auth, payload: { password: 'not-the-password' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/delete',
+      headers: auth,
+      payload: { password: 'not-the-password' },
+    });
     expect([wrong.statusCode, wrong.json<{ data?: { wrong?: string } }>().data?.wrong]).toEqual([400, 'password']);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/account/delete', payload: { password: PASSWORD } })).statusCode).toBe(401);
-    const deleted = await ctx.app.inject({ method: 'POST', url: '/api/v1/account/delete', headers: auth, payload: { password: PASSWORD } });
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/v1/account/delete', payload: { password: PASSWORD } }))
+        .statusCode,
+    ).toBe(401);
+    const deleted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/delete',
+      headers: auth,
+      payload: { password: PASSWORD },
+    });
     expect(deleted.statusCode, deleted.body).toBe(204);
     await delivered();
 
     // Signed out everywhere, and the address signs in no more.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account', headers: auth })).statusCode).toBe(401);
-    const refresh = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { flow: 'refresh' }, cookies: { [refreshCookieName(ctx.config.publicUrl)]: signedIn.cookies.find((c) => c.name === refreshCookieName(ctx.config.publicUrl))?.value ?? '' } });
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'refresh' },
+      cookies: {
+        [refreshCookieName(ctx.config.publicUrl)]:
+          signedIn.cookies.find((c) => c.name === refreshCookieName(ctx.config.publicUrl))?.value ?? '',
+      },
+    });
     expect(refresh.statusCode).toBe(401);
 
     // The subscription was cancelled with the provider, as the settings' cancel does; the purchase is kept, anonymised.
-    const subscription = await ctx.sql.selectFrom('purchases').selectAll().where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    const subscription = await ctx.sql
+      .selectFrom('purchases')
+      .selectAll()
+      .where('id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
     expect(subscription).toMatchObject({ cancelAtPeriodEnd: 1, holderName: '', userId });
-    const sub = await fetch(`${base}/v1/subscriptions/${subscription.subscriptionId ?? ''}`, { headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` } });
+    const sub = await fetch(`${base}/v1/subscriptions/${subscription.subscriptionId ?? ''}`, {
+      headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` },
+    });
     expect(((await sub.json()) as { cancel_at_period_end: boolean }).cancel_at_period_end).toBe(true);
 
     // No table holds the account's data: no row of a user column names it outside the kept tables,
@@ -226,18 +386,36 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
     const found: string[] = [];
     for (const [table, columns] of Object.entries(COLUMNS)) {
       if (columns === 'provider') continue;
-      const rows = (await ctx.sql.selectFrom(table as 'users').selectAll().execute()) as unknown as Record<string, unknown>[];
+      const rows = (await ctx.sql
+        .selectFrom(table as 'users')
+        .selectAll()
+        .execute()) as unknown as Record<string, unknown>[];
       for (const row of rows) {
         for (const [column, kindOf] of Object.entries(columns)) {
           const value = row[camel(column)];
-          if (kindOf === 'user' && Number(value) === userId && !KEPT.has(table)) found.push(`${table}.${column} = ${userId}`);
-          if (kindOf === 'personal' && typeof value === 'string' && needles.some((n) => value.toLowerCase().includes(n))) found.push(`${table}.${column}: ${value.slice(0, 80)}`);
+          if (kindOf === 'user' && Number(value) === userId && !KEPT.has(table))
+            found.push(`${table}.${column} = ${userId}`);
+          if (
+            kindOf === 'personal' &&
+            typeof value === 'string' &&
+            needles.some((n) => value.toLowerCase().includes(n))
+          )
+            found.push(`${table}.${column}: ${value.slice(0, 80)}`);
         }
       }
     }
     expect(found).toEqual([]);
     const tombstone = await ctx.sql.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-    expect(tombstone).toMatchObject({ name: '', surname: '', pinHash: null, country: null, favouriteSport: null, birthday: null, language: null, channelOrder: '[]' });
+    expect(tombstone).toMatchObject({
+      name: '',
+      surname: '',
+      pinHash: null,
+      country: null,
+      favouriteSport: null,
+      birthday: null,
+      language: null,
+      channelOrder: '[]',
+    });
     expect(tombstone.email).toBe(`deleted-${userId}@deleted.invalid`);
     // Sign-in with the old address and password is refused (a refused attempt is counted under the
     // address typed, as for any unknown address: that row comes from the attempt, after the deletion).
