@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QOE_DEFAULT_THRESHOLDS } from '@pantalla/contracts';
+import { QOE_DEFAULT_THRESHOLDS, QOE_VIEW_MAX_EVENTS, qoeEventSchema } from '@pantalla/contracts';
 import { itemWindows, crossing } from '../alerts.service';
 import { MINUTE_MS } from '../rollup';
 import { demoViewsBetween, demoViewsOfMinute } from './demo-audience';
@@ -40,5 +40,25 @@ describe('QoE demo audience', () => {
     const month = demoViewsBetween(at(0) - 29 * 24 * 60 * MINUTE_MS, at(0) + 24 * 60 * MINUTE_MS, channels, demo);
     expect(month.length).toBeGreaterThan(10_000);
     expect(month.length).toBeLessThan(60_000);
+  });
+  it('the history holds the flaky channel to its own audience: the live outage views are not written into the past', () => {
+    const day = demoViewsBetween(at(0), at(24), channels, demo, false);
+    const flaky = day.filter((v) => v.itemId === 5);
+    const failing = flaky.filter((v) => v.errorCode === 1001);
+    expect(failing.length).toBeLessThan(flaky.length / 2);
+    const live = demoViewsBetween(at(14, 40), at(14, 45), channels, demo).filter((v) => v.itemId === 5).length;
+    const past = demoViewsBetween(at(14, 40), at(14, 45), channels, demo, false).filter((v) => v.itemId === 5).length;
+    expect(live - past).toBe(10);
+  });
+  it('every view carries a timeline a player could have sent: in order, within the cap, ending in its end or failure', () => {
+    for (const view of demoViewsBetween(at(20), at(22), channels, demo)) {
+      const events = qoeEventSchema
+        .array()
+        .max(QOE_VIEW_MAX_EVENTS)
+        .parse(JSON.parse(view.events ?? 'null'));
+      expect(events.map(([ms]) => ms)).toEqual([...events.map(([ms]) => ms)].sort((a, b) => a - b));
+      expect(events.at(-1)?.[1]).toBe(view.errorCode === null ? 'end' : 'error');
+      if (view.startupMs !== null) expect(events).toContainEqual([view.startupMs, 'first', 0]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { inDemoOutage, type QoeDemoConfig } from '../../../platform/config';
 import { MINUTE_MS } from '../rollup';
+import type { QoeEvent } from '@pantalla/contracts';
 import type { QoeViewInsert } from '../tables';
 
 /**
@@ -82,15 +83,21 @@ function startup(rnd: () => number, device: string): number {
 }
 
 /** The views of the demo channels that start in the minute `minute` (epoch ms, whole minute). */
-export function demoViewsOfMinute(minute: number, channels: readonly number[], demo: QoeDemoConfig): DemoView[] {
+export function demoViewsOfMinute(
+  minute: number,
+  channels: readonly number[],
+  demo: QoeDemoConfig,
+  live = true,
+): DemoView[] {
   const rnd = random(minute / MINUTE_MS);
   const hour = new Date(minute).getUTCHours();
   const expected = PEAK_PER_MINUTE * (HOURLY[hour] ?? 0.3) * (0.8 + 0.4 * rnd());
   const count = Math.floor(expected) + (rnd() < expected % 1 ? 1 : 0);
   const outage = inDemoOutage(demo, minute);
   const views: DemoView[] = [];
-  for (let slot = 0; slot < count + (outage ? 2 : 0); slot += 1) {
-    // Two more views a minute on the flaky channel in its outage: the alerts' minimum of views within three minutes.
+  // Two more views a minute on the flaky channel in a live outage: the alerts' minimum of views
+  // within three minutes. Not in the history, where they would make the channel look always broken.
+  for (let slot = 0; slot < count + (outage && live ? 2 : 0); slot += 1) {
     const itemId =
       slot >= count ? demo.flakyChannelId : (channels[Math.floor(channels.length * rnd() ** 2)] ?? demo.flakyChannelId);
     views.push(demoView(minute, slot, itemId, outage && itemId === demo.flakyChannelId));
@@ -127,6 +134,15 @@ function demoView(minute: number, slot: number, itemId: number, failing: boolean
       : Math.round(60_000 * (1 + 10 * rnd() ** 2));
   const stalls = startupMs === null || rnd() < 0.7 ? 0 : Math.ceil(rnd() * 3);
   const rebufferMs = stalls * Math.round(500 + rnd() * 3000);
+  const avgBitrate = startupMs === null ? 0 : (BITRATES[Math.floor(rnd() * BITRATES.length)] ?? 2_500_000);
+  const events = demoEvents(rnd, {
+    startupMs,
+    watchMs,
+    stalls,
+    rebufferMs,
+    avgBitrate,
+    errorCode: error ? error[0] : null,
+  });
   return {
     viewId: `demo${minute / MINUTE_MS}x${slot}`,
     userId: -1 - Math.floor(rnd() * VIEWERS),
@@ -149,10 +165,39 @@ function demoView(minute: number, slot: number, itemId: number, failing: boolean
     playingMs: Math.max(0, watchMs - rebufferMs - (startupMs ?? 0)),
     errorCode: error ? error[0] : null,
     licenceCode: error ? error[1] : null,
-    avgBitrate: startupMs === null ? 0 : ([1_200_000, 2_500_000, 4_500_000][Math.floor(rnd() * 3)] ?? 2_500_000),
+    avgBitrate,
     renditionSwitches: Math.floor(rnd() * 4),
     droppedFrames: Math.floor(rnd() ** 4 * 120),
+    events: JSON.stringify(events),
   };
+}
+
+const BITRATES = [1_200_000, 2_500_000, 4_500_000] as const;
+
+/** A generated view's timeline as a player sends it: rendition, first frame, buffer samples every 30 s, stalls, the end or the failure. */
+function demoEvents(
+  rnd: () => number,
+  v: {
+    startupMs: number | null;
+    watchMs: number;
+    stalls: number;
+    rebufferMs: number;
+    avgBitrate: number;
+    errorCode: number | null;
+  },
+): QoeEvent[] {
+  const events: QoeEvent[] = [];
+  if (v.startupMs !== null) {
+    events.push([Math.max(0, v.startupMs - 120), 'bitrate', v.avgBitrate], [v.startupMs, 'first', 0]);
+    const stallAt = new Set(Array.from({ length: v.stalls }, () => Math.floor(rnd() * 8)));
+    const stallMs = v.stalls > 0 ? Math.round(v.rebufferMs / v.stalls) : 0;
+    for (let k = 1, at = v.startupMs + 30_000; at < v.watchMs && events.length < 24; k += 1, at += 30_000) {
+      if (stallAt.has(k)) events.push([at - 12_000, 'stall', 0], [at - 12_000 + stallMs, 'resume', 0]);
+      events.push([at, 'buffer', Math.round(stallAt.has(k) ? 4000 + rnd() * 6000 : 12_000 + rnd() * 18_000)]);
+    }
+  }
+  events.push(v.errorCode !== null ? [v.watchMs, 'error', v.errorCode] : [v.watchMs, 'end', 0]);
+  return events;
 }
 
 /** The views starting in [from, to) (whole minutes). */
@@ -161,8 +206,10 @@ export function demoViewsBetween(
   to: number,
   channels: readonly number[],
   demo: QoeDemoConfig,
+  live = true,
 ): DemoView[] {
   const views: DemoView[] = [];
-  for (let minute = from; minute < to; minute += MINUTE_MS) views.push(...demoViewsOfMinute(minute, channels, demo));
+  for (let minute = from; minute < to; minute += MINUTE_MS)
+    views.push(...demoViewsOfMinute(minute, channels, demo, live));
   return views;
 }

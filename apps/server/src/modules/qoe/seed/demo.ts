@@ -33,7 +33,7 @@ export class QoeDemo {
     const to = minuteOf(this.platform.clock.now());
     const from = to - Math.min(HISTORY_DAYS, this.platform.config.qoeRawDays) * 24 * 60 * MINUTE_MS;
     const started = Date.now();
-    const views = demoViewsBetween(from, to, channels, this.demo);
+    const views = demoViewsBetween(from, to, channels, this.demo, false);
     await this.demoRepo.insertViews(views);
     // Only minutes already begun: the live rounds' rollup takes the rest as the clock reaches them.
     await this.repo.replaceAggregates(from, minuteRows(views), concurrencyRows(views, from, to));

@@ -45,9 +45,14 @@ function ViewSummary({ view }: { view: QoeViewRecord }) {
     ],
     [
       t('view.subscriber'),
-      <Link key="user" to={sectionHref('subscribers', view.userId)}>
-        {t('view.subscriberId', { id: String(view.userId) })}
-      </Link>,
+      // The demo's generated audience has no accounts (negative ids): nothing to open.
+      view.userId > 0 ? (
+        <Link key="user" to={sectionHref('subscribers', view.userId)}>
+          {t('view.subscriberId', { id: String(view.userId) })}
+        </Link>
+      ) : (
+        t('view.demoViewer')
+      ),
     ],
     [t('views.started'), f.dateTime(view.startedAt)],
     [t('view.lastHeard'), f.dateTime(view.lastAt)],
