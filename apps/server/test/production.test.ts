@@ -144,9 +144,7 @@ describe('the compiled server', () => {
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   /** Runs dist/server.mjs with plain node (no TypeScript loader) until it exits or says it is ready. */
-  function run(
-    env: NodeJS.ProcessEnv,
-  ): Promise<{
+  function run(env: NodeJS.ProcessEnv): Promise<{
     code: number | null;
     out: string;
     port: number | null;

@@ -62,9 +62,7 @@ function alternatesOf(json: string | null): number {
 }
 
 /** The console's view of a channel's editable fields (the PATCH body's shape). */
-export function editableOf(
-  r: ChannelRow,
-): Required<Omit<OperatorChannelPatch, 'fingerprint'>> & {
+export function editableOf(r: ChannelRow): Required<Omit<OperatorChannelPatch, 'fingerprint'>> & {
   fingerprint: Required<NonNullable<OperatorChannelPatch['fingerprint']>>;
 } {
   return {

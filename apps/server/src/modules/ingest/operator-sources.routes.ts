@@ -251,38 +251,36 @@ function upload(scope: FastifyInstance, { service, onRequest, actor }: Deps, lim
     (_req: FastifyRequest, payload: IncomingMessage, done: (err: Error | null, body?: unknown) => void) =>
       done(null, payload),
   );
-  scope
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/operator/sources/:sourceId/upload',
-      {
-        onRequest,
-        schema: {
-          tags,
-          summary: 'Upload a file for a source and import it (XMLTV or M3U as the source’s kind, gzip accepted)',
-          params: operatorSourceParamsSchema,
-          response: { 200: sourceFetchSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
-        },
+  scope.withTypeProvider<ZodTypeProvider>().post(
+    '/operator/sources/:sourceId/upload',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Upload a file for a source and import it (XMLTV or M3U as the source’s kind, gzip accepted)',
+        params: operatorSourceParamsSchema,
+        response: { 200: sourceFetchSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
       },
-      async (request) => {
-        const declared = Number(request.headers['content-length'] ?? NaN);
-        if (declared > limits.maxBytes)
-          throw new AppError(
-            413,
-            'payload_too_large',
-            `El archivo supera ${Math.round(limits.maxBytes / (1024 * 1024))} MB.`,
-          );
-        const body = request.body as AsyncIterable<Uint8Array> | undefined;
-        if (!body || declared === 0) throw badRequest('Envía el archivo en el cuerpo de la petición.');
-        let fetch;
-        try {
-          fetch = await service.upload(request.params.sourceId, body, limits, actor(request));
-        } catch (error) {
-          throw importFailure(error);
-        }
-        if (fetch === undefined) throw notFound(NO_SOURCE);
-        if (fetch === 'busy') throw conflict(BUSY);
-        return fetch;
-      },
-    );
+    },
+    async (request) => {
+      const declared = Number(request.headers['content-length'] ?? NaN);
+      if (declared > limits.maxBytes)
+        throw new AppError(
+          413,
+          'payload_too_large',
+          `El archivo supera ${Math.round(limits.maxBytes / (1024 * 1024))} MB.`,
+        );
+      const body = request.body as AsyncIterable<Uint8Array> | undefined;
+      if (!body || declared === 0) throw badRequest('Envía el archivo en el cuerpo de la petición.');
+      let fetch;
+      try {
+        fetch = await service.upload(request.params.sourceId, body, limits, actor(request));
+      } catch (error) {
+        throw importFailure(error);
+      }
+      if (fetch === undefined) throw notFound(NO_SOURCE);
+      if (fetch === 'busy') throw conflict(BUSY);
+      return fetch;
+    },
+  );
 }

@@ -50,26 +50,22 @@ function stripeErrors(api: FastifyInstance): void {
     if (hasUnreadBody(request)) reply.header('connection', 'close');
     if (error instanceof StripeApiError) return reply.status(error.status).send({ error: error.error });
     if (error instanceof FormRefusedError)
-      return reply
-        .status(400)
-        .send({
-          error: {
-            type: 'invalid_request_error',
-            message: error.message,
-            ...(error.param ? { param: error.param } : {}),
-          },
-        });
+      return reply.status(400).send({
+        error: {
+          type: 'invalid_request_error',
+          message: error.message,
+          ...(error.param ? { param: error.param } : {}),
+        },
+      });
     if (error instanceof ObjectChangedError) {
-      return reply
-        .status(409)
-        .send({
-          error: {
-            type: 'invalid_request_error',
-            code: 'lock_timeout',
-            message:
-              'This object cannot be accessed right now because another API request or Stripe process is currently accessing it.',
-          },
-        });
+      return reply.status(409).send({
+        error: {
+          type: 'invalid_request_error',
+          code: 'lock_timeout',
+          message:
+            'This object cannot be accessed right now because another API request or Stripe process is currently accessing it.',
+        },
+      });
     }
     // The platform's body checks (JSON too deep, an unknown Content-Encoding, an inflated bomb) carry `status`; Fastify's own errors `statusCode`.
     const status = error instanceof AppError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
