@@ -31,6 +31,8 @@ const SAMPLES = [
   'LIVE',
   'ES',
   '12345.smil',
+  '1795887016813.abcdefgh1234',
+  '0123456789abcdef',
 ];
 
 /**
