@@ -44,6 +44,9 @@ const LANDED = [
   '2026-12-07-0600-subscriber-search',
   '2026-12-07-0800-playback-open-by-content',
   '2026-12-07-0900-qoe',
+  '2026-12-08-0100-qoe-speed-tests',
+  '2026-12-08-0200-qoe-view-events',
+  '2026-12-08-0210-qoe-rollups',
 ];
 
 const sets = [
