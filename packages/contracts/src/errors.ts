@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECORDING_REFUSALS } from './recordings';
 
 /** Every error code the server may answer. */
 export const errorCodeSchema = z.enum([
@@ -66,6 +67,8 @@ export const errorDataSchema = z.union([
   z.object({ retryAfterSeconds: z.number().int().nonnegative() }),
   /** Which credential a settings change found wrong: the current PIN (message 50) or the account password (52). */
   z.object({ wrong: z.enum(['currentPin', 'password']) }),
+  /** Why "Grabar" was refused (recordings.ts): quota_full, channel_forbids, external_no_catchup… */
+  z.object({ recording: z.enum(RECORDING_REFUSALS) }),
 ]);
 export type ErrorData = z.infer<typeof errorDataSchema>;
 

@@ -22,3 +22,4 @@ export * from './conndiag';
 export * from './operator-actions';
 export * from './operator-access';
 export * from './operator-products';
+export * from './recordings';

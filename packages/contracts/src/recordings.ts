@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { idParamSchema, idSchema } from './ids';
+import { requestString } from './text';
+
+/**
+ * Recordings from the catch-up archive, series rules and reminders (issue 29). Instants are epoch
+ * milliseconds; durations seconds. Every list is a server page: `cursor` is opaque, `nextCursor`
+ * null on the last page.
+ */
+
+/** Days a recording is kept after its programme ends unless the operator sets RECORDING_RETENTION_DAYS. */
+export const RECORDING_RETENTION_DAYS_DEFAULT = 90;
+/** Hours of recordings per account when none of its packages says otherwise. */
+export const RECORDING_QUOTA_HOURS_DEFAULT = 50;
+/** Minutes before the start a reminder fires unless the subscriber chose otherwise. */
+export const REMINDER_MINUTES_DEFAULT = 2;
+export const REMINDER_MINUTES_MAX = 24 * 60;
+export const RECORDING_RULE_TEXT_MAX = 120;
+
+/**
+ * Why "Grabar" was refused, in `data.recording` of the 4xx (the button says it):
+ * - `quota_full` (409): the programme does not fit in what is left of the account's hours;
+ * - `channel_forbids` (403): the operator does not allow recording this channel;
+ * - `external_no_catchup` (409): an external M3U stream whose channel has no catch-up template,
+ *   so the server has no archive to record from;
+ * - `outside_catchup` (409): the programme ended before the channel's catch-up window;
+ * - `no_rights` (403): none of the account's packages carries the channel or the event.
+ */
+export const RECORDING_REFUSALS = [
+  'quota_full',
+  'channel_forbids',
+  'external_no_catchup',
+  'outside_catchup',
+  'no_rights',
+] as const;
+export const recordingRefusalSchema = z.enum(RECORDING_REFUSALS);
+export type RecordingRefusal = z.infer<typeof recordingRefusalSchema>;
+
+/** `scheduled`: the programme has not ended (or is live); `ready`: playable until `expiresAt`. */
+export const recordingStateSchema = z.enum(['scheduled', 'ready']);
+export type RecordingState = z.infer<typeof recordingStateSchema>;
+
+export const recordingSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  channelId: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  /** Season/episode label from the guide, e.g. 'T2 E5'; empty when none. */
+  episode: z.string(),
+  startTime: z.number().int(),
+  endTime: z.number().int(),
+  durationSeconds: z.number().int(),
+  state: recordingStateSchema,
+  /** Protected recordings are never removed by retention nor by a bulk delete. */
+  protected: z.boolean(),
+  /** When retention removes it; null while scheduled or when protected. */
+  expiresAt: z.number().int().nullable(),
+  /** The series rule that made it; null for a single "Grabar". */
+  ruleId: z.number().int().nullable(),
+  /** False when the operator forbids skipping ahead in this channel's recordings. */
+  canSkipAhead: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type Recording = z.infer<typeof recordingSchema>;
+
+/** POST /recordings: record a guide programme (ended within catch-up: at once; live or future: when it ends). */
+export const recordRequestSchema = z.object({ eventId: idSchema }).strict();
+export type RecordRequest = z.infer<typeof recordRequestSchema>;
+
+/** PATCH /recordings/{id}. */
+export const recordingUpdateSchema = z.object({ protected: z.boolean() }).strict();
+export type RecordingUpdate = z.infer<typeof recordingUpdateSchema>;
+
+export const recordingParamsSchema = z.object({ id: idParamSchema });
+
+const cursorSchema = requestString()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/)
+  .optional();
+
+/** GET /recordings?state=&cursor=&limit=: ready newest-ended first; scheduled soonest-ending first. */
+export const recordingsQuerySchema = z.object({
+  state: recordingStateSchema.optional(),
+  /** Only recordings made by this rule. */
+  ruleId: idParamSchema.optional(),
+  cursor: cursorSchema,
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export type RecordingsQuery = z.infer<typeof recordingsQuerySchema>;
+export const recordingPageSchema = z.object({ items: z.array(recordingSchema), nextCursor: z.string().nullable() });
+export type RecordingPage = z.infer<typeof recordingPageSchema>;
+
+/** GET /recordings/quota: seconds used by ready recordings, held by scheduled ones, and the account's limit. */
+export const recordingQuotaSchema = z.object({
+  usedSeconds: z.number().int(),
+  scheduledSeconds: z.number().int(),
+  limitSeconds: z.number().int(),
+});
+export type RecordingQuota = z.infer<typeof recordingQuotaSchema>;
+
+/** GET /recordings/marks?eventIds=1,2,3: what the guide draws per programme (at most 500 ids). */
+export const recordingMarksQuerySchema = z.object({
+  eventIds: requestString()
+    .regex(/^\d{1,10}(,\d{1,10}){0,499}$/)
+    .transform((s) => s.split(',').map(Number)),
+});
+export const recordingMarkSchema = z.object({
+  eventId: z.number().int(),
+  recorded: z.boolean(),
+  scheduled: z.boolean(),
+  reminder: z.boolean(),
+});
+export const recordingMarksSchema = z.object({ items: z.array(recordingMarkSchema) });
+export type RecordingMarks = z.infer<typeof recordingMarksSchema>;
+
+/** POST /recordings/{id}/play: the same answer as catch-up's play (the playback contract's URL and keys). */
+export const recordingPlayRequestSchema = z.object({ pin: requestString().max(8).optional() }).strict();
+
+// ---------------------------------------------------------------- series rules
+
+/** `title`: the title equals `text` (accents and case ignored); `keyword`: `text` in the title or description. */
+export const recordingRuleKindSchema = z.enum(['title', 'keyword']);
+export type RecordingRuleKind = z.infer<typeof recordingRuleKindSchema>;
+
+export const recordingRuleSchema = z.object({
+  id: z.number().int(),
+  kind: recordingRuleKindSchema,
+  text: z.string(),
+  /** Null: any channel. */
+  channelId: z.number().int().nullable(),
+  /** Skip programmes the guide marks previously shown, and episodes already recorded for this rule. */
+  newOnly: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type RecordingRule = z.infer<typeof recordingRuleSchema>;
+
+export const recordingRuleCreateSchema = z
+  .object({
+    kind: recordingRuleKindSchema,
+    text: requestString().trim().min(2).max(RECORDING_RULE_TEXT_MAX),
+    channelId: idSchema.nullable().default(null),
+    newOnly: z.boolean().default(false),
+  })
+  .strict();
+export type RecordingRuleCreate = z.infer<typeof recordingRuleCreateSchema>;
+
+export const recordingRulesQuerySchema = z.object({
+  cursor: cursorSchema,
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const recordingRulePageSchema = z.object({
+  items: z.array(recordingRuleSchema),
+  nextCursor: z.string().nullable(),
+});
+export type RecordingRulePage = z.infer<typeof recordingRulePageSchema>;
+
+// ---------------------------------------------------------------- reminders
+
+export const reminderSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  channelId: z.number().int(),
+  title: z.string(),
+  startTime: z.number().int(),
+  minutesBefore: z.number().int(),
+  /** startTime − minutesBefore. */
+  remindAt: z.number().int(),
+  /** Also mailed when due. */
+  mail: z.boolean(),
+});
+export type Reminder = z.infer<typeof reminderSchema>;
+
+/** POST /reminders: a bell on a programme that has not started. */
+export const reminderCreateSchema = z
+  .object({
+    eventId: idSchema,
+    minutesBefore: z.number().int().min(0).max(REMINDER_MINUTES_MAX).default(REMINDER_MINUTES_DEFAULT),
+    mail: z.boolean().default(false),
+  })
+  .strict();
+export type ReminderCreate = z.infer<typeof reminderCreateSchema>;
+
+export const remindersQuerySchema = z.object({
+  cursor: cursorSchema,
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const reminderPageSchema = z.object({ items: z.array(reminderSchema), nextCursor: z.string().nullable() });
+export type ReminderPage = z.infer<typeof reminderPageSchema>;
+
+/**
+ * GET /reminders/due: reminders whose time has come and whose programme has not ended, soonest
+ * first (the app polls it and shows "Ver ahora"); POST /reminders/{id}/seen dismisses one.
+ */
+export const dueRemindersSchema = z.object({ items: z.array(reminderSchema) });
+export type DueReminders = z.infer<typeof dueRemindersSchema>;
+export const reminderParamsSchema = z.object({ id: idParamSchema });
+
+// ---------------------------------------------------------------- operator
+
+/** GET/PUT /operator/channels/{id}/recording-rights: what subscribers may do with the channel's recordings. */
+export const channelRecordingRightsSchema = z
+  .object({
+    recordable: z.boolean(),
+    skipAhead: z.boolean(),
+  })
+  .strict();
+export type ChannelRecordingRights = z.infer<typeof channelRecordingRightsSchema>;
