@@ -1,5 +1,6 @@
 import type { IngestReport } from '@pantalla/contracts';
-import { normalizeForSearch, type ChannelChanges, type ChannelUpsert, type ImportChannel } from '../catalogue';
+import { type ChannelChanges, type ChannelUpsert, type ImportChannel } from '../catalogue';
+import { nameKey } from './parsers/m3u-entry';
 
 /** Channels saved per transaction. */
 const SAVE_CHUNK = 250;
@@ -16,32 +17,68 @@ export interface PlannedChannel {
   isNew: boolean;
 }
 
+/** What an entry without a tvg-id of its own may be matched by, besides its name. */
+export interface NameScope {
+  /** The genre of the entry's group: a name matches only a channel in it. Null: any genre. */
+  genreId?: number | null;
+  /** The entry's stream URLs: a channel with a tvg-id that already plays one of them is this entry's. */
+  urls?: readonly string[];
+  /** The tvg-ids the file gives: a channel with one of them is that entry's, never a name's. */
+  fileIds?: ReadonlySet<string>;
+}
+
 /**
- * The channels of one file: matched by tvg-id, then by any name (a name only matches a
- * channel without a tvg-id of its own, or when the entry has none), new ones added as
- * later entries may match them too. Everything is saved in one batch at the end.
+ * The channels of one file: matched by tvg-id, then by name, new ones added as later
+ * entries may match them too. Each channel is taken by one entry at most, in the file's
+ * order, and name candidates are tried oldest first: a second import of the same file
+ * meets each channel the first one made, so it changes nothing. A name never takes a
+ * channel with a tvg-id (unless it already plays the entry's stream). Everything is saved
+ * in one batch at the end.
  */
 export class ChannelPlan {
   readonly counts: IngestReport['channels'] = { created: 0, updated: 0, unchanged: 0 };
   /** Channels added or changed since the last batch was taken. */
   private planned = new Set<PlannedChannel>();
   private readonly byTvg = new Map<string, PlannedChannel>();
-  private readonly byName = new Map<string, PlannedChannel>();
+  /** Per name key, oldest channel first. */
+  private readonly byName = new Map<string, PlannedChannel[]>();
+  /** Channels an entry of this file has taken: no other entry's name takes them. */
+  private readonly taken = new Set<PlannedChannel>();
 
   constructor(stored: readonly ImportChannel[]) {
-    for (const c of stored) {
+    for (const c of [...stored].sort((a, b) => a.id - b.id)) {
       const entry: PlannedChannel = { id: c.id, name: c.name, values: { ...c }, changes: {}, isNew: false };
       if (c.tvgId) this.byTvg.set(c.tvgId, entry);
-      const key = normalizeForSearch(c.name);
-      if (!this.byName.has(key)) this.byName.set(key, entry);
+      this.index(entry);
     }
   }
 
-  match(tvgId: string | null, names: readonly string[]): PlannedChannel | undefined {
-    if (tvgId && this.byTvg.has(tvgId)) return this.byTvg.get(tvgId);
+  private index(entry: PlannedChannel): void {
+    const key = nameKey(entry.name);
+    if (!key) return;
+    const list = this.byName.get(key);
+    if (list) list.push(entry);
+    else this.byName.set(key, [entry]);
+  }
+
+  match(tvgId: string | null, names: readonly string[], scope: NameScope = {}): PlannedChannel | undefined {
+    const byId = tvgId ? this.byTvg.get(tvgId) : undefined;
+    if (byId) {
+      this.taken.add(byId);
+      return byId;
+    }
+    const urls = !tvgId && scope.urls ? new Set(scope.urls) : null;
     for (const n of names) {
-      const hit = this.byName.get(normalizeForSearch(n));
-      if (hit && (!tvgId || !hit.values.tvgId)) return hit;
+      const key = nameKey(n);
+      for (const candidate of (key && this.byName.get(key)) || []) {
+        if (this.taken.has(candidate)) continue;
+        if (scope.genreId != null && candidate.values.channelGenreId !== scope.genreId) continue;
+        const id = candidate.values.tvgId;
+        const own = candidate.values.streamUrl != null && urls?.has(candidate.values.streamUrl) === true;
+        if (id && (!own || scope.fileIds?.has(id))) continue;
+        this.taken.add(candidate);
+        return candidate;
+      }
     }
     return undefined;
   }
@@ -50,8 +87,9 @@ export class ChannelPlan {
   add(values: ChannelChanges & { name: string }): PlannedChannel {
     const entry: PlannedChannel = { id: null, name: values.name, values: { ...values }, changes: {}, isNew: true };
     this.planned.add(entry);
+    this.taken.add(entry);
     if (values.tvgId) this.byTvg.set(values.tvgId, entry);
-    this.byName.set(normalizeForSearch(values.name), entry);
+    this.index(entry);
     this.counts.created++;
     return entry;
   }

@@ -206,8 +206,14 @@ export class IngestService {
     const groups = [...new Set(channels.flatMap((c) => c.groups.slice(0, 1)))];
     const genreOf = groups.length > 0 ? await writer.ensureChannelGenres(groups) : new Map<string, number>();
     const plan = new ChannelPlan(await writer.channels());
+    const fileIds = new Set(channels.flatMap((c) => (c.tvgId ? [c.tvgId] : [])));
     for (const c of channels) {
-      const found = plan.match(c.tvgId, [c.name, c.rawName, ...(c.tvgName ? [c.tvgName] : [])]);
+      const group = c.groups[0];
+      const found = plan.match(c.tvgId, [c.name, c.rawName, ...(c.tvgName ? [c.tvgName] : [])], {
+        genreId: group ? (genreOf.get(group) ?? null) : null,
+        urls: c.streams.map((s) => s.url),
+        fileIds,
+      });
       const wanted = m3uFields(c, found?.values.channelGenreId ?? 1, genreOf);
       if (!found) plan.add({ name: c.name, ...wanted, tvgId: c.tvgId, guideSource: 'import' });
       else plan.change(found, { ...wanted, ...(c.tvgId && !found.values.tvgId ? { tvgId: c.tvgId } : {}) });

@@ -56,21 +56,22 @@ describe('M3U corpus: a public list as it is found', () => {
     });
   });
 
-  it('groups entries without tvg-id by their cleaned name, #EXTGRP adding a group', () => {
-    expect(channel('name:canal sur andalucia')).toMatchObject({
+  it('groups entries without tvg-id by their cleaned name within their group, #EXTGRP adding a group', () => {
+    expect(channel('name:autonomicos\u0001canal sur andalucia')).toMatchObject({
       tvgId: null,
       tvgName: 'Canal Sur',
       name: 'Canal Sur Andalucía',
       groups: ['Autonómicos'],
-      streams: [
-        { url: 'https://canalsur.example/live/index.m3u8' },
-        { url: 'https://canalsur-backup.example/live/index.m3u8' },
-      ],
+      streams: [{ url: 'https://canalsur.example/live/index.m3u8' }],
     });
+    // The same name without a group is another channel: a name joins only its own group's.
+    expect(channel('name:\u0001canal sur andalucia')?.streams).toMatchObject([
+      { url: 'https://canalsur-backup.example/live/index.m3u8' },
+    ]);
   });
 
   it('keeps names with commas, numbers, shifts, extra attributes, the manifest type and radio', () => {
-    expect(channel('name:noticias 24h edicion continua')).toMatchObject({
+    expect(channel('name:\u0001noticias 24h edicion continua')).toMatchObject({
       name: 'Noticias 24h, edición continua',
       number: 7,
       shiftHours: 1,
@@ -84,6 +85,7 @@ describe('M3U corpus: a public list as it is found', () => {
   it('skips what it cannot play and reports every problem with its line', () => {
     expect(list.channels.map((c) => c.name)).toEqual([
       'La 1',
+      'Canal Sur Andalucía',
       'Canal Sur Andalucía',
       'Noticias 24h, edición continua',
       'Cine Clásico HD',
@@ -103,7 +105,7 @@ describe('M3U corpus: a public list as it is found', () => {
       '37 missing-name skipped',
       '40 extinf-without-url skipped',
     ]);
-    expect(list.summary).toMatchObject({ channels: 7, entries: 10, alternates: 3, skipped: 6, corrected: 2 });
+    expect(list.summary).toMatchObject({ channels: 8, entries: 10, alternates: 2, skipped: 6, corrected: 2 });
   });
 });
 

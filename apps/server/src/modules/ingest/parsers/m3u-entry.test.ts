@@ -75,6 +75,31 @@ describe('channel names', () => {
     expect(nameKey('Canal Sur Andalucía')).toBe(nameKey('CANAL SUR - ANDALUCIA'));
     expect(nameKey('La 1')).not.toBe(nameKey('La 2'));
   });
+
+  it('keeps the letters and digits of every script, folding compatibility forms and case', () => {
+    const names = [
+      'Первый канал',
+      'НТВ',
+      'ΕΡΤ1',
+      'Σκάι',
+      '湖南卫视',
+      'NHK総合',
+      'الجزيرة',
+      'العربية',
+      'आज तक',
+      'ערוץ 2',
+    ];
+    const keys = names.map(nameKey);
+    expect(keys.every((k) => k.length > 0)).toBe(true);
+    expect(new Set(keys).size).toBe(names.length);
+    expect(nameKey('ＮＨＫ総合')).toBe(nameKey('NHK総合'));
+    expect(nameKey('ΣΚΑΪ')).toBe(nameKey('Σκάι'));
+    expect(nameKey('STRASSE TV')).toBe(nameKey('Straße TV'));
+    // й is a letter of its own in Cyrillic, not и with an accent.
+    expect(nameKey('Мой')).not.toBe(nameKey('Мои'));
+    expect(nameKey('★★★')).toBe('★★★');
+    expect(nameKey('★★★')).not.toBe(nameKey('♪♪'));
+  });
 });
 
 describe('stream URLs', () => {

@@ -84,14 +84,24 @@ export function cleanChannelName(raw: string): string {
   }
 }
 
-/** How two names compare for grouping: case, accents and punctuation ignored. */
+/**
+ * How two names compare for grouping: compatibility forms (full-width, ligatures) unified,
+ * case folded, Latin and Greek accents and punctuation ignored, the letters and digits of
+ * every script kept ('Первый' and 'ΕΡΤ' are keys of their own, never ''). Cyrillic keeps
+ * its marks: й and и are different letters. A name of symbols only ('★★★') is its own key.
+ */
 export function nameKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const key = name
+    .normalize('NFKC')
+    // Upper then lower folds what lower case alone leaves apart: ß and SS, ς and σ.
+    .toUpperCase()
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
+    .normalize('NFD')
+    .replace(/([\p{Script=Latin}\p{Script=Greek}])[\u0300-\u036f]+/gu, '$1')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')
     .trim();
+  return key || name.normalize('NFKC').replace(/\s+/g, ' ').trim();
 }
 
 /** A stream line split from Kodi's '|Header=value&...' options. */

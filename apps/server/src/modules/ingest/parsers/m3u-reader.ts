@@ -317,8 +317,8 @@ export class M3uStreamParser {
     const a = entry.attrs;
     const tvgId = a['tvg-id'] || null;
     const name = cleanChannelName(entry.rawName);
-    const key = detached(tvgId ? `id:${tvgId.toLowerCase()}` : `name:${nameKey(name)}`);
     const groups = [...splitGroups(a['group-title'] ?? ''), ...extraGroups];
+    const key = detached(tvgId ? `id:${tvgId.toLowerCase()}` : nameOnlyKey(name, groups[0], entry.line));
     const number = this.numberOf(a, entry.line);
     const catchup = this.catchupOf(a, entry.line);
     const shift = a['tvg-shift'] !== undefined ? this.hours(a['tvg-shift'], 'tvg-shift', entry.line) : null;
@@ -432,6 +432,12 @@ export class M3uStreamParser {
       correctionText !== undefined ? (this.hours(correctionText, 'catchup-correction', line) ?? 0) : 0;
     return { mode, days, source: source ? detached(source) : null, correctionHours };
   }
+}
+
+/** A name-only entry joins the entries of the same name in the same group of this list. */
+function nameOnlyKey(name: string, group: string | undefined, line: number): string {
+  const key = nameKey(name);
+  return key ? `name:${nameKey(group ?? '')}\u0001${key}` : `line:${line}`;
 }
 
 function splitGroups(text: string): string[] {

@@ -25,7 +25,7 @@ export interface M3uCatchup {
 
 /** A channel of the list: every entry with its tvg-id (else its cleaned name) merged. */
 export interface M3uChannel {
-  /** 'id:<tvg-id>' or 'name:<cleaned name>', lower case: what entries were grouped by. */
+  /** 'id:<tvg-id>', 'name:<group key>\u0001<name key>' or 'line:<n>': what entries were grouped by. */
   key: string;
   tvgId: string | null;
   tvgName: string | null;
