@@ -14,6 +14,8 @@ import { createOrigin, type Origin, type StreamGate } from './modules/origin';
 import { createPaymentSandbox, type PaymentSandboxModule } from './modules/payment-sandbox';
 import { createPlayback, type Playback } from './modules/playback';
 import { createQoe, type Qoe } from './modules/qoe';
+import { createRecordings, type Recordings } from './modules/recordings';
+import type { ImportWriter } from './modules/catalogue';
 
 /** Every module, built once and wired; `all` in dependency order (migrations, seeds and routes follow it). */
 export interface Modules {
@@ -25,6 +27,7 @@ export interface Modules {
   ingest: Ingest;
   paymentSandbox: PaymentSandboxModule;
   qoe: Qoe;
+  recordings: Recordings;
   all: ServerModule[];
 }
 
@@ -94,10 +97,15 @@ export function composeModules(platform: Platform): Modules {
   identity.personalData.register('purchases', commerce.personalData);
   identity.personalData.register('viewing', catalogue.personalData);
   identity.personalData.register('playback', playback.personalData);
+  // Series rules are evaluated after every guide import (issue 29), on this thread or in the import's own.
+  const guideImported = () => recordings.guideChanged();
   const ingest = createIngest(platform, {
     auth: identity.auth,
-    imports: catalogue.imports,
-    importsChanged: () => catalogue.importsChanged(),
+    imports: tellingGuideImports(catalogue.imports, guideImported),
+    importsChanged: () => {
+      catalogue.importsChanged();
+      guideImported();
+    },
   });
   // The built-in payment processor; commerce reaches it only over HTTP, as it would reach Stripe.
   const paymentSandbox = createPaymentSandbox(platform, PAYMENT_WEBHOOK_PATH);
@@ -126,10 +134,35 @@ export function composeModules(platform: Platform): Modules {
   });
   identity.personalData.register('quality', qoe.personalData);
   identity.personalData.register('speedTests', qoe.speedTestData);
-  const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox, operator, qoe].map(
+  // Recordings, series rules and reminders (issue 29); reminder mails go through identity's mailer.
+  const recordings = createRecordings(platform, {
+    auth: identity.auth,
+    guide: catalogue.recordableGuide,
+    playables: catalogue.playables,
+    rights: commerce.access,
+    mailUser: async (userId, subject, text) => {
+      const account = await identity.accounts.find(userId);
+      if (account) await identity.mailer.send({ to: account.email, subject, text });
+    },
+  });
+  identity.personalData.register('recordings', recordings.personalData);
+  const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox, operator, qoe, recordings].map(
     (m) => m.module,
   );
-  return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, qoe, all };
+  return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, qoe, recordings, all };
+}
+
+/** The catalogue's import writer, also telling `listener` when a guide import written on this thread ends. */
+function tellingGuideImports(writer: ImportWriter, listener: () => void): ImportWriter {
+  return new Proxy(writer, {
+    get(target, property, receiver) {
+      if (property !== 'guideImported') return Reflect.get(target, property, receiver) as unknown;
+      return () => {
+        target.guideImported();
+        listener();
+      };
+    },
+  });
 }
 
 /**

@@ -101,6 +101,16 @@ const envSchema = z.object({
   QOE_RAW_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   // The QoE demo (README, "Quality of experience"): a month of generated views, a live demo audience and one flaky channel.
   QOE_DEMO: z.enum(['0', '1']).optional(),
+  // Recordings (issue 29): days kept after the programme ends, hours per account, hours by package ('2:100,9:200').
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  RECORDING_QUOTA_HOURS: z.coerce.number().int().min(0).max(100_000).default(50),
+  RECORDING_PACKAGE_HOURS: z
+    .string()
+    .regex(
+      /^\s*(\d{1,10}\s*:\s*\d{1,6}\s*(,\s*\d{1,10}\s*:\s*\d{1,6}\s*)*)?$/,
+      "paquete:horas separados por comas, p. ej. '2:100'",
+    )
+    .default(''),
   LATAM_REGION_ID: z.coerce.number().int().positive().default(3),
   DEFAULT_REGION_ID: z.coerce.number().int().positive().default(1),
   REGISTRATION_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
@@ -341,6 +351,8 @@ export interface Config {
   qoeRawDays: number;
   /** The QoE demo (QOE_DEMO; on by default in development only), null when off. */
   qoeDemo: QoeDemoConfig | null;
+  /** Recordings (RECORDING_RETENTION_DAYS, RECORDING_QUOTA_HOURS, RECORDING_PACKAGE_HOURS). */
+  recordings: { retentionDays: number; quotaHours: number; packageHours: ReadonlyMap<number, number> };
 }
 
 /** A configuration the server cannot start with; the message names the variable and what to do. */
@@ -598,5 +610,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingGraceDays: e.BILLING_GRACE_DAYS,
     qoeRawDays: e.QOE_RAW_DAYS,
     qoeDemo: (e.QOE_DEMO ?? (e.NODE_ENV === 'development' ? '1' : '0')) === '1' ? DEMO_FLAKY_CHANNEL : null,
+    recordings: {
+      retentionDays: e.RECORDING_RETENTION_DAYS,
+      quotaHours: e.RECORDING_QUOTA_HOURS,
+      packageHours: new Map(
+        e.RECORDING_PACKAGE_HOURS.split(',')
+          .filter((entry) => entry.trim() !== '')
+          .map((entry) => entry.split(':').map(Number) as [number, number]),
+      ),
+    },
   };
 }

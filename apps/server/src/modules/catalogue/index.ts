@@ -28,6 +28,7 @@ import { operatorChannelRoutes } from './operator-channels.routes';
 import { OperatorChannelsService } from './operator-channels.service';
 import type { Playables } from './playables';
 import { PlayablesRepository } from './playables.repository';
+import { RecordableGuideRepository, type RecordableGuide } from './recordable-guide.repository';
 import { ReferenceCache } from './reference-cache';
 import { seedCatalogueReference } from './reference-seed';
 import { ResponseCache } from './response-cache';
@@ -54,6 +55,7 @@ export type {
 } from './catalogue-import.service';
 export type { KeepWatching } from './keep-watching.service';
 export type { ChannelLabel, PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
+export type { GuideProgramme, RecordableGuide } from './recordable-guide.repository';
 
 /** What the catalogue needs of other modules. */
 export interface CatalogueNeeds {
@@ -71,6 +73,8 @@ export interface Catalogue {
   module: ServerModule;
   /** What plays: channels, programmes, films and episodes (origin, playback). */
   playables: Playables;
+  /** The guide as recordings match and file it (issue 29). */
+  recordableGuide: RecordableGuide;
   /** Saved positions (playback). */
   keepWatching: KeepWatching;
   /** The write side of channels and the guide on this thread's connection, in batches (ingest). */
@@ -134,6 +138,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
   return {
     module,
     playables: new PlayablesRepository(db),
+    recordableGuide: new RecordableGuideRepository(db),
     keepWatching,
     imports,
     importsChanged: () => void reference.invalidate('changes'),

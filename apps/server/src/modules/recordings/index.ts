@@ -1,0 +1,129 @@
+import type { Platform, ServerModule } from '../../platform/module';
+import type { PlayableChannel, Playables, RecordableGuide } from '../catalogue';
+import type { AccessRights } from '../commerce';
+import type { Authenticator, PersonalDataHolder } from '../identity';
+import { ChannelRightsService } from './channel-rights.service';
+import { recordingsMigrations } from './migrations';
+import { RecordingsRepository } from './recordings.repository';
+import { recordingRoutes } from './recordings.routes';
+import { RecordingsService } from './recordings.service';
+import { RemindersRepository } from './reminders.repository';
+import { RemindersService, type MailUser } from './reminders.service';
+import { RulesRepository } from './rules.repository';
+import { RulesService, type EvaluationResult } from './rules.service';
+import { MINUTE_MS } from './timing';
+
+export type { EvaluationResult } from './rules.service';
+
+/** What recordings need of other modules. */
+export interface RecordingsNeeds {
+  auth: Authenticator;
+  guide: RecordableGuide;
+  playables: Pick<Playables, 'channel' | 'event'>;
+  rights: AccessRights;
+  mailUser: MailUser;
+}
+
+/** Recordings as the application sees it. */
+export interface Recordings {
+  module: ServerModule;
+  /** Evaluates every series rule against the guide, once across the cluster (after an import, on a schedule, tests). */
+  evaluateRules(): Promise<EvaluationResult>;
+  /** A guide import ended: rules are evaluated in the background, once more at most if one is running. */
+  guideChanged(): void;
+  /** One round of the scheduled work at the clock's now: finished and expired recordings, reminder mails. */
+  runScheduled(): Promise<void>;
+  /** The user's recordings, rules and reminders for the data export; erased with the account. */
+  personalData: PersonalDataHolder;
+}
+
+const RULES_LOCK = 'recordings.rules';
+const WORK_LOCK = 'recordings.work';
+/** Rules are evaluated after every import and at least this often (the guide's edges move with the clock). */
+const RULES_EVERY_MS = 15 * MINUTE_MS;
+
+/** Recordings from the catch-up archive, series rules and reminders (issue 29). */
+export function createRecordings(platform: Platform, needs: RecordingsNeeds): Recordings {
+  const { clock, config, db } = platform;
+  const repo = new RecordingsRepository(db);
+  const reminderRepo = new RemindersRepository(db);
+  const channel = (id: number): Promise<PlayableChannel | undefined> => needs.playables.channel(id);
+  const sources = {
+    guide: needs.guide,
+    channel,
+    eventPackage: async (eventId: number) => (await needs.playables.event(eventId))?.packageId,
+    rights: needs.rights,
+  };
+  const recordings = new RecordingsService(clock, repo, sources, config.recordings);
+  const rules = new RulesService(
+    clock,
+    new RulesRepository(db),
+    repo,
+    reminderRepo,
+    recordings,
+    sources,
+    config.recordings,
+  );
+  const reminders = new RemindersService(clock, reminderRepo, needs.guide, needs.mailUser);
+  const rights = new ChannelRightsService(repo, clock, channel);
+
+  // Under the advisory lock (PostgreSQL) or the lock file (SQLite): one process of a cluster evaluates at a time.
+  const evaluateRules = () => db.exclusive(RULES_LOCK, () => rules.evaluate());
+  const runScheduled = () =>
+    db.exclusive(WORK_LOCK, async () => {
+      await recordings.housekeeping();
+      await reminders.mailDue();
+    });
+
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  const guideChanged = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = evaluateRules()
+      .catch((error: unknown) => platform.log.warn({ err: error }, 'series rules failed after a guide import'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          guideChanged();
+        }
+      });
+  };
+
+  return {
+    evaluateRules,
+    guideChanged,
+    runScheduled,
+    personalData: {
+      export: (userId) => repo.exportOf(userId),
+      erase: (userId) => repo.eraseOf(userId),
+    },
+    module: {
+      name: 'recordings',
+      migrations: recordingsMigrations,
+      routes: (app) => recordingRoutes(app, needs.auth, { recordings, rules, reminders, rights }),
+      startWork: () => {
+        let lastRules = 0;
+        const round = async () => {
+          await runScheduled();
+          if (clock.now() - lastRules >= RULES_EVERY_MS) {
+            lastRules = clock.now();
+            await evaluateRules();
+          }
+        };
+        const timer = setInterval(
+          () => void round().catch((error: unknown) => platform.log.warn({ err: error }, 'recordings round failed')),
+          MINUTE_MS,
+        );
+        timer.unref();
+        return async () => {
+          clearInterval(timer);
+          await running;
+        };
+      },
+    },
+  };
+}

@@ -1,0 +1,296 @@
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Db } from '../../platform/database';
+import type { RecordingRow, RecordingTable, RecordingsTables } from './tables';
+
+type Trx = Kysely<RecordingsTables> | Transaction<RecordingsTables>;
+export type NewRecording = Omit<Insertable<RecordingTable>, 'id'>;
+
+/** A page position: the last item's sort instant and id. */
+export interface Position {
+  at: number;
+  id: number;
+}
+
+const IN_CHUNK = 500;
+
+/** The SQL of recordings and of the archive media they hold. */
+export class RecordingsRepository {
+  constructor(private readonly db: Db) {}
+
+  private get k(): Kysely<RecordingsTables> {
+    return this.db.kysely<RecordingsTables>();
+  }
+
+  /**
+   * Files a recording and takes its reference on the media, in one transaction; undefined when
+   * the subscriber already has this programme (the unique index decides, whichever process asks).
+   */
+  async insert(row: NewRecording): Promise<number | undefined> {
+    return this.k.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('recordings')
+        .values(row)
+        .onConflict((oc) => oc.columns(['userId', 'eventId']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return undefined;
+      await this.reference(trx, row);
+      return inserted.id;
+    });
+  }
+
+  private async reference(trx: Trx, row: Pick<NewRecording, 'mediaKey' | 'channelId' | 'startTime' | 'endTime'>) {
+    await trx
+      .insertInto('recordingMedia')
+      .values({
+        mediaKey: row.mediaKey,
+        channelId: row.channelId,
+        startTime: row.startTime,
+        endTime: row.endTime,
+        refs: 1,
+      })
+      .onConflict((oc) => oc.column('mediaKey').doUpdateSet({ refs: sql`recording_media.refs + 1` }))
+      .execute();
+  }
+
+  private async release(trx: Trx, mediaKey: string) {
+    await trx
+      .updateTable('recordingMedia')
+      .set({ refs: sql`refs - 1` })
+      .where('mediaKey', '=', mediaKey)
+      .execute();
+    await trx.deleteFrom('recordingMedia').where('mediaKey', '=', mediaKey).where('refs', '<=', 0).execute();
+  }
+
+  /** Removes recordings and releases their media; answers how many went. */
+  async remove(where: { userId?: number; ids: readonly number[] }): Promise<number> {
+    if (where.ids.length === 0) return 0;
+    return this.k.transaction().execute(async (trx) => {
+      let q = trx.deleteFrom('recordings').where('id', 'in', where.ids);
+      if (where.userId !== undefined) q = q.where('userId', '=', where.userId);
+      const gone = await q.returning(['mediaKey']).execute();
+      for (const g of gone) await this.release(trx, g.mediaKey);
+      return gone.length;
+    });
+  }
+
+  /** A programme moved in the guide: its recording follows, and the media reference with it. */
+  async move(row: RecordingRow, to: { startTime: number; endTime: number; mediaKey: string }): Promise<void> {
+    await this.k.transaction().execute(async (trx) => {
+      await trx.updateTable('recordings').set(to).where('id', '=', row.id).execute();
+      await this.release(trx, row.mediaKey);
+      await this.reference(trx, { ...to, channelId: row.channelId });
+    });
+  }
+
+  find(userId: number, id: number): Promise<RecordingRow | undefined> {
+    return this.k
+      .selectFrom('recordings')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  findByEvent(userId: number, eventId: number): Promise<RecordingRow | undefined> {
+    return this.k
+      .selectFrom('recordings')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('eventId', '=', eventId)
+      .executeTakeFirst();
+  }
+
+  /** `user:event` of every recording of these programmes (evaluation skips them). */
+  async heldPairs(eventIds: readonly number[]): Promise<Set<string>> {
+    const held = new Set<string>();
+    for (let i = 0; i < eventIds.length; i += IN_CHUNK) {
+      const rows = await this.k
+        .selectFrom('recordings')
+        .select(['userId', 'eventId'])
+        .where('eventId', 'in', eventIds.slice(i, i + IN_CHUNK))
+        .execute();
+      for (const r of rows) held.add(`${r.userId}:${r.eventId}`);
+    }
+    return held;
+  }
+
+  async remindedEvents(userId: number, eventIds: readonly number[]): Promise<number[]> {
+    const rows = await this.k
+      .selectFrom('recordingReminders')
+      .select('eventId')
+      .where('userId', '=', userId)
+      .where('eventId', 'in', eventIds.length > 0 ? eventIds : [0])
+      .execute();
+    return rows.map((r) => r.eventId);
+  }
+
+  async setProtected(userId: number, id: number, isProtected: boolean, expiresAt: number | null): Promise<void> {
+    await this.k
+      .updateTable('recordings')
+      .set({ protected: isProtected ? 1 : 0, expiresAt })
+      .where('userId', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A page of the user's recordings: scheduled soonest-ending first, otherwise newest-ended first. */
+  page(
+    userId: number,
+    filter: { state?: 'scheduled' | 'ready'; ruleId?: number },
+    after: Position | null,
+    limit: number,
+  ): Promise<RecordingRow[]> {
+    const ascending = filter.state === 'scheduled';
+    let q = this.k.selectFrom('recordings').selectAll().where('userId', '=', userId);
+    if (filter.state) q = q.where('state', '=', filter.state);
+    if (filter.ruleId !== undefined) q = q.where('ruleId', '=', filter.ruleId);
+    if (after)
+      q = q.where((eb) =>
+        eb.or([
+          eb('endTime', ascending ? '>' : '<', after.at),
+          eb.and([eb('endTime', '=', after.at), eb('id', ascending ? '>' : '<', after.id)]),
+        ]),
+      );
+    const dir = ascending ? 'asc' : 'desc';
+    return q.orderBy('endTime', dir).orderBy('id', dir).limit(limit).execute();
+  }
+
+  /** Seconds of the user's recordings by state. */
+  async secondsByState(userId: number): Promise<{ ready: number; scheduled: number }> {
+    const rows = await this.k
+      .selectFrom('recordings')
+      .select((eb) => ['state', eb.fn.sum<number>(sql<number>`(end_time - start_time) / 1000`).as('s')])
+      .where('userId', '=', userId)
+      .groupBy('state')
+      .execute();
+    const of = (state: string) => Math.round(Number(rows.find((r) => r.state === state)?.s ?? 0));
+    return { ready: of('ready'), scheduled: of('scheduled') };
+  }
+
+  eventsOf(userId: number, eventIds: readonly number[]) {
+    return this.k
+      .selectFrom('recordings')
+      .select(['eventId', 'state'])
+      .where('userId', '=', userId)
+      .where('eventId', 'in', eventIds.length > 0 ? eventIds : [0])
+      .execute();
+  }
+
+  /** Scheduled recordings whose programme has ended become ready, with their retention. */
+  async finishEnded(now: number, retentionMs: number): Promise<number> {
+    const r = await this.k
+      .updateTable('recordings')
+      .set({
+        state: 'ready',
+        expiresAt: sql`case when protected = 1 then null else end_time + ${retentionMs} end`,
+      })
+      .where('state', '=', 'scheduled')
+      .where('endTime', '<=', now)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /** Up to `limit` ids of recordings past their retention. */
+  async expiredIds(now: number, limit: number): Promise<number[]> {
+    const rows = await this.k
+      .selectFrom('recordings')
+      .select('id')
+      .where('expiresAt', '<=', now)
+      .where('protected', '=', 0)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Scheduled recordings after `afterId`, by id: the ones a guide change may move or cancel. */
+  scheduledPage(afterId: number, limit: number): Promise<RecordingRow[]> {
+    return this.k
+      .selectFrom('recordings')
+      .selectAll()
+      .where('state', '=', 'scheduled')
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The episodes each rule has recorded, as stored labels (new-episodes-only rules compare keys of them). */
+  async episodesOfRules(ruleIds: readonly number[]): Promise<{ ruleId: number; episodeNum: string }[]> {
+    const out: { ruleId: number; episodeNum: string }[] = [];
+    for (let i = 0; i < ruleIds.length; i += IN_CHUNK) {
+      const rows = await this.k
+        .selectFrom('recordings')
+        .select(['ruleId', 'episodeNum'])
+        .where('ruleId', 'in', ruleIds.slice(i, i + IN_CHUNK))
+        .where('episodeNum', '<>', '')
+        .execute();
+      for (const r of rows) if (r.ruleId !== null) out.push({ ruleId: r.ruleId, episodeNum: r.episodeNum });
+    }
+    return out;
+  }
+
+  /** The media references held now (tests and the operator's view of what the archive must keep). */
+  media() {
+    return this.k.selectFrom('recordingMedia').selectAll().orderBy('mediaKey').execute();
+  }
+
+  channelRights(channelId: number) {
+    return this.k
+      .selectFrom('recordingChannelRights')
+      .selectAll()
+      .where('channelId', '=', channelId)
+      .executeTakeFirst();
+  }
+
+  /** Sets a channel's rights and writes `audit` in the same transaction. */
+  async setChannelRights(
+    channelId: number,
+    values: { recordable: number; skipAhead: number; updatedAt: number },
+    audit: (trx: Transaction<RecordingsTables>) => Promise<void>,
+  ): Promise<void> {
+    await this.k.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('recordingChannelRights')
+        .values({ channelId, ...values })
+        .onConflict((oc) => oc.column('channelId').doUpdateSet(values))
+        .execute();
+      await audit(trx);
+    });
+  }
+
+  async scheduledIdsOfRule(userId: number, ruleId: number): Promise<number[]> {
+    const rows = await this.k
+      .selectFrom('recordings')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('ruleId', '=', ruleId)
+      .where('state', '=', 'scheduled')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Everything kept about the user here, for the data export. */
+  async exportOf(userId: number) {
+    return {
+      recordings: await this.k.selectFrom('recordings').selectAll().where('userId', '=', userId).execute(),
+      rules: await this.k.selectFrom('recordingRules').selectAll().where('userId', '=', userId).execute(),
+      reminders: await this.k.selectFrom('recordingReminders').selectAll().where('userId', '=', userId).execute(),
+    };
+  }
+
+  async eraseOf(userId: number): Promise<void> {
+    for (;;) {
+      const ids = await this.k
+        .selectFrom('recordings')
+        .select('id')
+        .where('userId', '=', userId)
+        .limit(IN_CHUNK)
+        .execute();
+      if (ids.length === 0) break;
+      await this.remove({ ids: ids.map((r) => r.id) });
+    }
+    await this.k.deleteFrom('recordingRules').where('userId', '=', userId).execute();
+    await this.k.deleteFrom('recordingReminders').where('userId', '=', userId).execute();
+  }
+}

@@ -1,0 +1,335 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  channelRecordingRightsSchema,
+  dueRemindersSchema,
+  idParamSchema,
+  recordingMarksQuerySchema,
+  recordingMarksSchema,
+  recordingPageSchema,
+  recordingParamsSchema,
+  recordingQuotaSchema,
+  recordingRuleCreateSchema,
+  recordingRulePageSchema,
+  recordingRuleSchema,
+  recordingRulesQuerySchema,
+  recordingSchema,
+  recordingsQuerySchema,
+  recordingUpdateSchema,
+  recordRequestSchema,
+  reminderCreateSchema,
+  reminderPageSchema,
+  reminderParamsSchema,
+  reminderSchema,
+  remindersQuerySchema,
+} from '@pantalla/contracts';
+import { errorResponses, noStore } from '../../platform/http';
+import type { Authenticator } from '../identity';
+import type { ChannelRightsService } from './channel-rights.service';
+import type { RecordingsService } from './recordings.service';
+import type { RemindersService } from './reminders.service';
+import type { RulesService } from './rules.service';
+
+const tags = ['recordings'];
+
+export interface RecordingServices {
+  recordings: RecordingsService;
+  rules: RulesService;
+  reminders: RemindersService;
+  rights: ChannelRightsService;
+}
+
+/** Mis grabaciones: "Grabar", the lists, quota and guide marks (issue 29). */
+export async function recordingRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingServices): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { onRequest: auth.requireUser };
+  api.post(
+    '/recordings',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Grabar un programa (terminado: al momento; en directo o futuro: al terminar)',
+        body: recordRequestSchema,
+        response: { 200: recordingSchema, 201: recordingSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { recording, created } = await s.recordings.record(auth.userOf(request).userId, request.body.eventId);
+      return reply.status(created ? 201 : 200).send(recording);
+    },
+  );
+  api.get(
+    '/recordings',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Grabaciones del usuario, paginadas',
+        querystring: recordingsQuerySchema,
+        response: { 200: recordingPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return s.recordings.page(auth.userOf(request).userId, request.query);
+    },
+  );
+  api.get(
+    '/recordings/quota',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Espacio de grabación usado',
+        response: { 200: recordingQuotaSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return s.recordings.quota(auth.userOf(request).userId);
+    },
+  );
+  api.get(
+    '/recordings/marks',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Marcas de la guía por programa: grabado, programado, aviso',
+        querystring: recordingMarksQuerySchema,
+        response: { 200: recordingMarksSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { items: await s.recordings.marks(auth.userOf(request).userId, request.query.eventIds) };
+    },
+  );
+  api.get(
+    '/recordings/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Una grabación',
+        params: recordingParamsSchema,
+        response: { 200: recordingSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return s.recordings.get(auth.userOf(request).userId, request.params.id);
+    },
+  );
+  api.patch(
+    '/recordings/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Proteger o desproteger una grabación del borrado',
+        params: recordingParamsSchema,
+        body: recordingUpdateSchema,
+        response: { 200: recordingSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return s.recordings.protect(auth.userOf(request).userId, request.params.id, request.body.protected);
+    },
+  );
+  api.delete(
+    '/recordings/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Borrar una grabación (o cancelar una programada)',
+        params: recordingParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await s.recordings.remove(auth.userOf(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  ruleRoutes(app, auth, s);
+  reminderRoutes(app, auth, s);
+  rightsRoutes(app, auth, s);
+}
+
+function ruleRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingServices): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { onRequest: auth.requireUser };
+  api.post(
+    '/recordings/rules',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Crear una regla de serie (título o palabra clave; un canal o todos)',
+        body: recordingRuleCreateSchema,
+        response: { 201: recordingRuleSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const rule = await s.rules.create(auth.userOf(request).userId, request.body);
+      return reply.status(201).send(rule);
+    },
+  );
+  api.get(
+    '/recordings/rules',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Reglas de serie del usuario, paginadas',
+        querystring: recordingRulesQuerySchema,
+        response: { 200: recordingRulePageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return s.rules.page(auth.userOf(request).userId, request.query.cursor, request.query.limit);
+    },
+  );
+  api.delete(
+    '/recordings/rules/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Borrar una regla y sus grabaciones aún no hechas',
+        params: recordingParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await s.rules.remove(auth.userOf(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+function reminderRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingServices): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { onRequest: auth.requireUser };
+  api.post(
+    '/reminders',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Poner un aviso a un programa que no ha empezado',
+        body: reminderCreateSchema,
+        response: { 201: reminderSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await s.reminders.set(auth.userOf(request).userId, request.body)),
+  );
+  api.get(
+    '/reminders',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Avisos pendientes del usuario, paginados',
+        querystring: remindersQuerySchema,
+        response: { 200: reminderPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return s.reminders.page(auth.userOf(request).userId, request.query.cursor, request.query.limit);
+    },
+  );
+  api.get(
+    '/reminders/due',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Avisos que toca mostrar ahora',
+        response: { 200: dueRemindersSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return s.reminders.due(auth.userOf(request).userId);
+    },
+  );
+  api.post(
+    '/reminders/:id/seen',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Dar un aviso por visto',
+        params: reminderParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await s.reminders.seen(auth.userOf(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  api.delete(
+    '/reminders/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Quitar un aviso',
+        params: reminderParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await s.reminders.remove(auth.userOf(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+function rightsRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingServices): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ channelId: idParamSchema });
+  api.get(
+    '/operator/channels/:channelId/recording-rights',
+    {
+      onRequest: auth.requireOperator(['support', 'content']),
+      schema: {
+        tags,
+        summary: 'Derechos de grabación de un canal',
+        params,
+        response: { 200: channelRecordingRightsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return s.rights.get(request.params.channelId);
+    },
+  );
+  api.put(
+    '/operator/channels/:channelId/recording-rights',
+    {
+      onRequest: auth.requireOperator(['content']),
+      schema: {
+        tags,
+        summary: 'Permitir o prohibir grabar un canal o avanzar en sus grabaciones (auditado)',
+        params,
+        body: channelRecordingRightsSchema,
+        response: { 200: channelRecordingRightsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return s.rights.set(request.params.channelId, request.body, auth.operatorOf(request).actor);
+    },
+  );
+}

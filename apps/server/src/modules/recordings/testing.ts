@@ -1,0 +1,10 @@
+/**
+ * What benches (and tests) may use of this module beyond its index.ts: the pieces they
+ * build fixtures and measure with. Running code never imports this file.
+ */
+export { recordingsMigrations } from './migrations';
+export { episodeKey, fold, isNewEpisode, RuleIndex, type MatchRule } from './matching';
+export { RecordingsRepository } from './recordings.repository';
+export { RulesRepository } from './rules.repository';
+export { durationSeconds, fits, isDue, quotaHours, remindAt } from './timing';
+export type { RecordingsTables } from './tables';
