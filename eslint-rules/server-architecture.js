@@ -205,7 +205,7 @@ const routesOwnHttp = {
 };
 
 /**
- * Code outside the server (benches, and later the server's own test folder) reaches a module
+ * Code outside the server (benches and the server's own test folder) reaches a module
  * through its index.ts or its testing.ts, the small surface it gives tests and benches.
  */
 const publicSurface = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_IDS } from '../src/modules/commerce';
-import { refreshCookieName } from '../src/modules/identity/session.routes';
+import { refreshCookieName } from '../src/modules/identity/testing';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { listenWithWork, payWithCard, until } from './payments';

@@ -1,5 +1,4 @@
-import { IdentityRepository } from '../src/modules/identity/identity.repository';
-import { signIdToken } from '../src/modules/identity/tokens';
+import { IdentityRepository, signIdToken } from '../src/modules/identity/testing';
 import type { TestContext } from './context';
 
 /** A Bearer header for a seeded demo account, signed as the login route would (suites of any module use it). */

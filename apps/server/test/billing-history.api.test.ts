@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingHistoryResponse, Receipt } from '@pantalla/contracts';
 import { PACKAGE_IDS } from '../src/modules/commerce';
-import { BillingHistory } from '../src/modules/commerce/billing-history';
-import { BillingHistoryRepository } from '../src/modules/commerce/billing-history.repository';
-import type { PurchaseRow } from '../src/modules/commerce/tables';
+import { BillingHistory, BillingHistoryRepository } from '../src/modules/commerce/testing';
+import type { PurchaseRow } from '../src/modules/commerce/testing';
 import type { MailMessage } from '../src/modules/identity';
 import { stripeSignature } from '../src/modules/payment-sandbox';
 import { bearerFor } from './auth';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { stripeSignature } from '../src/modules/payment-sandbox';
 import { PACKAGE_IDS } from '../src/modules/commerce';
-import { BillingHistory } from '../src/modules/commerce/billing-history';
-import type { BillingEvents } from '../src/modules/commerce/billing-events';
+import { BillingHistory } from '../src/modules/commerce/testing';
+import type { BillingEvents } from '../src/modules/commerce/testing';
 import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';

@@ -1,8 +1,8 @@
-import { catalogueBuilders } from '../src/modules/catalogue/test-data.repository';
-import { commerceBuilders } from '../src/modules/commerce/test-data.repository';
-import { identityBuilders } from '../src/modules/identity/test-data.repository';
-import { ingestBuilders } from '../src/modules/ingest/test-data.repository';
-import { playbackBuilders } from '../src/modules/playback/test-data.repository';
+import { catalogueBuilders } from '../src/modules/catalogue/testing';
+import { commerceBuilders } from '../src/modules/commerce/testing';
+import { identityBuilders } from '../src/modules/identity/testing';
+import { ingestBuilders } from '../src/modules/ingest/testing';
+import { playbackBuilders } from '../src/modules/playback/testing';
 import type { TestContext } from './context';
 
 /**

@@ -5,7 +5,7 @@ import { ManualClock } from '../src/platform/clock';
 import { openPostgres } from '../src/platform/database';
 import type { Platform } from '../src/platform/module';
 import { prepareDatabase } from '../src/setup';
-import { PACKAGE_IDS } from '../src/modules/commerce/packages';
+import { PACKAGE_IDS } from '../src/modules/commerce';
 import { testConfig } from './context';
 import { createScratchPostgres, pgReachable } from './databases';
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE_MESSAGES } from '@pantalla/contracts';
-import { ACCOUNT_PASSWORD_WRONG } from '../src/modules/identity/credential-checks';
-import { EMAIL_CHANGE_TTL_MS } from '../src/modules/identity/email-change.service';
+import { ACCOUNT_PASSWORD_WRONG, EMAIL_CHANGE_TTL_MS } from '../src/modules/identity/testing';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { builders } from './builders';

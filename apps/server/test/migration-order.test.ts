@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueMigrations } from '../src/modules/catalogue/migrations';
-import { commerceMigrations } from '../src/modules/commerce/migrations';
-import { identityMigrations } from '../src/modules/identity/migrations';
-import { ingestMigrations } from '../src/modules/ingest/migrations';
-import { originMigrations } from '../src/modules/origin/migrations';
-import { sandboxMigrations } from '../src/modules/payment-sandbox/migrations';
-import { playbackMigrations } from '../src/modules/playback/migrations';
-import { qoeMigrations } from '../src/modules/qoe/migrations';
+import { catalogueMigrations } from '../src/modules/catalogue/testing';
+import { commerceMigrations } from '../src/modules/commerce/testing';
+import { identityMigrations } from '../src/modules/identity/testing';
+import { ingestMigrations } from '../src/modules/ingest/testing';
+import { originMigrations } from '../src/modules/origin/testing';
+import { sandboxMigrations } from '../src/modules/payment-sandbox/testing';
+import { playbackMigrations } from '../src/modules/playback/testing';
+import { qoeMigrations } from '../src/modules/qoe/testing';
+import { recordingsMigrations } from '../src/modules/recordings/testing';
 
 /**
  * Migrations already applied on running databases, in the order they ran. Kysely refuses to
@@ -58,6 +59,7 @@ const sets = [
   ingestMigrations,
   originMigrations,
   qoeMigrations,
+  recordingsMigrations,
 ];
 
 describe.each(['sqlite', 'postgres'] as const)('migration names on %s', (dialect) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ACCOUNT_LOCKED } from '../src/modules/identity';
-import { login, refresh, refreshCookieOf } from '../src/modules/identity/test-support';
+import { login, refresh, refreshCookieOf } from '../src/modules/identity/testing';
 import { bearerFor } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';

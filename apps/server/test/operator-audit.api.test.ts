@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery } from 'kysely';
-import { AuditRepository, type AuditFilter } from '../src/modules/identity/audit.repository';
-import { OperatorsRepository } from '../src/modules/identity/operators.repository';
+import { type AuditFilter, AuditRepository, OperatorsRepository } from '../src/modules/identity/testing';
 import { recordAudit, type Actor } from '../src/platform/audit.repository';
 import { bearerFor, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';

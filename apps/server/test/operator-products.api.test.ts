@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorProductDetail, OperatorProductsPage, OperatorSales } from '@pantalla/contracts';
 import { PACKAGE_IDS } from '../src/modules/commerce';
-import { SANDBOX_CLOCK_ID } from '../src/modules/payment-sandbox/sandbox.service';
+import { SANDBOX_CLOCK_ID } from '../src/modules/payment-sandbox';
 import { bearerFor, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';

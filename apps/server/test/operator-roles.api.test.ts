@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATORS_ONLY, REAUTH_REQUIRED, ROLE_REFUSED } from '../src/modules/identity';
-import { ROLE_MESSAGES } from '../src/modules/identity/operators.service';
+import { ROLE_MESSAGES } from '../src/modules/identity/testing';
 import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { openPostgres, type Db } from '../src/platform/database';
-import { SandboxRepository } from '../src/modules/payment-sandbox/sandbox.repository';
-import { PaymentSandbox, SANDBOX_CLOCK_ID } from '../src/modules/payment-sandbox/sandbox.service';
+import { PaymentSandbox, SandboxRepository } from '../src/modules/payment-sandbox/testing';
+import { SANDBOX_CLOCK_ID } from '../src/modules/payment-sandbox';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
 import { payWithCard } from './payments';

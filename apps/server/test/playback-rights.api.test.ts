@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { PLAYBACK_REFUSAL, openSessionResponseSchema, type OpenSessionResponse } from '@pantalla/contracts';
 import { hexToBase64Url } from '@pantalla/media';
-import { LICENCE_BURST, LICENCE_MAX_PER_SESSION, LICENCE_WINDOW_MS } from '../src/modules/playback/licence-throttle';
+import { LICENCE_BURST, LICENCE_MAX_PER_SESSION, LICENCE_WINDOW_MS } from '../src/modules/playback/testing';
 import { databaseKinds } from './databases';
 import { createTestContext, type TestContext } from './context';
 import { builders } from './builders';

@@ -520,7 +520,7 @@ describe.each(kinds)('playback services on %s', (kind) => {
 
     it('answers 400 with 800 when the sign-in was revoked, 801 when the account is gone', async () => {
       // A correctly signed token whose account does not exist (deleted after sign-in).
-      const { signIdToken } = await import('../src/modules/identity/tokens');
+      const { signIdToken } = await import('../src/modules/identity/testing');
       const nowS = Math.floor(ctx.clock.now() / 1000);
       const token = signIdToken(ctx.config.authSecret, {
         sub: 987654,

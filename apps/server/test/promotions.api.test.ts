@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_IDS } from '../src/modules/commerce';
-import { oneMonthAfter } from '../src/modules/commerce/purchases.service';
+import { oneMonthAfter, PACKAGE_IDS } from '../src/modules/commerce';
 import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connDiagRunsSchema, type ConnDiagReport } from '@pantalla/contracts';
-import { SPEED_RUNS_PER_HOUR } from '../src/modules/qoe/speed-tests.service';
+import { SPEED_RUNS_PER_HOUR } from '../src/modules/qoe/testing';
 import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';

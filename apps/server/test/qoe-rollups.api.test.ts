@@ -1,17 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QoeBreakdownRow, QoeFigures, QoeRange } from '@pantalla/contracts';
-import { addView, emptySums, figuresOf } from '../src/modules/qoe/metrics';
 import {
+  addView,
+  concurrencyRows,
+  type DemoView,
+  emptySums,
+  factsOf,
+  figuresOf,
+  hourOf,
+  MINUTE_MS,
+  minuteRows,
   QoeDemoRepository,
+  qoeMigrations,
   QoeReports,
   QoeRepository,
-  concurrencyRows,
-  minuteRows,
-  qoeMigrations,
   rollupsOf,
-  type DemoView,
 } from '../src/modules/qoe/testing';
-import { factsOf, hourOf, MINUTE_MS } from '../src/modules/qoe/rollup';
 import { ManualClock } from '../src/platform/clock';
 import type { Db } from '../src/platform/database';
 import { migrateToLatest, type MigrationSet } from '../src/platform/migrate';

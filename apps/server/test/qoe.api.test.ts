@@ -6,7 +6,7 @@ import {
   type QoeBeacon,
   type QoeView,
 } from '@pantalla/contracts';
-import { addView, emptySums, figuresOf } from '../src/modules/qoe/metrics';
+import { addView, emptySums, figuresOf } from '../src/modules/qoe/testing';
 import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE_MESSAGES, PAYMENT_CONNECTIVITY_ERROR, PURCHASES_UNAVAILABLE } from '@pantalla/contracts';
-import { NO_CARD, SETUP_NOT_DONE, SETUP_NOT_FOUND } from '../src/modules/commerce/cards.service';
 import {
+  NO_CARD,
   PROMOTION_EXHAUSTED,
   PROMOTION_EXPIRED,
   PROMOTION_FIRST_PURCHASE,
   PROMOTION_INVALID,
   PROMOTION_WRONG_PRODUCT,
-} from '../src/modules/commerce/promotions';
-import { ACCOUNT_PASSWORD_WRONG } from '../src/modules/identity/credential-checks';
+  SETUP_NOT_DONE,
+  SETUP_NOT_FOUND,
+} from '../src/modules/commerce/testing';
+import { ACCOUNT_PASSWORD_WRONG } from '../src/modules/identity/testing';
 import { PAYMENT_REFUSALS, REFUSAL_TRANSLATIONS } from '../src/platform/refusal-language';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_IDS } from '../src/modules/commerce';
-import { RENEWAL_MARGIN_MS } from '../src/modules/commerce/commerce.repository';
+import { RENEWAL_MARGIN_MS } from '../src/modules/commerce/testing';
 import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';

@@ -7,7 +7,7 @@ import {
   type OpenSessionResponse,
 } from '@pantalla/contracts';
 import { defaultSegmentSecret, SEGMENT_TOKEN_TTL_SECONDS, signSegmentToken } from '../src/modules/origin';
-import { CLOSED_SEGMENT_GRACE_MS, SEGMENT_SESSION_RECHECK_MS } from '../src/modules/playback/session-rules';
+import { CLOSED_SEGMENT_GRACE_MS, SEGMENT_SESSION_RECHECK_MS } from '../src/modules/playback/testing';
 import { databaseKinds } from './databases';
 import { createTestContext, type TestContext } from './context';
 import { builders } from './builders';

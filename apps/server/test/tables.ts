@@ -1,10 +1,10 @@
-import type { CatalogueTables } from '../src/modules/catalogue/tables';
-import type { PurchaseTables } from '../src/modules/commerce/tables';
-import type { SandboxTables } from '../src/modules/payment-sandbox/tables';
-import type { IdentityTables } from '../src/modules/identity/tables';
-import type { IngestTables } from '../src/modules/ingest/tables';
-import type { PlaybackTables } from '../src/modules/playback/tables';
-import type { QoeTables } from '../src/modules/qoe/tables';
+import type { CatalogueTables } from '../src/modules/catalogue/testing';
+import type { PurchaseTables } from '../src/modules/commerce/testing';
+import type { SandboxTables } from '../src/modules/payment-sandbox/testing';
+import type { IdentityTables } from '../src/modules/identity/testing';
+import type { IngestTables } from '../src/modules/ingest/testing';
+import type { PlaybackTables } from '../src/modules/playback/testing';
+import type { QoeTables } from '../src/modules/qoe/testing';
 
 /** Every module's tables: only tests see them together (the server's own code reaches each through its module). */
 export type TestTables = IdentityTables &

@@ -10,7 +10,7 @@ import {
   startProcess,
   type RunningCluster,
 } from '../../../../scripts/cluster.mjs';
-import { REFRESH_GRACE_MS } from '../../src/modules/identity/session.service';
+import { REFRESH_GRACE_MS } from '../../src/modules/identity/testing';
 import { createScratchPostgres, pgReachable } from '../databases';
 import {
   BASICO,
@@ -230,7 +230,7 @@ describe.skipIf(skipped !== undefined)(`${PROCESSES} server processes on one Pos
     });
 
     it('checks segment tokens as a CDN would: nginx refuses forged, expired and missing ones without the origin; the cache is shared by every session', async () => {
-      const { signSegmentToken } = await import('../../src/modules/origin/segment-token');
+      const { signSegmentToken } = await import('../../src/modules/origin');
       const mpd = await call(mpdUrl);
       const [url] = segmentUrls(mpd.body, mpdUrl, 3, 3);
       const signed = /\/media\/a\/([\w-]+)\.(\d+)\.([\w-]+)(\/s\/.+)$/.exec(new URL(url as string).pathname);

@@ -6,18 +6,18 @@ import {
   REGISTRATION_REFUSALS,
   type Mail,
 } from '@pantalla/contracts';
-import { isCommonPassword } from '../../src/modules/identity/password';
-import { refreshCookieName } from '../../src/modules/identity/session.routes';
 import {
   BASICO,
   bearer,
   DEMO,
   formToken,
+  isCommonPassword,
   login,
+  refreshCookieName,
   register,
   registrationForm,
   signIn,
-} from '../../src/modules/identity/test-support';
+} from '../../src/modules/identity/testing';
 import { createTestContext, type TestContext } from '../context';
 import { databaseKinds } from '../databases';
 import { builders } from '../builders';

@@ -3,9 +3,17 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailListSchema } from '@pantalla/contracts';
 import { INFLATED_TOO_LARGE, TOO_DEEP } from '../../src/platform/body';
-import { OUTBOX_REFUSED } from '../../src/modules/identity/dev-mail.routes';
-import { REFRESH_GRACE_MS } from '../../src/modules/identity/session.service';
-import { BASICO, bearer, DEMO, login, refresh, refreshCookieOf, signIn } from '../../src/modules/identity/test-support';
+import {
+  BASICO,
+  bearer,
+  DEMO,
+  login,
+  OUTBOX_REFUSED,
+  refresh,
+  REFRESH_GRACE_MS,
+  refreshCookieOf,
+  signIn,
+} from '../../src/modules/identity/testing';
 import { databaseKinds } from '../databases';
 import { ADMIN, createSecurityContext, OUTSIDE, type SecurityContext } from './context';
 import { builders } from '../builders';

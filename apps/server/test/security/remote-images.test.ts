@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { urlFingerprint } from '../../src/modules/catalogue/images/remote-image-url';
+import { urlFingerprint } from '../../src/modules/catalogue/testing';
 import { databaseKinds } from '../databases';
 import { createSecurityContext, type SecurityContext } from './context';
 import { builders } from '../builders';

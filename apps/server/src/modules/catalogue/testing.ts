@@ -5,9 +5,12 @@
 export { CatalogueImportRepository } from './catalogue-import.repository';
 export { clipKeyFor } from './clips';
 export { GuideRepository } from './guide.repository';
+export { urlFingerprint } from './images/remote-image-url';
 export { META } from './meta-keys';
+export { catalogueMigrations } from './migrations';
 export { normalizeForSearch } from './search-text';
 export { Random, seedOf } from './seed/prng';
 export { generateFilms } from './seed/vod';
 export type { CatalogueTables, ChannelRow, EventTable } from './tables';
+export { catalogueBuilders } from './test-data.repository';
 export { utcDayStart } from './time';

@@ -3,3 +3,4 @@
  * build fixtures and measure with. Running code never imports this file.
  */
 export { ensureDemoMedia } from './media-setup';
+export { originMigrations } from './migrations';
