@@ -5,6 +5,19 @@ import { RouteErrorBoundary } from '../ui/route-error-boundary';
 import { MainLayout } from './layouts/main-layout';
 import { LoadingScreen, RequireSession, RootLayout } from './layouts/root-layout';
 import { HomeGenreRedirect } from './routes/home-genre';
+import { registrationRoutes } from '../features/account';
+import { allInCategoryRoutes } from '../features/all-in-category';
+import { billingRoutes } from '../features/billing';
+import { calendarRoutes } from '../features/calendar';
+import { commerceRoutes } from '../features/commerce';
+import { detailRoutes } from '../features/detail';
+import { diagnosticsRoutes } from '../features/diagnostics';
+import { extInfoRoutes } from '../features/ext-info';
+import { genresRoutes } from '../features/genres';
+import { guideRoutes } from '../features/guide';
+import { playerRoutes } from '../features/player';
+import { searchRoutes } from '../features/search';
+import { settingsRoutes } from '../features/settings';
 
 /** Every leaf gets its own error boundary, so a broken screen leaves the layout standing. */
 function withBoundaries(routes: RouteObject[]): RouteObject[] {
@@ -62,31 +75,31 @@ export const routes: RouteObject[] = [
       // Registration, its result, the login confirmation and the mail's link: one chunk of the account feature.
       {
         path: paths.register.path,
-        lazy: screen(['registration'], () => import('../features/account/registration/routes/register')),
+        lazy: screen(['registration'], registrationRoutes.register),
       },
       {
         path: paths.registerGearup.path,
-        lazy: screen(['registration'], () => import('../features/account/registration/routes/register-gearup')),
+        lazy: screen(['registration'], registrationRoutes.registerGearup),
       },
       {
         path: paths.registerResult.path,
-        lazy: screen(['registration'], () => import('../features/account/registration/routes/register-result')),
+        lazy: screen(['registration'], registrationRoutes.registerResult),
       },
       {
         path: paths.loginConfirm.path,
-        lazy: screen(['registration'], () => import('../features/account/registration/routes/login-confirm')),
+        lazy: screen(['registration'], registrationRoutes.loginConfirm),
       },
       {
         path: paths.confirmEmail.path,
-        lazy: screen(['registration'], () => import('../features/account/registration/routes/confirm-email')),
+        lazy: screen(['registration'], registrationRoutes.confirmEmail),
       },
       {
         path: paths.privacy.path,
-        lazy: screen(['privacy', 'registration'], () => import('../features/account/registration/routes/privacy')),
+        lazy: screen(['privacy', 'registration'], registrationRoutes.privacy),
       },
       // The purchase result and the terms of contract: the commerce feature's public screens.
       { path: paths.purchaseResult.path, lazy: screen(['commerce'], () => import('./routes/purchase-result')) },
-      { path: paths.terms.path, lazy: screen(['commerce'], () => import('../features/commerce/routes/terms')) },
+      { path: paths.terms.path, lazy: screen(['commerce'], commerceRoutes.terms) },
       {
         element: <RequireSession />,
         children: [
@@ -95,58 +108,58 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.settings.path,
-                lazy: screen(['settings', 'commerce', 'billing'], () => import('../features/settings/route')),
+                lazy: screen(['settings', 'commerce', 'billing'], settingsRoutes.settings),
               },
               {
                 path: paths.receipt.path,
-                lazy: screen(['billing'], () => import('../features/billing/routes/receipt')),
+                lazy: screen(['billing'], billingRoutes.receipt),
               },
-              { path: paths.genres.path, lazy: () => import('../features/browse/genres/index-route') },
-              { path: paths.genre.path, lazy: () => import('../features/browse/genres/route') },
-              { path: paths.genreAlt.path, lazy: () => import('../features/browse/genres/grid-route') },
-              { path: paths.allInCategory.path, lazy: () => import('../features/browse/all-in-category/route') },
+              { path: paths.genres.path, lazy: genresRoutes.genres },
+              { path: paths.genre.path, lazy: genresRoutes.genre },
+              { path: paths.genreAlt.path, lazy: genresRoutes.genreGrid },
+              { path: paths.allInCategory.path, lazy: allInCategoryRoutes.contents },
               {
                 path: paths.allInCategory2.path,
-                lazy: () => import('../features/browse/all-in-category/route-events'),
+                lazy: allInCategoryRoutes.events,
               },
               {
                 path: paths.allInCategory3.path,
-                lazy: () => import('../features/browse/all-in-category/route-many-events'),
+                lazy: allInCategoryRoutes.manyEvents,
               },
-              { path: paths.sports.path, lazy: () => import('../features/browse/sports/route') },
-              { path: paths.search.path, lazy: () => import('../features/browse/search/route') },
-              { path: paths.detail.path, lazy: () => import('../features/browse/detail/route') },
-              { path: paths.calendar.path, lazy: () => import('../features/browse/calendar/route') },
+              { path: paths.sports.path, lazy: genresRoutes.sports },
+              { path: paths.search.path, lazy: searchRoutes.search },
+              { path: paths.detail.path, lazy: detailRoutes.detail },
+              { path: paths.calendar.path, lazy: calendarRoutes.calendar },
               {
                 path: paths.diagnostics.path,
-                lazy: screen(['diagnostics'], () => import('../features/diagnostics/route')),
+                lazy: screen(['diagnostics'], diagnosticsRoutes.connDiag),
               },
-              { path: paths.extInfo.path, lazy: () => import('../features/browse/ext-info/route') },
+              { path: paths.extInfo.path, lazy: extInfoRoutes.extInfo },
               {
                 path: paths.purchase.path,
-                lazy: screen(['commerce'], () => import('../features/commerce/routes/purchase')),
+                lazy: screen(['commerce'], commerceRoutes.purchase),
               },
               {
                 path: paths.checkout.path,
-                lazy: screen(['commerce'], () => import('../features/commerce/routes/checkout')),
+                lazy: screen(['commerce'], commerceRoutes.checkout),
               },
             ],
           },
           // Full-screen areas with their own close button back to /.
           // The guide is its own chunk (with its CSS); both addresses show it.
-          { path: paths.guide.path, lazy: screen(['guide'], () => import('../features/guide/route')) },
-          { path: paths.guideAlt.path, lazy: screen(['guide'], () => import('../features/guide/route')) },
+          { path: paths.guide.path, lazy: screen(['guide'], guideRoutes.guide) },
+          { path: paths.guideAlt.path, lazy: screen(['guide'], guideRoutes.guide) },
           // The player (with Shaka) is its own chunk; the older addresses redirect to it.
-          { path: paths.player.path, lazy: screen(['player'], () => import('../features/player/route')) },
-          { path: paths.legacyPlayer.path, lazy: screen(['player'], () => import('../features/player/legacy-route')) },
+          { path: paths.player.path, lazy: screen(['player'], playerRoutes.player) },
+          { path: paths.legacyPlayer.path, lazy: screen(['player'], playerRoutes.legacyPlayer) },
           {
             path: paths.catchupPlayer.path,
-            lazy: screen(['player'], () => import('../features/player/catchup-route')),
+            lazy: screen(['player'], playerRoutes.catchupPlayer),
           },
           // The operator's manifest test: full screen, its data for ADMIN_EMAILS accounts only.
           {
             path: paths.manifestTest.path,
-            lazy: screen(['diagnostics'], () => import('../features/diagnostics/manifest-test-route')),
+            lazy: screen(['diagnostics'], diagnosticsRoutes.manifestTest),
           },
           // The operator console: its own chunks, outside the subscriber's budget; each section lazy too.
           {

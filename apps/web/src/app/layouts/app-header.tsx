@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { GENRE_AMC } from '@pantalla/contracts';
 import { useAuthenticatedUser, useLogout } from '../../features/account';
-import { SearchBox } from '../../features/browse/search';
+import { SearchBox } from '../../features/search';
 import { CHANNELS_GENRE_ID, paths } from '../../config/paths';
 import { OperatorLogo } from '../../ui/brand';
 import { Button } from '../../ui/button';

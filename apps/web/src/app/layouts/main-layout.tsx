@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmationReminder } from '../../features/account';
-import { PastDueSlot } from '../../features/billing/banner';
+import { PastDueSlot } from '../../features/billing';
 import { AppHeader } from './app-header';
 import { usePlayerPreload } from './use-player-preload';
 

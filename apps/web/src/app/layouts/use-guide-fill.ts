@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { loadGuidePrefill } from '../../features/guide';
 import { useChannels } from '../../lib/catalogue';
 import { afterIdle } from './after-idle';
 
@@ -26,7 +27,7 @@ export function useGuideFill({
   useEffect(() => {
     if (!channels) return;
     return afterIdle(() => {
-      import('../../features/guide/prefill')
+      loadGuidePrefill()
         .then(({ fillGuideOpening }) => fillGuideOpening(client, channels, order))
         .catch((error: unknown) => console.warn('Catalogue load failed', error));
     });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 // The preload's own module: the player's index would bring the adapter into the home's first chunks.
-import { preloadPlayer } from '../../features/player/preload';
+import { preloadPlayer } from '../../features/player';
 import { afterIdle } from './after-idle';
 
 /** Links that open the player: /emplayer/, and the older addresses that redirect to it. */

@@ -1,4 +1,4 @@
-import { HomeScreen } from '../../features/browse';
+import { HomeScreen } from '../../features/home';
 
-/** The signed-in home (browse feature): carousel and category rows. */
+/** The signed-in home (home feature): carousel and category rows. */
 export { HomeScreen };

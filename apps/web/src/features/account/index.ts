@@ -13,3 +13,12 @@ export { useAccount, getAccountQueryOptions } from './api/get-account';
 export { useServerTime, getServerTime, getServerTimeQueryOptions } from './api/get-server-time';
 export { useServiceLocator, getServiceLocatorQueryOptions } from './api/get-service-locator';
 export { ConfirmationReminderSlot as ConfirmationReminder } from './registration/components/confirmation-reminder-slot';
+// Registration, its result, the login confirmation and the mail's link: one chunk each.
+export const registrationRoutes = {
+  register: () => import('./registration/routes/register'),
+  registerGearup: () => import('./registration/routes/register-gearup'),
+  registerResult: () => import('./registration/routes/register-result'),
+  loginConfirm: () => import('./registration/routes/login-confirm'),
+  confirmEmail: () => import('./registration/routes/confirm-email'),
+  privacy: () => import('./registration/routes/privacy'),
+};

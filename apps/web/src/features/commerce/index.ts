@@ -9,3 +9,8 @@ export { priceLabel } from './price';
 // The card field, for saving a card in the settings (billing).
 export { cardErrorOf, cardFieldSrc } from './card-messages';
 export { useCardField } from './components/use-card-field';
+export const commerceRoutes = {
+  terms: () => import('./routes/terms'),
+  purchase: () => import('./routes/purchase'),
+  checkout: () => import('./routes/checkout'),
+};

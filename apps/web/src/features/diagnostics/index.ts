@@ -1,3 +1,5 @@
 /** What the rest of the app may use from the diagnostics feature: its screens, lazily routed. */
-export { ConnDiagScreen } from './components/conn-diag-screen';
-export { ManifestTestScreen } from './components/manifest-test-screen';
+export const diagnosticsRoutes = {
+  connDiag: () => import('./routes/conn-diag'),
+  manifestTest: () => import('./routes/manifest-test'),
+};

@@ -5,5 +5,5 @@
  * index (which re-exports the adapter) would put the adapter's code in the home's first chunks.
  */
 export function preloadPlayer(): Promise<unknown> {
-  return Promise.all([import('./route'), import('./adapter/shaka-adapter').then((m) => m.loadShaka())]);
+  return Promise.all([import('./routes/player'), import('./adapter/shaka-adapter').then((m) => m.loadShaka())]);
 }

@@ -1,2 +1,3 @@
-/** The header's search box (the app header mounts it). */
-export { SearchBox } from './search-box';
+/** Search: the header's box (the app header mounts it) and the results page (/search/{pattern}). */
+export { SearchBox } from './components/search-box';
+export const searchRoutes = { search: () => import('./routes/search') };

@@ -1,2 +1,2 @@
-/** What the rest of the app may use from the settings feature: its screen, lazily routed. */
-export { SettingsScreen } from './components/settings-screen';
+/** What the rest of the app may use from the settings feature: its page, lazily routed. */
+export const settingsRoutes = { settings: () => import('./routes/settings') };

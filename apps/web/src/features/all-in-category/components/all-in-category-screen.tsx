@@ -6,14 +6,17 @@ import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/date';
 import { paths } from '../../../config/paths';
 import { Spinner } from '../../../ui/spinner';
-import { Card } from '../cards/card';
-import { rowGeometry } from '../cards/card-geometry';
-import { detailHref, itemKey } from '../cards/item-model';
-import { useChannelNames } from '../cards/use-channel-names';
-import { closeTarget } from '../detail/close-target';
-import { useNow } from '../rows/use-now';
-import { useWindowWidth } from '../rows/use-window-width';
-import { readAllInCategoryState } from './all-in-category-state';
+import {
+  Card,
+  rowGeometry,
+  detailHref,
+  itemKey,
+  useChannelNames,
+  closeTarget,
+  useNow,
+  useWindowWidth,
+} from '../../catalogue';
+import { readAllInCategoryState } from '../lib/all-in-category-state';
 import './all-in-category.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

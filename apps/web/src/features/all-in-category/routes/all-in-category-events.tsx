@@ -1,4 +1,4 @@
-import { AllInCategoryScreen } from './all-in-category-screen';
+import { AllInCategoryScreen } from '../components/all-in-category-screen';
 
 /** /allincat2/: a category with events, named by its section. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { AllInCategoryScreen } from './all-in-category-screen';
+import { AllInCategoryScreen } from '../components/all-in-category-screen';
 
 /** /allincat3/: more than 80 events, grouped by day. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { AllInCategoryScreen } from './all-in-category-screen';
+import { AllInCategoryScreen } from '../components/all-in-category-screen';
 
 /** /allincat/: all contents of a category. */
 export function Component() {

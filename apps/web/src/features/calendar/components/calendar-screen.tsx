@@ -10,9 +10,7 @@ import { hideBrokenImage } from '../../../ui/broken-image';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { useAuthenticatedUser } from '../../account';
-import { detailHref, stillUrl, timeState } from '../cards/item-model';
-import { PageHeader } from '../genres/components/page-header';
-import { useNow } from '../rows/use-now';
+import { detailHref, stillUrl, timeState, PageHeader, useNow } from '../../catalogue';
 import {
   calendarDays,
   calendarEnd,
@@ -20,7 +18,7 @@ import {
   groupByDay,
   isCalendarEvent,
   type CalendarDay,
-} from './calendar-days';
+} from '../lib/calendar-days';
 
 /** 'lunes, 23 nov' in the user's language. */
 function dayLabel(day: number, language: string): string {

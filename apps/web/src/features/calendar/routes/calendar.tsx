@@ -1,3 +1,2 @@
 /** Route module of the event calendar /calendar/, loaded lazily by the app's router. */
-import '../genres/browse-pages.css';
-export { CalendarScreen as Component } from './calendar-screen';
+export { CalendarScreen as Component } from '../components/calendar-screen';

@@ -8,7 +8,7 @@ import {
   seriesDetailSchema,
   trailerResponseSchema,
 } from '@pantalla/contracts';
-import { api } from '../../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /* The calls behind the details panel and the program detail page, one query each. */
 

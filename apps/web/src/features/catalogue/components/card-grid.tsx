@@ -1,10 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { CatalogueItem } from '@pantalla/contracts';
-import { Card } from '../../cards/card';
-import type { CardShape, DisplayMode } from '../../cards/card-geometry';
-import { detailHref, itemKey } from '../../cards/item-model';
-import { useNow } from '../../rows/use-now';
+import { Card } from './card';
+import type { CardShape, DisplayMode } from '../lib/card-geometry';
+import { detailHref, itemKey } from '../lib/item-model';
+import { useNow } from '../hooks/use-now';
 
 export interface CardGridProps {
   items: readonly CatalogueItem[];

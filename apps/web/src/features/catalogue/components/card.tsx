@@ -1,8 +1,8 @@
 import { forwardRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueItem } from '@pantalla/contracts';
-import { CARD_TEXT_MAX, rankNumber, shortenText, type CardShape, type DisplayMode } from './card-geometry';
-import { itemText, itemTitle, posterUrl, stillUrl, timeState } from './item-model';
+import { CARD_TEXT_MAX, rankNumber, shortenText, type CardShape, type DisplayMode } from '../lib/card-geometry';
+import { itemText, itemTitle, posterUrl, stillUrl, timeState } from '../lib/item-model';
 import { hideBrokenImage } from '../../../ui/broken-image';
 import './cards.css';
 

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogueItem, Series } from '@pantalla/contracts';
 import { Spinner } from '../../../ui/spinner';
-import { shortenText } from '../cards/card-geometry';
-import { itemTitle, stillUrl, timeState } from '../cards/item-model';
-import { getEventDetailQueryOptions, getSeriesDetailQueryOptions } from './api/get-items';
+import { shortenText } from '../lib/card-geometry';
+import { itemTitle, stillUrl, timeState } from '../lib/item-model';
+import { getEventDetailQueryOptions, getSeriesDetailQueryOptions } from '../api/get-items';
 import {
   actorsOf,
   airingText,
@@ -18,6 +18,7 @@ import {
   ItemMeta,
 } from './item-parts';
 import { SeasonEpisodes } from './season-episodes';
+import { SeriesTabs } from './series-tabs';
 import './details.css';
 
 /** Spec: description cut to 250 characters on a series' first tab; the panels use the same. */
@@ -106,99 +107,35 @@ function SimplePanelBody({ item, now, channelName }: { item: CatalogueItem; now:
   );
 }
 
-const TABS = ['info', 'episodes', 'description', 'cast'] as const;
-type Tab = (typeof TABS)[number];
-
-/** Tabs información, episodios, descripción, reparto; the season dropdown lives in episodios. */
+/** A series in a row's panel: its episodes load when the panel opens. */
 function SeriesPanelBody({ series, now }: { series: Series; now: number }) {
   const { t } = useTranslation('browse');
   const detail = useQuery(getSeriesDetailQueryOptions(series.id));
-  const [tab, setTab] = useState<Tab>('info');
-  const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
-  const baseId = `series-${series.id}`;
-
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = TABS.indexOf(tab);
-    const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index + TABS.length - 1) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const target = TABS[next] as Tab;
-    setTab(target);
-    tabRefs.current.get(target)?.focus();
-  }
-
   return (
-    <>
-      <div role="tablist" className="tabs" aria-label={t('series.tabsLabel', { title: series.title })}>
-        {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(el) => {
-              if (el) tabRefs.current.set(name, el);
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${baseId}-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => setTab(name)}
-            onKeyDown={onTabKeyDown}
-          >
-            {t(`series.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel-${tab}`}
-        aria-labelledby={`${baseId}-tab-${tab}`}
-        className="tabs__panel"
-        tabIndex={0}
-      >
-        {tab === 'info' ? (
-          <>
-            <ItemMeta facts={factsOf(series)} />
-            <p className="details-panel__desc">{shortenText(series.description, PANEL_DESCRIPTION_MAX)}</p>
-            <div className="item-actions">
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => {
-                  setTab('episodes');
-                  tabRefs.current.get('episodes')?.focus();
-                }}
-              >
-                <span>{t('series.showEpisodes')}</span>
-              </button>
-              <ItemActions item={series} now={now} />
-            </div>
-          </>
-        ) : null}
-        {tab === 'episodes' ? (
-          detail.data ? (
-            <SeasonEpisodes seasons={detail.data.seasons} seriesTitle={series.title} />
-          ) : detail.isError ? (
-            <p role="alert">{t('series.episodesError')}</p>
-          ) : (
-            <Spinner size="small" label={t('series.loadingEpisodes')} />
-          )
-        ) : null}
-        {tab === 'description' ? (
-          <p className="details-panel__desc details-panel__desc--long">
-            {series.longDescription || series.description}
-          </p>
-        ) : null}
-        {tab === 'cast' ? <CastTab credits={series.credits} /> : null}
-      </div>
-    </>
+    <SeriesTabs
+      title={series.title}
+      idPrefix={`series-${series.id}`}
+      info={
+        <>
+          <ItemMeta facts={factsOf(series)} />
+          <p className="details-panel__desc">{shortenText(series.description, PANEL_DESCRIPTION_MAX)}</p>
+        </>
+      }
+      actions={<ItemActions item={series} now={now} />}
+      episodes={
+        detail.data ? (
+          <SeasonEpisodes seasons={detail.data.seasons} seriesTitle={series.title} />
+        ) : detail.isError ? (
+          <p role="alert">{t('series.episodesError')}</p>
+        ) : (
+          <Spinner size="small" label={t('series.loadingEpisodes')} />
+        )
+      }
+      description={
+        <p className="details-panel__desc details-panel__desc--long">{series.longDescription || series.description}</p>
+      }
+      cast={<CastTab credits={series.credits} />}
+    />
   );
 }
 

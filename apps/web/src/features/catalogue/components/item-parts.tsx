@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogueItem, Credit } from '@pantalla/contracts';
 import { formatClock, formatDateTime } from '../../../lib/date';
-import { buyOffer, offerTerms, ownedLabelKey } from '../cards/buy-link';
-import { detailHref, durationMinutes, itemTitle, timeState } from '../cards/item-model';
-import { playHref } from '../cards/play-link';
-import { useProducts } from './api/get-items';
+import { buyOffer, offerTerms, ownedLabelKey } from '../lib/buy-link';
+import { detailHref, durationMinutes, itemTitle, timeState } from '../lib/item-model';
+import { playHref } from '../lib/play-link';
+import { useProducts } from '../api/get-items';
 import './details.css';
 
 /** Spec: cast shows its first 11 (guide/detail), 6 in the simple panel. */

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../../config/paths';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+// The pages' common layout: every page under this header needs it, and only those pages.
+import './browse-pages.css';
 
 function ArrowIcon() {
   return (

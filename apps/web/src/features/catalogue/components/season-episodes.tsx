@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Episode, Season } from '@pantalla/contracts';
 import { Spinner } from '../../../ui/spinner';
-import { SHORT_DESCRIPTION_MAX, shortenText } from '../cards/card-geometry';
-import { durationMinutes, stillUrl } from '../cards/item-model';
-import { episodePlayHref } from '../cards/play-link';
-import { useEpisodes } from './api/get-items';
+import { SHORT_DESCRIPTION_MAX, shortenText } from '../lib/card-geometry';
+import { durationMinutes, stillUrl } from '../lib/item-model';
+import { episodePlayHref } from '../lib/play-link';
+import { useEpisodes } from '../api/get-items';
 import './details.css';
 
 /** A series' season dropdown and the chosen season's episodes, each with Play. */

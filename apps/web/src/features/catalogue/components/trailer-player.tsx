@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { session } from '../../account';
-import { getTrailerQueryOptions } from '../details/api/get-items';
+import { getTrailerQueryOptions } from '../api/get-items';
 
 export interface TrailerPlayerProps {
   filmId: number;

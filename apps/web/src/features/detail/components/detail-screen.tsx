@@ -7,16 +7,16 @@ import { paths } from '../../../config/paths';
 import { ChannelLogo } from '../../../ui/brand';
 import { hideBrokenImage } from '../../../ui/broken-image';
 import { Spinner } from '../../../ui/spinner';
-import { shortenText } from '../cards/card-geometry';
-import { itemTitle, posterUrl, stillUrl } from '../cards/item-model';
-import { TrailerPlayer } from '../carousel/trailer-player';
 import {
+  shortenText,
+  itemTitle,
+  posterUrl,
+  stillUrl,
+  TrailerPlayer,
   getChannelQueryOptions,
   getEventDetailQueryOptions,
   getFilmQueryOptions,
   getSeriesDetailQueryOptions,
-} from '../details/api/get-items';
-import {
   actorsOf,
   airingText,
   CAST_DETAIL,
@@ -26,10 +26,11 @@ import {
   ItemActions,
   ItemMeta,
   type MetaFacts,
-} from '../details/item-parts';
-import { SeasonEpisodes } from '../details/season-episodes';
-import { useNow } from '../rows/use-now';
-import { closeTarget } from './close-target';
+  SeasonEpisodes,
+  SeriesTabs,
+  useNow,
+  closeTarget,
+} from '../../catalogue';
 import './detail.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -168,7 +169,7 @@ export function DetailScreen({ kind, id }: { kind: DetailKind; id: number }) {
             </p>
           ) : null}
           {view.series ? (
-            <SeriesTabs series={view.series} cast={view.cast} now={now} />
+            <DetailSeriesTabs series={view.series} cast={view.cast} now={now} />
           ) : (
             <>
               <p className="detail__desc">{shortenText(view.description, DETAIL_DESCRIPTION_MAX)}</p>
@@ -245,74 +246,23 @@ function TrailerControls({
   );
 }
 
-const TABS = ['info', 'episodes', 'description', 'cast'] as const;
-type Tab = (typeof TABS)[number];
-
 /** A series' tabs on the detail page: its first tab cuts the description to 250 characters. */
-function SeriesTabs({ series, cast, now }: { series: SeriesDetail; cast: string[]; now: number }) {
-  const { t } = useTranslation('browse');
-  const [tab, setTab] = useState<Tab>('info');
-  const baseId = `detail-series-${series.id}`;
+function DetailSeriesTabs({ series, cast, now }: { series: SeriesDetail; cast: string[]; now: number }) {
   return (
     <div className="detail__tabs">
-      <div role="tablist" className="tabs" aria-label={t('series.tabsLabel', { title: series.title })}>
-        {TABS.map((name, index) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={tab === name ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => setTab(name)}
-            onKeyDown={(event) => {
-              const next = event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : null;
-              if (next === null) return;
-              event.preventDefault();
-              const target = TABS[(next + TABS.length) % TABS.length] as Tab;
-              setTab(target);
-              document.getElementById(`${baseId}-tab-${target}`)?.focus();
-            }}
-          >
-            {t(`series.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel`}
-        aria-labelledby={`${baseId}-tab-${tab}`}
-        className="tabs__panel"
-        tabIndex={0}
-      >
-        {tab === 'info' ? (
-          <>
-            <p className="detail__desc">{shortenText(series.description, SERIES_FIRST_TAB_MAX)}</p>
-            <div className="item-actions">
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => {
-                  setTab('episodes');
-                  document.getElementById(`${baseId}-tab-episodes`)?.focus();
-                }}
-              >
-                <span>{t('series.showEpisodes')}</span>
-              </button>
-              <ItemActions item={series} now={now} showMoreInfo={false} />
-            </div>
-          </>
-        ) : null}
-        {tab === 'episodes' ? <SeasonEpisodes seasons={series.seasons} seriesTitle={series.title} /> : null}
-        {tab === 'description' ? (
+      <SeriesTabs
+        title={series.title}
+        idPrefix={`detail-series-${series.id}`}
+        info={<p className="detail__desc">{shortenText(series.description, SERIES_FIRST_TAB_MAX)}</p>}
+        actions={<ItemActions item={series} now={now} showMoreInfo={false} />}
+        episodes={<SeasonEpisodes seasons={series.seasons} seriesTitle={series.title} />}
+        description={
           <p className="detail__desc">
             {shortenText(series.longDescription || series.description, DETAIL_DESCRIPTION_MAX)}
           </p>
-        ) : null}
-        {tab === 'cast' ? <CastList names={cast} limit={CAST_DETAIL} headingLevel={2} /> : null}
-      </div>
+        }
+        cast={<CastList names={cast} limit={CAST_DETAIL} headingLevel={2} />}
+      />
     </div>
   );
 }

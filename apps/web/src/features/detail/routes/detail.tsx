@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { z } from 'zod';
-import { DetailScreen } from './detail-screen';
+import { DetailScreen } from '../components/detail-screen';
 
 const paramsSchema = z.object({
   kind: z.enum(['content', 'serie', 'event', 'channel']),

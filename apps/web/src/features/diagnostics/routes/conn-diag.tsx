@@ -1,4 +1,4 @@
-import { ConnDiagScreen } from './components/conn-diag-screen';
+import { ConnDiagScreen } from '../components/conn-diag-screen';
 
 /** /conndiag/ (lazy route module). */
 export function Component() {

@@ -1,4 +1,4 @@
-import { ManifestTestScreen } from './components/manifest-test-screen';
+import { ManifestTestScreen } from '../components/manifest-test-screen';
 
 /** /_test1234/ (lazy route module). */
 export function Component() {

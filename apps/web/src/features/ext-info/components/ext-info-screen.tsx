@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAuthenticatedUser, useServerTime } from '../../account';
 import { formatDateTime } from '../../../lib/date';
-import { PageHeader } from '../genres/components/page-header';
+import { PageHeader } from '../../catalogue';
 
 /**
  * /extinfo/ 'Información adicional': the spec shows nothing of it; we show who runs the

@@ -1,3 +1,2 @@
 /** Route module of /extinfo/, loaded lazily by the app's router. */
-import '../genres/browse-pages.css';
-export { ExtInfoScreen as Component } from './ext-info-screen';
+export { ExtInfoScreen as Component } from '../components/ext-info-screen';

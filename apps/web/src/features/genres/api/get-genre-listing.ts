@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { genreListingResponseSchema, type GenreListingResponse } from '@pantalla/contracts';
-import { api } from '../../../../lib/api-client';
-import { CATEGORY_REFRESH_MS } from '../../../../lib/catalogue';
+import { api } from '../../../lib/api-client';
+import { CATEGORY_REFRESH_MS } from '../../../lib/catalogue';
 
 /** GET /genres/{id}[?subgenreId]: the genre package (events, films, series, channels) and its filters. */
 export function getGenreListing({

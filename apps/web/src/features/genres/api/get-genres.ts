@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { genresResponseSchema, type Genre } from '@pantalla/contracts';
-import { api } from '../../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET /genres[?kind]: genres with their item counts. */
 export function getGenres({

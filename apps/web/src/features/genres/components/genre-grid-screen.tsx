@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CatalogueItem } from '@pantalla/contracts';
-import { Button } from '../../../../ui/button';
-import { Spinner } from '../../../../ui/spinner';
-import { PORTRAIT_POSTER_WIDTH } from '../../cards/card-geometry';
-import { AdultPinGate } from '../../parental/pin-gate';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+import { PORTRAIT_POSTER_WIDTH, CardGrid, PageHeader } from '../../catalogue';
+import { AdultPinGate } from '../../parental';
 import { useGenreListing } from '../api/get-genre-listing';
-import { genreHref, genrePageKind, parseGenreParams } from '../genre-filter';
-import { useGoBack } from '../navigation';
-import { CardGrid } from './card-grid';
+import { genreHref, genrePageKind, parseGenreParams } from '../lib/genre-filter';
+import { useGoBack } from '../lib/navigation';
 import { LockedHeader } from './locked-header';
-import { PageHeader } from './page-header';
 
 /**
  * /gid2/{id}: the alternative genre listing, every title of the genre in one poster grid

@@ -2,15 +2,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useNavigationType, useParams } from 'react-router';
 import type { Channel, ChannelGenre, GenreListingResponse } from '@pantalla/contracts';
-import { ApiError } from '../../../../lib/api-client';
-import { showFatalError } from '../../../../lib/error-modal-store';
-import { Button } from '../../../../ui/button';
-import { Spinner } from '../../../../ui/spinner';
-import { AdultPinGate } from '../../parental/pin-gate';
-import { ItemRow, toEntries } from '../../rows/item-row';
+import { ApiError } from '../../../lib/api-client';
+import { showFatalError } from '../../../lib/error-modal-store';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+import { AdultPinGate } from '../../parental';
+import { ItemRow, toEntries } from '../../home';
 import { useGenreListing } from '../api/get-genre-listing';
 import { useGenres } from '../api/get-genres';
-import { genreFilterMemory } from '../filter-memory';
+import { genreFilterMemory } from '../lib/filter-memory';
 import {
   AMC_SIDES,
   amcSide,
@@ -23,11 +23,11 @@ import {
   restoreTarget,
   type AmcSide,
   type GenrePageKind,
-} from '../genre-filter';
-import { useGoBack } from '../navigation';
+} from '../lib/genre-filter';
+import { useGoBack } from '../lib/navigation';
 import { FilterDropdown } from './filter-dropdown';
 import { LockedHeader } from './locked-header';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../catalogue';
 
 /** /gid/{genreId} and /gid/{genreId}/{subgenreId}: one genre's full listing with its filter in the URL. */
 export function GenreScreen() {

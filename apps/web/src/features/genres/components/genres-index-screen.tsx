@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Genre } from '@pantalla/contracts';
-import { Button } from '../../../../ui/button';
-import { Spinner } from '../../../../ui/spinner';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
 import { useGenres } from '../api/get-genres';
-import { genreHref } from '../genre-filter';
-import { useGoBack } from '../navigation';
-import { PageHeader } from './page-header';
+import { genreHref } from '../lib/genre-filter';
+import { useGoBack } from '../lib/navigation';
+import { PageHeader } from '../../catalogue';
 
 /** The index shows the top-level genres: the sections, the channel listing and the adult section. */
 export function isIndexGenre(genre: Genre): boolean {

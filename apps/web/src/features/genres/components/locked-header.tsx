@@ -1,5 +1,5 @@
 import { useGenres } from '../api/get-genres';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../catalogue';
 
 /** A locked section's header: its name from the genre list, nothing of its content. */
 export function LockedHeader({ genreId, onBack }: { genreId: number; onBack: () => void }) {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { useGenres } from '../genres/api/get-genres';
-import { GenreTile } from '../genres/components/genres-index-screen';
-import { PageHeader } from '../genres/components/page-header';
+import { useGenres } from '../api/get-genres';
+import { GenreTile } from './genres-index-screen';
+import { PageHeader } from '../../catalogue';
 
 /**
  * /sports/ 'Deportes': a grid of the sports' genre cards linking to /gid/{genreId}; a sport

@@ -1,3 +1,2 @@
 /** Route module of the alternative genre listing /gid2/{id}, loaded lazily by the app's router. */
-import './browse-pages.css';
-export { GenreGridScreen as Component } from './components/genre-grid-screen';
+export { GenreGridScreen as Component } from '../components/genre-grid-screen';

@@ -1,3 +1,2 @@
 /** Route module of the genre page /gid/{genreId}/{subgenreId?}, loaded lazily by the app's router. */
-import './browse-pages.css';
-export { GenreScreen as Component } from './components/genre-screen';
+export { GenreScreen as Component } from '../components/genre-screen';

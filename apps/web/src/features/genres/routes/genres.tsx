@@ -1,3 +1,2 @@
 /** Route module of the genres index /gid/, loaded lazily by the app's router. */
-import './browse-pages.css';
-export { GenresIndexScreen as Component } from './components/genres-index-screen';
+export { GenresIndexScreen as Component } from '../components/genres-index-screen';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookmarkOkSchema, type BookmarkKind } from '@pantalla/contracts';
-import { api } from '../../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { keepWatchingQueryKey, type RowItems } from './get-row-items';
 
 /** DELETE /keep-watching/delete-mark/{id}/{vod|cutv} with the spec's body {source}. */

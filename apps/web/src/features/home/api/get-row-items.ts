@@ -6,9 +6,9 @@ import {
   type Category,
   type CatalogueItem,
 } from '@pantalla/contracts';
-import { api } from '../../../../lib/api-client';
-import { CATEGORY_REFRESH_MS } from '../../../../lib/catalogue';
-import { ROW_ITEMS_SHOWN } from '../row-links';
+import { api } from '../../../lib/api-client';
+import { CATEGORY_REFRESH_MS } from '../../../lib/catalogue';
+import { ROW_ITEMS_SHOWN } from '../lib/row-links';
 
 /** A row's entry: the item, and for keep-watching the bookmark that can be deleted. */
 export interface RowEntry {

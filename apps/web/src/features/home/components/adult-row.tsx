@@ -2,8 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@pantalla/contracts';
 import { useAuthenticatedUser } from '../../account';
-import { AdultPinGate, adultEntryStore } from '../parental/pin-gate';
-import { needsAdultPin } from '../parental/pin-rule';
+import { AdultPinGate, adultEntryStore, needsAdultPin } from '../../parental';
 import { CategoryRow } from './category-row';
 
 /**

@@ -4,14 +4,13 @@ import type { Category } from '@pantalla/contracts';
 import { orderRowChannels, rowUsesChannelOrder } from '../../../lib/channel-order';
 import { showError } from '../../../lib/error-modal-store';
 import { useAuthenticatedUser } from '../../account';
-import { useDeleteBookmark } from './api/delete-bookmark';
-import { useRowItems, type RowEntry } from './api/get-row-items';
+import { useDeleteBookmark } from '../api/delete-bookmark';
+import { useRowItems, type RowEntry } from '../api/get-row-items';
 import { ItemRow } from './item-row';
-import { fullPageLink, ROW_ITEMS_SHOWN } from './row-links';
-import { useNearViewport } from './use-near-viewport';
-import { adultEntryStore } from '../parental/pin-gate';
-import { hidesAdultItems, isAdultItem } from '../parental/pin-rule';
-import { useNow } from './use-now';
+import { fullPageLink, ROW_ITEMS_SHOWN } from '../lib/row-links';
+import { useNearViewport } from '../hooks/use-near-viewport';
+import { adultEntryStore, hidesAdultItems, isAdultItem } from '../../parental';
+import { useNow } from '../../catalogue';
 
 export interface CategoryRowProps {
   category: Category;

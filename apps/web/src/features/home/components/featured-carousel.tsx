@@ -2,17 +2,27 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogueItem } from '@pantalla/contracts';
-import { buyOffer, offerTerms, ownedLabelKey } from '../cards/buy-link';
-import { detailHref, itemKey, itemTitle, stillUrl, timeState } from '../cards/item-model';
-import { playHref } from '../cards/play-link';
-import { useProducts } from '../details/api/get-items';
-import { airingText, factsOf, ItemMeta } from '../details/item-parts';
-import { useNow } from '../rows/use-now';
-import { useSwipe } from '../rows/use-swipe';
-import { TrailerPlayer } from './trailer-player';
-import { initialTrailerState, trailerDone, type TrailerState } from './trailer-state';
-import { truncateCarouselDescription } from './truncate-description';
-import { useAutoplay } from './use-autoplay';
+import {
+  buyOffer,
+  offerTerms,
+  ownedLabelKey,
+  detailHref,
+  itemKey,
+  itemTitle,
+  stillUrl,
+  timeState,
+  playHref,
+  useProducts,
+  airingText,
+  factsOf,
+  ItemMeta,
+  useNow,
+  useSwipe,
+  TrailerPlayer,
+} from '../../catalogue';
+import { initialTrailerState, trailerDone, type TrailerState } from '../lib/trailer-state';
+import { truncateCarouselDescription } from '../lib/truncate-description';
+import { useAutoplay } from '../hooks/use-autoplay';
 import './carousel.css';
 
 export interface FeaturedCarouselProps {

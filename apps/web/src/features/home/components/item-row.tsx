@@ -2,17 +2,24 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogueItem } from '@pantalla/contracts';
-import { Card } from '../cards/card';
-import { clampPage, pageCount, rowGeometry, type CardShape, type DisplayMode } from '../cards/card-geometry';
-import { itemKey, itemTitle } from '../cards/item-model';
-import { useChannelNames } from '../cards/use-channel-names';
-import { DetailsPanel } from '../details/details-panel';
-import type { RowEntry } from './api/get-row-items';
-import { useNow } from './use-now';
-import { ROW_ITEMS_SHOWN } from './row-links';
-import { useRenderedReach } from './use-rendered-reach';
-import { useSwipe } from './use-swipe';
-import { useWindowWidth } from './use-window-width';
+import {
+  Card,
+  clampPage,
+  pageCount,
+  rowGeometry,
+  type CardShape,
+  type DisplayMode,
+  itemKey,
+  itemTitle,
+  useChannelNames,
+  DetailsPanel,
+  useNow,
+  useSwipe,
+  useWindowWidth,
+} from '../../catalogue';
+import type { RowEntry } from '../api/get-row-items';
+import { ROW_ITEMS_SHOWN } from '../lib/row-links';
+import { useRenderedReach } from '../hooks/use-rendered-reach';
 import './rows.css';
 
 export interface SeeAllLink {

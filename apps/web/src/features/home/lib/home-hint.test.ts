@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { getScreenListsQueryOptions, getScreensQueryOptions } from '../../../lib/catalogue';
-import { getRowItemsQueryOptions } from '../rows/api/get-row-items';
+import { getRowItemsQueryOptions } from '../api/get-row-items';
 import { prefetchHome, readHomeHint, writeHomeHint, type HomeHint } from './home-hint';
 
 function memoryStorage(initial: Record<string, string> = {}) {

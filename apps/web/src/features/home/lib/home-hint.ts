@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { categorySchema } from '@pantalla/contracts';
 import { getScreenListsQueryOptions, getScreensQueryOptions } from '../../../lib/catalogue';
-import { getRowItemsQueryOptions } from '../rows/api/get-row-items';
+import { getRowItemsQueryOptions } from '../api/get-row-items';
 
 /**
  * What the last home of this device needed after the lineups: the lineup, the home screen's

@@ -1,7 +1,7 @@
 import type { Category, CatalogueItem } from '@pantalla/contracts';
 import { paths } from '../../../config/paths';
-import type { AllInCategoryState } from '../all-in-category/all-in-category-state';
-import { itemKey } from '../cards/item-model';
+import type { AllInCategoryState } from '../../all-in-category';
+import { itemKey } from '../../catalogue';
 
 /** Spec: a row shows its first 14 items. */
 export const ROW_ITEMS_SHOWN = 14;

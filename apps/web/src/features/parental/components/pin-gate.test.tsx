@@ -6,7 +6,7 @@ import type { UserInfo } from '@pantalla/contracts';
 import { setLanguage } from '../../../lib/i18n';
 import { session } from '../../account';
 import { adultEntryStore, AdultPinGate } from './pin-gate';
-import { PIN_REASK_SECONDS } from './pin-rule';
+import { PIN_REASK_SECONDS } from '../lib/pin-rule';
 
 const user: UserInfo = {
   userId: 1,

@@ -5,8 +5,8 @@ import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { TextField } from '../../../ui/text-field';
 import { useAuthenticatedUser } from '../../account';
-import { useVerifyParentalPin } from './api/verify-pin';
-import { createEntryStore, needsAdultPin } from './pin-rule';
+import { useVerifyParentalPin } from '../api/verify-pin';
+import { createEntryStore, needsAdultPin } from '../lib/pin-rule';
 
 /** Spec: the PIN is checked once its length reaches the configured length (4 digits). */
 const PIN_LENGTH = 4;

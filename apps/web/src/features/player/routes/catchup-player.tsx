@@ -1,2 +1,2 @@
 /** Lazy route module of /cuplayer/{cuData}. */
-export { CatchupPlayerRoute as Component } from './redirect-routes';
+export { CatchupPlayerRoute as Component } from '../redirect-routes';

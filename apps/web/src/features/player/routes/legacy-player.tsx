@@ -1,2 +1,2 @@
 /** Lazy route module of /player/{legacy}. */
-export { LegacyPlayerRoute as Component } from './redirect-routes';
+export { LegacyPlayerRoute as Component } from '../redirect-routes';

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useSession } from '../account';
-import { pickRegionLineup, useChannels, useLineups } from '../../lib/catalogue';
-import { decodePlayerRoute, PlayerLinkError, type PlayerData } from '../../lib/player-links';
-import { PlayerScreen } from './components/player-screen';
-import { channelOf, targetOf } from './lib/target';
-import { PlayerProblem, useLinkProblem } from './redirect-routes';
-import './player.css';
+import { useSession } from '../../account';
+import { pickRegionLineup, useChannels, useLineups } from '../../../lib/catalogue';
+import { decodePlayerRoute, PlayerLinkError, type PlayerData } from '../../../lib/player-links';
+import { PlayerScreen } from '../components/player-screen';
+import { channelOf, targetOf } from '../lib/target';
+import { PlayerProblem, useLinkProblem } from '../redirect-routes';
+import '../player.css';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /emplayer/{data}: decodes the address; a malformed one gets a clear screen, never a blank page. */
 export function Component() {

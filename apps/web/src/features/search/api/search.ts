@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { searchResponseSchema, type SearchResponse } from '@pantalla/contracts';
-import { api } from '../../../../lib/api-client';
-import { SEARCH_TIMEOUT_MS, withTimeout } from '../search-term';
+import { api } from '../../../lib/api-client';
+import { SEARCH_TIMEOUT_MS, withTimeout } from '../lib/search-term';
 
 /** GET /search?term&resolveReferences=true. */
 export function search({ term, signal }: { term: string; signal?: AbortSignal }): Promise<SearchResponse> {

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SearchResource } from '@pantalla/contracts';
 import { paths } from '../../../config/paths';
-import { detailHref } from '../cards/item-model';
-import { useSearchSuggestions } from './api/search';
-import { prepareSearch } from './search-term';
+import { detailHref } from '../../catalogue';
+import { useSearchSuggestions } from '../api/search';
+import { prepareSearch } from '../lib/search-term';
 import './search-box.css';
 
 /** Typing pauses this long before the box asks, so a word is one request, not one per key. */

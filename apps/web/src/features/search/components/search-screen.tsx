@@ -2,11 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { SEARCH_CARD_WIDTH, WIDE_CARD_WIDTH } from '../cards/card-geometry';
-import { PageHeader } from '../genres/components/page-header';
-import { CardGrid } from '../genres/components/card-grid';
-import { useSearch } from './api/search';
-import { prepareSearch } from './search-term';
+import { SEARCH_CARD_WIDTH, WIDE_CARD_WIDTH, PageHeader, CardGrid } from '../../catalogue';
+import { useSearch } from '../api/search';
+import { prepareSearch } from '../lib/search-term';
 
 /**
  * /search/{pattern}: every hit in a full grid, the series apart in rows of 270 px cards,

@@ -1,4 +1,4 @@
-import { SettingsScreen } from './components/settings-screen';
+import { SettingsScreen } from '../components/settings-screen';
 
 /** /settings/ (lazy route module). */
 export function Component() {

@@ -1,0 +1,2 @@
+/** The event calendar (/calendar/). */
+export const calendarRoutes = { calendar: () => import('./routes/calendar') };
