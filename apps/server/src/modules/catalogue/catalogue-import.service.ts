@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { CatalogueImportRepository, CatalogueTrx } from './catalogue-import.repository';
 import { clipKeyFor } from './clips';
 import type { ReferenceCache } from './reference-cache';
-import { normalizeForSearch } from './search-text';
+import { matchKey, normalizeForSearch } from './search-text';
 import type { ChannelRow, ChannelUpdate, EventRow, NewEvent } from './tables';
 
 /** Who hears that imported channels or a finished guide changed what readers see. */
@@ -170,11 +170,12 @@ export class CatalogueImportService implements ImportWriter {
   async ensureChannelGenres(names: readonly string[]): Promise<Map<string, number>> {
     const out = await this.repo.transaction(async (trx) => {
       const existing = await this.repo.channelGenres(trx);
-      const byKey = new Map(existing.map((g) => [normalizeForSearch(g.name), g.id]));
+      // Every script's letters count: 'Россия' and 'Ελλάδα' are two groups, not one empty key.
+      const byKey = new Map(existing.map((g) => [matchKey(g.name), g.id]));
       let next = Math.max(0, ...existing.map((g) => g.id)) + 1;
       const result = new Map<string, number>();
       for (const name of names) {
-        const key = normalizeForSearch(name);
+        const key = matchKey(name);
         let id = byKey.get(key);
         if (id === undefined) {
           id = next++;

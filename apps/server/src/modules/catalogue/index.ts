@@ -41,7 +41,7 @@ import { SeedRepository } from './seed.repository';
 export { CATALOGUE_GENRES } from './reference-data';
 /** The demo's channel ids (the QoE demo's audience watches them). */
 export { DEMO_CHANNEL_IDS } from './seed/demo-structure';
-export { normalizeForSearch } from './search-text';
+export { matchKey, normalizeForSearch } from './search-text';
 export { startImportThread } from './import-thread-client';
 export type {
   CatalogueImports,

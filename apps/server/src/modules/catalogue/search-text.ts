@@ -61,6 +61,26 @@ function foldOf(code: number): string {
   return folded;
 }
 
+/**
+ * How two names of channels or groups compare when an import matches them: compatibility
+ * forms (full-width, ligatures) unified, case folded, Latin and Greek accents and
+ * punctuation ignored, the letters and digits of every script kept ('Первый' and 'ΕΡΤ' are keys of their own, never ''). Cyrillic keeps
+ * its marks: й and и are different letters. A name of symbols only ('★★★') is its own key.
+ */
+export function matchKey(name: string): string {
+  const key = name
+    .normalize('NFKC')
+    // Upper then lower folds what lower case alone leaves apart: ß and SS, ς and σ.
+    .toUpperCase()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/([\p{Script=Latin}\p{Script=Greek}])[\u0300-\u036f]+/gu, '$1')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')
+    .trim();
+  return key || name.normalize('NFKC').replace(/\s+/g, ' ').trim();
+}
+
 /** A search term after the spec's rules: stripped, at least 3 characters, normalised; null when it answers nothing. */
 export function searchTermOf(raw: string): string | null {
   const stripped = stripSearchTerm(raw);

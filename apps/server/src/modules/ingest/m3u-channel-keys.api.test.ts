@@ -84,10 +84,27 @@ describe.each(kinds)('M3U channel keys on %s', (kind) => {
     expect(holder('https://backup.example/gr/skai.m3u8')).toBe(holder('https://cdn.example/gr/skai.m3u8'));
     expect(holder('https://backup.example/jp/nhk.m3u8')).toBe(holder('https://cdn.example/jp/nhk.m3u8'));
     expect(holder('https://backup.example/de/strasse.m3u8')).toBe(holder('https://cdn.example/de/strasse.m3u8'));
+    // Groups named in any script are groups of their own.
+    const genres = ['ru/ntv', 'gr/ert1', 'jp/nhk', 'cn/hunan', 'ar/jazeera', 'in/aajtak'].map(
+      (path) => holder(`https://cdn.example/${path}.m3u8`)?.channelGenreId,
+    );
+    expect(new Set(genres).size).toBe(genres.length);
     // One name in two groups is two channels.
     expect(holder('https://cdn.example/es/noticias.m3u8')).not.toBe(
       holder('https://cdn.example/es/noticias-deportes.m3u8'),
     );
+  });
+
+  it('meets its name-only channels again after a guide gave them ids by name', async () => {
+    const list = '#EXTM3U\n#EXTINF:-1 group-title="Ελλάδα",Βουλή TV\nhttps://cdn.example/gr/vouli.m3u8\n';
+    await importList(list);
+    const guide =
+      '<?xml version="1.0"?>\n<tv><channel id="Vouli.gr"><display-name>Βουλή TV</display-name></channel></tv>';
+    await ctx.modules.ingest.service.import('xmltv', [guide]);
+    const before = await stored();
+    expect(before.find((c) => c.streamUrl === 'https://cdn.example/gr/vouli.m3u8')?.tvgId).toBe('Vouli.gr');
+    expect((await importList(list)).channels).toMatchObject({ created: 0, updated: 0 });
+    expect(await stored()).toEqual(before);
   });
 
   const entries = realShapedEntries();

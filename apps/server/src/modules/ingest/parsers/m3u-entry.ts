@@ -3,6 +3,7 @@
  * attributes quoted, single-quoted or bare, names with commas, names with status suffixes,
  * stream URLs with Kodi's '|User-Agent=...' header options.
  */
+import { matchKey } from '../../catalogue';
 
 /** An #EXTINF line taken apart. */
 export interface ExtinfParts {
@@ -84,25 +85,8 @@ export function cleanChannelName(raw: string): string {
   }
 }
 
-/**
- * How two names compare for grouping: compatibility forms (full-width, ligatures) unified,
- * case folded, Latin and Greek accents and punctuation ignored, the letters and digits of
- * every script kept ('Первый' and 'ΕΡΤ' are keys of their own, never ''). Cyrillic keeps
- * its marks: й and и are different letters. A name of symbols only ('★★★') is its own key.
- */
-export function nameKey(name: string): string {
-  const key = name
-    .normalize('NFKC')
-    // Upper then lower folds what lower case alone leaves apart: ß and SS, ς and σ.
-    .toUpperCase()
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/([\p{Script=Latin}\p{Script=Greek}])[\u0300-\u036f]+/gu, '$1')
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')
-    .trim();
-  return key || name.normalize('NFKC').replace(/\s+/g, ' ').trim();
-}
+/** How two names compare for grouping: the catalogue's rule for names of every script. */
+export const nameKey = matchKey;
 
 /** A stream line split from Kodi's '|Header=value&...' options. */
 export function splitStreamUrl(line: string): { url: string; headers: Record<string, string> } {
