@@ -171,15 +171,13 @@ class Evaluation {
   /** Records what this page of the guide matches; answers how many recordings were made. */
   async take(page: readonly GuideProgramme[]): Promise<number> {
     const wanted: { rule: MatchRule; programme: GuideProgramme }[] = [];
-    for (const programme of page)
-      for (const rule of this.index.match(programme)) {
-        if (rule.newOnly && !isNewEpisode(programme, this.episodes.get(rule.id) ?? new Set())) continue;
-        wanted.push({ rule, programme });
-      }
+    for (const programme of page) for (const rule of this.index.match(programme)) wanted.push({ rule, programme });
     if (wanted.length === 0) return 0;
     const held = await this.recordings.heldPairs([...new Set(wanted.map((w) => w.programme.id))]);
     let made = 0;
     for (const { rule, programme } of wanted) {
+      // Checked as each is recorded: a page may hold an episode and its repeat.
+      if (rule.newOnly && !isNewEpisode(programme, this.episodes.get(rule.id) ?? new Set())) continue;
       const pair = `${rule.userId}:${programme.id}`;
       if (held.has(pair) || !(await this.allowed(rule.userId, programme))) continue;
       held.add(pair);
