@@ -1,7 +1,7 @@
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { Readable, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
+import { cappedInflate, compressionOf } from './inflate';
 
 /** No body of this API nests deeper; a hostile one is refused before JSON.parse sees it. */
 export const MAX_JSON_DEPTH = 32;
@@ -33,47 +33,15 @@ export function parseBoundedJson(text: string): unknown {
   return JSON.parse(text);
 }
 
-/**
- * A stream that inflates gzip, deflate or br and fails with 413 once the inflated bytes pass
- * `maxBytes`, destroying the inflater at once: a 300 KB bomb costs the first `maxBytes`, not 300 MB.
- * `encodedBytes` counts what came in, for a Content-Length check.
- */
+/** A request body's inflater: 413 past `maxBytes`, 400 for bytes that are not what they claim. */
 export function cappedInflater(encoding: string, maxBytes: number): Transform & { encodedBytes: number } {
-  const inflate =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : null;
-  if (!inflate) throw new AppError(415, 'unsupported_media_type', UNKNOWN_ENCODING);
-  let out = 0;
-  const wrapper = new Transform({
-    transform(chunk: Buffer, _encoding, done: TransformCallback) {
-      wrapper.encodedBytes += chunk.length;
-      if (!inflate.write(chunk)) inflate.once('drain', () => done());
-      else done();
-    },
-    flush(done: TransformCallback) {
-      inflate.once('end', () => done());
-      inflate.end();
-    },
-  }) as Transform & { encodedBytes: number };
-  wrapper.encodedBytes = 0;
-  // Whoever reads the body hears the error; unread (a refused request), it must not crash the process.
-  wrapper.on('error', () => undefined);
-  inflate.on('data', (piece: Buffer) => {
-    out += piece.length;
-    if (out > maxBytes) {
-      inflate.destroy();
-      wrapper.destroy(new AppError(413, 'payload_too_large', INFLATED_TOO_LARGE));
-      return;
-    }
-    wrapper.push(piece);
+  const compression = compressionOf(encoding);
+  if (!compression) throw new AppError(415, 'unsupported_media_type', UNKNOWN_ENCODING);
+  return cappedInflate(compression, {
+    allowed: () => maxBytes,
+    tooLarge: () => new AppError(413, 'payload_too_large', INFLATED_TOO_LARGE),
+    corrupt: () => badRequest('El cuerpo comprimido de la petición no es válido.'),
   });
-  inflate.on('error', () => wrapper.destroy(badRequest('El cuerpo comprimido de la petición no es válido.')));
-  return wrapper;
 }
 
 /** Inflates a whole compressed buffer through cappedInflater (for uploads read as bytes first). */

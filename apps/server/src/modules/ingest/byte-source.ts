@@ -1,4 +1,5 @@
-import { createGunzip, type Gunzip } from 'node:zlib';
+import type { Writable } from 'node:stream';
+import { cappedInflate } from '../../platform/inflate';
 import { IngestError } from './parsers/errors';
 
 /** A file as pieces: a request body, a fetch body, a file stream, strings in tests. */
@@ -89,22 +90,19 @@ async function* gunzipped(
   limits: SizeLimits,
   read: { bytes: number },
 ): AsyncGenerator<Uint8Array> {
-  const gunzip = createGunzip();
+  const gunzip = cappedInflate('gzip', {
+    allowed: () => Math.min(limits.maxInflatedBytes, Math.max(RATIO_FLOOR, read.bytes * limits.maxRatio)),
+    tooLarge: (inflated) =>
+      new IngestTooLarge(
+        inflated > limits.maxInflatedBytes
+          ? `El archivo descomprimido supera ${mb(limits.maxInflatedBytes)}; se ha detenido la importación.`
+          : `El archivo gzip se descomprime más de ${limits.maxRatio} veces su tamaño (más de ${mb(inflated)}): no parece una guía ni una lista; se ha detenido la importación.`,
+      ),
+    corrupt: () => new IngestError('el archivo gzip está dañado'),
+  });
   const pump = feed(gunzip, head, rest);
-  let inflated = 0;
   try {
-    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
-      inflated += chunk.length;
-      const allowed = Math.min(limits.maxInflatedBytes, Math.max(RATIO_FLOOR, read.bytes * limits.maxRatio));
-      if (inflated > allowed) {
-        throw new IngestTooLarge(
-          inflated > limits.maxInflatedBytes
-            ? `El archivo descomprimido supera ${mb(limits.maxInflatedBytes)}; se ha detenido la importación.`
-            : `El archivo gzip se descomprime más de ${limits.maxRatio} veces su tamaño (más de ${mb(inflated)}): no parece una guía ni una lista; se ha detenido la importación.`,
-        );
-      }
-      yield chunk;
-    }
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) yield chunk;
     await pump;
   } catch (error) {
     if (error instanceof IngestError) throw error;
@@ -115,8 +113,8 @@ async function* gunzipped(
   }
 }
 
-/** Writes the compressed pieces into gunzip as it asks for them. */
-async function feed(gunzip: Gunzip, head: Uint8Array, rest: AsyncIterator<Uint8Array | string>): Promise<void> {
+/** Writes the compressed pieces into the inflater as it asks for them. */
+async function feed(gunzip: Writable, head: Uint8Array, rest: AsyncIterator<Uint8Array | string>): Promise<void> {
   const write = (chunk: Uint8Array | string) =>
     new Promise<void>((resolve) => {
       if (gunzip.write(chunk)) resolve();
