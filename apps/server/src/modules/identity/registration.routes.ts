@@ -23,11 +23,14 @@ export async function registrationRoutes(
   auth: Authenticator,
   deps: { clock: Clock; operator: OperatorConfig },
 ): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, operator } = deps;
+  operatorSkinRoute(app, deps.operator);
+  signUpRoutes(app, registration, deps.clock);
+  confirmationRoutes(app, registration, auth);
+}
 
+function operatorSkinRoute(app: FastifyInstance, operator: OperatorConfig): void {
   // Screens a visitor sees (registration result, privacy policy) name the operator and its provider.
-  r.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/operator',
     {
       config: { access: 'public' },
@@ -39,6 +42,11 @@ export async function registrationRoutes(
     },
     async () => ({ operator: operator.name, provider: operator.providerName, logos: operator.logos }),
   );
+}
+
+/** The form's token and the sign-up itself. */
+function signUpRoutes(app: FastifyInstance, registration: RegistrationService, clock: Clock): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   // The birth year's upper bound is the server's current year, from the injected clock.
   const body = registrationRequestSchema(() => new Date(clock.now()).getUTCFullYear());
 
@@ -78,7 +86,11 @@ export async function registrationRoutes(
       return reply.code(201).send(created);
     },
   );
+}
 
+/** The address confirmation: the mail's link, and a new mail for the signed-in account. */
+function confirmationRoutes(app: FastifyInstance, registration: RegistrationService, auth: Authenticator): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/registration/confirm',
     {
