@@ -53,7 +53,9 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
+  // BENCH_CPU_PROF=<dir>: the server (and its threads) write V8 CPU profiles there, to find what a slow run spent.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/server.mjs')], {
     cwd: root,
     env: serverEnv({
       ...process.env,

@@ -183,11 +183,16 @@ export class CatalogueImportRepository {
       .execute();
   }
 
-  /** Marks the guide changed so cached days are rebuilt, and widens the window query's bound if needed. */
-  async guideChanged(trx: CatalogueTrx, longestMs: number): Promise<void> {
-    const version = Number((await this.meta(trx, META.guideVersion)) ?? 0);
-    await this.setMeta(trx, META.guideVersion, String(version + 1));
+  /** Widens the window query's bound if needed and, when told to announce it, marks the guide changed so cached days and blocks are rebuilt. */
+  async guideChanged(trx: CatalogueTrx, longestMs: number, announce = true): Promise<void> {
+    if (announce) await this.bumpGuideVersion(trx);
     const current = Number((await this.meta(trx, META.maxEventMs)) ?? 0);
     if (longestMs > current) await this.setMeta(trx, META.maxEventMs, String(longestMs));
+  }
+
+  /** Marks the guide changed: readers rebuild what they built on it. */
+  async bumpGuideVersion(trx: CatalogueTrx): Promise<void> {
+    const version = Number((await this.meta(trx, META.guideVersion)) ?? 0);
+    await this.setMeta(trx, META.guideVersion, String(version + 1));
   }
 }

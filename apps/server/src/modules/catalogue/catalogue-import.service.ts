@@ -157,11 +157,31 @@ export class CatalogueImportService implements ImportWriter {
   /** On the server's own connection there is nothing to end. */
   async close(): Promise<void> {}
 
+  /** When the guide's version last moved, and whether batches written since have not moved it. */
+  private announcedAt = -Infinity;
+  private unannounced = false;
+
+  /**
+   * `announceEveryMs`: how often a long import moves the guide's version (0: after every
+   * batch). Each move makes readers drop the blocks and days built on the guide, which at
+   * 10,000 channels costs the server's thread hundreds of milliseconds of reading; a
+   * thread's import moves it at most every 30 s and at its end (finishGuide, or
+   * guideImported on a failure).
+   */
   constructor(
     private readonly clock: Clock,
     private readonly repo: CatalogueImportRepository,
     private readonly reference: ImportedChanges,
+    private readonly announceEveryMs = 0,
   ) {}
+
+  /** Moves the guide's version if batches were written without moving it. */
+  async announceGuide(): Promise<void> {
+    if (!this.unannounced) return;
+    await this.repo.transaction((trx) => this.repo.bumpGuideVersion(trx));
+    this.unannounced = false;
+    this.announcedAt = this.clock.now();
+  }
 
   async channels(): Promise<ImportChannel[]> {
     return (await this.repo.channels()).map(toImportChannel);
@@ -258,6 +278,7 @@ export class CatalogueImportService implements ImportWriter {
   async replaceGuide(batch: readonly GuideWindow[]): Promise<GuideCounts> {
     const counts: GuideCounts = { inserted: 0, removed: 0, unchanged: 0 };
     if (batch.length === 0) return counts;
+    const announce = this.clock.now() - this.announcedAt >= this.announceEveryMs;
     await this.repo.transaction(async (trx) => {
       const genreOf = await this.genreMatcher(trx);
       let nextId = (await this.repo.maxEventId(trx)) + 1;
@@ -290,8 +311,12 @@ export class CatalogueImportService implements ImportWriter {
       await this.repo.deleteEvents(trx, stale);
       counts.removed += stale.length;
       await this.repo.insertEvents(trx, inserts);
-      if (counts.inserted + counts.removed > 0) await this.repo.guideChanged(trx, longest);
+      if (counts.inserted + counts.removed > 0) await this.repo.guideChanged(trx, longest, announce);
     });
+    if (counts.inserted + counts.removed > 0) {
+      if (announce) this.announcedAt = this.clock.now();
+      this.unannounced = !announce;
+    }
     return counts;
   }
 

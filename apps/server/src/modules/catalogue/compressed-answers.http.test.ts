@@ -1,6 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CompressedAnswers, chooseEncoding } from './compressed-answers.http';
+import { CompressedAnswers, LARGE_ANSWER_BYTES, chooseEncoding } from './compressed-answers.http';
 
 describe('chooseEncoding', () => {
   it('prefers brotli, then gzip, and honours q=0 and the wildcard', () => {
@@ -31,6 +31,28 @@ describe('CompressedAnswers', () => {
     const gz = await answers.compressed(body, 'gzip');
     expect(gunzipSync(gz).equals(body)).toBe(true);
     expect(gz.length).toBeLessThan(body.length / 4);
+  });
+
+  it('compresses a large answer with the fastest settings (brotli 4 took 600 ms of a core for a 9 MB window)', async () => {
+    const large = Buffer.from(
+      JSON.stringify({
+        resources: Array.from({ length: 8000 }, (_, i) => ({
+          id: i,
+          title: `Programa ${i}`,
+          description: `Resumen ${i % 97}`,
+        })),
+      }),
+    );
+    expect(large.length).toBeGreaterThan(LARGE_ANSWER_BYTES);
+    const answers = new CompressedAnswers();
+    const br = await answers.compressed(large, 'br');
+    const gz = await answers.compressed(large, 'gzip');
+    expect(brotliDecompressSync(br).equals(large)).toBe(true);
+    expect(gunzipSync(gz).equals(large)).toBe(true);
+    const fastest = { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: large.length };
+    expect(br.equals(brotliCompressSync(large, { params: fastest }))).toBe(true);
+    expect(gz.equals(gzipSync(large, { level: 1 }))).toBe(true);
+    expect(br.length).toBeLessThan(large.length / 4);
   });
 
   it('keeps another answer with the same bytes apart: the forms follow the buffer', async () => {

@@ -13,7 +13,7 @@ export interface ImportThreadJob {
 /** A call to the thread: one of the write side's methods, or closing it. */
 export type ImportCall = {
   id: number;
-  method: Exclude<keyof CatalogueImports, 'guideImported'> | 'finishGuide' | 'close';
+  method: Exclude<keyof CatalogueImports, 'guideImported'> | 'finishGuide' | 'announceGuide' | 'close';
   args: unknown[];
 };
 export type ImportAnswer = { id: number; value: unknown } | { id: number; error: { name: string; message: string } };
@@ -86,7 +86,8 @@ export function startImportThread(address: string, changed: () => void): ImportW
     },
     replaceGuide: (batch) => call<GuideCounts>('replaceGuide', batch),
     finishGuide: () => call<GuideCounts>('finishGuide'),
-    guideImported: changed,
+    // An import that failed half-way has its written batches announced before readers are told.
+    guideImported: () => void call('announceGuide').then(changed, changed),
     async close() {
       if (!gone) await call('close').catch(() => undefined);
       await worker.terminate();

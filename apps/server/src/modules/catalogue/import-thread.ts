@@ -10,19 +10,30 @@ import { CatalogueImportService } from './catalogue-import.service';
 import { GuideStage } from './guide-stage';
 import type { ImportCall, ImportAnswer, ImportThreadJob } from './import-thread-client';
 
+/** A long import moves the guide's version (readers rebuild on it) at most this often, and at its end. */
+const ANNOUNCE_EVERY_MS = 30_000;
+
 async function serve(port: MessagePort, job: ImportThreadJob): Promise<void> {
   const db = openDatabase(job.address, '', { cacheMb: job.cacheMb });
   // The server's thread tells its readers (and the other processes) what changed.
-  const imports = new CatalogueImportService(systemClock, new CatalogueImportRepository(db), {
-    invalidate: async () => undefined,
-  });
+  const imports = new CatalogueImportService(
+    systemClock,
+    new CatalogueImportRepository(db),
+    { invalidate: async () => undefined },
+    ANNOUNCE_EVERY_MS,
+  );
   const stage = new GuideStage((batch) => imports.replaceGuide(batch), job.transactionSize);
   const methods = {
     channels: () => imports.channels(),
     ensureChannelGenres: (names: readonly string[]) => imports.ensureChannelGenres(names),
     saveChannels: (batch: Parameters<typeof imports.saveChannels>[0]) => imports.saveChannels(batch),
     replaceGuide: (batch: Parameters<typeof stage.add>[0]) => stage.add(batch),
-    finishGuide: () => stage.flush(),
+    finishGuide: async () => {
+      const counts = await stage.flush();
+      await imports.announceGuide();
+      return counts;
+    },
+    announceGuide: () => imports.announceGuide(),
   };
   // One call at a time, in the order sent: a batch's channels are stored before its programmes.
   let tail = Promise.resolve();
