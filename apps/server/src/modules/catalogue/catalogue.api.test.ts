@@ -51,6 +51,13 @@ describe.each(kinds)('catalogue API on %s', (kind) => {
       expect(a).toEqual(await plain.eventsInWindow(now - 3_600_000, now + 6 * 3_600_000, 24 * 3_600_000, ids));
       if (ids === null) expect(a.length).toBeGreaterThan(50);
     }
+    // A block read a few channels at a time (SQLite) is the one query's answer.
+    const block = await plain.eventsStartingIn(now - 3 * 3_600_000, now + 3 * 3_600_000);
+    expect(block.length).toBeGreaterThan(50);
+    expect(
+      await new GuideRepository(ctx.platform.db, 7).eventsStartingIn(now - 3 * 3_600_000, now + 3 * 3_600_000),
+    ).toEqual(block);
+    expect(await fast.eventsStartingIn(now - 3 * 3_600_000, now + 3 * 3_600_000)).toEqual(block);
     const channelIds = (await ctx.sql.selectFrom('channels').select('id').execute()).map((c) => c.id);
     for (const ids of [channelIds, channelIds.slice(0, 3), []]) {
       const live = (await fast.liveAt(now, 24 * 3_600_000, ids)).length;

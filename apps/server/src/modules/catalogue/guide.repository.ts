@@ -81,7 +81,10 @@ function compactOf(r: unknown[]): CompactEventRow {
 
 /** SQL of the guide: events by window, channel-day, genre, and the catalogue's meta values. */
 export class GuideRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly pieceChannels = PIECE_CHANNELS,
+  ) {}
 
   private get k(): Kysely<CatalogueTables> {
     return this.db.kysely<CatalogueTables>();
@@ -112,9 +115,9 @@ export class GuideRepository {
     const ids = (await selectArrays('select id from channels order by id', [])).map((r) => r[0] as number);
     const rows: CompactEventRow[] = [];
     // Requests run between the pieces; each piece is whole for its channels.
-    for (let i = 0; i < ids.length; i += PIECE_CHANNELS) {
+    for (let i = 0; i < ids.length; i += this.pieceChannels) {
       if (i > 0) await letOthersRun();
-      const last = ids[Math.min(i + PIECE_CHANNELS, ids.length) - 1];
+      const last = ids[Math.min(i + this.pieceChannels, ids.length) - 1];
       for (const r of await selectArrays(PIECE_SQLITE, [ids[i], last, from, to, from - 1])) rows.push(compactOf(r));
     }
     return rows;
