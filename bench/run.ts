@@ -14,6 +14,7 @@ const available: Record<string, () => Promise<void>> = {
   commerce: () => import('./commerce/index').then((m) => m.runCommerceBench()),
   console: () => import('./console/index').then((m) => m.runConsoleBench()),
   qoe: () => import('./qoe/index').then((m) => m.runQoeBench()),
+  jwt: () => import('./jwt/index').then((m) => m.runJwtBench()),
 };
 const chosen = names.length > 0 ? names : Object.keys(available);
 for (const name of chosen) {

@@ -4,6 +4,8 @@ import { readJwtClaims } from '@pantalla/contracts';
 const b64 = (value: string | Buffer): string => Buffer.from(value).toString('base64url');
 const HEADER = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
+// Our own HS256 rather than jose: 2–10× faster here and synchronous (bench/jwt, docs/decisions.md).
+
 /** Signs a JSON payload as an HS256 JWT. */
 export function signJwt(key: string | Buffer, payload: object): string {
   const body = `${HEADER}.${b64(JSON.stringify(payload))}`;
