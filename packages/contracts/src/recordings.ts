@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema, idSchema } from './ids';
+import { idParamSchema, idSchema, MAX_ID } from './ids';
 import { requestString } from './text';
 
 /**
@@ -102,7 +102,8 @@ export type RecordingQuota = z.infer<typeof recordingQuotaSchema>;
 export const recordingMarksQuerySchema = z.object({
   eventIds: requestString()
     .regex(/^\d{1,10}(,\d{1,10}){0,499}$/)
-    .transform((s) => s.split(',').map(Number)),
+    .transform((s) => s.split(',').map(Number))
+    .pipe(z.array(z.number().int().min(0).max(MAX_ID))),
 });
 export const recordingMarkSchema = z.object({
   eventId: z.number().int(),

@@ -105,6 +105,11 @@ describe.each(kinds)('recordings on %s', (kind) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/recordings?limit=0', headers: demo })).statusCode).toBe(
       400,
     );
+    const marks = (ids: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/v1/recordings/marks?eventIds=${ids}`, headers: demo });
+    expect((await marks('1,2')).statusCode).toBe(200);
+    // An id no 32-bit column can hold is a bad request, not a database error.
+    expect((await marks('1,9999999999')).statusCode).toBe(400);
   });
 
   it('keeps the media while a recording holds it and releases it after the last one goes', async () => {
