@@ -15,6 +15,7 @@ const available: Record<string, () => Promise<void>> = {
   console: () => import('./console/index').then((m) => m.runConsoleBench()),
   qoe: () => import('./qoe/index').then((m) => m.runQoeBench()),
   jwt: () => import('./jwt/index').then((m) => m.runJwtBench()),
+  recordings: () => import('./recordings/index').then((m) => m.runRecordingsBench()),
 };
 const chosen = names.length > 0 ? names : Object.keys(available);
 for (const name of chosen) {

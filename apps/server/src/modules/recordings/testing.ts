@@ -8,3 +8,6 @@ export { RecordingsRepository } from './recordings.repository';
 export { RulesRepository } from './rules.repository';
 export { durationSeconds, fits, isDue, quotaHours, remindAt } from './timing';
 export type { RecordingsTables } from './tables';
+export { RecordingsService, type RecordingSources } from './recordings.service';
+export { RemindersRepository } from './reminders.repository';
+export { RulesService } from './rules.service';
