@@ -140,7 +140,7 @@ describe.each(kinds)('recordings on %s', (kind) => {
       recordable: true,
       skipAhead: true,
     });
-    const put = (payload: unknown) => ctx.app.inject({ method: 'PUT', url, headers: content, payload });
+    const put = (payload: object) => ctx.app.inject({ method: 'PUT', url, headers: content, payload });
     expect((await put({ recordable: false, skipAhead: true })).statusCode).toBe(200);
     const refused = await record((await programme(3, 'future')).id);
     expect(refused.statusCode).toBe(403);

@@ -67,7 +67,7 @@ describe.each(kinds)('series rules and reminders on %s', (kind) => {
     recordingPageSchema.parse(
       (await ctx.app.inject({ method: 'GET', url: '/api/v1/recordings?limit=100', headers })).json(),
     ).items;
-  const newRule = async (headers: Record<string, string>, payload: unknown) => {
+  const newRule = async (headers: Record<string, string>, payload: object) => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/recordings/rules', headers, payload });
     expect(res.statusCode).toBe(201);
     return recordingRuleSchema.parse(res.json());
