@@ -29,11 +29,13 @@ const featureBoundaries = {
     type: 'problem',
     docs: {
       description:
-        'A feature reaches another only through its index; features never import the app layer; shared layers import neither.',
+        'A feature reaches another only through its index, and so does the app layer; features never import the app layer; shared layers import neither.',
     },
     messages: {
       pastIndex:
         "'{{spec}}' reaches past the {{feature}} feature's index: import what it exports from its index instead.",
+      appPastIndex:
+        "'{{spec}}' reaches past the {{feature}} feature's index: the app layer uses what a feature's index exports (its lazy routes too).",
       app: "Features do not import the app layer ('{{spec}}'): the app composes features, not the other way round.",
       shared: "{{area}}/ is shared by every feature: it must not import '{{spec}}' (features or the app layer).",
     },
@@ -49,6 +51,9 @@ const featureBoundaries = {
       if (!to) return;
       if (SHARED.has(from.area) && (to.area === 'features' || to.area === 'app')) {
         return context.report({ node, messageId: 'shared', data: { spec, area: from.area } });
+      }
+      if ((from.area === 'app' || from.area === 'root') && to.feature && !viaIndex(to.inFeature ?? '')) {
+        return context.report({ node, messageId: 'appPastIndex', data: { spec, feature: to.feature } });
       }
       if (!from.feature) return;
       if (to.area === 'app') return context.report({ node, messageId: 'app', data: { spec } });

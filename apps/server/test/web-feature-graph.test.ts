@@ -80,3 +80,35 @@ describe('the web features depend on each other one way', () => {
     expect(cycles(featureGraph())).toEqual([]);
   });
 });
+
+/** The console (no index, older route names) takes the shape in its own change (docs/decisions.md). */
+const SHAPE_LATER = new Set(['operator']);
+
+describe('the web features have one shape', () => {
+  const features = readdirSync(featuresDir, { withFileTypes: true }).filter((e) => e.isDirectory());
+
+  it('gives every feature an index', () => {
+    const missing = features.filter(
+      (e) => !SHAPE_LATER.has(e.name) && !readdirSync(path.join(featuresDir, e.name)).includes('index.ts'),
+    );
+    expect(missing.map((e) => e.name)).toEqual([]);
+  });
+
+  it('puts every route module at routes/<name>.tsx', () => {
+    const astray = features
+      .filter((e) => !SHAPE_LATER.has(e.name))
+      .flatMap((e) => sourceFiles(path.join(featuresDir, e.name)))
+      .map((file) => path.relative(featuresDir, file))
+      .filter((file) => /(^|-)route(-[^/]*)?\.tsx$/.test(path.basename(file)))
+      .filter((file) => path.basename(path.dirname(file)) !== 'routes');
+    expect(astray).toEqual([]);
+  });
+
+  it('reads the lazy routes the app loads from each feature index only', () => {
+    const router = readFileSync(path.resolve(featuresDir, '../app/router.tsx'), 'utf8');
+    const pastIndex = [...router.matchAll(/import\(\s*'\.\.\/features\/([^/']+)\/[^']*'\)/g)]
+      .map(([, feature]) => feature!)
+      .filter((feature) => !SHAPE_LATER.has(feature));
+    expect(pastIndex).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-// lint-as: apps/web/src/features/browse/a/b/c/d/e/f/fixture.ts
+// lint-as: apps/web/src/features/home/a/b/c/d/e/f/fixture.ts
 // expect: pantalla-web/feature-boundaries
 import { PlayerScreen } from '../../../../../../../player/components/player-screen';
 

@@ -2,7 +2,7 @@
  * How the catalogue's items look wherever a feature lists them: cards and their geometry, the
  * item model and its links, the details panel a row opens, a series' tabs, the page header.
  */
-export { Card } from './components/card';
+export { Card, type CardProps } from './components/card';
 export {
   PORTRAIT_POSTER_WIDTH,
   SEARCH_CARD_WIDTH,

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { session } from '../../account';
+import { loadShakaAdapter } from '../../player';
 import { getTrailerQueryOptions } from '../api/get-items';
 
 export interface TrailerPlayerProps {
@@ -38,7 +39,7 @@ export function TrailerPlayer({ filmId, muted, onEnded, onError, className, labe
     let adapter: { destroy(): Promise<void> } | null = null;
     void (async () => {
       // The player's one adapter around Shaka, loaded with its chunk only when a trailer starts.
-      const { ShakaAdapter } = await import('../../player');
+      const { ShakaAdapter } = await loadShakaAdapter();
       if (cancelled) return;
       if (!(await ShakaAdapter.isSupported())) throw new Error('Shaka Player is not supported in this browser');
       const next = new ShakaAdapter(video, container, {

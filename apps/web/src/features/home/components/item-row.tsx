@@ -1,16 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useId, useState } from 'react';
 import type { CatalogueItem } from '@pantalla/contracts';
 import {
-  Card,
-  clampPage,
-  pageCount,
   rowGeometry,
   type CardShape,
   type DisplayMode,
   itemKey,
-  itemTitle,
   useChannelNames,
   DetailsPanel,
   useNow,
@@ -20,12 +14,11 @@ import {
 import type { RowEntry } from '../api/get-row-items';
 import { ROW_ITEMS_SHOWN } from '../lib/row-links';
 import { useRenderedReach } from '../hooks/use-rendered-reach';
+import { useRowPaging } from '../hooks/use-row-paging';
+import { RowArrow, RowHead, RowSlot, type SeeAllLink } from './row-parts';
 import './rows.css';
 
-export interface SeeAllLink {
-  to: string;
-  state?: unknown;
-}
+export type { SeeAllLink };
 
 export interface ItemRowProps {
   title: string;
@@ -59,7 +52,6 @@ export function ItemRow({
   onRemove,
   headingLevel = 2,
 }: ItemRowProps) {
-  const { t } = useTranslation('browse');
   const id = useId();
   const headingId = `${id}-title`;
   const panelId = `${id}-panel`;
@@ -95,67 +87,45 @@ export function ItemRow({
     >
       <RowHead id={headingId} title={title} level={headingLevel} seeAll={seeAll} />
       <div className="row__body">
-        <button
-          type="button"
-          className="row__arrow row__arrow--prev"
-          aria-label={t('row.previous', { title })}
-          disabled={current === 0}
-          onClick={() => goToPage(current - 1)}
-        >
-          <span aria-hidden="true">‹</span>
-        </button>
+        <RowArrow direction="previous" title={title} disabled={current === 0} onClick={() => goToPage(current - 1)} />
         <div className="row__viewport" style={{ width: geometry.usable }} {...swipe}>
           <ul className="row__track" style={{ transform: `translateX(${-first * slotWidth}px)` }}>
             {entries.slice(0, reach).map((entry, index) => {
               const key = itemKey(entry.item);
-              const bookmark = entry.bookmark;
               return (
-                <li
-                  key={bookmark ? `${bookmark.kind}:${bookmark.id}` : key}
-                  className="row__slot"
-                  style={{ width: slotWidth }}
-                  aria-posinset={index + 1}
-                  aria-setsize={count}
-                >
-                  <Card
-                    ref={(el) => {
-                      if (el) cardRefs.current.set(index, el);
-                      else cardRefs.current.delete(index);
-                    }}
-                    item={entry.item}
-                    shape={shape}
-                    displayMode={displayMode}
-                    position={index}
-                    width={cardWidth}
-                    now={now}
-                    channelName={entry.item.type === 'event' ? channelNames.get(entry.item.channelId) : undefined}
-                    expanded={expanded === key}
-                    controls={panelId}
-                    tabIndex={index === Math.min(focusIndex, count - 1) ? 0 : -1}
-                    progress={
-                      bookmark && bookmark.durationInMs > 0 ? bookmark.positionInMs / bookmark.durationInMs : undefined
-                    }
-                    onActivate={() => setExpanded((open) => (open === key ? null : key))}
-                    onKeyDown={(event) => onCardKeyDown(event, index)}
-                    onFocus={() => onCardFocus(index)}
-                  />
-                  {bookmark && onRemove ? (
-                    <RemoveButton title={itemTitle(entry.item)} onRemove={() => onRemove(entry)} />
-                  ) : null}
-                </li>
+                <RowSlot
+                  key={entry.bookmark ? `${entry.bookmark.kind}:${entry.bookmark.id}` : key}
+                  entry={entry}
+                  count={count}
+                  slotWidth={slotWidth}
+                  cardRef={(el) => {
+                    if (el) cardRefs.current.set(index, el);
+                    else cardRefs.current.delete(index);
+                  }}
+                  onRemove={onRemove}
+                  shape={shape}
+                  displayMode={displayMode}
+                  position={index}
+                  width={cardWidth}
+                  now={now}
+                  channelName={entry.item.type === 'event' ? channelNames.get(entry.item.channelId) : undefined}
+                  expanded={expanded === key}
+                  controls={panelId}
+                  tabIndex={index === Math.min(focusIndex, count - 1) ? 0 : -1}
+                  onActivate={() => setExpanded((open) => (open === key ? null : key))}
+                  onKeyDown={(event) => onCardKeyDown(event, index)}
+                  onFocus={() => onCardFocus(index)}
+                />
               );
             })}
           </ul>
         </div>
-        <button
-          type="button"
-          className="row__arrow row__arrow--next"
-          aria-label={t('row.next', { title })}
+        <RowArrow
+          direction="next"
+          title={title}
           disabled={current >= pages - 1}
           onClick={() => goToPage(current + 1)}
-        >
-          <span aria-hidden="true">›</span>
-        </button>
+        />
       </div>
       {expandedEntry ? (
         <DetailsPanel
@@ -172,96 +142,3 @@ export function ItemRow({
 
 /** Pages of cards rendered beyond the one shown (a home row's 14 always): a genre's row of hundreds renders as it is paged. */
 const PAGES_AHEAD = 3;
-
-/**
- * Paging and the one tab stop of a row: arrows, Home and End move focus card by card (the
- * page follows), the row's arrows turn pages, and a card focused off the page brings it in.
- */
-function useRowPaging(count: number, perPage: number) {
-  const [page, setPage] = useState(0);
-  const [focusIndex, setFocusIndex] = useState(0);
-  const cardRefs = useRef(new Map<number, HTMLButtonElement>());
-  // A key that jumps past the cards rendered (End) focuses its card once it is there.
-  const pendingFocus = useRef<number | null>(null);
-  useEffect(() => {
-    const card = pendingFocus.current === null ? undefined : cardRefs.current.get(pendingFocus.current);
-    if (!card) return;
-    card.focus();
-    pendingFocus.current = null;
-  });
-  const current = clampPage(page, count, perPage);
-  const first = Math.min(current * perPage, Math.max(0, count - perPage));
-
-  function goToPage(next: number) {
-    const target = clampPage(next, count, perPage);
-    setPage(target);
-    setFocusIndex(Math.min(target * perPage, count - 1));
-  }
-  function onCardKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: count - 1 };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const target = Math.min(Math.max(0, next), count - 1);
-    setFocusIndex(target);
-    setPage(Math.floor(target / perPage));
-    const card = cardRefs.current.get(target);
-    if (card) card.focus();
-    else pendingFocus.current = target;
-  }
-  function onCardFocus(index: number) {
-    setFocusIndex(index);
-    if (index < first || index >= first + perPage) setPage(Math.floor(index / perPage));
-  }
-  return {
-    current,
-    first,
-    pages: pageCount(count, perPage),
-    focusIndex,
-    goToPage,
-    onCardKeyDown,
-    onCardFocus,
-    cardRefs,
-  };
-}
-
-/** The row's heading and its 'see all' link. */
-function RowHead({
-  id,
-  title,
-  level,
-  seeAll,
-}: {
-  id: string;
-  title: string;
-  level: 2 | 3;
-  seeAll?: SeeAllLink | null;
-}) {
-  const { t } = useTranslation('browse');
-  const Heading = `h${level}` as const;
-  return (
-    <div className="row__head">
-      <Heading id={id} className="row__title">
-        {title}
-      </Heading>
-      {seeAll ? (
-        <Link className="row__more" to={seeAll.to} state={seeAll.state} aria-label={t('row.seeAllOf', { title })}>
-          {t('row.seeAll')}
-          <span aria-hidden="true"> ›</span>
-        </Link>
-      ) : null}
-    </div>
-  );
-}
-
-/** Keep-watching: removes the card's bookmark. */
-function RemoveButton({ title, onRemove }: { title: string; onRemove: () => void }) {
-  const { t } = useTranslation('browse');
-  return (
-    <button type="button" className="card__remove" aria-label={t('card.remove', { title })} onClick={onRemove}>
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-      </svg>
-    </button>
-  );
-}

@@ -5,7 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { SearchResponse, Series } from '@pantalla/contracts';
 import { setLanguage } from '../../../lib/i18n';
-import { keyInBox, SearchBox, stepActive } from './search-box';
+import { keyInBox, stepActive } from '../lib/box-keys';
+import { SearchBox } from './search-box';
 
 const series: Series = {
   type: 'show',

@@ -1,0 +1,3 @@
+// lint-as: apps/web/src/app/fixture.tsx
+// expect: pantalla-web/feature-boundaries
+export const loadGuide = () => import('../features/guide/routes/guide');
