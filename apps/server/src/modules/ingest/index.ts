@@ -9,7 +9,8 @@ import { GuideMappingService } from './guide-mapping.service';
 import { operatorSourceRoutes } from './operator-sources.routes';
 import { OperatorSourcesService } from './operator-sources.service';
 import { ingestRoutes } from './ingest.routes';
-import { IngestService } from './ingest.service';
+import { createImporter } from './importer';
+import type { IngestService } from './ingest.service';
 import { ingestMigrations } from './migrations';
 import { SourcesRepository } from './sources.repository';
 import { SourcesService } from './sources.service';
@@ -43,13 +44,11 @@ export interface Ingest {
 /** XMLTV guides and M3U channel lists: uploads, scheduled sources, a command. Owns the sources and their runs. */
 export function createIngest(platform: Platform, needs: IngestNeeds): Ingest {
   const address = platform.config.ingestThreads ? platform.db.address : null;
-  const service = new IngestService(
-    () => needs.imports,
-    (name, fn) => platform.db.exclusive(name, fn),
-    {
-      thread: address ? { address, changed: needs.importsChanged } : null,
-    },
-  );
+  const service = createImporter({
+    writer: () => needs.imports,
+    exclusive: (name, fn) => platform.db.exclusive(name, fn),
+    options: { thread: address ? { address, changed: needs.importsChanged } : null },
+  });
   const sourcesRepo = new SourcesRepository(platform.db);
   const history = new FetchHistoryRepository(platform.db);
   const mappings = new GuideMappingService(

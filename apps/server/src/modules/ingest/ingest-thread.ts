@@ -6,7 +6,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { startImportThread } from '../catalogue';
 import type { FromIngestThread, IngestThreadJob, ToIngestThread } from './ingest-thread-client';
-import { IngestService } from './ingest.service';
+import { createImporter, heldByServerThread } from './importer';
 
 /** The file's pieces, asked for one ahead so reading overlaps parsing. */
 async function* pulled(port: MessagePort): AsyncGenerator<Uint8Array | string> {
@@ -35,11 +35,10 @@ async function* pulled(port: MessagePort): AsyncGenerator<Uint8Array | string> {
 
 async function run(port: MessagePort, job: IngestThreadJob): Promise<void> {
   const post = (message: FromIngestThread) => port.postMessage(message);
-  // The lock is the server's: it took it before starting this thread.
-  const service = new IngestService(
-    () => startImportThread(job.address, () => post({ type: 'changed' })),
-    (_lock, fn) => fn(),
-  );
+  const service = createImporter({
+    writer: () => startImportThread(job.address, () => post({ type: 'changed' })),
+    exclusive: heldByServerThread,
+  });
   try {
     post({ type: 'done', report: await service.importHere(job.format, pulled(port), job.limits) });
   } catch (error) {
