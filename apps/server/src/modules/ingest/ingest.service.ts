@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS, fileBytes, type ByteSource, type SizeLimits } from './b
 import { ChannelPlan, type PlannedChannel } from './channel-plan';
 import { IngestError, problemText } from './parsers/errors';
 import { M3uStreamParser } from './parsers/m3u-reader';
+import { spanishAgeRating } from './parsers/ratings';
 import type { M3uChannel } from './parsers/m3u-types';
 import { readXmltvBatches } from './parsers/xmltv-batches';
 import type { XmltvSummary } from './parsers/xmltv-reader';
@@ -12,28 +13,28 @@ import type { GuideChannel, GuideProgramme } from './parsers/xmltv-types';
 import { importInThread } from './ingest-thread-client';
 
 const ADULT_CATEGORIES = new Set(['adultos', 'adulto', 'adult', 'xxx', 'erotico']);
-const AGE_RATINGS = new Set(['7', '12', '16', '18']);
 
 /** Catch-up days of a channel whose list gives a mode but no catchup-days: IPTV Simple's default. */
 export const DEFAULT_CATCHUP_DAYS = 5;
 
-/** Age rating from an XMLTV rating value ('18', '+16', 'TP'...). */
-export function ageRatingOf(value: string): string {
-  const digits = /(\d{1,2})/.exec(value)?.[1];
-  return digits && AGE_RATINGS.has(digits) ? digits : 'TP';
+/** Age rating from an XMLTV rating value ('18', '+16', 'TP', 'TV-MA'...) and its system, on the Spanish scale. */
+export function ageRatingOf(value: string, system: string | null = null): string {
+  return spanishAgeRating(value, system) ?? 'TP';
 }
 
 /** A programme of a guide as the catalogue takes it (the console's staged programmes too). */
 export function toProgramme(p: GuideProgramme): ImportProgramme {
   const credits = (kind: string) => p.credits.filter((c) => c.kind === kind).map((c) => c.name);
+  const ageRating = ageRatingOf(p.rating, p.ratingSystem);
   return {
     startTime: p.start,
     endTime: p.stop,
     title: p.title,
     subtitle: p.subTitle,
     description: p.desc,
-    adult: p.categories.some((c) => ADULT_CATEGORIES.has(normalizeForSearch(c))) || /^x+$/i.test(p.rating.trim()),
-    ageRating: ageRatingOf(p.rating),
+    // An 18 of any system is adult: behind the parental PIN.
+    adult: p.categories.some((c) => ADULT_CATEGORIES.has(normalizeForSearch(c))) || ageRating === '18',
+    ageRating,
     country: p.countries[0] ?? '',
     year: p.year,
     categories: p.categories,
@@ -147,11 +148,11 @@ export class IngestService {
     const s = summary as XmltvSummary;
     if (s.channels === 0 && s.programmes === 0)
       throw nothingToImport(s.problems.map(problemText), 'la guía no contiene ningún canal ni programa');
-    const sameStart = s.problems.filter((p) => p.code === 'programme-same-start').length;
     return {
       format: 'xmltv',
       channels: run.plan.counts,
-      programmes: { ...run.counts, trimmed: s.trimmed + sameStart, skipped: run.skipped + s.skipped },
+      // A same-start programme left out is counted once, as skipped.
+      programmes: { ...run.counts, trimmed: s.trimmed, skipped: run.skipped + s.skipped },
       warnings: [...s.problems.filter((p) => p.code !== 'programme-overlap').map(problemText), ...run.warnings],
       problemsTotal: s.problemsTotal + run.unknown.size,
     };
@@ -167,6 +168,7 @@ export class IngestService {
     programmes: readonly GuideProgramme[],
   ): Promise<void> {
     const windows = new Map<number, GuideWindow>();
+    const done: GuideWindow[] = [];
     for (const p of programmes) {
       const id = (run.byXmltvId.get(p.channel) ?? run.plan.match(p.channel, []))?.id ?? null;
       if (id === null) {
@@ -177,18 +179,23 @@ export class IngestService {
         continue;
       }
       let w = windows.get(id);
-      if (!w) {
+      // A programme placed late (listed out of order) gets a window of its own, so what lies between stays.
+      const late = w !== undefined && p.start < w.to;
+      if (late) done.push(w as GuideWindow);
+      if (!w || late) {
         // From where the last window of this channel ended: what the file no longer has there goes.
-        w = { channelId: id, from: Math.min(run.writtenTo.get(id) ?? p.start, p.start), to: p.stop, programmes: [] };
+        const from = late ? p.start : Math.min(run.writtenTo.get(id) ?? p.start, p.start);
+        w = { channelId: id, from, to: p.stop, programmes: [] };
         windows.set(id, w);
       }
       w.programmes.push(toProgramme(p));
       if (p.stop > w.to) w.to = p.stop;
     }
-    if (windows.size === 0) return;
-    for (const w of windows.values()) run.writtenTo.set(w.channelId, w.to);
+    done.push(...windows.values());
+    if (done.length === 0) return;
+    for (const w of done) run.writtenTo.set(w.channelId, Math.max(w.to, run.writtenTo.get(w.channelId) ?? w.to));
     if (run.writing.length >= writer.pending) await run.writing.shift();
-    const written = writer.replaceGuide([...windows.values()]).then((counts) => addCounts(run, counts));
+    const written = writer.replaceGuide(done).then((counts) => addCounts(run, counts));
     // Its failure is met when it is awaited, in order; until then it is not unhandled.
     written.catch(() => undefined);
     run.writing.push(written);

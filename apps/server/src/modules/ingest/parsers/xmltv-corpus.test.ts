@@ -148,7 +148,7 @@ describe('XMLTV corpus: what real guides do', () => {
     expect(summary.problems[2]?.message).toBe('hora de inicio no válida "20000728 17:33"; se omite el programa.');
   });
 
-  it('ends programmes without a usable stop at the next start, else after <length>, else skips them', () => {
+  it('ends programmes without a usable stop at the next start, else after <length>, else after the default 4 h', () => {
     const { programmes, summary } = parseGuide(corpus('stops-and-lengths.xml'));
     const byChannel = (id: string) =>
       programmes.filter((p) => p.channel === id).map((p) => [...schedule([p])[0]!.slice(1), p.stopFrom]);
@@ -163,15 +163,15 @@ describe('XMLTV corpus: what real guides do', () => {
     expect(byChannel('b.tv')).toEqual([
       ['2026-06-15T10:00', '2026-06-15T11:00', 'Uno', 'next'],
       ['2026-06-15T11:00', '2026-06-15T12:00', 'Dos', 'next'],
+      ['2026-06-15T12:00', '2026-06-15T16:00', 'Sin final', 'default'],
     ]);
     expect(problemsOf(summary)).toEqual([
       '9 programme-stop-not-after-start corrected',
       '10 programme-stop-not-after-start corrected',
       '14 programme-bad-length ignored',
       '15 programme-bad-stop corrected',
-      '16 programme-no-end skipped',
     ]);
-    expect(summary).toMatchObject({ programmes: 7, skipped: 1, corrected: 3 });
+    expect(summary).toMatchObject({ programmes: 8, skipped: 0, corrected: 3 });
   });
 
   it('merges clumps, trims overlaps, keeps the later of two at one start, and places programmes out of order only in a gap', () => {
@@ -281,8 +281,11 @@ describe('XMLTV corpus: encodings', () => {
   it('reads UTF-8 with a byte order mark and CRLF line ends, counting lines right', () => {
     const { channels, programmes, summary } = parseGuide(corpus('bom-crlf.xml'));
     expect(channels[0]).toMatchObject({ name: 'Señal CRLF', line: 3 });
-    expect(programmes.map((p) => [p.title, p.line])).toEqual([['Línea cinco', 4]]);
-    expect(problemsOf(summary)).toEqual(['5 programme-stop-not-after-start corrected', '5 programme-no-end skipped']);
+    expect(programmes.map((p) => [p.title, p.line])).toEqual([
+      ['Línea cinco', 4],
+      ['Línea seis, fin antes del inicio', 5],
+    ]);
+    expect(problemsOf(summary)).toEqual(['5 programme-stop-not-after-start corrected']);
   });
 
   it('reads UTF-16 with its byte order mark', () => {

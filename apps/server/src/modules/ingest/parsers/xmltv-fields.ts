@@ -172,30 +172,36 @@ export function parseXmltvNs(
   };
 }
 
+/** An onscreen text that is an id or a date ('movie/1234', 'EP01234567.0045', '2026-06-15'), not an episode. */
+const NOT_AN_EPISODE = /^(?:[a-z]+\/\S+|[A-Z]{2}\d{6,}(?:\.\d+)?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[ T].*)?|\d{8,14})$/i;
+
+const SXE = /^S(\d+)\s*[ .]?\s*E(\d+)$/i;
+
 function episode(node: XmlNode): GuideEpisode | null {
   let onscreen: string | null = null;
   let ns: ReturnType<typeof parseXmltvNs> = null;
-  let other: string | null = null;
+  let sxe: RegExpExecArray | null = null;
   for (const c of node.children) {
     if (c.name !== 'episode-num') continue;
     const text = clean(c.text);
     if (!text) continue;
-    // The DTD's default system is onscreen.
+    // The DTD's default system is onscreen; the others (dd_progid, thetvdb.com, imdb.com...) are ids, not shown.
     const system = c.attrs.system?.trim() || 'onscreen';
-    if (system === 'onscreen') onscreen ??= text;
-    else if (system === 'xmltv_ns') ns ??= parseXmltvNs(text);
-    else other ??= text;
+    if (system === 'xmltv_ns') ns ??= parseXmltvNs(text);
+    else if (system === 'onscreen' || system.toLowerCase() === 'sxxexx') {
+      sxe ??= SXE.exec(text);
+      if (system === 'onscreen' && !NOT_AN_EPISODE.test(text)) onscreen ??= text;
+    }
   }
-  if (!onscreen && !ns && !other) return null;
+  if (!onscreen && !ns && !sxe) return null;
   const { part = null, parts = null } = ns ?? {};
   let { season = null, episode = null } = ns ?? {};
-  const sxe = onscreen ? /^S(\d+)\s*E(\d+)$/i.exec(onscreen) : null;
   if (!ns && sxe) {
     season = Number(sxe[1]);
     episode = Number(sxe[2]);
   }
   const fromNs = [season ? `T${season}` : '', episode ? `E${episode}` : ''].filter(Boolean).join(' ');
-  return { season, episode, part, parts, onscreen, label: onscreen ?? (fromNs || other || '') };
+  return { season, episode, part, parts, onscreen, label: onscreen ?? fromNs };
 }
 
 const LENGTH_UNITS: Record<string, number> = { seconds: 1000, minutes: 60_000, hours: 3_600_000 };
@@ -276,7 +282,15 @@ export function readProgramme(node: XmlNode, report: Report): ProgrammeDraft | n
         'corrected',
         `hora de fin no válida "${attrs.stop.slice(0, 40)}"; el programa termina cuando empieza el siguiente.`,
       );
-    else if (parsed.time <= start.time)
+    else if (parsed.time <= start.time && pastMidnight(attrs.start, attrs.stop, start.time, parsed.time)) {
+      stop = parsed.time + DAY_MS;
+      report(
+        line,
+        'programme-stop-not-after-start',
+        'corrected',
+        'la hora de fin es anterior a la de inicio en la misma fecha; se lee como del día siguiente.',
+      );
+    } else if (parsed.time <= start.time)
       report(
         line,
         'programme-stop-not-after-start',
@@ -329,6 +343,18 @@ export function readProgramme(node: XmlNode, report: Report): ProgrammeDraft | n
     catchupId: attrs['catchup-id']?.trim() || null,
     line,
   };
+}
+
+const DAY_MS = 86_400_000;
+/** Longer than this past midnight, a stop before its start is a mistake, not the next day. */
+const MAX_PAST_MIDNIGHT_MS = 12 * 3_600_000;
+
+/**
+ * A stop before its start written with the start's own date ('20260615230000' to
+ * '20260615010000', ending at most 12 h after it): a programme past midnight.
+ */
+function pastMidnight(startText: string, stopText: string, start: number, stop: number): boolean {
+  return startText.trim().slice(0, 8) === stopText.trim().slice(0, 8) && stop + DAY_MS - start <= MAX_PAST_MIDNIGHT_MS;
 }
 
 function skip(report: Report, line: number, code: IngestProblemCode, message: string): null {

@@ -151,8 +151,11 @@ describe('XmltvStreamParser: streaming', () => {
     const second = parser.write(`${prog('20260615120000 +0000', null, 'Tres')}\n</tv>`);
     expect(second.programmes.map((p) => p.title)).toEqual(['Dos']);
     const end = parser.end();
-    expect(end.programmes).toEqual([]);
-    expect(problemsOf(end.summary)).toEqual(['5 programme-no-end skipped']);
+    // The last one, with nothing to say when it ends, lasts the default 4 h and is marked so.
+    expect(end.programmes.map((p) => [p.title, p.stop, p.stopFrom])).toEqual([
+      ['Tres', at('2026-06-15T16:00'), 'default'],
+    ]);
+    expect(problemsOf(end.summary)).toEqual([]);
   });
 
   it('batches programmes for writing, channels first, the summary on the last batch', async () => {

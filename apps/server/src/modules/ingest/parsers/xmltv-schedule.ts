@@ -10,17 +10,23 @@ interface ChannelState {
   /** End of the last programme given out. */
   lastStop: number;
   span: ChannelSpan | null;
+  /** Programmes read after a later one of their channel: placed when the file ends. */
+  late: ProgrammeDraft[] | null;
 }
+
+/** How long the last programme of a channel lasts when nothing says when it ends. */
+export const DEFAULT_LAST_PROGRAMME_MS = 4 * 3_600_000;
 
 /**
  * Settles each programme's end against the next one on its channel, holding back one
  * programme per channel (memory bounded by the channel count, not the file):
- * - no stop: it ends when the next one starts, else after its <length>, else it is skipped;
+ * - no stop: it ends when the next one starts, else after its <length>, else after the
+ *   default length (stopFrom 'default': its end is not known);
  * - a stop past the next start: trimmed to it (corrected, reported);
  * - two at one start: a clump (clumpidx n/N) is merged into one ('News; Weather'), any
- *   other pair keeps the later one (reported);
- * - one that starts before the previous one on its channel: given out only if it fits in
- *   the gap before it, else skipped (reported). Guides list each channel in time order.
+ *   other pair keeps the one with a stop, else the later one (the other skipped, reported);
+ * - one that starts before the previous one on its channel: kept aside and placed in time
+ *   order when the file ends (only channels listed out of order pay for it in memory).
  */
 export class GuideSchedule {
   private readonly channels = new Map<string, ChannelState>();
@@ -35,12 +41,13 @@ export class GuideSchedule {
   constructor(
     private readonly report: Report,
     private readonly out: (programme: GuideProgramme) => void,
+    private readonly lastProgrammeMs = DEFAULT_LAST_PROGRAMME_MS,
   ) {}
 
   add(p: ProgrammeDraft): void {
     let state = this.channels.get(p.channel);
     if (!state) {
-      state = { held: null, heldSeq: 0, lastStop: -Infinity, span: null };
+      state = { held: null, heldSeq: 0, lastStop: -Infinity, span: null, late: null };
       this.channels.set(detached(p.channel), state);
     }
     const h = state.held;
@@ -61,27 +68,26 @@ export class GuideSchedule {
       this.hold(state, p);
     } else if (p.start === h.start) {
       if (h.clump && p.clump) mergeClump(h, p);
+      else if (h.stop !== null && p.stop === null) this.sameStart(p, h);
       else {
-        this.report(
-          h.line,
-          'programme-same-start',
-          'skipped',
-          `el programa empieza a la vez que el de la línea ${p.line}; se conserva el último.`,
-        );
+        this.sameStart(h, p);
         this.hold(state, p);
       }
+    } else if (p.start >= state.lastStop && (p.stop ?? p.start + (p.lengthMs ?? Infinity)) <= h.start) {
+      // Fits the gap between what was given out and the held one: placed at once.
+      this.emit(state, p, ...this.lastEnd(p));
     } else {
-      const end = p.stop ?? (p.lengthMs ? p.start + p.lengthMs : null);
-      if (end !== null && p.start >= state.lastStop && end <= h.start)
-        this.emit(state, p, end, p.stop !== null ? 'stop' : 'length');
-      else
-        this.report(
-          p.line,
-          'programme-out-of-order',
-          'skipped',
-          `el programa empieza antes que el anterior de su canal (línea ${h.line}); se omite.`,
-        );
+      (state.late ??= []).push(p);
     }
+  }
+
+  private sameStart(dropped: ProgrammeDraft, kept: ProgrammeDraft): void {
+    this.report(
+      dropped.line,
+      'programme-same-start',
+      'skipped',
+      `el programa empieza a la vez que el de la línea ${kept.line}; se conserva el de la línea ${kept.line}.`,
+    );
   }
 
   /**
@@ -114,22 +120,50 @@ export class GuideSchedule {
     this.young.push({ state, seq: state.heldSeq, at: this.position });
   }
 
-  /** Gives out the last programme of every channel, or skips it when nothing says when it ends. */
+  /** Gives out the last programme of every channel, then what came out of order, in order. */
   finish(): void {
     for (const state of this.channels.values()) {
       const h = state.held;
-      if (!h) continue;
       state.held = null;
-      if (h.stop !== null) this.emit(state, h, h.stop, 'stop');
-      else if (h.lengthMs) this.emit(state, h, h.start + h.lengthMs, 'length');
-      else
-        this.report(
-          h.line,
-          'programme-no-end',
-          'skipped',
-          'último programa del canal sin hora de fin ni <length>; se omite.',
-        );
+      if (h) this.emit(state, h, ...this.lastEnd(h));
+      if (state.late) this.placeLate(state, state.late);
+      state.late = null;
     }
+  }
+
+  private lastEnd(p: ProgrammeDraft): [number, GuideProgramme['stopFrom']] {
+    if (p.stop !== null) return [p.stop, 'stop'];
+    if (p.lengthMs) return [p.start + p.lengthMs, 'length'];
+    return [p.start + this.lastProgrammeMs, 'default'];
+  }
+
+  /**
+   * Programmes listed after a later one of their channel, sorted and settled against each
+   * other and against the ones given out: one that would overlap those is skipped (reported).
+   */
+  private placeLate(state: ChannelState, late: ProgrammeDraft[]): void {
+    late.sort((a, b) => a.start - b.start || (a.stop === null ? 1 : 0) - (b.stop === null ? 1 : 0));
+    const placed = state.span ? { ...state.span } : null;
+    const kept: ProgrammeDraft[] = [];
+    for (const p of late) {
+      const prev = kept[kept.length - 1];
+      if (prev && p.start === prev.start) this.sameStart(p, prev);
+      else kept.push(p);
+    }
+    kept.forEach((p, i) => {
+      const next = kept[i + 1]?.start ?? (placed && p.start < placed.from ? placed.from : Infinity);
+      let [end, from] = this.lastEnd(p);
+      if (next < end) [end, from] = [next, p.stop === null && p.lengthMs === null ? 'next' : 'stop'];
+      const overlaps = placed !== null && p.start < placed.to && end > placed.from;
+      if (overlaps)
+        this.report(
+          p.line,
+          'programme-out-of-order',
+          'skipped',
+          'el programa empieza antes que el anterior de su canal y se solapa con los ya leídos; se omite.',
+        );
+      else this.emit(state, p, end, from);
+    });
   }
 
   /** Where each channel's programmes lie: first start, last end, how many. */

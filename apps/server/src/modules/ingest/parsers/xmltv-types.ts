@@ -68,8 +68,11 @@ export interface GuideProgramme {
   channel: string;
   start: number;
   stop: number;
-  /** Where the end came from: the stop attribute, the next programme's start, or <length>. */
-  stopFrom: 'stop' | 'next' | 'length';
+  /**
+   * Where the end came from: the stop attribute, the next programme's start, <length>, or
+   * the default length of a channel's last programme ('default': its end is not known).
+   */
+  stopFrom: 'stop' | 'next' | 'length' | 'default';
   /** The title to show (es, en, first). */
   title: string;
   titles: LocalizedText[];
