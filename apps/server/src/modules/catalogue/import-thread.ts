@@ -5,23 +5,21 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { systemClock } from '../../platform/clock';
 import { openDatabase } from '../../platform/database';
-import { CatalogueImportRepository } from './catalogue-import.repository';
-import { CatalogueImportService } from './catalogue-import.service';
 import { GuideStage } from './guide-stage';
 import type { ImportCall, ImportAnswer, ImportThreadJob } from './import-thread-client';
+import { changesToldByServerThread, createImportWriter } from './import-writer';
 
 /** A long import moves the guide's version (readers rebuild on it) at most this often, and at its end. */
 const ANNOUNCE_EVERY_MS = 30_000;
 
 async function serve(port: MessagePort, job: ImportThreadJob): Promise<void> {
   const db = openDatabase(job.address, '', { cacheMb: job.cacheMb });
-  // The server's thread tells its readers (and the other processes) what changed.
-  const imports = new CatalogueImportService(
-    systemClock,
-    new CatalogueImportRepository(db),
-    { invalidate: async () => undefined },
-    ANNOUNCE_EVERY_MS,
-  );
+  const imports = createImportWriter({
+    clock: systemClock,
+    db,
+    changes: changesToldByServerThread,
+    announceEveryMs: ANNOUNCE_EVERY_MS,
+  });
   const stage = new GuideStage((batch) => imports.replaceGuide(batch), job.transactionSize);
   const methods = {
     channels: () => imports.channels(),

@@ -5,8 +5,8 @@ import type { Authenticator, PersonalDataHolder } from '../identity';
 import { cataloguePersonalData } from './personal-data';
 import { CatalogueDataRepository } from './personal-data.repository';
 import { BookmarksRepository } from './bookmarks.repository';
-import { CatalogueImportRepository } from './catalogue-import.repository';
-import { CatalogueImportService, type ImportWriter } from './catalogue-import.service';
+import type { ImportWriter } from './catalogue-import.service';
+import { createImportWriter } from './import-writer';
 import { CatalogueRepository } from './catalogue.repository';
 import { catalogueRoutes } from './catalogue.routes';
 import { CatalogueService } from './catalogue.service';
@@ -117,7 +117,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     clock,
     log: platform.log,
   });
-  const imports = new CatalogueImportService(clock, new CatalogueImportRepository(db), reference);
+  const imports = createImportWriter({ clock, db, changes: reference });
   const operatorChannels = new OperatorChannelsService(clock, new OperatorChannelsRepository(db), reference, caches);
   const manifestTest = new ManifestTestService(clock, guideRepo, {
     adminEmails: config.adminEmails,
