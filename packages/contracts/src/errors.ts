@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { RECORDING_REFUSALS } from './recordings';
+
+/** Why a recording is refused (recordings.ts documents each); here so an error body need not load the recordings contracts. */
+export const RECORDING_REFUSALS = [
+  'quota_full',
+  'channel_forbids',
+  'external_no_catchup',
+  'outside_catchup',
+  'no_rights',
+] as const;
 
 /** Every error code the server may answer. */
 export const errorCodeSchema = z.enum([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECORDING_REFUSALS } from './errors';
 import { idParamSchema, idSchema, MAX_ID } from './ids';
 import { requestString } from './text';
 
@@ -26,13 +27,6 @@ export const RECORDING_RULE_TEXT_MAX = 120;
  * - `outside_catchup` (409): the programme ended before the channel's catch-up window;
  * - `no_rights` (403): none of the account's packages carries the channel or the event.
  */
-export const RECORDING_REFUSALS = [
-  'quota_full',
-  'channel_forbids',
-  'external_no_catchup',
-  'outside_catchup',
-  'no_rights',
-] as const;
 export const recordingRefusalSchema = z.enum(RECORDING_REFUSALS);
 export type RecordingRefusal = z.infer<typeof recordingRefusalSchema>;
 
