@@ -122,6 +122,20 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
     user_id: U,
   },
   qoe_speed_tests: { ...none('id at browser os screen results'), user_id: U },
+  recordings: {
+    ...none(
+      'id event_id channel_id title subtitle episode_num start_time end_time state protected expires_at rule_id media_key created_at',
+    ),
+    user_id: U,
+  },
+  // A rule's words are the subscriber's own: they may name a person.
+  recording_rules: { ...none('id kind channel_id new_only created_at'), user_id: U, text: P, folded: P },
+  recording_reminders: {
+    ...none('id event_id channel_id title start_time end_time minutes_before remind_at mail seen mailed created_at'),
+    user_id: U,
+  },
+  recording_media: none('media_key channel_id start_time end_time refs'),
+  recording_channel_rights: none('channel_id recordable skip_ahead updated_at'),
   qoe_minutes: none(
     'minute item_type item_id device_class region views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum',
   ),
