@@ -275,6 +275,42 @@ describe.each(kinds)('the subscriber page actions on %s', (kind) => {
     expect((await owned(userId)).has(subscription.packageId)).toBe(true);
   });
 
+  it('refunds a subscription: it ends at the provider and here, and renews no more', async () => {
+    const { userId, auth } = await freshSubscriber(ctx, 'devolucion-suscripcion');
+    const { subscription } = await products(ctx);
+    const purchaseId = await buy(ctx, await auth(), subscription.id);
+    expect((await owned(userId)).has(subscription.packageId)).toBe(true);
+    const reauth = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/operator/reauth',
+      headers: support,
+      payload: { password: PASSWORD },
+    });
+    expect(reauth.statusCode).toBe(200);
+    const refunded = await act(`${userId}/purchases/${purchaseId}/refund`, { reason: 'No lo quería' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const row = await ctx.sql
+      .selectFrom('purchases')
+      .select(['endedAt', 'subscriptionId'])
+      .where('id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
+    expect(row.endedAt).toBe(ctx.clock.now());
+    const atProvider = await fetch(`${base}/v1/subscriptions/${row.subscriptionId ?? ''}`, {
+      headers: { authorization: `Bearer ${ctx.config.payments.secretKey}` },
+    });
+    expect(((await atProvider.json()) as { status: string }).status).toBe('canceled');
+    await delivered(ctx);
+    expect((await owned(userId)).has(subscription.packageId)).toBe(false);
+    // Nor does the end of the paid month bring it back.
+    const start = ctx.clock.now();
+    try {
+      ctx.clock.set(start + 40 * 24 * HOUR);
+      expect((await owned(userId)).has(subscription.packageId)).toBe(false);
+    } finally {
+      ctx.clock.set(start);
+    }
+  });
+
   it('locks an account: its tokens, password sign-in and refresh are refused, its streams closed; unlocking lets it in again', async () => {
     const { userId, email } = await freshSubscriber(ctx, 'bloqueo');
     const signedIn = await login(ctx, { username: email, password: SUBSCRIBER_PASSWORD });

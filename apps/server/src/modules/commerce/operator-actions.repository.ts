@@ -175,6 +175,14 @@ export class OperatorCommerceRepository {
         .where('id', '=', purchase.id)
         .where((eb) => eb.or([eb('paidUntil', 'is', null), eb('paidUntil', '>', now)]))
         .execute();
+      // A refunded subscription has ended (its provider side too): it is not shown as renewing.
+      if (purchase.subscriptionId)
+        await trx
+          .updateTable('purchases')
+          .set({ endedAt: now })
+          .where('id', '=', purchase.id)
+          .where('endedAt', 'is', null)
+          .execute();
       const until = await rightsEndAfter(trx, purchase, now);
       // Source 'refunded' once it ends: a renewing subscription's margin (source 'purchase') must not keep it.
       await trx

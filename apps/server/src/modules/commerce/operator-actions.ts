@@ -85,8 +85,9 @@ export class OperatorCommerceActions implements OperatorCommerce {
 
   /**
    * One refund: the provider's (its idempotency key is the purchase, so a retry from another
-   * process is the same refund), then the claim, the entitlement's end and the audit row in
-   * one transaction; a request that finds the claim taken answers 409.
+   * process is the same refund) and, for a subscription, its end at the provider; then the
+   * claim, the entitlement's end and the audit row in one transaction; a request that finds
+   * the claim taken answers 409.
    */
   private async refundOnce(
     userId: number,
@@ -100,6 +101,8 @@ export class OperatorCommerceActions implements OperatorCommerce {
     if (await this.repo.refundRecorded(purchaseId)) throw conflict('Esta compra ya se ha devuelto.');
     const ownedBefore = (await this.commerce.ownedPackageIds(userId)).includes(purchase.packageId);
     const refund = await this.refunds.refund(purchaseId, undefined, `operator-${purchaseId}`);
+    // A refunded subscription must not renew and charge again; before the claim, so a retry after a crash still ends it.
+    await this.purchases.endAtProvider(purchase);
     const fact = {
       refundId: refund.refundId,
       amountCents: refund.amountCents,

@@ -707,6 +707,13 @@ export class PurchasesService {
     return fulfilled;
   }
 
+  /** Ends a purchase's subscription at the provider now, unless it has ended there already: nothing more is charged. */
+  async endAtProvider(purchase: Pick<PurchaseRow, 'subscriptionId'>): Promise<void> {
+    if (!purchase.subscriptionId) return;
+    const sub = await this.payments.retrieveSubscription(purchase.subscriptionId);
+    if (!ENDED_STATUSES.has(sub.status)) await this.payments.cancelSubscription(purchase.subscriptionId);
+  }
+
   /**
    * Grace periods over unpaid: the subscription is cancelled at the provider (so no late
    * retry charges it) and ends at the grace period's end. Returns how many ended.
@@ -715,10 +722,7 @@ export class PurchasesService {
     let ended = 0;
     for (const purchase of await this.repo.graceExpired(this.clock.now(), 200)) {
       try {
-        if (purchase.subscriptionId) {
-          const sub = await this.payments.retrieveSubscription(purchase.subscriptionId);
-          if (!ENDED_STATUSES.has(sub.status)) await this.payments.cancelSubscription(purchase.subscriptionId);
-        }
+        await this.endAtProvider(purchase);
       } catch (error) {
         // Its package already ends at the grace period's end; the cancellation is tried again next time.
         this.log.warn(
