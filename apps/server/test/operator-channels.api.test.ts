@@ -133,6 +133,40 @@ describe.each(kinds)('the console channels and lineups on %s', (kind) => {
     ).toBe(404);
   });
 
+  it("switches a channel off: neither it nor its programmes are listed, in every channel's guide or by itself", async () => {
+    const basico = await bearerFor(ctx, BASICO);
+    const now = ctx.clock.now();
+    const windowUrl = `/api/v1/events?startTime=${now}&endTime=${now + 3_600_000}`;
+    const channelsOf = async (url: string) =>
+      new Set((await get(url, basico)).json().resources.map((e: { channelId: number }) => e.channelId));
+    // Read first, so the answers are in the caches the switch must make forget.
+    expect(await channelsOf(windowUrl)).toContain(3);
+    const off = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/operator/channels/3',
+      headers: admin,
+      payload: { enabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      const listed = (await get('/api/v1/channels', basico)).json().resources.map((c: { id: number }) => c.id);
+      expect(listed).not.toContain(3);
+      const guide = await channelsOf(windowUrl);
+      expect(guide).not.toContain(3);
+      expect(guide).toContain(2);
+      expect((await channelsOf(`${windowUrl}&channelId=3`)).size).toBe(0);
+    } finally {
+      const on = await ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/operator/channels/3',
+        headers: admin,
+        payload: { enabled: true },
+      });
+      expect(on.statusCode).toBe(200);
+    }
+    expect(await channelsOf(windowUrl)).toContain(3);
+  });
+
   it('lets support read but not edit, and refuses a subscriber', async () => {
     const basico = await bearerFor(ctx, BASICO);
     expect((await get('/api/v1/operator/channels', basico)).statusCode).toBe(403);

@@ -68,10 +68,12 @@ export class GuideService {
     return rows.map((r) => this.catalogue.event(v, r));
   }
 
-  /** The channels a window asks for: null for every channel. */
+  /** The channels a window asks for: null for every channel (none switched off in the console). */
   private async windowChannels(v: Viewer, q: WindowQuery): Promise<number[] | null> {
     let channelIds: number[] | null = null;
-    if (q.lineupId !== undefined) channelIds = (await this.catalogue.lineupChannels(v, q.lineupId)).map((c) => c.id);
+    // A channel switched off is not listed, nor are its programmes.
+    if (q.lineupId !== undefined || v.ref.channels.some((c) => c.enabled === 0))
+      channelIds = (await this.catalogue.lineupChannels(v, q.lineupId)).map((c) => c.id);
     if (q.channelId !== undefined) channelIds = (channelIds ?? [q.channelId]).filter((id) => id === q.channelId);
     return channelIds;
   }
