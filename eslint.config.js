@@ -71,6 +71,21 @@ export default tseslint.config(
     plugins: { pantalla: serverArchitecture },
     rules: { 'pantalla/public-surface': 'error' },
   },
+  // The server's tests share one module graph per worker (vitest.config.ts, isolate: false): a
+  // mocked module, global or variable would leak into the next file (a spy is restored in afterAll).
+  {
+    files: ['apps/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Server test files share their worker: build the behaviour through the context instead.',
+        })),
+      ],
+    },
+  },
   // Server and packages: a function past 120 formatted lines is asking to be split; a longer one says why
   // (eslint-disable-next-line max-lines-per-function -- <reason>).
   {
