@@ -1,0 +1,147 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  dueRemindersSchema,
+  recordingMarksSchema,
+  recordingPageSchema,
+  recordingQuotaSchema,
+  recordingRefusalSchema,
+  recordingRulePageSchema,
+  recordingRuleSchema,
+  recordingSchema,
+  reminderPageSchema,
+  reminderSchema,
+  type DueReminders,
+  type Recording,
+  type RecordingMarks,
+  type RecordingPage,
+  type RecordingQuota,
+  type RecordingRefusal,
+  type RecordingRule,
+  type RecordingRuleCreate,
+  type RecordingRulePage,
+  type RecordingState,
+  type Reminder,
+  type ReminderPage,
+} from '@pantalla/contracts';
+import { ApiError, api } from '../../lib/api-client';
+
+/** Typed client of the recordings, series rules and reminders routes (issue 29). */
+
+/** Query keys: every recordings query lives under ['recordings']; invalidate that after a change. */
+export const recordingKeys = {
+  all: ['recordings'] as const,
+  list: (state?: RecordingState, ruleId?: number) => ['recordings', 'list', state ?? 'all', ruleId ?? null] as const,
+  one: (id: number) => ['recordings', 'one', id] as const,
+  quota: () => ['recordings', 'quota'] as const,
+  marks: (eventIds: readonly number[]) => ['recordings', 'marks', eventIds.join(',')] as const,
+  rules: () => ['recordings', 'rules'] as const,
+  reminders: () => ['recordings', 'reminders'] as const,
+  due: () => ['recordings', 'reminders', 'due'] as const,
+};
+
+/** GET /recordings/marks accepts at most this many ids per request. */
+export const MARKS_BATCH = 500;
+
+// ---------------------------------------------------------------- recordings
+
+/** POST /recordings: 201 a new recording, 200 the one that already existed. */
+export function recordProgramme(eventId: number): Promise<Recording> {
+  return api.post('/recordings', { eventId }, { schema: recordingSchema });
+}
+
+export function listRecordings(
+  query: { state?: RecordingState; ruleId?: number; cursor?: string; limit?: number } = {},
+  signal?: AbortSignal,
+): Promise<RecordingPage> {
+  return api.get('/recordings', { schema: recordingPageSchema, query, signal });
+}
+
+export function getRecording(id: number, signal?: AbortSignal): Promise<Recording> {
+  return api.get(`/recordings/${id}`, { schema: recordingSchema, signal });
+}
+
+export function protectRecording(id: number, isProtected: boolean): Promise<Recording> {
+  return api.request(`/recordings/${id}`, {
+    method: 'PATCH',
+    body: { protected: isProtected },
+    schema: recordingSchema,
+  });
+}
+
+/** DELETE /recordings/{id}: removes a recording or cancels a scheduled one. */
+export function deleteRecording(id: number): Promise<void> {
+  return api.request(`/recordings/${id}`, { method: 'DELETE' });
+}
+
+export function getRecordingQuota(signal?: AbortSignal): Promise<RecordingQuota> {
+  return api.get('/recordings/quota', { schema: recordingQuotaSchema, signal });
+}
+
+/** GET /recordings/marks for at most MARKS_BATCH ids (the caller splits larger sets). */
+export function getRecordingMarks(eventIds: readonly number[], signal?: AbortSignal): Promise<RecordingMarks> {
+  if (eventIds.length === 0) return Promise.resolve({ items: [] });
+  return api.get('/recordings/marks', {
+    schema: recordingMarksSchema,
+    query: { eventIds: eventIds.join(',') },
+    signal,
+  });
+}
+
+export const recordingQuotaQueryOptions = () =>
+  queryOptions({
+    queryKey: recordingKeys.quota(),
+    queryFn: ({ signal }) => getRecordingQuota(signal),
+    staleTime: 30_000,
+  });
+
+// ---------------------------------------------------------------- series rules
+
+export function createRecordingRule(rule: RecordingRuleCreate): Promise<RecordingRule> {
+  return api.post('/recordings/rules', rule, { schema: recordingRuleSchema });
+}
+
+export function listRecordingRules(
+  query: { cursor?: string; limit?: number } = {},
+  signal?: AbortSignal,
+): Promise<RecordingRulePage> {
+  return api.get('/recordings/rules', { schema: recordingRulePageSchema, query, signal });
+}
+
+export function deleteRecordingRule(id: number): Promise<void> {
+  return api.request(`/recordings/rules/${id}`, { method: 'DELETE' });
+}
+
+// ---------------------------------------------------------------- reminders
+
+export function createReminder(body: { eventId: number; minutesBefore?: number; mail?: boolean }): Promise<Reminder> {
+  return api.post('/reminders', body, { schema: reminderSchema });
+}
+
+export function listReminders(
+  query: { cursor?: string; limit?: number } = {},
+  signal?: AbortSignal,
+): Promise<ReminderPage> {
+  return api.get('/reminders', { schema: reminderPageSchema, query, signal });
+}
+
+export function getDueReminders(signal?: AbortSignal): Promise<DueReminders> {
+  return api.get('/reminders/due', { schema: dueRemindersSchema, signal });
+}
+
+export function markReminderSeen(id: number): Promise<void> {
+  return api.request(`/reminders/${id}/seen`, { method: 'POST' });
+}
+
+export function deleteReminder(id: number): Promise<void> {
+  return api.request(`/reminders/${id}`, { method: 'DELETE' });
+}
+
+// ---------------------------------------------------------------- errors
+
+/** The refusal code of a failed "Grabar" (data.recording of the 4xx), or null for any other failure. */
+export function recordingRefusalOf(error: unknown): RecordingRefusal | null {
+  if (!(error instanceof ApiError)) return null;
+  const data = error.data as { recording?: unknown } | null | undefined;
+  const parsed = recordingRefusalSchema.safeParse(data?.recording);
+  return parsed.success ? parsed.data : null;
+}
