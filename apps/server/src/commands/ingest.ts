@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import {
   ingestFormatSchema,
   newIngestSourceSchema,
@@ -95,11 +96,31 @@ function usage(): number {
   return 2;
 }
 
+/** Why a file given to the command cannot be read, in one sentence; null when it can. */
+async function fileProblem(path: string): Promise<string | null> {
+  try {
+    if ((await stat(path)).isFile()) return null;
+    return `"${path}" no es un archivo.`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return `No existe el archivo "${path}".`;
+    if (code === 'EACCES') return `No se puede leer el archivo "${path}" (permiso denegado).`;
+    return `No se puede leer el archivo "${path}" (${code ?? 'error'}).`;
+  }
+}
+
 /** npm run ingest -- …: imports a file, or manages the scheduled sources, in the configured database. */
 async function main(): Promise<number> {
   const [first, ...rest] = process.argv.slice(2);
   const format = ingestFormatSchema.safeParse(first);
   if (first !== 'sources' && (!format.success || !rest[0])) return usage();
+  if (first !== 'sources') {
+    const missing = await fileProblem(rest[0] as string);
+    if (missing) {
+      console.error(`No se ha importado nada. ${missing}`);
+      return 1;
+    }
+  }
   const { modules, close } = await openForCommand();
   try {
     if (first === 'sources') return await sourcesCommand(modules.ingest, rest);

@@ -1,0 +1,32 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const command = fileURLToPath(new URL('./ingest.ts', import.meta.url));
+
+/** Runs `npm run ingest -- …` as the operator does, in a data folder of its own. */
+async function ingest(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ingest-cli-'));
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', command, ...args],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 90_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run ingest with a file that is not there (issue 31, item 11)', () => {
+  it('says so in one line, without a stack trace, and exits with 1', async () => {
+    const missing = join(tmpdir(), 'no-such-dir-31', 'lista.m3u');
+    const { code, stdout, stderr } = await ingest(['m3u', missing]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim()).toBe(`No se ha importado nada. No existe el archivo "${missing}".`);
+    expect(stderr).not.toMatch(/ENOENT|at |node:/);
+  }, 120_000);
+});
