@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmationReminder } from '../../features/account';
 import { PastDueSlot } from '../../features/billing';
+import { ReminderNotice } from '../../features/recordings';
 import { AppHeader } from './app-header';
 import { usePlayerPreload } from './use-player-preload';
 
@@ -16,6 +17,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       <main id="main" className="main-layout__content">
         {children ?? <Outlet />}
       </main>
+      <ReminderNotice />
     </div>
   );
 }

@@ -1,1 +1,5 @@
 export * from './api';
+export { useRecordingMarks, useRecordingMark } from './hooks';
+export { RecordActions } from './components/record-actions';
+export { ReminderNotice } from './components/reminder-notice';
+export type { ProgrammeMark } from './lib/record-state';

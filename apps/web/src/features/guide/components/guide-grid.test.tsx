@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EpgProgramme } from '@pantalla/contracts';
@@ -37,20 +38,44 @@ const rows = new Map<number, ChannelRow>(
 /** The grid on a page of two channels, paging as the guide screen does. */
 function Guide({ onOpen }: { onOpen: (programme: GuideProgramme, channel: GuideChannel) => void }) {
   const [firstRow, setFirstRow] = useState(0);
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (
-    <GuideGrid
-      channels={channels}
-      days={[DAY]}
-      rows={rows}
-      now={DAY + 30 * 60_000}
-      firstRow={firstRow}
-      perPage={2}
-      onFirstRowChange={setFirstRow}
-      overlayOpen={false}
-      selectedId={null}
-      onOpen={onOpen}
-      initialTime={DAY}
-    />
+    <QueryClientProvider client={client}>
+      <GuideGrid
+        channels={channels}
+        days={[DAY]}
+        rows={rows}
+        now={DAY + 30 * 60_000}
+        firstRow={firstRow}
+        perPage={2}
+        onFirstRowChange={setFirstRow}
+        overlayOpen={false}
+        selectedId={null}
+        onOpen={onOpen}
+        initialTime={DAY}
+      />
+    </QueryClientProvider>
+  );
+}
+
+/** GET /recordings/marks answers: 101 recorded, 102 scheduled with a reminder; what was asked is kept. */
+const marksAsked: string[] = [];
+function stubMarks() {
+  marksAsked.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) => {
+      const ids = new URL(input, 'http://localhost').searchParams.get('eventIds') ?? '';
+      marksAsked.push(ids);
+      const items = ids
+        .split(',')
+        .map(Number)
+        .filter((id) => id === 101 || id === 102)
+        .map((id) => ({ eventId: id, recorded: id === 101, scheduled: id === 102, reminder: id === 102 }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ items }), { headers: { 'content-type': 'application/json' } }),
+      );
+    }),
   );
 }
 
@@ -68,6 +93,7 @@ beforeEach(async () => {
     },
   );
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+  stubMarks();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -119,5 +145,19 @@ describe('GuideGrid keyboard', () => {
     expect(stops()).toEqual(['100']);
     programmeButton(203).focus();
     await waitFor(() => expect(stops()).toEqual(['203']));
+  });
+});
+
+describe('GuideGrid recording marks', () => {
+  it('asks the marks of the programmes drawn on the page only and draws them', async () => {
+    render(<Guide onOpen={vi.fn()} />);
+    await waitFor(() => expect(programmeButton(101).querySelector('[data-mark="recorded"]')).toBeTruthy());
+    expect(programmeButton(102).querySelector('[data-mark="scheduled"]')).toBeTruthy();
+    expect(programmeButton(102).querySelector('[data-mark="reminder"]')).toBeTruthy();
+    expect(programmeButton(103).querySelector('[data-mark]')).toBeNull();
+    const asked = marksAsked.flatMap((ids) => ids.split(',').map(Number));
+    expect(asked).toContain(101);
+    // Channels 3 and 4 are on the next page: not asked.
+    expect(asked.some((id) => id >= 300)).toBe(false);
   });
 });

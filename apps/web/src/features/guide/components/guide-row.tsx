@@ -3,9 +3,14 @@ import { formatClock } from '../../../lib/date';
 import { addDays, hasReducedPadding, isLive, msToPx, timeToX } from '../lib/geometry';
 import type { DayState, GuideProgramme } from '../lib/programme';
 import { visibleRange } from '../lib/timeline';
+import type { ProgrammeMark } from '../../recordings';
 
 export interface GuideRowProps {
   channelName: string;
+  /** The channel's catch-up window in hours (0: none), for the catch-up mark. */
+  catchupHours?: number;
+  /** Recording marks by programme id. */
+  marks?: ReadonlyMap<number, ProgrammeMark>;
   programmes: readonly GuideProgramme[];
   dayStates: readonly (DayState | undefined)[];
   days: readonly number[];
@@ -28,6 +33,30 @@ export interface RowLabels {
   loading: string;
   noData: string;
   loadFailed: string;
+  recorded: string;
+  scheduled: string;
+  reminder: string;
+  catchup: string;
+}
+
+/** The small marks at a programme's end: recorded, scheduled, reminder, catch-up available. */
+function ProgrammeMarks({ mark, catchup, labels }: { mark?: ProgrammeMark; catchup: boolean; labels: RowLabels }) {
+  const items: [string, string, string][] = [];
+  if (mark?.recorded) items.push(['recorded', '●', labels.recorded]);
+  else if (mark?.scheduled) items.push(['scheduled', '◔', labels.scheduled]);
+  if (mark?.reminder) items.push(['reminder', '🔔', labels.reminder]);
+  if (catchup) items.push(['catchup', '↺', labels.catchup]);
+  if (items.length === 0) return null;
+  return (
+    <span className="guide-programme__marks">
+      {items.map(([kind, icon, label]) => (
+        <span key={kind} className={`guide-mark guide-mark--${kind}`} data-mark={kind} title={label}>
+          <span aria-hidden="true">{icon}</span>
+          <span className="visually-hidden">, {label}</span>
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /**
@@ -78,6 +107,11 @@ export const GuideRow = memo(function GuideRow(props: GuideRowProps) {
         <span className="guide-programme__time">
           {from} – {until}
           {live ? <span className="visually-hidden">, {labels.live}</span> : null}
+          <ProgrammeMarks
+            mark={props.marks?.get(p.id)}
+            catchup={ended && (props.catchupHours ?? 0) > 0 && now - p.end <= (props.catchupHours ?? 0) * 3_600_000}
+            labels={labels}
+          />
         </span>
         {live ? (
           <span

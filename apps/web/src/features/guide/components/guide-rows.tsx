@@ -4,6 +4,8 @@ import { formatClock } from '../../../lib/date';
 import { ROW_HEIGHT, timeToX } from '../lib/geometry';
 import type { ChannelRow } from '../lib/grid-navigation';
 import type { GuideChannel } from '../lib/programme';
+import { visibleRange } from '../lib/timeline';
+import { useRecordingMarks } from '../../recordings';
 import { GuideRow, type RowLabels } from './guide-row';
 
 export interface GuideRowsProps {
@@ -41,9 +43,29 @@ export function GuideRows({
 }: GuideRowsProps) {
   const { t } = useTranslation('guide');
   const labels = useMemo<RowLabels>(
-    () => ({ live: t('live'), loading: t('loading'), noData: t('noData'), loadFailed: t('loadFailed') }),
+    () => ({
+      live: t('live'),
+      loading: t('loading'),
+      noData: t('noData'),
+      loadFailed: t('loadFailed'),
+      recorded: t('rec.marks.recorded'),
+      scheduled: t('rec.marks.scheduled'),
+      reminder: t('rec.marks.reminder'),
+      catchup: t('rec.marks.catchup'),
+    }),
     [t],
   );
+  // Marks (recorded, scheduled, reminder) of the programmes drawn on this page only.
+  const visibleIds = useMemo(
+    () =>
+      pageChannels.flatMap((channel) => {
+        const programmes = rows.get(channel.id)?.programmes ?? [];
+        const [first, last] = visibleRange(programmes, from, to);
+        return programmes.slice(first, last).map((p) => p.id);
+      }),
+    [pageChannels, rows, from, to],
+  );
+  const marks = useRecordingMarks(visibleIds);
   const nowX = timeToX(now, origin);
   return (
     <div className="guide-grid__rows" style={{ height: pageChannels.length * ROW_HEIGHT }}>
@@ -54,6 +76,8 @@ export function GuideRows({
             // By position on the page, so a new page updates the rows rather than rebuilding them.
             key={r}
             channelName={channel.name}
+            catchupHours={channel.catchupHours}
+            marks={marks}
             programmes={row?.programmes ?? []}
             dayStates={row?.days ?? []}
             days={days}

@@ -7,6 +7,7 @@ import { CAST_LIMIT, cutText, DESCRIPTION_EXTENDED, DESCRIPTION_SHORT, OVERLAY_H
 import { playAction, type GuideChannel, type GuideProgramme } from '../lib/programme';
 import { ChannelLogo } from '../../../ui/brand';
 import { Modal } from '../../../ui/modal';
+import { RecordActions } from '../../recordings';
 
 export interface ProgrammeOverlayProps {
   programme: GuideProgramme;
@@ -102,6 +103,14 @@ export function ProgrammeOverlay({ programme, channel, now, onClose }: Programme
       </div>
       <div className="guide-overlay__actions">
         <PlayLink programme={programme} channel={channel} now={now} />
+        <RecordActions
+          eventId={programme.id}
+          channelId={channel.id}
+          title={programme.title}
+          start={programme.start}
+          end={programme.end}
+          now={now}
+        />
         <button type="button" className="btn btn--secondary" onClick={() => setExtended(true)}>
           {t('moreInfo')}
         </button>
