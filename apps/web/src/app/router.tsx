@@ -110,6 +110,7 @@ export const routes: RouteObject[] = [
                 path: paths.settings.path,
                 lazy: screen(['settings', 'commerce', 'billing'], settingsRoutes.settings),
               },
+              { path: paths.recordings.path, lazy: screen(['my-recordings'], () => import('./routes/recordings')) },
               {
                 path: paths.receipt.path,
                 lazy: screen(['billing'], billingRoutes.receipt),

@@ -36,6 +36,8 @@ export const paths = {
   purchase: { path: '/purchase/:encodedPurchaseData', getHref: (encoded: string) => `/purchase/${encoded}` },
   checkout: { path: '/checkout', getHref: () => '/checkout/' },
   settings: { path: '/settings', getHref: () => '/settings/' },
+  /** Mis grabaciones (issue 29). */
+  recordings: { path: '/recordings', getHref: () => '/recordings/' },
   /** A receipt from the billing history, printable (ours). */
   receipt: { path: '/settings/receipts/:entryId', getHref: (entryId: string) => `/settings/receipts/${enc(entryId)}` },
   guide: { path: '/epg', getHref: () => '/epg/' },

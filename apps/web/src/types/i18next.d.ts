@@ -20,6 +20,7 @@ import type operatorSources from '../locales/es/operator-sources.json';
 import type operatorSubscribers from '../locales/es/operator-subscribers.json';
 import type operatorProducts from '../locales/es/operator-products.json';
 import type operatorActions from '../locales/es/operator-actions.json';
+import type myRecordings from '../locales/es/my-recordings.json';
 
 // Typed keys: a feature adding a namespace adds its Spanish table here too.
 declare module 'i18next' {
@@ -45,6 +46,7 @@ declare module 'i18next' {
       'operator-subscribers': typeof operatorSubscribers;
       'operator-products': typeof operatorProducts;
       'operator-actions': typeof operatorActions;
+      'my-recordings': typeof myRecordings;
       screens: typeof screens;
       settings: typeof settings;
     };

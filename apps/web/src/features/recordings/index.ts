@@ -3,3 +3,4 @@ export { useRecordingMarks, useRecordingMark } from './hooks';
 export { RecordActions } from './components/record-actions';
 export { ReminderNotice } from './components/reminder-notice';
 export type { ProgrammeMark } from './lib/record-state';
+export { RecordingsScreen } from './components/recordings-screen';

@@ -1,0 +1,221 @@
+import type { Recording, RecordingState } from '@pantalla/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  deleteRecording,
+  deleteRecordingRule,
+  deleteReminder,
+  listRecordingRules,
+  listRecordings,
+  listReminders,
+  protectRecording,
+  recordingKeys,
+  recordingQuotaQueryOptions,
+} from '../api';
+import './my-recordings.css';
+
+type Tab = 'ready' | 'scheduled' | 'rules' | 'reminders';
+const TABS: readonly Tab[] = ['ready', 'scheduled', 'rules', 'reminders'];
+const PAGE = 30;
+
+const hours = (seconds: number): string => (seconds / 3600).toFixed(1);
+const when = (ms: number, lng: string): string =>
+  new Date(ms).toLocaleString(lng, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Recordings of one state, newest page last, grouped by series (their title). */
+function useRecordingPages(state: RecordingState) {
+  return useInfiniteQuery({
+    queryKey: recordingKeys.list(state),
+    queryFn: ({ pageParam, signal }) =>
+      listRecordings({ state, limit: PAGE, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+function groupBySeries(items: readonly Recording[]): [string, Recording[]][] {
+  const groups = new Map<string, Recording[]>();
+  for (const item of items) groups.set(item.title, [...(groups.get(item.title) ?? []), item]);
+  return [...groups.entries()];
+}
+
+function QuotaBar() {
+  const { t } = useTranslation('my-recordings');
+  const { data } = useQuery(recordingQuotaQueryOptions());
+  if (!data) return null;
+  const used = data.usedSeconds + data.scheduledSeconds;
+  return (
+    <div className="myrec-quota" data-testid="recordings-quota">
+      <meter min={0} max={data.limitSeconds} value={used} aria-label={t('quota.label')} />
+      <span>{t('quota.text', { used: hours(used), limit: hours(data.limitSeconds) })}</span>
+    </div>
+  );
+}
+
+function RecordingItem({ item, onPlay }: { item: Recording; onPlay: (item: Recording) => void }) {
+  const { t, i18n } = useTranslation('my-recordings');
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: recordingKeys.all });
+  const protect = useMutation({ mutationFn: () => protectRecording(item.id, !item.protected), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: () => deleteRecording(item.id), onSuccess: refresh });
+  const label = [item.subtitle, item.episode].filter(Boolean).join(' · ');
+  return (
+    <li className="myrec-item" data-testid="recording-item" data-recording-id={item.id}>
+      {item.state === 'ready' ? (
+        <button type="button" className="myrec-play" onClick={() => onPlay(item)}>
+          <span className="myrec-title">{label || item.title}</span>
+          <span className="myrec-meta">{when(item.startTime, i18n.language)}</span>
+        </button>
+      ) : (
+        <div className="myrec-play">
+          <span className="myrec-title">{label || item.title}</span>
+          <span className="myrec-meta">{when(item.startTime, i18n.language)}</span>
+        </div>
+      )}
+      {item.state === 'ready' && (
+        <label className="myrec-protect">
+          <input
+            type="checkbox"
+            checked={item.protected}
+            disabled={protect.isPending}
+            onChange={() => protect.mutate()}
+          />
+          {t('protect')}
+        </label>
+      )}
+      <button
+        type="button"
+        className="myrec-delete"
+        disabled={remove.isPending}
+        onClick={() => {
+          if (window.confirm(t('deleteConfirm', { title: item.title }))) remove.mutate();
+        }}
+      >
+        {item.state === 'ready' ? t('delete') : t('cancel')}
+      </button>
+    </li>
+  );
+}
+
+function RecordingList({ state, onPlay }: { state: RecordingState; onPlay: (item: Recording) => void }) {
+  const { t } = useTranslation('my-recordings');
+  const pages = useRecordingPages(state);
+  const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  if (pages.isPending) return <p>{t('loading')}</p>;
+  if (pages.isError) return <p role="alert">{t('error')}</p>;
+  if (items.length === 0) return <p>{t(state === 'ready' ? 'emptyReady' : 'emptyScheduled')}</p>;
+  return (
+    <>
+      {groupBySeries(items).map(([title, group]) => (
+        <section key={title} className="myrec-series" aria-label={title}>
+          <h3>
+            {title} <span className="myrec-count">({group.length})</span>
+          </h3>
+          <ul>
+            {group.map((item) => (
+              <RecordingItem key={item.id} item={item} onPlay={onPlay} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {pages.hasNextPage && (
+        <button type="button" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+          {t('more')}
+        </button>
+      )}
+    </>
+  );
+}
+
+function RulesList() {
+  const { t } = useTranslation('my-recordings');
+  const client = useQueryClient();
+  const { data } = useQuery({
+    queryKey: recordingKeys.rules(),
+    queryFn: ({ signal }) => listRecordingRules({}, signal),
+  });
+  const remove = useMutation({
+    mutationFn: deleteRecordingRule,
+    onSuccess: () => client.invalidateQueries({ queryKey: recordingKeys.all }),
+  });
+  if (!data) return <p>{t('loading')}</p>;
+  if (data.items.length === 0) return <p>{t('emptyRules')}</p>;
+  return (
+    <ul>
+      {data.items.map((rule) => (
+        <li key={rule.id} className="myrec-item">
+          <span className="myrec-title">{t(`rule.${rule.kind}`, { text: rule.text })}</span>
+          <button type="button" className="myrec-delete" onClick={() => remove.mutate(rule.id)}>
+            {t('delete')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RemindersList() {
+  const { t, i18n } = useTranslation('my-recordings');
+  const client = useQueryClient();
+  const { data } = useQuery({
+    queryKey: recordingKeys.reminders(),
+    queryFn: ({ signal }) => listReminders({}, signal),
+  });
+  const remove = useMutation({
+    mutationFn: deleteReminder,
+    onSuccess: () => client.invalidateQueries({ queryKey: recordingKeys.all }),
+  });
+  if (!data) return <p>{t('loading')}</p>;
+  if (data.items.length === 0) return <p>{t('emptyReminders')}</p>;
+  return (
+    <ul>
+      {data.items.map((reminder) => (
+        <li key={reminder.id} className="myrec-item">
+          <span className="myrec-title">{reminder.title}</span>
+          <span className="myrec-meta">{when(reminder.startTime, i18n.language)}</span>
+          <button type="button" className="myrec-delete" onClick={() => remove.mutate(reminder.id)}>
+            {t('delete')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Mis grabaciones (/recordings/): recorded, scheduled, series rules and reminders; the quota above. */
+export function RecordingsScreen({ onPlay }: { onPlay: (item: Recording) => void }) {
+  const { t } = useTranslation('my-recordings');
+  const [tab, setTab] = useState<Tab>('ready');
+  const base = useId();
+  return (
+    <main className="myrec">
+      <h1>{t('title')}</h1>
+      <QuotaBar />
+      <div role="tablist" className="myrec-tabs" aria-label={t('title')}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`${base}-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${base}-panel`}
+            onClick={() => setTab(name)}
+          >
+            {t(`tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-${tab}`}>
+        {tab === 'ready' || tab === 'scheduled' ? (
+          <RecordingList state={tab} onPlay={onPlay} />
+        ) : tab === 'rules' ? (
+          <RulesList />
+        ) : (
+          <RemindersList />
+        )}
+      </div>
+    </main>
+  );
+}
