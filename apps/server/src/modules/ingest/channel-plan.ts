@@ -40,6 +40,8 @@ export class ChannelPlan {
   /** Channels added or changed since the last batch was taken. */
   private planned = new Set<PlannedChannel>();
   private readonly byTvg = new Map<string, PlannedChannel>();
+  /** Per tvg-id without its feed suffix ('France2.fr' for 'France2.fr@SD'), the channels of its feeds. */
+  private readonly byFeedBase = new Map<string, PlannedChannel[]>();
   /** Per name key, oldest channel first. */
   private readonly byName = new Map<string, PlannedChannel[]>();
   /** Channels an entry of this file has taken: no other entry's name takes them. */
@@ -48,9 +50,27 @@ export class ChannelPlan {
   constructor(stored: readonly ImportChannel[]) {
     for (const c of [...stored].sort((a, b) => a.id - b.id)) {
       const entry: PlannedChannel = { id: c.id, name: c.name, values: { ...c }, changes: {}, isNew: false };
-      if (c.tvgId) this.byTvg.set(c.tvgId, entry);
+      if (c.tvgId) this.setTvg(c.tvgId, entry);
       this.index(entry);
     }
+  }
+
+  private setTvg(tvgId: string, entry: PlannedChannel): void {
+    this.byTvg.set(tvgId, entry);
+    const base = feedBase(tvgId);
+    if (base === null) return;
+    const feeds = this.byFeedBase.get(base);
+    if (!feeds) this.byFeedBase.set(base, [entry]);
+    else if (!feeds.includes(entry)) feeds.push(entry);
+  }
+
+  /**
+   * The channels a guide id without a feed suffix names when no channel has it exactly: a
+   * guide's 'France2.fr' is the list's 'France2.fr@SD' and 'France2.fr@HD' (iptv-org's feeds).
+   */
+  feedsOf(guideId: string): PlannedChannel[] {
+    if (this.byTvg.has(guideId) || feedBase(guideId) !== null) return [];
+    return this.byFeedBase.get(guideId) ?? [];
   }
 
   private index(entry: PlannedChannel): void {
@@ -88,7 +108,7 @@ export class ChannelPlan {
     const entry: PlannedChannel = { id: null, name: values.name, values: { ...values }, changes: {}, isNew: true };
     this.planned.add(entry);
     this.taken.add(entry);
-    if (values.tvgId) this.byTvg.set(values.tvgId, entry);
+    if (values.tvgId) this.setTvg(values.tvgId, entry);
     this.index(entry);
     this.counts.created++;
     return entry;
@@ -109,7 +129,7 @@ export class ChannelPlan {
       this.planned.add(entry);
       Object.assign(entry.changes, diff);
     }
-    if (diff.tvgId) this.byTvg.set(diff.tvgId, entry);
+    if (diff.tvgId) this.setTvg(diff.tvgId, entry);
     this.counts.updated++;
   }
 
@@ -137,4 +157,10 @@ export class ChannelPlan {
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
+}
+
+/** 'France2.fr' of a feed id 'France2.fr@SD'; null for an id without a feed suffix. */
+export function feedBase(tvgId: string): string | null {
+  const at = tvgId.lastIndexOf('@');
+  return at > 0 && at < tvgId.length - 1 ? tvgId.slice(0, at) : null;
 }

@@ -86,6 +86,7 @@ describe.each(await databaseKinds())('NUL in an imported file on %s', (kind) => 
     expect((res.json() as IngestReport).warnings).toEqual([
       'Línea 2: la línea contiene el carácter nulo (U+0000); se quita.',
       'Línea 3: la línea contiene el carácter nulo (U+0000); se quita.',
+      expect.stringMatching(/^Línea 2: el flujo de "Canal Nulo" pide User-Agent "ab"/),
     ]);
     const channels = (await ctx.app.inject({ method: 'GET', url: '/api/v1/channels', headers: demo })).json()
       .resources as Channel[];

@@ -4,6 +4,7 @@ import { normalizeForSearch } from '../catalogue';
 import { DEFAULT_LIMITS, fileBytes, type ByteSource, type SizeLimits } from './byte-source';
 import { ChannelPlan, type PlannedChannel } from './channel-plan';
 import { IngestError, problemText } from './parsers/errors';
+import { m3uNotes } from './m3u-notes';
 import { M3uStreamParser } from './parsers/m3u-reader';
 import { spanishAgeRating } from './parsers/ratings';
 import type { M3uChannel } from './parsers/m3u-types';
@@ -63,7 +64,8 @@ const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve))
 /** The running figures of one guide import. */
 interface GuideRun {
   plan: ChannelPlan;
-  byXmltvId: Map<string, PlannedChannel>;
+  /** The channels a guide id's programmes go to: its own, or every feed of it ('France2.fr@SD', '@HD'). */
+  byXmltvId: Map<string, PlannedChannel[]>;
   /** Per channel, the end of the window written last: the next window starts there. */
   writtenTo: Map<number, number>;
   counts: { inserted: number; removed: number; unchanged: number };
@@ -170,26 +172,16 @@ export class IngestService {
     const windows = new Map<number, GuideWindow>();
     const done: GuideWindow[] = [];
     for (const p of programmes) {
-      const id = (run.byXmltvId.get(p.channel) ?? run.plan.match(p.channel, []))?.id ?? null;
-      if (id === null) {
+      const targets = run.byXmltvId.get(p.channel) ?? guideTargets(run.plan, p.channel);
+      const ids = targets.flatMap((c) => (c.id === null ? [] : [c.id]));
+      if (ids.length === 0) {
         run.skipped++;
         if (!run.unknown.has(p.channel))
           run.warnings.push(`Línea ${p.line}: canal "${p.channel}" desconocido; se omiten sus programas.`);
         run.unknown.add(p.channel);
         continue;
       }
-      let w = windows.get(id);
-      // A programme placed late (listed out of order) gets a window of its own, so what lies between stays.
-      const late = w !== undefined && p.start < w.to;
-      if (late) done.push(w as GuideWindow);
-      if (!w || late) {
-        // From where the last window of this channel ended: what the file no longer has there goes.
-        const from = late ? p.start : Math.min(run.writtenTo.get(id) ?? p.start, p.start);
-        w = { channelId: id, from, to: p.stop, programmes: [] };
-        windows.set(id, w);
-      }
-      w.programmes.push(toProgramme(p));
-      if (p.stop > w.to) w.to = p.stop;
+      for (const id of ids) placeProgramme(windows, done, run, id, p);
     }
     done.push(...windows.values());
     if (done.length === 0) return;
@@ -207,9 +199,11 @@ export class IngestService {
       parser.write(chunk);
       await letOthersRun();
     }
-    const { channels, summary } = parser.end();
-    const warnings = summary.problems.map(problemText);
-    if (channels.length === 0) throw nothingToImport(warnings, 'la lista no contiene ningún canal');
+    const { channels: entries, summary, header } = parser.end();
+    const notes = m3uNotes(entries, header);
+    const channels = notes.tv;
+    const warnings = [...summary.problems.map(problemText), ...notes.warnings];
+    if (channels.length === 0) throw nothingToImport(warnings, 'la lista no contiene ningún canal de TV');
     const groups = [...new Set(channels.flatMap((c) => c.groups.slice(0, 1)))];
     const genreOf = groups.length > 0 ? await writer.ensureChannelGenres(groups) : new Map<string, number>();
     const plan = new ChannelPlan(await writer.channels());
@@ -231,7 +225,7 @@ export class IngestService {
       channels: plan.counts,
       programmes: { inserted: 0, removed: 0, unchanged: 0, trimmed: 0, skipped: 0 },
       warnings,
-      problemsTotal: summary.problemsTotal,
+      problemsTotal: summary.problemsTotal + notes.total,
     };
   }
 }
@@ -247,8 +241,48 @@ function nothingToImport(problems: string[], reason: string): IngestError {
   return new IngestError(problems.length > 0 ? `${reason}. ${problems.slice(0, 5).join(' ')}` : reason);
 }
 
-/** A channel the guide declares: matched by id then name, else added. */
-function planGuideChannel(plan: ChannelPlan, c: GuideChannel): PlannedChannel {
+/** Adds a programme to its channel's window of this batch. */
+function placeProgramme(
+  windows: Map<number, GuideWindow>,
+  done: GuideWindow[],
+  run: GuideRun,
+  id: number,
+  p: GuideProgramme,
+): void {
+  let w = windows.get(id);
+  // A programme placed late (listed out of order) gets a window of its own, so what lies between stays.
+  const late = w !== undefined && p.start < w.to;
+  if (late) done.push(w as GuideWindow);
+  if (!w || late) {
+    // From where the last window of this channel ended: what the file no longer has there goes.
+    const from = late ? p.start : Math.min(run.writtenTo.get(id) ?? p.start, p.start);
+    w = { channelId: id, from, to: p.stop, programmes: [] };
+    windows.set(id, w);
+  }
+  w.programmes.push(toProgramme(p));
+  if (p.stop > w.to) w.to = p.stop;
+}
+
+/** The channels of a guide id the file did not declare: the one with that id, else its feeds. */
+function guideTargets(plan: ChannelPlan, guideId: string): PlannedChannel[] {
+  const found = plan.match(guideId, []);
+  return found ? [found] : plan.feedsOf(guideId);
+}
+
+/**
+ * A channel the guide declares: matched by id, else the list's feeds of that id
+ * ('France2.fr' → 'France2.fr@SD', 'France2.fr@HD'), else by name, else added.
+ */
+function planGuideChannel(plan: ChannelPlan, c: GuideChannel): PlannedChannel[] {
+  const feeds = plan.feedsOf(c.id);
+  if (feeds.length > 0) {
+    for (const feed of feeds) plan.change(feed, c.icon && !feed.values.logoUrl ? { logoUrl: c.icon } : {});
+    return feeds;
+  }
+  return [planOneGuideChannel(plan, c)];
+}
+
+function planOneGuideChannel(plan: ChannelPlan, c: GuideChannel): PlannedChannel {
   const found = plan.match(
     c.id,
     c.names.map((n) => n.text),

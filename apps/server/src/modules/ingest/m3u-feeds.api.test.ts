@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IngestReport } from '@pantalla/contracts';
+import { databaseKinds } from '../../../test/databases';
+import { createTestContext, type TestContext } from '../../../test/context';
+
+const kinds = await databaseKinds();
+
+/** A list as iptv-org writes it today: one channel in two feeds, one without feeds, and a radio. */
+const LIST = `#EXTM3U
+#EXTINF:-1 tvg-id="France2.fr@SD" tvg-logo="https://i.example/f2.png" group-title="General",France 2 (576p)
+https://cdn.example/f2/sd.m3u8
+#EXTINF:-1 tvg-id="France2.fr@HD" group-title="General",France 2 (1080p)
+https://cdn.example/f2/hd.m3u8
+#EXTINF:-1 tvg-id="TF1.fr" group-title="General",TF1
+https://cdn.example/tf1.m3u8
+#EXTINF:-1 tvg-id="Arte.fr@Allemand" group-title="Culture",Arte (Deutsch)
+https://cdn.example/arte-de.m3u8
+`;
+
+const at = (h: number) => `202606151${h}0000 +0000`;
+/** A guide whose ids carry no feed suffix, one programme of it undeclared as a channel. */
+const GUIDE = `<?xml version="1.0" encoding="UTF-8"?>
+<tv>
+  <channel id="France2.fr"><display-name>France 2</display-name></channel>
+  <channel id="TF1.fr"><display-name>TF1</display-name></channel>
+  <programme start="${at(0)}" stop="${at(1)}" channel="France2.fr"><title>Journal</title></programme>
+  <programme start="${at(1)}" stop="${at(2)}" channel="France2.fr"><title>Météo</title></programme>
+  <programme start="${at(0)}" stop="${at(1)}" channel="TF1.fr"><title>Le 13h</title></programme>
+  <programme start="${at(0)}" stop="${at(2)}" channel="Arte.fr"><title>Arte Journal</title></programme>
+</tv>
+`;
+
+/** Issue 31, item 6: a guide's 'France2.fr' is the list's 'France2.fr@SD' and 'France2.fr@HD'. */
+describe.each(kinds)('guide ids meeting feed suffixes on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(async () => ctx?.close());
+
+  const channel = (tvgId: string) =>
+    ctx.sql.selectFrom('channels').select(['id', 'name', 'streamUrl']).where('tvgId', '=', tvgId).executeTakeFirst();
+  const titles = async (tvgId: string) => {
+    const c = await channel(tvgId);
+    if (!c) return [];
+    const rows = await ctx.sql
+      .selectFrom('events')
+      .select('title')
+      .where('channelId', '=', c.id)
+      .where('startTime', '>=', Date.UTC(2026, 5, 15))
+      .where('startTime', '<', Date.UTC(2026, 5, 16))
+      .orderBy('startTime')
+      .execute();
+    return rows.map((r) => r.title);
+  };
+
+  it('puts the programmes of a guide id on every feed of it, adding no stream-less channel', async () => {
+    await ctx.modules.ingest.service.import('m3u', [LIST]);
+    const before = await ctx.sql
+      .selectFrom('channels')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const report: IngestReport = await ctx.modules.ingest.service.import('xmltv', [GUIDE]);
+    expect(report.channels.created).toBe(0);
+    const after = await ctx.sql
+      .selectFrom('channels')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await channel('France2.fr')).toBeUndefined();
+    expect(await titles('France2.fr@SD')).toEqual(['Journal', 'Météo']);
+    expect(await titles('France2.fr@HD')).toEqual(['Journal', 'Météo']);
+    expect(await titles('TF1.fr')).toEqual(['Le 13h']);
+    // An undeclared guide id finds its feed too.
+    expect(await titles('Arte.fr@Allemand')).toEqual(['Arte Journal']);
+    expect((await channel('France2.fr@SD'))?.streamUrl).toBe('https://cdn.example/f2/sd.m3u8');
+    // The same guide again changes nothing.
+    const again = await ctx.modules.ingest.service.import('xmltv', [GUIDE]);
+    expect(again.channels).toMatchObject({ created: 0, updated: 0 });
+    expect(again.programmes).toMatchObject({ inserted: 0, removed: 0, unchanged: 6 });
+  });
+});
+
+/** Every attribute issue 31's item 3 names, as public lists write them. */
+const ATTRIBUTES = `#EXTM3U url-tvg="https://epg.example/fr.xml.gz" tvg-shift="0"
+#EXTINF:-1 tvg-id="TF1.fr" tvg-chno="1" http-user-agent="Kodi/20.0" group-title="General",TF1
+https://cdn.example/tf1.m3u8
+#EXTINF:-1 tvg-id="France2.fr@HD" tvg-chno="2" http-referrer="https://www.france.tv/" group-title="General",France 2
+https://cdn.example/f2.m3u8
+#EXTINF:-1 tvg-id="M6.fr" tvg-chno="2" group-title="General",M6
+#EXTVLCOPT:http-user-agent=VLC/3.0.20
+https://cdn.example/m6.m3u8|Referer=https%3A%2F%2Fwww.6play.fr%2F
+#EXTINF:-1 tvg-id="FranceInter.fr" radio="true" tvg-chno="101" group-title="Radio",France Inter
+https://radio.example/inter.m3u8
+#EXTINF:-1 tvg-id="Arte.fr" tvg-chno="7" group-title="Culture",Arte
+https://cdn.example/arte.m3u8|User-Agent=Mozilla%2F5.0&Referer=https://www.arte.tv/
+`;
+
+/** Issue 31, items 3 and 11: what a list asks beyond its channels is said, and a radio is no TV channel. */
+describe.each(kinds)('attributes of an M3U list on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(async () => ctx?.close());
+
+  it('leaves radios out, reports number clashes, headers the browser cannot send and the header’s guide', async () => {
+    const report = await ctx.modules.ingest.service.import('m3u', [ATTRIBUTES]);
+    expect(report.channels.created).toBe(4);
+    const stored = await ctx.sql
+      .selectFrom('channels')
+      .select(['tvgId', 'streamUrl'])
+      .where('tvgId', 'in', ['TF1.fr', 'France2.fr@HD', 'M6.fr', 'FranceInter.fr', 'Arte.fr'])
+      .orderBy('tvgId')
+      .execute();
+    // The radio is not a TV channel; the URLs are stored without their |Header= suffix.
+    expect(stored).toEqual([
+      { tvgId: 'Arte.fr', streamUrl: 'https://cdn.example/arte.m3u8' },
+      { tvgId: 'France2.fr@HD', streamUrl: 'https://cdn.example/f2.m3u8' },
+      { tvgId: 'M6.fr', streamUrl: 'https://cdn.example/m6.m3u8' },
+      { tvgId: 'TF1.fr', streamUrl: 'https://cdn.example/tf1.m3u8' },
+    ]);
+    expect(report.warnings).toEqual([
+      'Línea 9: "France Inter" es una radio (radio="true"); no se guarda como canal de TV.',
+      'Línea 6: el número de canal 2 (tvg-chno) ya es de "France 2" (línea 4).',
+      expect.stringMatching(/^Línea 2: el flujo de "TF1" pide User-Agent "Kodi\/20.0"; el navegador no puede/),
+      expect.stringMatching(/^Línea 4: el flujo de "France 2" pide Referer "https:\/\/www.france.tv\/"; /),
+      expect.stringMatching(
+        /^Línea 6: el flujo de "M6" pide User-Agent "VLC\/3.0.20" y Referer "https:\/\/www.6play.fr\/"; /,
+      ),
+      expect.stringMatching(
+        /^Línea 11: el flujo de "Arte" pide User-Agent "Mozilla\/5.0" y Referer "https:\/\/www.arte.tv\/"; /,
+      ),
+      expect.stringMatching(/^La cabecera #EXTM3U ofrece la guía "https:\/\/epg.example\/fr.xml.gz"/),
+    ]);
+    expect(report.problemsTotal).toBe(7);
+  });
+});

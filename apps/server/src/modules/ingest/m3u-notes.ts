@@ -1,0 +1,59 @@
+import type { M3uChannel, M3uHeader } from './parsers/m3u-types';
+
+/** Lines of one kind shown in a report; the rest are counted in problemsTotal. */
+const NOTES_SHOWN = 20;
+
+/** What an M3U list asks that this import does not do by itself, said in the report. */
+export interface M3uNotes {
+  /** The list's TV channels: radio entries (radio="true") are not TV channels. */
+  tv: M3uChannel[];
+  warnings: string[];
+  /** Every note, shown or not. */
+  total: number;
+}
+
+const quoted = (s: string) => `"${s.slice(0, 80)}"`;
+
+/**
+ * The report's lines for what a list declares beyond its channels (issue 31, item 3): radio
+ * entries left out, tvg-chno clashes, streams that ask for a User-Agent or Referer the
+ * browser cannot send, and guides the header offers (url-tvg, x-tvg-url).
+ */
+export function m3uNotes(channels: readonly M3uChannel[], header: M3uHeader): M3uNotes {
+  const kinds: string[][] = [[], [], [], []];
+  const [radio, clashes, headers, guides] = kinds as [string[], string[], string[], string[]];
+  const tv: M3uChannel[] = [];
+  const byNumber = new Map<number, M3uChannel>();
+  for (const c of channels) {
+    if (c.radio) {
+      radio.push(`Línea ${c.line}: ${quoted(c.name)} es una radio (radio="true"); no se guarda como canal de TV.`);
+      continue;
+    }
+    tv.push(c);
+    const first = c.number === null ? undefined : byNumber.get(c.number);
+    if (first)
+      clashes.push(
+        `Línea ${c.line}: el número de canal ${c.number} (tvg-chno) ya es de ${quoted(first.name)} (línea ${first.line}).`,
+      );
+    else if (c.number !== null) byNumber.set(c.number, c);
+    for (const s of c.streams) {
+      const asked = [
+        ...(s.userAgent ? [`User-Agent ${quoted(s.userAgent)}`] : []),
+        ...(s.referrer ? [`Referer ${quoted(s.referrer)}`] : []),
+      ];
+      if (asked.length > 0)
+        headers.push(
+          `Línea ${s.line}: el flujo de ${quoted(c.name)} pide ${asked.join(' y ')}; el navegador no puede enviarlo, así que en la web puede no reproducirse.`,
+        );
+    }
+  }
+  for (const url of header.guideUrls)
+    guides.push(
+      `La cabecera #EXTM3U ofrece la guía ${quoted(url)} (url-tvg); no se importa sola: añádala como fuente de guía si la quiere.`,
+    );
+  return {
+    tv,
+    warnings: kinds.flatMap((lines) => lines.slice(0, NOTES_SHOWN)),
+    total: kinds.reduce((n, lines) => n + lines.length, 0),
+  };
+}
