@@ -82,6 +82,11 @@ function AccountMenu({ email, onLogout }: { email: string; onLogout: () => void 
             </NavLink>
           </li>
           <li>
+            <NavLink to={paths.recordings.getHref()} className="account-menu__link">
+              {t('nav.recordings')}
+            </NavLink>
+          </li>
+          <li>
             <NavLink to={paths.diagnostics.getHref()} className="account-menu__link">
               {t('nav.diagnostics')}
             </NavLink>
