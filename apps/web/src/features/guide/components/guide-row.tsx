@@ -1,9 +1,9 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { formatClock } from '../../../lib/date';
 import { addDays, hasReducedPadding, isLive, msToPx, timeToX } from '../lib/geometry';
 import type { DayState, GuideProgramme } from '../lib/programme';
 import { visibleRange } from '../lib/timeline';
-import type { ProgrammeMark } from '../../recordings';
+import { BellIcon, type ProgrammeMark } from '../../recordings';
 
 export interface GuideRowProps {
   channelName: string;
@@ -41,10 +41,10 @@ export interface RowLabels {
 
 /** The small marks at a programme's end: recorded, scheduled, reminder, catch-up available. */
 function ProgrammeMarks({ mark, catchup, labels }: { mark?: ProgrammeMark; catchup: boolean; labels: RowLabels }) {
-  const items: [string, string, string][] = [];
+  const items: [string, ReactNode, string][] = [];
   if (mark?.recorded) items.push(['recorded', '●', labels.recorded]);
   else if (mark?.scheduled) items.push(['scheduled', '◔', labels.scheduled]);
-  if (mark?.reminder) items.push(['reminder', '🔔', labels.reminder]);
+  if (mark?.reminder) items.push(['reminder', <BellIcon />, labels.reminder]);
   if (catchup) items.push(['catchup', '↺', labels.catchup]);
   if (items.length === 0) return null;
   return (

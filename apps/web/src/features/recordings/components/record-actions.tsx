@@ -12,6 +12,7 @@ import {
   recordProgramme,
 } from '../api';
 import { useRecordingMark } from '../hooks';
+import { BellIcon } from './bell-icon';
 import { quotaFull, recordButtonState, refusalKey } from '../lib/record-state';
 import './recordings.css';
 
@@ -88,8 +89,7 @@ export function RecordActions({ eventId, channelId, title, start, end, now }: Re
           disabled={bell.isPending}
           onClick={() => bell.mutate()}
         >
-          <span aria-hidden="true">{mark?.reminder ? '🔔' : '🔕'}</span>{' '}
-          {mark?.reminder ? t('rec.reminderRemove') : t('rec.reminder')}
+          <BellIcon off={mark?.reminder ?? false} /> {mark?.reminder ? t('rec.reminderRemove') : t('rec.reminder')}
         </button>
       ) : null}
       {full ? <p className="rec-actions__note">{t('rec.refusal.quota_full')}</p> : null}
