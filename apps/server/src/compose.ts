@@ -85,6 +85,7 @@ export function composeModules(platform: Platform): Modules {
     auth: identity.auth,
     accounts: identity.accounts,
     parental: identity.parental,
+    profiles: identity.profiles,
     rights: commerce.access,
     playables: catalogue.playables,
     keepWatching: catalogue.keepWatching,

@@ -35,7 +35,7 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
     birthday: P,
     language: P,
   },
-  profiles: { ...none('id is_adult created_at'), user_id: U, name: P },
+  profiles: { ...none('id is_adult created_at avatar language'), user_id: U, name: P },
   refresh_tokens: {
     ...none('token_hash family_id persistent expires_at created_at rotated_at revoked_at'),
     user_id: U,

@@ -322,7 +322,6 @@ describe.each(kinds)('playback services on %s', (kind) => {
         await openRaw(demo, 'LIVE', 'uno'),
         await openRaw(demo, 'LIVE', 1, { streamingProtocol: 'RTMP' }),
         await openRaw(demo, 'LIVE', 1, { profileId: -1 }),
-        await openRaw(demo, 'LIVE', 1, { profileId: 999999 }),
         await ctx.app.inject({
           method: 'POST',
           url: '/api/v1/sessions',
@@ -354,6 +353,8 @@ describe.each(kinds)('playback services on %s', (kind) => {
         expect(res.statusCode, res.body).toBe(400);
         expect((res.json() as { message: string }).message.length).toBeGreaterThan(5);
       }
+      // Another account's (or no) profile is refused, not malformed (issue 30).
+      expect((await openRaw(demo, 'LIVE', 1, { profileId: 999999 })).statusCode).toBe(403);
       for (const [type, id] of [
         ['LIVE', 424242],
         ['CUTV', 424242],

@@ -23,3 +23,4 @@ export * from './operator-actions';
 export * from './operator-access';
 export * from './operator-products';
 export * from './recordings';
+export * from './profiles';

@@ -102,6 +102,9 @@ const envSchema = z.object({
   // The QoE demo (README, "Quality of experience"): a month of generated views, a live demo audience and one flaky channel.
   QOE_DEMO: z.enum(['0', '1']).optional(),
   // Recordings (issue 29): days kept after the programme ends, hours per account, hours by package ('2:100,9:200').
+  // Profiles (issue 30): how many per account, and the highest rating a kids profile sees (7 is never).
+  PROFILES_MAX: z.coerce.number().int().min(1).max(20).default(5),
+  KIDS_MAX_RATING: z.coerce.number().int().min(0).max(6).default(3),
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   RECORDING_QUOTA_HOURS: z.coerce.number().int().min(0).max(100_000).default(50),
   RECORDING_PACKAGE_HOURS: z
@@ -353,6 +356,8 @@ export interface Config {
   qoeDemo: QoeDemoConfig | null;
   /** Recordings (RECORDING_RETENTION_DAYS, RECORDING_QUOTA_HOURS, RECORDING_PACKAGE_HOURS). */
   recordings: { retentionDays: number; quotaHours: number; packageHours: ReadonlyMap<number, number> };
+  /** Profiles (PROFILES_MAX, KIDS_MAX_RATING). */
+  profiles: { max: number; kidsMaxRating: number };
 }
 
 /** A configuration the server cannot start with; the message names the variable and what to do. */
@@ -610,6 +615,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingGraceDays: e.BILLING_GRACE_DAYS,
     qoeRawDays: e.QOE_RAW_DAYS,
     qoeDemo: (e.QOE_DEMO ?? (e.NODE_ENV === 'development' ? '1' : '0')) === '1' ? DEMO_FLAKY_CHANNEL : null,
+    profiles: { max: e.PROFILES_MAX, kidsMaxRating: e.KIDS_MAX_RATING },
     recordings: {
       retentionDays: e.RECORDING_RETENTION_DAYS,
       quotaHours: e.RECORDING_QUOTA_HOURS,

@@ -1,19 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  accountSchema,
-  createProfileSchema,
-  profileListSchema,
-  profileSchema,
-  serviceLocatorQuerySchema,
-  serviceLocatorSchema,
-  timeSchema,
-} from '@pantalla/contracts';
+import { accountSchema, serviceLocatorQuerySchema, serviceLocatorSchema, timeSchema } from '@pantalla/contracts';
 import { errorResponses, noStore } from '../../platform/http';
 import type { AccountService } from './account.service';
 import type { Authenticator } from './auth.http';
 
-/** Profiles and account (signed in), server time and the service locator (public). */
+/** Account (signed in; profiles are in profiles.routes), server time and the service locator (public). */
 export async function accountRoutes(
   app: FastifyInstance,
   accounts: AccountService,
@@ -21,39 +13,6 @@ export async function accountRoutes(
 ): Promise<void> {
   const { requireUser } = auth;
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/profiles',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['identity'],
-        summary: 'The user’s profiles; a default one is created when there is none',
-        response: { 200: profileListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      return { resources: await accounts.listProfiles(auth.userOf(request).userId) };
-    },
-  );
-
-  r.post(
-    '/profiles',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['identity'],
-        summary: 'Create a profile',
-        body: createProfileSchema,
-        response: { 201: profileSchema, ...errorResponses(400, 401, 409) },
-      },
-    },
-    async (request, reply) => {
-      const profile = await accounts.createProfile(auth.userOf(request).userId, request.body);
-      return reply.code(201).send(profile);
-    },
-  );
 
   r.get(
     '/account',

@@ -1,13 +1,8 @@
-import type { Profile } from '@pantalla/contracts';
-import { conflict, unauthorized } from '../../platform/errors';
+import { unauthorized } from '../../platform/errors';
 import type { Platform } from '../../platform/module';
 import type { IdentityRepository } from './identity.repository';
 import { hashSecret } from './password';
 import { DEFAULT_PROFILE } from './session.service';
-import { toProfile } from './user-info';
-
-/** A household has a handful of profiles; the cap keeps one account from filling the table. */
-export const MAX_PROFILES = 10;
 
 /** An account as other modules see it: no credentials, whether a parental PIN is set. */
 export interface AccountSummary {
@@ -91,25 +86,6 @@ export class AccountService implements Accounts {
     });
     await this.users.createProfile({ userId: user.id, ...DEFAULT_PROFILE(now) });
     return { id: user.id, email: user.email, hasPin: user.pinHash !== null };
-  }
-
-  /** The user's profiles; the default one is made on first use. */
-  async listProfiles(userId: number): Promise<Profile[]> {
-    const rows = await this.users.listProfilesCreatingDefault(userId, DEFAULT_PROFILE(this.deps.clock.now()));
-    return rows.map(toProfile);
-  }
-
-  async createProfile(userId: number, input: { name: string; isAdult: boolean }): Promise<Profile> {
-    if ((await this.users.countProfiles(userId)) >= MAX_PROFILES) {
-      throw conflict(`No se pueden crear más de ${MAX_PROFILES} perfiles por cuenta.`);
-    }
-    const row = await this.users.createProfile({
-      userId,
-      name: input.name,
-      isAdult: input.isAdult ? 1 : 0,
-      createdAt: this.deps.clock.now(),
-    });
-    return toProfile(row);
   }
 
   async account(userId: number): Promise<{ regionId: number; email: string; hasPin: boolean }> {

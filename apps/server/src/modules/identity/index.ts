@@ -31,6 +31,9 @@ import { parentalRoutes } from './parental.routes';
 import { ParentalService, type ParentalGrants } from './parental.service';
 import { PersonalDataRegistry, type PersonalData } from './personal-data';
 import { PinSettingsService } from './pin-settings.service';
+import { ProfilesRepository } from './profiles.repository';
+import { profileRoutes } from './profiles.routes';
+import { ProfilesService, type ProfileResolver } from './profiles.service';
 import { RecoveryRepository } from './recovery.repository';
 import { recoveryRoutes } from './recovery.routes';
 import { RecoveryService } from './recovery.service';
@@ -51,6 +54,8 @@ export { OperatorDirectory } from './operators.service';
 export type { AccountLocks } from './account-lock';
 export type { AccountSummary, Accounts, NewAccount } from './account.service';
 export type { ParentalGrants } from './parental.service';
+export type { ProfileContext, ProfileDeletedListener, ProfileResolver } from './profiles.service';
+export { profileHeaderOf } from './profiles.routes';
 export type { AccountCreatedListener, CreatedAccount, Signups } from './registration.service';
 export type { SignedOutListener, SignOuts } from './sign-outs';
 export type { SubscriberDirectory, SubscriberRecord } from './subscriber-search.service';
@@ -65,6 +70,8 @@ export interface Identity {
   auth: Authenticator;
   accounts: Accounts;
   parental: ParentalGrants;
+  /** The profile a request names (header or profileId), checked against the account; 403 when not its own. */
+  profiles: ProfileResolver;
   /** SMTP when configured, else the development outbox. */
   mailer: Mailer;
   /** Account creation's hook: the composition root grants the sign-up packages through it. */
@@ -109,6 +116,7 @@ export function createIdentity(platform: Platform): Identity {
   const grants = new ParentalRepository(db);
   const parental = new ParentalService(platform, users, grants, limiter);
   const pinSettings = new PinSettingsService(users, grants, checks);
+  const profiles = new ProfilesService(platform, users, new ProfilesRepository(db), parental);
   const registration = new RegistrationService(platform, new RegistrationRepository(db), users, limiter, mailer);
   const personalData = new PersonalDataRegistry();
   const accountData = new AccountDataService(
@@ -138,6 +146,7 @@ export function createIdentity(platform: Platform): Identity {
           if (language) await accounts.setLanguage(userId, language);
         });
         await accountRoutes(scope, accounts, auth);
+        await profileRoutes(scope, profiles, auth);
         await accountLanguageRoutes(scope, accounts, auth);
         await accountDataRoutes(scope, accountData, auth);
         await emailChangeRoutes(scope, emailChanges, auth);
@@ -159,6 +168,7 @@ export function createIdentity(platform: Platform): Identity {
     auth,
     accounts,
     parental,
+    profiles,
     mailer,
     signups: registration,
     signOuts,

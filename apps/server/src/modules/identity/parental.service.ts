@@ -29,6 +29,15 @@ export class ParentalService implements ParentalGrants {
 
   /** Verifies the PIN; on success records a grant and answers its end (epoch seconds). */
   async verifyPin(userId: number, pin: string): Promise<{ grantedUntil: number }> {
+    await this.checkPin(userId, pin);
+    const now = this.deps.clock.now();
+    const grantedUntil = Math.floor(now / 1000) + PARENTAL_GRANT_TTL_SECONDS;
+    await this.grants.grant(userId, grantedUntil * 1000, now);
+    return { grantedUntil };
+  }
+
+  /** Checks the PIN under the same attempt limit as every PIN check, granting nothing (a profile switch uses it). */
+  async checkPin(userId: number, pin: string): Promise<void> {
     const user = await this.users.findUserById(userId);
     if (!user) throw unauthorized();
     if (user.pinHash === null) throw conflict(PIN_NOT_SET);
@@ -43,10 +52,6 @@ export class ParentalService implements ParentalGrants {
     }
     if (!(await verifySecret(pin, user.pinHash))) throw badRequest(PIN_INCORRECT);
     await this.limiter.clear(key);
-    const now = this.deps.clock.now();
-    const grantedUntil = Math.floor(now / 1000) + PARENTAL_GRANT_TTL_SECONDS;
-    await this.grants.grant(userId, grantedUntil * 1000, now);
-    return { grantedUntil };
   }
 
   /** True while the user holds an unexpired grant; the licence server asks before restricted plays. */

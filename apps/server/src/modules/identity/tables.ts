@@ -39,6 +39,10 @@ export interface ProfileTable {
   name: string;
   isAdult: Flag;
   createdAt: number;
+  /** One of the contracts' PROFILE_AVATARS (issue 30). */
+  avatar: Generated<string>;
+  /** es, en or de; null follows the account's. */
+  language: string | null;
 }
 export type ProfileRow = Selectable<ProfileTable>;
 

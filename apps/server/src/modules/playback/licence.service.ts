@@ -67,6 +67,8 @@ export class LicenceService {
     // Rights and the parental grant are checked again: they may have changed since the open.
     const playable = await this.access.resolve(session.kind, session.contentId);
     await this.access.authorise(userId, playable);
+    // The session's own profile decides: a kids session never gets keys above its level.
+    await this.access.profileFor(userId, session.profileId, playable);
     if (playable.externalUrl !== null) throw badRequest('Esta emisión externa no usa DRM.');
     const { body, kids } = this.answer(await this.keys.allowedKeys(keyTargetOf(playable)), request);
     if (!(await this.repo.countLicence(session.id, LICENCE_MAX_PER_SESSION)))

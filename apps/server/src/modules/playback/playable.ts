@@ -12,6 +12,8 @@ export interface Playable {
   packageId: number;
   /** Rating 7 (or an adult channel): needs a fresh parental grant when the user has a PIN. */
   restricted: boolean;
+  /** The highest rating of what plays (an adult channel counts as 7): a kids profile sees up to KIDS_MAX_RATING. */
+  rating: number;
   clipKey: string;
   /** An external source's URL (played as is, without our DRM); null for the origin. */
   externalUrl: string | null;
@@ -28,6 +30,8 @@ function numericId(id: string): number {
 }
 
 const isRestricted = (parental: number, isAdult = 0): boolean => parental === PARENTAL_RESTRICTED || isAdult === 1;
+const ratingOf = (channel: PlayableChannel | null, ...parentals: number[]): number =>
+  Math.max(channel?.isAdult === 1 ? PARENTAL_RESTRICTED : 0, channel?.parental ?? 0, ...parentals);
 
 /** Resolves a session reference to what plays; 404 when unknown, 400 outside the catch-up window. */
 export async function resolvePlayable(
@@ -47,6 +51,7 @@ export async function resolvePlayable(
       packageId: onAir?.packageId ?? channel.packageId,
       restricted:
         isRestricted(channel.parental, channel.isAdult) || (onAir !== undefined && isRestricted(onAir.parental)),
+      rating: ratingOf(channel, onAir?.parental ?? 0),
       clipKey: channel.clipKey,
       externalUrl: channel.streamSource === 'external' ? channel.streamUrl : null,
       externalAlternates: channel.streamSource === 'external' ? externalAlternates(channel) : [],
@@ -71,6 +76,7 @@ export async function resolvePlayable(
       contentId,
       packageId: event.packageId ?? channel.packageId,
       restricted: isRestricted(event.parental) || isRestricted(channel.parental, channel.isAdult),
+      rating: ratingOf(channel, event.parental),
       clipKey: channel.clipKey,
       externalUrl,
       externalAlternates: alternates,
@@ -85,6 +91,7 @@ export async function resolvePlayable(
     contentId,
     packageId: title.packageId,
     restricted: isRestricted(title.parental),
+    rating: title.parental,
     clipKey: title.clipKey,
     externalUrl: null,
     externalAlternates: [],
@@ -104,6 +111,7 @@ export async function resolveRestart(content: Playables, eventId: number): Promi
     contentId: channel.id,
     packageId: event.packageId ?? channel.packageId,
     restricted: isRestricted(event.parental) || isRestricted(channel.parental, channel.isAdult),
+    rating: ratingOf(channel, event.parental),
     clipKey: channel.clipKey,
     externalUrl: channel.streamSource === 'external' ? channel.streamUrl : null,
     externalAlternates: channel.streamSource === 'external' ? externalAlternates(channel) : [],

@@ -13,6 +13,14 @@ export const refuse = {
     new AppError(401, 'unauthorized', 'No tienes derechos de acceso a este contenido', PLAYBACK_REFUSAL.noRights),
   parentalPin: () =>
     new AppError(403, 'forbidden', 'Este contenido requiere el PIN parental.', PLAYBACK_REFUSAL.parentalPinRequired),
+  // Issue 30: a kids profile is refused what is rated above its level, whatever the request says.
+  kidsProfile: () =>
+    new AppError(
+      403,
+      'forbidden',
+      'Este contenido no está disponible en un perfil infantil.',
+      PLAYBACK_REFUSAL.parentalPinRequired,
+    ),
   accountRevoked: () => new AppError(400, 'bad_request', SESSION_EXPIRED, PLAYBACK_REFUSAL.accountProblem),
   accountGone: () =>
     new AppError(

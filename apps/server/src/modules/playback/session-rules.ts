@@ -1,7 +1,7 @@
 import { HEARTBEAT_INTERVAL_MS, HEARTBEATS_MISSED_BEFORE_EXPIRY, PARENTAL_RESTRICTED } from '@pantalla/contracts';
 import type { KeepWatching, Playables } from '../catalogue';
 import type { AccessRights } from '../commerce';
-import type { Accounts, ParentalGrants } from '../identity';
+import type { Accounts, ParentalGrants, ProfileResolver } from '../identity';
 import type { PlaybackUrls, StreamKind } from '../origin';
 import type { Playable } from './playable';
 import type { SessionKind, StreamSessionRow } from './tables';
@@ -41,6 +41,8 @@ export interface Caller {
 export interface PlaybackNeeds {
   accounts: Accounts;
   parental: ParentalGrants;
+  /** The profile a session request names, checked against the account (issue 30). */
+  profiles: ProfileResolver;
   rights: AccessRights;
   playables: Playables;
   keepWatching: KeepWatching;

@@ -35,11 +35,8 @@ export class SessionsService {
     const kind = body.reference.type;
     const playable = await this.access.resolve(kind, referenceId(body.reference));
     await this.access.authorise(caller.userId, playable);
-    const profiles = await this.needs.accounts.profileIds(caller.userId);
-    // 0 is the spec's default profile index; any other number must be one of the account's profiles.
-    const profileId = body.profileId === 0 ? (profiles[0] ?? 0) : body.profileId;
-    if (body.profileId !== 0 && !profiles.includes(body.profileId))
-      throw badRequest('Ese perfil no pertenece a esta cuenta.');
+    // 0 is the spec's default profile index; any other number must be one of the account's profiles (403).
+    const profileId = await this.access.profileFor(caller.userId, body.profileId, playable);
 
     const id = randomBytes(18).toString('base64url');
     const expiresAt = now + SESSION_TTL_MS;

@@ -25,7 +25,7 @@ export class StreamAuthorisation {
   constructor(
     private readonly deps: Pick<Platform, 'clock' | 'caches'>,
     private readonly repo: SessionsRepository,
-    private readonly needs: Pick<PlaybackNeeds, 'accounts' | 'parental' | 'rights' | 'playables'>,
+    private readonly needs: Pick<PlaybackNeeds, 'accounts' | 'parental' | 'profiles' | 'rights' | 'playables'>,
   ) {
     this.openSessions = deps.caches.create(OPEN_SESSIONS_CACHE, { max: 100_000, ttlMs: SEGMENT_SESSION_RECHECK_MS });
   }
@@ -43,6 +43,17 @@ export class StreamAuthorisation {
     if (!access.ownedPackageIds.has(playable.packageId)) throw refuse.noRights();
     if (playable.restricted && !pinCovered && user.hasPin && !(await this.needs.parental.hasFreshParentalGrant(userId)))
       throw refuse.parentalPin();
+  }
+
+  /**
+   * The session's profile, checked against the account (403 when not its own); a kids profile
+   * is refused anything rated above KIDS_MAX_RATING, rating 7 and the adult section always.
+   */
+  async profileFor(userId: number, profileId: number, playable: Playable): Promise<number> {
+    const profile = await this.needs.profiles.resolve(userId, profileId);
+    if (profile.kind === 'kids' && (playable.restricted || playable.rating > profile.kidsMaxRating))
+      throw refuse.kidsProfile();
+    return profile.id;
   }
 
   /** Whether the user may watch this playable now, without saying why not. */

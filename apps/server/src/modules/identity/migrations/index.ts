@@ -5,6 +5,7 @@ import { accountLanguageMigrations } from './account-language';
 import { auditLogGuardMigrations } from './audit-log-guard';
 import { emailChangeMigrations } from './email-change';
 import { operatorMigrations } from './operators';
+import { profileMigrations } from './profiles';
 import { registrationMigrations } from './registration';
 import { signInLinkMigrations } from './sign-in-links';
 import { subscriberSearchMigrations } from './subscriber-search';
@@ -88,4 +89,5 @@ export const identityMigrations: MigrationSet = (dialect) => ({
   ...operatorMigrations(dialect),
   ...auditLogGuardMigrations(dialect),
   ...subscriberSearchMigrations(dialect),
+  ...profileMigrations(dialect),
 });

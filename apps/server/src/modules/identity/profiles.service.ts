@@ -1,0 +1,164 @@
+import {
+  PROFILE_AVATARS,
+  PROFILE_DEFAULT_UNDELETABLE,
+  PROFILE_LIMIT_REACHED,
+  PROFILE_NOT_FOUND,
+  PROFILE_NOT_YOURS,
+  PROFILE_PIN_REQUIRED,
+  PROFILE_LANGUAGES,
+  profileHeaderSchema,
+  type NewProfile,
+  type ProfileDetail,
+  type ProfileUpdate,
+} from '@pantalla/contracts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import type { Platform } from '../../platform/module';
+import type { IdentityRepository } from './identity.repository';
+import type { ParentalService } from './parental.service';
+import type { ProfilesRepository } from './profiles.repository';
+import { DEFAULT_PROFILE } from './session.service';
+import type { ProfileRow } from './tables';
+
+/** A profile as other modules see it: whose it is and whether it is a kids one. */
+export interface ProfileContext {
+  id: number;
+  userId: number;
+  kind: 'adult' | 'kids';
+  /** The highest rating a kids profile may see (KIDS_MAX_RATING); rating 7 and the adult section never. */
+  kidsMaxRating: number;
+}
+
+/** Called when a profile is deleted: each module removes what it kept for that profile. */
+export type ProfileDeletedListener = (userId: number, profileId: number) => Promise<void>;
+
+/** What other modules ask of profiles: the one a request names, checked against the account. */
+export interface ProfileResolver {
+  /**
+   * The profile a request names (the header's value on list requests, the body's profileId on
+   * session requests; absent, empty or 0 is the first). 400 for a malformed id, 403 when the
+   * profile is not the account's.
+   */
+  resolve(userId: number, requested: string | number | undefined): Promise<ProfileContext>;
+  /** Registers a module's clean-up for deleted profiles. */
+  onDeleted(listener: ProfileDeletedListener): void;
+}
+
+const avatarOf = (stored: string): ProfileDetail['avatar'] =>
+  (PROFILE_AVATARS as readonly string[]).includes(stored) ? (stored as ProfileDetail['avatar']) : 'sol';
+const languageOf = (stored: string | null): ProfileDetail['language'] =>
+  stored !== null && (PROFILE_LANGUAGES as readonly string[]).includes(stored)
+    ? (stored as ProfileDetail['language'])
+    : null;
+
+/** A stored profile as the API shows it; the first of the account is its default. */
+export function toProfileDetail(row: ProfileRow, firstId: number | undefined): ProfileDetail {
+  return {
+    id: row.id,
+    isAdult: row.isAdult === 1,
+    name: row.name,
+    avatar: avatarOf(row.avatar),
+    language: languageOf(row.language),
+    kind: row.isAdult === 1 ? 'adult' : 'kids',
+    isDefault: row.id === firstId,
+  };
+}
+
+/** Profiles of an account (issue 30): up to PROFILES_MAX, the first undeletable, kids ones guarded. */
+export class ProfilesService implements ProfileResolver {
+  private readonly listeners: ProfileDeletedListener[] = [];
+
+  constructor(
+    private readonly deps: Pick<Platform, 'config' | 'clock'>,
+    private readonly users: IdentityRepository,
+    private readonly repo: ProfilesRepository,
+    private readonly parental: Pick<ParentalService, 'checkPin'>,
+  ) {}
+
+  onDeleted(listener: ProfileDeletedListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** The account's profiles; the default one is made on first use. */
+  private rows(userId: number): Promise<ProfileRow[]> {
+    return this.users.listProfilesCreatingDefault(userId, DEFAULT_PROFILE(this.deps.clock.now()));
+  }
+
+  async list(userId: number): Promise<ProfileDetail[]> {
+    const rows = await this.rows(userId);
+    return rows.map((row) => toProfileDetail(row, rows[0]?.id));
+  }
+
+  async create(userId: number, input: NewProfile): Promise<ProfileDetail> {
+    const rows = await this.rows(userId);
+    const kids = input.kind === 'kids' || (input.kind === undefined && input.isAdult === false);
+    const max = this.deps.config.profiles.max;
+    const row = await this.repo.createWithin(
+      {
+        userId,
+        name: input.name,
+        isAdult: kids ? 0 : 1,
+        avatar: input.avatar,
+        language: input.language,
+        createdAt: this.deps.clock.now(),
+      },
+      max,
+    );
+    if (!row) throw conflict(PROFILE_LIMIT_REACHED(max));
+    return toProfileDetail(row, rows[0]?.id);
+  }
+
+  async update(userId: number, id: number, input: ProfileUpdate): Promise<ProfileDetail> {
+    const rows = await this.rows(userId);
+    if (!rows.some((r) => r.id === id)) throw notFound(PROFILE_NOT_FOUND);
+    // The first profile stays an adult one: it holds the account's settings and is the spec's default.
+    if (input.kind === 'kids' && id === rows[0]?.id) throw conflict('El perfil principal no puede ser infantil.');
+    const row = await this.repo.update(userId, id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.kind !== undefined ? { isAdult: input.kind === 'kids' ? 0 : 1 } : {}),
+      ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
+      ...(input.language !== undefined ? { language: input.language } : {}),
+    });
+    if (!row) throw notFound(PROFILE_NOT_FOUND);
+    return toProfileDetail(row, rows[0]?.id);
+  }
+
+  /** Deletes a profile that is not the first, with what every module kept for it. */
+  async remove(userId: number, id: number): Promise<void> {
+    const rows = await this.rows(userId);
+    if (!rows.some((r) => r.id === id)) throw notFound(PROFILE_NOT_FOUND);
+    if (rows[0]?.id === id) throw conflict(PROFILE_DEFAULT_UNDELETABLE);
+    for (const listener of this.listeners) await listener(userId, id);
+    await this.repo.remove(userId, id);
+  }
+
+  /**
+   * Switching to profile `id` from the one the request names: into an adult profile from a
+   * kids one asks the parental PIN when the account has one (the PIN's attempt limit applies).
+   */
+  async select(userId: number, id: number, from: string | undefined, pin: string | undefined): Promise<ProfileDetail> {
+    const rows = await this.rows(userId);
+    const target = rows.find((r) => r.id === id);
+    if (!target) throw notFound(PROFILE_NOT_FOUND);
+    const current = await this.resolve(userId, from);
+    const user = await this.users.findUserById(userId);
+    if (current.kind === 'kids' && target.isAdult === 1 && user?.pinHash) {
+      if (pin === undefined) throw forbidden(PROFILE_PIN_REQUIRED);
+      await this.parental.checkPin(userId, pin);
+    }
+    return toProfileDetail(target, rows[0]?.id);
+  }
+
+  async resolve(userId: number, requested: string | number | undefined): Promise<ProfileContext> {
+    const rows = await this.rows(userId);
+    let row = rows[0];
+    if (requested !== undefined && requested !== '' && requested !== 0) {
+      const parsed = profileHeaderSchema.safeParse(requested);
+      if (!parsed.success) throw badRequest('El perfil indicado no es válido.');
+      row = rows.find((r) => r.id === parsed.data);
+      if (!row) throw forbidden(PROFILE_NOT_YOURS);
+    }
+    if (!row) throw forbidden(PROFILE_NOT_YOURS);
+    const kind = row.isAdult === 1 ? 'adult' : 'kids';
+    return { id: row.id, userId, kind, kidsMaxRating: this.deps.config.profiles.kidsMaxRating };
+  }
+}
