@@ -48,7 +48,15 @@ describe.each(kinds)('profiles, account, time and locator on %s', (kind) => {
       payload: { name: ' Niños ', isAdult: false, pin: { secret: '0000' } },
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({ id: expect.any(Number), name: 'Niños', isAdult: false });
+    const body = created.json<Record<string, unknown>>();
+    expect(body).toMatchObject({
+      id: expect.any(Number),
+      name: 'Niños',
+      isAdult: false,
+      kind: 'kids',
+      isDefault: false,
+    });
+    expect(body).not.toHaveProperty('pin');
     const list = profileListSchema.parse(
       (await ctx.app.inject({ method: 'GET', url: '/api/v1/profiles', headers: bearer(idToken) })).json(),
     );
