@@ -2,6 +2,7 @@
 import '../../../apps/web/src/styles/global.css';
 import '../../../apps/web/src/features/guide/components/guide.css';
 import '../../../apps/web/src/lib/i18n';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
@@ -93,7 +94,13 @@ function Bench() {
 }
 
 markPaintedWhen('[data-programme-id]');
-createRoot(document.getElementById('root') as HTMLElement).render(<Bench />);
+// The grid asks for its programmes' recording marks as in the app; here nothing answers them.
+const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <QueryClientProvider client={queries}>
+    <Bench />
+  </QueryClientProvider>,
+);
 
 const viewport = () => document.querySelector('.guide-grid__viewport') as HTMLElement;
 window.__bench.prepare = () => new Promise((r) => setTimeout(r, 500));
