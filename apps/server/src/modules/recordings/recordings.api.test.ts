@@ -58,7 +58,8 @@ describe.each(kinds)('recordings on %s', (kind) => {
     let q = ctx.sql.selectFrom('events').select(['id', 'startTime', 'endTime']).where('channelId', '=', channelId);
     if (when === 'ended')
       q = q
-        .where('endTime', '<=', now - HOUR)
+        // Strictly: a programme that ended exactly an hour ago is still inside a one-hour window.
+        .where('endTime', '<', now - HOUR)
         .where('endTime', '>', now - DAY)
         .orderBy('endTime', 'desc');
     if (when === 'live') q = q.where('startTime', '<=', now).where('endTime', '>', now);
