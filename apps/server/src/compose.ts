@@ -7,6 +7,7 @@ import { createLogger, type Log } from './platform/logging';
 import type { Platform, ServerModule } from './platform/module';
 import { createCatalogue, type Catalogue } from './modules/catalogue';
 import { createCommerce, PAYMENT_WEBHOOK_PATH, type Commerce } from './modules/commerce';
+import { createFavourites, type Favourites } from './modules/favourites';
 import { createIdentity, type Identity } from './modules/identity';
 import { createIngest, DestinationPolicy, type Ingest } from './modules/ingest';
 import { createOperatorConsole } from './modules/operator';
@@ -28,6 +29,7 @@ export interface Modules {
   paymentSandbox: PaymentSandboxModule;
   qoe: Qoe;
   recordings: Recordings;
+  favourites: Favourites;
   all: ServerModule[];
 }
 
@@ -80,7 +82,15 @@ export function composeModules(platform: Platform): Modules {
     checkProgramme: (userId, eventId) => playback.gate.checkProgramme(userId, eventId),
     streamSessionOpen: (sessionId) => playback.gate.streamSessionOpen(sessionId),
   };
-  const origin = createOrigin(platform, { playables: catalogue.playables, auth: identity.auth, gate });
+  // Recordings (issue 29) are served and played past the catch-up window while they exist; the
+  // recordings module is built last, so both sides are bound to it once it exists.
+  const recorded = (recordingId: number) => recordings.recorded(recordingId);
+  const origin = createOrigin(platform, {
+    playables: catalogue.playables,
+    auth: identity.auth,
+    gate,
+    recordings: { span: recorded },
+  });
   const playback = createPlayback(platform, {
     auth: identity.auth,
     accounts: identity.accounts,
@@ -91,6 +101,7 @@ export function composeModules(platform: Platform): Modules {
     keepWatching: catalogue.keepWatching,
     urls: origin.urls,
     keys: origin.keys,
+    recordings: { recorded },
   });
   // A password change or reset signs the account out everywhere: its streams close with it.
   identity.signOuts.onSignedOutEverywhere((userId) => playback.closeAccountStreams(userId));
@@ -147,10 +158,27 @@ export function composeModules(platform: Platform): Modules {
     },
   });
   identity.personalData.register('recordings', recordings.personalData);
-  const all = [identity, commerce, catalogue, ingest, origin, playback, paymentSandbox, operator, qoe, recordings].map(
-    (m) => m.module,
-  );
-  return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, qoe, recordings, all };
+  // Favourite channels and "Mi lista" (issue 30), per profile through identity's one resolver.
+  const favourites = createFavourites(platform, {
+    auth: identity.auth,
+    profiles: identity.profiles,
+    playables: catalogue.playables,
+  });
+  identity.personalData.register('favourites', favourites.personalData);
+  const all = [
+    identity,
+    commerce,
+    catalogue,
+    ingest,
+    origin,
+    playback,
+    paymentSandbox,
+    operator,
+    qoe,
+    recordings,
+    favourites,
+  ].map((m) => m.module);
+  return { identity, commerce, catalogue, origin, playback, ingest, paymentSandbox, qoe, recordings, favourites, all };
 }
 
 /** The catalogue's import writer, also telling `listener` when a guide import written on this thread ends. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RECORDING_REFUSALS } from './errors';
 import { idParamSchema, idSchema, MAX_ID } from './ids';
+import { openSessionRequestSchema, openSessionResponseSchema } from './playback';
 import { requestString } from './text';
 
 /**
@@ -68,6 +69,22 @@ export type RecordingUpdate = z.infer<typeof recordingUpdateSchema>;
 
 export const recordingParamsSchema = z.object({ id: idParamSchema });
 
+/**
+ * POST /recordings/{id}/play: opens a stream session on the owner's recording, as POST /sessions
+ * does for catch-up (same package, PIN, kids-profile and concurrent-stream rules), without the
+ * reference: the recording names what plays. It plays past the channel's catch-up window, for its
+ * programme's span only, while the recording exists.
+ */
+export const recordingPlayRequestSchema = openSessionRequestSchema.omit({ reference: true });
+export type RecordingPlayRequest = z.infer<typeof recordingPlayRequestSchema>;
+
+/** 201 answer of POST /recordings/{id}/play: the session, and whether the player may seek past what was watched. */
+export const recordingPlayResponseSchema = openSessionResponseSchema.extend({
+  /** False when the operator forbids skipping ahead in this channel's recordings: the player keeps seeks behind the furthest point watched. */
+  canSkipAhead: z.boolean(),
+});
+export type RecordingPlayResponse = z.infer<typeof recordingPlayResponseSchema>;
+
 const cursorSchema = requestString()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/)
   .optional();
@@ -107,9 +124,6 @@ export const recordingMarkSchema = z.object({
 });
 export const recordingMarksSchema = z.object({ items: z.array(recordingMarkSchema) });
 export type RecordingMarks = z.infer<typeof recordingMarksSchema>;
-
-/** POST /recordings/{id}/play: the same answer as catch-up's play (the playback contract's URL and keys). */
-export const recordingPlayRequestSchema = z.object({ pin: requestString().max(8).optional() }).strict();
 
 // ---------------------------------------------------------------- series rules
 

@@ -5,7 +5,7 @@ import type { Authenticator } from '../identity';
 import { KeyGenerationsRepository } from './key-generations.repository';
 import { KeyRotation, type KeyTarget } from './key-rotation';
 import { keyRoutes } from './keys.routes';
-import { ManifestService } from './manifest.service';
+import { ManifestService, type RecordingSpans } from './manifest.service';
 import { ensureDemoMedia, progressPrinter, trailerClipKey, type MediaSetupProgress } from './media-setup';
 import { MediaStore } from './media-store';
 import type { StreamGate } from './gate';
@@ -25,6 +25,7 @@ export {
   defaultSegmentSecret,
 } from './segment-token';
 export type { StreamGate } from './gate';
+export type { RecordingSpan, RecordingSpans } from './manifest.service';
 export {
   channelPeriodKey,
   generationKey,
@@ -45,6 +46,8 @@ export interface OriginNeeds {
   auth: Authenticator;
   /** Who may watch what, now (playback's sessions and rights). */
   gate: StreamGate;
+  /** Subscribers' recordings (issue 29): served for their span while they exist, past the catch-up window. */
+  recordings: RecordingSpans;
 }
 
 /** Signed playback URLs and licence addresses, as the playback services hand them out. */
@@ -106,7 +109,7 @@ export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
     needs.playables,
     cfg.keyPeriodSeconds,
   );
-  const manifests = new ManifestService(cfg, needs.playables, media, clock, segmentToken, rotation);
+  const manifests = new ManifestService(cfg, needs.playables, media, clock, segmentToken, rotation, needs.recordings);
   const isTrailer = (clipKey: string) =>
     clipKey.startsWith('trailer-') && trailerClipKey(clipKey) === clipKey && media.isClip(clipKey);
   const module: ServerModule = {

@@ -10,7 +10,14 @@ import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import type { Playables } from '../catalogue';
 import type { KeyGenerationsRepository } from './key-generations.repository';
-import { channelPeriodKey, generationKey, livePeriodsAllowed, streamKeyName, type GenerationKind } from './stream-keys';
+import {
+  channelPeriodKey,
+  generationKey,
+  livePeriodsAllowed,
+  recordingKey,
+  streamKeyName,
+  type GenerationKind,
+} from './stream-keys';
 import { channelTimelineStart } from './windows';
 
 /** The cache of generations; a bump forgets its entry in every process at once. */
@@ -26,7 +33,10 @@ export const GENERATION_RECHECK_MS = 10_000;
 const NO_TSTV_KEY_WINDOW_SECONDS = 120;
 
 /** What a stream session's licence may unlock: a channel (live and restart), or a title or programme. */
-export type KeyTarget = { kind: 'channel'; id: number; timeShift: boolean } | { kind: GenerationKind; id: number };
+export type KeyTarget =
+  | { kind: 'channel'; id: number; timeShift: boolean }
+  | { kind: GenerationKind; id: number }
+  | { kind: 'recording'; id: number };
 
 /** A rotation's outcome, as the admin route and the command say it. */
 export interface RotatedKey {
@@ -78,6 +88,7 @@ export class KeyRotation {
    * current generation (never an old one).
    */
   async allowedKeys(target: KeyTarget): Promise<string[]> {
+    if (target.kind === 'recording') return [recordingKey(target.id)];
     if (target.kind !== 'channel') return [await this.currentKey(target.kind, target.id)];
     const window = target.timeShift ? TIME_SHIFT_DEPTH_SECONDS : NO_TSTV_KEY_WINDOW_SECONDS;
     const now = this.timelineSeconds();

@@ -22,6 +22,7 @@ import {
   parseStreamKey,
   periodSegments,
   periodServed,
+  recordingKey,
 } from './stream-keys';
 import { CATCHUP_MESSAGES, channelTimelineStart, checkCatchup } from './windows';
 
@@ -41,6 +42,18 @@ export interface StreamSource {
   last: number;
 }
 
+/** A subscriber's recording as the origin serves it: its channel and its programme's span (epoch ms). */
+export interface RecordingSpan {
+  channelId: number;
+  startTime: number;
+  endTime: number;
+}
+
+/** The recordings the origin serves past the catch-up window: undefined once deleted (or expired), or not yet ended. */
+export interface RecordingSpans {
+  span(recordingId: number): Promise<RecordingSpan | undefined>;
+}
+
 /** A built manifest and whether it changes over time (dynamic) or not. */
 export interface BuiltManifest {
   body: string;
@@ -58,6 +71,8 @@ export class ManifestService {
     private readonly segmentToken: (sessionId: string) => string,
     /** Which key each stream is under now (key periods, generations). */
     private readonly keys: KeyRotation,
+    /** Recordings' spans (issue 29): their media is served while they exist, whatever the catch-up window. */
+    private readonly recordings: RecordingSpans,
   ) {}
 
   /**
@@ -112,6 +127,13 @@ export class ManifestService {
         clipKey: channel.clipKey,
         ...periodSegments(named.period, this.keys.periodSeconds, await d(channel.clipKey)),
       };
+    }
+    if (named.kind === 'recording') {
+      const { channel, span } = await this.recordingOf(named.id, gone);
+      const duration = await d(channel.clipKey);
+      const from = (span.startTime - channelTimelineStart()) / 1000;
+      const to = (span.endTime - channelTimelineStart()) / 1000;
+      return { clipKey: channel.clipKey, first: segmentNumberAt(from, duration), last: Math.ceil(to / duration) };
     }
     if ((await this.keys.generation(named.kind, named.id)) !== named.generation) throw gone();
     if (named.kind === 'programme') {
@@ -204,6 +226,33 @@ export class ManifestService {
         sessionId ? this.licenseUrl(sessionId) : `${this.cfg.baseUrl}/api/v1/drm/clearkey`,
         sessionId,
       ),
+    });
+    return { body, dynamic: false };
+  }
+
+  /** A recording's span on its channel, while the recording exists; `gone` otherwise. */
+  private async recordingOf(recordingId: number, gone: () => Error) {
+    const span = await this.recordings.span(recordingId);
+    if (!span || span.endTime > this.clock.now() || span.startTime < channelTimelineStart()) throw gone();
+    return { channel: await this.originChannel(span.channelId), span };
+  }
+
+  /**
+   * A subscriber's recording (issue 29): its programme's span of the channel's timeline under a
+   * key of its own, past the channel's catch-up window, while the recording exists. Who may
+   * watch it (owner, package, PIN) the gate has said before.
+   */
+  async recording(recordingId: number, sessionId: string): Promise<BuiltManifest> {
+    const { channel, span } = await this.recordingOf(recordingId, () => notFound('No existe esa grabación.'));
+    const key = recordingKey(recordingId);
+    const clip = await this.streamClip(channel.clipKey, key);
+    const body = buildCatchupMpd({
+      clip,
+      channelStartMs: channelTimelineStart(),
+      programmeStartMs: span.startTime,
+      programmeEndMs: span.endTime,
+      nowMs: this.clock.now(),
+      urls: this.urls(key, this.licenseUrl(sessionId), sessionId),
     });
     return { body, dynamic: false };
   }

@@ -122,7 +122,7 @@ function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
       config: { access: 'signed' },
       schema: {
         tags,
-        summary: 'MPD firmado: directo, restart, catch-up, película o episodio',
+        summary: 'MPD firmado: directo, restart, catch-up, película, episodio o grabación',
         params: manifestParams,
         querystring: playbackQuery,
         response: mpdResponses,
@@ -152,7 +152,9 @@ function manifestRoutes(api: ZodApp, s: OriginRouteDeps): void {
             ? await s.manifests.restart(contentId, sid)
             : kind === 'catchup'
               ? await s.manifests.catchup(contentId, sid)
-              : await s.manifests.title(kind, contentId, sid);
+              : kind === 'recording'
+                ? await s.manifests.recording(contentId, sid)
+                : await s.manifests.title(kind, contentId, sid);
       return reply
         .header('cache-control', built.dynamic ? LIVE_MANIFEST : STATIC_MANIFEST)
         .type(MPD)

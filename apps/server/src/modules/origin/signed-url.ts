@@ -7,8 +7,8 @@ import { createHmac } from 'node:crypto';
 import { readJwt, signJwt } from '../../platform/jwt';
 
 /** What a playback URL opens. */
-export type StreamKind = 'live' | 'restart' | 'catchup' | 'vod' | 'episode';
-export const STREAM_KINDS: readonly StreamKind[] = ['live', 'restart', 'catchup', 'vod', 'episode'];
+export type StreamKind = 'live' | 'restart' | 'catchup' | 'vod' | 'episode' | 'recording';
+export const STREAM_KINDS: readonly StreamKind[] = ['live', 'restart', 'catchup', 'vod', 'episode', 'recording'];
 
 /** Spec: premium for live (and restart), HD otherwise. */
 export type Quality = 'premium' | 'hd';
@@ -21,7 +21,7 @@ export interface PlaybackClaims {
   /** Stream session id (names the licence URL in the MPD). */
   sid: string;
   kind: StreamKind;
-  /** Channel id (live), event id (restart, catch-up), film or episode id. */
+  /** Channel id (live), event id (restart, catch-up), film, episode or recording id. */
   id: number;
   q: Quality;
   model: string;

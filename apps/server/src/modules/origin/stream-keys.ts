@@ -6,19 +6,23 @@
  * - a channel's timeline is cut into key periods (an hour): 'channel-12.p7' is hour 7 of it,
  *   and only that hour's segments are served under it;
  * - a film, an episode or a catch-up programme has a key generation the operator bumps:
- *   'film-3.g2'; only the current generation's name is served.
+ *   'film-3.g2'; only the current generation's name is served;
+ * - a subscriber's recording has a key of its own, 'recording-5.g1', served only for its
+ *   programme's span and only while the recording exists (issue 29).
  */
 import { keyPeriodSegments, keyPeriodsBetween, type KeyPeriod } from '@pantalla/media';
 
 /** What a stream key names: a channel's key period, or a title's or programme's generation. */
-export type StreamKeyKind = 'channel' | 'film' | 'episode' | 'programme';
+export type StreamKeyKind = 'channel' | 'film' | 'episode' | 'programme' | 'recording';
 /** What carries an operator-bumped key generation. */
-export type GenerationKind = Exclude<StreamKeyKind, 'channel'>;
+export type GenerationKind = Exclude<StreamKeyKind, 'channel' | 'recording'>;
 export const GENERATION_KINDS: readonly GenerationKind[] = ['film', 'episode', 'programme'];
 
 /** A parsed key name. */
 export type StreamKey =
-  { kind: 'channel'; id: number; period: number } | { kind: GenerationKind; id: number; generation: number };
+  | { kind: 'channel'; id: number; period: number }
+  | { kind: GenerationKind; id: number; generation: number }
+  | { kind: 'recording'; id: number };
 
 /** The stream's name without its rotation: 'channel-12', 'film-3' (licence templates' {stream}, logs). */
 export function streamKeyName(kind: StreamKeyKind, id: number): string {
@@ -35,15 +39,21 @@ export function generationKey(kind: GenerationKind, id: number, generation: numb
   return `${streamKeyName(kind, id)}.g${generation}`;
 }
 
+/** The key of a subscriber's recording: 'recording-5.g1' (one generation: a recording is never re-keyed). */
+export function recordingKey(recordingId: number): string {
+  return `${streamKeyName('recording', recordingId)}.g1`;
+}
+
 /** The key a segment path names; null for a clip or trailer key (or anything else). */
 export function parseStreamKey(name: string): StreamKey | null {
-  const match = /^(channel|film|episode|programme)-(\d{1,10})\.([pg])(\d{1,9})$/.exec(name);
+  const match = /^(channel|film|episode|programme|recording)-(\d{1,10})\.([pg])(\d{1,9})$/.exec(name);
   if (!match) return null;
   const [, kind, idText, what, nText] = match as unknown as [string, StreamKeyKind, string, 'p' | 'g', string];
   const id = Number(idText);
   const n = Number(nText);
   if (!(id <= 2_147_483_647)) return null;
   if (kind === 'channel') return what === 'p' ? { kind, id, period: n } : null;
+  if (kind === 'recording') return what === 'g' && n === 1 ? { kind, id } : null;
   return what === 'g' && n >= 1 ? { kind, id, generation: n } : null;
 }
 

@@ -18,6 +18,7 @@ export function keyTargetOf(playable: Playable): KeyTarget {
   if (playable.kind === 'VOD') return { kind: 'film', id: playable.contentId };
   if (playable.kind === 'SERIE') return { kind: 'episode', id: playable.contentId };
   if (playable.kind === 'CUTV') return { kind: 'programme', id: playable.contentId };
+  if (playable.kind === 'REC') return { kind: 'recording', id: playable.contentId };
   return { kind: 'channel', id: playable.channel?.id ?? playable.contentId, timeShift: playable.channel?.tstv === 1 };
 }
 

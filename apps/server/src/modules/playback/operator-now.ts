@@ -16,6 +16,8 @@ const kindKey: Record<SessionKind, keyof OperatorNowKinds> = {
   CUTV: 'catchup',
   VOD: 'film',
   SERIE: 'episode',
+  // A recording plays from the catch-up archive: the Now view counts it there.
+  REC: 'catchup',
 };
 
 /** Totals and the channels' ranking from the grouped counts. */

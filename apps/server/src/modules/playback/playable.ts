@@ -3,6 +3,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import type { PlayableChannel, PlayableEvent, Playables } from '../catalogue';
 import { externalAlternates, externalCatchupUrl } from '../ingest';
 import { CATCHUP_MESSAGES, checkCatchup } from '../origin';
+import type { RecordedProgramme, RecordedProgrammes } from './session-rules';
 import type { SessionKind } from './tables';
 
 /** What a session plays, resolved from the catalogue. */
@@ -21,6 +22,8 @@ export interface Playable {
   externalAlternates: string[];
   channel: PlayableChannel | null;
   event: PlayableEvent | null;
+  /** A REC session's recording: only its owner may play it. */
+  recording?: RecordedProgramme;
 }
 
 function numericId(id: string): number {
@@ -84,6 +87,7 @@ export async function resolvePlayable(
       event,
     };
   }
+  if (kind === 'REC') throw badRequest('Una grabación se abre con POST /recordings/{id}/play.');
   const title = kind === 'VOD' ? await content.film(contentId) : await content.episode(contentId);
   if (!title) throw notFound(kind === 'VOD' ? 'No existe esa película.' : 'No existe ese episodio.');
   return {
@@ -97,6 +101,41 @@ export async function resolvePlayable(
     externalAlternates: [],
     channel: null,
     event: null,
+  };
+}
+
+/**
+ * A subscriber's recording (issue 29): its programme's channel, package and ratings as catch-up
+ * has them, without the catch-up window (the recording keeps its span for the retention period);
+ * 404 once deleted or expired, 400 while still scheduled. When the guide no longer has the
+ * programme, its channel's package and rating decide.
+ */
+export async function resolveRecording(
+  content: Playables,
+  recordings: RecordedProgrammes,
+  recordingId: number,
+): Promise<Playable> {
+  const recording = await recordings.recorded(recordingId);
+  if (!recording) throw notFound('Grabación no encontrada.');
+  if (!recording.ready) throw badRequest('La grabación aún no está lista: el programa no ha terminado.');
+  const channel = await content.channel(recording.channelId);
+  if (!channel) throw notFound('No existe el canal de esa grabación.');
+  if (channel.streamSource !== 'origin') throw badRequest(CATCHUP_MESSAGES['no-catchup']);
+  const found = await content.event(recording.eventId);
+  const event = found && found.channelId === channel.id ? found : null;
+  const parental = event?.parental ?? 0;
+  return {
+    kind: 'REC',
+    contentId: recording.id,
+    packageId: event?.packageId ?? channel.packageId,
+    restricted: isRestricted(parental) || isRestricted(channel.parental, channel.isAdult),
+    rating: ratingOf(channel, parental),
+    clipKey: channel.clipKey,
+    externalUrl: null,
+    externalAlternates: [],
+    channel,
+    event,
+    recording,
   };
 }
 

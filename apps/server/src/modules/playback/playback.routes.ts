@@ -12,6 +12,9 @@ import {
   openStreamListSchema,
   preloadRequestSchema,
   preloadResponseSchema,
+  recordingParamsSchema,
+  recordingPlayRequestSchema,
+  recordingPlayResponseSchema,
   sessionIdParamsSchema,
 } from '@pantalla/contracts';
 import { guard } from '../../platform/access';
@@ -59,6 +62,7 @@ export async function playbackRoutes(
     return { userId: user.userId, tokenExp: user.tokenExp };
   };
   sessionRoutes(app.withTypeProvider<ZodTypeProvider>(), sessions, onRequest, caller);
+  recordingRoutes(app.withTypeProvider<ZodTypeProvider>(), sessions, onRequest, caller);
   await licenceRoutes(app, licences, onRequest, caller);
 }
 
@@ -177,6 +181,39 @@ function sessionRoutes(
       await sessions.close(caller(request).userId, request.params.id, request.body?.positionInMs);
       return reply.status(204).send(null);
     },
+  );
+}
+
+/** Issue 29: a recording opens its session here (it names what plays); the rest of its life is a session's. */
+function recordingRoutes(
+  api: ZodApp,
+  sessions: SessionsService,
+  onRequest: onRequestAsyncHookHandler,
+  caller: (request: FastifyRequest) => Caller,
+): void {
+  api.post(
+    '/recordings/:id/play',
+    {
+      onRequest,
+      schema: {
+        tags: ['recordings', ...tags],
+        summary: 'Abrir una sesión de reproducción de una grabación propia',
+        params: recordingParamsSchema,
+        body: recordingPlayRequestSchema,
+        response: { 201: recordingPlayResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await sessions.openRecording(
+            caller(request),
+            request.params.id,
+            request.body,
+            describeDevice(request.headers['user-agent']),
+          ),
+        ),
   );
 }
 

@@ -29,7 +29,28 @@ export const streamKindOf: Record<SessionKind, StreamKind> = {
   CUTV: 'catchup',
   VOD: 'vod',
   SERIE: 'episode',
+  REC: 'recording',
 };
+
+/** A subscriber's recording as playback sees it (issue 29): whose, which programme, its span, the channel's rights. */
+export interface RecordedProgramme {
+  id: number;
+  userId: number;
+  eventId: number;
+  channelId: number;
+  title: string;
+  startTime: number;
+  endTime: number;
+  /** The programme has ended and the recording holds it (not still scheduled). */
+  ready: boolean;
+  /** False when the operator forbids skipping ahead in this channel's recordings. */
+  canSkipAhead: boolean;
+}
+
+/** The recordings module's answer for a recording id; undefined once deleted or expired. */
+export interface RecordedProgrammes {
+  recorded(recordingId: number): Promise<RecordedProgramme | undefined>;
+}
 
 /** The signed-in caller: who, and until when their idToken is valid (epoch seconds). */
 export interface Caller {
@@ -47,6 +68,8 @@ export interface PlaybackNeeds {
   playables: Playables;
   keepWatching: KeepWatching;
   urls: PlaybackUrls;
+  /** Subscribers' recordings (issue 29): what a REC session plays. */
+  recordings: RecordedProgrammes;
 }
 
 /**

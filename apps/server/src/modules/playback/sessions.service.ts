@@ -7,9 +7,11 @@ import {
   type OpenStream,
   type OpenSessionResponse,
   type PreloadResponse,
+  type RecordingPlayRequest,
+  type RecordingPlayResponse,
 } from '@pantalla/contracts';
 import type { Actor } from '../../platform/audit.repository';
-import { badRequest } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import { referenceId, resolvePlayable, type Playable } from './playable';
 import { refuse } from './refusals';
@@ -24,16 +26,43 @@ export class SessionsService {
   constructor(
     private readonly clock: Clock,
     private readonly repo: SessionsRepository,
-    private readonly needs: Pick<PlaybackNeeds, 'accounts' | 'playables' | 'keepWatching'>,
+    private readonly needs: Pick<PlaybackNeeds, 'accounts' | 'playables' | 'keepWatching' | 'recordings'>,
     private readonly access: StreamAuthorisation,
     private readonly signing: StreamSigning,
   ) {}
 
   /** `deviceName` names the device in the settings' open-streams list. */
   async open(caller: Caller, body: OpenSessionRequest, deviceName = ''): Promise<OpenSessionResponse> {
+    const playable = await this.access.resolve(body.reference.type, referenceId(body.reference));
+    return this.openOn(caller, playable, { ...body, serviceName: body.reference.serviceName }, deviceName);
+  }
+
+  /**
+   * Opens a session on the caller's recording (issue 29): the same package, PIN, profile and
+   * account-limit rules as catch-up, past the channel's catch-up window; 404 for a recording
+   * that is not the caller's (or no longer exists).
+   */
+  async openRecording(
+    caller: Caller,
+    recordingId: number,
+    body: RecordingPlayRequest,
+    deviceName = '',
+  ): Promise<RecordingPlayResponse> {
+    const recorded = await this.needs.recordings.recorded(recordingId);
+    if (!recorded || recorded.userId !== caller.userId) throw notFound('Grabación no encontrada.');
+    const playable = await this.access.resolve('REC', recordingId);
+    const opened = await this.openOn(caller, playable, { ...body, serviceName: 'recording' }, deviceName);
+    return { ...opened, canSkipAhead: recorded.canSkipAhead };
+  }
+
+  private async openOn(
+    caller: Caller,
+    playable: Playable,
+    body: Omit<OpenSessionRequest, 'reference'> & { serviceName: string },
+    deviceName: string,
+  ): Promise<OpenSessionResponse> {
     const now = this.clock.now();
-    const kind = body.reference.type;
-    const playable = await this.access.resolve(kind, referenceId(body.reference));
+    const kind = playable.kind;
     await this.access.authorise(caller.userId, playable);
     // 0 is the spec's default profile index; any other number must be one of the account's profiles (403).
     const profileId = await this.access.profileFor(caller.userId, body.profileId, playable);
@@ -47,7 +76,7 @@ export class SessionsService {
         profileId,
         kind,
         contentId: playable.contentId,
-        serviceName: body.reference.serviceName,
+        serviceName: body.serviceName,
         streamingProtocol: body.streamingProtocol,
         deviceFingerprint: body.deviceFingerprint,
         deviceName: deviceName || null,
@@ -91,7 +120,10 @@ export class SessionsService {
         ? await this.needs.keepWatching.savedPosition(caller.userId, 'vod', playable.contentId)
         : kind === 'CUTV'
           ? await this.needs.keepWatching.savedPosition(caller.userId, 'cutv', playable.contentId)
-          : 0;
+          : kind === 'REC' && playable.recording
+            ? // A recording resumes where its programme was left, in catch-up or in the recording.
+              await this.needs.keepWatching.savedPosition(caller.userId, 'cutv', playable.recording.eventId)
+            : 0;
     return {
       id,
       playInfo: { url, positionInMs },
@@ -148,7 +180,12 @@ export class SessionsService {
     if (!session || session.userId !== userId) throw refuse.streamSessionGone();
     await this.repo.close(id, userId, this.clock.now());
     await this.access.forgetOpen([id]);
-    if (positionInMs !== undefined && session.kind !== 'LIVE') {
+    if (positionInMs !== undefined && session.kind === 'REC') {
+      // A recording's position is its programme's, as catch-up keeps it (keep-watching, resume).
+      const recorded = await this.needs.recordings.recorded(session.contentId);
+      if (recorded?.userId === userId)
+        await this.needs.keepWatching.mark(userId, 'cutv', recorded.eventId, positionInMs);
+    } else if (positionInMs !== undefined && session.kind !== 'LIVE') {
       const kind = session.kind === 'CUTV' ? 'cutv' : 'vod';
       await this.needs.keepWatching.mark(userId, kind, session.contentId, positionInMs);
     }
@@ -167,7 +204,8 @@ export class SessionsService {
       rows.map(async (row) => ({
         id: row.id,
         device: row.deviceName ?? '',
-        type: row.kind,
+        // A recording plays from the catch-up archive: the contract's type says so.
+        type: row.kind === 'REC' ? ('CUTV' as const) : row.kind,
         title: await this.titleOf(row.kind, row.contentId, now),
         since: new Date(row.createdAt).toISOString(),
       })),
@@ -183,6 +221,7 @@ export class SessionsService {
       return [channel?.name, onAir?.title].filter(Boolean).join(' · ');
     }
     if (kind === 'CUTV') return (await playables.event(contentId))?.title ?? '';
+    if (kind === 'REC') return (await this.needs.recordings.recorded(contentId))?.title ?? '';
     return (kind === 'VOD' ? await playables.film(contentId) : await playables.episode(contentId))?.title ?? '';
   }
 

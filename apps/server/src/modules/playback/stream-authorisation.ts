@@ -2,7 +2,7 @@ import { NUM_DEVICES } from '@pantalla/contracts';
 import type { Cache } from '../../platform/cache';
 import type { Platform } from '../../platform/module';
 import type { PlaybackClaims, StreamKind } from '../origin';
-import { resolvePlayable, resolveRestart, type Playable } from './playable';
+import { resolvePlayable, resolveRecording, resolveRestart, type Playable } from './playable';
 import { refuse } from './refusals';
 import {
   CLOSED_SEGMENT_GRACE_MS,
@@ -25,13 +25,17 @@ export class StreamAuthorisation {
   constructor(
     private readonly deps: Pick<Platform, 'clock' | 'caches'>,
     private readonly repo: SessionsRepository,
-    private readonly needs: Pick<PlaybackNeeds, 'accounts' | 'parental' | 'profiles' | 'rights' | 'playables'>,
+    private readonly needs: Pick<
+      PlaybackNeeds,
+      'accounts' | 'parental' | 'profiles' | 'rights' | 'playables' | 'recordings'
+    >,
   ) {
     this.openSessions = deps.caches.create(OPEN_SESSIONS_CACHE, { max: 100_000, ttlMs: SEGMENT_SESSION_RECHECK_MS });
   }
 
   /** What a session plays, resolved now (rights may be checked against it). */
   resolve(kind: SessionKind, contentId: number): Promise<Playable> {
+    if (kind === 'REC') return resolveRecording(this.needs.playables, this.needs.recordings, contentId);
     return resolvePlayable(this.needs.playables, kind, contentId, this.deps.clock.now());
   }
 
@@ -39,6 +43,8 @@ export class StreamAuthorisation {
   async authorise(userId: number, playable: Playable, pinCovered = false): Promise<void> {
     const user = await this.needs.accounts.find(userId);
     if (!user) throw refuse.accountGone();
+    // A recording is its owner's alone: anyone else is told nothing of it.
+    if (playable.recording && playable.recording.userId !== userId) throw refuse.noRights();
     const access = await this.needs.rights.accessFor(userId);
     if (!access.ownedPackageIds.has(playable.packageId)) throw refuse.noRights();
     if (playable.restricted && !pinCovered && user.hasPin && !(await this.needs.parental.hasFreshParentalGrant(userId)))
@@ -149,7 +155,9 @@ export class StreamAuthorisation {
       catchup: 'CUTV',
       vod: 'VOD',
       episode: 'SERIE',
+      recording: 'REC',
     };
-    return resolvePlayable(this.needs.playables, sessionKind[kind], id, now);
+    const session = sessionKind[kind];
+    return session === 'REC' ? this.resolve(session, id) : resolvePlayable(this.needs.playables, session, id, now);
   }
 }

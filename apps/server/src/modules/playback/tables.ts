@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** What a stream session plays (the contract's reference types). */
-export type SessionKind = 'LIVE' | 'CUTV' | 'VOD' | 'SERIE';
+/** What a stream session plays (the contract's reference types; REC a subscriber's recording, opened by its own route). */
+export type SessionKind = 'LIVE' | 'CUTV' | 'VOD' | 'SERIE' | 'REC';
 
 /**
  * A stream session: open while closed_at is null and expires_at lies ahead; each heartbeat

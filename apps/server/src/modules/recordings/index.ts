@@ -6,7 +6,7 @@ import { ChannelRightsService } from './channel-rights.service';
 import { recordingsMigrations } from './migrations';
 import { RecordingsRepository } from './recordings.repository';
 import { recordingRoutes } from './recordings.routes';
-import { RecordingsService } from './recordings.service';
+import { RecordingsService, type RecordedProgramme } from './recordings.service';
 import { RemindersRepository } from './reminders.repository';
 import { RemindersService, type MailUser } from './reminders.service';
 import { RulesRepository } from './rules.repository';
@@ -14,6 +14,7 @@ import { RulesService, type EvaluationResult } from './rules.service';
 import { MINUTE_MS } from './timing';
 
 export type { EvaluationResult } from './rules.service';
+export type { RecordedProgramme } from './recordings.service';
 
 /** What recordings need of other modules. */
 export interface RecordingsNeeds {
@@ -33,6 +34,8 @@ export interface Recordings {
   guideChanged(): void;
   /** One round of the scheduled work at the clock's now: finished and expired recordings, reminder mails. */
   runScheduled(): Promise<void>;
+  /** A recording as playback and the origin play it: undefined once deleted or expired (issue 29). */
+  recorded(recordingId: number): Promise<RecordedProgramme | undefined>;
   /** The user's recordings, rules and reminders for the data export; erased with the account. */
   personalData: PersonalDataHolder;
 }
@@ -97,6 +100,7 @@ export function createRecordings(platform: Platform, needs: RecordingsNeeds): Re
     evaluateRules,
     guideChanged,
     runScheduled,
+    recorded: (recordingId) => recordings.recorded(recordingId),
     personalData: {
       export: (userId) => repo.exportOf(userId),
       erase: (userId) => repo.eraseOf(userId),

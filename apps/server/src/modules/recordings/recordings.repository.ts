@@ -83,6 +83,11 @@ export class RecordingsRepository {
     });
   }
 
+  /** A recording by id alone (playback and the origin ask; the owner is checked by the caller). */
+  byId(id: number): Promise<RecordingRow | undefined> {
+    return this.k.selectFrom('recordings').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   find(userId: number, id: number): Promise<RecordingRow | undefined> {
     return this.k
       .selectFrom('recordings')

@@ -8,6 +8,21 @@ import type { Position, RecordingsRepository } from './recordings.repository';
 import type { RecordingRow } from './tables';
 import { DAY_MS, HOUR_MS, durationSeconds, expiresAt, fits, mediaKeyOf, quotaHours, type QuotaUse } from './timing';
 
+/** A recording as playback and the origin play it (issue 29). */
+export interface RecordedProgramme {
+  id: number;
+  userId: number;
+  eventId: number;
+  channelId: number;
+  title: string;
+  startTime: number;
+  endTime: number;
+  /** Its programme has ended: it plays. */
+  ready: boolean;
+  /** False when the operator forbids skipping ahead in this channel's recordings. */
+  canSkipAhead: boolean;
+}
+
 export interface RecordingsSettings {
   retentionDays: number;
   quotaHours: number;
@@ -115,6 +130,27 @@ export class RecordingsService {
       ruleId,
       mediaKey: mediaKeyOf(programme),
       createdAt: now,
+    };
+  }
+
+  /**
+   * A recording as playback and the origin see it (issue 29): undefined once deleted or past its
+   * retention (housekeeping may not have removed it yet); `ready` once its programme has ended.
+   */
+  async recorded(id: number): Promise<RecordedProgramme | undefined> {
+    const row = await this.repo.byId(id);
+    const now = this.clock.now();
+    if (!row || (row.expiresAt !== null && row.expiresAt <= now)) return undefined;
+    return {
+      id: row.id,
+      userId: row.userId,
+      eventId: row.eventId,
+      channelId: row.channelId,
+      title: row.title,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      ready: row.state === 'ready' && row.endTime <= now,
+      canSkipAhead: (await this.rightsOf(row.channelId)).skipAhead,
     };
   }
 
