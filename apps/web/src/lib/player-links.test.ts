@@ -12,6 +12,7 @@ import {
   liveLink,
   playerHref,
   PlayerLinkError,
+  recordingLink,
   serieLink,
   vodLink,
   type PlayerData,
@@ -100,6 +101,19 @@ describe('player links', () => {
     expect(
       dataOf(cutvLink({ eventId: 900, title: 'Informativo', parental: 2, channelId: 5, start: 1_000_000 })),
     ).toEqual(['900', 'Informativo', 'CUTV', '2', '5', '1000', '0']);
+  });
+  it('encodes and decodes a recording link (issue 29)', () => {
+    const href = recordingLink({ recordingId: 31, title: 'Cine; de barrio', channelId: 2, eventId: 900 });
+    expect(dataOf(href)).toEqual(['31', 'Cine; de barrio', 'REC', '2', '2', '900']);
+    expect(routeOf(href)).toEqual({
+      type: 'REC',
+      contentId: 31,
+      title: 'Cine; de barrio',
+      parental: 2,
+      channelId: 2,
+      eventId: 900,
+    });
+    expect(reasonOf(() => decodePlayerRoute(encodePlayerData(['31', 'T', 'REC', '2', '2'])))).toBe('number');
   });
   it('decodes what it encodes, for any data', () => {
     const idArb = fc.integer({ min: 0, max: 2 ** 40 });

@@ -8,6 +8,7 @@
  *   extra (VOD), start/current time in seconds or null, adult flag (1/0).
  * - SERIE: content id (the episode), title, type, parental rating, serie id, season.
  * - Catch-up variant: channel id, empty slot, literal CU, parental id, then the event id.
+ * - REC (a subscriber's recording, issue 29): recording id, title, REC, parental, channel id, event id.
  * Older forms: /player/{channel}-LIVE-{flag} and /player/{id}-{LIVE|VOD}-{a|p}, and
  * /cuplayer/{cuData} (base64 of 'channel;event[;parental]'), which gains the CU marker.
  */
@@ -90,7 +91,17 @@ export type SeriePlayerData = {
 };
 /** The catch-up variant; a missing event id is the spec's 'Could not find event.'. */
 export type CatchupPlayerData = { type: 'CU'; channelId: number; parental: number; eventId: number | null };
-export type PlayerData = LivePlayerData | VodPlayerData | CutvPlayerData | SeriePlayerData | CatchupPlayerData;
+/** A subscriber's recording (issue 29): plays as catch-up of its programme, opened by the recording's id. */
+export type RecordingPlayerData = {
+  type: 'REC';
+  contentId: number;
+  title: string;
+  parental: number;
+  channelId: number;
+  eventId: number;
+};
+export type PlayerData =
+  LivePlayerData | VodPlayerData | CutvPlayerData | SeriePlayerData | CatchupPlayerData | RecordingPlayerData;
 
 const emplayer = (data: string) => `/emplayer/${encodeURIComponent(data)}`;
 
@@ -112,6 +123,8 @@ function toFields(data: PlayerData): PlayerField[] {
       return [data.contentId, data.title, 'SERIE', data.parental, data.serieId, data.season];
     case 'CU':
       return [data.channelId, '', 'CU', data.parental, data.eventId];
+    case 'REC':
+      return [data.contentId, data.title, 'REC', data.parental, data.channelId, data.eventId];
   }
 }
 
@@ -176,6 +189,24 @@ export function serieLink(input: {
     parental: input.parental,
     serieId: input.serieId,
     season: input.season,
+  });
+}
+
+/** A subscriber's recording (issue 29): the player opens it by its id and resumes where it was left. */
+export function recordingLink(input: {
+  recordingId: number;
+  title: string;
+  channelId: number;
+  eventId: number;
+  parental?: number;
+}): string {
+  return playerHref({
+    type: 'REC',
+    contentId: input.recordingId,
+    title: input.title,
+    parental: input.parental ?? DEFAULT_PARENTAL,
+    channelId: input.channelId,
+    eventId: input.eventId,
   });
 }
 
@@ -258,6 +289,15 @@ export function decodePlayerRoute(encoded: string): PlayerData {
         parental: parental(rating),
         serieId: id(fifth, 'serie id'),
         season: id(sixth, 'season'),
+      };
+    case 'REC':
+      return {
+        type,
+        contentId: id(first, 'recording id'),
+        title,
+        parental: parental(rating),
+        channelId: id(fifth, 'channel id'),
+        eventId: id(sixth, 'event id'),
       };
     case 'CU':
       return {

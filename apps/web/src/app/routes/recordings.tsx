@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { RecordingsScreen } from '../../features/recordings';
-import { DEFAULT_PARENTAL, playerHref } from '../../lib/player-links';
+import { recordingLink } from '../../lib/player-links';
 
 /**
- * /recordings/ (Mis grabaciones). A ready recording opens the player on its programme's
- * catch-up item until the player gains a recording item kind (issue 29, still to do).
+ * /recordings/ (Mis grabaciones). A ready recording opens the player on the recording itself
+ * (issue 29): it plays past the channel's catch-up window and resumes where it was left.
  */
 export function Component() {
   const navigate = useNavigate();
@@ -12,7 +12,12 @@ export function Component() {
     <RecordingsScreen
       onPlay={(item) =>
         void navigate(
-          playerHref({ type: 'CU', channelId: item.channelId, parental: DEFAULT_PARENTAL, eventId: item.eventId }),
+          recordingLink({
+            recordingId: item.id,
+            title: item.title,
+            channelId: item.channelId,
+            eventId: item.eventId,
+          }),
         )
       }
     />

@@ -8,6 +8,8 @@ export interface PlaybackApi {
   openSession(input: {
     type: PlaybackType;
     id: number;
+    /** A recording (issue 29): opened by its id instead of the reference. */
+    recordingId?: number;
     profileId: number;
     signal: AbortSignal;
   }): Promise<OpenSessionResponse>;

@@ -7,6 +7,8 @@ import {
   type OpenSessionRequest,
   type OpenSessionResponse,
   type PlaybackType,
+  recordingPlayResponseSchema,
+  type RecordingPlayRequest,
 } from '@pantalla/contracts';
 import { api } from '../../../lib/api-client';
 
@@ -17,10 +19,23 @@ export const SERVICE_NAME = 'pantalla-web';
 export function openSession(input: {
   type: PlaybackType;
   id: number;
+  /** A subscriber's recording (issue 29): POST /recordings/{id}/play opens it, past the catch-up window. */
+  recordingId?: number;
   profileId: number;
   deviceFingerprint: string;
   signal?: AbortSignal;
 }): Promise<OpenSessionResponse> {
+  if (input.recordingId !== undefined) {
+    const play: RecordingPlayRequest = {
+      streamingProtocol: 'DASH',
+      profileId: input.profileId,
+      deviceFingerprint: input.deviceFingerprint,
+    };
+    return api.post(`/recordings/${encodeURIComponent(String(input.recordingId))}/play`, play, {
+      schema: recordingPlayResponseSchema,
+      signal: input.signal,
+    });
+  }
   const body: OpenSessionRequest = {
     reference: { serviceName: SERVICE_NAME, type: input.type, id: String(input.id) },
     streamingProtocol: 'DASH',

@@ -159,6 +159,7 @@ export class PlaybackRunner {
           : this.deps().api.openSession({
               type: target.type,
               id: target.id,
+              recordingId: target.recordingId,
               profileId: this.deps().user.profileId,
               signal: controller.signal,
             }),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@pantalla/contracts';
 import { useAuthenticatedUser } from '../../account';
@@ -84,7 +84,7 @@ export function usePlayerController({ data, target, channels, channelId }: Playe
     session: playback.session,
     pictureUp: snapshot.status !== 'loading',
   });
-  const transport = useTransport(adapter, live, isLive);
+  const transport = useTransport(adapter, live, isLive, useSkipAheadLimit(playback.session?.opened, snapshot));
 
   const back = useBack(playback.close, adapter);
   const cancelPin = usePinCancel(playback.previous, zapping.goTo, back);
@@ -147,6 +147,24 @@ export function usePlayerController({ data, target, channels, channelId }: Playe
     format,
     access,
   };
+}
+
+/**
+ * How far the viewer has watched a recording whose channel forbids skipping ahead (issue 29;
+ * the session's answer says canSkipAhead false); null when seeking is free.
+ */
+function useSkipAheadLimit(opened: object | undefined, snapshot: PlayerSnapshot): RefObject<number> | null {
+  const furthest = useRef(0);
+  const sessionId = opened && 'id' in opened ? opened.id : null;
+  useEffect(() => {
+    furthest.current = 0;
+  }, [sessionId]);
+  useEffect(() => {
+    if (snapshot.status !== 'loading' && snapshot.currentTime > furthest.current)
+      furthest.current = snapshot.currentTime;
+  }, [snapshot.currentTime, snapshot.status]);
+  const limited = opened !== undefined && 'canSkipAhead' in opened && opened.canSkipAhead === false;
+  return limited ? furthest : null;
 }
 
 /** The PIN prompt's Cancel: after a zap into a channel behind the PIN, back to the channel that played; else leave. */

@@ -1,12 +1,19 @@
-import { useCallback } from 'react';
+import { useCallback, type RefObject } from 'react';
 import type { ShakaAdapter } from '../adapter/shaka-adapter';
 import type { useLive } from './use-live';
 
 /**
  * Play/pause, seek and the 10-second jumps. Live goes through time-shift (a pause may
  * resume as time-shifted viewing, a seek stays in the window); VOD seeks the adapter.
+ * `furthest`, when given, is how far the viewer has watched: a recording of a channel that
+ * forbids skipping ahead (issue 29) seeks back freely, and forward no further than that.
  */
-export function useTransport(adapter: ShakaAdapter | null, live: ReturnType<typeof useLive>, isLive: boolean) {
+export function useTransport(
+  adapter: ShakaAdapter | null,
+  live: ReturnType<typeof useLive>,
+  isLive: boolean,
+  furthest: RefObject<number> | null = null,
+) {
   const playPause = useCallback(() => {
     if (!adapter) return;
     if (adapter.getSnapshot().status === 'playing') {
@@ -18,8 +25,9 @@ export function useTransport(adapter: ShakaAdapter | null, live: ReturnType<type
     }
   }, [adapter, isLive, live]);
   const seek = useCallback(
-    (seconds: number) => (isLive ? live.seek(seconds) : adapter?.seek(seconds)),
-    [adapter, isLive, live],
+    (seconds: number) =>
+      isLive ? live.seek(seconds) : adapter?.seek(furthest ? Math.min(seconds, furthest.current) : seconds),
+    [adapter, isLive, live, furthest],
   );
   const jump = useCallback(
     (delta: number) => {

@@ -606,6 +606,8 @@ describe('playback session: helpers', () => {
     expect(startPosition({ ...LIVE, type: 'CUTV' }, session())).toBe(0);
     expect(startPosition({ ...FILM, type: 'SERIE' }, session())).toBe(61.5);
     expect(startPosition(LIVE, session())).toBeNull();
+    // A recording resumes at the saved position of its programme (issue 29).
+    expect(startPosition({ ...LIVE, type: 'CUTV', recordingId: 31 }, session())).toBe(61.5);
     expect(keepsPosition('LIVE')).toBe(false);
     expect(keepsPosition('CUTV')).toBe(true);
   });

@@ -10,8 +10,10 @@ export interface PlaybackTarget {
   id: number;
   parental: number;
   adult: boolean;
-  /** Seconds to start at; null: live edge, the saved position (VOD/SERIE) or the start (CUTV). */
+  /** Seconds to start at; null: live edge, the saved position (VOD/SERIE, recordings) or the start (CUTV). */
   startSeconds: number | null;
+  /** A subscriber's recording of the CUTV programme `id` (issue 29): the session opens on it, past the catch-up window. */
+  recordingId?: number;
 }
 
 /** An open video session and what it was opened for (it trails the target while a zap opens the next). */
@@ -164,7 +166,8 @@ export const keepsPosition = (type: PlaybackType) => type !== 'LIVE';
 /** Where a newly opened session starts: the link's time, else the saved position (VOD/SERIE), the start (CUTV) or the live edge. */
 export function startPosition(target: PlaybackTarget, opened: OpenSessionResponse): number | null {
   if (target.startSeconds !== null) return target.startSeconds;
-  if (target.type === 'VOD' || target.type === 'SERIE') return opened.playInfo.positionInMs / 1000;
+  if (target.type === 'VOD' || target.type === 'SERIE' || target.recordingId !== undefined)
+    return opened.playInfo.positionInMs / 1000;
   return target.type === 'CUTV' ? 0 : null;
 }
 
@@ -222,7 +225,8 @@ function closing(session: OpenSession | null): PlaybackCommand[] {
     : [];
 }
 
-const sameTarget = (a: PlaybackTarget | null, b: PlaybackTarget) => a !== null && a.type === b.type && a.id === b.id;
+const sameTarget = (a: PlaybackTarget | null, b: PlaybackTarget) =>
+  a !== null && a.type === b.type && a.id === b.id && a.recordingId === b.recordingId;
 
 /**
  * A new attempt at `target`: the open session (if any) closes first, then the PIN or the

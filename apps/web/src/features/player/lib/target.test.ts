@@ -25,6 +25,18 @@ describe('player targets', () => {
     });
     expect(channelOf({ type: 'CU', channelId: 5, parental: 7, eventId: 900 })).toBe(5);
   });
+  it('plays a recording as catch-up of its programme, opened by the recording, resuming (issue 29)', () => {
+    const rec = { type: 'REC', contentId: 31, title: 'R', parental: 2, channelId: 5, eventId: 900 } as const;
+    expect(targetOf(rec)).toEqual({
+      type: 'CUTV',
+      id: 900,
+      recordingId: 31,
+      parental: 2,
+      adult: false,
+      startSeconds: null,
+    });
+    expect(channelOf(rec)).toBe(5);
+  });
   it('reports a catch-up variant without an event', () => {
     expect(targetOf({ type: 'CU', channelId: 5, parental: 2, eventId: null })).toEqual({ error: 'event-not-found' });
   });

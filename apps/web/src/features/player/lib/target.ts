@@ -22,10 +22,22 @@ export function targetOf(data: PlayerData): PlaybackTarget | { error: 'event-not
       };
     case 'SERIE':
       return { type: 'SERIE', id: data.contentId, parental: data.parental, adult: false, startSeconds: null };
+    case 'REC':
+      // A recording plays as catch-up of its programme, opened by the recording's own id.
+      return {
+        type: 'CUTV',
+        id: data.eventId,
+        recordingId: data.contentId,
+        parental: data.parental,
+        adult: false,
+        startSeconds: null,
+      };
   }
 }
 
 /** The channel a player address belongs to (live and catch-up), for zapping, logo and fingerprint. */
 export function channelOf(data: PlayerData): number | null {
-  return data.type === 'LIVE' || data.type === 'CUTV' || data.type === 'CU' ? data.channelId : null;
+  return data.type === 'LIVE' || data.type === 'CUTV' || data.type === 'CU' || data.type === 'REC'
+    ? data.channelId
+    : null;
 }
