@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_HEADER, profileDetailListSchema, profileDetailSchema } from '@pantalla/contracts';
+import {
+  PROFILE_HEADER,
+  PROFILE_TOKEN_REFUSED,
+  profileDetailListSchema,
+  profileDetailSchema,
+  profileSelectedSchema,
+} from '@pantalla/contracts';
+import { signJwt } from '../src/platform/jwt';
 import { databaseKinds } from './databases';
 import { createTestContext, type TestContext } from './context';
 
@@ -39,6 +46,27 @@ describe.each(kinds)('profiles on %s', (kind) => {
         deviceFingerprint: 'vitest-profiles',
       },
     });
+  /** POST /profiles/{id}/select, as the profile whose header `from` carries. */
+  const select = (token: string, id: number, from?: string, payload: object = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/profiles/${id}/select`,
+      headers: from === undefined ? bearer(token) : { ...bearer(token), [PROFILE_HEADER]: from },
+      payload,
+    });
+  const profileTokenOf = async (token: string, id: number, from?: string, payload?: object): Promise<string> => {
+    const res = await select(token, id, from, payload);
+    expect(res.statusCode, res.body).toBe(200);
+    const selected = profileSelectedSchema.parse(res.json());
+    expect(selected.profile.id).toBe(id);
+    return selected.profileToken;
+  };
+  /** A token's payload with some claims changed, the signature left as it was. */
+  const tampered = (token: string, changes: object): string => {
+    const [header, payload, sig] = token.split('.') as [string, string, string];
+    const claims = { ...(JSON.parse(Buffer.from(payload, 'base64url').toString()) as object), ...changes };
+    return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${sig}`;
+  };
   const verifyPin = (token: string) =>
     ctx.app.inject({
       method: 'POST',
@@ -91,13 +119,12 @@ describe.each(kinds)('profiles on %s', (kind) => {
 
   it("refuses another account's profile: in the header, as profileId, renamed, deleted or selected", async () => {
     const theirs = (await list(basico))[0]!;
-    const header = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/profiles/${(await list(demo))[0]!.id}/select`,
-      headers: { ...bearer(demo), [PROFILE_HEADER]: String(theirs.id) },
-      payload: {},
-    });
+    const mine = (await list(demo))[0]!;
+    // Their own signed token, sent with my sign-in.
+    const theirToken = await profileTokenOf(basico, theirs.id);
+    const header = await select(demo, mine.id, theirToken);
     expect(header.statusCode).toBe(403);
+    expect((await select(demo, theirs.id)).statusCode).toBe(404);
     expect((await openFilm(demo, adultFilm, theirs.id)).statusCode).toBe(403);
     const patch = await ctx.app.inject({
       method: 'PATCH',
@@ -145,24 +172,77 @@ describe.each(kinds)('profiles on %s', (kind) => {
     const profiles = await list(demo);
     const kids = profiles.find((p) => p.kind === 'kids')!;
     const adult = profiles[0]!;
-    const select = (pin?: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/v1/profiles/${adult.id}/select`,
-        headers: { ...bearer(demo), [PROFILE_HEADER]: String(kids.id) },
-        payload: pin === undefined ? {} : { pin },
-      });
-    expect((await select()).statusCode).toBe(403);
-    expect((await select('9999')).statusCode).toBe(400);
-    const ok = await select('1234');
+    const kidsToken = await profileTokenOf(demo, kids.id);
+    const intoAdult = (pin?: string) => select(demo, adult.id, kidsToken, pin === undefined ? {} : { pin });
+    expect((await intoAdult()).statusCode).toBe(403);
+    expect((await intoAdult('9999')).statusCode).toBe(400);
+    const ok = await intoAdult('1234');
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((ok.json() as { profile: { id: number } }).profile.id).toBe(adult.id);
-    const intoKids = await ctx.app.inject({
+    const selected = profileSelectedSchema.parse(ok.json());
+    expect(selected.profile.id).toBe(adult.id);
+    expect(selected.profileToken).not.toBe(kidsToken);
+    expect((await select(demo, kids.id, selected.profileToken)).statusCode).toBe(200);
+  });
+
+  it('takes the profile only from a token it signed: a bare id, a forged or tampered token are refused', async () => {
+    const profiles = await list(demo);
+    const adult = profiles[0]!;
+    const kids = profiles.find((p) => p.kind === 'kids')!;
+    const kidsToken = await profileTokenOf(demo, kids.id, undefined);
+    const claims = JSON.parse(Buffer.from(kidsToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ typ: 'profile', pid: kids.id });
+    const forged = signJwt('not-the-server-secret', { ...claims, pid: adult.id });
+    const idTokenAsProfile = demo;
+    for (const header of [String(adult.id), 'abc', forged, tampered(kidsToken, { pid: adult.id }), idTokenAsProfile]) {
+      const res = await select(demo, adult.id, header);
+      expect([400, 403], `${header}: ${res.body}`).toContain(res.statusCode);
+    }
+    const refused = await select(demo, adult.id, forged);
+    expect((refused.json() as { message: string }).message).toBe(PROFILE_TOKEN_REFUSED);
+    // Without a header the first profile applies: the kids one can be chosen from it without the PIN.
+    expect((await select(demo, kids.id)).statusCode).toBe(200);
+  });
+
+  it('asks the PIN from a kids token into an adult profile even by a hand-written request', async () => {
+    const profiles = await list(demo);
+    const adult = profiles[0]!;
+    const kids = profiles.find((p) => p.kind === 'kids')!;
+    const kidsToken = await profileTokenOf(demo, kids.id);
+    // Hand-written: the kids token kept, no PIN; or the token's profile edited to the adult one.
+    expect((await select(demo, adult.id, kidsToken)).statusCode).toBe(403);
+    expect((await select(demo, adult.id, tampered(kidsToken, { pid: adult.id }))).statusCode).toBe(403);
+    expect((await select(demo, adult.id, tampered(kidsToken, { pid: adult.id }), { pin: '1234' })).statusCode).toBe(
+      403,
+    );
+    // Kids to kids needs no PIN; the adult one with it does.
+    const other = await create(demo, { name: 'Peques 2', kind: 'kids' });
+    const otherKids = profileDetailSchema.parse(other.json());
+    await profileTokenOf(demo, otherKids.id, kidsToken);
+    const adultToken = await profileTokenOf(demo, adult.id, kidsToken, { pin: '1234' });
+    // Its token answers for the adult profile: choosing kids from it needs nothing.
+    await profileTokenOf(demo, kids.id, adultToken);
+    // A deleted profile's token is refused: pick again.
+    const otherToken = await profileTokenOf(demo, otherKids.id, adultToken);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/v1/profiles/${otherKids.id}`, headers: bearer(demo) });
+    const gone = await select(demo, adult.id, otherToken);
+    expect(gone.statusCode).toBe(403);
+    expect((gone.json() as { message: string }).message).toBe(PROFILE_TOKEN_REFUSED);
+  });
+
+  it('ends a profile token with its sign-in', async () => {
+    const login = await ctx.app.inject({
       method: 'POST',
-      url: `/api/v1/profiles/${kids.id}/select`,
-      headers: { ...bearer(demo), [PROFILE_HEADER]: String(adult.id) },
-      payload: {},
+      url: '/api/v1/login',
+      payload: { flow: 'password', ...BASICO },
     });
-    expect(intoKids.statusCode).toBe(200);
+    const token = (login.json() as { idToken: string }).idToken;
+    const first = (await list(token))[0]!;
+    const profileToken = await profileTokenOf(token, first.id);
+    expect((await select(basico, first.id, profileToken)).statusCode).toBe(200);
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/logout', headers: { ...bearer(token), cookie } });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    const after = await select(basico, first.id, profileToken);
+    expect(after.statusCode, after.body).toBe(403);
   });
 });

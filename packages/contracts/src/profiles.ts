@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { MAX_ID, idParamSchema } from './ids';
+import { idParamSchema } from './ids';
 import { parentalPinSchema } from './identity';
 import { requestString } from './text';
 
 /** Issue 30: profiles of one account (adult or kids), each with its avatar and language. */
 
-/** The header a list request names its profile with; absent means the account's first profile. */
+/**
+ * The header a request names its profile with: the profile token POST /profiles/{id}/select
+ * answered (signed by the server, bound to the account and the sign-in), never a bare id.
+ * Absent means the account's first profile.
+ */
 export const PROFILE_HEADER = 'x-pantalla-profile';
 
 /** The avatars a profile may wear: the app draws each id; the server only checks it is one of these. */
@@ -58,16 +62,22 @@ export const profileParamsSchema = z.object({ id: idParamSchema });
 /** Switching to a profile: the parental PIN when leaving a kids profile for an adult one and the account has a PIN. */
 export const profileSelectSchema = z.object({
   pin: parentalPinSchema.optional(),
-  /** The profile the app is in now (its header travels too); the server decides from the header. */
+  /* The profile the app is in now is its PROFILE_HEADER token; the server decides from it. */
 });
-export const profileSelectedSchema = z.object({ profile: profileDetailSchema });
-
-/** The header's value: a profile id. */
-export const profileHeaderSchema = z.coerce.number().int().positive().max(MAX_ID);
+/** The profile switched to, and the token to send in PROFILE_HEADER from now on (until `profileTokenExpiration`). */
+export const profileSelectedSchema = z.object({
+  profile: profileDetailSchema,
+  profileToken: z.string(),
+  /** Epoch seconds; the token also dies with the sign-in it was issued under. */
+  profileTokenExpiration: z.number().int(),
+});
+export type ProfileSelected = z.infer<typeof profileSelectedSchema>;
 
 export const PROFILE_LIMIT_REACHED = (max: number) =>
   `Esta cuenta ya tiene ${max} perfiles, el máximo. Borra uno para crear otro.`;
 export const PROFILE_NOT_YOURS = 'Ese perfil no pertenece a esta cuenta.';
 export const PROFILE_DEFAULT_UNDELETABLE = 'El perfil principal no se puede borrar.';
 export const PROFILE_NOT_FOUND = 'No existe ese perfil.';
+/** 403 for a profile header that is a token the server did not sign, of another sign-in, expired or of a deleted profile: pick a profile again. */
+export const PROFILE_TOKEN_REFUSED = 'Vuelve a elegir quién está viendo.';
 export const PROFILE_PIN_REQUIRED = 'Para pasar de un perfil infantil a uno de adulto hace falta el PIN parental.';

@@ -31,6 +31,7 @@ import { parentalRoutes } from './parental.routes';
 import { ParentalService, type ParentalGrants } from './parental.service';
 import { PersonalDataRegistry, type PersonalData } from './personal-data';
 import { PinSettingsService } from './pin-settings.service';
+import { profileTokenKey } from './profile-token';
 import { ProfilesRepository } from './profiles.repository';
 import { profileRoutes } from './profiles.routes';
 import { ProfilesService, type ProfileResolver } from './profiles.service';
@@ -116,7 +117,10 @@ export function createIdentity(platform: Platform): Identity {
   const grants = new ParentalRepository(db);
   const parental = new ParentalService(platform, users, grants, limiter);
   const pinSettings = new PinSettingsService(users, grants, checks);
-  const profiles = new ProfilesService(platform, users, new ProfilesRepository(db), parental);
+  const profiles = new ProfilesService(platform, users, new ProfilesRepository(db), parental, {
+    key: profileTokenKey(config.authSecret),
+    familyLive: (signIn) => refreshTokens.familyLive(signIn),
+  });
   const registration = new RegistrationService(platform, new RegistrationRepository(db), users, limiter, mailer);
   const personalData = new PersonalDataRegistry();
   const accountData = new AccountDataService(

@@ -101,17 +101,16 @@ export async function profileRoutes(
       onRequest,
       schema: {
         tags,
-        summary: 'Switch to a profile; from a kids one into an adult one asks the parental PIN',
-        description: `The current profile is the ${PROFILE_HEADER} header. 403 PIN needed, 400 wrong PIN, 429 too many.`,
+        summary: 'Switch to a profile and get its signed profile token; from a kids one into an adult one asks the PIN',
+        description: `The current profile is the ${PROFILE_HEADER} header's profile token (the first profile without one); the answer's profileToken goes in that header from now on. 403 PIN needed or token refused, 400 wrong PIN or malformed header, 429 too many.`,
         params: profileParamsSchema,
         body: profileSelectSchema,
         response: { 200: profileSelectedSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => {
-      const id = request.params.id;
-      const profile = await profiles.select(userId(request), id, profileHeaderOf(request), request.body.pin);
-      return { profile };
+    async (request, reply) => {
+      noStore(reply);
+      return profiles.select(auth.userOf(request), request.params.id, profileHeaderOf(request), request.body.pin);
     },
   );
 }

@@ -6,17 +6,20 @@ import {
   PROFILE_NOT_YOURS,
   PROFILE_PIN_REQUIRED,
   PROFILE_LANGUAGES,
-  profileHeaderSchema,
+  PROFILE_TOKEN_REFUSED,
+  idParamSchema,
   type NewProfile,
   type ProfileDetail,
+  type ProfileSelected,
   type ProfileUpdate,
 } from '@pantalla/contracts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/module';
 import type { IdentityRepository } from './identity.repository';
 import type { ParentalService } from './parental.service';
+import { looksLikeToken, signProfileToken, verifyProfileToken } from './profile-token';
 import type { ProfilesRepository } from './profiles.repository';
-import { DEFAULT_PROFILE } from './session.service';
+import { DEFAULT_PROFILE, PERSISTENT_REFRESH_TTL_MS } from './session.service';
 import type { ProfileRow } from './tables';
 
 /** A profile as other modules see it: whose it is and whether it is a kids one. */
@@ -34,9 +37,11 @@ export type ProfileDeletedListener = (userId: number, profileId: number) => Prom
 /** What other modules ask of profiles: the one a request names, checked against the account. */
 export interface ProfileResolver {
   /**
-   * The profile a request names (the header's value on list requests, the body's profileId on
-   * session requests; absent, empty or 0 is the first). 400 for a malformed id, 403 when the
-   * profile is not the account's.
+   * The profile a request names: a string is the PROFILE_HEADER's value, which must be a
+   * profile token this server signed for this account at /select (400 when it is not a token at
+   * all, a bare id included; 403 PROFILE_TOKEN_REFUSED when forged, expired, of another account,
+   * of a closed sign-in or of a deleted profile). A number is a stored id or the spec's session
+   * `profileId` (403 when not the account's). Absent, empty or 0 is the first profile.
    */
   resolve(userId: number, requested: string | number | undefined): Promise<ProfileContext>;
   /** Registers a module's clean-up for deleted profiles. */
@@ -72,6 +77,8 @@ export class ProfilesService implements ProfileResolver {
     private readonly users: IdentityRepository,
     private readonly repo: ProfilesRepository,
     private readonly parental: Pick<ParentalService, 'checkPin'>,
+    /** Signs and checks profile tokens: the key (profileTokenKey) and whether a sign-in still stands. */
+    private readonly tokens: { key: Buffer; familyLive(signIn: string): Promise<boolean> },
   ) {}
 
   onDeleted(listener: ProfileDeletedListener): void {
@@ -132,27 +139,51 @@ export class ProfilesService implements ProfileResolver {
   }
 
   /**
-   * Switching to profile `id` from the one the request names: into an adult profile from a
-   * kids one asks the parental PIN when the account has one (the PIN's attempt limit applies).
+   * Switching to profile `id` from the one the request's profile token names (the first without
+   * one): into an adult profile from a kids one asks the parental PIN when the account has one
+   * (the PIN's attempt limit applies). Answers a new profile token bound to the account, the
+   * profile and the sign-in.
    */
-  async select(userId: number, id: number, from: string | undefined, pin: string | undefined): Promise<ProfileDetail> {
+  async select(
+    caller: { userId: number; signIn?: string | undefined },
+    id: number,
+    from: string | undefined,
+    pin: string | undefined,
+  ): Promise<ProfileSelected> {
+    const { userId } = caller;
     const rows = await this.rows(userId);
     const target = rows.find((r) => r.id === id);
     if (!target) throw notFound(PROFILE_NOT_FOUND);
-    const current = await this.resolve(userId, from);
+    const current = await this.resolve(userId, from ?? '');
     const user = await this.users.findUserById(userId);
-    if (current.kind === 'kids' && target.isAdult === 1 && user?.pinHash) {
+    if (!user) throw forbidden(PROFILE_NOT_YOURS);
+    if (current.kind === 'kids' && target.isAdult === 1 && user.pinHash) {
       if (pin === undefined) throw forbidden(PROFILE_PIN_REQUIRED);
       await this.parental.checkPin(userId, pin);
     }
-    return toProfileDetail(target, rows[0]?.id);
+    const iat = Math.floor(this.deps.clock.now() / 1000);
+    const exp = iat + Math.floor(PERSISTENT_REFRESH_TTL_MS / 1000);
+    const profileToken = signProfileToken(this.tokens.key, {
+      sub: userId,
+      pid: target.id,
+      ver: user.tokenVersion,
+      ...(caller.signIn !== undefined ? { sid: caller.signIn } : {}),
+      iat,
+      exp,
+    });
+    return { profile: toProfileDetail(target, rows[0]?.id), profileToken, profileTokenExpiration: exp };
   }
 
   async resolve(userId: number, requested: string | number | undefined): Promise<ProfileContext> {
     const rows = await this.rows(userId);
     let row = rows[0];
-    if (requested !== undefined && requested !== '' && requested !== 0) {
-      const parsed = profileHeaderSchema.safeParse(requested);
+    if (typeof requested === 'string' && requested !== '') {
+      const pid = await this.profileOfToken(userId, requested);
+      row = rows.find((r) => r.id === pid);
+      // A deleted profile's token: pick again.
+      if (!row) throw forbidden(PROFILE_TOKEN_REFUSED);
+    } else if (typeof requested === 'number' && requested !== 0) {
+      const parsed = idParamSchema.safeParse(requested);
       if (!parsed.success) throw badRequest('El perfil indicado no es válido.');
       row = rows.find((r) => r.id === parsed.data);
       if (!row) throw forbidden(PROFILE_NOT_YOURS);
@@ -160,5 +191,18 @@ export class ProfilesService implements ProfileResolver {
     if (!row) throw forbidden(PROFILE_NOT_YOURS);
     const kind = row.isAdult === 1 ? 'adult' : 'kids';
     return { id: row.id, userId, kind, kidsMaxRating: this.deps.config.profiles.kidsMaxRating };
+  }
+
+  /** The profile id a header's token names, once its signature, account, expiry and sign-in are checked. */
+  private async profileOfToken(userId: number, value: string): Promise<number> {
+    if (value.length > 2048 || !looksLikeToken(value)) throw badRequest('El perfil indicado no es válido.');
+    const check = verifyProfileToken(this.tokens.key, value, Math.floor(this.deps.clock.now() / 1000));
+    if (!check.ok) throw forbidden(PROFILE_TOKEN_REFUSED);
+    const claims = check.claims;
+    if (claims.sub !== userId) throw forbidden(PROFILE_NOT_YOURS);
+    const user = await this.users.findUserById(userId);
+    if (!user || user.tokenVersion !== claims.ver) throw forbidden(PROFILE_TOKEN_REFUSED);
+    if (claims.sid !== undefined && !(await this.tokens.familyLive(claims.sid))) throw forbidden(PROFILE_TOKEN_REFUSED);
+    return claims.pid;
   }
 }
