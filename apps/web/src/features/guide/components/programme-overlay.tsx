@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatClock } from '../../../lib/date';
@@ -8,6 +8,7 @@ import { playAction, type GuideChannel, type GuideProgramme } from '../lib/progr
 import { ChannelLogo } from '../../../ui/brand';
 import { Modal } from '../../../ui/modal';
 import { RecordActions } from '../../recordings';
+import './programme-overlay.css';
 
 export interface ProgrammeOverlayProps {
   programme: GuideProgramme;
@@ -78,7 +79,7 @@ export function ProgrammeOverlay({ programme, channel, now, onClose }: Programme
   return (
     <section
       className="guide-overlay"
-      style={{ height: OVERLAY_HEIGHT }}
+      style={{ '--guide-overlay-height': `${OVERLAY_HEIGHT}px` } as CSSProperties}
       aria-labelledby="guide-overlay-title"
       data-testid="guide-overlay"
     >
