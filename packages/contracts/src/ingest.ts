@@ -113,3 +113,29 @@ export type IngestRun = z.infer<typeof ingestRunSchema>;
 export const ingestSourceListSchema = z.object({ sources: z.array(ingestSourceSchema) });
 export const ingestRunListSchema = z.object({ runs: z.array(ingestRunSchema) });
 export const ingestSourceParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** How a catch-up URL is made from an imported channel's live URL (pvr.iptvsimple's modes). */
+export type CatchupMode = 'default' | 'append' | 'shift' | 'flussonic' | 'flussonic-ts' | 'xc' | 'vod';
+
+// Without a prototype: "constructor" or "__proto__" in a list is no mode.
+const CATCHUP_MODES: Readonly<Record<string, CatchupMode>> = Object.assign(
+  Object.create(null) as Record<string, CatchupMode>,
+  {
+    default: 'default',
+    append: 'append',
+    shift: 'shift',
+    // The old SIPTV tag, which pvr.iptvsimple treats as shift.
+    timeshift: 'shift',
+    flussonic: 'flussonic',
+    'flussonic-hls': 'flussonic',
+    'flussonic-ts': 'flussonic-ts',
+    fs: 'flussonic-ts',
+    xc: 'xc',
+    vod: 'vod',
+  } satisfies Record<string, CatchupMode>,
+);
+
+/** catchup="..." as a mode; null when the list names one no player knows. */
+export function catchupModeOf(value: string): CatchupMode | null {
+  return CATCHUP_MODES[value.trim().toLowerCase()] ?? null;
+}

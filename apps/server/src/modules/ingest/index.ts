@@ -20,7 +20,6 @@ export type { SourcesService } from './sources.service';
 export type { ByteSource } from './byte-source';
 export { OPERATOR_LIMITS } from './byte-source';
 export { IngestError } from './parsers/errors';
-export { externalCatchupUrl, externalAlternates } from './external-streams';
 /** The private-address guard of guide sources, which the catalogue's picture proxy shares. */
 export { DestinationPolicy } from './destination';
 

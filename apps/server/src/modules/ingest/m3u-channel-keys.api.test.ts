@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestReport } from '@pantalla/contracts';
 import { databaseKinds } from '../../../test/databases';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { externalAlternates } from './external-streams';
 import { corpus } from './parsers/test-helpers';
 import { realShapedEntries, realShapedList } from './parsers/real-shaped-list';
 
@@ -38,7 +37,7 @@ describe.each(kinds)('M3U channel keys on %s', (kind) => {
   const holders = (channels: Stored[]) => {
     const byUrl = new Map<string, Stored>();
     for (const c of channels)
-      for (const url of [c.streamUrl, ...externalAlternates(c)]) {
+      for (const url of [c.streamUrl, ...(JSON.parse(c.alternateStreams ?? '[]') as string[])]) {
         if (!url) continue;
         expect(byUrl.get(url)?.name, `${url} kept twice`).toBeUndefined();
         byUrl.set(url, c);

@@ -1,8 +1,8 @@
 import { MAX_ID, PARENTAL_RESTRICTED, type SessionReference } from '@pantalla/contracts';
 import { badRequest, notFound } from '../../platform/errors';
 import type { PlayableChannel, PlayableEvent, Playables } from '../catalogue';
-import { externalAlternates, externalCatchupUrl } from '../ingest';
 import { CATCHUP_MESSAGES, checkCatchup } from '../origin';
+import { externalAlternates, externalCatchupUrl } from './external/streams';
 import type { RecordedProgramme, RecordedProgrammes } from './session-rules';
 import type { SessionKind } from './tables';
 

@@ -18,15 +18,6 @@ export { M3uStreamParser, readM3u } from './m3u-reader';
 export type { M3uCatchup, M3uChannel, M3uHeader, M3uResult, M3uStream, M3uSummary, StreamProtocol } from './m3u-types';
 export { cleanChannelName, nameKey } from './m3u-entry';
 export {
-  catchupModeOf,
-  catchupTemplate,
-  catchupUrl,
-  fillCatchupTemplate,
-  type CatchupChannel,
-  type CatchupMode,
-  type CatchupTimes,
-} from './catchup';
-export {
   syntheticM3u,
   syntheticXmltv,
   syntheticProgrammeCount,

@@ -1,5 +1,5 @@
 import { ByteDecoder } from './byte-decoder';
-import { catchupModeOf, type CatchupMode } from './catchup';
+import { catchupModeOf, type CatchupMode } from '@pantalla/contracts';
 import { detached, IngestError, PROBLEMS_KEPT, ProblemLog } from './errors';
 import { cleanChannelName, hoursOf, nameKey, parseAttributes, parseExtinf, splitStreamUrl } from './m3u-entry';
 import type { M3uCatchup, M3uChannel, M3uHeader, M3uResult, M3uStream, StreamProtocol } from './m3u-types';

@@ -1,5 +1,5 @@
 import type { IngestProblem } from '@pantalla/contracts';
-import type { CatchupMode } from './catchup';
+import type { CatchupMode } from '@pantalla/contracts';
 
 export type StreamProtocol = 'dash' | 'hls';
 

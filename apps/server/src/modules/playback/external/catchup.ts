@@ -6,28 +6,7 @@
  * zone: a provider that expects another zone is corrected with tvg-shift or
  * catchup-correction, as in those players.
  */
-
-/** How a catch-up URL is made from the channel (pvr.iptvsimple's modes). */
-export type CatchupMode = 'default' | 'append' | 'shift' | 'flussonic' | 'flussonic-ts' | 'xc' | 'vod';
-
-const MODES: Record<string, CatchupMode> = {
-  default: 'default',
-  append: 'append',
-  shift: 'shift',
-  // The old SIPTV tag, which pvr.iptvsimple treats as shift.
-  timeshift: 'shift',
-  flussonic: 'flussonic',
-  'flussonic-hls': 'flussonic',
-  'flussonic-ts': 'flussonic-ts',
-  fs: 'flussonic-ts',
-  xc: 'xc',
-  vod: 'vod',
-};
-
-/** catchup="..." as a mode; null when the list names one no player knows. */
-export function catchupModeOf(value: string): CatchupMode | null {
-  return MODES[value.trim().toLowerCase()] ?? null;
-}
+import type { CatchupMode } from '@pantalla/contracts';
 
 /** A channel's catch-up as its M3U entry gives it. */
 export interface CatchupChannel {

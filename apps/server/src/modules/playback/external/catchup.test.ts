@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catchupModeOf, catchupTemplate, catchupUrl, fillCatchupTemplate, type CatchupChannel } from './catchup';
+import { catchupModeOf } from '@pantalla/contracts';
+import { catchupTemplate, catchupUrl, fillCatchupTemplate, type CatchupChannel } from './catchup';
 
 const start = Date.UTC(2026, 5, 15, 18, 0, 0);
 const end = Date.UTC(2026, 5, 15, 19, 30, 0);
@@ -21,6 +22,8 @@ describe('catch-up modes', () => {
     ['vod', 'vod'],
     ['magic', null],
     ['', null],
+    ['constructor', null],
+    ['__proto__', null],
   ])('%j is %j', (text, mode) => expect(catchupModeOf(text)).toBe(mode));
 });
 

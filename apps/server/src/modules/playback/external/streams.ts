@@ -1,4 +1,5 @@
-import { catchupModeOf, catchupUrl } from './parsers/catchup';
+import { catchupModeOf } from '@pantalla/contracts';
+import { catchupUrl } from './catchup';
 
 /** What an imported channel keeps of its M3U entry. */
 export interface ExternalChannel {
