@@ -24,3 +24,4 @@ export * from './operator-access';
 export * from './operator-products';
 export * from './recordings';
 export * from './profiles';
+export * from './favourites';

@@ -54,7 +54,7 @@ export type {
   ImportProgramme,
 } from './catalogue-import.service';
 export type { KeepWatching } from './keep-watching.service';
-export type { ChannelLabel, PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
+export type { ChannelLabel, PlayableChannel, PlayableEvent, PlayableTitle, Playables, SeriesLabel } from './playables';
 export type { GuideProgramme, RecordableGuide } from './recordable-guide.repository';
 
 /** What the catalogue needs of other modules. */

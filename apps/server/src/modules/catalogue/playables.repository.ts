@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/database';
-import type { ChannelLabel, PlayableChannel, PlayableEvent, PlayableTitle, Playables } from './playables';
+import type { ChannelLabel, PlayableChannel, PlayableEvent, PlayableTitle, Playables, SeriesLabel } from './playables';
 import type { CatalogueTables } from './tables';
 
 const CHANNEL = [
@@ -73,6 +73,10 @@ export class PlayablesRepository implements Playables {
       ])
       .where('episodes.id', '=', id)
       .executeTakeFirst();
+  }
+
+  series(id: number): Promise<SeriesLabel | undefined> {
+    return this.k.selectFrom('series').select(['id', 'title', 'parental']).where('id', '=', id).executeTakeFirst();
   }
 
   channelLabels(ids: readonly number[]): Promise<ChannelLabel[]> {

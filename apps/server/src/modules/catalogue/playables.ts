@@ -48,6 +48,13 @@ export interface PlayableTitle {
   packageId: number;
 }
 
+/** A series as a list names it (Mi lista, issue 30). */
+export interface SeriesLabel {
+  id: number;
+  title: string;
+  parental: number;
+}
+
 /** What the origin and the playback services may ask of the catalogue. */
 export interface Playables {
   channel(id: number): Promise<PlayableChannel | undefined>;
@@ -57,6 +64,8 @@ export interface Playables {
   film(id: number): Promise<PlayableTitle | undefined>;
   /** An episode with its series' rating and package. */
   episode(id: number): Promise<PlayableTitle | undefined>;
+  /** A series' title and rating (Mi lista). */
+  series(id: number): Promise<SeriesLabel | undefined>;
   /** Names and dial numbers of channels, in one query (the console's Now view); unknown ids are left out. */
   channelLabels(ids: readonly number[]): Promise<ChannelLabel[]>;
 }

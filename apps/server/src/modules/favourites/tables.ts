@@ -1,0 +1,34 @@
+import type { Generated, Selectable } from 'kysely';
+
+/*
+ * Favourites tables (issue 30). Keyed by account and profile; no foreign keys: a profile's rows go
+ * with its deletion (ProfileResolver.onDeleted) and an account's with its personal data.
+ */
+
+export interface FavouriteChannelTable {
+  id: Generated<number>;
+  userId: number;
+  profileId: number;
+  channelId: number;
+  /** The profile's order: lowest first. */
+  position: number;
+  createdAt: number;
+}
+export type FavouriteChannelRow = Selectable<FavouriteChannelTable>;
+
+export interface MyListItemTable {
+  id: Generated<number>;
+  userId: number;
+  profileId: number;
+  kind: 'film' | 'series' | 'programme';
+  itemId: number;
+  /** The title when it was added: a programme leaves the guide, the list keeps its name. */
+  title: string;
+  addedAt: number;
+}
+export type MyListItemRow = Selectable<MyListItemTable>;
+
+export interface FavouritesTables {
+  favouriteChannels: FavouriteChannelTable;
+  myListItems: MyListItemTable;
+}
