@@ -7,7 +7,7 @@ import { useAnnouncer } from '../hooks/use-announcer';
 import { useGridFocus } from '../hooks/use-grid-focus';
 import { useTimeline } from '../hooks/use-timeline';
 import { useWheelPaging } from '../hooks/use-wheel-paging';
-import { ChannelSidebar } from './channel-sidebar';
+import { ChannelSidebar, type ChannelStars } from './channel-sidebar';
 import { GuideRows } from './guide-rows';
 import { TimeRuler } from './time-ruler';
 
@@ -36,6 +36,8 @@ export interface GuideGridProps {
   onTimeChange?: (time: number) => void;
   /** Reports which day is in view. */
   onVisibleDayChange?: (day: number) => void;
+  /** Favourite stars on the channel column (issue 30); none without. */
+  stars?: ChannelStars;
 }
 
 /**
@@ -91,6 +93,7 @@ export function GuideGrid(props: GuideGridProps) {
         pageChannels={pageChannels}
         page={Math.floor(firstRow / perPage) + 1}
         pages={pageCount(channels.length, perPage)}
+        stars={props.stars}
       />
       <div ref={viewportRef} className="guide-grid__viewport" onScroll={onScroll} {...focus.handlers}>
         <div className="guide-grid__canvas" style={{ width: timeline.width }}>

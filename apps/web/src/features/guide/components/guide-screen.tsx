@@ -6,20 +6,22 @@ import { useCatalogueLoad, useChannels } from '../../../lib/catalogue';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OperatorLogo } from '../../../ui/brand';
 import { Spinner } from '../../../ui/spinner';
+import { useFavouriteChannels } from '../api/favourites';
 import { useGuideClock } from '../hooks/use-guide-clock';
 import { useGuideData } from '../hooks/use-guide-data';
 import { useWindowHeight } from '../hooks/use-window-height';
 import { dayKey, keepRowVisible, rowsPerPage, startOfDay, stepBackRow } from '../lib/geometry';
+import { profileKeyOf, readFavouritesFilter, writeFavouritesFilter } from '../lib/favourites-filter';
 import { guideChannels, guideOpening, LEAD_MS } from '../lib/opening';
 import { mergeDays, type DayState, type GuideChannel, type GuideProgramme } from '../lib/programme';
 import { readSavedGuide, writeSavedGuide } from '../lib/saved-state';
 import { DatePicker } from './date-picker';
+import type { ChannelStars } from './channel-sidebar';
 import { GuideGrid, type ChannelRow } from './guide-grid';
 import { ProgrammeOverlay } from './programme-overlay';
 
 /** The TV guide at /epg/ and /epg1/: header with date picker and close, the grid, the detail overlay. */
 export function GuideScreen() {
-  const { t } = useTranslation('guide');
   const user = useUserInfo();
   const navigate = useNavigate();
   const { lineup, loadDone } = useCatalogueLoad({ regionId: user?.regionId ?? null, enabled: user !== null });
@@ -37,14 +39,88 @@ export function GuideScreen() {
 
   // Spec: without user info the app resets too.
   if (!user) return <Navigate to="/" replace />;
-  if (channels.length === 0) {
-    return (
-      <div className="guide guide--loading">
-        <Spinner label={t('loadingGuide')} />
-      </div>
-    );
-  }
-  return <GuideLoaded channels={channels} />;
+  if (channels.length === 0) return <GuideSpinner />;
+  return <GuideFiltered channels={channels} profileKey={profileKeyOf(user)} />;
+}
+
+function GuideSpinner() {
+  const { t } = useTranslation('guide');
+  return (
+    <div className="guide guide--loading">
+      <Spinner label={t('loadingGuide')} />
+    </div>
+  );
+}
+
+/** The guide's "Favoritos" filter (issue 30): on, only the profile's starred channels, in the guide's order. */
+export interface FavouritesFilter {
+  on: boolean;
+  toggle: () => void;
+}
+
+/**
+ * Stars and the favourites filter, remembered per profile. The grid is built anew when the
+ * filter changes (its page and opening follow the new channel list).
+ */
+function GuideFiltered({ channels, profileKey }: { channels: GuideChannel[]; profileKey: string }) {
+  const { favourites, ready, failed, toggle } = useFavouriteChannels(profileKey);
+  const [filterOn, setFilterOn] = useState(() => readFavouritesFilter(profileKey));
+  const filter = useMemo<FavouritesFilter>(
+    () => ({
+      on: filterOn,
+      toggle: () => {
+        writeFavouritesFilter(profileKey, !filterOn);
+        setFilterOn(!filterOn);
+      },
+    }),
+    [filterOn, profileKey],
+  );
+  const stars = useMemo<ChannelStars>(() => ({ favourites, onToggle: toggle }), [favourites, toggle]);
+  const shown = useMemo(
+    () => (filterOn && !failed ? channels.filter((c) => favourites.has(c.id)) : channels),
+    [channels, favourites, filterOn, failed],
+  );
+  if (filterOn && !ready && !failed) return <GuideSpinner />;
+  if (shown.length === 0) return <NoFavourites filter={filter} />;
+  return <GuideLoaded key={filterOn ? 'favourites' : 'all'} channels={shown} stars={stars} filter={filter} />;
+}
+
+/** The filter is on and nothing is starred: say how to star, and offer every channel again. */
+function NoFavourites({ filter }: { filter: FavouritesFilter }) {
+  const { t } = useTranslation('guide');
+  useDocumentTitle(t('title'));
+  return (
+    <div className="guide">
+      <header className="guide__header">
+        <Link className="guide__close" to="/" aria-label={t('close')}>
+          <span aria-hidden="true">✕</span>
+        </Link>
+        <h1 className="guide__title">{t('title')}</h1>
+        <FavouritesToggle filter={filter} />
+      </header>
+      <main id="main" className="guide__main guide__empty">
+        <p>{t('favourites.none')}</p>
+        <button type="button" className="btn btn--primary" onClick={filter.toggle}>
+          {t('favourites.showAll')}
+        </button>
+      </main>
+    </div>
+  );
+}
+
+function FavouritesToggle({ filter }: { filter: FavouritesFilter }) {
+  const { t } = useTranslation('guide');
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary guide__favourites"
+      aria-pressed={filter.on}
+      onClick={filter.toggle}
+    >
+      <span aria-hidden="true">{filter.on ? '★ ' : '☆ '}</span>
+      {t('favourites.filter')}
+    </button>
+  );
 }
 
 /** A programme the user picked (or the saved one, until its row arrives). */
@@ -55,7 +131,15 @@ interface Selection {
   found?: { programme: GuideProgramme; channel: GuideChannel };
 }
 
-function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
+function GuideLoaded({
+  channels,
+  stars,
+  filter,
+}: {
+  channels: GuideChannel[];
+  stars: ChannelStars;
+  filter: FavouritesFilter;
+}) {
   const { now, days } = useGuideClock();
   const [saved] = useState(readSavedGuide);
   const height = useWindowHeight();
@@ -99,7 +183,7 @@ function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
 
   return (
     <div className="guide" data-overlay={overlayOpen ? 'open' : 'closed'}>
-      <GuideHeader days={days} now={now} visibleDay={visibleDay} onPickDay={onPickDay} />
+      <GuideHeader days={days} now={now} visibleDay={visibleDay} onPickDay={onPickDay} filter={filter} />
       <main id="main" className="guide__main" aria-describedby="guide-help">
         <GuideGrid
           channels={channels}
@@ -116,6 +200,7 @@ function GuideLoaded({ channels }: { channels: GuideChannel[] }) {
           jump={jump}
           onTimeChange={setLeftTime}
           onVisibleDayChange={setVisibleDay}
+          stars={stars}
         />
       </main>
       {overlay.selected ? (
@@ -136,11 +221,13 @@ function GuideHeader({
   now,
   visibleDay,
   onPickDay,
+  filter,
 }: {
   days: readonly number[];
   now: number;
   visibleDay: number;
   onPickDay: (day: number) => void;
+  filter: FavouritesFilter;
 }) {
   const { t } = useTranslation('guide');
   const user = useUserInfo();
@@ -157,6 +244,7 @@ function GuideHeader({
         </span>
         <h1 className="guide__title">{t('title')}</h1>
         <DatePicker days={days} now={now} value={visibleDay} onChange={onPickDay} />
+        <FavouritesToggle filter={filter} />
         <button type="button" className="btn btn--secondary guide__now" onClick={() => onPickDay(startOfDay(now))}>
           {t('now')}
         </button>
