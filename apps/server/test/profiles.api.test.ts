@@ -199,6 +199,7 @@ describe.each(kinds)('profiles on %s', (kind) => {
     }
     const refused = await select(demo, adult.id, forged);
     expect((refused.json() as { message: string }).message).toBe(PROFILE_TOKEN_REFUSED);
+    expect(refused.json()).toMatchObject({ data: { profile: 'token_refused' } });
     // Without a header the first profile applies: the kids one can be chosen from it without the PIN.
     expect((await select(demo, kids.id)).statusCode).toBe(200);
   });

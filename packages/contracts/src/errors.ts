@@ -77,6 +77,8 @@ export const errorDataSchema = z.union([
   z.object({ wrong: z.enum(['currentPin', 'password']) }),
   /** Why "Grabar" was refused (recordings.ts): quota_full, channel_forbids, external_no_catchup… */
   z.object({ recording: z.enum(RECORDING_REFUSALS) }),
+  /** Issue 30: the profile header's token was refused (forged, expired, of a closed sign-in or a deleted profile). */
+  z.object({ profile: z.literal('token_refused') }),
 ]);
 export type ErrorData = z.infer<typeof errorDataSchema>;
 

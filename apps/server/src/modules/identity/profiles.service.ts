@@ -48,6 +48,9 @@ export interface ProfileResolver {
   onDeleted(listener: ProfileDeletedListener): void;
 }
 
+/** The refusal's data, the same in every language: the app drops its token and chooses again. */
+const TOKEN_REFUSED = { profile: 'token_refused' } as const;
+
 const avatarOf = (stored: string): ProfileDetail['avatar'] =>
   (PROFILE_AVATARS as readonly string[]).includes(stored) ? (stored as ProfileDetail['avatar']) : 'sol';
 const languageOf = (stored: string | null): ProfileDetail['language'] =>
@@ -181,7 +184,7 @@ export class ProfilesService implements ProfileResolver {
       const pid = await this.profileOfToken(userId, requested);
       row = rows.find((r) => r.id === pid);
       // A deleted profile's token: pick again.
-      if (!row) throw forbidden(PROFILE_TOKEN_REFUSED);
+      if (!row) throw forbidden(PROFILE_TOKEN_REFUSED, TOKEN_REFUSED);
     } else if (typeof requested === 'number' && requested !== 0) {
       const parsed = idParamSchema.safeParse(requested);
       if (!parsed.success) throw badRequest('El perfil indicado no es válido.');
@@ -197,12 +200,13 @@ export class ProfilesService implements ProfileResolver {
   private async profileOfToken(userId: number, value: string): Promise<number> {
     if (value.length > 2048 || !looksLikeToken(value)) throw badRequest('El perfil indicado no es válido.');
     const check = verifyProfileToken(this.tokens.key, value, Math.floor(this.deps.clock.now() / 1000));
-    if (!check.ok) throw forbidden(PROFILE_TOKEN_REFUSED);
+    if (!check.ok) throw forbidden(PROFILE_TOKEN_REFUSED, TOKEN_REFUSED);
     const claims = check.claims;
-    if (claims.sub !== userId) throw forbidden(PROFILE_NOT_YOURS);
+    if (claims.sub !== userId) throw forbidden(PROFILE_NOT_YOURS, TOKEN_REFUSED);
     const user = await this.users.findUserById(userId);
-    if (!user || user.tokenVersion !== claims.ver) throw forbidden(PROFILE_TOKEN_REFUSED);
-    if (claims.sid !== undefined && !(await this.tokens.familyLive(claims.sid))) throw forbidden(PROFILE_TOKEN_REFUSED);
+    if (!user || user.tokenVersion !== claims.ver) throw forbidden(PROFILE_TOKEN_REFUSED, TOKEN_REFUSED);
+    if (claims.sid !== undefined && !(await this.tokens.familyLive(claims.sid)))
+      throw forbidden(PROFILE_TOKEN_REFUSED, TOKEN_REFUSED);
     return claims.pid;
   }
 }
