@@ -6,7 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { QoeRepository } from '../../apps/server/src/modules/qoe/testing';
 import { QoeReports } from '../../apps/server/src/modules/qoe/testing';
-import { concurrencyRows, MINUTE_MS, minuteOf, minuteRows } from '../../apps/server/src/modules/qoe/testing';
+import {
+  concurrencyRows,
+  MINUTE_MS,
+  minuteFacetRows,
+  minuteOf,
+  minuteRows,
+} from '../../apps/server/src/modules/qoe/testing';
 import { qoeMigrations } from '../../apps/server/src/modules/qoe/testing';
 import { QoeDemoRepository } from '../../apps/server/src/modules/qoe/testing';
 import type { DemoView } from '../../apps/server/src/modules/qoe/testing';
@@ -65,14 +71,20 @@ export async function runOverviewBench(): Promise<void> {
     const t0 = performance.now();
     const minutes: MinuteRow[] = [];
     const concurrency: ConcurrencyRow[] = [];
+    const facets: FacetRow[] = [];
     for (let start = 0; start < VIEWS; start += BATCH) {
       const batch = Array.from({ length: Math.min(BATCH, VIEWS - start) }, (_, k) => view(start + k, now));
       await writer.insertViews(batch);
       for (const row of minuteRows(batch)) minutes.push(row);
       for (const row of concurrencyRows(batch, from, now)) concurrency.push(row);
+      for (const row of minuteFacetRows(batch)) facets.push(row);
     }
-    // Batches share minutes: the rows of one (minute, item, device, region) are summed as one rollup would.
-    await repo.replaceAggregates(from, mergeMinutes(minutes), mergeConcurrency(concurrency));
+    await repo.replaceAggregates(
+      from,
+      mergeSums(minutes, (row) => `${row.minute}|${row.itemType}|${row.itemId}|${row.deviceClass}|${row.region}`),
+      mergeConcurrency(concurrency),
+      mergeSums(facets, (row) => `${row.minute}|${row.facet}|${row.key}`),
+    );
     console.log(
       `Generated ${VIEWS.toLocaleString('en')} views of ${CHANNELS.toLocaleString('en')} channels over 24 h in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
@@ -80,6 +92,10 @@ export async function runOverviewBench(): Promise<void> {
     for (const [label, query] of [
       ['overview 24 h', () => reports.overview('24h')],
       ['breakdown by channel 24 h', () => reports.breakdown('channel', '24h', 50)],
+      ['by device 24 h', () => reports.breakdown('device', '24h', 50)],
+      ['by region 24 h', () => reports.breakdown('region', '24h', 50)],
+      ['by browser 24 h', () => reports.breakdown('browser', '24h', 50)],
+      ['by error 24 h', () => reports.breakdown('error', '24h', 50)],
     ] as const) {
       const times: number[] = [];
       for (let i = 0; i < RUNS; i += 1) {
@@ -100,10 +116,12 @@ export async function runOverviewBench(): Promise<void> {
 }
 
 type MinuteRow = ReturnType<typeof minuteRows>[number];
-function mergeMinutes(rows: MinuteRow[]): MinuteRow[] {
-  const byKey = new Map<string, MinuteRow>();
+type FacetRow = ReturnType<typeof minuteFacetRows>[number];
+/** Batches share minutes: the rows of one key are summed as one rollup would. */
+function mergeSums<Row extends MinuteRow | FacetRow>(rows: Row[], keyOf: (row: Row) => string): Row[] {
+  const byKey = new Map<string, Row>();
   for (const row of rows) {
-    const key = `${row.minute}|${row.itemType}|${row.itemId}|${row.deviceClass}|${row.region}`;
+    const key = keyOf(row);
     const had = byKey.get(key);
     if (!had) {
       byKey.set(key, { ...row });

@@ -155,6 +155,13 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   qoe_hour_groups: none(
     'hour device_class region views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum',
   ),
+  qoe_minute_facets: none(
+    'minute facet key views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum',
+  ),
+  qoe_hour_facets: none(
+    'hour facet key views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum',
+  ),
+  qoe_group_viewers: { ...none('facet key last_started_at'), user_id: U },
   qoe_alerts: none('id kind item_type item_id value threshold views raised_at cleared_at'),
   qoe_thresholds: none('id failure_pct min_views startup_p95_ms updated_at'),
   catalogue_meta: none('key value'),

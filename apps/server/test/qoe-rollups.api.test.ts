@@ -9,6 +9,7 @@ import {
   figuresOf,
   hourOf,
   MINUTE_MS,
+  minuteFacetRows,
   minuteRows,
   QoeDemoRepository,
   qoeMigrations,
@@ -40,7 +41,7 @@ function views(): DemoView[] {
       startedAt,
       lastAt: startedAt + (i % 9) * MINUTE_MS,
       deviceClass: ['desktop', 'phone', 'tv'][i % 3] ?? 'desktop',
-      browser: 'Chrome',
+      browser: ['Chrome', 'Firefox', 'Safari', 'Edge'][i % 4] ?? 'Chrome',
       os: 'Linux',
       playerVersion: 'shaka 5',
       region: i % 5 === 0 ? 'PT' : 'ES',
@@ -52,7 +53,7 @@ function views(): DemoView[] {
       rebufferMs: i % 3 === 0 ? 1500 : 0,
       watchMs: 30_000 + i * 10,
       playingMs: 30_000,
-      errorCode: i % 13 === 0 ? 3016 : null,
+      errorCode: i % 13 === 0 ? 3016 : i % 17 === 0 ? 6007 : null,
       licenceCode: null,
       avgBitrate: 2_000_000,
       renditionSwitches: 0,
@@ -82,11 +83,16 @@ async function expectReportsMatch(reports: QoeReports, all: readonly DemoView[])
     for (const row of concurrencyRows(all, overview.from, overview.to))
       perMinute.set(row.minute, (perMinute.get(row.minute) ?? 0) + row.viewers);
     expect(overview.peakConcurrent, range).toBe(Math.max(0, ...perMinute.values()));
-    const groups: [by: 'channel' | 'title' | 'device' | 'region', keyOf: (v: DemoView) => string | null][] = [
+    const groups: [
+      by: 'channel' | 'title' | 'device' | 'region' | 'browser' | 'error',
+      keyOf: (v: DemoView) => string | null,
+    ][] = [
       ['channel', (v) => (v.itemType === 'LIVE' ? `LIVE:${v.itemId}` : null)],
       ['title', (v) => (v.itemType === 'LIVE' ? null : `${v.itemType}:${v.itemId}`)],
       ['device', (v) => v.deviceClass],
       ['region', (v) => v.region],
+      ['browser', (v) => v.browser],
+      ['error', (v) => (v.errorCode === null ? null : String(v.errorCode))],
     ];
     for (const [by, keyOf] of groups) {
       const breakdown = await reports.breakdown(by, range, 50);
@@ -127,11 +133,18 @@ describe.each(kinds)('QoE rollups on %s', (kind) => {
     const second = NOW - 5 * HOUR - 21 * MINUTE_MS - (NOW % MINUTE_MS);
     expect(second % HOUR).not.toBe(0);
     const before = all.filter((v) => v.startedAt < second);
-    await repo.replaceAggregates(first, minuteRows(before), concurrencyRows(all, first, second));
+    await repo.replaceAggregates(
+      first,
+      minuteRows(before),
+      concurrencyRows(all, first, second),
+      minuteFacetRows(before),
+    );
+    const after = all.filter((v) => v.startedAt >= second);
     await repo.replaceAggregates(
       second,
-      minuteRows(all.filter((v) => v.startedAt >= second)),
+      minuteRows(after),
       concurrencyRows(all, second, NOW + 1),
+      minuteFacetRows(after),
     );
     await expectReportsMatch(new QoeReports(new ManualClock(NOW), repo, async () => new Map()), all);
   });
@@ -150,7 +163,11 @@ describe.each(kinds)('QoE rollups on %s', (kind) => {
     const from = NOW - 41 * HOUR;
     for (const row of minuteRows(all)) await k.insertInto('qoeMinutes').values(row).execute();
     for (const row of concurrencyRows(all, from, NOW + 1)) await k.insertInto('qoeConcurrency').values(row).execute();
-    expect(await migrateToLatest(db, [qoeMigrations])).toEqual(['2026-12-08-0210-qoe-rollups']);
+    // Both back-fill: the hourly rollups from the per-minute rows, the browser and error rollups and every group's viewers from the raw views.
+    expect(await migrateToLatest(db, [qoeMigrations])).toEqual([
+      '2026-12-08-0210-qoe-rollups',
+      '2026-12-10-0900-qoe-facets',
+    ]);
     const hours = await db
       .kysely<{ qoeHourItems: { hour: number; views: number } }>()
       .selectFrom('qoeHourItems')

@@ -8,7 +8,7 @@ import { qoeMigrations } from './migrations';
 import { QoeRepository } from './qoe.repository';
 import { qoeRoutes } from './qoe.routes';
 import { QoeReports } from './report.service';
-import { MINUTE_MS, minuteOf, minuteRows, concurrencyRows } from './rollup';
+import { MINUTE_MS, minuteFacetRows, minuteOf, minuteRows, concurrencyRows } from './rollup';
 import { QoeDemo } from './seed/demo';
 import { SpeedTestsRepository } from './speed-tests.repository';
 import { speedTestRoutes } from './speed-tests.routes';
@@ -62,7 +62,12 @@ export function createQoe(platform: Platform, needs: QoeNeeds): Qoe {
       const from = minuteOf(now) - ROLLUP_REACH_MS;
       const started = await repo.viewsStartedBetween(from, now + 1);
       const active = await repo.viewsActiveBetween(from, now + 1);
-      await repo.replaceAggregates(from, minuteRows(started), concurrencyRows(active, from, now + 1));
+      await repo.replaceAggregates(
+        from,
+        minuteRows(started),
+        concurrencyRows(active, from, now + 1),
+        minuteFacetRows(started),
+      );
       await alerts.evaluate();
       if (now - lastRetention >= 60 * MINUTE_MS) {
         lastRetention = now;

@@ -2,10 +2,11 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { QoeThresholds } from '@pantalla/contracts';
 import type { Db } from '../../platform/database';
 import { recordAudit, type Actor } from '../../platform/audit.repository';
-import { concurrentTotals, hourOf, rollupsOf } from './rollup';
+import { concurrentTotals, hourFacetRows, hourOf, rollupsOf } from './rollup';
 import type {
   QoeAlertRow,
   QoeConcurrencyTable,
+  QoeMinuteFacetsTable,
   QoeMinutesTable,
   QoeTables,
   QoeViewRow,
@@ -19,6 +20,7 @@ export interface ViewFactsRow {
   itemId: number;
   deviceClass: string;
   region: string;
+  browser: string;
   userId: number;
   startedAt: number;
   lastAt: number;
@@ -42,11 +44,13 @@ export interface RawGroupRow {
   viewers: number;
 }
 
-const FACTS = [
+/** The raw view's columns the rollup reads. */
+export const VIEW_FACTS = [
   'itemType',
   'itemId',
   'deviceClass',
   'region',
+  'browser',
   'userId',
   'startedAt',
   'lastAt',
@@ -105,15 +109,74 @@ function chunks<T>(rows: readonly T[]): T[][] {
   return out;
 }
 
+/** A raw view's columns in the order UPSERT_VIEW_SQL binds them. */
+const VIEW_COLUMNS = [
+  'viewId',
+  'userId',
+  'itemType',
+  'itemId',
+  'startedAt',
+  'lastAt',
+  'deviceClass',
+  'browser',
+  'os',
+  'playerVersion',
+  'region',
+  'startupMs',
+  'zap',
+  'ended',
+  'exitBeforeStart',
+  'rebufferCount',
+  'rebufferMs',
+  'watchMs',
+  'playingMs',
+  'errorCode',
+  'licenceCode',
+  'avgBitrate',
+  'renditionSwitches',
+  'droppedFrames',
+  'events',
+] as const satisfies readonly (keyof QoeViewsTable)[];
+/** The columns a later summary of a view updates. */
+const VIEW_UPDATED = [
+  'lastAt',
+  'startupMs',
+  'ended',
+  'exitBeforeStart',
+  'rebufferCount',
+  'rebufferMs',
+  'watchMs',
+  'playingMs',
+  'errorCode',
+  'licenceCode',
+  'avgBitrate',
+  'renditionSwitches',
+  'droppedFrames',
+  'events',
+] as const satisfies readonly (keyof QoeViewsTable)[];
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const UPSERT_VIEW_SQL =
+  `insert into qoe_views (${VIEW_COLUMNS.map(snake).join(', ')}) values (${VIEW_COLUMNS.map(() => '?').join(', ')})` +
+  ` on conflict (view_id) do update set ${VIEW_UPDATED.map((c) => `${snake(c)} = excluded.${snake(c)}`).join(', ')}` +
+  ' where excluded.user_id = qoe_views.user_id and qoe_views.ended = 0';
+const viewValues = (row: Insertable<QoeViewsTable>): unknown[] => VIEW_COLUMNS.map((c) => row[c] ?? null);
+
 /** Every SQL of quality of experience. */
 export class QoeRepository {
   private readonly k: Kysely<QoeTables>;
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.k = db.kysely<QoeTables>();
   }
 
   /** Writes the latest summary of each view; a view id already another account's, or already ended, is left alone. */
   async upsertViews(rows: readonly Insertable<QoeViewsTable>[]): Promise<void> {
+    const runMany = this.db.runMany;
+    if (runMany) {
+      // SQLite: one prepared statement run per row in one transaction, about ten times cheaper than building
+      // many-row inserts (the beacon bench's writer; issue 28). The same statement as below, in SQL.
+      await this.k.transaction().execute(async () => runMany(UPSERT_VIEW_SQL, rows.map(viewValues)));
+      return;
+    }
     for (const chunk of chunks(rows)) {
       await this.k
         .insertInto('qoeViews')
@@ -148,7 +211,7 @@ export class QoeRepository {
   viewsStartedBetween(from: number, to: number): Promise<ViewFactsRow[]> {
     return this.k
       .selectFrom('qoeViews')
-      .select(FACTS)
+      .select(VIEW_FACTS)
       .where('startedAt', '>=', from)
       .where('startedAt', '<', to)
       .execute();
@@ -158,7 +221,7 @@ export class QoeRepository {
   viewsActiveBetween(from: number, to: number): Promise<ViewFactsRow[]> {
     return this.k
       .selectFrom('qoeViews')
-      .select(FACTS)
+      .select(VIEW_FACTS)
       .where('lastAt', '>=', from)
       .where('startedAt', '<', to)
       .execute();
@@ -172,6 +235,7 @@ export class QoeRepository {
     from: number,
     minutes: readonly QoeMinutesTable[],
     concurrency: readonly QoeConcurrencyTable[],
+    facets: readonly QoeMinuteFacetsTable[],
   ): Promise<void> {
     const hour = hourOf(from);
     await this.k.transaction().execute(async (trx) => {
@@ -184,7 +248,22 @@ export class QoeRepository {
               .where('minute', '<', from)
               .execute()
           : [];
+      const earlierFacets =
+        hour < from
+          ? await trx
+              .selectFrom('qoeMinuteFacets')
+              .selectAll()
+              .where('minute', '>=', hour)
+              .where('minute', '<', from)
+              .execute()
+          : [];
       const rollups = rollupsOf([...earlier, ...minutes], concurrentTotals(concurrency), from);
+      await trx.deleteFrom('qoeMinuteFacets').where('minute', '>=', from).execute();
+      await trx.deleteFrom('qoeHourFacets').where('hour', '>=', hour).execute();
+      for (const chunk of chunks(facets)) await trx.insertInto('qoeMinuteFacets').values(chunk).execute();
+      for (const chunk of chunks(hourFacetRows([...earlierFacets, ...facets])))
+        await trx.insertInto('qoeHourFacets').values(chunk).execute();
+      await upsertGroupViewers(trx, from);
       await trx.deleteFrom('qoeMinutes').where('minute', '>=', from).execute();
       await trx.deleteFrom('qoeConcurrency').where('minute', '>=', from).execute();
       await trx.deleteFrom('qoeMinuteTotals').where('minute', '>=', from).execute();
@@ -381,7 +460,47 @@ export class QoeRepository {
       .execute();
   }
 
-  /** Sums per browser or per error code, straight from the raw views (the aggregates do not keep them). */
+  /** Browser or error code rows over [from, to), sums and histograms (few groups: every row read). */
+  facetRows(
+    grain: Grain,
+    facet: 'browser' | 'error',
+    from: number,
+    to: number,
+  ): Promise<(SumsColumns & { key: string })[]> {
+    return grain === 'minute'
+      ? this.k
+          .selectFrom('qoeMinuteFacets')
+          .select(['key', ...SUMS])
+          .where('facet', '=', facet)
+          .where('minute', '>=', from)
+          .where('minute', '<', to)
+          .execute()
+      : this.k
+          .selectFrom('qoeHourFacets')
+          .select(['key', ...SUMS])
+          .where('facet', '=', facet)
+          .where('hour', '>=', from)
+          .where('hour', '<', to)
+          .execute();
+  }
+
+  /**
+   * Distinct accounts per group (of `keys` only, when given) with a view started at or after `from`: every
+   * window's, since none ends before the server's now.
+   */
+  async groupViewersSince(group: ViewerGroup, from: number, keys?: readonly string[]): Promise<Map<string, number>> {
+    if (keys?.length === 0) return new Map();
+    let query = this.k
+      .selectFrom('qoeGroupViewers')
+      .select(['key', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('facet', '=', group)
+      .where('lastStartedAt', '>=', from);
+    if (keys) query = query.where('key', 'in', keys);
+    const rows = await query.groupBy('key').execute();
+    return new Map(rows.map((row) => [row.key, Number(row.n)]));
+  }
+
+  /** Sums per browser or per error code, straight from the raw views (one item's page). */
   rawGroups(
     by: 'browser' | 'errorCode',
     from: number,
@@ -466,11 +585,13 @@ export class QoeRepository {
   async forget(viewsBefore: number, aggregatesBefore: number): Promise<void> {
     await this.k.deleteFrom('qoeViews').where('startedAt', '<', viewsBefore).execute();
     await this.k.deleteFrom('qoeViewers').where('lastStartedAt', '<', viewsBefore).execute();
+    await this.k.deleteFrom('qoeGroupViewers').where('lastStartedAt', '<', viewsBefore).execute();
+    await this.k.deleteFrom('qoeMinuteFacets').where('minute', '<', aggregatesBefore).execute();
     await this.k.deleteFrom('qoeMinutes').where('minute', '<', aggregatesBefore).execute();
     await this.k.deleteFrom('qoeConcurrency').where('minute', '<', aggregatesBefore).execute();
     await this.k.deleteFrom('qoeMinuteTotals').where('minute', '<', aggregatesBefore).execute();
     // An hour row goes once all its minutes have gone.
-    for (const table of ['qoeHourTotals', 'qoeHourItems', 'qoeHourGroups'] as const)
+    for (const table of ['qoeHourTotals', 'qoeHourItems', 'qoeHourGroups', 'qoeHourFacets'] as const)
       await this.k.deleteFrom(table).where('hour', '<', hourOf(aggregatesBefore)).execute();
     await this.k.deleteFrom('qoeAlerts').where('raisedAt', '<', aggregatesBefore).execute();
   }
@@ -521,6 +642,7 @@ export class QoeRepository {
   async eraseViewsOf(userId: number): Promise<void> {
     await this.k.deleteFrom('qoeViews').where('userId', '=', userId).execute();
     await this.k.deleteFrom('qoeViewers').where('userId', '=', userId).execute();
+    await this.k.deleteFrom('qoeGroupViewers').where('userId', '=', userId).execute();
   }
 }
 
@@ -530,4 +652,25 @@ export async function insertRollups(k: Kysely<QoeTables>, rollups: ReturnType<ty
   for (const chunk of chunks(rollups.hourTotals)) await k.insertInto('qoeHourTotals').values(chunk).execute();
   for (const chunk of chunks(rollups.hourItems)) await k.insertInto('qoeHourItems').values(chunk).execute();
   for (const chunk of chunks(rollups.hourGroups)) await k.insertInto('qoeHourGroups').values(chunk).execute();
+}
+
+/** Each group's key of a raw view as SQL, per breakdown whose unique viewers QoeGroupViewersTable keeps. */
+const GROUP_KEYS = {
+  item: sql`item_type || ':' || cast(item_id as varchar(12))`,
+  device: sql`device_class`,
+  region: sql`region`,
+  browser: sql`browser`,
+  error: sql`cast(error_code as varchar(12))`,
+} as const;
+export type ViewerGroup = keyof typeof GROUP_KEYS;
+
+/** Raises each account's latest start per group from the views started at or after `from` (a view's start never changes). */
+export async function upsertGroupViewers(k: Kysely<QoeTables>, from: number): Promise<void> {
+  for (const [facet, key] of Object.entries(GROUP_KEYS))
+    await sql`insert into qoe_group_viewers (facet, key, user_id, last_started_at)
+      select ${facet}, ${key}, user_id, max(started_at) from qoe_views
+      where started_at >= ${from}${facet === 'error' ? sql` and error_code is not null` : sql``}
+      group by ${key}, user_id
+      on conflict (facet, key, user_id) do update set last_started_at = excluded.last_started_at
+      where excluded.last_started_at > qoe_group_viewers.last_started_at`.execute(k);
 }

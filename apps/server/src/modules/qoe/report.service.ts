@@ -19,6 +19,7 @@ import {
 } from './metrics';
 import type { Grain, GroupSums, ItemRef, QoeRepository, RawGroupRow } from './qoe.repository';
 import { HOUR_MS, hourOf, MINUTE_MS, minuteOf, sumsOf } from './rollup';
+import type { SumsColumns } from './tables';
 
 /** Each range's length, its chart's bucket, and the rollup grain it reads. */
 const RANGES: Record<QoeRange, { length: number; bucket: number; grain: Grain }> = {
@@ -97,7 +98,9 @@ export class QoeReports {
     const grain = this.grainOf(range);
     const rows =
       by === 'browser' || by === 'error'
-        ? await this.rawBreakdown(by, from, to, limit, item)
+        ? item
+          ? await this.rawBreakdown(by, from, to, limit, item)
+          : await this.facetBreakdown(by, grain, from, to)
         : by === 'channel' || by === 'title'
           ? await this.itemBreakdown(by, grain, from, to, limit, item)
           : await this.groupBreakdown(by, grain, from, to, item);
@@ -119,16 +122,24 @@ export class QoeReports {
   ): Promise<QoeBreakdownRow[]> {
     const groups = await this.repo.itemSums(grain, by === 'channel', from, to, limit, item);
     const refs = groups.map((group) => refOf(group.key));
-    const [histRows, viewerRows] = await Promise.all([
+    const [histRows, viewers] = await Promise.all([
       this.repo.itemHistograms(grain, refs, from, to),
-      this.repo.uniqueViewersOfItems(refs, from, to),
+      // One item's page counts its raw views; the breakdown of every item reads each account's latest start per item.
+      item
+        ? this.repo
+            .uniqueViewersOfItems(refs, from, to)
+            .then((rows) => new Map(rows.map((r) => [`${r.itemType}:${r.itemId}`, Number(r.n)])))
+        : this.repo.groupViewersSince(
+            'item',
+            from,
+            groups.map((group) => group.key),
+          ),
     ]);
     const histograms = new Map<string, number[]>();
     for (const row of histRows) {
       const key = `${row.itemType}:${row.itemId}`;
       histograms.set(key, mergeHistogram(histograms.get(key) ?? emptyHistogram(), parseHistogram(row.startupHist)));
     }
-    const viewers = new Map(viewerRows.map((r) => [`${r.itemType}:${r.itemId}`, Number(r.n)]));
     return groups.map((group) => ({
       key: group.key,
       name: null,
@@ -144,17 +155,27 @@ export class QoeReports {
     item?: ItemRef,
   ): Promise<QoeBreakdownRow[]> {
     const column = by === 'device' ? 'deviceClass' : 'region';
-    const [rows, viewerRows] = await Promise.all([
+    const [rows, viewers] = await Promise.all([
       this.repo.groupRows(grain, column, from, to, item),
-      this.repo.uniqueViewersBy(column, from, to, item),
+      item
+        ? this.repo
+            .uniqueViewersBy(column, from, to, item)
+            .then((list) => new Map(list.map((r) => [r.key, Number(r.n)])))
+        : this.repo.groupViewersSince(by, from),
     ]);
-    const groups = new Map<string, ViewSums>();
-    for (const row of rows) groups.set(row.key, mergeSums(groups.get(row.key) ?? emptySums(), sumsOf(row)));
-    const viewers = new Map(viewerRows.map((r) => [r.key, Number(r.n)]));
-    return [...groups.entries()].map(([key, sums]) => ({ key, name: null, ...figuresOf(sums, viewers.get(key) ?? 0) }));
+    return summedGroups(rows, viewers);
   }
 
-  /** Browser and error code groups have no histogram: their start-up percentiles are null. */
+  /** Browser and error code groups of every item's views, from their rollups. */
+  private async facetBreakdown(by: 'browser' | 'error', grain: Grain, from: number, to: number) {
+    const [rows, viewers] = await Promise.all([
+      this.repo.facetRows(grain, by, from, to),
+      this.repo.groupViewersSince(by, from),
+    ]);
+    return summedGroups(rows, viewers);
+  }
+
+  /** One item's browser and error code groups, from its raw views (no histogram: start-up percentiles null). */
   private async rawBreakdown(
     by: 'browser' | 'error',
     from: number,
@@ -183,6 +204,16 @@ export class QoeReports {
       };
     });
   }
+}
+
+/** Rows of a few groups (device class, region, browser, error code) summed per key, with their viewers. */
+function summedGroups(
+  rows: readonly (SumsColumns & { key: string })[],
+  viewers: Map<string, number>,
+): QoeBreakdownRow[] {
+  const groups = new Map<string, ViewSums>();
+  for (const row of rows) groups.set(row.key, mergeSums(groups.get(row.key) ?? emptySums(), sumsOf(row)));
+  return [...groups.entries()].map(([key, sums]) => ({ key, name: null, ...figuresOf(sums, viewers.get(key) ?? 0) }));
 }
 
 /** A group summed in the database, with its histogram merged from its rows. */

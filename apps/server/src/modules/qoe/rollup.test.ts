@@ -10,6 +10,7 @@ function row(fields: Partial<ViewFactsRow>): ViewFactsRow {
     itemId: 1,
     deviceClass: 'desktop',
     region: 'ES',
+    browser: 'Chrome',
     userId: 1,
     startedAt: T0,
     lastAt: T0,

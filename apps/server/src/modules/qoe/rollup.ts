@@ -1,8 +1,10 @@
 import type {
   QoeConcurrencyTable,
+  QoeHourFacetsTable,
   QoeHourGroupsTable,
   QoeHourItemsTable,
   QoeHourTotalsTable,
+  QoeMinuteFacetsTable,
   QoeMinutesTable,
   QoeMinuteTotalsTable,
   SumsColumns,
@@ -53,6 +55,41 @@ export function minuteRows(views: readonly ViewFactsRow[]): QoeMinutesTable[] {
       groups.set(id, group);
     }
     addView(group.sums, factsOf(view));
+  }
+  return [...groups.values()].map(({ key, sums }) => ({ ...key, ...columnsOf(sums) }));
+}
+
+/** The facet keys of a view: its browser, and its error code when it failed. */
+function facetKeysOf(view: ViewFactsRow): [facet: 'browser' | 'error', key: string][] {
+  const keys: [facet: 'browser' | 'error', key: string][] = [['browser', view.browser]];
+  if (view.errorCode !== null) keys.push(['error', String(view.errorCode)]);
+  return keys;
+}
+
+/** Per-minute rows of the views given by start minute, per browser and per error code (the failed views only). */
+export function minuteFacetRows(views: readonly ViewFactsRow[]): QoeMinuteFacetsTable[] {
+  const groups = new Map<string, { key: { minute: number; facet: string; key: string }; sums: ViewSums }>();
+  for (const view of views) {
+    const minute = minuteOf(Number(view.startedAt));
+    for (const [facet, key] of facetKeysOf(view)) {
+      const id = `${minute}|${facet}|${key}`;
+      let group = groups.get(id);
+      if (!group) groups.set(id, (group = { key: { minute, facet, key }, sums: emptySums() }));
+      addView(group.sums, factsOf(view));
+    }
+  }
+  return [...groups.values()].map(({ key, sums }) => ({ ...key, ...columnsOf(sums) }));
+}
+
+/** Hourly rows of per-minute facet rows (whole only when given every row of their hours). */
+export function hourFacetRows(rows: readonly QoeMinuteFacetsTable[]): QoeHourFacetsTable[] {
+  const groups = new Map<string, { key: { hour: number; facet: string; key: string }; sums: ViewSums }>();
+  for (const row of rows) {
+    const hour = hourOf(Number(row.minute));
+    const id = `${hour}|${row.facet}|${row.key}`;
+    const group = groups.get(id);
+    if (group) mergeSums(group.sums, sumsOf(row));
+    else groups.set(id, { key: { hour, facet: row.facet, key: row.key }, sums: sumsOf(row) });
   }
   return [...groups.values()].map(({ key, sums }) => ({ ...key, ...columnsOf(sums) }));
 }

@@ -89,6 +89,32 @@ export interface QoeHourGroupsTable extends SumsColumns {
   region: string;
 }
 
+/** A breakdown the per-minute rows do not key: the browser, or the playback error code of failed views. */
+export type QoeFacet = 'browser' | 'error';
+/** Views by the minute they started, per browser and per error code (kept 13 months). */
+export interface QoeMinuteFacetsTable extends SumsColumns {
+  minute: number;
+  facet: string;
+  key: string;
+}
+/** The same per hour (those breakdowns over 24 h and more). */
+export interface QoeHourFacetsTable extends SumsColumns {
+  hour: number;
+  facet: string;
+  key: string;
+}
+/**
+ * Each account's latest view start per breakdown group ('item' `LIVE:12`, 'device', 'region',
+ * 'browser', 'error'): a group's unique viewers of a window ending now are the accounts whose
+ * latest start in it falls in the window. Kept as long as raw views; erased with them.
+ */
+export interface QoeGroupViewersTable {
+  facet: string;
+  key: string;
+  userId: number;
+  lastStartedAt: number;
+}
+
 /** Each account's latest view start (kept as long as raw views; erased with them). */
 export interface QoeViewersTable {
   userId: number;
@@ -147,6 +173,9 @@ export interface QoeTables {
   qoeHourTotals: QoeHourTotalsTable;
   qoeHourItems: QoeHourItemsTable;
   qoeHourGroups: QoeHourGroupsTable;
+  qoeMinuteFacets: QoeMinuteFacetsTable;
+  qoeHourFacets: QoeHourFacetsTable;
+  qoeGroupViewers: QoeGroupViewersTable;
   qoeAlerts: QoeAlertsTable;
   qoeThresholds: QoeThresholdsTable;
 }

@@ -7,7 +7,16 @@ export { addView, emptySums, figuresOf } from './metrics';
 export { qoeMigrations } from './migrations';
 export { QoeRepository } from './qoe.repository';
 export { QoeReports } from './report.service';
-export { concurrencyRows, factsOf, hourOf, MINUTE_MS, minuteOf, minuteRows, rollupsOf } from './rollup';
+export {
+  concurrencyRows,
+  factsOf,
+  hourOf,
+  MINUTE_MS,
+  minuteFacetRows,
+  minuteOf,
+  minuteRows,
+  rollupsOf,
+} from './rollup';
 export type { DemoView } from './seed/demo-audience';
 export { QoeDemoRepository } from './seed/demo.repository';
 export { SPEED_RUNS_PER_HOUR } from './speed-tests.service';

@@ -1,7 +1,7 @@
 import type { QoeDemoConfig } from '../../../platform/config';
 import type { Platform } from '../../../platform/module';
 import type { QoeRepository } from '../qoe.repository';
-import { concurrencyRows, MINUTE_MS, minuteOf, minuteRows } from '../rollup';
+import { concurrencyRows, MINUTE_MS, minuteFacetRows, minuteOf, minuteRows } from '../rollup';
 import { demoViewsBetween } from './demo-audience';
 import { QoeDemoRepository } from './demo.repository';
 
@@ -36,7 +36,12 @@ export class QoeDemo {
     const views = demoViewsBetween(from, to, channels, this.demo, false);
     await this.demoRepo.insertViews(views);
     // Only minutes already begun: the live rounds' rollup takes the rest as the clock reaches them.
-    await this.repo.replaceAggregates(from, minuteRows(views), concurrencyRows(views, from, to));
+    await this.repo.replaceAggregates(
+      from,
+      minuteRows(views),
+      concurrencyRows(views, from, to),
+      minuteFacetRows(views),
+    );
     this.platform.log.info({ views: views.length, ms: Date.now() - started }, 'QoE demo history written');
     return views.length;
   }
