@@ -5,7 +5,7 @@ import { GuidePage } from '../pages/guide-page';
 
 /**
  * Issue 30: star two channels in the guide, filter it to "Favoritos" and see only them; the
- * filter is remembered after a reload. Each run registers an account of its own, so no other
+ * filter is remembered after a reload. "Mi lista" from a film's page. Each run registers an account of its own, so no other
  * spec's guide gains stars or a filter.
  */
 for (const viewport of [
@@ -67,6 +67,25 @@ for (const viewport of [
       await expect(channels.first()).toHaveAttribute('title', picked[0]!);
       await page.getByRole('button', { name: 'Favoritos', exact: true }).click();
       await expect(channels).toHaveCount(total);
+    });
+
+    test('adds a film to Mi lista from its page, and keeps it after a reload', async ({ page, request }) => {
+      const account = await createAccount(request, `milista-${viewport.width}`);
+      await signInDirectly(page, account);
+      await page.goto('/detail/content/1159');
+      const button = page.getByRole('button', { name: 'Mi lista', exact: true });
+      await expect(button).toHaveAttribute('aria-pressed', 'false');
+      await expect(button).toBeEnabled();
+      await button.click();
+      await expect(button).toHaveAttribute('aria-pressed', 'true');
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Mi lista', exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await page.getByRole('button', { name: 'Mi lista', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Mi lista', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+      await page.screenshot({ path: `/tmp/fav-detail-${viewport.width}.png` });
     });
   });
 }

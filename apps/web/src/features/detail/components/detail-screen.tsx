@@ -32,7 +32,11 @@ import {
   closeTarget,
 } from '../../catalogue';
 import './detail.css';
+import { FavouriteChannelButton, MyListButton } from './list-button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** What "Mi lista" calls each kind of detail page. */
+const LIST_KINDS = { content: 'film', serie: 'series', event: 'programme' } as const;
 
 /** Spec: the detail description is cut to 1050 characters, 250 on a series' first tab. */
 export const DETAIL_DESCRIPTION_MAX = 1050;
@@ -175,6 +179,11 @@ export function DetailScreen({ kind, id }: { kind: DetailKind; id: number }) {
               <p className="detail__desc">{shortenText(view.description, DETAIL_DESCRIPTION_MAX)}</p>
               <ItemActions item={item} now={now} showMoreInfo={false} />
             </>
+          )}
+          {kind === 'channel' ? (
+            <FavouriteChannelButton channelId={id} />
+          ) : (
+            <MyListButton kind={LIST_KINDS[kind]} id={id} />
           )}
           {hasTrailer ? (
             <TrailerControls
