@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.settings.path,
-                lazy: screen(['settings', 'commerce', 'billing'], settingsRoutes.settings),
+                lazy: screen(['settings', 'commerce', 'billing', 'profiles'], settingsRoutes.settings),
               },
               { path: paths.recordings.path, lazy: screen(['my-recordings'], () => import('./routes/recordings')) },
               {

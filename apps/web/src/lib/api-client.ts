@@ -1,5 +1,6 @@
 import { errorBodySchema, userInfoSchema, type UserInfo } from '@pantalla/contracts';
 import type { z } from 'zod';
+import { PROFILE_HEADER, currentProfile, profileRefused } from './current-profile';
 
 /** Base path of every API route. */
 export const API_BASE = '/api/v1';
@@ -103,6 +104,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
+    // The profile is the server-signed token chosen at "¿Quién está viendo?" (issue 30), only with the sign-in.
+    const profile = token ? currentProfile.token() : null;
+    if (profile) headers[PROFILE_HEADER] = profile;
     // The app's language (kept on <html lang>): the server answers refusals in it and records it for the account's mails.
     const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
     if (language === 'es' || language === 'en' || language === 'de') headers['accept-language'] = language;
@@ -166,7 +170,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
       response = await send(path, opts, session.getIdToken());
     }
-    if (!response.ok) throw await toApiError(response);
+    if (!response.ok) {
+      const error = await toApiError(response);
+      // The profile token died with an old sign-in (or its profile was deleted): drop it and ask once more.
+      if (!profileRefused(error) || !currentProfile.token()) throw error;
+      currentProfile.dropToken();
+      response = await send(path, opts, token === null ? null : (session?.getIdToken() ?? null));
+      if (!response.ok) throw await toApiError(response);
+    }
     return parse(response, opts.schema);
   }
 

@@ -8,6 +8,7 @@ import type player from '../locales/es/player.json';
 import type privacy from '../locales/es/privacy.json';
 import type registration from '../locales/es/registration.json';
 import type screens from '../locales/es/screens.json';
+import type profiles from '../locales/es/profiles.json';
 import type settings from '../locales/es/settings.json';
 import type commerce from '../locales/es/commerce.json';
 import type billing from '../locales/es/billing.json';
@@ -48,6 +49,7 @@ declare module 'i18next' {
       'operator-actions': typeof operatorActions;
       'my-recordings': typeof myRecordings;
       screens: typeof screens;
+      profiles: typeof profiles;
       settings: typeof settings;
     };
   }

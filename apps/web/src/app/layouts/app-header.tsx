@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { GENRE_AMC } from '@pantalla/contracts';
 import { useAuthenticatedUser, useLogout } from '../../features/account';
 import { SearchBox } from '../../features/search';
 import { CHANNELS_GENRE_ID, paths } from '../../config/paths';
+import { currentProfile } from '../../lib/current-profile';
 import { OperatorLogo } from '../../ui/brand';
 import { Button } from '../../ui/button';
 import { LanguageToggle } from '../../ui/language-toggle';
@@ -43,6 +44,7 @@ function AccountMenu({ email, onLogout }: { email: string; onLogout: () => void 
   const rootRef = useRef<HTMLDivElement>(null);
   const hideTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(hideTimer.current), []);
+  const profile = useSyncExternalStore(currentProfile.subscribe, () => currentProfile.of(email));
   return (
     <div
       ref={rootRef}
@@ -76,6 +78,20 @@ function AccountMenu({ email, onLogout }: { email: string; onLogout: () => void 
       <div id={menuId} className="account-menu__panel" hidden={!open}>
         <p className="account-menu__who">{t('home.signedInAs', { email })}</p>
         <ul className="account-menu__links">
+          <li>
+            {/* Issue 30: "¿Quién está viendo?" (its own chunk) switches profile. */}
+            <button
+              type="button"
+              className="account-menu__link account-menu__profile"
+              onClick={() => {
+                setOpen(false);
+                currentProfile.openPicker();
+              }}
+            >
+              {t('nav.switchProfile')}
+              {profile ? ` · ${profile.name}` : ''}
+            </button>
+          </li>
           <li>
             <NavLink to={paths.settings.getHref()} className="account-menu__link">
               {t('nav.settings')}

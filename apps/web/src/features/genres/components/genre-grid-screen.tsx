@@ -8,6 +8,7 @@ import { AdultPinGate } from '../../parental';
 import { useGenreListing } from '../api/get-genre-listing';
 import { genreHref, genrePageKind, parseGenreParams } from '../lib/genre-filter';
 import { useGoBack } from '../lib/navigation';
+import { KidsRefusal, useKidsProfile } from './kids-refusal';
 import { LockedHeader } from './locked-header';
 
 /**
@@ -18,11 +19,14 @@ export function GenreGridScreen() {
   const { t } = useTranslation('explore');
   const parsed = parseGenreParams({ genreId: useParams().id });
   const goBack = useGoBack();
+  const kids = useKidsProfile();
   if (!parsed) return <p className="browse-page__message">{t('notFound')}</p>;
   const grid = <GenreGrid genreId={parsed.genreId} onBack={goBack} />;
   return (
     <div className="browse-page">
-      {genrePageKind(parsed.genreId) === 'adult' ? (
+      {genrePageKind(parsed.genreId) === 'adult' && kids ? (
+        <KidsRefusal genreId={parsed.genreId} onBack={goBack} />
+      ) : genrePageKind(parsed.genreId) === 'adult' ? (
         <AdultPinGate onCancel={goBack} behind={<LockedHeader genreId={parsed.genreId} onBack={goBack} />}>
           {grid}
         </AdultPinGate>

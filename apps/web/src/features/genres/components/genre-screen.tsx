@@ -26,6 +26,7 @@ import {
 } from '../lib/genre-filter';
 import { useGoBack } from '../lib/navigation';
 import { FilterDropdown } from './filter-dropdown';
+import { KidsRefusal, useKidsProfile } from './kids-refusal';
 import { LockedHeader } from './locked-header';
 import { PageHeader } from '../../catalogue';
 
@@ -41,6 +42,7 @@ export function GenreScreen() {
 function GenrePage({ genreId, subgenreId }: { genreId: number; subgenreId: number | null }) {
   const kind = genrePageKind(genreId);
   const goBack = useGoBack();
+  const kids = useKidsProfile();
   // Back (or forward) in history shows the URL as it is and leaves the memory alone, so
   // going back past the page does not bring its filter back.
   const throughHistory = reachedThroughHistory(useNavigationType(), useLocation().key);
@@ -62,7 +64,9 @@ function GenrePage({ genreId, subgenreId }: { genreId: number; subgenreId: numbe
   const body = <GenreBody genreId={genreId} subgenreId={subgenreId} kind={kind} onBack={onBack} />;
   return (
     <div className="browse-page genre-page">
-      {kind === 'adult' ? (
+      {kind === 'adult' && kids ? (
+        <KidsRefusal genreId={genreId} onBack={onBack} />
+      ) : kind === 'adult' ? (
         <AdultPinGate onCancel={onBack} behind={<LockedHeader genreId={genreId} onBack={onBack} />}>
           {body}
         </AdultPinGate>

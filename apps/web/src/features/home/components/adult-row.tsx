@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@pantalla/contracts';
 import { useAuthenticatedUser } from '../../account';
+import { currentProfile } from '../../../lib/current-profile';
 import { AdultPinGate, adultEntryStore, needsAdultPin } from '../../parental';
 import { CategoryRow } from './category-row';
 
@@ -28,6 +29,8 @@ export function AdultRow({ category, jsonFile }: { category: Category; jsonFile:
   // The row itself takes the focus (and the scroll) after the PIN, not the page's h1 far above;
   // its wrapper, because the row's heading is replaced when its items arrive.
   const rowHeading = useCallback(() => rowRef.current, []);
+  // A kids profile (issue 30) never sees the adult section's row.
+  if (currentProfile.of(user.email)?.kind === 'kids') return null;
   if (open) return <CategoryRow category={category} jsonFile={jsonFile} />;
   if (asking) {
     return (

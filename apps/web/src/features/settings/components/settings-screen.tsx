@@ -1,6 +1,8 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingHistorySection, PaymentMethodSection } from '../../billing';
 import { PurchasesSection } from '../../commerce';
+import { profilesLazy } from '../../profiles';
 import { LanguageToggle } from '../../../ui/language-toggle';
 import { useSaveAccountLanguage } from '../api/account-language';
 import { AccountDataSection } from './account-data-section';
@@ -11,6 +13,8 @@ import { QualitySection } from './quality-section';
 import { StreamsSection } from './streams-section';
 import './settings.css';
 
+const ProfilesSection = lazy(profilesLazy.section);
+
 /** /settings/: parental PIN, playback sessions, password, language, and the purchases. */
 export function SettingsScreen() {
   const { t } = useTranslation('settings');
@@ -19,6 +23,9 @@ export function SettingsScreen() {
     <div className="settings">
       <h1 className="settings__title">{t('title')}</h1>
       <div className="settings__grid">
+        <Suspense fallback={null}>
+          <ProfilesSection />
+        </Suspense>
         <PinSection />
         <StreamsSection />
         <EmailSection />
