@@ -27,22 +27,47 @@ const steps = [
     'npx',
     ['vitest', 'run', '--config', 'vitest.cluster.config.ts'],
   ],
-  ['browser specs (Chromium)', 'npm', ['test', '-w', 'e2e']],
-  // Every benchmark, short: its figures in the output; a figure past its goal is printed as
-  // such and fails nothing (a busy machine), a benchmark that cannot run fails the run.
-  ['benchmarks (quick)', 'npm', ['run', 'bench'], { BENCH_QUICK: '1' }],
+  // Side by side: the browser specs wait on pages and leave most of the two cores idle (2 min of
+  // CPU in 4), which the benchmarks use. Their lines go through as they come, each with its tag.
+  [
+    'browser specs and benchmarks',
+    [
+      ['browser specs (Chromium)', 'npm', ['test', '-w', 'e2e'], {}, { tag: 'e2e' }],
+      // Every benchmark, short: its figures in the output; a figure past its goal is printed as
+      // such and fails nothing (a busy machine), a benchmark that cannot run fails the run.
+      ['benchmarks (quick)', 'npm', ['run', 'bench'], { BENCH_QUICK: '1' }, { tag: 'bench' }],
+    ],
+  ],
 ];
 
-/** Runs one command; its output goes straight through, or is kept when `quiet` (printed if it fails). */
-function run(cmd, args, env, quiet) {
+/** Writes a stream's lines as they end, each after `[tag] `. */
+function tagLines(stream, tag) {
+  let partial = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (text) => {
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) process.stdout.write(`[${tag}] ${line}\n`);
+  });
+  stream.on('end', () => partial && process.stdout.write(`[${tag}] ${partial}\n`));
+}
+
+/**
+ * Runs one command; its output goes straight through, or is kept when `quiet` (printed if it
+ * fails), or goes through line by line with a tag when it runs beside others.
+ */
+function run(cmd, args, env, quiet, tag) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(cmd, args, {
-      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: quiet || tag ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...env },
     });
     const chunks = [];
-    if (quiet) {
+    if (tag) {
+      tagLines(child.stdout, tag);
+      tagLines(child.stderr, tag);
+    } else if (quiet) {
       child.stdout.on('data', (c) => chunks.push(c));
       child.stderr.on('data', (c) => chunks.push(c));
     }
@@ -70,11 +95,12 @@ for (const [name, cmd, args, env] of steps) {
     const members = cmd.filter(([member]) => chosen(name) || chosen(member));
     if (members.length === 0) continue;
     console.log(`\n=== ${name}: ${members.map(([member]) => member).join(', ')} (side by side) ===`);
-    const results = await Promise.all(members.map(([, c, a, e]) => run(c, a, e, true)));
+    const results = await Promise.all(members.map(([, c, a, e, options]) => run(c, a, e, true, options?.tag)));
     let green = true;
     members.forEach(([member], i) => {
       // A green check's output (npm ls's tree) is noise; a red one's is the reason.
-      if (results[i].status !== 0) process.stdout.write(`\n--- ${member} ---\n${results[i].output}`);
+      if (results[i].status !== 0 && results[i].output.length > 0)
+        process.stdout.write(`\n--- ${member} ---\n${results[i].output}`);
       green = report(member, results[i]) && green;
     });
     if (!green) process.exit(1);

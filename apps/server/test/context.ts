@@ -9,11 +9,11 @@ import { withDemoDefaults } from '../src/demo/config';
 import { seedDemo } from '../src/demo/seed';
 import { ManualClock } from '../src/platform/clock';
 import { loadConfig, type Config } from '../src/platform/config';
-import { openSqlite } from '../src/platform/database';
 import type { Platform } from '../src/platform/module';
 import { prepareDatabase } from '../src/setup';
 import { openTestDatabase, type DatabaseKind } from './databases';
 import type { TestTables } from './tables';
+import { preparedDatabase } from './templates';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -54,6 +54,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
   );
 }
 
+/** TEST_CLOCK_SHIFT_MS runs the suites at another time of day (the demo guide is made around now). */
+const clockShift = (): number => Number(process.env.TEST_CLOCK_SHIFT_MS ?? 0);
+const testClock = (): ManualClock => new ManualClock(Date.now() + clockShift());
+
 /**
  * A migrated server on a fresh database of the given kind, driven by app.inject; with the
  * demo seeded (accounts, catalogue, guide) unless `demo` is false.
@@ -65,16 +69,24 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const config = testConfig(env);
   // A file, not memory: other threads can open it (an import's parser and writer do).
-  const db =
-    kind === 'sqlite' && options.sqliteFile
-      ? openSqlite(path.join(config.dataDir, 'pantalla.sqlite'))
-      : await openTestDatabase(kind);
-  // TEST_CLOCK_SHIFT_MS runs the suites at another time of day (the demo guide is made around now).
-  const clock = new ManualClock(Date.now() + Number(process.env.TEST_CLOCK_SHIFT_MS ?? 0));
+  const file = kind === 'sqlite' && options.sqliteFile ? path.join(config.dataDir, 'pantalla.sqlite') : undefined;
+  const demo = options.demo !== false;
+  // Migrated and seeded once per worker and recipe (test/templates.ts), then copied.
+  const db = await preparedDatabase(
+    kind,
+    JSON.stringify({ env: Object.entries(env).sort(), demo, shift: clockShift() }),
+    async (template) => {
+      const platform = createPlatform(testConfig(env), template, testClock());
+      const modules = composeModules(platform);
+      await prepareDatabase(platform, modules.all);
+      if (demo) await seedDemo(platform, modules);
+    },
+    () => openTestDatabase(kind),
+    file,
+  );
+  const clock = testClock();
   const platform = createPlatform(config, db, clock);
   const modules = composeModules(platform);
-  await prepareDatabase(platform, modules.all);
-  if (options.demo !== false) await seedDemo(platform, modules);
   const app = await buildApp(platform, modules.all, {
     serveWeb: false,
     requireOperator: modules.identity.auth.requireAdmin,

@@ -54,16 +54,34 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Db> {
   };
 }
 
-/** A fresh, empty PostgreSQL database on the test server, and how to drop it. */
-export async function createScratchPostgres(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on the test server (empty, or a copy of `template`), and how to
+ * drop it. A template's last pool may still be saying goodbye (55006): the copy waits for it.
+ */
+export async function createScratchPostgres(
+  prefix: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+        break;
+      } catch (error) {
+        const inUse = (error as { code?: string }).code === '55006';
+        if (!inUse || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => dropDatabase(name) };
+  return { name, url: url.toString(), drop: () => dropDatabase(name) };
 }
 
 /**

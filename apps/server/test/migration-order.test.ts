@@ -48,6 +48,8 @@ const LANDED = [
   '2026-12-08-0100-qoe-speed-tests',
   '2026-12-08-0200-qoe-view-events',
   '2026-12-08-0210-qoe-rollups',
+  '2026-12-09-0800-recordings',
+  '2026-12-10-0600-profile-avatar-language',
 ];
 
 const sets = [

@@ -167,6 +167,8 @@ function postgresLock(kysely: Kysely<unknown>): Db['exclusive'] {
 export interface OpenOptions {
   /** SQLite's page cache in MB (its default is 2): a bulk import's indexes stay in memory between its statements. */
   cacheMb?: number;
+  /** An in-memory database that starts as a copy of this file image (what `VACUUM INTO` writes). */
+  image?: Buffer;
 }
 
 /** Statements kept prepared per SQLite connection: the same SQL text is parsed once. */
@@ -197,7 +199,7 @@ function preparedOnce(sqlite: SQLite.Database): SqliteDatabase & { prepare(sourc
 /** Opens SQLite at a file (or ':memory:'), with WAL and foreign keys on. */
 export function openSqlite(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = options.image ? new SQLite(options.image) : new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
