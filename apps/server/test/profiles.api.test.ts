@@ -215,6 +215,20 @@ describe.each(kinds)('profiles on %s', (kind) => {
     expect((await select(demo, adult.id, tampered(kidsToken, { pid: adult.id }), { pin: '1234' })).statusCode).toBe(
       403,
     );
+    // A session request as the kids profile naming the adult one in its body: the token decides, refused.
+    const asKids = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions',
+      headers: { ...bearer(demo), [PROFILE_HEADER]: kidsToken },
+      payload: {
+        reference: { serviceName: 'test', type: 'VOD', id: String(adultFilm) },
+        streamingProtocol: 'DASH',
+        profileId: adult.id,
+        deviceFingerprint: 'vitest-profiles',
+      },
+    });
+    expect(asKids.statusCode, asKids.body).toBe(403);
+    expect((asKids.json() as { message: string }).message).toContain('perfil infantil');
     // Kids to kids needs no PIN; the adult one with it does.
     const other = await create(demo, { name: 'Peques 2', kind: 'kids' });
     const otherKids = profileDetailSchema.parse(other.json());

@@ -173,8 +173,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (!response.ok) {
       const error = await toApiError(response);
       // The profile token died with an old sign-in (or its profile was deleted): drop it and ask once more.
-      if (!profileRefused(error) || !currentProfile.token()) throw error;
-      currentProfile.dropToken();
+      const profile = currentProfile.get();
+      if (!profileRefused(error) || !profile?.token) throw error;
+      currentProfile.set({ ...profile, token: null });
       response = await send(path, opts, token === null ? null : (session?.getIdToken() ?? null));
       if (!response.ok) throw await toApiError(response);
     }

@@ -23,52 +23,39 @@ export const profileRefused = (error: { status: number; data: unknown }): boolea
 
 const listeners = new Set<() => void>();
 let pickerOpen = false;
-
-function read(): CurrentProfile | null {
-  try {
-    const raw = globalThis.localStorage?.getItem(KEY);
-    const value = raw ? (JSON.parse(raw) as CurrentProfile) : null;
-    return value && typeof value.id === 'number' && typeof value.email === 'string' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 let cached: CurrentProfile | null | undefined;
-const notify = () => {
-  for (const listener of listeners) listener();
-};
+const notify = () => listeners.forEach((listener) => listener());
 
 export const currentProfile = {
   /** The remembered profile, whatever the account. */
   get(): CurrentProfile | null {
-    if (cached === undefined) cached = read();
+    if (cached === undefined) {
+      try {
+        cached = JSON.parse(localStorage.getItem(KEY) ?? 'null') as CurrentProfile | null;
+      } catch {
+        cached = null;
+      }
+    }
     return cached;
   },
   /** The remembered profile of this account, or null. */
-  of(email: string | undefined): CurrentProfile | null {
+  of: (email: string | undefined): CurrentProfile | null => {
     const value = currentProfile.get();
-    return value && email !== undefined && value.email === email ? value : null;
+    return email !== undefined && value?.email === email ? value : null;
   },
+  /** Remembers a profile (null forgets it); a token null keeps the choice for the app to renew it silently. */
   set(value: CurrentProfile | null): void {
     cached = value;
     try {
-      if (value) globalThis.localStorage?.setItem(KEY, JSON.stringify(value));
-      else globalThis.localStorage?.removeItem(KEY);
+      if (value) localStorage.setItem(KEY, JSON.stringify(value));
+      else localStorage.removeItem(KEY);
     } catch {
       // Private mode: remembered for this page only.
     }
     notify();
   },
   /** The token the API client sends, or null. */
-  token(): string | null {
-    return currentProfile.get()?.token ?? null;
-  },
-  /** The server refused the token: keep the choice, drop the token (the app chooses again). */
-  dropToken(): void {
-    const value = currentProfile.get();
-    if (value?.token) currentProfile.set({ ...value, token: null });
-  },
+  token: (): string | null => currentProfile.get()?.token ?? null,
   /** Whether "¿Quién está viendo?" was asked for from the header. */
   pickerOpen: (): boolean => pickerOpen,
   openPicker(open = true): void {
@@ -80,11 +67,3 @@ export const currentProfile = {
     return () => listeners.delete(listener);
   },
 };
-
-// Another tab chose a profile: this one follows.
-if (typeof window !== 'undefined')
-  window.addEventListener('storage', (event) => {
-    if (event.key !== KEY) return;
-    cached = undefined;
-    notify();
-  });

@@ -21,7 +21,7 @@ import { guard } from '../../platform/access';
 import { parseBoundedJson } from '../../platform/body';
 import { AppError, badRequest } from '../../platform/errors';
 import { errorResponses, type ZodApp } from '../../platform/http';
-import type { Authenticator } from '../identity';
+import { profileHeaderOf, type Authenticator } from '../identity';
 import { describeDevice } from './device-name';
 import type { LicenceService } from './licence.service';
 import { refuse } from './refusals';
@@ -59,7 +59,7 @@ export async function playbackRoutes(
   const onRequest = playbackAuth(auth);
   const caller = (request: FastifyRequest): Caller => {
     const user = auth.userOf(request);
-    return { userId: user.userId, tokenExp: user.tokenExp };
+    return { userId: user.userId, tokenExp: user.tokenExp, profile: profileHeaderOf(request) };
   };
   sessionRoutes(app.withTypeProvider<ZodTypeProvider>(), sessions, onRequest, caller);
   recordingRoutes(app.withTypeProvider<ZodTypeProvider>(), sessions, onRequest, caller);

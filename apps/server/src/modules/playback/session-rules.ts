@@ -56,6 +56,8 @@ export interface RecordedProgrammes {
 export interface Caller {
   userId: number;
   tokenExp: number;
+  /** The profile header's signed token (issue 30); when sent, it names the session's profile, not the body's profileId. */
+  profile?: string | undefined;
 }
 
 /** What the playback services ask of other modules. */

@@ -64,8 +64,10 @@ export class SessionsService {
     const now = this.clock.now();
     const kind = playable.kind;
     await this.access.authorise(caller.userId, playable);
-    // 0 is the spec's default profile index; any other number must be one of the account's profiles (403).
-    const profileId = await this.access.profileFor(caller.userId, body.profileId, playable);
+    // The profile header's signed token, when sent, is the profile (issue 30: a kids profile cannot name an
+    // adult one in the body). Without it, 0 is the spec's default profile index; any other number must be
+    // one of the account's profiles (403).
+    const profileId = await this.access.profileFor(caller.userId, caller.profile ?? body.profileId, playable);
 
     const id = randomBytes(18).toString('base64url');
     const expiresAt = now + SESSION_TTL_MS;

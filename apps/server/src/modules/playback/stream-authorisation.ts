@@ -52,10 +52,11 @@ export class StreamAuthorisation {
   }
 
   /**
-   * The session's profile, checked against the account (403 when not its own); a kids profile
+   * The session's profile (a stored or body id, or the profile header's signed token), checked
+   * against the account (403 when not its own); a kids profile
    * is refused anything rated above KIDS_MAX_RATING, rating 7 and the adult section always.
    */
-  async profileFor(userId: number, profileId: number, playable: Playable): Promise<number> {
+  async profileFor(userId: number, profileId: number | string, playable: Playable): Promise<number> {
     const profile = await this.needs.profiles.resolve(userId, profileId);
     if (profile.kind === 'kids' && (playable.restricted || playable.rating > profile.kidsMaxRating))
       throw refuse.kidsProfile();
