@@ -133,6 +133,24 @@ describe.each(kinds)('series rules and reminders on %s', (kind) => {
     }
   });
 
+  it('records what a new rule matches as it is saved, before any evaluation, so the guide marks it at once', async () => {
+    await newRule(basico, { kind: 'title', text: 'cocina FACIL', channelId });
+    const cooking = (await mine(basico)).filter((r) => r.title === 'Cocina fácil');
+    expect(cooking).toHaveLength(1);
+    const marks = recordingMarksSchema.parse(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/recordings/marks?eventIds=${cooking[0]!.eventId}`,
+          headers: basico,
+        })
+      ).json(),
+    );
+    expect(marks.items[0]).toMatchObject({ eventId: cooking[0]!.eventId, scheduled: true });
+    await ctx.modules.recordings.evaluateRules();
+    expect((await mine(basico)).filter((r) => r.title === 'Cocina fácil')).toHaveLength(1);
+  });
+
   it('lists and deletes rules, page by page', async () => {
     const page = recordingRulePageSchema.parse(
       (await ctx.app.inject({ method: 'GET', url: '/api/v1/recordings/rules?limit=2', headers: demo })).json(),

@@ -33,6 +33,15 @@ const toRule = (row: RecordingRuleRow): RecordingRule => ({
   createdAt: row.createdAt,
 });
 
+const toMatchRule = (r: RecordingRuleRow): MatchRule => ({
+  id: r.id,
+  userId: r.userId,
+  kind: r.kind,
+  folded: r.folded,
+  channelId: r.channelId,
+  newOnly: r.newOnly === 1,
+});
+
 /** Series rules: their lists, and their evaluation over the guide after every import and on a schedule. */
 export class RulesService {
   constructor(
@@ -55,6 +64,9 @@ export class RulesService {
       newOnly: body.newOnly ? 1 : 0,
       createdAt: this.clock.now(),
     });
+    // The new rule meets the guide at once, so its marks show as soon as it is saved (the unique
+    // (user, programme) index keeps a scheduled evaluation running beside it from recording twice).
+    await this.match(this.clock.now(), [toMatchRule(row)]);
     return toRule(row);
   }
 
@@ -85,18 +97,18 @@ export class RulesService {
     for (let after = 0; ;) {
       const rows = await this.rules.all(after, PAGE);
       if (rows.length === 0) break;
-      for (const r of rows)
-        rules.push({
-          id: r.id,
-          userId: r.userId,
-          kind: r.kind,
-          folded: r.folded,
-          channelId: r.channelId,
-          newOnly: r.newOnly === 1,
-        });
+      for (const r of rows) rules.push(toMatchRule(r));
       after = rows.at(-1)?.id ?? after;
     }
-    const result: EvaluationResult = { programmes: 0, rules: rules.length, recorded: 0, moved, cancelled };
+    return { ...(await this.match(now, rules)), moved, cancelled };
+  }
+
+  /** Rules against every programme from a week back: how many programmes were read and recorded. */
+  private async match(
+    now: number,
+    rules: readonly MatchRule[],
+  ): Promise<{ programmes: number; rules: number; recorded: number }> {
+    const result = { programmes: 0, rules: rules.length, recorded: 0 };
     if (rules.length === 0) return result;
     const run = new Evaluation(now, rules, this.recordings, this.service, this.sources, this.settings);
     await run.loadEpisodes();
