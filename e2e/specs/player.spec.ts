@@ -102,6 +102,34 @@ test('zapping goes up and down the channel order', async ({ page }) => {
   await player.expectAdvancing();
 });
 
+test('a channel number typed as on a remote tunes that channel, and Backspace goes back to the one before', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const player = new PlayerPage(page);
+  await player.signIn(BASICO);
+  await player.goto(LIVE_1);
+  await player.expectPlayingPast(0);
+
+  await page.keyboard.press('2');
+  await expect(page.getByRole('status').filter({ hasText: 'Pantalla Dos' })).toBeVisible();
+  await expect(player.title).toContainText('Pantalla Dos');
+  await player.expectAdvancing();
+
+  await page.keyboard.press('Backspace');
+  await expect(player.title).toContainText('Pantalla Uno');
+  await player.expectAdvancing();
+
+  // 1 then 2: channel 12 (Cine Acción), a package basico@ does not have.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.keyboard.press('1');
+  await page.keyboard.press('2');
+  await expect(page.getByRole('status').filter({ hasText: '12' })).toContainText('Cine Acción');
+  await page.screenshot({ path: `${SHOTS}/dial-12-390.png` });
+  await expect(player.title).toContainText('Cine Acción');
+  expect(new URL(page.url()).pathname).toContain('emplayer');
+});
+
 test('zapping plays the neighbour fetched ahead, with keys from its own session', async ({ page }) => {
   test.setTimeout(90_000);
   const requested: string[] = [];

@@ -2,6 +2,7 @@ import type { Channel } from '@pantalla/contracts';
 import type { PlayerData } from '../../../lib/player-links';
 import { usePlayerController } from '../hooks/use-player-controller';
 import type { PlaybackTarget } from '../lib/playback-session';
+import { ChannelDialOsd } from './channel-dial-osd';
 import { PlayerControls } from './player-controls';
 import { PlayerHeader, PlayerStage } from './player-stage';
 import { PlayerPrompts } from './player-prompts';
@@ -29,6 +30,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
     clear,
     live,
     zapping,
+    dial,
     transport,
     back,
     cancelPin,
@@ -72,6 +74,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
         channel={channel ? { logo: channel.logoURL, name: channel.name } : null}
         onBack={back}
       />
+      <ChannelDialOsd dial={dial} />
       <PlayerControls
         adapter={adapter}
         snapshot={snapshot}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { PLAYER } from '../lib/constants';
+import { leavesKeyAlone } from '../lib/keys';
 
 /** The player's bars; while the pointer rests on one of them they stay up. */
 const HOLDING_SELECTOR = '.player-controls:hover, .player__top:hover';
@@ -125,9 +126,7 @@ export function useShortcuts(enabled: boolean, handlers: ShortcutHandlers): void
   useEffect(() => {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      if (target?.closest('input, textarea, select, [role="menu"], [role="dialog"], [role="alertdialog"]')) return;
+      if (leavesKeyAlone(event)) return;
       const h = ref.current;
       h.activity();
       const actions: Record<string, () => void> = {

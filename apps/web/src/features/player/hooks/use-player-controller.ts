@@ -17,6 +17,7 @@ import { usePlayerDetails } from './use-player-details';
 import { useShowAction } from './use-show-action';
 import { useTransport } from './use-transport';
 import { useZapping } from './use-zapping';
+import { useChannelDial } from './use-channel-dial';
 
 export interface PlayerControllerInput {
   data: PlayerData;
@@ -85,6 +86,7 @@ export function usePlayerController({ data, target, channels, channelId }: Playe
     pictureUp: snapshot.status !== 'loading',
   });
   const transport = useTransport(adapter, live, isLive, useSkipAheadLimit(playback.session?.opened, snapshot));
+  const dial = useChannelDial(clear && isLive, channels, isLive ? channelId : null, zapping.goTo);
 
   const back = useBack(playback.close, adapter);
   const cancelPin = usePinCancel(playback.previous, zapping.goTo, back);
@@ -136,6 +138,7 @@ export function usePlayerController({ data, target, channels, channelId }: Playe
     clear,
     live,
     zapping,
+    dial,
     transport,
     back,
     cancelPin,
