@@ -1,8 +1,17 @@
-import { useCallback, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useUserInfo } from '../../account';
 import { useCatalogueLoad, useChannels } from '../../../lib/catalogue';
+import { currentProfile } from '../../../lib/current-profile';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OperatorLogo } from '../../../ui/brand';
 import { Spinner } from '../../../ui/spinner';
@@ -31,6 +40,8 @@ export function GuideScreen() {
     () => guideChannels(channelsQuery.data?.resources ?? [], channelOrder ?? []),
     [channelsQuery.data, channelOrder],
   );
+  // The profile this device watches as (its favourites and remembered filter); the first until one is chosen.
+  const profileId = useSyncExternalStore(currentProfile.subscribe, () => currentProfile.of(user?.email)?.id ?? null);
   const noGuide = channelsQuery.isError || (channelsQuery.isSuccess && channels.length === 0);
   // Spec: without guide data the app resets to its entry page.
   useEffect(() => {
@@ -40,7 +51,8 @@ export function GuideScreen() {
   // Spec: without user info the app resets too.
   if (!user) return <Navigate to="/" replace />;
   if (channels.length === 0) return <GuideSpinner />;
-  return <GuideFiltered channels={channels} profileKey={profileKeyOf(user)} />;
+  const profileKey = profileKeyOf(user, profileId);
+  return <GuideFiltered key={profileKey} channels={channels} profileKey={profileKey} />;
 }
 
 function GuideSpinner() {
