@@ -120,6 +120,18 @@ test('a channel number typed as on a remote tunes that channel, and Backspace go
   await expect(player.title).toContainText('Pantalla Uno');
   await player.expectAdvancing();
 
+  // Every control within a 360 px phone's width.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await player.wakeControls();
+  const outside = await page.evaluate(() =>
+    [...document.querySelectorAll('.player-controls button, .player-controls input')]
+      .filter((e) => getComputedStyle(e).display !== 'none')
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((e) => e.getAttribute('aria-label')),
+  );
+  await page.screenshot({ path: `${SHOTS}/controls-360.png` });
+  expect(outside).toEqual([]);
+
   // 1 then 2: channel 12 (Cine Acción), a package basico@ does not have.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.keyboard.press('1');
@@ -127,6 +139,7 @@ test('a channel number typed as on a remote tunes that channel, and Backspace go
   await expect(page.getByRole('status').filter({ hasText: '12' })).toContainText('Cine Acción');
   await page.screenshot({ path: `${SHOTS}/dial-12-390.png` });
   await expect(player.title).toContainText('Cine Acción');
+
   expect(new URL(page.url()).pathname).toContain('emplayer');
 });
 
