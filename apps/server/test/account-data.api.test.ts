@@ -45,6 +45,7 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   sign_in_links: { ...none('token_hash persistent expires_at used_at created_at'), user_id: U },
   email_changes: { ...none('token_hash token_version expires_at used_at created_at'), user_id: U, new_email: P },
   parental_grants: { ...none('id expires_at created_at'), user_id: U },
+  sign_in_profiles: { ...none('family_id profile_id updated_at'), user_id: U },
   // Keys name an address, an IP or a user id ('login-account:<email>', 'login-address:<ip>', 'pin:<id>').
   login_attempts: { ...none('id at'), key: P },
   outbox: { ...none('id created_at'), to: P, subject: P, text: P, html: P },

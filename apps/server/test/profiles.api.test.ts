@@ -244,6 +244,25 @@ describe.each(kinds)('profiles on %s', (kind) => {
     expect((gone.json() as { message: string }).message).toBe(PROFILE_TOKEN_REFUSED);
   });
 
+  it('keeps a sign-in in the kids profile it chose when its requests drop the token', async () => {
+    const token = await signIn(DEMO);
+    const profiles = await list(token);
+    const adult = profiles[0]!;
+    const kids = profiles.find((p) => p.kind === 'kids')!;
+    await profileTokenOf(token, kids.id);
+    // Hand-written requests without the header: still the kids profile.
+    const intoAdult = await select(token, adult.id);
+    expect(intoAdult.statusCode, intoAdult.body).toBe(403);
+    const film = await openFilm(token, adultFilm, adult.id);
+    expect(film.statusCode, film.body).toBe(403);
+    expect((film.json() as { message: string }).message).toContain('perfil infantil');
+    // With the PIN it leaves; without a token it is then the adult profile again.
+    await profileTokenOf(token, adult.id, undefined, { pin: '1234' });
+    expect((await select(token, kids.id)).statusCode).toBe(200);
+    // Another sign-in of the account is not held by this one's choice.
+    expect((await select(demo, adult.id)).statusCode).toBe(200);
+  });
+
   it('ends a profile token with its sign-in', async () => {
     const login = await ctx.app.inject({
       method: 'POST',

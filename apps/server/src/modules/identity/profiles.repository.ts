@@ -47,4 +47,24 @@ export class ProfilesRepository {
   async remove(userId: number, id: number): Promise<void> {
     await this.k.deleteFrom('profiles').where('userId', '=', userId).where('id', '=', id).execute();
   }
+
+  /** Remembers the profile a sign-in chose (issue 30). */
+  async remember(familyId: string, userId: number, profileId: number, now: number): Promise<void> {
+    await this.k
+      .insertInto('signInProfiles')
+      .values({ familyId, userId, profileId, updatedAt: now })
+      .onConflict((oc) => oc.column('familyId').doUpdateSet({ profileId, updatedAt: now }))
+      .execute();
+  }
+
+  /** The profile a sign-in of this user last chose, if it still exists. */
+  async rememberedFor(familyId: string, userId: number): Promise<number | undefined> {
+    const row = await this.k
+      .selectFrom('signInProfiles')
+      .select('profileId')
+      .where('familyId', '=', familyId)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    return row?.profileId;
+  }
 }

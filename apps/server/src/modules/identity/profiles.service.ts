@@ -41,9 +41,11 @@ export interface ProfileResolver {
    * profile token this server signed for this account at /select (400 when it is not a token at
    * all, a bare id included; 403 PROFILE_TOKEN_REFUSED when forged, expired, of another account,
    * of a closed sign-in or of a deleted profile). A number is a stored id or the spec's session
-   * `profileId` (403 when not the account's). Absent, empty or 0 is the first profile.
+   * `profileId` (403 when not the account's). Absent, empty or 0 is the first profile, unless
+   * `signIn` (the request's sign-in) last chose another at /select: then that one. A sign-in that
+   * chose a kids profile stays in it without its token, whatever a body's profileId says.
    */
-  resolve(userId: number, requested: string | number | undefined): Promise<ProfileContext>;
+  resolve(userId: number, requested: string | number | undefined, signIn?: string): Promise<ProfileContext>;
   /** Registers a module's clean-up for deleted profiles. */
   onDeleted(listener: ProfileDeletedListener): void;
 }
@@ -157,7 +159,7 @@ export class ProfilesService implements ProfileResolver {
     const rows = await this.rows(userId);
     const target = rows.find((r) => r.id === id);
     if (!target) throw notFound(PROFILE_NOT_FOUND);
-    const current = await this.resolve(userId, from ?? '');
+    const current = await this.resolve(userId, from ?? '', caller.signIn);
     const user = await this.users.findUserById(userId);
     if (!user) throw forbidden(PROFILE_NOT_YOURS);
     if (current.kind === 'kids' && target.isAdult === 1 && user.pinHash) {
@@ -174,17 +176,25 @@ export class ProfilesService implements ProfileResolver {
       iat,
       exp,
     });
+    if (caller.signIn !== undefined) await this.repo.remember(caller.signIn, userId, target.id, this.deps.clock.now());
     return { profile: toProfileDetail(target, rows[0]?.id), profileToken, profileTokenExpiration: exp };
   }
 
-  async resolve(userId: number, requested: string | number | undefined): Promise<ProfileContext> {
+  async resolve(userId: number, requested: string | number | undefined, signIn?: string): Promise<ProfileContext> {
     const rows = await this.rows(userId);
     let row = rows[0];
+    // Without a token, the sign-in's last choice: the first profile, or a kids one it cannot leave by omission.
+    const rememberedId = signIn !== undefined ? await this.repo.rememberedFor(signIn, userId) : undefined;
+    const remembered = rows.find((r) => r.id === rememberedId);
     if (typeof requested === 'string' && requested !== '') {
       const pid = await this.profileOfToken(userId, requested);
       row = rows.find((r) => r.id === pid);
       // A deleted profile's token: pick again.
       if (!row) throw forbidden(PROFILE_TOKEN_REFUSED, TOKEN_REFUSED);
+    } else if (remembered?.isAdult === 0) {
+      row = remembered;
+    } else if ((requested === undefined || requested === '') && remembered) {
+      row = remembered;
     } else if (typeof requested === 'number' && requested !== 0) {
       const parsed = idParamSchema.safeParse(requested);
       if (!parsed.success) throw badRequest('El perfil indicado no es válido.');

@@ -46,6 +46,15 @@ export interface ProfileTable {
 }
 export type ProfileRow = Selectable<ProfileTable>;
 
+/** The profile a sign-in last chose (issue 30): what its requests act as when they send no profile token. */
+export interface SignInProfileTable {
+  /** The sign-in: its refresh-token family. */
+  familyId: string;
+  userId: number;
+  profileId: number;
+  updatedAt: number;
+}
+
 export interface RefreshTokenTable {
   /** sha256 of the token, hex. */
   tokenHash: string;
@@ -147,6 +156,7 @@ export interface IdentityTables {
   operatorReauth: OperatorReauthTable;
   auditLog: AuditLogTable;
   accountSearchKeys: AccountSearchKeyTable;
+  signInProfiles: SignInProfileTable;
 }
 
 /** An operator role of an account (admin, support, content); ADMIN_EMAILS accounts are admins besides. */

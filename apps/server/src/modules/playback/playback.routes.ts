@@ -59,7 +59,7 @@ export async function playbackRoutes(
   const onRequest = playbackAuth(auth);
   const caller = (request: FastifyRequest): Caller => {
     const user = auth.userOf(request);
-    return { userId: user.userId, tokenExp: user.tokenExp, profile: profileHeaderOf(request) };
+    return { userId: user.userId, tokenExp: user.tokenExp, profile: profileHeaderOf(request), signIn: user.signIn };
   };
   sessionRoutes(app.withTypeProvider<ZodTypeProvider>(), sessions, onRequest, caller);
   recordingRoutes(app.withTypeProvider<ZodTypeProvider>(), sessions, onRequest, caller);

@@ -58,6 +58,8 @@ export interface Caller {
   tokenExp: number;
   /** The profile header's signed token (issue 30); when sent, it names the session's profile, not the body's profileId. */
   profile?: string | undefined;
+  /** The sign-in the request came from: without a profile token, the profile it last chose counts. */
+  signIn?: string | undefined;
 }
 
 /** What the playback services ask of other modules. */

@@ -65,9 +65,11 @@ export class SessionsService {
     const kind = playable.kind;
     await this.access.authorise(caller.userId, playable);
     // The profile header's signed token, when sent, is the profile (issue 30: a kids profile cannot name an
-    // adult one in the body). Without it, 0 is the spec's default profile index; any other number must be
-    // one of the account's profiles (403).
-    const profileId = await this.access.profileFor(caller.userId, caller.profile ?? body.profileId, playable);
+    // adult one in the body). Without it, 0 is the spec's default profile index (or the sign-in's last
+    // choice); any other number must be one of the account's profiles (403); a sign-in that chose a kids
+    // profile stays in it.
+    const requested = caller.profile ?? body.profileId;
+    const profileId = await this.access.profileFor(caller.userId, requested, playable, caller.signIn);
 
     const id = randomBytes(18).toString('base64url');
     const expiresAt = now + SESSION_TTL_MS;

@@ -56,8 +56,8 @@ export class StreamAuthorisation {
    * against the account (403 when not its own); a kids profile
    * is refused anything rated above KIDS_MAX_RATING, rating 7 and the adult section always.
    */
-  async profileFor(userId: number, profileId: number | string, playable: Playable): Promise<number> {
-    const profile = await this.needs.profiles.resolve(userId, profileId);
+  async profileFor(userId: number, profileId: number | string, playable: Playable, signIn?: string): Promise<number> {
+    const profile = await this.needs.profiles.resolve(userId, profileId, signIn);
     if (profile.kind === 'kids' && (playable.restricted || playable.rating > profile.kidsMaxRating))
       throw refuse.kidsProfile();
     return profile.id;
