@@ -13,7 +13,7 @@ import {
 } from '../api';
 import { useRecordingMark } from '../hooks';
 import { BellIcon } from './bell-icon';
-import { quotaFull, recordButtonState, refusalKey } from '../lib/record-state';
+import { quotaFull, recordButtonState, refusalKey, REMINDER_LEADS } from '../lib/record-state';
 import './recordings.css';
 
 export interface RecordActionsProps {
@@ -44,16 +44,19 @@ export function RecordActions({ eventId, channelId, title, start, end, now }: Re
     },
     onError: (error) => setMessage(t(refusalKey(recordingRefusalOf(error)))),
   });
+  const [lead, setLead] = useState<number>(REMINDER_LEADS[0]);
+  const [mail, setMail] = useState(false);
+  const leadId = useId();
   const bell = useMutation({
     mutationFn: async () => {
-      if (!mark?.reminder) return createReminder({ eventId });
+      if (!mark?.reminder) return createReminder({ eventId, minutesBefore: lead, mail });
       const page = await listReminders({ limit: 100 });
       const reminder = page.items.find((item) => item.eventId === eventId);
       if (reminder) await deleteReminder(reminder.id);
       return null;
     },
     onSuccess: (reminder) => {
-      setMessage(t(reminder ? 'rec.reminderSet' : 'rec.reminderRemoved'));
+      setMessage(reminder ? t('rec.reminderSet', { minutes: reminder.minutesBefore }) : t('rec.reminderRemoved'));
       return refresh();
     },
     onError: () => setMessage(t('rec.reminderFailed')),
@@ -91,6 +94,26 @@ export function RecordActions({ eventId, channelId, title, start, end, now }: Re
         >
           <BellIcon off={mark?.reminder ?? false} /> {mark?.reminder ? t('rec.reminderRemove') : t('rec.reminder')}
         </button>
+      ) : null}
+      {start > now && !mark?.reminder ? (
+        <div className="rec-remind" data-testid="rec-remind">
+          <label htmlFor={`${leadId}-lead`}>{t('rec.reminderLead')}</label>
+          <select
+            id={`${leadId}-lead`}
+            data-testid="rec-remind-lead"
+            value={lead}
+            onChange={(e) => setLead(Number(e.target.value))}
+          >
+            {REMINDER_LEADS.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {t('rec.reminderLeadOption', { minutes })}
+              </option>
+            ))}
+          </select>
+          <label>
+            <input type="checkbox" checked={mail} onChange={(e) => setMail(e.target.checked)} /> {t('rec.reminderMail')}
+          </label>
+        </div>
       ) : null}
       {full ? <p className="rec-actions__note">{t('rec.refusal.quota_full')}</p> : null}
       <p className="rec-actions__note" role="status" data-testid="rec-message">

@@ -1,6 +1,6 @@
 import type { Recording, RecordingState } from '@pantalla/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteRecording,
@@ -128,58 +128,117 @@ function RecordingList({ state, onPlay }: { state: RecordingState; onPlay: (item
   );
 }
 
-function RulesList() {
+/** One page of a list and where the next one starts (null: the last). */
+interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * A list paged on the server, PAGE items a request, "Ver más" for the next: the rules' and the
+ * reminders' tabs. Each item has a delete button; deleting refreshes every recordings query.
+ */
+export function PagedList<T extends { id: number }>({
+  queryKey,
+  fetchPage,
+  remove,
+  empty,
+  testId,
+  children,
+}: {
+  queryKey: readonly unknown[];
+  fetchPage: (query: { cursor?: string; limit: number }, signal: AbortSignal) => Promise<Page<T>>;
+  remove: (id: number) => Promise<void>;
+  empty: string;
+  testId: string;
+  children: (item: T) => ReactNode;
+}) {
   const { t } = useTranslation('my-recordings');
   const client = useQueryClient();
-  const { data } = useQuery({
-    queryKey: recordingKeys.rules(),
-    queryFn: ({ signal }) => listRecordingRules({}, signal),
+  const pages = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage({ limit: PAGE, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
-  const remove = useMutation({
-    mutationFn: deleteRecordingRule,
+  const removing = useMutation({
+    mutationFn: remove,
     onSuccess: () => client.invalidateQueries({ queryKey: recordingKeys.all }),
   });
-  if (!data) return <p>{t('loading')}</p>;
-  if (data.items.length === 0) return <p>{t('emptyRules')}</p>;
+  const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  if (pages.isPending) return <p>{t('loading')}</p>;
+  if (pages.isError) return <p role="alert">{t('error')}</p>;
+  if (items.length === 0) return <p>{empty}</p>;
   return (
-    <ul>
-      {data.items.map((rule) => (
-        <li key={rule.id} className="myrec-item">
+    <>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id} className="myrec-item" data-testid={testId}>
+            {children(item)}
+            <button
+              type="button"
+              className="myrec-delete"
+              disabled={removing.isPending && removing.variables === item.id}
+              onClick={() => removing.mutate(item.id)}
+            >
+              {t('delete')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {pages.hasNextPage && (
+        <button type="button" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+          {t('more')}
+        </button>
+      )}
+    </>
+  );
+}
+
+function RulesList() {
+  const { t } = useTranslation('my-recordings');
+  return (
+    <PagedList
+      queryKey={recordingKeys.rules()}
+      fetchPage={listRecordingRules}
+      remove={deleteRecordingRule}
+      empty={t('emptyRules')}
+      testId="rule-item"
+    >
+      {(rule) => (
+        <span className="myrec-play">
           <span className="myrec-title">{t(`rule.${rule.kind}`, { text: rule.text })}</span>
-          <button type="button" className="myrec-delete" onClick={() => remove.mutate(rule.id)}>
-            {t('delete')}
-          </button>
-        </li>
-      ))}
-    </ul>
+          <span className="myrec-meta">
+            {[rule.channelId === null ? t('rule.anyChannel') : null, rule.newOnly ? t('rule.newOnly') : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        </span>
+      )}
+    </PagedList>
   );
 }
 
 function RemindersList() {
   const { t, i18n } = useTranslation('my-recordings');
-  const client = useQueryClient();
-  const { data } = useQuery({
-    queryKey: recordingKeys.reminders(),
-    queryFn: ({ signal }) => listReminders({}, signal),
-  });
-  const remove = useMutation({
-    mutationFn: deleteReminder,
-    onSuccess: () => client.invalidateQueries({ queryKey: recordingKeys.all }),
-  });
-  if (!data) return <p>{t('loading')}</p>;
-  if (data.items.length === 0) return <p>{t('emptyReminders')}</p>;
   return (
-    <ul>
-      {data.items.map((reminder) => (
-        <li key={reminder.id} className="myrec-item">
+    <PagedList
+      queryKey={recordingKeys.reminders()}
+      fetchPage={listReminders}
+      remove={deleteReminder}
+      empty={t('emptyReminders')}
+      testId="reminder-item"
+    >
+      {(reminder) => (
+        <span className="myrec-play">
           <span className="myrec-title">{reminder.title}</span>
-          <span className="myrec-meta">{when(reminder.startTime, i18n.language)}</span>
-          <button type="button" className="myrec-delete" onClick={() => remove.mutate(reminder.id)}>
-            {t('delete')}
-          </button>
-        </li>
-      ))}
-    </ul>
+          <span className="myrec-meta">
+            {when(reminder.startTime, i18n.language)} ·{' '}
+            {t(reminder.mail ? 'reminder.leadMail' : 'reminder.lead', { minutes: reminder.minutesBefore })}
+          </span>
+        </span>
+      )}
+    </PagedList>
   );
 }
 

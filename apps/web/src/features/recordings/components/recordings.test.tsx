@@ -6,20 +6,25 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { setLanguage } from '../../../lib/i18n';
 import { RecordActions } from './record-actions';
+import { RecordingsScreen } from './recordings-screen';
 import { ReminderNotice } from './reminder-notice';
 
 vi.mock('../../account', () => ({ useUserInfo: () => ({ userId: 1 }) }));
 
 type Handler = (method: string, path: string, body: unknown) => { status: number; body: unknown };
 const calls: string[] = [];
+/** Every request's path and query, in order. */
+const urls: string[] = [];
 function stubApi(handler: Handler) {
   calls.length = 0;
+  urls.length = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://localhost');
       const method = init?.method ?? 'GET';
       calls.push(`${method} ${url.pathname}`);
+      urls.push(`${method} ${url.pathname}${url.search}`);
       const answer = handler(method, url.pathname, init?.body ? JSON.parse(String(init.body)) : undefined);
       return Promise.resolve(
         new Response(answer.status === 204 ? null : JSON.stringify(answer.body), {
@@ -109,6 +114,98 @@ describe('RecordActions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Crear regla' }));
     await waitFor(() => expect(rule).toEqual({ kind: 'title', text: 'Serie', channelId: null, newOnly: true }));
     expect(screen.getByRole('button', { name: /Avisarme/ })).toBeTruthy();
+  });
+});
+
+describe('RecordActions reminder', () => {
+  it('sets the bell with the chosen lead time and a mail, and says when it will fire', async () => {
+    let sent: unknown = null;
+    stubApi((method, path, body) => {
+      if (path.endsWith('/recordings/quota')) return { status: 200, body: quota };
+      if (path.endsWith('/recordings/marks')) return { status: 200, body: noMark };
+      sent = body;
+      const b = body as { eventId: number; minutesBefore: number; mail: boolean };
+      return {
+        status: 201,
+        body: { id: 4, channelId: 3, title: 'Cine', startTime: NOW + 3_600_000, remindAt: 0, ...b },
+      };
+    });
+    render(
+      <RecordActions eventId={7} channelId={3} title="Cine" start={NOW + 3_600_000} end={NOW + 7_200_000} now={NOW} />,
+      {
+        wrapper: Providers,
+      },
+    );
+    await userEvent.selectOptions(await screen.findByLabelText('Avisar'), '10');
+    await userEvent.click(screen.getByLabelText('También por correo'));
+    await userEvent.click(screen.getByTestId('rec-bell'));
+    await waitFor(() => expect(sent).toEqual({ eventId: 7, minutesBefore: 10, mail: true }));
+    expect(await screen.findByText('Te avisaremos 10 min antes.')).toBeTruthy();
+  });
+});
+
+describe('Mis grabaciones: rules and reminders', () => {
+  const rule = (id: number) => ({
+    id,
+    kind: 'title',
+    text: `Serie ${id}`,
+    channelId: null,
+    newOnly: true,
+    createdAt: NOW,
+  });
+  const reminder = {
+    id: 5,
+    eventId: 7,
+    channelId: 3,
+    title: 'Final',
+    startTime: NOW,
+    minutesBefore: 15,
+    remindAt: 0,
+    mail: true,
+  };
+
+  it('pages the rules on the server ("Ver más" sends the cursor) and deletes one', async () => {
+    stubApi((method, path) => {
+      if (path.endsWith('/recordings/quota')) return { status: 200, body: quota };
+      if (method === 'DELETE') return { status: 204, body: null };
+      const more = urls.at(-1)?.includes('cursor=c1');
+      return more
+        ? { status: 200, body: { items: [rule(1)], nextCursor: null } }
+        : { status: 200, body: { items: [rule(2)], nextCursor: 'c1' } };
+    });
+    render(
+      <MemoryRouter>
+        <RecordingsScreen onPlay={() => undefined} />
+      </MemoryRouter>,
+      { wrapper: Providers },
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Reglas' }));
+    expect(await screen.findByText('Serie: Serie 2')).toBeTruthy();
+    expect(urls).toContain('GET /api/v1/recordings/rules?limit=30');
+    await userEvent.click(screen.getByRole('button', { name: 'Ver más' }));
+    expect(await screen.findByText('Serie: Serie 1')).toBeTruthy();
+    expect(urls).toContain('GET /api/v1/recordings/rules?limit=30&cursor=c1');
+    expect(screen.queryByRole('button', { name: 'Ver más' })).toBeNull();
+    expect(screen.getAllByText(/En cualquier canal · Solo episodios nuevos/)).toHaveLength(2);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Borrar' })[0]!);
+    await waitFor(() => expect(calls).toContain('DELETE /api/v1/recordings/rules/2'));
+  });
+
+  it('lists reminders with their lead time and mail, paged the same way', async () => {
+    stubApi((_method, path) =>
+      path.endsWith('/recordings/quota')
+        ? { status: 200, body: quota }
+        : { status: 200, body: { items: [reminder], nextCursor: null } },
+    );
+    render(
+      <MemoryRouter>
+        <RecordingsScreen onPlay={() => undefined} />
+      </MemoryRouter>,
+      { wrapper: Providers },
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Recordatorios' }));
+    expect(await screen.findByText(/aviso 15 min antes, también por correo/)).toBeTruthy();
+    expect(urls).toContain('GET /api/v1/reminders?limit=30');
   });
 });
 

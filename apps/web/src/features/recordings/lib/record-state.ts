@@ -49,3 +49,6 @@ export function markBatches(eventIds: Iterable<number>, size = 500): number[][] 
   for (let i = 0; i < unique.length; i += size) batches.push(unique.slice(i, i + size));
   return batches;
 }
+
+/** How long before the start a reminder may fire, in minutes; the first is the server's default. */
+export const REMINDER_LEADS = [2, 5, 10, 15, 30, 60] as const;
