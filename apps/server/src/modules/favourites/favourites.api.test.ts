@@ -120,6 +120,8 @@ describe.each(kinds)('favourites on %s', (kind) => {
     expect((await call('PUT', '/favourites/channels/99999999', as(demo))).statusCode).toBe(404);
     expect((await call('PUT', '/favourites/channels/0', as(demo))).statusCode).toBe(400);
     expect((await call('PUT', '/favourites/channels', as(demo), { channelIds: [a, a] })).statusCode).toBe(400);
+    expect((await call('PUT', '/favourites/channels', as(demo), { channelIds: [a, 99999999] })).statusCode).toBe(404);
+    expect((await call('PUT', '/favourites/channels', as(demo), { channelIds: 'x' })).statusCode).toBe(400);
     expect((await call('PUT', '/my-list/album/1', as(demo))).statusCode).toBe(400);
     expect((await call('GET', '/my-list?cursor=zzz', as(demo))).statusCode).toBe(400);
     expect((await call('GET', '/favourites/channels', {})).statusCode).toBe(401);

@@ -19,7 +19,7 @@ import type { FavouritesRepository, ListPosition, Owner } from './favourites.rep
 import type { MyListItemRow } from './tables';
 
 /** The catalogue's side: what exists and how it is rated. */
-export type FavouriteSources = Pick<Playables, 'channel' | 'film' | 'series' | 'event'>;
+export type FavouriteSources = Pick<Playables, 'channel' | 'channelLabels' | 'film' | 'series' | 'event'>;
 
 /** Rating 7 (adult) never reaches a kids profile; nor anything above its level. */
 const ADULT_RATING = 7;
@@ -74,8 +74,9 @@ export class FavouritesService {
 
   /** The whole list in a new order (or set); every channel must exist. */
   async replaceChannels(profile: ProfileContext, channelIds: readonly number[]): Promise<number[]> {
-    const found = await Promise.all(channelIds.map((id) => this.sources.channel(id)));
-    if (found.some((c) => !c)) throw notFound(FAVOURITE_CHANNEL_NOT_FOUND);
+    // One query for the whole list (up to FAVOURITE_CHANNELS_MAX ids, no repeats).
+    const found = channelIds.length === 0 ? [] : await this.sources.channelLabels(channelIds);
+    if (found.length !== channelIds.length) throw notFound(FAVOURITE_CHANNEL_NOT_FOUND);
     const owner = ownerOf(profile);
     await this.repo.replaceChannels(owner, channelIds, this.clock.now());
     return this.repo.channelIds(owner);

@@ -12,7 +12,7 @@ export interface FavouritesNeeds {
   /** The profile a request names, checked against the account (identity's one resolver). */
   profiles: ProfileResolver;
   /** What exists: channels, films, series and programmes, with their ratings. */
-  playables: Pick<Playables, 'channel' | 'film' | 'series' | 'event'>;
+  playables: Pick<Playables, 'channel' | 'channelLabels' | 'film' | 'series' | 'event'>;
 }
 
 /** Favourites as the application sees it. */
