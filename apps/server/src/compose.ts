@@ -71,6 +71,7 @@ export function composeModules(platform: Platform): Modules {
   const imageDestinations = new DestinationPolicy(platform.config.images.allowedHosts);
   const catalogue = createCatalogue(platform, {
     auth: identity.auth,
+    profiles: identity.profiles,
     rights: commerce.access,
     offers: commerce.offers,
     imageDestinations,

@@ -25,3 +25,4 @@ export * from './operator-products';
 export * from './recordings';
 export * from './profiles';
 export * from './favourites';
+export * from './guide-search';

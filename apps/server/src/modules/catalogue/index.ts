@@ -1,7 +1,10 @@
 import path from 'node:path';
 import type { Platform, ServerModule } from '../../platform/module';
 import type { AccessRights, PpvOffers } from '../commerce';
-import type { Authenticator, PersonalDataHolder } from '../identity';
+import type { Authenticator, PersonalDataHolder, ProfileResolver } from '../identity';
+import { GuideSearchRepository } from './guide-search/guide-search.repository';
+import { guideSearchRoutes } from './guide-search/guide-search.routes';
+import { GuideSearchService } from './guide-search/guide-search.service';
 import { cataloguePersonalData } from './personal-data';
 import { CatalogueDataRepository } from './personal-data.repository';
 import { BookmarksRepository } from './bookmarks.repository';
@@ -60,6 +63,8 @@ export type { GuideProgramme, RecordableGuide } from './recordable-guide.reposit
 /** What the catalogue needs of other modules. */
 export interface CatalogueNeeds {
   auth: Authenticator;
+  /** The profile a request names (the guide search hides from a kids profile what it may not see). */
+  profiles: ProfileResolver;
   /** Marks every listed item as owned or for sale. */
   rights: AccessRights;
   /** The demo seed puts its pay-per-view programmes on sale. */
@@ -124,6 +129,8 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     mediaBaseUrl: config.media.baseUrl,
   });
 
+  const guideSearch = new GuideSearchService(clock, new GuideSearchRepository(db), catalogue);
+
   const module: ServerModule = {
     name: 'catalogue',
     migrations: catalogueMigrations,
@@ -133,6 +140,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
       await imageRoutes(app, images, remoteImages);
       await manifestTestRoutes(app, manifestTest, needs.auth);
       await operatorChannelRoutes(app, operatorChannels, needs.auth);
+      await guideSearchRoutes(app, needs.auth, needs.profiles, guideSearch);
     },
   };
   return {
