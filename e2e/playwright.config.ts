@@ -10,7 +10,7 @@ process.env.E2E_DATA_DIR = dataDir;
 
 /** The specs that open stream sessions for basico@. */
 const PLAYBACK =
-  /(player|playback-services|playback-rights|csp|purchase|segment-rights|operator-now|qoe-alert|recordings-play)\.spec\.ts$/;
+  /(player|playback-services|playback-rights|csp|purchase|segment-rights|operator-now|qoe-alert|recordings-play|recordings-rules)\.spec\.ts$/;
 
 /** Debian's Chromium, headless, with the flags this machine needs. */
 export default defineConfig({

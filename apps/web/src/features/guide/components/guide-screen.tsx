@@ -28,6 +28,7 @@ import { DatePicker } from './date-picker';
 import type { ChannelStars } from './channel-sidebar';
 import { GuideGrid, type ChannelRow } from './guide-grid';
 import { ProgrammeOverlay } from './programme-overlay';
+import { ReminderNotice } from '../../recordings';
 
 /** The TV guide at /epg/ and /epg1/: header with date picker and close, the grid, the detail overlay. */
 export function GuideScreen() {
@@ -223,6 +224,8 @@ function GuideLoaded({
           onClose={overlay.onClose}
         />
       ) : null}
+      {/* The guide is full screen, outside the main layout: reminders show here too (issue 29). */}
+      <ReminderNotice />
     </div>
   );
 }
