@@ -191,6 +191,8 @@ export const epgProgrammeSchema = z.object({
   /** Season/episode label from the source, e.g. 'T2 E5'; empty when none. */
   episode: z.string(),
   ppv: z.boolean(),
+  /** Present (true) when no guide gave its end: endTime is a default length after its start. */
+  endUnknown: z.literal(true).optional(),
 });
 export type EpgProgramme = z.infer<typeof epgProgrammeSchema>;
 

@@ -33,6 +33,8 @@ const EVENT_COLUMNS: readonly (keyof EventTable)[] = [
   'imageUrl',
   'posterUrl',
   'episodeNum',
+  'previouslyShown',
+  'endUnknown',
   'packageId',
   'ppvPriceCents',
   'featured',
@@ -135,7 +137,8 @@ export class CatalogueImportRepository {
    * depends only on their number of rows. Neither builds a query row by row.
    */
   async insertEvents(trx: CatalogueTrx, rows: readonly NewEvent[]): Promise<void> {
-    const values = (row: NewEvent) => EVENT_COLUMNS.map((column) => row[column] ?? null);
+    const values = (row: NewEvent) =>
+      EVENT_COLUMNS.map((column) => row[column] ?? (column === 'endUnknown' ? 0 : null));
     if (this.db.runMany) return this.db.runMany(this.insertText(1), rows.map(values));
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const chunk = rows.slice(i, i + INSERT_CHUNK);

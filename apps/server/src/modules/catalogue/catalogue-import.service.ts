@@ -26,10 +26,14 @@ export type ImportChannel = Pick<
   | 'catchupMode'
   | 'catchupSource'
   | 'alternateStreams'
+  | 'kind'
+  | 'guideShiftMinutes'
+  | 'streamUserAgent'
+  | 'streamReferrer'
 >;
 
-/** What an import may set on a channel. */
-export type ChannelChanges = Partial<Omit<ImportChannel, 'id' | 'number'>>;
+/** What an import may set on a channel (its number: a list's tvg-chno no other channel has). */
+export type ChannelChanges = Partial<Omit<ImportChannel, 'id'>>;
 
 /** One channel of a batch: an existing one to change, or a new one to add. */
 export type ChannelUpsert = { id: number; changes: ChannelChanges } | { create: ChannelChanges & { name: string } };
@@ -51,6 +55,10 @@ export interface ImportProgramme {
   actors: string[];
   imageUrl: string | null;
   episodeNum: string;
+  /** The guide says it was shown before (XMLTV previously-shown): "new episodes only" rules leave it out. */
+  previouslyShown?: boolean;
+  /** No stop nor length in the guide, and no next programme: it ends after a default length. */
+  endUnknown?: boolean;
 }
 
 /** One channel's programmes over [from, to): what the guide holds there afterwards. */
@@ -122,6 +130,8 @@ const COMPARED: (keyof EventRow)[] = [
   'actors',
   'imageUrl',
   'episodeNum',
+  'previouslyShown',
+  'endUnknown',
 ];
 
 function sameEvent(old: EventRow, fields: EventFields): boolean {
@@ -143,6 +153,10 @@ const toImportChannel = (c: ChannelRow): ImportChannel => ({
   catchupMode: c.catchupMode,
   catchupSource: c.catchupSource,
   alternateStreams: c.alternateStreams,
+  kind: c.kind,
+  guideShiftMinutes: c.guideShiftMinutes,
+  streamUserAgent: c.streamUserAgent,
+  streamReferrer: c.streamReferrer,
 });
 
 /** Channels and programmes arriving from guide files and channel lists. */
@@ -272,6 +286,10 @@ export class CatalogueImportService implements ImportWriter {
       searchTitle: normalizeForSearch(name),
       updatedAt: now,
       enabled: 1,
+      kind: 'tv',
+      guideShiftMinutes: 0,
+      streamUserAgent: null,
+      streamReferrer: null,
     };
   }
 
@@ -372,6 +390,8 @@ function eventFields(p: ImportProgramme, genre: { id: number; parentId: number |
     imageUrl: p.imageUrl,
     posterUrl: p.imageUrl,
     episodeNum: p.episodeNum,
+    previouslyShown: p.previouslyShown ? 1 : 0,
+    endUnknown: p.endUnknown ? 1 : 0,
     packageId: null,
     ppvPriceCents: null,
     featured: 0,

@@ -104,13 +104,13 @@ export class CatalogueService {
 
   /** Channels of a lineup in its order (every channel by number without one). */
   async lineupChannels(v: Viewer, lineupId: number | undefined): Promise<ChannelRow[]> {
-    // A channel switched off in the console stays stored but is not listed.
-    if (lineupId === undefined) return v.ref.channels.filter((c) => c.enabled !== 0);
+    // A channel switched off in the console, or a list's radio, stays stored but is not listed.
+    if (lineupId === undefined) return v.ref.channels.filter(listedChannel);
     if (!(await this.repo.lineupById(lineupId))) throw notFound('No existe esa lista de canales.');
     const items = await this.repo.lineupItems(lineupId);
     return items.flatMap((i) => {
       const c = v.ref.channelById.get(i.channelId);
-      return c && c.enabled !== 0 ? [c] : [];
+      return c && listedChannel(c) ? [c] : [];
     });
   }
 
@@ -239,4 +239,9 @@ export class CatalogueService {
   async channelGenres() {
     return (await this.reference.get()).channelGenres;
   }
+}
+
+/** Listed to viewers among the TV channels: not switched off in the console, not a list's radio (issue 31). */
+export function listedChannel(c: Pick<ChannelRow, 'enabled' | 'kind'>): boolean {
+  return c.enabled !== 0 && c.kind !== 'radio';
 }

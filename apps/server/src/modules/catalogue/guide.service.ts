@@ -3,7 +3,7 @@ import type { CatalogueEvent, EpgDayResponse, EventDetail, EventsResponse, Forma
 import { badRequest, notFound } from '../../platform/errors';
 import type { Cache, CacheRegistry } from '../../platform/cache';
 import type { Clock } from '../../platform/clock';
-import type { CatalogueService, Viewer } from './catalogue.service';
+import { listedChannel, type CatalogueService, type Viewer } from './catalogue.service';
 import type { GuideRepository } from './guide.repository';
 import { eventFormat, toEpgProgramme } from './mappers';
 import { dayBounds, isValidTimeZone } from './time';
@@ -71,8 +71,8 @@ export class GuideService {
   /** The channels a window asks for: null for every channel (none switched off in the console). */
   private async windowChannels(v: Viewer, q: WindowQuery): Promise<number[] | null> {
     let channelIds: number[] | null = null;
-    // A channel switched off is not listed, nor are its programmes.
-    if (q.lineupId !== undefined || v.ref.channels.some((c) => c.enabled === 0))
+    // A channel switched off (or a radio) is not listed, nor are its programmes.
+    if (q.lineupId !== undefined || v.ref.channels.some((c) => !listedChannel(c)))
       channelIds = (await this.catalogue.lineupChannels(v, q.lineupId)).map((c) => c.id);
     if (q.channelId !== undefined) channelIds = (channelIds ?? [q.channelId]).filter((id) => id === q.channelId);
     return channelIds;

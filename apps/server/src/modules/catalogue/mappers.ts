@@ -188,6 +188,7 @@ export function toEpgProgramme(
     event_logo_url: eventImage(row),
     episode: row.episodeNum,
     ppv: row.ppvPriceCents !== null,
+    ...(row.endUnknown === 1 ? { endUnknown: true as const } : {}),
   };
 }
 

@@ -70,6 +70,13 @@ export interface ChannelTable {
   updatedAt: number;
   /** 0: switched off from the console (kept, not listed to subscribers). */
   enabled: Generated<number>;
+  /** 'radio': an audio channel of a list (radio="true"): kept, not listed among the TV channels. */
+  kind: Generated<'tv' | 'radio'>;
+  /** Minutes the guide's times of this channel are moved (M3U tvg-shift, in hours there). */
+  guideShiftMinutes: Generated<number>;
+  /** The User-Agent and Referer the external stream asks for (attribute, #EXTVLCOPT or the URL's |User-Agent= suffix). */
+  streamUserAgent: string | null;
+  streamReferrer: string | null;
 }
 export type ChannelRow = Selectable<ChannelTable>;
 export type ChannelUpdate = Updateable<ChannelTable>;
@@ -111,6 +118,10 @@ export interface EventTable {
   imageUrl: string | null;
   posterUrl: string | null;
   episodeNum: string;
+  /** 1: the guide says it was shown before (XMLTV previously-shown); 0 or null (rows older than it, the seed): not said. */
+  previouslyShown: number | null;
+  /** 1: no guide gave its end (the last programme of a channel without stop nor length): it ends after a default length. */
+  endUnknown: Generated<number>;
   /** A PPV event's own package; null: the channel's. */
   packageId: number | null;
   /** Set on pay-per-view events: the price its product sells at. */

@@ -1,5 +1,12 @@
 import type { IngestFormat, IngestReport } from '@pantalla/contracts';
-import type { ChannelChanges, GuideCounts, GuideWindow, ImportProgramme, ImportWriter } from '../catalogue';
+import type {
+  ChannelChanges,
+  GuideCounts,
+  GuideWindow,
+  ImportChannel,
+  ImportProgramme,
+  ImportWriter,
+} from '../catalogue';
 import { normalizeForSearch } from '../catalogue';
 import { DEFAULT_LIMITS, fileBytes, type ByteSource, type SizeLimits } from './byte-source';
 import { ChannelPlan, type PlannedChannel } from './channel-plan';
@@ -43,6 +50,8 @@ export function toProgramme(p: GuideProgramme): ImportProgramme {
     actors: credits('actor'),
     imageUrl: p.icon ?? p.images[0]?.url ?? null,
     episodeNum: p.episode?.label ?? '',
+    previouslyShown: p.previouslyShown,
+    endUnknown: p.stopFrom === 'default',
   };
 }
 
@@ -181,7 +190,12 @@ export class IngestService {
         run.unknown.add(p.channel);
         continue;
       }
-      for (const id of ids) placeProgramme(windows, done, run, id, p);
+      for (const c of targets) {
+        if (c.id === null) continue;
+        // tvg-shift: this channel's guide times are moved (the catch-up engine moves them back).
+        const shift = (c.values.guideShiftMinutes ?? 0) * 60_000;
+        placeProgramme(windows, done, run, c.id, shift ? { ...p, start: p.start + shift, stop: p.stop + shift } : p);
+      }
     }
     done.push(...windows.values());
     if (done.length === 0) return;
@@ -201,12 +215,15 @@ export class IngestService {
     }
     const { channels: entries, summary, header } = parser.end();
     const notes = m3uNotes(entries, header);
-    const channels = notes.tv;
+    // Radios too: kept as audio channels, never listed among the TV channels.
+    const channels = entries;
     const warnings = [...summary.problems.map(problemText), ...notes.warnings];
-    if (channels.length === 0) throw nothingToImport(warnings, 'la lista no contiene ningún canal de TV');
+    if (channels.length === 0) throw nothingToImport(warnings, 'la lista no contiene ningún canal');
     const groups = [...new Set(channels.flatMap((c) => c.groups.slice(0, 1)))];
     const genreOf = groups.length > 0 ? await writer.ensureChannelGenres(groups) : new Map<string, number>();
-    const plan = new ChannelPlan(await writer.channels());
+    const stored = await writer.channels();
+    const plan = new ChannelPlan(stored);
+    const numbers = new ListNumbers(stored);
     const fileIds = new Set(channels.flatMap((c) => (c.tvgId ? [c.tvgId] : [])));
     for (const c of channels) {
       const group = c.groups[0];
@@ -215,7 +232,7 @@ export class IngestService {
         urls: c.streams.map((s) => s.url),
         fileIds,
       });
-      const wanted = m3uFields(c, found?.values.channelGenreId ?? 1, genreOf);
+      const wanted = { ...m3uFields(c, found?.values.channelGenreId ?? 1, genreOf), ...numbers.take(c, found?.id) };
       if (!found) plan.add({ name: c.name, ...wanted, tvgId: c.tvgId, guideSource: 'import' });
       else plan.change(found, { ...wanted, ...(c.tvgId && !found.values.tvgId ? { tvgId: c.tvgId } : {}) });
     }
@@ -224,8 +241,8 @@ export class IngestService {
       format: 'm3u',
       channels: plan.counts,
       programmes: { inserted: 0, removed: 0, unchanged: 0, trimmed: 0, skipped: 0 },
-      warnings,
-      problemsTotal: summary.problemsTotal + notes.total,
+      warnings: [...warnings, ...numbers.clashes.slice(0, NUMBER_CLASHES_SHOWN)],
+      problemsTotal: summary.problemsTotal + notes.total + numbers.clashes.length,
     };
   }
 }
@@ -296,6 +313,39 @@ function planOneGuideChannel(plan: ChannelPlan, c: GuideChannel): PlannedChannel
   return found;
 }
 
+/** Clashes of a list's tvg-chno with stored channels shown in a report; the rest are counted. */
+const NUMBER_CLASHES_SHOWN = 20;
+
+/**
+ * A list's tvg-chno as the channel's number, first come first served: a number another
+ * stored channel has stays that channel's (reported), and one an earlier entry of the list
+ * took stays that entry's (reported by m3uNotes); such a channel keeps the number it has.
+ */
+class ListNumbers {
+  /** Number → the stored channel that has it. */
+  private readonly holders = new Map<number, number>();
+  private readonly listed = new Set<number>();
+  readonly clashes: string[] = [];
+
+  constructor(stored: readonly ImportChannel[]) {
+    for (const c of stored) if (!this.holders.has(c.number)) this.holders.set(c.number, c.id);
+  }
+
+  /** The number change for the list's channel `c`, stored as `id` (null or undefined: a new one). */
+  take(c: M3uChannel, id: number | null | undefined): { number?: number } {
+    if (c.number === null || this.listed.has(c.number)) return {};
+    this.listed.add(c.number);
+    const holder = this.holders.get(c.number);
+    if (holder !== undefined && holder !== id) {
+      this.clashes.push(
+        `Línea ${c.line}: el número de canal ${c.number} (tvg-chno) de "${c.name.slice(0, 80)}" ya lo tiene otro canal; se mantiene el de ese canal.`,
+      );
+      return {};
+    }
+    return { number: c.number };
+  }
+}
+
 /** What an M3U channel sets: its external stream and alternates, its group, logo and catch-up. */
 function m3uFields(c: M3uChannel, fallbackGenre: number, genreOf: ReadonlyMap<string, number>): ChannelChanges {
   const [first, ...alternates] = c.streams;
@@ -311,5 +361,10 @@ function m3uFields(c: M3uChannel, fallbackGenre: number, genreOf: ReadonlyMap<st
     catchupHours: catchup ? (catchup.days ?? DEFAULT_CATCHUP_DAYS) * 24 : 0,
     catchupMode: catchup?.mode ?? null,
     catchupSource: catchup?.source ?? null,
+    kind: c.radio ? 'radio' : 'tv',
+    guideShiftMinutes: Math.round(c.shiftHours * 60),
+    // Kept so a server fetching the stream can send them; a browser cannot (the report says so).
+    streamUserAgent: first?.userAgent ?? null,
+    streamReferrer: first?.referrer ?? null,
   };
 }

@@ -5,8 +5,6 @@ const NOTES_SHOWN = 20;
 
 /** What an M3U list asks that this import does not do by itself, said in the report. */
 export interface M3uNotes {
-  /** The list's TV channels: radio entries (radio="true") are not TV channels. */
-  tv: M3uChannel[];
   warnings: string[];
   /** Every note, shown or not. */
   total: number;
@@ -16,20 +14,19 @@ const quoted = (s: string) => `"${s.slice(0, 80)}"`;
 
 /**
  * The report's lines for what a list declares beyond its channels (issue 31, item 3): radio
- * entries left out, tvg-chno clashes, streams that ask for a User-Agent or Referer the
+ * entries kept as audio channels, tvg-chno clashes within the list, streams that ask for a User-Agent or Referer the
  * browser cannot send, and guides the header offers (url-tvg, x-tvg-url).
  */
 export function m3uNotes(channels: readonly M3uChannel[], header: M3uHeader): M3uNotes {
   const kinds: string[][] = [[], [], [], []];
   const [radio, clashes, headers, guides] = kinds as [string[], string[], string[], string[]];
-  const tv: M3uChannel[] = [];
   const byNumber = new Map<number, M3uChannel>();
   for (const c of channels) {
     if (c.radio) {
-      radio.push(`Línea ${c.line}: ${quoted(c.name)} es una radio (radio="true"); no se guarda como canal de TV.`);
-      continue;
+      radio.push(
+        `Línea ${c.line}: ${quoted(c.name)} es una radio (radio="true"); se guarda como canal de audio, no entre los canales de TV.`,
+      );
     }
-    tv.push(c);
     const first = c.number === null ? undefined : byNumber.get(c.number);
     if (first)
       clashes.push(
@@ -52,7 +49,6 @@ export function m3uNotes(channels: readonly M3uChannel[], header: M3uHeader): M3
       `La cabecera #EXTM3U ofrece la guía ${quoted(url)} (url-tvg); no se importa sola: añádala como fuente de guía si la quiere.`,
     );
   return {
-    tv,
     warnings: kinds.flatMap((lines) => lines.slice(0, NOTES_SHOWN)),
     total: kinds.reduce((n, lines) => n + lines.length, 0),
   };

@@ -60,6 +60,25 @@ describe.each(kinds)('XMLTV shapes of real feeds on %s', (kind) => {
       ['09:00', '10:00', 'Tertulia con fin'],
       ['10:00', '14:00', 'Cierre'],
     ]);
+    // Only the last one, ended by default, has no known end; the guide says so.
+    expect(events.map((e) => e.endUnknown ?? false)).toEqual([false, false, false, false, true]);
+  });
+
+  it('ends a last programme without stop by its <length>, an end that is known', async () => {
+    const day = (start: string, stop: string | null, title: string, extra = '') =>
+      `<programme start="20260616${start}00 +0000"${stop ? ` stop="20260616${stop}00 +0000"` : ''} channel="uno"><title>${title}</title>${extra}</programme>`;
+    const res = await post(
+      guide([day('0600', null, 'Primero'), day('0700', null, 'Largo', '<length units="minutes">90</length>')]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/epg/1/2026-06-16?tz=UTC`, headers: demo })
+    ).json() as EpgDayResponse;
+    const events = answer.events.filter((e) => e.startTime >= Date.UTC(2026, 5, 16, 6));
+    expect(events.map((e) => [hour(e.startTime), hour(e.endTime), e.title, e.endUnknown ?? false])).toEqual([
+      ['06:00', '07:00', 'Primero', false],
+      ['07:00', '08:30', 'Largo', false],
+    ]);
   });
 
   it('maps ratings of other systems to the Spanish scale; an adult rating goes behind the PIN', async () => {

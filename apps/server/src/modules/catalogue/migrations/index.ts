@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/migrate';
+import { channelListAttributesUp, eventsEndUnknownUp } from './list-attributes';
 import { operatorChannelsUp } from './operator-channels';
 
 /** Catalogue tables: regions, lineups, channels, genres, guide events, films, series, screens and lists, bookmarks. */
@@ -264,6 +265,10 @@ export const catalogueMigrations: MigrationSet = () => ({
   },
   // Issue 27: channels switched off from the console; indexes of the console's channel table.
   '2026-12-07-0300-operator-channels': { up: operatorChannelsUp },
+  // Issue 31: a programme whose end no guide gave.
+  '2026-12-10-1100-events-end-unknown': { up: eventsEndUnknownUp },
+  // Issue 31: radio channels, tvg-shift, and the headers a channel's stream asks for.
+  '2026-12-10-1110-channel-list-attributes': { up: channelListAttributesUp },
   // Issue 30: the guide search reads the airings of a few titles (and the distinct titles) from an index.
   '2026-12-10-1300-guide-search-titles': {
     async up(db: Kysely<unknown>) {

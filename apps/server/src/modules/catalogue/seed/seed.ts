@@ -126,6 +126,10 @@ function channelRows(now: number): ChannelRow[] {
     searchTitle: normalizeForSearch(c.name),
     updatedAt: now,
     enabled: 1,
+    kind: 'tv',
+    guideShiftMinutes: 0,
+    streamUserAgent: null,
+    streamReferrer: null,
   }));
 }
 
