@@ -34,6 +34,7 @@ const EVENT_COLUMNS: readonly (keyof EventTable)[] = [
   'posterUrl',
   'episodeNum',
   'previouslyShown',
+  'previouslyShown',
   'endUnknown',
   'packageId',
   'ppvPriceCents',

@@ -13,6 +13,8 @@ export interface GuideProgramme {
   description: string;
   /** Season/episode label from the source; empty when none. */
   episodeNum: string;
+  /** 1: the guide says it was shown before (XMLTV previously-shown). */
+  previouslyShown?: number | null;
 }
 
 /** The guide read for recordings (issue 29): one programme, some by id, or all from a start in pages. */
@@ -23,7 +25,17 @@ export interface RecordableGuide {
   page(from: number, after: { startTime: number; id: number } | null, limit: number): Promise<GuideProgramme[]>;
 }
 
-const COLUMNS = ['id', 'channelId', 'startTime', 'endTime', 'title', 'subtitle', 'description', 'episodeNum'] as const;
+const COLUMNS = [
+  'id',
+  'channelId',
+  'startTime',
+  'endTime',
+  'title',
+  'subtitle',
+  'description',
+  'episodeNum',
+  'previouslyShown',
+] as const;
 const IN_CHUNK = 500;
 
 export class RecordableGuideRepository implements RecordableGuide {

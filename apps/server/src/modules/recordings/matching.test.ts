@@ -62,4 +62,12 @@ describe('series rule matching', () => {
     expect(isNewEpisode({ episodeNum: 'T2 E6' }, recorded)).toBe(true);
     expect(isNewEpisode({ episodeNum: '' }, recorded)).toBe(false);
   });
+
+  it('leaves out a programme the guide says was shown before (XMLTV previously-shown), numbered or not', () => {
+    const none = new Set<string>();
+    expect(isNewEpisode({ episodeNum: 'T3 E1', previouslyShown: 1 }, none)).toBe(false);
+    expect(isNewEpisode({ episodeNum: 'T3 E1', previouslyShown: true }, none)).toBe(false);
+    expect(isNewEpisode({ episodeNum: 'T3 E1', previouslyShown: 0 }, none)).toBe(true);
+    expect(isNewEpisode({ episodeNum: 'T3 E1' }, none)).toBe(true);
+  });
 });

@@ -115,13 +115,15 @@ export function episodeKey(label: string): string | null {
 }
 
 /**
- * Whether a "new episodes only" rule takes this programme: the guide must name an episode, and the
- * subscriber must not hold a recording of that episode of the rule already (a repeat of it).
+ * Whether a "new episodes only" rule takes this programme: not one the guide says was shown before
+ * (XMLTV `previously-shown`), the guide must name an episode, and the subscriber must not hold a
+ * recording of that episode of the rule already (a repeat of it).
  */
 export function isNewEpisode(
-  programme: Pick<MatchProgramme, 'episodeNum'>,
+  programme: Pick<MatchProgramme, 'episodeNum'> & { previouslyShown?: number | boolean | null | undefined },
   recordedEpisodes: ReadonlySet<string>,
 ): boolean {
+  if (programme.previouslyShown === true || programme.previouslyShown === 1) return false;
   const key = episodeKey(programme.episodeNum);
   return key !== null && !recordedEpisodes.has(key);
 }

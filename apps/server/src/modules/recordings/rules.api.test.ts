@@ -151,6 +151,42 @@ describe.each(kinds)('series rules and reminders on %s', (kind) => {
     expect((await mine(basico)).filter((r) => r.title === 'Cocina fácil')).toHaveLength(1);
   });
 
+  it('leaves out, for a new-episodes-only rule, what the guide says was shown before (XMLTV previously-shown)', async () => {
+    const start = first + 24 * HOUR;
+    const programme = (h: number, episode: string, rerun: boolean) =>
+      `<programme start="${at(start + h * HOUR)}" stop="${at(start + (h + 1) * HOUR)}" channel="reruns.tv">` +
+      `<title>Los Serrano</title><episode-num system="onscreen">${episode}</episode-num>` +
+      (rerun ? `<previously-shown start="${at(start - 48 * HOUR)}"/>` : '') +
+      '</programme>';
+    await importGuide(
+      `<?xml version="1.0"?>\n<tv>\n<channel id="reruns.tv"><display-name>Canal Reposiciones</display-name></channel>\n` +
+        `${programme(0, 'T2 E1', true)}\n${programme(1, 'T2 E2', false)}\n</tv>`,
+    );
+    const reruns = (
+      await ctx.sql.selectFrom('channels').select('id').where('tvgId', '=', 'reruns.tv').executeTakeFirstOrThrow()
+    ).id;
+    const stored = await ctx.sql
+      .selectFrom('events')
+      .select(['episodeNum', 'previouslyShown'])
+      .where('channelId', '=', reruns)
+      .orderBy('startTime')
+      .execute();
+    expect(stored).toEqual([
+      { episodeNum: 'T2 E1', previouslyShown: 1 },
+      { episodeNum: 'T2 E2', previouslyShown: 0 },
+    ]);
+    await newRule(basico, { kind: 'title', text: 'Los Serrano', channelId: reruns, newOnly: true });
+    await newRule(demo, { kind: 'title', text: 'Los Serrano', channelId: reruns, newOnly: false });
+    await ctx.modules.recordings.evaluateRules();
+    expect((await mine(basico)).filter((r) => r.title === 'Los Serrano').map((r) => r.episode)).toEqual(['T2 E2']);
+    expect(
+      (await mine(demo))
+        .filter((r) => r.title === 'Los Serrano')
+        .map((r) => r.episode)
+        .sort(),
+    ).toEqual(['T2 E1', 'T2 E2']);
+  });
+
   it('lists and deletes rules, page by page', async () => {
     const page = recordingRulePageSchema.parse(
       (await ctx.app.inject({ method: 'GET', url: '/api/v1/recordings/rules?limit=2', headers: demo })).json(),
