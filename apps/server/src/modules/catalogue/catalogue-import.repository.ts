@@ -34,7 +34,6 @@ const EVENT_COLUMNS: readonly (keyof EventTable)[] = [
   'posterUrl',
   'episodeNum',
   'previouslyShown',
-  'previouslyShown',
   'endUnknown',
   'packageId',
   'ppvPriceCents',

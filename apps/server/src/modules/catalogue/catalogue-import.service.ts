@@ -57,8 +57,6 @@ export interface ImportProgramme {
   episodeNum: string;
   /** The guide says it was shown before (XMLTV previously-shown): "new episodes only" rules leave it out. */
   previouslyShown?: boolean;
-  /** The guide says it was shown before (XMLTV previously-shown): "new episodes only" rules leave it out. */
-  previouslyShown?: boolean;
   /** No stop nor length in the guide, and no next programme: it ends after a default length. */
   endUnknown?: boolean;
 }
@@ -132,7 +130,6 @@ const COMPARED: (keyof EventRow)[] = [
   'actors',
   'imageUrl',
   'episodeNum',
-  'previouslyShown',
   'previouslyShown',
   'endUnknown',
 ];
@@ -393,7 +390,6 @@ function eventFields(p: ImportProgramme, genre: { id: number; parentId: number |
     imageUrl: p.imageUrl,
     posterUrl: p.imageUrl,
     episodeNum: p.episodeNum,
-    previouslyShown: p.previouslyShown ? 1 : 0,
     previouslyShown: p.previouslyShown ? 1 : 0,
     endUnknown: p.endUnknown ? 1 : 0,
     packageId: null,

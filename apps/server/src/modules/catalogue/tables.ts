@@ -120,8 +120,6 @@ export interface EventTable {
   episodeNum: string;
   /** 1: the guide says it was shown before (XMLTV previously-shown); 0 or null (rows older than it, the seed): not said. */
   previouslyShown: number | null;
-  /** 1: the guide says it was shown before (XMLTV previously-shown); 0 or null (rows older than it, the seed): not said. */
-  previouslyShown: number | null;
   /** 1: no guide gave its end (the last programme of a channel without stop nor length): it ends after a default length. */
   endUnknown: Generated<number>;
   /** A PPV event's own package; null: the channel's. */

@@ -51,7 +51,6 @@ export function toProgramme(p: GuideProgramme): ImportProgramme {
     imageUrl: p.icon ?? p.images[0]?.url ?? null,
     episodeNum: p.episode?.label ?? '',
     previouslyShown: p.previouslyShown,
-    previouslyShown: p.previouslyShown,
     endUnknown: p.stopFrom === 'default',
   };
 }
