@@ -32,8 +32,13 @@ describe.each(kinds)('profiles on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return profileDetailListSchema.parse(res.json()).resources;
   };
-  const create = (token: string, payload: object) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/profiles', headers: bearer(token), payload });
+  const create = (token: string, payload: object, profileToken?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/profiles',
+      headers: profileToken === undefined ? bearer(token) : { ...bearer(token), [PROFILE_HEADER]: profileToken },
+      payload,
+    });
   const openFilm = (token: string, id: number, profileId: number) =>
     ctx.app.inject({
       method: 'POST',
@@ -229,16 +234,22 @@ describe.each(kinds)('profiles on %s', (kind) => {
     });
     expect(asKids.statusCode, asKids.body).toBe(403);
     expect((asKids.json() as { message: string }).message).toContain('perfil infantil');
-    // Kids to kids needs no PIN; the adult one with it does.
-    const other = await create(demo, { name: 'Peques 2', kind: 'kids' });
+    // The adult one with the PIN; kids to kids needs none.
+    const adultToken = await profileTokenOf(demo, adult.id, kidsToken, { pin: '1234' });
+    const other = await create(demo, { name: 'Peques 2', kind: 'kids' }, adultToken);
+    expect(other.statusCode, other.body).toBe(201);
     const otherKids = profileDetailSchema.parse(other.json());
     await profileTokenOf(demo, otherKids.id, kidsToken);
-    const adultToken = await profileTokenOf(demo, adult.id, kidsToken, { pin: '1234' });
     // Its token answers for the adult profile: choosing kids from it needs nothing.
     await profileTokenOf(demo, kids.id, adultToken);
     // A deleted profile's token is refused: pick again.
     const otherToken = await profileTokenOf(demo, otherKids.id, adultToken);
-    await ctx.app.inject({ method: 'DELETE', url: `/api/v1/profiles/${otherKids.id}`, headers: bearer(demo) });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/profiles/${otherKids.id}`,
+      headers: { ...bearer(demo), [PROFILE_HEADER]: adultToken },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
     const gone = await select(demo, adult.id, otherToken);
     expect(gone.statusCode).toBe(403);
     expect((gone.json() as { message: string }).message).toBe(PROFILE_TOKEN_REFUSED);
@@ -256,6 +267,16 @@ describe.each(kinds)('profiles on %s', (kind) => {
     const film = await openFilm(token, adultFilm, adult.id);
     expect(film.statusCode, film.body).toBe(403);
     expect((film.json() as { message: string }).message).toContain('perfil infantil');
+    // No settings but its own: not its kind, not another profile, no new or deleted ones.
+    const patch = (id: number, payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/v1/profiles/${id}`, headers: bearer(token), payload });
+    expect((await patch(kids.id, { kind: 'adult' })).statusCode).toBe(403);
+    expect((await patch(adult.id, { name: 'Mío' })).statusCode).toBe(403);
+    const own = await patch(kids.id, { avatar: 'cohete' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await create(token, { name: 'Otro' })).statusCode).toBe(403);
+    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/profiles/${kids.id}`, headers: bearer(token) });
+    expect(del.statusCode).toBe(403);
     // With the PIN it leaves; without a token it is then the adult profile again.
     await profileTokenOf(token, adult.id, undefined, { pin: '1234' });
     expect((await select(token, kids.id)).statusCode).toBe(200);

@@ -80,4 +80,6 @@ export const PROFILE_DEFAULT_UNDELETABLE = 'El perfil principal no se puede borr
 export const PROFILE_NOT_FOUND = 'No existe ese perfil.';
 /** 403 for a profile header that is a token the server did not sign, of another sign-in, expired or of a deleted profile: pick a profile again. */
 export const PROFILE_TOKEN_REFUSED = 'Vuelve a elegir quién está viendo.';
+/** 403: a kids profile changes only its own name, picture and language. */
+export const PROFILE_KIDS_SETTINGS = 'Un perfil infantil solo puede cambiar su nombre, su imagen y su idioma.';
 export const PROFILE_PIN_REQUIRED = 'Para pasar de un perfil infantil a uno de adulto hace falta el PIN parental.';

@@ -32,6 +32,11 @@ export async function profileRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = auth.requireUser;
   const userId = (request: FastifyRequest) => auth.userOf(request).userId;
+  /** The profile the request acts as: its token, else its sign-in's choice, else the first. */
+  const current = (request: FastifyRequest) => {
+    const user = auth.userOf(request);
+    return profiles.resolve(user.userId, profileHeaderOf(request) ?? '', user.signIn);
+  };
 
   r.get(
     '/profiles',
@@ -55,12 +60,13 @@ export async function profileRoutes(
       onRequest,
       schema: {
         tags,
-        summary: 'Create a profile (adult or kids); 409 past PROFILES_MAX',
+        summary: 'Create a profile (adult or kids); 409 past PROFILES_MAX, 403 from a kids profile',
         body: newProfileSchema,
-        response: { 201: profileDetailSchema, ...errorResponses(400, 401, 409) },
+        response: { 201: profileDetailSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await profiles.create(userId(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await profiles.create(userId(request), request.body, await current(request))),
   );
 
   r.patch(
@@ -72,10 +78,10 @@ export async function profileRoutes(
         summary: 'Rename a profile or change its avatar, language or kind',
         params: profileParamsSchema,
         body: profileUpdateSchema,
-        response: { 200: profileDetailSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: profileDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => profiles.update(userId(request), request.params.id, request.body),
+    async (request) => profiles.update(userId(request), request.params.id, request.body, await current(request)),
   );
 
   r.delete(
@@ -86,11 +92,11 @@ export async function profileRoutes(
         tags,
         summary: 'Delete a profile and what was kept for it; the first (default) one cannot be',
         params: profileParamsSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 404, 409) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      await profiles.remove(userId(request), request.params.id);
+      await profiles.remove(userId(request), request.params.id, await current(request));
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 import {
   PROFILE_AVATARS,
   PROFILE_DEFAULT_UNDELETABLE,
+  PROFILE_KIDS_SETTINGS,
   PROFILE_LIMIT_REACHED,
   PROFILE_NOT_FOUND,
   PROFILE_NOT_YOURS,
@@ -100,7 +101,17 @@ export class ProfilesService implements ProfileResolver {
     return rows.map((row) => toProfileDetail(row, rows[0]?.id));
   }
 
-  async create(userId: number, input: NewProfile): Promise<ProfileDetail> {
+  /**
+   * What the profile a request acts as may change (issue 30: a kids profile has no settings but its
+   * own): a kids profile creates and deletes nothing, changes no other profile and not its own kind.
+   */
+  private guardKids(current: ProfileContext | undefined, id: number | null, input?: ProfileUpdate): void {
+    if (current?.kind !== 'kids') return;
+    if (id === null || id !== current.id || input?.kind !== undefined) throw forbidden(PROFILE_KIDS_SETTINGS);
+  }
+
+  async create(userId: number, input: NewProfile, current?: ProfileContext): Promise<ProfileDetail> {
+    this.guardKids(current, null);
     const rows = await this.rows(userId);
     const kids = input.kind === 'kids' || (input.kind === undefined && input.isAdult === false);
     const max = this.deps.config.profiles.max;
@@ -119,7 +130,8 @@ export class ProfilesService implements ProfileResolver {
     return toProfileDetail(row, rows[0]?.id);
   }
 
-  async update(userId: number, id: number, input: ProfileUpdate): Promise<ProfileDetail> {
+  async update(userId: number, id: number, input: ProfileUpdate, current?: ProfileContext): Promise<ProfileDetail> {
+    this.guardKids(current, id, input);
     const rows = await this.rows(userId);
     if (!rows.some((r) => r.id === id)) throw notFound(PROFILE_NOT_FOUND);
     // The first profile stays an adult one: it holds the account's settings and is the spec's default.
@@ -135,7 +147,8 @@ export class ProfilesService implements ProfileResolver {
   }
 
   /** Deletes a profile that is not the first, with what every module kept for it. */
-  async remove(userId: number, id: number): Promise<void> {
+  async remove(userId: number, id: number, current?: ProfileContext): Promise<void> {
+    this.guardKids(current, null);
     const rows = await this.rows(userId);
     if (!rows.some((r) => r.id === id)) throw notFound(PROFILE_NOT_FOUND);
     if (rows[0]?.id === id) throw conflict(PROFILE_DEFAULT_UNDELETABLE);
