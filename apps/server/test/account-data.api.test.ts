@@ -163,6 +163,10 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
     'hour facet key views started exits_before_start failures rebuffer_ms watch_ms startup_hist startup_score_sum',
   ),
   qoe_group_viewers: { ...none('facet key last_started_at'), user_id: U },
+  qoe_item_window: none(
+    'item_type item_id views started exits_before_start failures rebuffer_ms watch_ms startup_score_sum',
+  ),
+  qoe_item_window_state: none('id window_from final_before rewritten_from last_rewrite'),
   qoe_alerts: none('id kind item_type item_id value threshold views raised_at cleared_at'),
   qoe_thresholds: none('id failure_pct min_views startup_p95_ms updated_at'),
   catalogue_meta: none('key value'),

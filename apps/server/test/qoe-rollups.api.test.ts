@@ -146,6 +146,38 @@ describe.each(kinds)('QoE rollups on %s', (kind) => {
       concurrencyRows(all, second, NOW + 1),
       minuteFacetRows(after),
     );
+    await repo.advanceItemWindow(NOW);
+    await expectReportsMatch(new QoeReports(new ManualClock(NOW), repo, async () => new Map()), all);
+  });
+
+  it('rounds every 47 minutes over 30 hours keep the 24 h item window equal to the raw views', async () => {
+    db = await openTestDatabase(kind);
+    await migrateToLatest(db, [qoeMigrations]);
+    const all = views();
+    await new QoeDemoRepository(db).insertViews(all);
+    const repo = new QoeRepository(db);
+    // As the minute job: each round recomputes the last 3 hours up to its now, then moves the window.
+    const round = async (at: number) => {
+      const from = at - (at % MINUTE_MS) - 3 * HOUR;
+      const started = all.filter((v) => v.startedAt >= from && v.startedAt <= at);
+      await repo.replaceAggregates(
+        from,
+        minuteRows(started),
+        concurrencyRows(all, from, at + 1),
+        minuteFacetRows(started),
+      );
+      await repo.advanceItemWindow(at);
+    };
+    await repo.replaceAggregates(
+      NOW - 41 * HOUR,
+      minuteRows(all.filter((v) => v.startedAt <= NOW - 30 * HOUR)),
+      [],
+      minuteFacetRows(all.filter((v) => v.startedAt <= NOW - 30 * HOUR)),
+    );
+    for (let at = NOW - 30 * HOUR; at < NOW; at += 47 * MINUTE_MS) await round(at);
+    await round(NOW);
+    const { from, to } = new QoeReports(new ManualClock(NOW), repo, async () => new Map()).window('24h');
+    expect(await repo.itemWindowSums(true, from, to, 50)).not.toBeNull();
     await expectReportsMatch(new QoeReports(new ManualClock(NOW), repo, async () => new Map()), all);
   });
 
@@ -167,6 +199,7 @@ describe.each(kinds)('QoE rollups on %s', (kind) => {
     expect(await migrateToLatest(db, [qoeMigrations])).toEqual([
       '2026-12-08-0210-qoe-rollups',
       '2026-12-10-0900-qoe-facets',
+      '2026-12-10-0910-qoe-item-window',
     ]);
     const hours = await db
       .kysely<{ qoeHourItems: { hour: number; views: number } }>()

@@ -68,6 +68,7 @@ export function createQoe(platform: Platform, needs: QoeNeeds): Qoe {
         concurrencyRows(active, from, now + 1),
         minuteFacetRows(started),
       );
+      await repo.advanceItemWindow(now);
       await alerts.evaluate();
       if (now - lastRetention >= 60 * MINUTE_MS) {
         lastRetention = now;

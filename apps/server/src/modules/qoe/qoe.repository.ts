@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { QoeThresholds } from '@pantalla/contracts';
 import type { Db } from '../../platform/database';
 import { recordAudit, type Actor } from '../../platform/audit.repository';
-import { concurrentTotals, hourFacetRows, hourOf, rollupsOf } from './rollup';
+import { concurrentTotals, HOUR_MS, hourFacetRows, hourOf, rollupsOf } from './rollup';
 import type {
   QoeAlertRow,
   QoeConcurrencyTable,
@@ -159,7 +159,9 @@ const UPSERT_VIEW_SQL =
   `insert into qoe_views (${VIEW_COLUMNS.map(snake).join(', ')}) values (${VIEW_COLUMNS.map(() => '?').join(', ')})` +
   ` on conflict (view_id) do update set ${VIEW_UPDATED.map((c) => `${snake(c)} = excluded.${snake(c)}`).join(', ')}` +
   ' where excluded.user_id = qoe_views.user_id and qoe_views.ended = 0';
-const viewValues = (row: Insertable<QoeViewsTable>): unknown[] => VIEW_COLUMNS.map((c) => row[c] ?? null);
+export const viewValues = (row: Insertable<QoeViewsTable>): unknown[] => VIEW_COLUMNS.map((c) => row[c] ?? null);
+/** The same insert that leaves a view id already there alone (the demo's history). */
+export const INSERT_NEW_VIEW_SQL = `${UPSERT_VIEW_SQL.slice(0, UPSERT_VIEW_SQL.indexOf(' on conflict'))} on conflict (view_id) do nothing`;
 
 /** Every SQL of quality of experience. */
 export class QoeRepository {
@@ -264,6 +266,7 @@ export class QoeRepository {
       for (const chunk of chunks(hourFacetRows([...earlierFacets, ...facets])))
         await trx.insertInto('qoeHourFacets').values(chunk).execute();
       await upsertGroupViewers(trx, from);
+      await noteRewrite(trx, hour);
       await trx.deleteFrom('qoeMinutes').where('minute', '>=', from).execute();
       await trx.deleteFrom('qoeConcurrency').where('minute', '>=', from).execute();
       await trx.deleteFrom('qoeMinuteTotals').where('minute', '>=', from).execute();
@@ -279,6 +282,75 @@ export class QoeRepository {
         trx,
       );
     });
+  }
+
+  /**
+   * Moves the 24 h item window to the one ending after `now`'s hour: adds the hours that became final (before the
+   * latest rollup's first hour) and drops those that left the window; rebuilt whole when a rollup rewrote a final
+   * hour or the window moved past it. Call after replaceAggregates, under the same lock.
+   */
+  async advanceItemWindow(now: number): Promise<void> {
+    const windowFrom = hourOf(now) + HOUR_MS - DAY_MS;
+    await this.k.transaction().execute(async (trx) => {
+      const state = await trx.selectFrom('qoeItemWindowState').selectAll().where('id', '=', 1).executeTakeFirst();
+      const was = state && {
+        from: Number(state.windowFrom),
+        final: Number(state.finalBefore),
+        rewritten: Number(state.rewrittenFrom),
+      };
+      const finalBefore = Math.max(windowFrom, Math.min(Number(state?.lastRewrite ?? 0), hourOf(now)));
+      if (
+        was &&
+        was.rewritten >= was.final &&
+        was.from <= windowFrom &&
+        windowFrom <= was.final &&
+        was.final <= finalBefore
+      ) {
+        await addItemHours(trx, was.final, finalBefore, 1);
+        await addItemHours(trx, was.from, windowFrom, -1);
+        await trx.deleteFrom('qoeItemWindow').where('views', '=', 0).execute();
+      } else {
+        await trx.deleteFrom('qoeItemWindow').execute();
+        await addItemHours(trx, windowFrom, finalBefore, 1);
+      }
+      const next = {
+        windowFrom,
+        finalBefore,
+        rewrittenFrom: finalBefore,
+        lastRewrite: Number(state?.lastRewrite ?? 0),
+      };
+      await trx
+        .insertInto('qoeItemWindowState')
+        .values({ id: 1, ...next })
+        .onConflict((oc) => oc.column('id').doUpdateSet(next))
+        .execute();
+    });
+  }
+
+  /**
+   * The window's item sums over [from, to), summed in the database from one row per item plus the hours not yet
+   * final: the `limit` most viewed; null when the window is not that one (no round since the hour turned).
+   */
+  async itemWindowSums(live: boolean, from: number, to: number, limit: number): Promise<GroupSums[] | null> {
+    const state = await this.k.selectFrom('qoeItemWindowState').selectAll().where('id', '=', 1).executeTakeFirst();
+    if (!state || Number(state.windowFrom) !== from || Number(state.finalBefore) > to) return null;
+    const kind = live ? sql`item_type = 'LIVE'` : sql`item_type <> 'LIVE'`;
+    // The hours by their range, not by item type: SQLite otherwise walks the item index over every hour kept.
+    const hourKind = live ? sql`item_type || '' = 'LIVE'` : sql`item_type || '' <> 'LIVE'`;
+    const columns = sql`item_type, item_id, views, started, failures, exits_before_start, startup_score_sum, rebuffer_ms, watch_ms`;
+    const { rows } = await sql<GroupSums & { itemType: string; itemId: number }>`
+      select item_type, item_id, sum(views) as views, sum(started) as started, sum(failures) as failures,
+        sum(exits_before_start) as exits_before_start, sum(startup_score_sum) as startup_score_sum,
+        sum(rebuffer_ms) as rebuffer_ms, sum(watch_ms) as watch_ms
+      from (
+        select ${columns} from qoe_item_window where ${kind}
+        union all
+        select ${columns} from qoe_hour_items where hour >= ${Number(state.finalBefore)} and hour < ${to} and ${hourKind}
+      ) as window_rows
+      group by item_type, item_id
+      order by sum(views) desc, item_type, item_id
+      limit ${limit}`.execute(this.k);
+    return rows.map(({ itemType, itemId, ...sums }) => ({ ...sums, key: `${itemType}:${itemId}` }));
   }
 
   /** Distinct accounts with a view started at or after `from`: every view's, since none starts after the server's now. */
@@ -673,4 +745,42 @@ export async function upsertGroupViewers(k: Kysely<QoeTables>, from: number): Pr
       group by ${key}, user_id
       on conflict (facet, key, user_id) do update set last_started_at = excluded.last_started_at
       where excluded.last_started_at > qoe_group_viewers.last_started_at`.execute(k);
+}
+
+const DAY_MS = 24 * HOUR_MS;
+
+/** Notes the first hour a rollup rewrote: the 24 h item window's final hours end there. */
+async function noteRewrite(k: Kysely<QoeTables>, hour: number): Promise<void> {
+  const state = await k.selectFrom('qoeItemWindowState').select('rewrittenFrom').where('id', '=', 1).executeTakeFirst();
+  if (!state) {
+    const first = { id: 1, windowFrom: 0, finalBefore: 0, rewrittenFrom: hour, lastRewrite: hour };
+    await k.insertInto('qoeItemWindowState').values(first).execute();
+    return;
+  }
+  await k
+    .updateTable('qoeItemWindowState')
+    .set({ rewrittenFrom: Math.min(Number(state.rewrittenFrom), hour), lastRewrite: hour })
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** Adds (sign 1) or takes away (sign -1) the hourly item rows of [from, to) into the 24 h item window. */
+async function addItemHours(k: Kysely<QoeTables>, from: number, to: number, sign: 1 | -1): Promise<void> {
+  if (from >= to) return;
+  const sum = (column: string) => sql`${sql.lit(sign)} * sum(${sql.ref(column)})`;
+  const columns = [
+    'views',
+    'started',
+    'failures',
+    'exits_before_start',
+    'startup_score_sum',
+    'rebuffer_ms',
+    'watch_ms',
+  ];
+  await sql`insert into qoe_item_window (item_type, item_id, ${sql.join(columns.map((c) => sql.ref(c)))})
+    select item_type, item_id, ${sql.join(columns.map(sum))} from qoe_hour_items
+    where hour >= ${from} and hour < ${to} group by item_type, item_id
+    on conflict (item_type, item_id) do update set ${sql.join(
+      columns.map((c) => sql`${sql.ref(c)} = qoe_item_window.${sql.ref(c)} + excluded.${sql.ref(c)}`),
+    )}`.execute(k);
 }

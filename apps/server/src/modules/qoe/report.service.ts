@@ -120,7 +120,12 @@ export class QoeReports {
     limit: number,
     item?: ItemRef,
   ): Promise<QoeBreakdownRow[]> {
-    const groups = await this.repo.itemSums(grain, by === 'channel', from, to, limit, item);
+    // Every item's last 24 h: one row per item for the window's final hours, not 24 (null when the window lags).
+    const window =
+      grain === 'hour' && !item && to - from === RANGES['24h'].length
+        ? await this.repo.itemWindowSums(by === 'channel', from, to, limit)
+        : null;
+    const groups = window ?? (await this.repo.itemSums(grain, by === 'channel', from, to, limit, item));
     const refs = groups.map((group) => refOf(group.key));
     const [histRows, viewers] = await Promise.all([
       this.repo.itemHistograms(grain, refs, from, to),

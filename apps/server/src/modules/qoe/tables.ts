@@ -115,6 +115,24 @@ export interface QoeGroupViewersTable {
   lastStartedAt: number;
 }
 
+/**
+ * Every item's sums over the final hours of the 24 h window, [window_from, final_before): the 24 h
+ * channel and title breakdowns add the hours the rollup may still rewrite from qoe_hour_items.
+ */
+export interface QoeItemWindowTable extends Omit<SumsColumns, 'startupHist'> {
+  itemType: string;
+  itemId: number;
+}
+/** The one row saying which hours qoe_item_window holds, and from which hour the last rollup rewrote rows. */
+export interface QoeItemWindowStateTable {
+  id: number;
+  windowFrom: number;
+  finalBefore: number;
+  /** The earliest hour a rollup rewrote since the window last moved, and the latest rollup's first hour. */
+  rewrittenFrom: number;
+  lastRewrite: number;
+}
+
 /** Each account's latest view start (kept as long as raw views; erased with them). */
 export interface QoeViewersTable {
   userId: number;
@@ -176,6 +194,8 @@ export interface QoeTables {
   qoeMinuteFacets: QoeMinuteFacetsTable;
   qoeHourFacets: QoeHourFacetsTable;
   qoeGroupViewers: QoeGroupViewersTable;
+  qoeItemWindow: QoeItemWindowTable;
+  qoeItemWindowState: QoeItemWindowStateTable;
   qoeAlerts: QoeAlertsTable;
   qoeThresholds: QoeThresholdsTable;
 }

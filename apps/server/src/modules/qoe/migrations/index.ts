@@ -121,7 +121,35 @@ export const qoeMigrations: MigrationSet = (dialect) => ({
       await backfillFacets(db as unknown as Kysely<QoeTables>);
     },
   },
+  // The 24 h channel and title breakdowns at 10,000 channels read every item's sums of the window's final hours from
+  // one row per item (the next scheduled round fills it), not 24 hourly rows per item.
+  '2026-12-10-0910-qoe-item-window': {
+    async up(db: Kysely<unknown>) {
+      await createItemWindow(db);
+    },
+  },
 });
+
+/** Every item's sums over the 24 h window's final hours, and which hours those are. */
+async function createItemWindow(db: Kysely<unknown>): Promise<void> {
+  await sumColumns(
+    db.schema
+      .createTable('qoe_item_window')
+      .addColumn('item_type', 'varchar(8)', (c) => c.notNull())
+      .addColumn('item_id', 'integer', (c) => c.notNull()),
+    false,
+  )
+    .addPrimaryKeyConstraint('qoe_item_window_pk', ['item_type', 'item_id'])
+    .execute();
+  await db.schema
+    .createTable('qoe_item_window_state')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('window_from', 'bigint', (c) => c.notNull())
+    .addColumn('final_before', 'bigint', (c) => c.notNull())
+    .addColumn('rewritten_from', 'bigint', (c) => c.notNull())
+    .addColumn('last_rewrite', 'bigint', (c) => c.notNull())
+    .execute();
+}
 
 /** Browser and error code rollups per minute and hour, and each account's latest start per breakdown group. */
 async function createFacets(db: Kysely<unknown>): Promise<void> {
@@ -190,14 +218,15 @@ function chunked<T>(rows: readonly T[]): T[][] {
 
 function sumColumns<N extends string, C extends string>(
   table: CreateTableBuilder<N, C>,
+  histogram = true,
 ): CreateTableBuilder<N, string> {
-  return table
+  const sums = table
     .addColumn('views', 'integer', (c) => c.notNull())
     .addColumn('started', 'integer', (c) => c.notNull())
     .addColumn('failures', 'integer', (c) => c.notNull())
     .addColumn('exits_before_start', 'integer', (c) => c.notNull())
-    .addColumn('startup_score_sum', 'double precision', (c) => c.notNull())
-    .addColumn('startup_hist', 'varchar(400)', (c) => c.notNull())
+    .addColumn('startup_score_sum', 'double precision', (c) => c.notNull());
+  return (histogram ? sums.addColumn('startup_hist', 'varchar(400)', (c) => c.notNull()) : sums)
     .addColumn('rebuffer_ms', 'bigint', (c) => c.notNull())
     .addColumn('watch_ms', 'bigint', (c) => c.notNull());
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../../../platform/database';
+import { INSERT_NEW_VIEW_SQL, viewValues } from '../qoe.repository';
 import type { QoeTables, QoeViewsTable } from '../tables';
 
 /** Rows per insert statement: under both databases' parameter limits (27 columns). */
@@ -8,8 +9,8 @@ const CHUNK = 200;
 /** What the QoE demo asks of the database beyond the module's repository. */
 export class QoeDemoRepository {
   private readonly db: Kysely<QoeTables>;
-  constructor(db: Db) {
-    this.db = db.kysely<QoeTables>();
+  constructor(private readonly raw: Db) {
+    this.db = raw.kysely<QoeTables>();
   }
 
   /** Whether any per-minute aggregate exists: then a history (real or generated) is there already. */
@@ -20,6 +21,11 @@ export class QoeDemoRepository {
 
   /** Writes many views in one transaction (a history at start); a view id already there is left alone. */
   async insertViews(rows: readonly Insertable<QoeViewsTable>[]): Promise<void> {
+    const runMany = this.raw.runMany;
+    if (runMany) {
+      await this.db.transaction().execute(async () => runMany(INSERT_NEW_VIEW_SQL, rows.map(viewValues)));
+      return;
+    }
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += CHUNK) {
         await trx

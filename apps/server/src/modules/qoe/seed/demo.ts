@@ -42,6 +42,7 @@ export class QoeDemo {
       concurrencyRows(views, from, to),
       minuteFacetRows(views),
     );
+    await this.repo.advanceItemWindow(this.platform.clock.now());
     this.platform.log.info({ views: views.length, ms: Date.now() - started }, 'QoE demo history written');
     return views.length;
   }
