@@ -70,5 +70,11 @@ for (const width of [390, 1440]) {
     await page.reload();
     await expect(page.getByRole('alert').filter({ hasText: 'Un perfil infantil' })).toBeVisible();
     await expect(who).toBeHidden();
+
+    // Its settings are its own: only itself, nothing to add.
+    await page.goto('/settings/');
+    await expect(section.locator('[data-profile="Peques"]')).toBeVisible();
+    await expect(section.locator('[data-profile]')).toHaveCount(1);
+    await expect(section.getByRole('button', { name: 'Añadir perfil' })).toHaveCount(0);
   });
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PROFILE_AVATARS,
@@ -7,6 +7,7 @@ import {
   type ProfileKind,
   type ProfileUpdate,
 } from '@pantalla/contracts';
+import { currentProfile } from '../../../lib/current-profile';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
@@ -138,7 +139,13 @@ export function ProfilesSection() {
     setNotice({ tone: 'success', text });
   };
   const failed = (error: unknown) => setNotice({ tone: 'error', text: messageOf(error) });
-  const list = profiles.data?.resources ?? [];
+  // A kids profile sees and changes only itself, and not its kind (the server refuses the rest).
+  const kidsId = useSyncExternalStore(currentProfile.subscribe, () => {
+    const current = currentProfile.get();
+    return current?.kind === 'kids' && current.token ? current.id : null;
+  });
+  const all = profiles.data?.resources ?? [];
+  const list = kidsId === null ? all : all.filter((p) => p.id === kidsId);
 
   return (
     <section className="settings-card settings-card--wide profiles-section" aria-labelledby={titleId}>
@@ -168,7 +175,7 @@ export function ProfilesSection() {
               >
                 {t('section.edit')}
               </Button>
-              {profile.isDefault ? null : (
+              {profile.isDefault || kidsId !== null ? null : (
                 <Button
                   variant="ghost"
                   aria-label={`${t('section.delete')}: ${profile.name}`}
@@ -185,13 +192,13 @@ export function ProfilesSection() {
             {editing === profile.id ? (
               <ProfileForm
                 initial={{ name: profile.name, avatar: profile.avatar, kind: profile.kind, language: profile.language }}
-                kindLocked={profile.isDefault}
+                kindLocked={profile.isDefault || kidsId !== null}
                 submitLabel={t('section.save')}
                 busy={update.isPending}
                 onCancel={() => setEditing(null)}
                 onSubmit={(draft) =>
                   update.mutate(
-                    { id: profile.id, changes: draft },
+                    { id: profile.id, changes: kidsId === null ? draft : { ...draft, kind: undefined } },
                     { onSuccess: () => done(t('section.saved')), onError: failed },
                   )
                 }
@@ -209,7 +216,7 @@ export function ProfilesSection() {
           onCancel={() => setEditing(null)}
           onSubmit={(draft) => create.mutate(draft, { onSuccess: () => done(t('section.created')), onError: failed })}
         />
-      ) : profiles.data ? (
+      ) : profiles.data && kidsId === null ? (
         <Button
           variant="secondary"
           className="profiles-section__add"
