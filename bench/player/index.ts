@@ -17,16 +17,16 @@ const require = createRequire(import.meta.url);
 const SHAKA = require.resolve('shaka-player/dist/shaka-player.compiled.js', { paths: [path.join(root, 'apps/web')] });
 /** BENCH_PLAYER_RUNS (5): loads per stream and zaps per player. */
 const RUNS = Number(process.env.BENCH_PLAYER_RUNS ?? (process.env.BENCH_QUICK === '1' ? 2 : 5));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO = { email: 'demo@pantalla.test', password: 'demo1234' };
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? Number.NaN : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
 };
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -37,7 +37,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
+export async function startServer(port: number): Promise<ChildProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-bench-player-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
     cwd: root,
@@ -65,14 +65,14 @@ async function startServer(port: number): Promise<ChildProcess> {
 }
 
 /** The /emplayer/ address, as the app's codec writes it. */
-const emplayer = (fields: (string | number | null)[]) =>
+export const emplayer = (fields: (string | number | null)[]) =>
   `/emplayer/${encodeURIComponent(Buffer.from(fields.map((f) => encodeURIComponent(f === null ? 'null' : String(f))).join(';')).toString('base64'))}`;
 
-interface Api {
+export interface Api {
   token: string;
   base: string;
 }
-async function signIn(base: string): Promise<Api> {
+export async function signIn(base: string): Promise<Api> {
   const response = await fetch(`${base}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -80,8 +80,11 @@ async function signIn(base: string): Promise<Api> {
   });
   return { token: ((await response.json()) as { idToken: string }).idToken, base };
 }
-const authed = (api: Api, init: RequestInit = {}) => ({ ...init, headers: { authorization: `Bearer ${api.token}` } });
-async function resetSessions(api: Api): Promise<void> {
+export const authed = (api: Api, init: RequestInit = {}) => ({
+  ...init,
+  headers: { authorization: `Bearer ${api.token}` },
+});
+export async function resetSessions(api: Api): Promise<void> {
   const response = await fetch(`${api.base}/api/v1/sessions/reset`, authed(api, { method: 'POST' }));
   if (response.status !== 204) throw new Error(`session reset answered ${response.status}`);
 }
@@ -116,7 +119,10 @@ async function streams(api: Api): Promise<Stream[]> {
 }
 
 /** Waits for the app's 'pantalla:first-frame' mark after `since` (page time) and returns it. */
-async function firstFrameMark(page: Page, since: number): Promise<{ startTime: number; timeToFirstFrame: number }> {
+export async function firstFrameMark(
+  page: Page,
+  since: number,
+): Promise<{ startTime: number; timeToFirstFrame: number }> {
   const handle = await page.waitForFunction(
     (after) => {
       const marks = performance.getEntriesByName('pantalla:first-frame') as unknown as {

@@ -2,7 +2,8 @@
 // programmes (goal ≤ 10 s, ≤ 300 MB). The rules and the recordings they make live in a real
 // SQLite database (the module's own tables and SQL); the guide is generated in pages as the
 // catalogue's reader would hand them, so the figure is the evaluation's, not the events table's
-// read. BENCH_QUICK=1 runs 10,000 rules against 100,000 programmes.
+// read. BENCH_QUICK=1 runs 10,000 rules against 100,000 programmes. Then "Grabar" on an ended
+// programme to its first frame (first-frame.ts). BENCH_RECORDINGS_PART=rules or first-frame runs one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,6 +85,12 @@ const everyPackage: AccessResolver = {
 const rights: AccessRights = { accessFor: async () => everyPackage, accessForMarking: async () => everyPackage };
 
 export async function runRecordingsBench(): Promise<void> {
+  const part = process.env.BENCH_RECORDINGS_PART;
+  if (part !== 'first-frame') await runRulesBench();
+  if (part !== 'rules') await (await import('./first-frame')).runRecordFirstFrameBench();
+}
+
+async function runRulesBench(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pantalla-bench-rec-'));
   const db = openSqlite(path.join(dir, 'bench.sqlite'));
   try {
