@@ -50,9 +50,17 @@ export function RecordActions({ eventId, channelId, title, start, end, now }: Re
   const bell = useMutation({
     mutationFn: async () => {
       if (!mark?.reminder) return createReminder({ eventId, minutesBefore: lead, mail });
-      const page = await listReminders({ limit: 100 });
-      const reminder = page.items.find((item) => item.eventId === eventId);
-      if (reminder) await deleteReminder(reminder.id);
+      // The reminder's id, from the user's reminders page by page (soonest first: usually the first).
+      let cursor: string | undefined;
+      do {
+        const page = await listReminders({ limit: 100, ...(cursor ? { cursor } : {}) });
+        const reminder = page.items.find((item) => item.eventId === eventId);
+        if (reminder) {
+          await deleteReminder(reminder.id);
+          return null;
+        }
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
       return null;
     },
     onSuccess: (reminder) => {

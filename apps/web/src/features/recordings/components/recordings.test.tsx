@@ -144,6 +144,40 @@ describe('RecordActions reminder', () => {
   });
 });
 
+describe('RecordActions bell off', () => {
+  it("finds the programme's reminder past the first page and removes it", async () => {
+    const other = {
+      id: 1,
+      eventId: 99,
+      channelId: 3,
+      title: 'Otro',
+      startTime: NOW,
+      minutesBefore: 2,
+      remindAt: 0,
+      mail: false,
+    };
+    stubApi((method, path) => {
+      if (path.endsWith('/recordings/quota')) return { status: 200, body: quota };
+      if (path.endsWith('/recordings/marks'))
+        return { status: 200, body: { items: [{ eventId: 7, recorded: false, scheduled: false, reminder: true }] } };
+      if (method === 'DELETE') return { status: 204, body: null };
+      return urls.at(-1)?.includes('cursor=p2')
+        ? { status: 200, body: { items: [{ ...other, id: 8, eventId: 7 }], nextCursor: null } }
+        : { status: 200, body: { items: [other], nextCursor: 'p2' } };
+    });
+    render(
+      <RecordActions eventId={7} channelId={3} title="Cine" start={NOW + 3_600_000} end={NOW + 7_200_000} now={NOW} />,
+      {
+        wrapper: Providers,
+      },
+    );
+    await waitFor(() => expect(screen.getByTestId('rec-bell').getAttribute('aria-pressed')).toBe('true'));
+    await userEvent.click(screen.getByTestId('rec-bell'));
+    await waitFor(() => expect(calls).toContain('DELETE /api/v1/reminders/8'));
+    expect(urls).toContain('GET /api/v1/reminders?limit=100&cursor=p2');
+  });
+});
+
 describe('Mis grabaciones: rules and reminders', () => {
   const rule = (id: number) => ({
     id,
