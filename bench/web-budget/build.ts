@@ -42,6 +42,44 @@ export function consoleChunks(outDir: string): Set<string> {
   return files;
 }
 
+interface ManifestEntry extends ManifestChunk {
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The chunks only the player's idle-time preload fetches (app/layouts/use-player-preload.ts):
+ * the player route, its Shaka adapter and Shaka, less whatever the entry imports itself. On a
+ * busy machine the home may take longer than the preload's 3 s to show, and these would be
+ * counted as the home's.
+ */
+export function playerPreloadChunks(outDir: string): Set<string> {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestEntry
+  >;
+  const staticClosure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...keys];
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+      const chunk = manifest[key];
+      if (seen.has(key) || !chunk) continue;
+      seen.add(key);
+      queue.push(...(chunk.imports ?? []));
+    }
+    return seen;
+  };
+  const entry = staticClosure(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
+  const route = 'src/features/player/routes/player.tsx';
+  const adapter = [...staticClosure([route])].filter((key) => /shaka-adapter/.test(manifest[key]?.file ?? ''));
+  const shaka = adapter.flatMap((key) => manifest[key]?.dynamicImports ?? []);
+  const files = new Set<string>();
+  for (const key of [route, ...adapter, ...shaka])
+    if (manifest[key] && !entry.has(key)) files.add(path.basename(manifest[key].file));
+  return files;
+}
+
 export interface Chunk {
   file: string;
   bytes: number;
