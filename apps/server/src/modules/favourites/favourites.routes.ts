@@ -24,8 +24,11 @@ export function favouriteRoutes(
   profiles: ProfileResolver,
   favourites: FavouritesService,
 ): Promise<void> {
-  const profileOf = (request: FastifyRequest): Promise<ProfileContext> =>
-    profiles.resolve(auth.userOf(request).userId, profileHeaderOf(request));
+  const profileOf = (request: FastifyRequest): Promise<ProfileContext> => {
+    // The sign-in's own choice applies when no token is sent: a kids device cannot leave by dropping it.
+    const user = auth.userOf(request);
+    return profiles.resolve(user.userId, profileHeaderOf(request), user.signIn);
+  };
   channelRoutes(app, auth, profileOf, favourites);
   myListRoutes(app, auth, profileOf, favourites);
   return Promise.resolve();

@@ -20,6 +20,8 @@ describe.each(kinds)('guide search on %s', (kind) => {
   let ctx: TestContext;
   let demo: Record<string, string>;
   let kids: Record<string, string>;
+  /** The sign-in that chose the kids profile, without its token. */
+  let kidsDevice: Record<string, string>;
   let basico: Record<string, string>;
   const ids = { now: 0, later: 0, catchup: 0, tooOld: 0, teen: 0, adult: 0 };
 
@@ -91,14 +93,22 @@ describe.each(kinds)('guide search on %s', (kind) => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const kidsId = profileDetailSchema.parse(created.json()).id;
+    // Another sign-in of demo@ (another device, through the login) chooses it: the first stays adult.
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { flow: 'password', username: DEMO, password: 'demo1234' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    kidsDevice = { authorization: `Bearer ${(login.json() as { idToken: string }).idToken}` };
     const selected = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/profiles/${kidsId}/select`,
-      headers: demo,
+      headers: kidsDevice,
       payload: {},
     });
     expect(selected.statusCode, selected.body).toBe(200);
-    kids = { ...demo, [PROFILE_HEADER]: profileSelectedSchema.parse(selected.json()).profileToken };
+    kids = { ...kidsDevice, [PROFILE_HEADER]: profileSelectedSchema.parse(selected.json()).profileToken };
   });
   afterAll(async () => ctx?.close());
 
@@ -124,6 +134,8 @@ describe.each(kinds)('guide search on %s', (kind) => {
     expect(child.hits.map((h) => h.eventId)).toContain(ids.now);
     expect(child.hits.map((h) => h.eventId)).not.toContain(ids.teen);
     expect(child.hits.map((h) => h.eventId)).not.toContain(ids.adult);
+    // Without the token, the sign-in's own choice: still the kids profile.
+    expect((await search('cronicas', kidsDevice)).hits.map((h) => h.eventId)).not.toContain(ids.teen);
   });
 
   it('pages the answer on the server, each hit once', async () => {

@@ -25,8 +25,9 @@ export function guideSearchRoutes(
     },
     async (request, reply) => {
       noStore(reply);
-      const { userId } = auth.userOf(request);
-      const profile = await profiles.resolve(userId, profileHeaderOf(request));
+      const { userId, signIn } = auth.userOf(request);
+      // Without a token, the profile this sign-in last chose (a kids device stays a kids one).
+      const profile = await profiles.resolve(userId, profileHeaderOf(request), signIn);
       return search.search(userId, profile, request.query);
     },
   );
