@@ -30,3 +30,15 @@ describe('npm run ingest with a file that is not there (issue 31, item 11)', () 
     expect(stderr).not.toMatch(/ENOENT|at |node:/);
   }, 120_000);
 });
+
+describe('npm run ingest -- sources unmatched (issue 31, item 6)', () => {
+  it('lists a source’s unmatched guide channels, and says when the source does not exist', async () => {
+    const { code, stdout, stderr } = await ingest(['sources', 'unmatched', '999']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim()).toBe('No existe esa fuente.');
+    const usage = await ingest(['sources', 'unmatched']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('sources unmatched ID');
+  }, 180_000);
+});

@@ -16,6 +16,7 @@ const USAGE = `Uso:
   npm run ingest -- sources add xmltv|m3u URL [MINUTOS]   registra una fuente (cada 360 minutos si no se indica)
   npm run ingest -- sources run ID | due                  descarga ahora una fuente, o las que toquen
   npm run ingest -- sources runs ID                       ejecuciones de una fuente, la última primero
+  npm run ingest -- sources unmatched ID                  canales de la guía de una fuente que no son ningún canal
   npm run ingest -- sources remove ID                     retira una fuente`;
 
 function printReport(report: IngestReport): void {
@@ -81,6 +82,24 @@ async function sourcesCommand(ingest: Ingest, args: string[]): Promise<number> {
   }
   if (action === 'runs') {
     (await ingest.sources.runs(id)).forEach(printRun);
+    return 0;
+  }
+  if (action === 'unmatched') {
+    if (!(await ingest.sources.find(id))) {
+      console.error('No existe esa fuente.');
+      return 1;
+    }
+    let after: string | null = null;
+    let shown = 0;
+    for (;;) {
+      const page = await ingest.sources.unmatched(id, after, 500);
+      for (const u of page)
+        console.log(`${u.guideId}  ${u.programmes} programas${u.firstLine !== null ? `, línea ${u.firstLine}` : ''}`);
+      shown += page.length;
+      if (page.length < 500) break;
+      after = page[page.length - 1]!.guideId;
+    }
+    if (shown === 0) console.log('Todos los canales de la guía de esta fuente tienen canal (o asignación).');
     return 0;
   }
   if (action === 'remove') {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { recordAudit, type Actor, type AuditChange, type AuditTables } from '../../platform/audit.repository';
 import type { Db } from '../../platform/database';
+import { feedBase } from './channel-plan';
 import type { ChannelLookupTables, GuideMappingRow, IngestTables, NewGuideStaged } from './tables';
 
 type Tables = IngestTables & AuditTables & ChannelLookupTables;
@@ -129,7 +130,14 @@ export class GuideMappingRepository {
   /** Every guide id a channel carries: what an import matches programmes by. */
   async carriedGuideIds(): Promise<Set<string>> {
     const rows = await this.k.selectFrom('channels').select('tvgId').where('tvgId', 'is not', null).execute();
-    return new Set(rows.map((r) => r.tvgId as string));
+    // A guide's 'France2.fr' is carried by the list's feeds 'France2.fr@SD', 'France2.fr@HD'.
+    const ids = new Set<string>();
+    for (const { tvgId } of rows) {
+      ids.add(tvgId as string);
+      const base = feedBase(tvgId as string);
+      if (base !== null) ids.add(base);
+    }
+    return ids;
   }
 
   /** Channels for the mapping picker: by number, or a name containing the (normalised) text. */

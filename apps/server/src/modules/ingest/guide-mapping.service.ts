@@ -25,9 +25,14 @@ export class GuideMappingService {
     private readonly clock: Clock,
   ) {}
 
-  /** A stager for one import of a source of this kind. */
-  async stager(kind: 'xmltv' | 'm3u', limits: SizeLimits): Promise<GuideStager> {
-    return new GuideStager(kind === 'xmltv', kind === 'xmltv' ? await this.repo.carriedGuideIds() : new Set(), limits);
+  /** A stager for one import of a source of this kind; `aside`: the import keeps unmatched guide channels aside. */
+  async stager(kind: 'xmltv' | 'm3u', limits: SizeLimits, aside = false): Promise<GuideStager> {
+    return new GuideStager(
+      kind === 'xmltv',
+      kind === 'xmltv' ? await this.repo.carriedGuideIds() : new Set(),
+      limits,
+      aside,
+    );
   }
 
   /**

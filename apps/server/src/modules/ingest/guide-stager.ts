@@ -69,10 +69,12 @@ export class GuideStager {
   private readonly queue = new ChunkQueue();
   private readonly collected: Promise<StagedProgramme[]>;
 
+  /** `declaredToo`: channels the file declares are staged as well (an import that keeps unmatched guide channels aside). */
   constructor(
     private readonly guide: boolean,
     carried: ReadonlySet<string>,
     limits: SizeLimits,
+    private readonly declaredToo = false,
   ) {
     this.collected = guide ? this.collect(carried, limits).catch(() => (this.queue.close(), [])) : Promise.resolve([]);
   }
@@ -90,7 +92,7 @@ export class GuideStager {
     }
   }
 
-  /** The candidates once the file is read: programmes of guide ids no channel carried before the import nor the file declared. */
+  /** The candidates once the file is read: programmes of guide ids no channel carried before the import (nor the file declared, unless declaredToo). */
   async programmes(): Promise<StagedProgramme[]> {
     this.queue.end();
     return this.collected;
@@ -102,7 +104,8 @@ export class GuideStager {
     for await (const batch of readXmltvBatches(fileBytes(this.queue, limits), { batchSize: 2000 })) {
       for (const c of batch.channels) declared.add(c.id);
       for (const p of batch.programmes) {
-        if (out.length >= STAGE_MAX || carried.has(p.channel) || declared.has(p.channel)) continue;
+        if (out.length >= STAGE_MAX || carried.has(p.channel) || (!this.declaredToo && declared.has(p.channel)))
+          continue;
         out.push({ guideId: p.channel, line: p.line, programme: toProgramme(p) });
       }
     }

@@ -124,6 +124,48 @@ describe.each(kinds)('ingest sources and external streams on %s', (kind) => {
     expect((await inject('GET', '/admin/ingest/sources/999/runs')).statusCode).toBe(404);
   });
 
+  it('keeps aside a guide channel that matches no channel of its paired list, for mapping (issue 31, item 6)', async () => {
+    const hour = 3_600_000;
+    const at = Math.floor(ctx.clock.now() / hour) * hour;
+    const prog = (channel: string, i: number) =>
+      `<programme start="${xmltvTime(at + i * hour)}" stop="${xmltvTime(at + (i + 1) * hour)}" channel="${channel}"><title>P ${i}</title></programme>`;
+    files.files.set(
+      '/pareja.m3u',
+      '#EXTM3U\n#EXTINF:-1 tvg-id="Pareja.es" group-title="Importados",Canal Pareja\nhttps://cdn.example/pareja.m3u8\n',
+    );
+    files.files.set(
+      '/pareja.xml',
+      `<?xml version="1.0"?>\n<tv>\n<channel id="Pareja.es"><display-name>Canal Pareja</display-name></channel>\n<channel id="Huerfano.es"><display-name>Canal Huérfano</display-name></channel>\n${[prog('Pareja.es', 0), prog('Huerfano.es', 0), prog('Huerfano.es', 1)].join('\n')}\n</tv>\n`,
+    );
+    const add = async (kind: 'm3u' | 'xmltv', path: string) =>
+      (await inject('POST', '/admin/ingest/sources', { kind, url: `${base}${path}` })).json() as IngestSource;
+    const list = await add('m3u', '/pareja.m3u');
+    const guide = await add('xmltv', '/pareja.xml');
+    expect(await ctx.modules.ingest.sources.runNow(list.id)).toMatchObject({ outcome: 'imported' });
+    const run = (await ctx.modules.ingest.sources.runNow(guide.id)) as IngestRun;
+    expect(run.outcome, run.error ?? '').toBe('imported');
+    // No stream-less channel for the guide's orphan: its programmes wait for a mapping.
+    expect(run.report?.channels.created).toBe(0);
+    expect(run.report?.warnings).toContainEqual(
+      expect.stringMatching(/^Línea \d+: el canal "Huerfano.es" de la guía no es ningún canal de la lista; /),
+    );
+    const orphan = await ctx.sql.selectFrom('channels').select('id').where('tvgId', '=', 'Huerfano.es').execute();
+    expect(orphan).toEqual([]);
+    expect(await ctx.modules.ingest.sources.unmatched(guide.id)).toEqual([
+      { guideId: 'Huerfano.es', programmes: 2, firstLine: expect.any(Number) },
+    ]);
+    // The paired channel has its programme.
+    const paired = await ctx.sql
+      .selectFrom('channels')
+      .innerJoin('events', 'events.channelId', 'channels.id')
+      .select('events.title')
+      .where('channels.tvgId', '=', 'Pareja.es')
+      .execute();
+    expect(paired.map((e) => e.title)).toEqual(['P 0']);
+    await inject('DELETE', `/admin/ingest/sources/${list.id}`);
+    await inject('DELETE', `/admin/ingest/sources/${guide.id}`);
+  });
+
   it('plays an imported channel with its alternate stream and its ended programmes through the catch-up template', async () => {
     const channel = ((await inject('GET', '/channels')).json().resources as Channel[]).find(
       (c) => c.name === 'Canal Externo',

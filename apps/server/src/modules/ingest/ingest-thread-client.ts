@@ -1,6 +1,7 @@
 import type { IngestFormat, IngestReport } from '@pantalla/contracts';
 import { startThread } from '../../platform/threads';
 import { IngestTooLarge, type ByteSource, type SizeLimits } from './byte-source';
+import type { ImportChoices } from './ingest.service';
 import { IngestError } from './parsers/errors';
 
 /** What the thread imports, and where it writes. */
@@ -9,6 +10,7 @@ export interface IngestThreadJob {
   address: string;
   format: IngestFormat;
   limits: SizeLimits;
+  choices?: ImportChoices;
 }
 
 /** Messages from the thread. */

@@ -40,7 +40,7 @@ async function run(port: MessagePort, job: IngestThreadJob): Promise<void> {
     exclusive: heldByServerThread,
   });
   try {
-    post({ type: 'done', report: await service.importHere(job.format, pulled(port), job.limits) });
+    post({ type: 'done', report: await service.importHere(job.format, pulled(port), job.limits, job.choices) });
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     post({ type: 'failed', name: e.name, message: e.message });

@@ -67,6 +67,17 @@ export interface IngestOptions {
   thread?: { address: string; changed: () => void } | null;
 }
 
+/** How one import goes. */
+export interface ImportChoices {
+  /**
+   * A guide channel that matches no channel: 'create' a channel for it (a guide alone makes its
+   * channels: the demo, admin uploads, the CLI's files), or keep it 'aside' for mapping (no
+   * stream-less channel that would play the demo clip); 'aside-after-list': aside once a list's
+   * channels are stored (a guide source beside a list source, whichever of them runs first).
+   */
+  unmatchedGuideChannels?: 'create' | 'aside' | 'aside-after-list';
+}
+
 /** Lets requests queued behind a batch run before the next one is parsed and written. */
 const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -83,6 +94,8 @@ interface GuideRun {
   skipped: number;
   unknown: Set<string>;
   warnings: string[];
+  /** Guide channels that matched no channel and were kept aside (ImportChoices). */
+  aside: Set<string> | null;
 }
 
 /**
@@ -108,30 +121,49 @@ export class IngestService {
   }
 
   /** One import at a time across every process: two at once would race on the same channels. */
-  import(format: IngestFormat, source: ByteSource, limits: SizeLimits = this.limits): Promise<IngestReport> {
+  import(
+    format: IngestFormat,
+    source: ByteSource,
+    limits: SizeLimits = this.limits,
+    choices: ImportChoices = {},
+  ): Promise<IngestReport> {
     const { thread } = this;
     return this.exclusive('ingest', () =>
       thread
-        ? importInThread({ address: thread.address, format, limits }, source, thread.changed)
-        : this.importHere(format, source, limits),
+        ? importInThread({ address: thread.address, format, limits, choices }, source, thread.changed)
+        : this.importHere(format, source, limits, choices),
     );
   }
 
   /** The import itself, on this thread (the import's own, or the server's when no other can reach the database). */
-  async importHere(format: IngestFormat, source: ByteSource, limits: SizeLimits = this.limits): Promise<IngestReport> {
+  async importHere(
+    format: IngestFormat,
+    source: ByteSource,
+    limits: SizeLimits = this.limits,
+    choices: ImportChoices = {},
+  ): Promise<IngestReport> {
     const writer = this.openWriter();
     try {
       return await (format === 'xmltv'
-        ? this.importXmltv(writer, source, limits)
+        ? this.importXmltv(writer, source, limits, choices)
         : this.importM3u(writer, source, limits));
     } finally {
       await writer.close();
     }
   }
 
-  private async importXmltv(writer: ImportWriter, source: ByteSource, limits: SizeLimits): Promise<IngestReport> {
+  private async importXmltv(
+    writer: ImportWriter,
+    source: ByteSource,
+    limits: SizeLimits,
+    choices: ImportChoices,
+  ): Promise<IngestReport> {
+    const stored = await writer.channels();
+    const choice = choices.unmatchedGuideChannels ?? 'create';
+    const aside =
+      choice === 'aside' || (choice === 'aside-after-list' && stored.some((c) => c.streamSource === 'external'));
     const run: GuideRun = {
-      plan: new ChannelPlan(await writer.channels()),
+      plan: new ChannelPlan(stored),
       byXmltvId: new Map(),
       writtenTo: new Map(),
       counts: { inserted: 0, removed: 0, unchanged: 0 },
@@ -139,11 +171,12 @@ export class IngestService {
       skipped: 0,
       unknown: new Set(),
       warnings: [],
+      aside: aside ? new Set() : null,
     };
     let summary: XmltvSummary | null = null;
     try {
       for await (const batch of readXmltvBatches(fileBytes(source, limits), { batchSize: this.batchSize })) {
-        for (const c of batch.channels) run.byXmltvId.set(c.id, planGuideChannel(run.plan, c));
+        for (const c of batch.channels) run.byXmltvId.set(c.id, planGuideChannel(run.plan, c, run.aside));
         await run.plan.save((b) => writer.saveChannels(b));
         await this.writeProgrammes(writer, run, batch.programmes);
         summary = batch.summary ?? summary;
@@ -186,7 +219,11 @@ export class IngestService {
       if (ids.length === 0) {
         run.skipped++;
         if (!run.unknown.has(p.channel))
-          run.warnings.push(`Línea ${p.line}: canal "${p.channel}" desconocido; se omiten sus programas.`);
+          run.warnings.push(
+            run.aside?.has(p.channel)
+              ? `Línea ${p.line}: el canal "${p.channel}" de la guía no es ningún canal de la lista; sus programas se apartan para asignarlo.`
+              : `Línea ${p.line}: canal "${p.channel}" desconocido; se omiten sus programas.`,
+          );
         run.unknown.add(p.channel);
         continue;
       }
@@ -290,20 +327,24 @@ function guideTargets(plan: ChannelPlan, guideId: string): PlannedChannel[] {
  * A channel the guide declares: matched by id, else the list's feeds of that id
  * ('France2.fr' → 'France2.fr@SD', 'France2.fr@HD'), else by name, else added.
  */
-function planGuideChannel(plan: ChannelPlan, c: GuideChannel): PlannedChannel[] {
+function planGuideChannel(plan: ChannelPlan, c: GuideChannel, aside: Set<string> | null): PlannedChannel[] {
   const feeds = plan.feedsOf(c.id);
   if (feeds.length > 0) {
     for (const feed of feeds) plan.change(feed, c.icon && !feed.values.logoUrl ? { logoUrl: c.icon } : {});
     return feeds;
   }
-  return [planOneGuideChannel(plan, c)];
+  const found = planOneGuideChannel(plan, c, aside === null);
+  if (!found) aside?.add(c.id);
+  return found ? [found] : [];
 }
 
-function planOneGuideChannel(plan: ChannelPlan, c: GuideChannel): PlannedChannel {
+/** The channel a guide channel is; one added for it when `create`, else none. */
+function planOneGuideChannel(plan: ChannelPlan, c: GuideChannel, create: boolean): PlannedChannel | null {
   const found = plan.match(
     c.id,
     c.names.map((n) => n.text),
   );
+  if (!found && !create) return null;
   if (!found) return plan.add({ name: c.name, tvgId: c.id, logoUrl: c.icon, guideSource: 'import' });
   plan.change(found, {
     ...(found.values.tvgId ? {} : { tvgId: c.id }),

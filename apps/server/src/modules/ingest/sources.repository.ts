@@ -134,6 +134,8 @@ export class SourcesRepository {
       .select('id')
       .where('nextRunAt', '<=', now)
       .where('leaseUntil', '<=', now)
+      // Lists before guides: a guide then finds the channels its list brings.
+      .orderBy('kind')
       .orderBy('nextRunAt')
       .execute();
     return rows.map((r) => r.id);

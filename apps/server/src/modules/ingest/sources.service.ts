@@ -1,4 +1,4 @@
-import type { IngestReport, IngestRun, IngestSource, NewIngestSource } from '@pantalla/contracts';
+import type { IngestReport, IngestRun, IngestSource, NewIngestSource, UnmatchedGuideId } from '@pantalla/contracts';
 import type { Actor } from '../../platform/audit.repository';
 import type { Clock } from '../../platform/clock';
 import type { Log } from '../../platform/logging';
@@ -6,7 +6,7 @@ import { IngestTooLarge, OPERATOR_LIMITS, type ByteSource, type SizeLimits } fro
 import type { DestinationPolicy } from './destination';
 import type { FetchHistoryRepository, FetchOutcome } from './fetch-history.repository';
 import type { GuideMappingService } from './guide-mapping.service';
-import type { IngestService } from './ingest.service';
+import type { ImportChoices, IngestService } from './ingest.service';
 import { IngestError } from './parsers/errors';
 import { fetchSource } from './source-fetch';
 import type { SourcesRepository } from './sources.repository';
@@ -158,10 +158,11 @@ export class SourcesService {
         change: { action: 'source.upload', subjectType: 'source', subjectId: id },
       });
       const started = performance.now();
-      const stager = await this.mappings.stager(source.kind, limits);
+      const choices = await this.choicesFor(source);
+      const stager = await this.mappings.stager(source.kind, limits, choices.unmatchedGuideChannels !== undefined);
       let outcome: FetchOutcome;
       try {
-        const report = await this.ingest.import(source.kind, stager.wrap(body), limits);
+        const report = await this.ingest.import(source.kind, stager.wrap(body), limits, choices);
         await this.afterImport(source, stager);
         outcome = this.imported(report, { status: null, etag: null, lastModified: null }, stager.bytes, started);
       } catch (error) {
@@ -229,6 +230,23 @@ export class SourcesService {
     };
   }
 
+  /**
+   * A guide source beside a channel-list source is paired with it: once the list's channels are
+   * stored, a guide channel matching none of them is kept aside for mapping, not made a
+   * stream-less channel (issue 31, item 6). A guide source alone makes its channels, as an
+   * uploaded guide does.
+   */
+  private async choicesFor(source: IngestSourceRow): Promise<ImportChoices> {
+    if (source.kind !== 'xmltv') return {};
+    const lists = (await this.repo.list()).some((s) => s.kind === 'm3u');
+    return lists ? { unmatchedGuideChannels: 'aside-after-list' } : {};
+  }
+
+  /** The guide ids of a source's last import that matched no channel and have no mapping, by id. */
+  unmatched(sourceId: number, after: string | null = null, limit = 100): Promise<UnmatchedGuideId[]> {
+    return this.mappings.unmatched(sourceId, after, limit);
+  }
+
   /** Stages a guide's unmatched programmes and attaches the mapped ones; a failure here never fails the import. */
   private async afterImport(
     source: IngestSourceRow,
@@ -284,7 +302,12 @@ export class SourcesService {
     let outcome: FetchOutcome;
     let validators: { etag?: string | null; lastModified?: string | null } = {};
     let httpStatus: number | null = null;
-    const stager = await this.mappings.stager(source.kind, OPERATOR_LIMITS);
+    const choices = await this.choicesFor(source);
+    const stager = await this.mappings.stager(
+      source.kind,
+      OPERATOR_LIMITS,
+      choices.unmatchedGuideChannels !== undefined,
+    );
     try {
       const answer = await fetchSource(
         source.url,
@@ -311,7 +334,7 @@ export class SourcesService {
         };
         outcome = { ...this.failed(null, answer.status, 0, started), error: row.error };
       } else {
-        const report = await this.ingest.import(source.kind, stager.wrap(answer.body), OPERATOR_LIMITS);
+        const report = await this.ingest.import(source.kind, stager.wrap(answer.body), OPERATOR_LIMITS, choices);
         await this.afterImport(source, stager);
         row = { outcome: 'imported', httpStatus: 200, report: JSON.stringify(report), error: null };
         validators = { etag: answer.etag, lastModified: answer.lastModified };
