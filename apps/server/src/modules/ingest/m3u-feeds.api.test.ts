@@ -179,6 +179,12 @@ describe.each(kinds)('attributes of an M3U list on %s', (kind) => {
     const listedIds = new Set(listed.map((c) => c.id));
     expect(listedIds.has(byId['TF1.fr']!.id)).toBe(true);
     expect(listedIds.has(byId['FranceInter.fr']!.id)).toBe(false);
+    const found = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/search?term=france&resolveReferences=true', headers: demo })
+    ).json().resources as { resource: { type: string; id: number } }[];
+    const channelsFound = found.filter((r) => r.resource.type === 'channel').map((r) => r.resource.id);
+    expect(channelsFound).toContain(byId['France2.fr@HD']!.id);
+    expect(channelsFound).not.toContain(byId['FranceInter.fr']!.id);
     expect(report.warnings).toEqual([
       'Línea 9: "France Inter" es una radio (radio="true"); se guarda como canal de audio, no entre los canales de TV.',
       'Línea 6: el número de canal 902 (tvg-chno) ya es de "France 2" (línea 4).',
