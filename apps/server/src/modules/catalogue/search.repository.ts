@@ -52,20 +52,18 @@ export class SearchRepository {
   }
 
   channels(term: string, limit: number): Promise<Ranked<ChannelRow>[]> {
-    return (
-      this.k
-        .selectFrom('channels')
-        .selectAll()
-        .select(this.rank(term, false).as('rank'))
-        .where('searchTitle', 'like', `%${term}%`)
-        .where('isAdult', '=', 0)
-        // A list's radio is no TV channel (issue 31).
-        .where('kind', '<>', 'radio')
-        .orderBy('rank')
-        .orderBy('number')
-        .limit(limit)
-        .execute()
-    );
+    // A list's radio is no TV channel (issue 31).
+    return this.k
+      .selectFrom('channels')
+      .selectAll()
+      .select(this.rank(term, false).as('rank'))
+      .where('searchTitle', 'like', `%${term}%`)
+      .where('isAdult', '=', 0)
+      .where('kind', '<>', 'radio')
+      .orderBy('rank')
+      .orderBy('number')
+      .limit(limit)
+      .execute();
   }
 
   /** Guide programmes by title within [from, to) of start time. */
