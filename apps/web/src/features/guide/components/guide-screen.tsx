@@ -8,6 +8,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { GuideSearchHit } from '@pantalla/contracts';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useUserInfo } from '../../account';
 import { useCatalogueLoad, useChannels } from '../../../lib/catalogue';
@@ -27,6 +28,7 @@ import { readSavedGuide, writeSavedGuide } from '../lib/saved-state';
 import { DatePicker } from './date-picker';
 import type { ChannelStars } from './channel-sidebar';
 import { GuideGrid, type ChannelRow } from './guide-grid';
+import { GuideSearch, type GuideSearchProps } from './guide-search';
 import { ProgrammeOverlay } from './programme-overlay';
 import { ReminderNotice } from '../../recordings';
 
@@ -95,7 +97,15 @@ function GuideFiltered({ channels, profileKey }: { channels: GuideChannel[]; pro
   );
   if (filterOn && !ready && !failed) return <GuideSpinner />;
   if (shown.length === 0) return <NoFavourites filter={filter} />;
-  return <GuideLoaded key={filterOn ? 'favourites' : 'all'} channels={shown} stars={stars} filter={filter} />;
+  return (
+    <GuideLoaded
+      key={filterOn ? 'favourites' : 'all'}
+      channels={shown}
+      stars={stars}
+      filter={filter}
+      profileKey={profileKey}
+    />
+  );
 }
 
 /** The filter is on and nothing is starred: say how to star, and offer every channel again. */
@@ -148,10 +158,12 @@ function GuideLoaded({
   channels,
   stars,
   filter,
+  profileKey,
 }: {
   channels: GuideChannel[];
   stars: ChannelStars;
   filter: FavouritesFilter;
+  profileKey: string;
 }) {
   const { now, days } = useGuideClock();
   const [saved] = useState(readSavedGuide);
@@ -194,9 +206,32 @@ function GuideLoaded({
     [now],
   );
 
+  // A search hit (issue 30): its day and time in view, its channel's row on the page, its detail open.
+  const onSearchJump = (hit: GuideSearchHit) => {
+    const row = channels.findIndex((c) => c.id === hit.channelId);
+    if (row < 0) return;
+    const day = startOfDay(hit.startTime);
+    setVisibleDay(day);
+    setJump({ time: Math.max(day, hit.startTime - LEAD_MS) });
+    setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true)));
+    setSelection({ channelId: hit.channelId, programmeId: hit.eventId, start: hit.startTime });
+  };
+  const search: GuideSearchProps = {
+    profileKey,
+    listed: (id) => channels.some((c) => c.id === id),
+    onJump: onSearchJump,
+  };
+
   return (
     <div className="guide" data-overlay={overlayOpen ? 'open' : 'closed'}>
-      <GuideHeader days={days} now={now} visibleDay={visibleDay} onPickDay={onPickDay} filter={filter} />
+      <GuideHeader
+        days={days}
+        now={now}
+        visibleDay={visibleDay}
+        onPickDay={onPickDay}
+        filter={filter}
+        search={search}
+      />
       <main id="main" className="guide__main" aria-describedby="guide-help">
         <GuideGrid
           channels={channels}
@@ -237,12 +272,14 @@ function GuideHeader({
   visibleDay,
   onPickDay,
   filter,
+  search,
 }: {
   days: readonly number[];
   now: number;
   visibleDay: number;
   onPickDay: (day: number) => void;
   filter: FavouritesFilter;
+  search: GuideSearchProps;
 }) {
   const { t } = useTranslation('guide');
   const user = useUserInfo();
@@ -260,6 +297,7 @@ function GuideHeader({
         <h1 className="guide__title">{t('title')}</h1>
         <DatePicker days={days} now={now} value={visibleDay} onChange={onPickDay} />
         <FavouritesToggle filter={filter} />
+        <GuideSearch {...search} />
         <button type="button" className="btn btn--secondary guide__now" onClick={() => onPickDay(startOfDay(now))}>
           {t('now')}
         </button>
