@@ -269,6 +269,13 @@ export const catalogueMigrations: MigrationSet = () => ({
   '2026-12-10-1100-events-end-unknown': { up: eventsEndUnknownUp },
   // Issue 31: radio channels, tvg-shift, and the headers a channel's stream asks for.
   '2026-12-10-1110-channel-list-attributes': { up: channelListAttributesUp },
+  // Issue 29: "new episodes only" reads XMLTV previously-shown: the catalogue's import writer keeps it on the
+  // programme (1 or 0; null on rows written before, and on the seed's, which says nothing).
+  '2026-12-10-1200-events-previously-shown': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('events').addColumn('previously_shown', 'integer').execute();
+    },
+  },
   // Issue 30: the guide search reads the airings of a few titles (and the distinct titles) from an index.
   '2026-12-10-1300-guide-search-titles': {
     async up(db: Kysely<unknown>) {

@@ -95,11 +95,4 @@ export const recordingsMigrations: MigrationSet = (dialect) => ({
         .execute();
     },
   },
-  // "New episodes only" reads XMLTV previously-shown: the catalogue's import writer keeps it on the
-  // programme (1 or 0; null on rows written before, and on the seed's, which says nothing).
-  '2026-12-10-1200-events-previously-shown': {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('events').addColumn('previously_shown', 'integer').execute();
-    },
-  },
 });
