@@ -16,6 +16,7 @@ const available: Record<string, () => Promise<void>> = {
   qoe: () => import('./qoe/index').then((m) => m.runQoeBench()),
   jwt: () => import('./jwt/index').then((m) => m.runJwtBench()),
   recordings: () => import('./recordings/index').then((m) => m.runRecordingsBench()),
+  'guide-search': () => import('./guide-search/index').then((m) => m.runGuideSearchBench()),
 };
 const chosen = names.length > 0 ? names : Object.keys(available);
 for (const name of chosen) {

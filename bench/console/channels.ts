@@ -118,6 +118,10 @@ async function addChannels(dataDir: string, count: number): Promise<void> {
           searchTitle: normalizeForSearch(name),
           updatedAt: now,
           enabled: 1,
+          kind: 'tv',
+          guideShiftMinutes: 0,
+          streamUserAgent: null,
+          streamReferrer: null,
         };
       });
       await repo.insertChannels(trx, rows);
