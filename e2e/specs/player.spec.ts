@@ -124,7 +124,7 @@ test('a channel number typed as on a remote tunes that channel, and Backspace go
   await page.setViewportSize({ width: 360, height: 740 });
   await player.wakeControls();
   const outside = await page.evaluate(() =>
-    [...document.querySelectorAll('.player-controls button, .player-controls input')]
+    Array.from(document.querySelectorAll('.player-controls button, .player-controls input'))
       .filter((e) => getComputedStyle(e).display !== 'none')
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
       .map((e) => e.getAttribute('aria-label')),
