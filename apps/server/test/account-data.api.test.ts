@@ -172,14 +172,14 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   catalogue_meta: none('key value'),
   channel_genres: none('id name position'),
   channels: none(
-    'enabled id name description number tvg_id channel_genre_id parental is_adult tstv epg catchup_hours catchup_mode catchup_source fingerprint fingerprint_frequency fingerprint_duration fingerprint_position stream_source stream_url stream_protocol clip_key logo_url package_id guide_source search_title updated_at fingerprint_font_size fingerprint_color fingerprint_background alternate_streams',
+    'enabled id name description number tvg_id channel_genre_id parental is_adult tstv epg catchup_hours catchup_mode catchup_source fingerprint fingerprint_frequency fingerprint_duration fingerprint_position stream_source stream_url stream_protocol clip_key logo_url package_id guide_source search_title updated_at fingerprint_font_size fingerprint_color fingerprint_background alternate_streams kind guide_shift_minutes stream_user_agent stream_referrer',
   ),
   content_genres: none('content_type content_id genre_id'),
   episodes: none(
     'id series_id season_id season_number episode_number title runtime_seconds description release_date clip_key',
   ),
   events: none(
-    'id channel_id start_time end_time title subtitle description parental rating age_rating country year genre_id section_id categories director actors languages image_url poster_url episode_num package_id ppv_price_cents featured source search_title search_text',
+    'id channel_id start_time end_time title subtitle description parental rating age_rating country year genre_id section_id categories director actors languages image_url poster_url episode_num package_id ppv_price_cents featured source search_title search_text end_unknown previously_shown',
   ),
   films: none(
     'id title description long_description runtime_seconds year country release_date end_of_availability parental age_rating director actors clip_key trailer_clip_key package_id popularity search_title search_text',
