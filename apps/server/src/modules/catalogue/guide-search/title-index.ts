@@ -77,30 +77,63 @@ export function wordCost(term: string, word: string): number | null {
   if (word.startsWith(term)) return 1;
   const slips = allowedSlips(term.length);
   if (slips === 0 || word.length < term.length - slips) return null;
-  let best = distanceWithin(term, word, slips);
-  // A word typed in part: its beginning, a letter shorter or longer than the term too.
-  for (let cut = term.length - slips; cut <= term.length + slips && best > 0; cut++) {
-    if (cut <= 0 || cut >= word.length) continue;
-    best = Math.min(best, distanceWithin(term, word.slice(0, cut), slips));
-  }
+  const best = closestBeginning(term, word, slips);
   return best <= slips ? 2 + best : null;
 }
 
 /** Levenshtein distance when at most `max`; any larger answer means "more than max". */
 export function distanceWithin(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const row = levenshteinLastRow(a, b, b.length, max);
+  return row === null ? max + 1 : Math.min(row[b.length]!, max + 1);
+}
+
+/**
+ * The least distance from `term` to the whole `word` or to one of its beginnings a few letters
+ * shorter or longer than the term (a word typed in part). One table for all of them: its last
+ * row holds the distance to every beginning.
+ */
+function closestBeginning(term: string, word: string, slips: number): number {
+  const upTo = Math.min(word.length, term.length + slips);
+  const row = levenshteinLastRow(term, word, upTo, slips);
+  if (row === null) return slips + 1;
+  let best = slips + 1;
+  for (let j = Math.max(1, term.length - slips); j <= upTo; j++) if (row[j]! < best) best = row[j]!;
+  if (word.length > upTo) return best;
+  return Math.min(best, row[word.length]!);
+}
+
+let previousRow = new Int32Array(64);
+let currentRow = new Int32Array(64);
+
+/**
+ * The last row of the edit-distance table of `a` against the first `columns` letters of `b`
+ * (reused buffers: a query runs this once per distinct word); null once every cell of a row is
+ * past `max`, when no beginning can come within it.
+ */
+function levenshteinLastRow(a: string, b: string, columns: number, max: number): Int32Array | null {
+  if (previousRow.length <= columns) {
+    previousRow = new Int32Array(columns * 2 + 1);
+    currentRow = new Int32Array(columns * 2 + 1);
+  }
+  let previous = previousRow;
+  let current = currentRow;
+  for (let j = 0; j <= columns; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
     let rowBest = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current.push(value);
+    const code = a.charCodeAt(i - 1);
+    for (let j = 1; j <= columns; j++) {
+      const value = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (code === b.charCodeAt(j - 1) ? 0 : 1),
+      );
+      current[j] = value;
       if (value < rowBest) rowBest = value;
     }
-    if (rowBest > max) return max + 1;
-    previous = current;
+    if (rowBest > max) return null;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length]!;
+  return previous;
 }
