@@ -216,11 +216,8 @@ function GuideLoaded({
     setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true)));
     setSelection({ channelId: hit.channelId, programmeId: hit.eventId, start: hit.startTime });
   };
-  const search: GuideSearchProps = {
-    profileKey,
-    listed: (id) => channels.some((c) => c.id === id),
-    onJump: onSearchJump,
-  };
+  const shownIds = new Set(channels.map((c) => c.id));
+  const search: GuideSearchProps = { profileKey, listed: (id) => shownIds.has(id), onJump: onSearchJump };
 
   return (
     <div className="guide" data-overlay={overlayOpen ? 'open' : 'closed'}>
