@@ -50,6 +50,14 @@ const LANDED = [
   '2026-12-08-0210-qoe-rollups',
   '2026-12-09-0800-recordings',
   '2026-12-10-0600-profile-avatar-language',
+  '2026-12-10-0800-favourites',
+  '2026-12-10-0900-qoe-facets',
+  '2026-12-10-0910-qoe-item-window',
+  '2026-12-10-1000-sign-in-profiles',
+  '2026-12-10-1100-events-end-unknown',
+  '2026-12-10-1110-channel-list-attributes',
+  '2026-12-10-1200-events-previously-shown',
+  '2026-12-10-1300-guide-search-titles',
 ];
 
 const sets = [
