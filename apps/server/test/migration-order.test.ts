@@ -1,6 +1,8 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { catalogueMigrations } from '../src/modules/catalogue/testing';
 import { commerceMigrations } from '../src/modules/commerce/testing';
+import { favouritesMigrations } from '../src/modules/favourites/testing';
 import { identityMigrations } from '../src/modules/identity/testing';
 import { ingestMigrations } from '../src/modules/ingest/testing';
 import { originMigrations } from '../src/modules/origin/testing';
@@ -70,7 +72,17 @@ const sets = [
   originMigrations,
   qoeMigrations,
   recordingsMigrations,
+  favouritesMigrations,
 ];
+
+it('hold the migrations of every module that has some', () => {
+  const modules = readdirSync(new URL('../src/modules/', import.meta.url), { withFileTypes: true }).filter(
+    (entry) =>
+      entry.isDirectory() &&
+      readdirSync(new URL(`../src/modules/${entry.name}/`, import.meta.url)).includes('migrations'),
+  );
+  expect(sets).toHaveLength(modules.length);
+});
 
 describe.each(['sqlite', 'postgres'] as const)('migration names on %s', (dialect) => {
   const names = sets.flatMap((set) => Object.keys(set(dialect))).sort();
