@@ -67,6 +67,16 @@ export type IngestProblem = z.infer<typeof ingestProblemSchema>;
 /** What a scheduled source fetches: an XMLTV guide or an M3U channel list. */
 export const ingestSourceKindSchema = z.enum(['xmltv', 'm3u']);
 
+/**
+ * A guide source's time shift in whole minutes, at most a day either way: a guide written on
+ * another clock (a zone it does not state, a feed an hour off) is moved by it at import.
+ */
+export const guideShiftMinutesSchema = z
+  .number()
+  .int('El desplazamiento debe ser un número entero de minutos.')
+  .min(-1440, 'El desplazamiento no puede pasar de 24 horas.')
+  .max(1440, 'El desplazamiento no puede pasar de 24 horas.');
+
 /** POST /api/v1/admin/ingest/sources: a guide or channel-list URL the server fetches on a schedule. */
 export const newIngestSourceSchema = z.object({
   kind: ingestSourceKindSchema,
@@ -78,6 +88,8 @@ export const newIngestSourceSchema = z.object({
     }),
   /** Minutes between fetches (5 minutes to 7 days); 6 hours when not given. */
   intervalMinutes: z.number().int().min(5).max(10_080).default(360),
+  /** Minutes a guide's programme times are moved at import (−24 h to +24 h); 0 when not given. */
+  guideShiftMinutes: guideShiftMinutesSchema.default(0),
 });
 export type NewIngestSource = z.infer<typeof newIngestSourceSchema>;
 
@@ -105,6 +117,7 @@ export const ingestSourceSchema = z.object({
   kind: ingestSourceKindSchema,
   url: z.string(),
   intervalMinutes: z.number().int(),
+  guideShiftMinutes: z.number().int(),
   nextRunAt: z.string(),
   lastRun: ingestRunSchema.nullable(),
 });

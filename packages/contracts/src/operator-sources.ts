@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ingestReportSchema } from './catalogue';
 import { idSchema } from './ids';
-import { ingestSourceKindSchema, newIngestSourceSchema } from './ingest';
+import { guideShiftMinutesSchema, ingestSourceKindSchema, newIngestSourceSchema } from './ingest';
 import { pageSchema } from './operator';
 import { requestString } from './text';
 
@@ -47,6 +47,8 @@ export const operatorSourceSchema = z.object({
   kind: ingestSourceKindSchema,
   url: z.string(),
   intervalMinutes: z.number().int(),
+  /** Minutes a guide source's programmes are moved at import (0: none). */
+  guideShiftMinutes: z.number().int(),
   /** Epoch ms of the next scheduled fetch. */
   nextRunAt: z.number().int(),
   lastFetch: sourceFetchSchema.nullable(),
@@ -64,6 +66,7 @@ export const operatorSourceChangeSchema = z
     kind: ingestSourceKindSchema,
     url: newIngestSourceSchema.shape.url,
     intervalMinutes: z.number().int().min(5).max(10_080),
+    guideShiftMinutes: guideShiftMinutesSchema,
   })
   .partial()
   .strict();

@@ -28,7 +28,24 @@ describe('npm run ingest with a file that is not there (issue 31, item 11)', () 
     expect(stdout).toBe('');
     expect(stderr.trim()).toBe(`No se ha importado nada. No existe el archivo "${missing}".`);
     expect(stderr).not.toMatch(/ENOENT|at |node:/);
-  }, 120_000);
+    const folder = await ingest(['xmltv', tmpdir()]);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr.trim()).toBe(`No se ha importado nada. "${tmpdir()}" no es un archivo.`);
+  }, 180_000);
+});
+
+describe('npm run ingest -- sources shift (issue 31, item 3)', () => {
+  it('takes hours or minutes, refuses anything else without a stack trace, and says when the source does not exist', async () => {
+    const bad = await ingest(['sources', 'shift', '1', '2 horas']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe('"2 horas" no es un desplazamiento: escribe horas o minutos, como 2h, -1.5h o 90m.');
+    const far = await ingest(['sources', 'shift', '1', '25h']);
+    expect(far.code).toBe(2);
+    expect(far.stderr.trim()).toBe('El desplazamiento no puede pasar de 24 horas.');
+    const missing = await ingest(['sources', 'shift', '999', '-1.5h']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe('No existe esa fuente.');
+  }, 240_000);
 });
 
 describe('npm run ingest -- sources unmatched (issue 31, item 6)', () => {

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import {
+  guideShiftMinutesSchema,
   ingestFormatSchema,
   newIngestSourceSchema,
   type IngestReport,
@@ -17,6 +18,7 @@ const USAGE = `Uso:
   npm run ingest -- sources run ID | due                  descarga ahora una fuente, o las que toquen
   npm run ingest -- sources runs ID                       ejecuciones de una fuente, la última primero
   npm run ingest -- sources unmatched ID                  canales de la guía de una fuente que no son ningún canal
+  npm run ingest -- sources shift ID 2h|-90m|0            desplaza los horarios de la guía de una fuente (horas o minutos)
   npm run ingest -- sources remove ID                     retira una fuente`;
 
 function printReport(report: IngestReport): void {
@@ -41,8 +43,24 @@ function printRun(run: IngestRun): void {
   if (run.report) printReport(run.report);
 }
 
+/** A shift as the operator writes it: '2h', '-1.5h', '+90m', '0'; its minutes, or why it is not one. */
+function parseGuideShift(text: string): number | { error: string } {
+  const m = /^([+-]?\d{1,5}(?:[.,]\d{1,2})?)\s*(h|m|min)?$/i.exec(text.trim());
+  const value = m ? Number((m[1] as string).replace(',', '.')) : NaN;
+  if (!m || (!m[2] && value !== 0))
+    return { error: `"${text}" no es un desplazamiento: escribe horas o minutos, como 2h, -1.5h o 90m.` };
+  const minutes = m[2]?.toLowerCase() === 'h' ? value * 60 : value;
+  const checked = guideShiftMinutesSchema.safeParse(Object.is(minutes, -0) ? 0 : minutes);
+  return checked.success ? checked.data : { error: checked.error.issues.map((i) => i.message).join(' ') };
+}
+
+const shiftText = (minutes: number) =>
+  minutes === 0 ? '' : `, horarios ${minutes > 0 ? '+' : '−'}${Math.abs(minutes)} min`;
+
 function printSource(s: IngestSource): void {
-  console.log(`${s.id}  ${s.kind}  ${s.url}  cada ${s.intervalMinutes} min, próxima ${s.nextRunAt}`);
+  console.log(
+    `${s.id}  ${s.kind}  ${s.url}  cada ${s.intervalMinutes} min${shiftText(s.guideShiftMinutes)}, próxima ${s.nextRunAt}`,
+  );
   if (s.lastRun) printRun(s.lastRun);
 }
 
@@ -101,6 +119,17 @@ async function sourcesCommand(ingest: Ingest, args: string[]): Promise<number> {
     }
     if (shown === 0) console.log('Todos los canales de la guía de esta fuente tienen canal (o asignación).');
     return 0;
+  }
+  if (action === 'shift') {
+    const minutes = b === undefined ? { error: 'Falta el desplazamiento: 2h, -90m o 0.' } : parseGuideShift(b);
+    if (typeof minutes !== 'number') {
+      console.error(minutes.error);
+      return 2;
+    }
+    const changed = await ingest.sources.setGuideShift(id, minutes);
+    if (!changed) console.error('No existe esa fuente.');
+    else printSource(changed);
+    return changed ? 0 : 1;
   }
   if (action === 'remove') {
     const removed = await ingest.sources.remove(id);

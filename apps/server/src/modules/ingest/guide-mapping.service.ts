@@ -5,6 +5,7 @@ import { normalizeForSearch, type ImportProgramme, type ImportWriter } from '../
 import type { SizeLimits } from './byte-source';
 import type { GuideMappingRepository } from './guide-mapping.repository';
 import { GuideStager } from './guide-stager';
+import type { ImportChoices } from './ingest.service';
 
 /** Why a mapping could not be made, for the route to answer as a 4xx. */
 export type MappingRefusal = 'no-channel';
@@ -25,13 +26,17 @@ export class GuideMappingService {
     private readonly clock: Clock,
   ) {}
 
-  /** A stager for one import of a source of this kind; `aside`: the import keeps unmatched guide channels aside. */
-  async stager(kind: 'xmltv' | 'm3u', limits: SizeLimits, aside = false): Promise<GuideStager> {
+  /**
+   * A stager for one import of a source of this kind, with the import's choices: one that keeps
+   * unmatched guide channels aside stages declared channels too; the source's shift moves what it stages.
+   */
+  async stager(kind: 'xmltv' | 'm3u', limits: SizeLimits, choices: ImportChoices = {}): Promise<GuideStager> {
     return new GuideStager(
       kind === 'xmltv',
       kind === 'xmltv' ? await this.repo.carriedGuideIds() : new Set(),
       limits,
-      aside,
+      choices.unmatchedGuideChannels !== undefined,
+      choices.guideShiftMinutes ?? 0,
     );
   }
 

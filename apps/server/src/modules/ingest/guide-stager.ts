@@ -75,6 +75,8 @@ export class GuideStager {
     carried: ReadonlySet<string>,
     limits: SizeLimits,
     private readonly declaredToo = false,
+    /** The source's guide shift: staged programmes are written as the import would have. */
+    private readonly shiftMinutes = 0,
   ) {
     this.collected = guide ? this.collect(carried, limits).catch(() => (this.queue.close(), [])) : Promise.resolve([]);
   }
@@ -106,7 +108,9 @@ export class GuideStager {
       for (const p of batch.programmes) {
         if (out.length >= STAGE_MAX || carried.has(p.channel) || (!this.declaredToo && declared.has(p.channel)))
           continue;
-        out.push({ guideId: p.channel, line: p.line, programme: toProgramme(p) });
+        const shift = this.shiftMinutes * 60_000;
+        const moved = shift ? { ...p, start: p.start + shift, stop: p.stop + shift } : p;
+        out.push({ guideId: p.channel, line: p.line, programme: toProgramme(moved) });
       }
     }
     return out;

@@ -76,6 +76,8 @@ export interface ImportChoices {
    * channels are stored (a guide source beside a list source, whichever of them runs first).
    */
   unmatchedGuideChannels?: 'create' | 'aside' | 'aside-after-list';
+  /** A guide source's time shift: minutes every programme is moved, with its channel's tvg-shift. */
+  guideShiftMinutes?: number;
 }
 
 /** Lets requests queued behind a batch run before the next one is parsed and written. */
@@ -96,6 +98,8 @@ interface GuideRun {
   warnings: string[];
   /** Guide channels that matched no channel and were kept aside (ImportChoices). */
   aside: Set<string> | null;
+  /** The source's guide shift in minutes (ImportChoices). */
+  shiftMinutes: number;
 }
 
 /**
@@ -172,6 +176,7 @@ export class IngestService {
       unknown: new Set(),
       warnings: [],
       aside: aside ? new Set() : null,
+      shiftMinutes: choices.guideShiftMinutes ?? 0,
     };
     let summary: XmltvSummary | null = null;
     try {
@@ -229,8 +234,8 @@ export class IngestService {
       }
       for (const c of targets) {
         if (c.id === null) continue;
-        // tvg-shift: this channel's guide times are moved (the catch-up engine moves them back).
-        const shift = (c.values.guideShiftMinutes ?? 0) * 60_000;
+        // tvg-shift and the source's shift: this channel's guide times are moved (the catch-up engine moves tvg-shift back).
+        const shift = ((c.values.guideShiftMinutes ?? 0) + run.shiftMinutes) * 60_000;
         placeProgramme(windows, done, run, c.id, shift ? { ...p, start: p.start + shift, stop: p.stop + shift } : p);
       }
     }

@@ -55,6 +55,7 @@ export class OperatorSourcesService {
         kind: s.kind,
         url: s.url,
         intervalMinutes: s.intervalMinutes,
+        guideShiftMinutes: s.guideShiftMinutes,
         nextRunAt: Number(s.nextRunAt),
         lastFetch: fetch ? toFetch(fetch) : null,
         unmatched: unmatched.get(s.id) ?? 0,
@@ -86,7 +87,14 @@ export class OperatorSourcesService {
   async add(input: NewIngestSource, actor: Actor): Promise<OperatorSource> {
     const now = this.clock.now();
     const row = await this.repo.addAudited(
-      { kind: input.kind, url: input.url, intervalMinutes: input.intervalMinutes, nextRunAt: now, createdAt: now },
+      {
+        kind: input.kind,
+        url: input.url,
+        intervalMinutes: input.intervalMinutes,
+        guideShiftMinutes: input.guideShiftMinutes,
+        nextRunAt: now,
+        createdAt: now,
+      },
       actor,
     );
     return (await this.withDetails([row]))[0] as OperatorSource;

@@ -4,11 +4,12 @@ import type { Db } from '../../platform/database';
 import type { IngestRunRow, IngestSourceRow, IngestTables, NewIngestRun } from './tables';
 
 /** A source's fields an operator edits. */
-export type SourceFields = Pick<IngestSourceRow, 'kind' | 'url' | 'intervalMinutes'>;
+export type SourceFields = Pick<IngestSourceRow, 'kind' | 'url' | 'intervalMinutes' | 'guideShiftMinutes'>;
 const fieldsOf = (s: IngestSourceRow): SourceFields => ({
   kind: s.kind,
   url: s.url,
   intervalMinutes: s.intervalMinutes,
+  guideShiftMinutes: s.guideShiftMinutes,
 });
 
 /** SQL of the scheduled sources and their runs. */
@@ -104,6 +105,7 @@ export class SourcesRepository {
     kind: 'xmltv' | 'm3u';
     url: string;
     intervalMinutes: number;
+    guideShiftMinutes: number;
     nextRunAt: number;
     createdAt: number;
   }): Promise<IngestSourceRow> {
@@ -120,6 +122,12 @@ export class SourcesRepository {
 
   find(id: number): Promise<IngestSourceRow | undefined> {
     return this.k.selectFrom('ingestSources').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The command line's `sources shift`: undefined when the source does not exist. */
+  async setGuideShift(id: number, minutes: number): Promise<IngestSourceRow | undefined> {
+    await this.k.updateTable('ingestSources').set({ guideShiftMinutes: minutes }).where('id', '=', id).execute();
+    return this.find(id);
   }
 
   async remove(id: number): Promise<boolean> {

@@ -37,6 +37,7 @@ const toSource = (s: IngestSourceRow, last: IngestRunRow | undefined): IngestSou
   kind: s.kind,
   url: s.url,
   intervalMinutes: s.intervalMinutes,
+  guideShiftMinutes: s.guideShiftMinutes,
   nextRunAt: iso(Number(s.nextRunAt)),
   lastRun: last ? toRun(last) : null,
 });
@@ -75,12 +76,20 @@ export class SourcesService {
     return this.destinations.refusal(url);
   }
 
-  async add(input: NewIngestSource): Promise<IngestSource> {
+  async add(input: Omit<NewIngestSource, 'guideShiftMinutes'> & { guideShiftMinutes?: number }): Promise<IngestSource> {
     // The route answers the refusal as a 400 first; the command line meets it here.
     const refusal = this.refusal(input.url);
     if (refusal) throw new IngestError(refusal);
     const now = this.clock.now();
-    return toSource(await this.repo.add({ ...input, nextRunAt: now, createdAt: now }), undefined);
+    return toSource(
+      await this.repo.add({
+        ...input,
+        guideShiftMinutes: input.guideShiftMinutes ?? 0,
+        nextRunAt: now,
+        createdAt: now,
+      }),
+      undefined,
+    );
   }
 
   async list(): Promise<IngestSource[]> {
@@ -95,6 +104,12 @@ export class SourcesService {
 
   remove(id: number): Promise<boolean> {
     return this.repo.remove(id);
+  }
+
+  /** Sets a source's guide time shift (minutes); undefined when it does not exist. */
+  async setGuideShift(id: number, minutes: number): Promise<IngestSource | undefined> {
+    const s = await this.repo.setGuideShift(id, minutes);
+    return s ? toSource(s, (await this.repo.runs(id, 1))[0]) : undefined;
   }
 
   async runs(id: number, limit = 50): Promise<IngestRun[]> {
@@ -159,7 +174,7 @@ export class SourcesService {
       });
       const started = performance.now();
       const choices = await this.choicesFor(source);
-      const stager = await this.mappings.stager(source.kind, limits, choices.unmatchedGuideChannels !== undefined);
+      const stager = await this.mappings.stager(source.kind, limits, choices);
       let outcome: FetchOutcome;
       try {
         const report = await this.ingest.import(source.kind, stager.wrap(body), limits, choices);
@@ -239,7 +254,8 @@ export class SourcesService {
   private async choicesFor(source: IngestSourceRow): Promise<ImportChoices> {
     if (source.kind !== 'xmltv') return {};
     const lists = (await this.repo.list()).some((s) => s.kind === 'm3u');
-    return lists ? { unmatchedGuideChannels: 'aside-after-list' } : {};
+    const shift = source.guideShiftMinutes ? { guideShiftMinutes: source.guideShiftMinutes } : {};
+    return lists ? { unmatchedGuideChannels: 'aside-after-list', ...shift } : shift;
   }
 
   /** The guide ids of a source's last import that matched no channel and have no mapping, by id. */
@@ -303,11 +319,7 @@ export class SourcesService {
     let validators: { etag?: string | null; lastModified?: string | null } = {};
     let httpStatus: number | null = null;
     const choices = await this.choicesFor(source);
-    const stager = await this.mappings.stager(
-      source.kind,
-      OPERATOR_LIMITS,
-      choices.unmatchedGuideChannels !== undefined,
-    );
+    const stager = await this.mappings.stager(source.kind, OPERATOR_LIMITS, choices);
     try {
       const answer = await fetchSource(
         source.url,

@@ -6,6 +6,8 @@ export interface IngestSourceTable {
   kind: 'xmltv' | 'm3u';
   url: string;
   intervalMinutes: number;
+  /** Minutes a guide source's programme times are moved at import (its guide's clock is off), with each channel's tvg-shift. */
+  guideShiftMinutes: Generated<number>;
   /** The validators of the last answer, sent back so an unchanged file answers 304. */
   etag: string | null;
   lastModified: string | null;

@@ -5,6 +5,15 @@ import { operatorSourcesMigrations } from './operator-sources';
 /** Ingest's tables: the scheduled sources and the result of each of their runs. */
 export const ingestMigrations: MigrationSet = (dialect) => ({
   ...operatorSourcesMigrations(dialect),
+  // Issue 31, item 3: a guide source's programmes moved by its time shift (minutes) at import.
+  '2026-12-11-0600-source-guide-shift': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('ingest_sources')
+        .addColumn('guide_shift_minutes', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
   '2026-11-24-1000-ingest-sources': {
     async up(db: Kysely<unknown>) {
       // Operators add sources at any time from any replica: the database numbers them.

@@ -10,7 +10,7 @@ import { useFetches } from './api/get-fetches';
 import { useSource } from './api/get-source';
 import { FetchDetails } from './components/fetch-details';
 import { FetchHistory } from './components/fetch-history';
-import { formatWhen } from './components/format';
+import { formatShift, formatWhen } from './components/format';
 import { SourceForm } from './components/source-form';
 import { UnmatchedList } from './components/unmatched-list';
 import { UploadForm } from './components/upload-form';
@@ -60,6 +60,7 @@ export function Component() {
       </h1>
       <p>
         {t(`kind.${s.kind}`)} · {t('columns.schedule')} {t('every', { minutes: s.intervalMinutes })} ·{' '}
+        {s.guideShiftMinutes !== 0 ? <>{t('detail.shifted', { value: formatShift(s.guideShiftMinutes) })} · </> : null}
         {t('detail.nextRun', { when: formatWhen(s.nextRunAt, i18n.language) })}
       </p>
       {canEdit ? (
@@ -95,7 +96,9 @@ export function Component() {
         </section>
         <div className="sources-panel">
           {canEdit ? <UploadForm sourceId={id} /> : null}
-          {canEdit ? <SourceForm key={`${s.id}-${s.url}-${s.intervalMinutes}`} source={s} /> : null}
+          {canEdit ? (
+            <SourceForm key={`${s.id}-${s.url}-${s.intervalMinutes}-${s.guideShiftMinutes}`} source={s} />
+          ) : null}
         </div>
       </div>
       <UnmatchedList sourceId={id} canEdit={canEdit} />

@@ -20,3 +20,11 @@ export function formatDuration(ms: number | null, locale: string): string {
 export function formatWhen(ms: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(ms);
 }
+
+/** Pure: a guide shift in minutes as "+2 h", "−1 h 30 min" or "+45 min". */
+export function formatShift(minutes: number): string {
+  const sign = minutes < 0 ? '−' : '+';
+  const h = Math.floor(Math.abs(minutes) / 60);
+  const m = Math.abs(minutes) % 60;
+  return `${sign}${[h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ') || '0 min'}`;
+}

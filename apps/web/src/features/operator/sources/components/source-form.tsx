@@ -4,7 +4,12 @@ import type { OperatorSource, OperatorSourceChange } from '@pantalla/contracts';
 import { ApiError } from '../../../../lib/api-client';
 import { useSaveSource } from '../api/save-source';
 
-/** Adds a source (no `source`) or edits one: URL, kind, minutes between fetches. */
+/** A stored shift as the form shows it: whole hours in hours, anything else in minutes. */
+function shiftFields(minutes: number): { value: string; unit: 'h' | 'min' } {
+  return minutes % 60 === 0 ? { value: String(minutes / 60), unit: 'h' } : { value: String(minutes), unit: 'min' };
+}
+
+/** Adds a source (no `source`) or edits one: URL, kind, minutes between fetches, a guide's time shift. */
 export function SourceForm({
   source,
   onSaved,
@@ -17,13 +22,21 @@ export function SourceForm({
   const [url, setUrl] = useState(source?.url ?? '');
   const [kind, setKind] = useState<'xmltv' | 'm3u'>(source?.kind ?? 'xmltv');
   const [interval, setInterval] = useState(String(source?.intervalMinutes ?? 360));
+  const [shift, setShift] = useState(() => shiftFields(source?.guideShiftMinutes ?? 0));
   const [done, setDone] = useState(false);
   const id = source ? `source-${source.id}` : 'source-new';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setDone(false);
-    const body: OperatorSourceChange = { url: url.trim(), kind, intervalMinutes: Number(interval) };
+    // Hours become minutes; a value that is not whole minutes is left for the server to refuse.
+    const minutes = Number(shift.value || 0) * (shift.unit === 'h' ? 60 : 1);
+    const body: OperatorSourceChange = {
+      url: url.trim(),
+      kind,
+      intervalMinutes: Number(interval),
+      ...(kind === 'xmltv' ? { guideShiftMinutes: Math.round(minutes * 1e6) / 1e6 } : {}),
+    };
     const saved = await save.mutateAsync(body).catch(() => null);
     if (!saved) return;
     setDone(true);
@@ -63,6 +76,29 @@ export function SourceForm({
           onChange={(e) => setInterval(e.target.value)}
         />
       </label>
+      {kind === 'xmltv' ? (
+        <fieldset className="sources-form__shift" aria-describedby={`${id}-shift-hint`}>
+          <legend>{t('add.shift')}</legend>
+          <input
+            type="number"
+            step="any"
+            min={shift.unit === 'h' ? -24 : -1440}
+            max={shift.unit === 'h' ? 24 : 1440}
+            aria-label={t('add.shift')}
+            value={shift.value}
+            onChange={(e) => setShift({ ...shift, value: e.target.value })}
+          />
+          <select
+            aria-label={t('add.shiftUnit')}
+            value={shift.unit}
+            onChange={(e) => setShift({ ...shift, unit: e.target.value === 'min' ? 'min' : 'h' })}
+          >
+            <option value="h">{t('add.hours')}</option>
+            <option value="min">{t('add.minutes')}</option>
+          </select>
+          <small id={`${id}-shift-hint`}>{t('add.shiftHint')}</small>
+        </fieldset>
+      ) : null}
       <button type="submit" disabled={save.isPending}>
         {source ? t('detail.save') : t('add.submit')}
       </button>
