@@ -180,7 +180,8 @@ export class CatalogueService {
   async channelById(userId: number, id: number): Promise<Channel> {
     const v = await this.viewer(userId);
     const row = v.ref.channelById.get(id);
-    if (!row) throw notFound('No existe ese canal.');
+    // A radio (an audio channel) is no TV channel: as if it were not there.
+    if (!row || row.kind === 'radio') throw notFound('No existe ese canal.');
     return this.channel(v, row);
   }
 

@@ -154,7 +154,8 @@ export class GuideService {
   async detail(userId: number, id: number): Promise<EventDetail> {
     const v = await this.catalogue.viewer(userId);
     const row = await this.repo.eventById(id);
-    if (!row) throw notFound('No existe ese programa.');
+    // A radio's programme is not shown, as its channel is not.
+    if (!row || v.ref.channelById.get(row.channelId)?.kind === 'radio') throw notFound('No existe ese programa.');
     const catchup = v.ref.channelById.get(row.channelId)?.catchupHours ?? 0;
     return {
       ...this.catalogue.event(v, row),
@@ -173,7 +174,7 @@ export class GuideService {
     if (!bounds) throw badRequest(`Fecha no válida: ${date}`);
     const ref = await this.catalogue.reference.get();
     const channel = ref.channelById.get(channelId);
-    if (!channel) throw notFound('No existe ese canal.');
+    if (!channel || channel.kind === 'radio') throw notFound('No existe ese canal.');
     const key = `${ref.guideVersion}|${channelId}|${date}|${tz}`;
     return this.days.get(key, async () => {
       const now = this.clock.now();

@@ -30,7 +30,13 @@ export class PlayablesRepository implements Playables {
   }
 
   channel(id: number): Promise<PlayableChannel | undefined> {
-    return this.k.selectFrom('channels').select(CHANNEL).where('id', '=', id).executeTakeFirst();
+    // A radio (an audio channel) opens no video session: as if it were not there.
+    return this.k
+      .selectFrom('channels')
+      .select(CHANNEL)
+      .where('id', '=', id)
+      .where('kind', '<>', 'radio')
+      .executeTakeFirst();
   }
 
   event(id: number): Promise<PlayableEvent | undefined> {

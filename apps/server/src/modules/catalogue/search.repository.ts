@@ -66,8 +66,9 @@ export class SearchRepository {
       .execute();
   }
 
-  /** Guide programmes by title within [from, to) of start time. */
+  /** Guide programmes by title within [from, to) of start time; a radio's are not found (issue 31). */
   events(term: string, from: number, to: number, limit: number): Promise<Ranked<CompactEventRow>[]> {
+    const radios = this.k.selectFrom('channels').select('id').where('kind', '=', 'radio');
     return this.k
       .selectFrom('events')
       .select([
@@ -88,6 +89,7 @@ export class SearchRepository {
       .select(this.rank(term, false).as('rank'))
       .where('searchTitle', 'like', `%${term}%`)
       .where('parental', '<>', 7)
+      .where('channelId', 'not in', radios)
       .where('startTime', '>=', from)
       .where('startTime', '<', to)
       .orderBy('rank')
