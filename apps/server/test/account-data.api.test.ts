@@ -137,6 +137,7 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   },
   favourite_channels: { ...none('id profile_id channel_id position created_at'), user_id: U },
   my_list_items: { ...none('id profile_id kind item_id title added_at'), user_id: U },
+  guide_filters: { ...none('profile_id favourites group_id genre_id updated_at'), user_id: U },
   recording_media: none('media_key channel_id start_time end_time refs'),
   recording_channel_rights: none('channel_id recordable skip_ahead updated_at'),
   qoe_minutes: none(

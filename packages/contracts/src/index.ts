@@ -26,3 +26,4 @@ export * from './recordings';
 export * from './profiles';
 export * from './favourites';
 export * from './guide-search';
+export * from './guide-filters';

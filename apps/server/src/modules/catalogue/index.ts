@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Platform, ServerModule } from '../../platform/module';
 import type { AccessRights, PpvOffers } from '../commerce';
 import type { Authenticator, PersonalDataHolder, ProfileResolver } from '../identity';
+import { GuideFiltersRepository } from './guide-filters/guide-filters.repository';
+import { guideFilterRoutes } from './guide-filters/guide-filters.routes';
 import { GuideSearchRepository } from './guide-search/guide-search.repository';
 import { guideSearchRoutes } from './guide-search/guide-search.routes';
 import { GuideSearchService } from './guide-search/guide-search.service';
@@ -141,6 +143,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
       await manifestTestRoutes(app, manifestTest, needs.auth);
       await operatorChannelRoutes(app, operatorChannels, needs.auth);
       await guideSearchRoutes(app, needs.auth, needs.profiles, guideSearch);
+      await guideFilterRoutes(app, needs.auth, new GuideFiltersRepository(db));
     },
   };
   return {

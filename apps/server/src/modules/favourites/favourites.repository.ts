@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/database';
-import type { FavouritesTables, MyListItemRow, MyListItemTable } from './tables';
+import type { GuideFilter } from '@pantalla/contracts';
+import type { FavouritesTables, GuideFilterRow, MyListItemRow, MyListItemTable } from './tables';
 
 /** A page's position in "Mi lista": after this item (newest first). */
 export interface ListPosition {
@@ -156,8 +157,31 @@ export class FavouritesRepository {
   }
 
   /** A deleted profile's favourites go with it. */
+  async guideFilter(owner: Owner): Promise<GuideFilterRow | undefined> {
+    return this.k
+      .selectFrom('guideFilters')
+      .selectAll()
+      .where('userId', '=', owner.userId)
+      .where('profileId', '=', owner.profileId)
+      .executeTakeFirst();
+  }
+
+  async saveGuideFilter(owner: Owner, filter: GuideFilter, now: number): Promise<void> {
+    const values = {
+      favourites: filter.favourites ? 1 : 0,
+      groupId: filter.groupId,
+      genreId: filter.genreId,
+      updatedAt: now,
+    };
+    await this.k
+      .insertInto('guideFilters')
+      .values({ ...owner, ...values })
+      .onConflict((oc) => oc.columns(['userId', 'profileId']).doUpdateSet(values))
+      .execute();
+  }
+
   async eraseProfile(owner: Owner): Promise<void> {
-    for (const table of ['favouriteChannels', 'myListItems'] as const)
+    for (const table of ['favouriteChannels', 'myListItems', 'guideFilters'] as const)
       await this.k
         .deleteFrom(table)
         .where('userId', '=', owner.userId)
@@ -181,11 +205,18 @@ export class FavouritesRepository {
         .orderBy('profileId')
         .orderBy('addedAt')
         .execute(),
+      guideFilters: await this.k
+        .selectFrom('guideFilters')
+        .select(['profileId', 'favourites', 'groupId', 'genreId', 'updatedAt'])
+        .where('userId', '=', userId)
+        .orderBy('profileId')
+        .execute(),
     };
   }
 
   async eraseOf(userId: number): Promise<void> {
     await this.k.deleteFrom('favouriteChannels').where('userId', '=', userId).execute();
     await this.k.deleteFrom('myListItems').where('userId', '=', userId).execute();
+    await this.k.deleteFrom('guideFilters').where('userId', '=', userId).execute();
   }
 }

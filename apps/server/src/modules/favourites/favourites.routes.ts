@@ -5,6 +5,7 @@ import {
   favouriteChannelParamsSchema,
   favouriteChannelsSchema,
   favouriteChannelsUpdateSchema,
+  guideFilterSchema,
   myListItemParamsSchema,
   myListItemSchema,
   myListMembershipSchema,
@@ -31,6 +32,7 @@ export function favouriteRoutes(
   };
   channelRoutes(app, auth, profileOf, favourites);
   myListRoutes(app, auth, profileOf, favourites);
+  guideFilterRoutes(app, auth, profileOf, favourites);
   return Promise.resolve();
 }
 
@@ -176,6 +178,47 @@ function myListRoutes(app: FastifyInstance, auth: Authenticator, profileOf: Prof
       const { kind, id } = request.params;
       await favourites.remove(await profileOf(request), kind, id);
       return reply.status(204).send(null);
+    },
+  );
+}
+
+function guideFilterRoutes(
+  app: FastifyInstance,
+  auth: Authenticator,
+  profileOf: ProfileOf,
+  favourites: FavouritesService,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { onRequest: auth.requireUser };
+  api.get(
+    '/guide/filter',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'El filtro con que se abre la guía del perfil (favoritos, grupo de canales, género)',
+        response: { 200: guideFilterSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return favourites.guideFilter(await profileOf(request));
+    },
+  );
+  api.put(
+    '/guide/filter',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Recordar el filtro de la guía del perfil',
+        body: guideFilterSchema,
+        response: { 200: guideFilterSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return favourites.saveGuideFilter(await profileOf(request), request.body);
     },
   );
 }

@@ -6,6 +6,8 @@ import {
   MY_LIST_ITEM_NOT_FOUND,
   MY_LIST_MAX,
   MY_LIST_NOT_FOR_KIDS,
+  NO_GUIDE_FILTER,
+  type GuideFilter,
   type MyListItem,
   type MyListKind,
   type MyListPage,
@@ -80,6 +82,22 @@ export class FavouritesService {
     const owner = ownerOf(profile);
     await this.repo.replaceChannels(owner, channelIds, this.clock.now());
     return this.repo.channelIds(owner);
+  }
+
+  /** The guide filter the profile opens with; none saved: no filter. */
+  async guideFilter(profile: ProfileContext): Promise<GuideFilter> {
+    const row = await this.repo.guideFilter(ownerOf(profile));
+    if (!row) return NO_GUIDE_FILTER;
+    return { favourites: row.favourites === 1, groupId: row.groupId, genreId: row.genreId };
+  }
+
+  /**
+   * Remembers the guide filter as given: a group or genre that later goes away filters to no
+   * channel, and the guide offers every channel again.
+   */
+  async saveGuideFilter(profile: ProfileContext, filter: GuideFilter): Promise<GuideFilter> {
+    await this.repo.saveGuideFilter(ownerOf(profile), filter, this.clock.now());
+    return this.guideFilter(profile);
   }
 
   async page(profile: ProfileContext, query: MyListQuery): Promise<MyListPage> {

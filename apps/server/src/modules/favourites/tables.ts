@@ -28,7 +28,21 @@ export interface MyListItemTable {
 }
 export type MyListItemRow = Selectable<MyListItemTable>;
 
+/** The guide filter a profile opens with (issue 30); no row: none. */
+export interface GuideFilterTable {
+  userId: number;
+  profileId: number;
+  /** 1: only the profile's favourite channels. */
+  favourites: number;
+  /** A channel group (channel genre) and a programme genre; null: any. */
+  groupId: number | null;
+  genreId: number | null;
+  updatedAt: number;
+}
+export type GuideFilterRow = Selectable<GuideFilterTable>;
+
 export interface FavouritesTables {
   favouriteChannels: FavouriteChannelTable;
   myListItems: MyListItemTable;
+  guideFilters: GuideFilterTable;
 }

@@ -48,4 +48,19 @@ export const favouritesMigrations: MigrationSet = (dialect) => ({
         .execute();
     },
   },
+  '2026-12-11-0200-guide-filters': {
+    async up(db: Kysely<unknown>) {
+      // One row per profile: the guide filter it opens with (issue 30).
+      await db.schema
+        .createTable('guide_filters')
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('profile_id', 'integer', (c) => c.notNull())
+        .addColumn('favourites', 'integer', (c) => c.notNull())
+        .addColumn('group_id', 'integer')
+        .addColumn('genre_id', 'integer')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('guide_filters_pk', ['user_id', 'profile_id'])
+        .execute();
+    },
+  },
 });
