@@ -1,4 +1,4 @@
-/** Keys the player leaves alone: with a modifier, while typing, or in a menu or dialog. */
+/** Keys the player and the guide leave alone: with a modifier, while typing, or in a menu or dialog. */
 export function leavesKeyAlone(event: KeyboardEvent): boolean {
   if (event.altKey || event.ctrlKey || event.metaKey) return true;
   const target = event.target as HTMLElement | null;

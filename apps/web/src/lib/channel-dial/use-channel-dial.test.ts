@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DIAL_WAIT_MS } from '../lib/channel-dial';
+import { DIAL_WAIT_MS } from './channel-dial';
 import { useChannelDial } from './use-channel-dial';
 
 const CHANNELS = [

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ChannelDial, channelByNumber } from '../lib/channel-dial';
-import { leavesKeyAlone } from '../lib/keys';
+import { ChannelDial, channelByNumber } from './channel-dial';
+import { leavesKeyAlone } from '../keys';
 
 export interface DialChannel {
   id: number;
@@ -19,7 +19,8 @@ export interface ChannelDialState {
 
 /**
  * Channel numbers typed on the keyboard (as on a remote control) tune that channel; Backspace
- * goes back to the channel watched before (the remote's "last channel" key). Live only.
+ * goes back to the channel before (the remote's "last channel" key). The player tunes the channel, the guide
+ * brings its row into view; both through `goTo`.
  */
 export function useChannelDial(
   enabled: boolean,

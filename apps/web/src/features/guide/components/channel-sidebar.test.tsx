@@ -14,6 +14,7 @@ const channels: GuideChannel[] = [1, 2].map((id) => ({
   catchupHours: 0,
   deliveryURL: null,
   adult: false,
+  groupId: 1,
 }));
 
 /** The column with stars, toggled in memory as the guide's query would. */

@@ -19,6 +19,7 @@ const channels: GuideChannel[] = [1, 2, 3, 4].map((id) => ({
   catchupHours: 0,
   deliveryURL: null,
   adult: false,
+  groupId: 1,
 }));
 /** Hourly programmes all day; ids are channel × 100 + hour. */
 const rows = new Map<number, ChannelRow>(

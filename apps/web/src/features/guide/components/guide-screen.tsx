@@ -8,24 +8,30 @@ import {
   type SetStateAction,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GuideSearchHit } from '@pantalla/contracts';
+import { NO_GUIDE_FILTER, type GuideFilter, type GuideSearchHit } from '@pantalla/contracts';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useUserInfo } from '../../account';
 import { useCatalogueLoad, useChannels } from '../../../lib/catalogue';
+import { useChannelDial } from '../../../lib/channel-dial/use-channel-dial';
 import { currentProfile } from '../../../lib/current-profile';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OperatorLogo } from '../../../ui/brand';
 import { Spinner } from '../../../ui/spinner';
 import { useFavouriteChannels } from '../api/favourites';
+import { useGenreChannels, useGuideFilter } from '../api/guide-filter';
 import { useGuideClock } from '../hooks/use-guide-clock';
 import { useGuideData } from '../hooks/use-guide-data';
 import { useWindowHeight } from '../hooks/use-window-height';
 import { dayKey, keepRowVisible, rowsPerPage, startOfDay, stepBackRow } from '../lib/geometry';
-import { profileKeyOf, readFavouritesFilter, writeFavouritesFilter } from '../lib/favourites-filter';
+import { profileKeyOf } from '../lib/favourites-filter';
+import { filterActive, filterChannels, genreWindow } from '../lib/guide-filter';
 import { guideChannels, guideOpening, LEAD_MS } from '../lib/opening';
 import { mergeDays, type DayState, type GuideChannel, type GuideProgramme } from '../lib/programme';
 import { readSavedGuide, writeSavedGuide } from '../lib/saved-state';
 import { DatePicker } from './date-picker';
+import { GuideDialOsd } from './guide-dial-osd';
+import { GuideFilters } from './guide-filters';
+import { ZapWithinContext } from './zap-within-context';
 import type { ChannelStars } from './channel-sidebar';
 import { GuideGrid, type ChannelRow } from './guide-grid';
 import { GuideSearch, type GuideSearchProps } from './guide-search';
@@ -67,51 +73,55 @@ function GuideSpinner() {
   );
 }
 
-/** The guide's "Favoritos" filter (issue 30): on, only the profile's starred channels, in the guide's order. */
-export interface FavouritesFilter {
-  on: boolean;
-  toggle: () => void;
+/** The guide's filters (issue 30): favourites, a channel group, a programme genre; remembered per profile on the server. */
+export interface GuideFilterControls {
+  filter: GuideFilter;
+  change: (patch: Partial<GuideFilter>) => void;
 }
 
 /**
- * Stars and the favourites filter, remembered per profile. The grid is built anew when the
- * filter changes (its page and opening follow the new channel list).
+ * Stars and the filters. The grid is built anew when the filtered list changes (its page and
+ * opening follow the new channel list); a player opened from a filtered guide zaps within it.
  */
 function GuideFiltered({ channels, profileKey }: { channels: GuideChannel[]; profileKey: string }) {
   const { favourites, ready, failed, toggle } = useFavouriteChannels(profileKey);
-  const [filterOn, setFilterOn] = useState(() => readFavouritesFilter(profileKey));
-  const filter = useMemo<FavouritesFilter>(
-    () => ({
-      on: filterOn,
-      toggle: () => {
-        writeFavouritesFilter(profileKey, !filterOn);
-        setFilterOn(!filterOn);
-      },
-    }),
-    [filterOn, profileKey],
-  );
+  const { filter, settled, change } = useGuideFilter(profileKey);
+  const [window24] = useState(() => genreWindow(Date.now()));
+  const genre = useGenreChannels(filter.genreId, window24.from, window24.to);
+  const genreIds = genre.data?.channelIds;
+  const genreChannels = useMemo(() => (genreIds ? new Set(genreIds) : null), [genreIds]);
+  const controls = useMemo<GuideFilterControls>(() => ({ filter, change }), [filter, change]);
   const stars = useMemo<ChannelStars>(() => ({ favourites, onToggle: toggle }), [favourites, toggle]);
   const shown = useMemo(
-    () => (filterOn && !failed ? channels.filter((c) => favourites.has(c.id)) : channels),
-    [channels, favourites, filterOn, failed],
+    () => filterChannels(channels, filter, { favourites: ready ? favourites : null, genreChannels }),
+    [channels, filter, ready, favourites, genreChannels],
   );
-  if (filterOn && !ready && !failed) return <GuideSpinner />;
-  if (shown.length === 0) return <NoFavourites filter={filter} />;
+  const zapWithin = useMemo(() => (filterActive(filter) ? shown.map((c) => c.id) : null), [filter, shown]);
+  const waiting =
+    !settled ||
+    (filter.favourites && !ready && !failed) ||
+    (filter.genreId !== null && !genre.isSuccess && !genre.isError);
+  if (waiting) return <GuideSpinner />;
+  if (shown.length === 0) return <NoChannels controls={controls} />;
   return (
-    <GuideLoaded
-      key={filterOn ? 'favourites' : 'all'}
-      channels={shown}
-      stars={stars}
-      filter={filter}
-      profileKey={profileKey}
-    />
+    <ZapWithinContext value={zapWithin}>
+      <GuideLoaded
+        key={`${filter.favourites}.${filter.groupId}.${filter.genreId}`}
+        channels={shown}
+        stars={stars}
+        controls={controls}
+        profileKey={profileKey}
+      />
+    </ZapWithinContext>
   );
 }
 
-/** The filter is on and nothing is starred: say how to star, and offer every channel again. */
-function NoFavourites({ filter }: { filter: FavouritesFilter }) {
+/** No channel passes the filters: say why (how to star, when only favourites), and offer every channel again. */
+function NoChannels({ controls }: { controls: GuideFilterControls }) {
   const { t } = useTranslation('guide');
   useDocumentTitle(t('title'));
+  const { filter } = controls;
+  const onlyFavourites = filter.favourites && filter.groupId === null && filter.genreId === null;
   return (
     <div className="guide">
       <header className="guide__header">
@@ -119,30 +129,15 @@ function NoFavourites({ filter }: { filter: FavouritesFilter }) {
           <span aria-hidden="true">✕</span>
         </Link>
         <h1 className="guide__title">{t('title')}</h1>
-        <FavouritesToggle filter={filter} />
+        <GuideFilters controls={controls} />
       </header>
       <main id="main" className="guide__main guide__empty">
-        <p>{t('favourites.none')}</p>
-        <button type="button" className="btn btn--primary" onClick={filter.toggle}>
+        <p>{t(onlyFavourites ? 'favourites.none' : 'filters.none')}</p>
+        <button type="button" className="btn btn--primary" onClick={() => controls.change(NO_GUIDE_FILTER)}>
           {t('favourites.showAll')}
         </button>
       </main>
     </div>
-  );
-}
-
-function FavouritesToggle({ filter }: { filter: FavouritesFilter }) {
-  const { t } = useTranslation('guide');
-  return (
-    <button
-      type="button"
-      className="btn btn--secondary guide__favourites"
-      aria-pressed={filter.on}
-      onClick={filter.toggle}
-    >
-      <span aria-hidden="true">{filter.on ? '★ ' : '☆ '}</span>
-      {t('favourites.filter')}
-    </button>
   );
 }
 
@@ -157,12 +152,12 @@ interface Selection {
 function GuideLoaded({
   channels,
   stars,
-  filter,
+  controls,
   profileKey,
 }: {
   channels: GuideChannel[];
   stars: ChannelStars;
-  filter: FavouritesFilter;
+  controls: GuideFilterControls;
   profileKey: string;
 }) {
   const { now, days } = useGuideClock();
@@ -184,6 +179,12 @@ function GuideLoaded({
   const [leftTime, setLeftTime] = useState(initialTime);
   const { pageIds, rows } = usePageRows(channels, currentRow, perPage, days, visibleDay);
   const overlay = useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow });
+  // A channel number typed here brings its row to the top, as the player's dial tunes it (issue 30).
+  const dial = useChannelDial(true, channels, channels[currentRow]?.id ?? null, (id) => {
+    const row = channels.findIndex((c) => c.id === id);
+    if (row >= 0) setFirstRow(row);
+    return row >= 0;
+  });
 
   // Saved on every change, so leaving by any route (close, back, a player link) keeps it.
   useEffect(() => {
@@ -226,7 +227,7 @@ function GuideLoaded({
         now={now}
         visibleDay={visibleDay}
         onPickDay={onPickDay}
-        filter={filter}
+        controls={controls}
         search={search}
       />
       <main id="main" className="guide__main" aria-describedby="guide-help">
@@ -256,6 +257,7 @@ function GuideLoaded({
           onClose={overlay.onClose}
         />
       ) : null}
+      <GuideDialOsd dial={dial} />
       {/* The guide is full screen, outside the main layout: reminders show here too (issue 29). */}
       <ReminderNotice />
     </div>
@@ -268,14 +270,14 @@ function GuideHeader({
   now,
   visibleDay,
   onPickDay,
-  filter,
+  controls,
   search,
 }: {
   days: readonly number[];
   now: number;
   visibleDay: number;
   onPickDay: (day: number) => void;
-  filter: FavouritesFilter;
+  controls: GuideFilterControls;
   search: GuideSearchProps;
 }) {
   const { t } = useTranslation('guide');
@@ -293,7 +295,7 @@ function GuideHeader({
         </span>
         <h1 className="guide__title">{t('title')}</h1>
         <DatePicker days={days} now={now} value={visibleDay} onChange={onPickDay} />
-        <FavouritesToggle filter={filter} />
+        <GuideFilters controls={controls} />
         <GuideSearch {...search} />
         <button type="button" className="btn btn--secondary guide__now" onClick={() => onPickDay(startOfDay(now))}>
           {t('now')}

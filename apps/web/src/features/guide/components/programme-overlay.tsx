@@ -8,6 +8,7 @@ import { playAction, type GuideChannel, type GuideProgramme } from '../lib/progr
 import { ChannelLogo } from '../../../ui/brand';
 import { Modal } from '../../../ui/modal';
 import { RecordActions } from '../../recordings';
+import { useZapWithinState } from './zap-within-context';
 import './programme-overlay.css';
 
 export interface ProgrammeOverlayProps {
@@ -23,6 +24,8 @@ const ADULT_PARENTAL = 7;
 function PlayLink({ programme, channel, now }: Omit<ProgrammeOverlayProps, 'onClose'>) {
   const { t } = useTranslation('guide');
   const action = playAction(programme, channel, now);
+  // From a filtered guide, the player zaps within the filter.
+  const zapWithin = useZapWithinState();
   const parental = programme.epg.id_parental;
   if (action.kind === 'live') {
     const href = liveLink({
@@ -33,7 +36,7 @@ function PlayLink({ programme, channel, now }: Omit<ProgrammeOverlayProps, 'onCl
       adult: channel.adult || parental === ADULT_PARENTAL,
     });
     return (
-      <Link className="btn btn--primary guide-overlay__play" to={href}>
+      <Link className="btn btn--primary guide-overlay__play" to={href} state={zapWithin}>
         <span aria-hidden="true">▶</span> {t('watchLive')}
       </Link>
     );

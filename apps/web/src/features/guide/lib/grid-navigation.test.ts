@@ -20,6 +20,7 @@ const channel = (id: number): GuideChannel => ({
   catchupHours: 0,
   deliveryURL: null,
   adult: false,
+  groupId: 1,
 });
 const programme = (id: number, channelId: number, startHour: number, hours = 1): GuideProgramme => ({
   id,

@@ -11,6 +11,8 @@ export interface GuideChannel {
   catchupHours: number;
   deliveryURL: string | null;
   adult: boolean;
+  /** The channel's group (its channel genre: an M3U's group-title, or the operator's). */
+  groupId: number;
 }
 
 export interface GuideProgramme {
@@ -37,6 +39,7 @@ export function toGuideChannel(channel: Channel): GuideChannel {
     catchupHours: channel.catchup_hours,
     deliveryURL: channel.deliveryURL,
     adult: channel.adult,
+    groupId: channel.channelGenreId,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ChannelDialState } from '../hooks/use-channel-dial';
+import type { ChannelDialState } from '../../../lib/channel-dial/use-channel-dial';
 
 /** The number being typed and the channel it names, top right, as a television shows them. */
 export function ChannelDialOsd({ dial }: { dial: ChannelDialState }) {

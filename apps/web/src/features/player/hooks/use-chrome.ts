@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { PLAYER } from '../lib/constants';
-import { leavesKeyAlone } from '../lib/keys';
+import { leavesKeyAlone } from '../../../lib/keys';
 
 /** The player's bars; while the pointer rests on one of them they stay up. */
 const HOLDING_SELECTOR = '.player-controls:hover, .player__top:hover';

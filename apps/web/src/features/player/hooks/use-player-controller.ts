@@ -17,7 +17,8 @@ import { usePlayerDetails } from './use-player-details';
 import { useShowAction } from './use-show-action';
 import { useTransport } from './use-transport';
 import { useZapping } from './use-zapping';
-import { useChannelDial } from './use-channel-dial';
+import { useZapWithin } from './use-zap-within';
+import { useChannelDial } from '../../../lib/channel-dial/use-channel-dial';
 
 export interface PlayerControllerInput {
   data: PlayerData;
@@ -77,16 +78,23 @@ export function usePlayerController({ data, target, channels, channelId }: Playe
   });
   const resetLive = live.reset;
   useEffect(() => resetLive(), [target.id, resetLive]);
+  // Opened from a filtered guide: zapping, the dial and its last channel stay within the filter (issue 30).
+  const zapWithin = useZapWithin();
+  const dialChannels = useMemo(() => {
+    if (!zapWithin) return channels;
+    const within = new Set(zapWithin);
+    return channels.filter((c) => within.has(c.id));
+  }, [channels, zapWithin]);
   const zapping = useZapping({
     adapter,
     channels,
     channelId: isLive ? channelId : null,
-    channelOrder: user.channelOrder,
+    channelOrder: zapWithin ?? user.channelOrder,
     session: playback.session,
     pictureUp: snapshot.status !== 'loading',
   });
   const transport = useTransport(adapter, live, isLive, useSkipAheadLimit(playback.session?.opened, snapshot));
-  const dial = useChannelDial(clear && isLive, channels, isLive ? channelId : null, zapping.goTo);
+  const dial = useChannelDial(clear && isLive, dialChannels, isLive ? channelId : null, zapping.goTo);
 
   const back = useBack(playback.close, adapter);
   const cancelPin = usePinCancel(playback.previous, zapping.goTo, back);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Channel } from '@pantalla/contracts';
 import { liveLink } from '../../../lib/player-links';
 import type { ShakaAdapter } from '../adapter/shaka-adapter';
@@ -31,6 +31,8 @@ export function useZapping({ adapter, channels, channelId, channelOrder, session
   goTo: (channelId: number) => boolean;
 } {
   const navigate = useNavigate();
+  // A zap keeps the history entry's state: a filtered guide's list goes on to the next channel.
+  const { state } = useLocation();
   const order = useMemo(() => zapOrder(channels, channelOrder), [channels, channelOrder]);
   const owned = useMemo(() => {
     const byId = new Map(channels.map((c) => [c.id, c]));
@@ -45,11 +47,11 @@ export function useZapping({ adapter, channels, channelId, channelOrder, session
       if (!to) return false;
       void navigate(
         liveLink({ channelId: to.id, title: to.name, parental: to.parental, start: Date.now(), adult: to.adult }),
-        { replace: true },
+        { replace: true, state },
       );
       return true;
     },
-    [owned, navigate],
+    [owned, navigate, state],
   );
 
   const zap = useCallback(
