@@ -5,8 +5,8 @@ import { OPERATOR_PAGE_MAX, pageSchema } from './operator';
 import { requestString } from './text';
 
 /**
- * A channel's health as the console shows it, read from the channel's own streams (there is
- * no stream probe): `ok` plays from our origin or has an alternate to fall back on,
+ * A channel's health as the console shows it, read from the channel's own streams (no stream
+ * is asked for; the channel page's stream check does that on demand): `ok` plays from our origin or has an alternate to fall back on,
  * `warning` is an external stream without alternates, `error` has nothing to play.
  */
 export const CHANNEL_HEALTHS = ['ok', 'warning', 'error'] as const;
@@ -80,6 +80,8 @@ export const operatorChannelSchema = operatorChannelRowSchema.extend({
   }),
   streamUrl: z.string().nullable(),
   alternates: z.number().int(),
+  /** An imported channel's streams, main first, with the User-Agent and Referer its list asks for (empty: from our origin). */
+  streams: z.array(z.object({ url: z.string(), userAgent: z.string().nullable(), referrer: z.string().nullable() })),
   /** The lineups the channel is in. */
   lineupIds: z.array(idSchema),
 });
@@ -174,3 +176,21 @@ export const lineupMoveResponseSchema = z.object({
   toPosition: z.number().int(),
 });
 export type LineupMoveResult = z.infer<typeof lineupMoveResponseSchema>;
+
+/**
+ * POST /operator/channels/{channelId}/stream-check: one stream of the channel as the server
+ * asked for it, with the list's User-Agent and Referer; `ok` when it answered 2xx.
+ */
+export const streamCheckSchema = z.object({
+  url: z.string(),
+  userAgent: z.string().nullable(),
+  referrer: z.string().nullable(),
+  ok: z.boolean(),
+  /** The HTTP status after redirects; null when it did not answer or may not be asked. */
+  status: z.number().int().nullable(),
+  /** Why it would not play, for the operator; null when ok. */
+  message: z.string().nullable(),
+});
+export type StreamCheck = z.infer<typeof streamCheckSchema>;
+export const streamCheckListSchema = z.object({ items: z.array(streamCheckSchema) });
+export type StreamCheckList = z.infer<typeof streamCheckListSchema>;

@@ -125,7 +125,13 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     log: platform.log,
   });
   const imports = createImportWriter({ clock, db, changes: reference });
-  const operatorChannels = new OperatorChannelsService(clock, new OperatorChannelsRepository(db), reference, caches);
+  const operatorChannels = new OperatorChannelsService(
+    clock,
+    new OperatorChannelsRepository(db),
+    reference,
+    caches,
+    needs.imageDestinations,
+  );
   const manifestTest = new ManifestTestService(clock, guideRepo, {
     adminEmails: config.adminEmails,
     mediaBaseUrl: config.media.baseUrl,

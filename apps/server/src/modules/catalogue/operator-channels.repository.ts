@@ -59,6 +59,16 @@ export class OperatorChannelsRepository {
     return this.db.kysely<Tables>();
   }
 
+  /** An operator had the server ask for a channel's streams: the trail says who made it reach out. */
+  async auditStreamCheck(id: number, urls: readonly string[], actor: Actor, at: number): Promise<void> {
+    await recordAudit(this.k, actor, at, {
+      action: 'channel.stream-check',
+      subjectType: 'channel',
+      subjectId: id,
+      after: { urls },
+    });
+  }
+
   private where(q: ChannelListQuery) {
     return (eb: ChannelsEb) => {
       const and: Expression<SqlBool>[] = [];

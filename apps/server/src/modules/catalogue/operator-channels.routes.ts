@@ -7,6 +7,7 @@ import {
   operatorChannelParamsSchema,
   operatorChannelPatchSchema,
   operatorChannelSchema,
+  streamCheckListSchema,
   operatorChannelsQuerySchema,
   operatorLineupChannelsQuerySchema,
   operatorLineupPageSchema,
@@ -61,6 +62,7 @@ export async function operatorChannelRoutes(
       return service.channel(request.params.channelId);
     },
   );
+  streamCheckRoute(app, service, auth);
   r.patch(
     '/operator/channels/:channelId',
     {
@@ -125,6 +127,28 @@ export async function operatorChannelRoutes(
     async (request, reply) => {
       noStore(reply);
       return service.move(request.params.lineupId, request.body, auth.operatorOf(request).actor);
+    },
+  );
+}
+
+/** The console's stream check: the one place the server asks for a channel's streams (with their list's headers). */
+function streamCheckRoute(app: FastifyInstance, service: OperatorChannelsService, auth: Authenticator): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const view = auth.requireOperator(['support', 'content']);
+  r.post(
+    '/operator/channels/:channelId/stream-check',
+    {
+      onRequest: view,
+      schema: {
+        tags,
+        summary: 'Ask each of a channel’s imported streams for itself, with the User-Agent and Referer its list gave',
+        params: operatorChannelParamsSchema,
+        response: { 200: streamCheckListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { items: await service.checkStreams(request.params.channelId, auth.operatorOf(request).actor) };
     },
   );
 }

@@ -7,6 +7,7 @@ import type {
   OperatorChannelRow,
   OperatorLineup,
   OperatorLineupPage,
+  StreamCheck,
   operatorChannelsQuerySchema,
 } from '@pantalla/contracts';
 import type { z } from 'zod';
@@ -19,7 +20,9 @@ import type {
   ConsoleChannelRow,
   OperatorChannelsRepository,
 } from './operator-channels.repository';
+import type { ImageDestinations } from './images/remote-fetch';
 import type { ReferenceCache } from './reference-cache';
+import { channelStreams, checkStream } from './stream-check';
 import { normalizeForSearch } from './search-text';
 import type { ChannelRow, ChannelUpdate } from './tables';
 
@@ -144,7 +147,28 @@ export class OperatorChannelsService {
     private readonly repo: OperatorChannelsRepository,
     private readonly reference: ReferenceCache,
     private readonly caches: CacheRegistry,
+    /** Where the server may ask for a stream (a stream check): a guide source's rules. */
+    private readonly destinations: ImageDestinations | null = null,
   ) {}
+
+  /**
+   * Asks each of an imported channel's streams for itself, as a player would, with the
+   * User-Agent and Referer its list gave (the one place the server fetches a stream).
+   */
+  async checkStreams(id: number, actor: Actor): Promise<StreamCheck[]> {
+    const found = await this.repo.channel(id);
+    if (!found) throw notFound(NO_CHANNEL);
+    const streams = channelStreams(found.row);
+    await this.repo.auditStreamCheck(
+      id,
+      streams.map((s) => s.url),
+      actor,
+      this.clock.now(),
+    );
+    const { destinations } = this;
+    if (!destinations) return [];
+    return Promise.all(streams.map((s) => checkStream(s, destinations)));
+  }
 
   async list(q: ChannelsQuery): Promise<OperatorChannelPage> {
     const text = q.q ? normalizeForSearch(q.q) : '';
@@ -182,6 +206,7 @@ export class OperatorChannelsService {
       fingerprint: edit.fingerprint,
       streamUrl: row.streamUrl,
       alternates: alternatesOf(row.alternateStreams),
+      streams: channelStreams(row),
       lineupIds,
     };
   }

@@ -401,7 +401,17 @@ function m3uFields(c: M3uChannel, fallbackGenre: number, genreOf: ReadonlyMap<st
     streamSource: 'external',
     streamUrl: first?.url ?? null,
     streamProtocol: first?.protocol ?? 'hls',
-    alternateStreams: alternates.length > 0 ? JSON.stringify(alternates.map((s) => s.url)) : null,
+    // An alternate's headers are kept beside its URL (a server fetching it sends them).
+    alternateStreams:
+      alternates.length > 0
+        ? JSON.stringify(
+            alternates.map((s) =>
+              s.userAgent || s.referrer
+                ? { url: s.url, userAgent: s.userAgent ?? null, referrer: s.referrer ?? null }
+                : s.url,
+            ),
+          )
+        : null,
     channelGenreId: group ? (genreOf.get(group) ?? fallbackGenre) : fallbackGenre,
     ...(c.logo ? { logoUrl: c.logo } : {}),
     catchupHours: catchup ? (catchup.days ?? DEFAULT_CATCHUP_DAYS) * 24 : 0,

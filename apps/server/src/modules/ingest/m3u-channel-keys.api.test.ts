@@ -37,7 +37,13 @@ describe.each(kinds)('M3U channel keys on %s', (kind) => {
   const holders = (channels: Stored[]) => {
     const byUrl = new Map<string, Stored>();
     for (const c of channels)
-      for (const url of [c.streamUrl, ...(JSON.parse(c.alternateStreams ?? '[]') as string[])]) {
+      // An alternate is its URL, or { url, userAgent, referrer } when its entry asked for headers.
+      for (const url of [
+        c.streamUrl,
+        ...(JSON.parse(c.alternateStreams ?? '[]') as (string | { url: string })[]).map((a) =>
+          typeof a === 'string' ? a : a.url,
+        ),
+      ]) {
         if (!url) continue;
         expect(byUrl.get(url)?.name, `${url} kept twice`).toBeUndefined();
         byUrl.set(url, c);

@@ -13,8 +13,14 @@ export interface ExternalChannel {
 export function externalAlternates(channel: Pick<ExternalChannel, 'alternateStreams'>): string[] {
   if (!channel.alternateStreams) return [];
   try {
-    const urls: unknown = JSON.parse(channel.alternateStreams);
-    return Array.isArray(urls) ? urls.filter((u): u is string => typeof u === 'string') : [];
+    const entries: unknown = JSON.parse(channel.alternateStreams);
+    // An alternate is its URL, or { url, userAgent, referrer } when its list asked for headers.
+    if (!Array.isArray(entries)) return [];
+    return entries.flatMap((e: unknown) => {
+      if (typeof e === 'string') return [e];
+      const url = e && typeof e === 'object' ? (e as { url?: unknown }).url : undefined;
+      return typeof url === 'string' ? [url] : [];
+    });
   } catch {
     return [];
   }

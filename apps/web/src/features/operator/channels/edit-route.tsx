@@ -10,6 +10,7 @@ import { useChannel } from './api/get-channel';
 import { useChannelOptions } from './api/get-channel-options';
 import { useUpdateChannel } from './api/update-channel';
 import { ChannelForm } from './components/channel-form';
+import { ChannelStreams } from './components/channel-streams';
 import './channels.css';
 
 export async function loader() {
@@ -72,6 +73,7 @@ export function Component() {
             saving={update.isPending}
             onSave={(patch) => update.mutate(patch)}
           />
+          <ChannelStreams channel={data} />
         </>
       ) : null}
     </section>
