@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 const command = fileURLToPath(new URL('./ingest.ts', import.meta.url));
 
 /** Runs `npm run ingest -- …` as the operator does, in a data folder of its own. */
-async function ingest(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ingest-cli-'));
+async function ingest(args: string[], dataDir?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  dataDir ??= await mkdtemp(join(tmpdir(), 'ingest-cli-'));
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -45,7 +45,14 @@ describe('npm run ingest -- sources shift (issue 31, item 3)', () => {
     const missing = await ingest(['sources', 'shift', '999', '-1.5h']);
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim()).toBe('No existe esa fuente.');
-  }, 240_000);
+    const dataDir = await mkdtemp(join(tmpdir(), 'ingest-cli-'));
+    expect((await ingest(['sources', 'add', 'xmltv', 'https://guias.example/guia.xml'], dataDir)).code).toBe(0);
+    const shifted = await ingest(['sources', 'shift', '1', '-1.5h'], dataDir);
+    expect(shifted.code, shifted.stderr).toBe(0);
+    expect(shifted.stdout).toMatch(
+      /^1 {2}xmltv {2}https:\/\/guias\.example\/guia\.xml {2}cada 360 min, horarios −90 min, próxima /,
+    );
+  }, 300_000);
 });
 
 describe('npm run ingest -- sources unmatched (issue 31, item 6)', () => {
