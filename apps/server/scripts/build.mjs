@@ -10,10 +10,11 @@ import { build } from 'esbuild';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The entry points: the server, the two commands and the threads an import parses and writes in. */
+/** The entry points: the server, the two commands and the threads an import parses and writes in, and guide blocks are read in. */
 export const ENTRIES = {
   server: 'src/server.ts',
   'catalogue-import-thread': 'src/modules/catalogue/import-thread.ts',
+  'catalogue-block-reader-thread': 'src/modules/catalogue/block-reader-thread.ts',
   'ingest-thread': 'src/modules/ingest/ingest-thread.ts',
   ingest: 'src/commands/ingest.ts',
   'demo-seed': 'src/commands/demo-seed.ts',

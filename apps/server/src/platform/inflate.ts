@@ -21,10 +21,17 @@ export function compressionOf(encoding: string): Compression | null {
   return null;
 }
 
+/**
+ * zlib's output pieces: 16 KB by default, a callback and a round trip to its thread each
+ * (55 s of them in a 10,000-channel week's import, which inflates to 540 MB).
+ */
+const INFLATE_CHUNK_BYTES = 128 * 1024;
+
 function inflaterFor(compression: Compression): Gunzip {
-  if (compression === 'gzip') return createGunzip();
-  if (compression === 'deflate') return createInflate();
-  return createBrotliDecompress() as unknown as Gunzip;
+  const chunkSize = INFLATE_CHUNK_BYTES;
+  if (compression === 'gzip') return createGunzip({ chunkSize });
+  if (compression === 'deflate') return createInflate({ chunkSize });
+  return createBrotliDecompress({ chunkSize }) as unknown as Gunzip;
 }
 
 /**

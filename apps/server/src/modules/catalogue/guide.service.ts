@@ -7,6 +7,7 @@ import { listedChannel, type CatalogueService, type Viewer } from './catalogue.s
 import type { GuideRepository } from './guide.repository';
 import { eventFormat, toEpgProgramme } from './mappers';
 import { dayBounds, isValidTimeZone } from './time';
+import type { BlockReader } from './block-reader';
 import { cutWindow, renderBlock, WindowBlocks, type Block, type RenderedBlock } from './window-blocks';
 
 /** The guide's default zone: the operator is Spanish. */
@@ -55,6 +56,11 @@ export class GuideService {
       sizeOf: (r) => r.bytes.length,
       ttlMs: RENDERED_TTL_MS,
     });
+  }
+
+  /** Guide blocks are read by `reader` (a thread of their own) from now on; null: on this thread. */
+  readBlocksIn(reader: BlockReader | null): void {
+    this.blocks.readBlocksWith(reader && ((from, to) => reader.read(from, to)));
   }
 
   /** Events overlapping a window, optionally of one lineup or channel, by channel then start. */

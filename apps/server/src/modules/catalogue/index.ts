@@ -10,6 +10,7 @@ import { GuideSearchService } from './guide-search/guide-search.service';
 import { cataloguePersonalData } from './personal-data';
 import { CatalogueDataRepository } from './personal-data.repository';
 import { BookmarksRepository } from './bookmarks.repository';
+import { startBlockReader } from './block-reader';
 import type { ImportWriter } from './catalogue-import.service';
 import { createImportWriter } from './import-writer';
 import { CatalogueRepository } from './catalogue.repository';
@@ -40,6 +41,7 @@ import { ResponseCache } from './response-cache';
 import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
 import { seedDemoCatalogue } from './seed/seed';
+import { toBlockYielding } from './window-blocks';
 import { SeedRepository } from './seed.repository';
 
 /** The catalogue's genres (reference data): importers map categories onto them. */
@@ -143,6 +145,19 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     name: 'catalogue',
     migrations: catalogueMigrations,
     seedReference: () => seedCatalogueReference(seeds),
+    // A serving process reads guide blocks in a thread when its database opens from one (issue 31, item 9).
+    startWork: () => {
+      const { address } = db;
+      if (!address) return async () => undefined;
+      const reader = startBlockReader(address, async (from, to) =>
+        toBlockYielding(await guideRepo.eventsStartingIn(from, to), from),
+      );
+      guide.readBlocksIn(reader);
+      return async () => {
+        guide.readBlocksIn(null);
+        await reader.close();
+      };
+    },
     async routes(app) {
       await catalogueRoutes(app, services, needs.auth);
       await imageRoutes(app, images, remoteImages);

@@ -44,6 +44,15 @@ export function headOf(block: Block, i: number): string {
 
 let serials = 0;
 
+/** A block's columns without its reading's serial: what a reader thread sends. */
+export type BlockColumns = Omit<Block, 'serial'>;
+
+/** A block read elsewhere (a reader thread) made this process's own reading, with a serial of this process. */
+export function adoptBlock(columns: BlockColumns): Block {
+  serials += 1;
+  return { ...columns, serial: serials };
+}
+
 /** Rows encoded between two turns of the event loop when a block is built for requests. */
 const SLICE_ROWS = 2000;
 
@@ -218,11 +227,18 @@ export class WindowBlocks {
   private version: string | null = null;
   /** Rows in the largest block read of this version: a window of more blocks than fit is not read. */
   private largest = 0;
+  /** Reads and encodes a whole block elsewhere (a reader thread), when one is given. */
+  private readBlock: ((from: number, to: number) => Promise<Block>) | null = null;
 
   constructor(
     private readonly read: (from: number, to: number) => Promise<CompactEventRow[]>,
     private readonly budget = BLOCK_ROWS_BUDGET,
   ) {}
+
+  /** Blocks are read and encoded by `reader` from now on (null: on this thread, through `read`). */
+  readBlocksWith(reader: ((from: number, to: number) => Promise<Block>) | null): void {
+    this.readBlock = reader;
+  }
 
   /**
    * The blocks holding every start in [from, to), in time order, or null when they would
@@ -257,9 +273,10 @@ export class WindowBlocks {
       this.blocks.set(index, held);
       return held;
     }
-    const loading = this.read(index * BLOCK_MS, (index + 1) * BLOCK_MS).then((rows) =>
-      toBlockYielding(rows, index * BLOCK_MS),
-    );
+    const from = index * BLOCK_MS;
+    const loading = this.readBlock
+      ? this.readBlock(from, from + BLOCK_MS)
+      : this.read(from, from + BLOCK_MS).then((rows) => toBlockYielding(rows, from));
     this.blocks.set(index, loading);
     loading.then(
       (block) => {

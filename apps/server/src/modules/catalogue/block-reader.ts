@@ -1,0 +1,83 @@
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../../platform/threads';
+import { adoptBlock, type Block, type BlockColumns } from './window-blocks';
+
+/** Where the reader thread reads: the database as openDatabase() takes it (Db.address), and its page cache. */
+export interface BlockReaderJob {
+  address: string;
+  cacheMb: number;
+}
+
+export type BlockCall = { id: number; from: number; to: number; close?: false } | { id: number; close: true };
+export type BlockAnswer = { id: number; block: BlockColumns | null } | { id: number; error: string };
+
+/** The reader's page cache: a week's guide at 10,000 channels is read block after block. */
+const READER_CACHE_MB = 32;
+/** A block's rows and heads (22,000 programmes at 10,000 channels) fit in a small heap; a runaway read fails alone. */
+const READER_HEAP_MB = 128;
+
+/** A guide block reader: `read` answers a block, `close` stops the thread. */
+export interface BlockReader {
+  read(from: number, to: number): Promise<Block>;
+  close(): Promise<void>;
+}
+
+/**
+ * Guide blocks read and encoded in a thread of their own, with its own connection (issue 31,
+ * item 9): better-sqlite3 holds the server's thread for a whole statement, and a block's rows
+ * and JSON heads were most of what the server's thread spent while an import ran. A read the
+ * thread cannot answer (it stopped, or its query failed) is read on this thread by `fallback`,
+ * so a viewer never sees the thread's trouble.
+ */
+export function startBlockReader(address: string, fallback: (from: number, to: number) => Promise<Block>): BlockReader {
+  const job: BlockReaderJob = { address, cacheMb: READER_CACHE_MB };
+  const worker: Worker = startThread(
+    new URL('./block-reader-thread.ts', import.meta.url),
+    'catalogue-block-reader-thread.mjs',
+    { workerData: job, resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: 32 } },
+  );
+  // The thread never keeps the process alive: a server stops when its work does.
+  worker.unref();
+  const waiting = new Map<number, { resolve: (block: BlockColumns | null) => void; reject: (error: Error) => void }>();
+  let next = 0;
+  let gone: Error | null = null;
+  const fail = (error: Error) => {
+    gone ??= error;
+    for (const w of waiting.values()) w.reject(gone);
+    waiting.clear();
+  };
+  worker.on('message', (answer: BlockAnswer) => {
+    const w = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if ('error' in answer) w?.reject(new Error(answer.error));
+    else w?.resolve(answer.block);
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the block reader stopped (exit code ${code})`)));
+  const call = (message: BlockCall): Promise<BlockColumns | null> => {
+    if (gone) return Promise.reject(gone);
+    return new Promise((resolve, reject) => {
+      waiting.set(message.id, { resolve, reject });
+      worker.postMessage(message);
+    });
+  };
+  return {
+    async read(from, to) {
+      let columns: BlockColumns | null;
+      try {
+        columns = await call({ id: next++, from, to });
+      } catch {
+        return fallback(from, to);
+      }
+      if (!columns) return fallback(from, to);
+      const { bytes } = columns;
+      // Structured cloning hands a Buffer over as a plain Uint8Array.
+      return adoptBlock({ ...columns, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) });
+    },
+    async close() {
+      if (gone) return;
+      await call({ id: next++, close: true }).catch(() => null);
+      await worker.terminate();
+    },
+  };
+}
