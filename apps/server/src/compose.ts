@@ -53,6 +53,7 @@ export function composeModules(platform: Platform): Modules {
   const identity = createIdentity(platform);
   const commerce = createCommerce(platform, {
     auth: identity.auth,
+    purchaseGuard: identity.purchaseGuard,
     countryOf: (userId) => identity.accounts.countryOf(userId),
     mailer: identity.mailer,
     // The account's language, as its app last said it (null: Spanish): billing mails follow it.

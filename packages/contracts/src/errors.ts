@@ -79,6 +79,8 @@ export const errorDataSchema = z.union([
   z.object({ recording: z.enum(RECORDING_REFUSALS) }),
   /** Issue 30: the profile header's token was refused (forged, expired, of a closed sign-in or a deleted profile). */
   z.object({ profile: z.literal('token_refused') }),
+  /** Issue 30: a kids profile may not see this item, or must give the account password to buy. */
+  z.object({ profile: z.enum(['kids_refused', 'password_required']) }),
 ]);
 export type ErrorData = z.infer<typeof errorDataSchema>;
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { GENRE_ADULT } from '@pantalla/contracts';
 import type { Db } from '../../platform/database';
 import type {
   ChannelRow,
@@ -106,16 +107,35 @@ export class CatalogueRepository {
       .execute();
   }
 
-  countFilms(): Promise<number> {
-    return this.k
-      .selectFrom('films')
+  /** Films a kids profile at `kids` may see (rated at most that, never 7, none in the adult section); every film for null. */
+  private filmsFor(kids: number | null) {
+    const all = this.k.selectFrom('films');
+    if (kids === null) return all;
+    return all
+      .where('films.parental', '<=', Math.min(kids, 6))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('contentGenres as cg')
+              .select('cg.contentId')
+              .whereRef('cg.contentId', '=', 'films.id')
+              .where('cg.contentType', '=', 'film')
+              .where('cg.genreId', '=', GENRE_ADULT),
+          ),
+        ),
+      );
+  }
+
+  countFilms(kids: number | null = null): Promise<number> {
+    return this.filmsFor(kids)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
       .then((r) => Number(r.n));
   }
 
-  listFilms(limit: number, offset: number): Promise<FilmRow[]> {
-    return this.k.selectFrom('films').selectAll().orderBy('id').limit(limit).offset(offset).execute();
+  listFilms(limit: number, offset: number, kids: number | null = null): Promise<FilmRow[]> {
+    return this.filmsFor(kids).selectAll('films').orderBy('films.id').limit(limit).offset(offset).execute();
   }
 
   filmById(id: number): Promise<FilmRow | undefined> {

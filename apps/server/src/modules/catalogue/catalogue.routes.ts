@@ -44,16 +44,17 @@ import {
   userIpResponseSchema,
 } from '@pantalla/contracts';
 import { errorResponses, type ZodApp } from '../../platform/http';
-import type { Authenticator } from '../identity';
+import type { FastifyRequest } from 'fastify';
+import { profileHeaderOf, type Authenticator, type ProfileResolver } from '../identity';
 import { CompressedAnswers } from './compressed-answers.http';
-import type { CatalogueService } from './catalogue.service';
+import type { CatalogueService, KidsLevel } from './catalogue.service';
 import type { GenresService } from './genres.service';
 import type { GuideService } from './guide.service';
 import type { KeepWatchingService } from './keep-watching.service';
 import type { ListsService } from './lists.service';
 import type { SearchService } from './search.service';
 
-const errors = errorResponses(400, 401, 404);
+const errors = errorResponses(400, 401, 403, 404);
 /** The large answers (channels, guide windows and days) compressed once while they are shared. */
 const answers = new CompressedAnswers();
 const tags = ['catalogue'];
@@ -68,18 +69,37 @@ export interface CatalogueServices {
   keepWatching: KeepWatchingService;
 }
 
+/** Who asks: the account and, for a kids profile, its highest rating (issue 30). */
+interface Audience {
+  userId: number;
+  kids: KidsLevel;
+}
+type AudienceOf = (request: FastifyRequest) => Promise<Audience>;
+
 /** The catalogue's API: thin handlers over the services, in four groups. */
-export async function catalogueRoutes(app: FastifyInstance, s: CatalogueServices, auth: Authenticator): Promise<void> {
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  s: CatalogueServices,
+  auth: Authenticator,
+  profiles: ProfileResolver,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  browseRoutes(api, s, auth);
-  guideRoutes(api, s, auth);
-  titleRoutes(api, s, auth);
-  keepWatchingRoutes(api, s, auth);
+  // The profile as favourites and guide search take it: the header's signed token, else the
+  // sign-in's last choice (a kids device stays a kids one), checked against the account.
+  const audienceOf: AudienceOf = async (request) => {
+    const { userId, signIn } = auth.userOf(request);
+    const profile = await profiles.resolve(userId, profileHeaderOf(request), signIn);
+    return { userId, kids: profile.kind === 'kids' ? profile.kidsMaxRating : null };
+  };
+  browseRoutes(api, s, auth, audienceOf);
+  guideRoutes(api, s, auth, audienceOf);
+  titleRoutes(api, s, auth, audienceOf);
+  keepWatchingRoutes(api, s, auth, audienceOf);
 }
 
 /** Screens, rows, lineups, channels, genres, search and the caller's address. */
 /** The home's screens and rows, then channels, genres and search. */
-function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator, audienceOf: AudienceOf): void {
   const onRequest = auth.requireUser;
   api.get(
     '/screens',
@@ -108,13 +128,10 @@ function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): v
         response: { 200: screenListsResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      resources: await s.lists.screenLists(
-        auth.userOf(request).userId,
-        request.query.listGroupId,
-        request.query.lineupId,
-      ),
-    }),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return { resources: await s.lists.screenLists(userId, request.query.listGroupId, request.query.lineupId, kids) };
+    },
   );
 
   api.get(
@@ -129,8 +146,10 @@ function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): v
         response: { 200: listResourcesResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      s.lists.listResources(auth.userOf(request).userId, request.params.id, request.query.limit, request.query.offset),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return s.lists.listResources(userId, request.params.id, request.query.limit, request.query.offset, kids);
+    },
   );
 
   api.get(
@@ -144,14 +163,17 @@ function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): v
         response: { 200: categoryContentsResponseSchema, ...errors },
       },
     },
-    async (request) => s.lists.categoryContents(auth.userOf(request).userId, request.params.id),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return s.lists.categoryContents(userId, request.params.id, kids);
+    },
   );
-  channelRoutes(api, s, auth);
-  genreAndSearchRoutes(api, s, auth);
+  channelRoutes(api, s, auth, audienceOf);
+  genreAndSearchRoutes(api, s, auth, audienceOf);
 }
 
 /** Lineups, channels and their genres. */
-function channelRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+function channelRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator, audienceOf: AudienceOf): void {
   const onRequest = auth.requireUser;
   api.get(
     '/lineups',
@@ -189,13 +211,15 @@ function channelRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): 
         response: { 200: channelsResponseSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      answers.send(
+    async (request, reply) => {
+      const { userId, kids } = await audienceOf(request);
+      return answers.send(
         request,
         reply,
-        await s.catalogue.channelsJson(auth.userOf(request).userId, request.query.lineupId),
+        await s.catalogue.channelsJson(userId, request.query.lineupId, kids),
         'private, no-cache',
-      ),
+      );
+    },
   );
 
   api.get(
@@ -204,7 +228,10 @@ function channelRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): 
       onRequest,
       schema: { tags, summary: 'Un canal', params: idParamsSchema, response: { 200: channelSchema, ...errors } },
     },
-    async (request) => s.catalogue.channelById(auth.userOf(request).userId, request.params.id),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return s.catalogue.channelById(userId, request.params.id, kids);
+    },
   );
 
   api.get(
@@ -220,7 +247,7 @@ function channelRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): 
 }
 
 /** Genres, search and the caller's address. */
-function genreAndSearchRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+function genreAndSearchRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator, audienceOf: AudienceOf): void {
   const onRequest = auth.requireUser;
 
   api.get(
@@ -235,7 +262,7 @@ function genreAndSearchRoutes(api: ZodApp, s: CatalogueServices, auth: Authentic
       },
     },
     async (request) => ({
-      resources: await s.genres.list(request.query.kind),
+      resources: await s.genres.list(request.query.kind, (await audienceOf(request)).kids),
     }),
   );
 
@@ -251,7 +278,10 @@ function genreAndSearchRoutes(api: ZodApp, s: CatalogueServices, auth: Authentic
         response: { 200: genreListingResponseSchema, ...errors },
       },
     },
-    async (request) => s.genres.listing(auth.userOf(request).userId, request.params.id, request.query.subgenreId),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return s.genres.listing(userId, request.params.id, request.query.subgenreId, kids);
+    },
   );
 
   api.get(
@@ -265,7 +295,10 @@ function genreAndSearchRoutes(api: ZodApp, s: CatalogueServices, auth: Authentic
         response: { 200: searchResponseSchema, ...errors },
       },
     },
-    async (request) => s.search.search(auth.userOf(request).userId, request.query.term),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return s.search.search(userId, request.query.term, kids);
+    },
   );
 
   api.get(
@@ -276,7 +309,7 @@ function genreAndSearchRoutes(api: ZodApp, s: CatalogueServices, auth: Authentic
 }
 
 /** The guide: windows of programmes, one programme, a channel's day. */
-function guideRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+function guideRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator, audienceOf: AudienceOf): void {
   const onRequest = auth.requireUser;
   api.get(
     '/events',
@@ -289,13 +322,10 @@ function guideRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
         response: { 200: eventsResponseSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      answers.send(
-        request,
-        reply,
-        await s.guide.windowJson(auth.userOf(request).userId, request.query),
-        'private, no-cache',
-      ),
+    async (request, reply) => {
+      const { userId, kids } = await audienceOf(request);
+      return answers.send(request, reply, await s.guide.windowJson(userId, request.query, kids), 'private, no-cache');
+    },
   );
 
   api.get(
@@ -309,7 +339,10 @@ function guideRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
         response: { 200: eventDetailSchema, ...errors },
       },
     },
-    async (request) => s.guide.detail(auth.userOf(request).userId, request.params.id),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return s.guide.detail(userId, request.params.id, kids);
+    },
   );
 
   api.get(
@@ -325,7 +358,8 @@ function guideRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
       },
     },
     async (request, reply) => {
-      const day = await s.guide.day(request.params.channelId, request.params.date, request.query.tz);
+      const { kids } = await audienceOf(request);
+      const day = await s.guide.day(request.params.channelId, request.params.date, request.query.tz, kids);
       reply.header('etag', day.etag);
       if (request.headers['if-none-match'] === day.etag) return reply.status(304).send(null);
       return answers.send(request, reply, day.body, 'private, max-age=60');
@@ -334,7 +368,7 @@ function guideRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
 }
 
 /** Films, trailers, series, seasons and episodes. */
-function titleRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+function titleRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator, audienceOf: AudienceOf): void {
   const onRequest = auth.requireUser;
   api.get(
     '/contents',
@@ -347,7 +381,10 @@ function titleRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
         response: { 200: contentsResponseSchema, ...errors },
       },
     },
-    async (request) => s.catalogue.contents(auth.userOf(request).userId, request.query.limit, request.query.offset),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return s.catalogue.contents(userId, request.query.limit, request.query.offset, kids);
+    },
   );
 
   api.get(
@@ -356,7 +393,10 @@ function titleRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
       onRequest,
       schema: { tags, summary: 'Una película', params: idParamsSchema, response: { 200: filmSchema, ...errors } },
     },
-    async (request) => s.catalogue.film(auth.userOf(request).userId, request.params.id),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return s.catalogue.film(userId, request.params.id, kids);
+    },
   );
 
   api.get(
@@ -370,7 +410,7 @@ function titleRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
         response: { 200: trailerResponseSchema, ...errors },
       },
     },
-    async (request) => s.catalogue.trailer(request.params.id),
+    async (request) => s.catalogue.trailer(request.params.id, (await audienceOf(request)).kids),
   );
 
   api.get(
@@ -384,7 +424,10 @@ function titleRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
         response: { 200: seriesListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ resources: await s.catalogue.seriesList(auth.userOf(request).userId) }),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return { resources: await s.catalogue.seriesList(userId, kids) };
+    },
   );
 
   api.get(
@@ -398,7 +441,10 @@ function titleRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
         response: { 200: seriesDetailSchema, ...errors },
       },
     },
-    async (request) => s.catalogue.seriesDetail(auth.userOf(request).userId, request.params.id),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return s.catalogue.seriesDetail(userId, request.params.id, kids);
+    },
   );
 
   api.get(
@@ -412,7 +458,7 @@ function titleRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
         response: { 200: seasonsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ resources: await s.catalogue.seasons(request.params.id) }),
+    async (request) => ({ resources: await s.catalogue.seasons(request.params.id, (await audienceOf(request)).kids) }),
   );
 
   api.get(
@@ -426,21 +472,23 @@ function titleRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): vo
         response: { 200: episodesResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      resources: await s.catalogue.episodesOfSeason(auth.userOf(request).userId, request.params.id),
-    }),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return { resources: await s.catalogue.episodesOfSeason(userId, request.params.id, kids) };
+    },
   );
 }
 
 /** Keep-watching bookmarks. */
-function keepWatchingRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator): void {
+function keepWatchingRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator, audienceOf: AudienceOf): void {
   const onRequest = auth.requireUser;
   api.get(
     '/keep-watching',
     { onRequest, schema: { tags, summary: 'Seguir viendo', response: { 200: keepWatchingResponseSchema, ...errors } } },
-    async (request) => ({
-      resources: await s.keepWatching.list(auth.userOf(request).userId),
-    }),
+    async (request) => {
+      const { userId, kids } = await audienceOf(request);
+      return { resources: await s.keepWatching.list(userId, kids) };
+    },
   );
 
   api.put(

@@ -12,7 +12,7 @@ import {
 import { notFound } from '../../platform/errors';
 import type { Cache, CacheRegistry } from '../../platform/cache';
 import type { Clock } from '../../platform/clock';
-import type { CatalogueService, Viewer } from './catalogue.service';
+import { kidsMayChannel, kidsRefused, type CatalogueService, type KidsLevel, type Viewer } from './catalogue.service';
 import type { GuideService } from './guide.service';
 import type { GenreRow } from './tables';
 
@@ -68,24 +68,35 @@ export class GenresService {
     };
   }
 
-  async list(kind: Genre['kind'] | undefined): Promise<Genre[]> {
+  async list(kind: Genre['kind'] | undefined, kids: KidsLevel = null): Promise<Genre[]> {
     const now = this.clock.now();
     const [ref, counts] = await Promise.all([this.catalogue.reference.get(), this.itemCounts(now)]);
     return ref.genres
       .filter((g) => kind === undefined || g.kind === kind)
+      .filter((g) => kids === null || !isAdultGenre(g))
       .map((g) => this.toGenre(g, counts, ref.channels.length));
   }
 
-  async listing(userId: number, id: number, subgenreId: number | undefined): Promise<GenreListingResponse> {
-    const v = await this.catalogue.viewer(userId);
+  async listing(
+    userId: number,
+    id: number,
+    subgenreId: number | undefined,
+    kids: KidsLevel = null,
+  ): Promise<GenreListingResponse> {
+    const v = await this.catalogue.viewer(userId, kids);
     const row = v.ref.genreById.get(id);
     if (!row) throw notFound('No existe ese género.');
+    // The adult section and its subgenres are refused to a kids profile whole, not shown empty.
+    const sub = subgenreId === undefined ? undefined : v.ref.genreById.get(subgenreId);
+    if (kids !== null && (isAdultGenre(row) || (sub !== undefined && isAdultGenre(sub)))) throw kidsRefused();
     const counts = await this.itemCounts(v.now);
     const genre = this.toGenre(row, counts, v.ref.channels.length);
     const empty = { genre, subgenres: [], events: [], vods: [], series: [], channels: [], channelGenres: [] };
 
     if (id === GENRE_CHANNELS) {
-      const channels = v.ref.channels.filter((c) => subgenreId === undefined || c.channelGenreId === subgenreId);
+      const channels = v.ref.channels.filter(
+        (c) => (subgenreId === undefined || c.channelGenreId === subgenreId) && kidsMayChannel(kids, c),
+      );
       return {
         ...empty,
         channels: channels.map((c) => this.catalogue.channel(v, c)),
@@ -108,14 +119,21 @@ export class GenresService {
     ]);
     const channelIds = sectionId === GENRE_AMC ? AMC_CHANNELS : null;
     const channelGenres = SECTION_CHANNEL_GENRES[sectionId] ?? [];
-    const channels = v.ref.channels.filter((c) =>
-      channelIds ? channelIds.includes(c.id) : channelGenres.includes(c.channelGenreId),
+    const channels = v.ref.channels.filter(
+      (c) =>
+        (channelIds ? channelIds.includes(c.id) : channelGenres.includes(c.channelGenreId)) &&
+        kidsMayChannel(v.kids, c),
     );
     return {
       vods: await this.catalogue.films(v, films),
       series: await this.catalogue.series(v, series),
-      events: eventRows.map((r) => this.catalogue.event(v, r)),
+      events: eventRows.filter((r) => this.catalogue.seesEvent(v, r)).map((r) => this.catalogue.event(v, r)),
       channels: channels.map((c) => this.catalogue.channel(v, c)),
     };
   }
+}
+
+/** The adult section, its subgenres and the adult kind: never listed to a kids profile. */
+function isAdultGenre(g: GenreRow): boolean {
+  return g.id === GENRE_ADULT || g.parentId === GENRE_ADULT || g.kind === 'adult';
 }

@@ -3,7 +3,16 @@ import type { CatalogueEvent, EpgDayResponse, EventDetail, EventsResponse, Forma
 import { badRequest, notFound } from '../../platform/errors';
 import type { Cache, CacheRegistry } from '../../platform/cache';
 import type { Clock } from '../../platform/clock';
-import { listedChannel, type CatalogueService, type Viewer } from './catalogue.service';
+import {
+  audienceKey,
+  kidsMay,
+  kidsMayChannel,
+  kidsRefused,
+  listedChannel,
+  type CatalogueService,
+  type KidsLevel,
+  type Viewer,
+} from './catalogue.service';
 import type { GuideRepository } from './guide.repository';
 import { eventFormat, toEpgProgramme } from './mappers';
 import { dayBounds, isValidTimeZone } from './time';
@@ -71,14 +80,15 @@ export class GuideService {
       v.ref.maxEventMs,
       await this.windowChannels(v, q),
     );
-    return rows.map((r) => this.catalogue.event(v, r));
+    return rows.filter((r) => this.catalogue.seesEvent(v, r)).map((r) => this.catalogue.event(v, r));
   }
 
   /** The channels a window asks for: null for every channel (none switched off in the console). */
   private async windowChannels(v: Viewer, q: WindowQuery): Promise<number[] | null> {
     let channelIds: number[] | null = null;
     // A channel switched off (or a radio) is not listed, nor are its programmes.
-    if (q.lineupId !== undefined || v.ref.channels.some((c) => !listedChannel(c)))
+    // A kids profile's window leaves adult channels out the same way.
+    if (q.lineupId !== undefined || v.kids !== null || v.ref.channels.some((c) => !listedChannel(c)))
       channelIds = (await this.catalogue.lineupChannels(v, q.lineupId)).map((c) => c.id);
     if (q.channelId !== undefined) channelIds = (channelIds ?? [q.channelId]).filter((id) => id === q.channelId);
     return channelIds;
@@ -90,12 +100,12 @@ export class GuideService {
    * Windows of many channels are cut from blocks of the guide held in memory while they
    * fit (`WindowBlocks`); one channel's window, or a guide too large, asks the database.
    */
-  async windowJson(userId: number, q: WindowQuery): Promise<Buffer> {
-    const v = await this.catalogue.viewer(userId);
+  async windowJson(userId: number, q: WindowQuery, kids: KidsLevel = null): Promise<Buffer> {
+    const v = await this.catalogue.viewer(userId, kids);
     // Without a lineup the window depends on the guide and the channel rows only: an import's
     // batches that change neither (a second import of the same files) keep it.
     const basis = q.lineupId === undefined ? `rows ${v.ref.channelsVersion}` : v.ref.generation;
-    const key = `${basis}|${v.ref.guideVersion}|${v.access.key}|${q.startTime}|${q.endTime}|${q.lineupId ?? ''}|${q.channelId ?? ''}`;
+    const key = `${basis}|${v.ref.guideVersion}|${v.access.key}|${q.startTime}|${q.endTime}|${q.lineupId ?? ''}|${q.channelId ?? ''}|${audienceKey(kids)}`;
     return this.catalogue.responses.get(key, async () => {
       if (q.channelId === undefined) {
         const blocks = await this.blocks.covering(v.ref.guideVersion, q.startTime - v.ref.maxEventMs, q.endTime);
@@ -131,6 +141,8 @@ export class GuideService {
       to: q.endTime,
       after: q.startTime,
       channels: channelIds && new Set(channelIds),
+      // The renderings are shared by adults and kids: a kids profile's cut skips what it may not see.
+      ...(v.kids === null ? {} : { maxRating: Math.min(v.kids, 6) }),
     });
   }
 
@@ -157,11 +169,12 @@ export class GuideService {
     });
   }
 
-  async detail(userId: number, id: number): Promise<EventDetail> {
-    const v = await this.catalogue.viewer(userId);
+  async detail(userId: number, id: number, kids: KidsLevel = null): Promise<EventDetail> {
+    const v = await this.catalogue.viewer(userId, kids);
     const row = await this.repo.eventById(id);
     // A radio's programme is not shown, as its channel is not.
     if (!row || v.ref.channelById.get(row.channelId)?.kind === 'radio') throw notFound('No existe ese programa.');
+    if (!this.catalogue.seesEvent(v, row)) throw kidsRefused();
     const catchup = v.ref.channelById.get(row.channelId)?.catchupHours ?? 0;
     return {
       ...this.catalogue.event(v, row),
@@ -173,7 +186,7 @@ export class GuideService {
    * One channel's programmes overlapping a local day. The same for every user, so it is
    * built once per minute and guide version, and answered with an ETag.
    */
-  async day(channelId: number, date: string, tzParam: string | undefined): Promise<CachedDay> {
+  async day(channelId: number, date: string, tzParam: string | undefined, kids: KidsLevel = null): Promise<CachedDay> {
     const tz = tzParam ?? DEFAULT_TZ;
     if (!isValidTimeZone(tz)) throw badRequest(`Zona horaria desconocida: ${tz}`);
     const bounds = dayBounds(date, tz);
@@ -181,10 +194,14 @@ export class GuideService {
     const ref = await this.catalogue.reference.get();
     const channel = ref.channelById.get(channelId);
     if (!channel || channel.kind === 'radio') throw notFound('No existe ese canal.');
-    const key = `${ref.guideVersion}|${channelId}|${date}|${tz}`;
+    if (!kidsMayChannel(kids, channel)) throw kidsRefused();
+    // Kids profiles share one day per level, never an adult's (nor its ETag).
+    const key = `${ref.guideVersion}|${channelId}|${date}|${tz}|${audienceKey(kids)}`;
     return this.days.get(key, async () => {
       const now = this.clock.now();
-      const rows = await this.repo.channelEvents(channelId, bounds.start, bounds.end, ref.maxEventMs);
+      const rows = (await this.repo.channelEvents(channelId, bounds.start, bounds.end, ref.maxEventMs)).filter((r) =>
+        kidsMay(kids, r.parental, r.genreId, r.sectionId),
+      );
       const response: EpgDayResponse = {
         channelId,
         date,

@@ -159,7 +159,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
       };
     },
     async routes(app) {
-      await catalogueRoutes(app, services, needs.auth);
+      await catalogueRoutes(app, services, needs.auth, needs.profiles);
       await imageRoutes(app, images, remoteImages);
       await manifestTestRoutes(app, manifestTest, needs.auth);
       await operatorChannelRoutes(app, operatorChannels, needs.auth);

@@ -2,7 +2,7 @@ import type { Bookmark, BookmarkKind } from '@pantalla/contracts';
 import { notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { BookmarksRepository } from './bookmarks.repository';
-import type { CatalogueService } from './catalogue.service';
+import type { CatalogueService, KidsLevel } from './catalogue.service';
 import type { GuideRepository } from './guide.repository';
 
 const LIST_MAX = 50;
@@ -31,10 +31,11 @@ export class KeepWatchingService implements KeepWatching {
   }
 
   /** The user's bookmarks, latest first, each with its item; bookmarks of removed items are left out. */
-  async list(userId: number): Promise<Bookmark[]> {
+  async list(userId: number, kids: KidsLevel = null): Promise<Bookmark[]> {
     const rows = await this.repo.list(userId, LIST_MAX);
     if (rows.length === 0) return [];
-    const v = await this.catalogue.viewer(userId);
+    // A kids profile's row leaves out what it may not see (resolve drops those items).
+    const v = await this.catalogue.viewer(userId, kids);
     const vodIds = rows.filter((r) => r.kind === 'vod').map((r) => r.contentId);
     const eventIds = rows.filter((r) => r.kind === 'cutv').map((r) => r.contentId);
     const [films, episodes, events] = await Promise.all([

@@ -1,6 +1,6 @@
 import type { CatalogueItem, Category, Screen } from '@pantalla/contracts';
 import { notFound } from '../../platform/errors';
-import type { CatalogueService, ItemRef, Viewer } from './catalogue.service';
+import { kidsRefused, type CatalogueService, type ItemRef, type KidsLevel, type Viewer } from './catalogue.service';
 import type { GuideService } from './guide.service';
 import type { CompactEventRow } from './guide.repository';
 import type { KeepWatchingService } from './keep-watching.service';
@@ -50,10 +50,17 @@ export class ListsService {
   }
 
   /** A screen's rows by pos, each with its current item count. */
-  async screenLists(userId: number, listGroupId: number, lineupId: number | undefined): Promise<Category[]> {
-    const lists = await this.catalogue.repo.listsOfGroup(listGroupId);
-    if (lists.length === 0) throw notFound('No existe ese grupo de listas.');
-    const v = await this.catalogue.viewer(userId);
+  async screenLists(
+    userId: number,
+    listGroupId: number,
+    lineupId: number | undefined,
+    kids: KidsLevel = null,
+  ): Promise<Category[]> {
+    const all = await this.catalogue.repo.listsOfGroup(listGroupId);
+    if (all.length === 0) throw notFound('No existe ese grupo de listas.');
+    // A kids profile's screen has no adult row at all.
+    const lists = kids === null ? all : all.filter((l) => l.isAdult !== 1);
+    const v = await this.catalogue.viewer(userId, kids);
     // Read first: an unknown lineup answers 404 whatever the rows are.
     const lineup = this.lineupOnce(v, lineupId);
     await lineup();
@@ -63,7 +70,7 @@ export class ListsService {
       const own = items.filter((i) => i.listId === list.id);
       const total =
         list.kind === 'keep-watching'
-          ? (await this.keepWatching.list(userId)).length
+          ? (await this.keepWatching.list(userId, kids)).length
           : await this.total(v, list, own, lineup);
       out.push(this.category(list, own, total));
     }
@@ -76,7 +83,9 @@ export class ListsService {
    * building them all for a count held the server's thread for a quarter of a second.
    */
   private async total(v: Viewer, list: ListRow, manual: ListItemRow[], lineup: Lineup): Promise<number> {
-    if (list.kind !== 'channels' && list.kind !== 'live-now') return (await this.items(v, list, manual, lineup)).length;
+    // A kids profile's programmes are filtered one by one: its rows are counted by building them.
+    if ((list.kind !== 'channels' && list.kind !== 'live-now') || (v.kids !== null && list.kind === 'live-now'))
+      return (await this.items(v, list, manual, lineup)).length;
     const channels = await this.rowChannels(list, lineup);
     if (list.kind === 'channels') return channels.length;
     return this.guide.repo.liveCountAt(
@@ -135,7 +144,7 @@ export class ListsService {
         const items = await this.catalogue.resolve(v, manual);
         // The next pay-per-view event joins the carousel second, with its product.
         const [ppv] = await this.guide.repo.upcomingPpv(v.now, 1);
-        if (ppv) items.splice(1, 0, this.catalogue.event(v, ppv));
+        if (ppv && this.catalogue.seesEvent(v, ppv)) items.splice(1, 0, this.catalogue.event(v, ppv));
         return items;
       }
       case 'keep-watching':
@@ -145,14 +154,15 @@ export class ListsService {
     }
   }
 
-  async listResources(userId: number, listId: number, limit: number, offset: number) {
+  async listResources(userId: number, listId: number, limit: number, offset: number, kids: KidsLevel = null) {
     const list = await this.catalogue.repo.listById(listId);
     if (!list) throw notFound('No existe esa lista.');
+    if (kids !== null && list.isAdult === 1) throw kidsRefused();
     if (list.kind === 'keep-watching') {
-      const all = (await this.keepWatching.list(userId)).map((b) => ({ resource: b.resource }));
+      const all = (await this.keepWatching.list(userId, kids)).map((b) => ({ resource: b.resource }));
       return { listId, total: all.length, resources: all.slice(offset, offset + limit) };
     }
-    const v = await this.catalogue.viewer(userId);
+    const v = await this.catalogue.viewer(userId, kids);
     const all = await this.items(
       v,
       list,
@@ -167,11 +177,11 @@ export class ListsService {
   }
 
   /** Every item of a category (the /allincat pages). */
-  async categoryContents(userId: number, listId: number) {
+  async categoryContents(userId: number, listId: number, kids: KidsLevel = null) {
     const list = await this.catalogue.repo.listById(listId);
     if (!list) throw notFound('No existe esa categoría.');
     const manual = await this.catalogue.repo.itemsOfLists([listId]);
-    const page = await this.listResources(userId, listId, 500, 0);
+    const page = await this.listResources(userId, listId, 500, 0, kids);
     return { category: this.category(list, manual, page.total), resources: page.resources };
   }
 }

@@ -1,5 +1,5 @@
 import type { CatalogueItem, SearchResource, SearchResponse } from '@pantalla/contracts';
-import type { CatalogueService } from './catalogue.service';
+import { kidsMayChannel, type CatalogueService, type KidsLevel } from './catalogue.service';
 import type { SearchRepository } from './search.repository';
 import { searchTermOf, withoutPercent } from './search-text';
 
@@ -15,10 +15,10 @@ export class SearchService {
     private readonly catalogue: CatalogueService,
   ) {}
 
-  async search(userId: number, raw: string): Promise<SearchResponse> {
+  async search(userId: number, raw: string, kids: KidsLevel = null): Promise<SearchResponse> {
     const term = searchTermOf(raw);
     if (term === null) return { term: raw, resources: [] };
-    const v = await this.catalogue.viewer(userId);
+    const v = await this.catalogue.viewer(userId, kids);
     const [films, series, channels, events] = await Promise.all([
       this.repo.films(term, PER_KIND),
       this.repo.series(term, PER_KIND),
@@ -46,14 +46,19 @@ export class SearchService {
           item,
         },
       });
+    // films() and series() leave out what a kids profile may not see: ranks are looked up by id.
+    const filmRank = new Map(films.map((f) => [f.id, f.rank]));
+    const seriesRank = new Map(series.map((s) => [s.id, s.rank]));
     const filmItems = await this.catalogue.films(v, films);
-    filmItems.forEach((f, i) => push(films[i]?.rank ?? 3, 'movieEvent', f, f.description, f.longDescription));
+    filmItems.forEach((f) => push(filmRank.get(f.id) ?? 3, 'movieEvent', f, f.description, f.longDescription));
     const seriesItems = await this.catalogue.series(v, series);
-    seriesItems.forEach((s, i) => push(series[i]?.rank ?? 3, 'serie', s, s.description, s.longDescription));
-    for (const c of channels) push(c.rank, 'channel', this.catalogue.channel(v, c), c.description, c.description);
+    seriesItems.forEach((s) => push(seriesRank.get(s.id) ?? 3, 'serie', s, s.description, s.longDescription));
+    for (const c of channels.filter((ch) => kidsMayChannel(kids, ch)))
+      push(c.rank, 'channel', this.catalogue.channel(v, c), c.description, c.description);
     // One hit per programme title: the airing or next airing, else the latest past one.
     const byTitle = new Map<string, (typeof events)[number]>();
     for (const e of events) {
+      if (!this.catalogue.seesEvent(v, e)) continue;
       const best = byTitle.get(e.title);
       const score = (x: typeof e) => (x.endTime > v.now ? x.startTime - v.now : DAY * 30 + (v.now - x.endTime));
       if (!best || score(e) < score(best)) byTitle.set(e.title, e);

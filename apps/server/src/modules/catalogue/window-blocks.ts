@@ -1,3 +1,4 @@
+import { GENRE_ADULT } from '@pantalla/contracts';
 import type { CompactEventRow } from './guide.repository';
 import { eventStatic } from './mappers';
 
@@ -32,6 +33,8 @@ export interface Block {
   /** The programme's own package, or -1 when it is its channel's. */
   readonly packageId: Int32Array;
   readonly ppv: Uint8Array;
+  /** The rating a kids profile compares with its level: the programme's, 7 in the adult section (issue 30). */
+  readonly kidsRating: Uint8Array;
   /** Each programme's JSON up to its images (no closing brace), in UTF-8, at offsets[i]..offsets[i + 1]. */
   readonly bytes: Buffer;
   readonly offsets: Uint32Array;
@@ -43,6 +46,12 @@ export function headOf(block: Block, i: number): string {
 }
 
 let serials = 0;
+
+/** A programme's rating as a kids profile sees it: 7 (never) in the adult section, else its own. */
+function kidsRatingOf(row: CompactEventRow): number {
+  if (row.genreId === GENRE_ADULT || row.sectionId === GENRE_ADULT) return 7;
+  return Math.max(0, Math.min(7, row.parental));
+}
 
 /** A block's columns without its reading's serial: what a reader thread sends. */
 export type BlockColumns = Omit<Block, 'serial'>;
@@ -82,6 +91,7 @@ function blockOf(
     end: new Float64Array(n),
     packageId: new Int32Array(n),
     ppv: new Uint8Array(n),
+    kidsRating: new Uint8Array(n),
     offsets,
   };
   const encode = (a: number, z: number) => {
@@ -92,6 +102,7 @@ function blockOf(
       block.end[i] = row.endTime;
       block.packageId[i] = row.packageId ?? -1;
       block.ppv[i] = row.ppvPriceCents === null ? 0 : 1;
+      block.kidsRating[i] = kidsRatingOf(row);
       const head = JSON.stringify(eventStatic(row)).slice(0, -1);
       heads[i] = head;
       offsets[i + 1] = (offsets[i] as number) + Buffer.byteLength(head);
@@ -153,6 +164,8 @@ export interface WindowCut {
   to: number;
   after: number;
   channels: ReadonlySet<number> | null;
+  /** A kids profile's highest rating: programmes rated above it are left out (absent: none are). */
+  maxRating?: number;
 }
 
 const OPEN = Buffer.from('{"resources":[');
@@ -179,6 +192,7 @@ export function cutWindow(blocks: readonly Block[], rendered: readonly RenderedB
     }
     if (channelId === Infinity) break;
     const wanted = cut.channels === null || cut.channels.has(channelId);
+    const maxRating = cut.maxRating ?? 7;
     for (let k = 0; k < blocks.length; k += 1) {
       const b = blocks[k] as Block;
       const offsets = (rendered[k] as RenderedBlock).offsets;
@@ -186,6 +200,7 @@ export function cutWindow(blocks: readonly Block[], rendered: readonly RenderedB
       for (; i < b.count && b.channelId[i] === channelId; i += 1) {
         const start = b.start[i] as number;
         if (!wanted || start < cut.from || start >= cut.to || (b.end[i] as number) <= cut.after) continue;
+        if ((b.kidsRating[i] as number) > maxRating) continue;
         size += (offsets[i + 1] as number) - (offsets[i] as number);
         const last = runEnd.length - 1;
         if (last >= 0 && runBlock[last] === k && runEnd[last] === i) runEnd[last] = i + 1;

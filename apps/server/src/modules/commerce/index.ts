@@ -1,5 +1,5 @@
 import type { Platform, ServerModule } from '../../platform/module';
-import type { Authenticator, Mailer, PersonalDataHolder } from '../identity';
+import type { Authenticator, Mailer, PersonalDataHolder, PurchaseGuard } from '../identity';
 import { BillingHistory, type ContactOf } from './billing-history';
 import { BillingHistoryRepository } from './billing-history.repository';
 import { billingRoutes } from './billing.routes';
@@ -39,6 +39,8 @@ export const PAYMENT_WEBHOOK_PATH = `/api/v1${WEBHOOK_PATH}`;
 /** What commerce needs of other modules. */
 export interface CommerceNeeds {
   auth: Authenticator;
+  /** A kids profile buys only with the account password (issue 30). */
+  purchaseGuard: PurchaseGuard;
   /** The account's country (null when none): its VAT rate applies to what it is shown. */
   countryOf: CountryOf;
   /** Billing mails (receipts, renewals, failures, refunds) go through identity's mailer. */
@@ -215,7 +217,7 @@ export function createCommerce(platform: Platform, needs: CommerceNeeds): Commer
     seedReference: () => seedPackages(repo, platform.clock),
     routes: async (app) => {
       await commerceRoutes(app, service, needs.auth, needs.countryOf, platform.config.vat);
-      await purchaseRoutes(app, purchases, payments, needs.auth, () => platform.clock.now(), platform.config.payments);
+      await purchaseRoutes(app, purchases, payments, needs, () => platform.clock.now(), platform.config.payments);
       await billingRoutes(app, history, refunds, needs.auth);
       await quoteRoutes(app, quotes, needs.auth, platform.config.payments.provider !== 'none');
       await cardRoutes(

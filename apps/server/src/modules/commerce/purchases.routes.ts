@@ -25,7 +25,7 @@ import {
 } from '@pantalla/contracts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { errorResponses, noStore } from '../../platform/http';
-import type { Authenticator } from '../identity';
+import { profileHeaderOf, type Authenticator, type PurchaseGuard } from '../identity';
 import { BadSignatureError, type PaymentProvider } from './payments/provider';
 import { stripeCardPage } from './payments/stripe-card-page';
 import type { PurchasesService } from './purchases.service';
@@ -54,10 +54,11 @@ export async function purchaseRoutes(
   app: FastifyInstance,
   service: PurchasesService,
   payments: PaymentProvider,
-  auth: Authenticator,
+  needs: { auth: Authenticator; purchaseGuard: PurchaseGuard },
   nowMs: () => number,
   options: PurchaseRouteOptions,
 ): Promise<void> {
+  const { auth, purchaseGuard: guard } = needs;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const selling = options.provider !== 'none';
   // Without a provider nothing is sold: refused before the body is read, the past purchases still listed.
@@ -93,7 +94,9 @@ export async function purchaseRoutes(
     async (request, reply) => {
       noStore(reply);
       const user = auth.userOf(request);
-      const { productId, holderName, useSavedCard, saveCard, promotionCode } = request.body;
+      const { productId, holderName, useSavedCard, saveCard, promotionCode, accountPassword } = request.body;
+      // A kids profile buys only with the account password, checked before anything is charged.
+      await guard.check(user.userId, profileHeaderOf(request), user.signIn, accountPassword);
       return service.start({ userId: user.userId, email: user.email }, productId, holderName, {
         useSavedCard,
         saveCard,

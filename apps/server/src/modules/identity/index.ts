@@ -13,6 +13,7 @@ import { AuditRepository } from './audit.repository';
 import { auditRoutes } from './audit.routes';
 import { AuditService } from './audit.service';
 import { CredentialChecks } from './credential-checks';
+import { KidsPurchaseGuard, type PurchaseGuard } from './kids-purchase';
 import { createAuthenticator, type Authenticator } from './auth.http';
 import { DevMailService } from './dev-mail';
 import { EmailChangeRepository } from './email-change.repository';
@@ -57,6 +58,7 @@ export type { AccountSummary, Accounts, NewAccount } from './account.service';
 export type { ParentalGrants } from './parental.service';
 export type { ProfileContext, ProfileDeletedListener, ProfileResolver } from './profiles.service';
 export { profileHeaderOf } from './profiles.routes';
+export type { PurchaseGuard } from './kids-purchase';
 export type { AccountCreatedListener, CreatedAccount, Signups } from './registration.service';
 export type { SignedOutListener, SignOuts } from './sign-outs';
 export type { SubscriberDirectory, SubscriberRecord } from './subscriber-search.service';
@@ -87,6 +89,8 @@ export interface Identity {
   subscribers: SubscriberDirectory;
   /** The console's account actions: lock, unlock, a password-reset mail (each audited). */
   accountLocks: AccountLocks;
+  /** Issue 30: a kids profile buys only with the account password; commerce asks it before a purchase. */
+  purchaseGuard: PurchaseGuard;
 }
 
 /** Accounts, sign-in, tokens, profiles, parental PIN, password recovery and mail. Needs nothing of other modules. */
@@ -180,5 +184,6 @@ export function createIdentity(platform: Platform): Identity {
     operators,
     accountLocks,
     subscribers,
+    purchaseGuard: new KidsPurchaseGuard(profiles, users, checks),
   };
 }

@@ -200,10 +200,14 @@ export class ProfilesService implements ProfileResolver {
     const rememberedId = signIn !== undefined ? await this.repo.rememberedFor(signIn, userId) : undefined;
     const remembered = rows.find((r) => r.id === rememberedId);
     if (typeof requested === 'string' && requested !== '') {
-      const pid = await this.profileOfToken(userId, requested);
+      const { pid, sid } = await this.profileOfToken(userId, requested);
       row = rows.find((r) => r.id === pid);
       // A deleted profile's token: pick again.
       if (!row) throw forbidden(PROFILE_TOKEN_REFUSED, TOKEN_REFUSED);
+      // A sign-in in a kids profile leaves it only through its own /select (the PIN): another
+      // sign-in's token (copied from a parent's device) is refused.
+      if (remembered?.isAdult === 0 && row.id !== remembered.id && sid !== signIn)
+        throw forbidden(PROFILE_TOKEN_REFUSED, TOKEN_REFUSED);
     } else if (remembered?.isAdult === 0) {
       row = remembered;
     } else if ((requested === undefined || requested === '') && remembered) {
@@ -220,7 +224,7 @@ export class ProfilesService implements ProfileResolver {
   }
 
   /** The profile id a header's token names, once its signature, account, expiry and sign-in are checked. */
-  private async profileOfToken(userId: number, value: string): Promise<number> {
+  private async profileOfToken(userId: number, value: string): Promise<{ pid: number; sid: string | undefined }> {
     if (value.length > 2048 || !looksLikeToken(value)) throw badRequest('El perfil indicado no es válido.');
     const check = verifyProfileToken(this.tokens.key, value, Math.floor(this.deps.clock.now() / 1000));
     if (!check.ok) throw forbidden(PROFILE_TOKEN_REFUSED, TOKEN_REFUSED);
@@ -230,6 +234,6 @@ export class ProfilesService implements ProfileResolver {
     if (!user || user.tokenVersion !== claims.ver) throw forbidden(PROFILE_TOKEN_REFUSED, TOKEN_REFUSED);
     if (claims.sid !== undefined && !(await this.tokens.familyLive(claims.sid)))
       throw forbidden(PROFILE_TOKEN_REFUSED, TOKEN_REFUSED);
-    return claims.pid;
+    return { pid: claims.pid, sid: claims.sid };
   }
 }
