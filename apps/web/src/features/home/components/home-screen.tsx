@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@pantalla/contracts';
@@ -11,9 +11,13 @@ import { getRowItemsQueryOptions } from '../api/get-row-items';
 import { AdultRow } from './adult-row';
 import { CategoryRow } from './category-row';
 import { RowErrorBoundary } from './row-error-boundary';
+import { useNearViewport } from '../hooks/use-near-viewport';
 import { prefetchHome, readHomeHint, writeHomeHint } from '../lib/home-hint';
 import './home.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** "Mi lista" and "Canales favoritos" (issue 30): a chunk of their own, after the first paint. */
+const PersonalRows = lazy(() => import('./personal-rows'));
 
 /**
  * The signed-in home: a spinner with its message until load_done, then the featured
@@ -78,7 +82,24 @@ export function HomeScreen() {
             )}
           </RowErrorBoundary>
         ))}
+        <PersonalRowsSlot lineupId={lineupId} />
       </div>
+    </div>
+  );
+}
+
+/** The profile's own rows, loaded (code and data) only as the subscriber nears them: the home's first JavaScript stays as it was. */
+function PersonalRowsSlot({ lineupId }: { lineupId: number | undefined }) {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  return (
+    <div ref={ref} className="browse-home__personal">
+      {near ? (
+        <RowErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <PersonalRows lineupId={lineupId} />
+          </Suspense>
+        </RowErrorBoundary>
+      ) : null}
     </div>
   );
 }
