@@ -3,6 +3,7 @@ import {
   cardFieldResponseSchema,
   confirmPurchaseResponseSchema,
   ownedPurchaseSchema,
+  passwordCheckSchema,
   purchasesResponseSchema,
   startPurchaseResponseSchema,
   type ConfirmPurchaseResponse,
@@ -26,6 +27,11 @@ export function useCardFieldAddress() {
 /** POST /purchases: the server creates the payment for its own price of the product. */
 export function startPurchase(request: StartPurchaseRequest): Promise<StartPurchaseResponse> {
   return api.post('/purchases', request, { schema: startPurchaseResponseSchema });
+}
+
+/** POST /account/password/check (204 when right): a kids profile's password step (issue 30). */
+export function checkAccountPassword(password: string): Promise<void> {
+  return api.post('/account/password/check', passwordCheckSchema.parse({ password }));
 }
 
 /** POST /purchases/{id}/confirm: the server asks the provider and fulfils once. */

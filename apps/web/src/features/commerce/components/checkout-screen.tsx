@@ -23,6 +23,7 @@ import { purchaseForPackage } from '../purchase-for-package';
 import { settlePurchase } from '../settle-purchase';
 import { saveCheckoutDraft, takeCheckoutDraft } from '../checkout-draft';
 import { differsToday, ProductTerms, usePriceTerms } from './product-terms';
+import { KidsPasswordStep, useKidsProfile } from './kids-password-step';
 import { isNotOnSale } from './purchase-summary-screen';
 import { useCardField } from './use-card-field';
 import './commerce.css';
@@ -45,6 +46,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function CheckoutScreen() {
   const { t } = useTranslation('commerce');
   const [pending] = useState(() => pendingPurchase.read());
+  const kids = useKidsProfile();
+  const [password, setPassword] = useState<string | null>(null);
   return (
     <div className="commerce-page">
       <section className="commerce-panel" aria-labelledby="checkout-title">
@@ -52,8 +55,10 @@ export function CheckoutScreen() {
         <h1 id="checkout-title" className="commerce-panel__title">
           {t('checkout.title')}
         </h1>
-        {pending ? (
-          <CheckoutForm pending={pending} />
+        {pending && kids && password === null ? (
+          <KidsPasswordStep onPassed={setPassword} />
+        ) : pending ? (
+          <CheckoutForm pending={pending} password={password} />
         ) : (
           <>
             <p>{t('checkout.nothing')}</p>
@@ -71,7 +76,7 @@ export function CheckoutScreen() {
  * The pending purchase names a product; what is shown and charged is the server's quote for
  * it (issue 26), with the promotion code the server accepted, never anything from a link.
  */
-function CheckoutForm({ pending }: { pending: PendingPurchase }) {
+function CheckoutForm({ pending, password }: { pending: PendingPurchase; password: string | null }) {
   const { t, i18n } = useTranslation('commerce');
   const productId = pending.purchase.packageId;
   const [code, setCode] = useState<string | null>(null);
@@ -97,7 +102,14 @@ function CheckoutForm({ pending }: { pending: PendingPurchase }) {
   if (quote.isError) return <Alert>{t('summary.loadError')}</Alert>;
   if (!quote.data) return <p className="commerce-note">{t('summary.loading')}</p>;
   return (
-    <CheckoutFields pending={pending} quote={quote.data} code={code} onApply={apply} onRemove={() => setCode(null)} />
+    <CheckoutFields
+      pending={pending}
+      quote={quote.data}
+      code={code}
+      password={password}
+      onApply={apply}
+      onRemove={() => setCode(null)}
+    />
   );
 }
 
@@ -114,6 +126,8 @@ interface FieldsProps {
   pending: PendingPurchase;
   quote: CheckoutQuote;
   code: string | null;
+  /** A kids profile's account password, sent with the purchase (issue 30). */
+  password: string | null;
   onApply: (code: string) => Promise<string | null>;
   onRemove: () => void;
 }
@@ -183,7 +197,7 @@ function usePayment(pending: PendingPurchase, confirmCard: ReturnType<typeof use
   return { state, setState, pay, cardDone: () => started.current?.cardDone === true };
 }
 
-function CheckoutFields({ pending, quote, code, onApply, onRemove }: FieldsProps) {
+function CheckoutFields({ pending, quote, code, password, onApply, onRemove }: FieldsProps) {
   const { t, i18n } = useTranslation('commerce');
   const address = useCardFieldAddress();
   const frame = address.data ? cardFieldSrc(address.data.cardFormUrl, window.location.origin, i18n.language) : null;
@@ -218,6 +232,7 @@ function CheckoutFields({ pending, quote, code, onApply, onRemove }: FieldsProps
       // A trial's card is kept: the first charge comes at its end.
       ...(useSaved ? { useSavedCard: true } : { saveCard: trial || saveCard }),
       ...(code ? { promotionCode: code } : {}),
+      ...(password ? { accountPassword: password } : {}),
     };
     pay(request).catch((error: unknown) => setState({ name: 'error', message: messageOf(error, t, i18n.language) }));
   };

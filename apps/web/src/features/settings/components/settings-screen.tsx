@@ -1,9 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingHistorySection, PaymentMethodSection } from '../../billing';
 import { PurchasesSection } from '../../commerce';
 import { profilesLazy } from '../../profiles';
+import { currentProfile } from '../../../lib/current-profile';
 import { LanguageToggle } from '../../../ui/language-toggle';
+import { useAuthenticatedUser } from '../../account';
 import { useSaveAccountLanguage } from '../api/account-language';
 import { AccountDataSection } from './account-data-section';
 import { EmailSection } from './email-section';
@@ -19,13 +21,26 @@ const ProfilesSection = lazy(profilesLazy.section);
 export function SettingsScreen() {
   const { t } = useTranslation('settings');
   const saveLanguage = useSaveAccountLanguage();
+  const { email } = useAuthenticatedUser();
+  // Issue 30: a kids profile has no settings but its own profile (the server refuses it the others).
+  const kids = useSyncExternalStore(currentProfile.subscribe, () => currentProfile.of(email)?.kind === 'kids');
+  const profiles = (
+    <Suspense fallback={null}>
+      <ProfilesSection />
+    </Suspense>
+  );
+  if (kids)
+    return (
+      <div className="settings">
+        <h1 className="settings__title">{t('title')}</h1>
+        <div className="settings__grid">{profiles}</div>
+      </div>
+    );
   return (
     <div className="settings">
       <h1 className="settings__title">{t('title')}</h1>
       <div className="settings__grid">
-        <Suspense fallback={null}>
-          <ProfilesSection />
-        </Suspense>
+        {profiles}
         <PinSection />
         <StreamsSection />
         <EmailSection />
