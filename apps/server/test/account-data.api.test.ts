@@ -49,7 +49,7 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   // Keys name an address, an IP or a user id ('login-account:<email>', 'login-address:<ip>', 'pin:<id>').
   login_attempts: { ...none('id at'), key: P },
   outbox: { ...none('id created_at'), to: P, subject: P, text: P, html: P },
-  bookmarks: { ...none('kind content_id position_ms duration_ms updated_at'), user_id: U },
+  bookmarks: { ...none('profile_id kind content_id position_ms duration_ms updated_at'), user_id: U },
   stream_sessions: {
     ...none(
       'id profile_id kind content_id service_name streaming_protocol created_at last_heartbeat_at expires_at closed_at closed_reason licence_requests',
@@ -314,8 +314,15 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
       .where('parental', '!=', 7)
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    const firstProfile = await ctx.sql
+      .selectFrom('profiles')
+      .select('id')
+      .where('userId', '=', userId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await builders(ctx).newBookmark({
       userId,
+      profileId: firstProfile.id,
       kind: 'vod',
       contentId: film.id,
       positionMs: 61_000,

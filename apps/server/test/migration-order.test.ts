@@ -61,6 +61,7 @@ const LANDED = [
   '2026-12-10-1200-events-previously-shown',
   '2026-12-10-1300-guide-search-titles',
   '2026-12-11-0200-guide-filters',
+  '2026-12-11-0300-bookmarks-per-profile',
 ];
 
 const sets = [

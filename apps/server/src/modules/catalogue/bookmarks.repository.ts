@@ -1,8 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/database';
-import type { BookmarkRow, CatalogueTables } from './tables';
+import type { BookmarkRow, CatalogueTables, PositionKind } from './tables';
 
-/** SQL of keep-watching bookmarks. */
+/** A profile of an account: whose positions these are (issue 30). */
+export interface ProfileKey {
+  userId: number;
+  profileId: number;
+}
+
+/** SQL of keep-watching bookmarks, per profile. */
 export class BookmarksRepository {
   constructor(private readonly db: Db) {}
 
@@ -10,21 +16,25 @@ export class BookmarksRepository {
     return this.db.kysely<CatalogueTables>();
   }
 
-  list(userId: number, limit: number): Promise<BookmarkRow[]> {
+  /** The profile's films, episodes and catch-up programmes, latest first (a recording's position is not listed). */
+  list(who: ProfileKey, limit: number): Promise<BookmarkRow[]> {
     return this.k
       .selectFrom('bookmarks')
       .selectAll()
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
+      .where('kind', 'in', ['vod', 'cutv'])
       .orderBy('updatedAt', 'desc')
       .limit(limit)
       .execute();
   }
 
-  find(userId: number, kind: 'vod' | 'cutv', contentId: number): Promise<BookmarkRow | undefined> {
+  find(who: ProfileKey, kind: PositionKind, contentId: number): Promise<BookmarkRow | undefined> {
     return this.k
       .selectFrom('bookmarks')
       .selectAll()
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('kind', '=', kind)
       .where('contentId', '=', contentId)
       .executeTakeFirst();
@@ -36,19 +46,29 @@ export class BookmarksRepository {
       .values(row)
       .onConflict((oc) =>
         oc
-          .columns(['userId', 'kind', 'contentId'])
+          .columns(['userId', 'profileId', 'kind', 'contentId'])
           .doUpdateSet({ positionMs: row.positionMs, durationMs: row.durationMs, updatedAt: row.updatedAt }),
       )
       .execute();
   }
 
-  async remove(userId: number, kind: 'vod' | 'cutv', contentId: number): Promise<number> {
+  async remove(who: ProfileKey, kind: PositionKind, contentId: number): Promise<number> {
     const result = await this.k
       .deleteFrom('bookmarks')
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('kind', '=', kind)
       .where('contentId', '=', contentId)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /** A deleted profile's positions go with it. */
+  async removeProfile(who: ProfileKey): Promise<void> {
+    await this.k
+      .deleteFrom('bookmarks')
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
+      .execute();
   }
 }

@@ -72,6 +72,8 @@ export interface CatalogueServices {
 /** Who asks: the account and, for a kids profile, its highest rating (issue 30). */
 interface Audience {
   userId: number;
+  /** The profile, whose positions keep-watching reads and writes. */
+  profileId: number;
   kids: KidsLevel;
 }
 type AudienceOf = (request: FastifyRequest) => Promise<Audience>;
@@ -89,7 +91,7 @@ export async function catalogueRoutes(
   const audienceOf: AudienceOf = async (request) => {
     const { userId, signIn } = auth.userOf(request);
     const profile = await profiles.resolve(userId, profileHeaderOf(request), signIn);
-    return { userId, kids: profile.kind === 'kids' ? profile.kidsMaxRating : null };
+    return { userId, profileId: profile.id, kids: profile.kind === 'kids' ? profile.kidsMaxRating : null };
   };
   browseRoutes(api, s, auth, audienceOf);
   guideRoutes(api, s, auth, audienceOf);
@@ -129,8 +131,15 @@ function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator, au
       },
     },
     async (request) => {
-      const { userId, kids } = await audienceOf(request);
-      return { resources: await s.lists.screenLists(userId, request.query.listGroupId, request.query.lineupId, kids) };
+      const { userId, profileId, kids } = await audienceOf(request);
+      return {
+        resources: await s.lists.screenLists(
+          { userId, profileId },
+          request.query.listGroupId,
+          request.query.lineupId,
+          kids,
+        ),
+      };
     },
   );
 
@@ -147,8 +156,14 @@ function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator, au
       },
     },
     async (request) => {
-      const { userId, kids } = await audienceOf(request);
-      return s.lists.listResources(userId, request.params.id, request.query.limit, request.query.offset, kids);
+      const { userId, profileId, kids } = await audienceOf(request);
+      return s.lists.listResources(
+        { userId, profileId },
+        request.params.id,
+        request.query.limit,
+        request.query.offset,
+        kids,
+      );
     },
   );
 
@@ -164,8 +179,8 @@ function browseRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticator, au
       },
     },
     async (request) => {
-      const { userId, kids } = await audienceOf(request);
-      return s.lists.categoryContents(userId, request.params.id, kids);
+      const { userId, profileId, kids } = await audienceOf(request);
+      return s.lists.categoryContents({ userId, profileId }, request.params.id, kids);
     },
   );
   channelRoutes(api, s, auth, audienceOf);
@@ -486,8 +501,8 @@ function keepWatchingRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticat
     '/keep-watching',
     { onRequest, schema: { tags, summary: 'Seguir viendo', response: { 200: keepWatchingResponseSchema, ...errors } } },
     async (request) => {
-      const { userId, kids } = await audienceOf(request);
-      return { resources: await s.keepWatching.list(userId, kids) };
+      const { userId, profileId, kids } = await audienceOf(request);
+      return { resources: await s.keepWatching.list({ userId, profileId }, kids) };
     },
   );
 
@@ -503,12 +518,8 @@ function keepWatchingRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticat
       },
     },
     async (request) => {
-      await s.keepWatching.mark(
-        auth.userOf(request).userId,
-        request.body.kind,
-        request.body.id,
-        request.body.positionInMs,
-      );
+      const { userId, profileId } = await audienceOf(request);
+      await s.keepWatching.mark({ userId, profileId }, request.body.kind, request.body.id, request.body.positionInMs);
       return { ok: true as const };
     },
   );
@@ -525,7 +536,8 @@ function keepWatchingRoutes(api: ZodApp, s: CatalogueServices, auth: Authenticat
       },
     },
     async (request) => {
-      await s.keepWatching.remove(auth.userOf(request).userId, request.params.kind, request.params.id);
+      const { userId, profileId } = await audienceOf(request);
+      await s.keepWatching.remove({ userId, profileId }, request.params.kind, request.params.id);
       return { ok: true as const };
     },
   );

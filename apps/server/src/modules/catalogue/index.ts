@@ -107,7 +107,10 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
   const responses = new ResponseCache(caches, 'catalogue.responses', 15_000, 64 * 1024 * 1024);
   const catalogue = new CatalogueService(clock, repo, reference, responses, needs.rights);
   const guide = new GuideService(clock, guideRepo, catalogue, caches);
-  const keepWatching = new KeepWatchingService(clock, new BookmarksRepository(db), guideRepo, catalogue);
+  const bookmarks = new BookmarksRepository(db);
+  const keepWatching = new KeepWatchingService(clock, bookmarks, guideRepo, catalogue);
+  // A deleted profile's positions go with it (issue 30).
+  needs.profiles.onDeleted((userId, profileId) => bookmarks.removeProfile({ userId, profileId }));
   const services = {
     catalogue,
     guide,

@@ -1,18 +1,22 @@
 import type { Bookmark, BookmarkKind } from '@pantalla/contracts';
 import { notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
-import type { BookmarksRepository } from './bookmarks.repository';
+import type { BookmarksRepository, ProfileKey } from './bookmarks.repository';
 import type { CatalogueService, KidsLevel } from './catalogue.service';
 import type { GuideRepository } from './guide.repository';
 
 const LIST_MAX = 50;
 
-/** What other modules may ask of keep-watching: where a user stopped, and to remember it. */
+/** What other modules may ask of keep-watching: where a profile stopped, and to remember it (issue 30). */
 export interface KeepWatching {
   /** The saved position of an item in ms, 0 when none or when it was watched to the end. */
-  savedPosition(userId: number, kind: BookmarkKind, contentId: number): Promise<number>;
-  /** Records where the user stopped. */
-  mark(userId: number, kind: BookmarkKind, contentId: number, positionMs: number): Promise<void>;
+  savedPosition(who: ProfileKey, kind: BookmarkKind, contentId: number): Promise<number>;
+  /** Records where the profile stopped. */
+  mark(who: ProfileKey, kind: BookmarkKind, contentId: number, positionMs: number): Promise<void>;
+  /** Where the profile stopped in a recording (its own position, not its programme's catch-up one). */
+  savedRecordingPosition(who: ProfileKey, recordingId: number): Promise<number>;
+  /** Records where the profile stopped in a recording of `durationMs`. */
+  markRecording(who: ProfileKey, recordingId: number, positionMs: number, durationMs: number): Promise<void>;
 }
 
 /** Keep-watching bookmarks: vod (a film or an episode) and cutv (a catch-up programme). */
@@ -24,18 +28,38 @@ export class KeepWatchingService implements KeepWatching {
     private readonly catalogue: CatalogueService,
   ) {}
 
-  async savedPosition(userId: number, kind: BookmarkKind, contentId: number): Promise<number> {
-    const row = await this.repo.find(userId, kind, contentId);
+  async savedPosition(who: ProfileKey, kind: BookmarkKind, contentId: number): Promise<number> {
+    const row = await this.repo.find(who, kind, contentId);
     // A finished item starts again from the beginning.
     return row && row.positionMs < row.durationMs ? row.positionMs : 0;
   }
 
-  /** The user's bookmarks, latest first, each with its item; bookmarks of removed items are left out. */
-  async list(userId: number, kids: KidsLevel = null): Promise<Bookmark[]> {
-    const rows = await this.repo.list(userId, LIST_MAX);
+  /**
+   * A recording keeps a position of its own (kind rec, never listed): kept as its programme's
+   * catch-up position, keep-watching would offer that programme after its catch-up ended.
+   */
+  async savedRecordingPosition(who: ProfileKey, recordingId: number): Promise<number> {
+    const row = await this.repo.find(who, 'rec', recordingId);
+    return row && row.positionMs < row.durationMs ? row.positionMs : 0;
+  }
+
+  async markRecording(who: ProfileKey, recordingId: number, positionMs: number, durationMs: number): Promise<void> {
+    await this.repo.upsert({
+      ...who,
+      kind: 'rec',
+      contentId: recordingId,
+      positionMs: Math.min(positionMs, durationMs),
+      durationMs,
+      updatedAt: this.clock.now(),
+    });
+  }
+
+  /** The profile's bookmarks, latest first, each with its item; bookmarks of removed items are left out. */
+  async list(who: ProfileKey, kids: KidsLevel = null): Promise<Bookmark[]> {
+    const rows = await this.repo.list(who, LIST_MAX);
     if (rows.length === 0) return [];
     // A kids profile's row leaves out what it may not see (resolve drops those items).
-    const v = await this.catalogue.viewer(userId, kids);
+    const v = await this.catalogue.viewer(who.userId, kids);
     const vodIds = rows.filter((r) => r.kind === 'vod').map((r) => r.contentId);
     const eventIds = rows.filter((r) => r.kind === 'cutv').map((r) => r.contentId);
     const [films, episodes, events] = await Promise.all([
@@ -61,7 +85,7 @@ export class KeepWatchingService implements KeepWatching {
     const byKey = new Map(resolved.map((item) => [`${item.type === 'event' ? 'cutv' : 'vod'}:${item.id}`, item]));
     return rows.flatMap((r) => {
       const resource = byKey.get(`${r.kind}:${r.contentId}`);
-      return resource
+      return resource && r.kind !== 'rec'
         ? [
             {
               id: r.contentId,
@@ -77,10 +101,10 @@ export class KeepWatchingService implements KeepWatching {
   }
 
   /** Records where the user stopped; the playback module calls this too. */
-  async mark(userId: number, kind: BookmarkKind, contentId: number, positionMs: number): Promise<void> {
+  async mark(who: ProfileKey, kind: BookmarkKind, contentId: number, positionMs: number): Promise<void> {
     const durationMs = await this.durationOf(kind, contentId);
     await this.repo.upsert({
-      userId,
+      ...who,
       kind,
       contentId,
       positionMs: Math.min(positionMs, durationMs),
@@ -103,7 +127,7 @@ export class KeepWatchingService implements KeepWatching {
   }
 
   /** Deletes a bookmark; deleting one that is not there is not an error. */
-  async remove(userId: number, kind: BookmarkKind, contentId: number): Promise<void> {
-    await this.repo.remove(userId, kind, contentId);
+  async remove(who: ProfileKey, kind: BookmarkKind, contentId: number): Promise<void> {
+    await this.repo.remove(who, kind, contentId);
   }
 }

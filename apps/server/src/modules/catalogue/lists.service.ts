@@ -1,5 +1,6 @@
 import type { CatalogueItem, Category, Screen } from '@pantalla/contracts';
 import { notFound } from '../../platform/errors';
+import type { ProfileKey } from './bookmarks.repository';
 import { kidsRefused, type CatalogueService, type ItemRef, type KidsLevel, type Viewer } from './catalogue.service';
 import type { GuideService } from './guide.service';
 import type { CompactEventRow } from './guide.repository';
@@ -51,7 +52,7 @@ export class ListsService {
 
   /** A screen's rows by pos, each with its current item count. */
   async screenLists(
-    userId: number,
+    { userId, profileId }: ProfileKey,
     listGroupId: number,
     lineupId: number | undefined,
     kids: KidsLevel = null,
@@ -70,7 +71,7 @@ export class ListsService {
       const own = items.filter((i) => i.listId === list.id);
       const total =
         list.kind === 'keep-watching'
-          ? (await this.keepWatching.list(userId, kids)).length
+          ? (await this.keepWatching.list({ userId, profileId }, kids)).length
           : await this.total(v, list, own, lineup);
       out.push(this.category(list, own, total));
     }
@@ -154,12 +155,18 @@ export class ListsService {
     }
   }
 
-  async listResources(userId: number, listId: number, limit: number, offset: number, kids: KidsLevel = null) {
+  async listResources(
+    { userId, profileId }: ProfileKey,
+    listId: number,
+    limit: number,
+    offset: number,
+    kids: KidsLevel = null,
+  ) {
     const list = await this.catalogue.repo.listById(listId);
     if (!list) throw notFound('No existe esa lista.');
     if (kids !== null && list.isAdult === 1) throw kidsRefused();
     if (list.kind === 'keep-watching') {
-      const all = (await this.keepWatching.list(userId, kids)).map((b) => ({ resource: b.resource }));
+      const all = (await this.keepWatching.list({ userId, profileId }, kids)).map((b) => ({ resource: b.resource }));
       return { listId, total: all.length, resources: all.slice(offset, offset + limit) };
     }
     const v = await this.catalogue.viewer(userId, kids);
@@ -177,11 +184,11 @@ export class ListsService {
   }
 
   /** Every item of a category (the /allincat pages). */
-  async categoryContents(userId: number, listId: number, kids: KidsLevel = null) {
+  async categoryContents(who: ProfileKey, listId: number, kids: KidsLevel = null) {
     const list = await this.catalogue.repo.listById(listId);
     if (!list) throw notFound('No existe esa categoría.');
     const manual = await this.catalogue.repo.itemsOfLists([listId]);
-    const page = await this.listResources(userId, listId, 500, 0, kids);
+    const page = await this.listResources(who, listId, 500, 0, kids);
     return { category: this.category(list, manual, page.total), resources: page.resources };
   }
 }

@@ -8,6 +8,7 @@ export function cataloguePersonalData(repo: CatalogueDataRepository): PersonalDa
       const rows = await repo.bookmarks(userId);
       return {
         keepWatching: rows.map((b) => ({
+          profileId: b.profileId,
           kind: b.kind,
           contentId: b.contentId,
           positionMs: b.positionMs,

@@ -251,9 +251,14 @@ export interface ListItemTable {
 }
 export type ListItemRow = Selectable<ListItemTable>;
 
+/** A position: vod (film or episode), cutv (a catch-up programme) or rec (a recording, never listed). */
+export type PositionKind = 'vod' | 'cutv' | 'rec';
+
 export interface BookmarkTable {
   userId: number;
-  kind: 'vod' | 'cutv';
+  /** The profile whose position it is (issue 30). */
+  profileId: number;
+  kind: PositionKind;
   contentId: number;
   positionMs: number;
   durationMs: number;

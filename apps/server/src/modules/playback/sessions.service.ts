@@ -93,12 +93,13 @@ export class SessionsService {
       NUM_DEVICES,
     );
     if (!opened) throw refuse.tooManySessions();
-    return this.answerOpen(caller, id, playable, expiresAt);
+    return this.answerOpen(caller, profileId, id, playable, expiresAt);
   }
 
   /** What the player needs of an opened session: the URL to play (signed, or the external one), where to start, DRM. */
   private async answerOpen(
     caller: Caller,
+    profileId: number,
     id: string,
     playable: Playable,
     expiresAt: number,
@@ -119,14 +120,15 @@ export class SessionsService {
       kind === 'LIVE' && playable.channel?.tstv === 1 && playable.event
         ? this.signing.url(caller, id, 'restart', playable.event.id)
         : null;
+    // Positions are the session's profile's (issue 30); a recording's is its own (kind rec).
+    const who = { userId: caller.userId, profileId };
     const positionInMs =
       kind === 'VOD' || kind === 'SERIE'
-        ? await this.needs.keepWatching.savedPosition(caller.userId, 'vod', playable.contentId)
+        ? await this.needs.keepWatching.savedPosition(who, 'vod', playable.contentId)
         : kind === 'CUTV'
-          ? await this.needs.keepWatching.savedPosition(caller.userId, 'cutv', playable.contentId)
-          : kind === 'REC' && playable.recording
-            ? // A recording resumes where its programme was left, in catch-up or in the recording.
-              await this.needs.keepWatching.savedPosition(caller.userId, 'cutv', playable.recording.eventId)
+          ? await this.needs.keepWatching.savedPosition(who, 'cutv', playable.contentId)
+          : kind === 'REC'
+            ? await this.needs.keepWatching.savedRecordingPosition(who, playable.contentId)
             : 0;
     return {
       id,
@@ -184,14 +186,21 @@ export class SessionsService {
     if (!session || session.userId !== userId) throw refuse.streamSessionGone();
     await this.repo.close(id, userId, this.clock.now());
     await this.access.forgetOpen([id]);
+    const who = { userId, profileId: session.profileId };
     if (positionInMs !== undefined && session.kind === 'REC') {
-      // A recording's position is its programme's, as catch-up keeps it (keep-watching, resume).
+      // A recording keeps its own position: as its programme's catch-up one, keep-watching would
+      // offer that programme after its catch-up window, where it no longer plays.
       const recorded = await this.needs.recordings.recorded(session.contentId);
       if (recorded?.userId === userId)
-        await this.needs.keepWatching.mark(userId, 'cutv', recorded.eventId, positionInMs);
+        await this.needs.keepWatching.markRecording(
+          who,
+          recorded.id,
+          positionInMs,
+          recorded.endTime - recorded.startTime,
+        );
     } else if (positionInMs !== undefined && session.kind !== 'LIVE') {
       const kind = session.kind === 'CUTV' ? 'cutv' : 'vod';
-      await this.needs.keepWatching.mark(userId, kind, session.contentId, positionInMs);
+      await this.needs.keepWatching.mark(who, kind, session.contentId, positionInMs);
     }
   }
 

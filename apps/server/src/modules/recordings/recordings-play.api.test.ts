@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import {
   PLAYBACK_REFUSAL,
   clearKeyLicenceResponseSchema,
+  keepWatchingResponseSchema,
   recordingPlayResponseSchema,
   recordingSchema,
   type RecordingPlayResponse,
@@ -169,7 +170,8 @@ describe.each(kinds)('playing recordings on %s', (kind) => {
       expect.objectContaining({ type: 'CUTV', title: expect.any(String) as string }),
     ]);
 
-    // Closing keeps the position as catch-up does; the next play resumes there.
+    // Closing keeps the recording's own position; the next play resumes there, and keep-watching
+    // does not offer the programme's catch-up, which ended days ago.
     const closed = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/v1/sessions/${s.id}`,
@@ -178,6 +180,11 @@ describe.each(kinds)('playing recordings on %s', (kind) => {
     });
     expect(closed.statusCode).toBe(204);
     expect((await play(recording.id)).playInfo.positionInMs).toBe(7_000);
+    const watching = await ctx.app.inject({ method: 'GET', url: '/api/v1/keep-watching', headers: demo });
+    expect(watching.statusCode, watching.body).toBe(200);
+    expect(keepWatchingResponseSchema.parse(watching.json()).resources.map((b) => b.id)).not.toContain(
+      recording.eventId,
+    );
   });
 
   it("refuses another account's recording, unknown ids and bad bodies, and every stream of another's session", async () => {

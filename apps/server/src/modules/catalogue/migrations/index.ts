@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/migrate';
+import { bookmarksPerProfileUp } from './bookmarks-per-profile';
 import { channelListAttributesUp, eventsEndUnknownUp } from './list-attributes';
 import { operatorChannelsUp } from './operator-channels';
 
@@ -282,4 +283,6 @@ export const catalogueMigrations: MigrationSet = () => ({
       await db.schema.createIndex('events_search_title').on('events').columns(['search_title', 'end_time']).execute();
     },
   },
+  // Issues 29 and 30: a profile's own positions (a recording's too, kind 'rec').
+  '2026-12-11-0300-bookmarks-per-profile': { up: bookmarksPerProfileUp },
 });
