@@ -47,6 +47,18 @@ describe('series rule matching', () => {
     expect(ids(index.match(programme('Bajo el sol')))).toEqual([2]);
   });
 
+  it('answers the same for a description seen again, on another channel or under another title', () => {
+    const index = new RuleIndex([
+      rule({ id: 1, kind: 'keyword', folded: fold('gran premio'), channelId: 7 }),
+      rule({ id: 2, kind: 'keyword', folded: fold('premio') }),
+    ]);
+    const description = '¡El Gran Premio, en directo!';
+    expect(ids(index.match(programme('Motor', { description, channelId: 7 })))).toEqual([1, 2]);
+    expect(ids(index.match(programme('Motor', { description, channelId: 8 })))).toEqual([2]);
+    expect(ids(index.match(programme('Premio gordo', { description: 'Sorteo', channelId: 7 })))).toEqual([2]);
+    expect(ids(index.match(programme('Motor', { description, channelId: 7 })))).toEqual([1, 2]);
+  });
+
   it('reads episode labels of every source as one key', () => {
     expect(episodeKey('T2 E5')).toBe('2:5');
     expect(episodeKey('S02E05')).toBe('2:5');

@@ -24,9 +24,13 @@ function foldChar(c: string): string {
  * "aguila roja". A character at a time, ASCII first: it runs on every programme of an import.
  */
 export function fold(text: string): string {
+  return foldEach(text.toLowerCase());
+}
+
+function foldEach(lower: string): string {
   let out = '';
   let gap = false;
-  for (const c of text.toLowerCase()) {
+  for (const c of lower) {
     const code = c.charCodeAt(0);
     const piece = (code >= 97 && code <= 122) || (code >= 48 && code <= 57) ? c : code < 128 ? ' ' : foldChar(c);
     if (piece === ' ') gap = true;
@@ -61,6 +65,8 @@ export interface MatchProgramme {
 export class RuleIndex {
   private readonly byTitle = new Map<string, MatchRule[]>();
   private readonly byWord = new Map<string, MatchRule[]>();
+  private readonly titles = new Map<string, string>();
+  private readonly descriptions = new Map<string, readonly string[]>();
 
   constructor(rules: Iterable<MatchRule>) {
     for (const rule of rules) {
@@ -72,20 +78,54 @@ export class RuleIndex {
 
   /** The rules a programme matches (each once). */
   match(programme: MatchProgramme): MatchRule[] {
-    const title = fold(programme.title);
-    const found = new Set<MatchRule>();
-    for (const rule of this.byTitle.get(title) ?? []) if (onChannel(rule, programme)) found.add(rule);
-    if (this.byWord.size > 0) {
-      // Padded so a keyword matches whole words only: "sol" is not in "soldados".
-      const text = ` ${title} ${fold(programme.description)} `;
-      for (const word of new Set(text.split(' '))) {
-        for (const rule of this.byWord.get(word) ?? [])
-          if (onChannel(rule, programme) && text.includes(` ${rule.folded} `)) found.add(rule);
+    const title = this.folded(this.titles, programme.title);
+    const found: MatchRule[] = [];
+    for (const rule of this.byTitle.get(title) ?? []) if (onChannel(rule, programme)) found.push(rule);
+    if (this.byWord.size === 0) return found;
+    // Padded so a keyword matches whole words only: "sol" is not in "soldados". Built only when a
+    // rule's word is there: most programmes hold none.
+    let text: string | undefined;
+    const check = (word: string) => {
+      for (const rule of this.byWord.get(word) ?? []) {
+        if (!onChannel(rule, programme) || found.includes(rule)) continue;
+        text ??= ` ${title} ${fold(programme.description)} `;
+        if (text.includes(` ${rule.folded} `)) found.push(rule);
       }
+    };
+    for (const word of title.split(' ')) check(word);
+    for (const word of this.wordsOf(programme.description)) check(word);
+    return found;
+  }
+
+  /**
+   * The description's folded words that some keyword rule is indexed by (usually none), kept per
+   * description: repeats and series share theirs, so most programmes cost one lookup.
+   */
+  private wordsOf(description: string): readonly string[] {
+    let words = this.descriptions.get(description);
+    if (words === undefined) {
+      words = [...new Set(fold(description).split(' '))].filter((w) => this.byWord.has(w));
+      if (this.descriptions.size >= DESCRIPTION_CACHE) this.descriptions.clear();
+      this.descriptions.set(description, words.length === 0 ? NONE : words);
     }
-    return [...found];
+    return words;
+  }
+
+  private folded(cache: Map<string, string>, text: string): string {
+    let out = cache.get(text);
+    if (out === undefined) {
+      out = fold(text);
+      if (cache.size >= FOLD_CACHE) cache.clear();
+      cache.set(text, out);
+    }
+    return out;
   }
 }
+
+/** Folded titles and descriptions' words kept per evaluation (some 20 MB at most, then begun again). */
+const FOLD_CACHE = 100_000;
+const DESCRIPTION_CACHE = 20_000;
+const NONE: readonly string[] = [];
 
 const onChannel = (rule: MatchRule, p: MatchProgramme) => rule.channelId === null || rule.channelId === p.channelId;
 

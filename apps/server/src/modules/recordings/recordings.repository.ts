@@ -39,6 +39,28 @@ export class RecordingsRepository {
     });
   }
 
+  /**
+   * Files many recordings as insert() does, in one transaction (a rule evaluation's page of them:
+   * one commit instead of one each); answers, per row, whether it was filed.
+   */
+  async insertMany(rows: readonly NewRecording[]): Promise<boolean[]> {
+    if (rows.length === 0) return [];
+    return this.k.transaction().execute(async (trx) => {
+      const filed: boolean[] = [];
+      for (const row of rows) {
+        const inserted = await trx
+          .insertInto('recordings')
+          .values(row)
+          .onConflict((oc) => oc.columns(['userId', 'eventId']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (inserted) await this.reference(trx, row);
+        filed.push(inserted !== undefined);
+      }
+      return filed;
+    });
+  }
+
   private async reference(trx: Trx, row: Pick<NewRecording, 'mediaKey' | 'channelId' | 'startTime' | 'endTime'>) {
     await trx
       .insertInto('recordingMedia')

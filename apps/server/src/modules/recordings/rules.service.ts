@@ -186,9 +186,9 @@ class Evaluation {
     for (const programme of page) for (const rule of this.index.match(programme)) wanted.push({ rule, programme });
     if (wanted.length === 0) return 0;
     const held = await this.recordings.heldPairs([...new Set(wanted.map((w) => w.programme.id))]);
-    let made = 0;
+    // Counted as each is taken (a page may hold an episode and its repeat), filed together.
+    const taken: { rule: MatchRule; programme: GuideProgramme; user: { quota: QuotaUse } }[] = [];
     for (const { rule, programme } of wanted) {
-      // Checked as each is recorded: a page may hold an episode and its repeat.
       if (rule.newOnly && !isNewEpisode(programme, this.episodes.get(rule.id) ?? new Set())) continue;
       const pair = `${rule.userId}:${programme.id}`;
       if (held.has(pair) || !(await this.allowed(rule.userId, programme))) continue;
@@ -196,15 +196,26 @@ class Evaluation {
       const user = this.users.get(rule.userId);
       const seconds = durationSeconds(programme);
       if (!user || !fits(user.quota, seconds)) continue;
-      const id = await this.recordings.insert(this.service.newRow(rule.userId, programme, rule.id, this.now));
-      if (id === undefined) continue;
-      made += 1;
-      if (programme.endTime <= this.now) user.quota.usedSeconds += seconds;
-      else user.quota.scheduledSeconds += seconds;
+      this.count(user.quota, programme, seconds);
+      taken.push({ rule, programme, user });
       const key = episodeKey(programme.episodeNum);
       if (rule.newOnly && key !== null) this.episodes.set(rule.id, (this.episodes.get(rule.id) ?? new Set()).add(key));
     }
+    const filed = await this.recordings.insertMany(
+      taken.map(({ rule, programme }) => this.service.newRow(rule.userId, programme, rule.id, this.now)),
+    );
+    let made = 0;
+    taken.forEach(({ programme, user }, i) => {
+      if (filed[i]) made += 1;
+      // Held already (a rule saved meanwhile recorded it): its hours were counted when it was read.
+      else this.count(user.quota, programme, -durationSeconds(programme));
+    });
     return made;
+  }
+
+  private count(quota: QuotaUse, programme: GuideProgramme, seconds: number): void {
+    if (programme.endTime <= this.now) quota.usedSeconds += seconds;
+    else quota.scheduledSeconds += seconds;
   }
 
   /** The channel may be recorded now, and the user owns it; loads the user's quota on first sight. */
