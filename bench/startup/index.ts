@@ -1,7 +1,8 @@
 // What a subscriber waits for, measured from their own click in headless Debian Chromium
 // against the real server (one process, SQLite, the demo): the sign-in button to the home's
 // carousel and first row painted with their images, the first play of a session (the
-// player's code not loaded yet) and a later play, each to the first video frame presented.
+// player's code not loaded yet) and a later play, each to the first video frame presented;
+// then a switch of profile from "¿Quién está viendo?" to the home painted again (issue 30).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -16,7 +17,7 @@ const SHAKA = createRequire(import.meta.url).resolve('shaka-player/dist/shaka-pl
 const QUICK = process.env.BENCH_QUICK === '1';
 /** BENCH_STARTUP_RUNS (5, 1 when BENCH_QUICK=1): fresh browsers per figure. */
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? (QUICK ? 1 : 5));
-const GOALS = { signIn: 1000, firstPlay: 1000, laterPlay: 500 };
+const GOALS = { signIn: 1000, firstPlay: 1000, laterPlay: 500, profileSwitch: 500 };
 const DEMO = { email: 'demo@pantalla.test', password: 'demo1234' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -256,6 +257,72 @@ async function plainShaka(browser: Browser, baseUrl: string, token: string, play
   }
 }
 
+/** The home painted after the press, with "¿Quién está viendo?" gone: press → then. */
+const switchedHome = () => {
+  const b = (window as unknown as { __bench: Probe }).__bench;
+  if (document.querySelector('[role="dialog"]')) return false;
+  const painted = b.homePainted();
+  return painted === false ? false : painted - b.pressedAt;
+};
+
+/**
+ * Switching profile (issue 30): the demo account gets a second profile, signs in and picks the
+ * first; then, RUNS times, the account menu's "Cambiar de perfil" and the other profile's button,
+ * from the press to the home painted again for it (its rows asked again under the new profile).
+ */
+async function profileSwitches(browser: Browser, baseUrl: string, token: string): Promise<number[]> {
+  const created = await fetch(`${baseUrl}/api/v1/profiles`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Banco', kind: 'adult' }),
+  });
+  if (created.status !== 201) throw new Error(`creating a second profile answered ${created.status}`);
+  const second = ((await created.json()) as { id: number }).id;
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-ES' });
+  await context.addInitScript(PROBE);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${baseUrl}/`);
+    await page.getByLabel('Correo electrónico').fill(DEMO.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    const who = page.getByRole('dialog', { name: '¿Quién está viendo?' });
+    await who.locator('.who-is-watching__profile').first().click();
+    await page.waitForFunction(switchedHome, null, { timeout: 30_000, polling: 'raf' });
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + 1; i += 1) {
+      // The header may draw itself again as the new profile's queries answer: the menu is asked again then.
+      for (let attempt = 0; ; attempt += 1) {
+        await page.getByRole('button', { name: 'Tu cuenta' }).click();
+        await page.getByRole('button', { name: /^Cambiar de perfil/ }).click();
+        const shown = await who.waitFor({ timeout: 5000 }).then(
+          () => true,
+          () => false,
+        );
+        if (shown) break;
+        if (attempt === 3) throw new Error('"¿Quién está viendo?" did not open from the account menu');
+      }
+      // Alternately the second profile and the first: each switch changes profile.
+      await who
+        .locator('.who-is-watching__profile')
+        .nth(i % 2 === 0 ? 1 : 0)
+        .click();
+      const ms = (await (
+        await page.waitForFunction(switchedHome, null, { timeout: 30_000, polling: 'raf' })
+      ).jsonValue()) as number;
+      // The first switch loads the picker's code: the others are what a household repeats.
+      if (i > 0) times.push(ms);
+    }
+    return times;
+  } finally {
+    await context.close();
+    await fetch(`${baseUrl}/api/v1/profiles/${second}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+}
+
 async function resetSessions(baseUrl: string, token: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/v1/sessions/reset`, {
     method: 'POST',
@@ -331,6 +398,8 @@ export async function runStartupBench(): Promise<void> {
     console.log(
       `floor: manifest, init segment, media segment, licence back to back: ${floor.toFixed(0)} ms (${plain.map((p) => p.floor.toFixed(0)).join(', ')})`,
     );
+    const switches = await profileSwitches(browser, server.baseUrl, await apiToken(server.baseUrl));
+    console.log(line('profile switch: click → home painted', switches, GOALS.profileSwitch));
     const first = median(rounds.map((r) => r.firstPlay));
     const later = median(rounds.map((r) => r.laterPlay));
     console.log(
