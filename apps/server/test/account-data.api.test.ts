@@ -197,7 +197,9 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
     'id title description long_description year country parental director actors package_id popularity search_title search_text',
   ),
   ingest_runs: none('id source_id started_at finished_at outcome http_status report error'),
-  ingest_sources: none('id kind url interval_minutes etag last_modified next_run_at lease_until created_at guide_shift_minutes'),
+  ingest_sources: none(
+    'id kind url interval_minutes etag last_modified next_run_at lease_until created_at guide_shift_minutes',
+  ),
   origin_key_generations: none('kind content_id generation rotated_at'),
   sandbox_events: 'provider',
   sandbox_idempotency: 'provider',
