@@ -110,7 +110,7 @@ export const startPurchaseRequestSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/)
     .optional(),
   /** Issue 30: from a kids profile, the account password (the server checks it; without it the purchase is refused). */
-  accountPassword: z.string().max(1024).optional(),
+  accountPassword: requestString().max(1024).optional(),
 });
 export type StartPurchaseRequest = z.infer<typeof startPurchaseRequestSchema>;
 

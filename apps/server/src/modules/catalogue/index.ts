@@ -167,7 +167,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
       await manifestTestRoutes(app, manifestTest, needs.auth);
       await operatorChannelRoutes(app, operatorChannels, needs.auth);
       await guideSearchRoutes(app, needs.auth, needs.profiles, guideSearch);
-      await guideFilterRoutes(app, needs.auth, new GuideFiltersRepository(db));
+      await guideFilterRoutes(app, needs.auth, needs.profiles, new GuideFiltersRepository(db));
     },
   };
   return {

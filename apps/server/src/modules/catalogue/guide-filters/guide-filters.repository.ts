@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { GuideGroup } from '@pantalla/contracts';
 import type { Db } from '../../../platform/database';
+import type { KidsLevel } from '../catalogue.service';
 import type { CatalogueTables } from '../tables';
 
 /** How far back a programme may start and still be on in a window (the longest a guide airs one). */
@@ -16,13 +17,25 @@ export class GuideFiltersRepository {
     return this.db.kysely<CatalogueTables>();
   }
 
-  /** Channel groups with listed TV channels, the largest first, one page of them, and how many there are. */
-  async groups(limit: number, offset: number): Promise<{ groups: GuideGroup[]; total: number }> {
-    const counted = this.k
+  /**
+   * Channel groups with listed TV channels, the largest first, one page of them, and how many there are.
+   * A kids profile counts only the channels it may see, so a group of adult channels is not named to it.
+   */
+  async groups(
+    limit: number,
+    offset: number,
+    kids: KidsLevel = null,
+  ): Promise<{ groups: GuideGroup[]; total: number }> {
+    let counted = this.k
       .selectFrom('channels')
       .innerJoin('channelGenres', 'channelGenres.id', 'channels.channelGenreId')
       .where('channels.enabled', '<>', 0)
       .where('channels.kind', '<>', 'radio');
+    if (kids !== null)
+      counted = counted
+        .where('channels.isAdult', '=', 0)
+        .where('channels.parental', '<', ADULT_RATING)
+        .where('channels.parental', '<=', kids);
     const [rows, total] = await Promise.all([
       counted
         .select(['channelGenres.id', 'channelGenres.name', (eb) => eb.fn.countAll<number>().as('n')])
@@ -44,7 +57,9 @@ export class GuideFiltersRepository {
    * Channels airing a programme of the genre (its section or its own genre) in [from, to): two
    * index ranges (section, start) and (genre, start), the channel ids alone answered.
    */
-  async genreChannels(genreId: number, from: number, to: number): Promise<number[]> {
+  async genreChannels(genreId: number, from: number, to: number, kids: KidsLevel = null): Promise<number[]> {
+    // A kids profile's filter names a channel only for a programme it may see.
+    const highest = kids === null ? ADULT_RATING - 1 : Math.min(kids, ADULT_RATING - 1);
     const ids = new Set<number>();
     for (const column of ['sectionId', 'genreId'] as const) {
       const rows = await this.k
@@ -55,7 +70,7 @@ export class GuideFiltersRepository {
         .where('startTime', '>=', from - LONGEST_PROGRAMME_MS)
         .where('startTime', '<', to)
         .where('endTime', '>', from)
-        .where('parental', '<', ADULT_RATING)
+        .where('parental', '<=', highest)
         .execute();
       for (const r of rows) ids.add(r.channelId);
     }

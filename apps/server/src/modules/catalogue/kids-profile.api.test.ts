@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENRE_ADULT, PROFILE_HEADER, profileDetailSchema, profileSelectedSchema } from '@pantalla/contracts';
-import { PACKAGE_IDS } from '../src/modules/commerce';
-import { BASICO, DEMO, bearerFor } from './auth';
-import { createTestContext, type TestContext } from './context';
-import { databaseKinds } from './databases';
-import { listenWithWork } from './payments';
+import { PACKAGE_IDS } from '../commerce';
+import { BASICO, DEMO, bearerFor } from '../../../test/auth';
+import { createTestContext, type TestContext } from '../../../test/context';
+import { databaseKinds } from '../../../test/databases';
+import { listenWithWork } from '../../../test/payments';
 
 const kinds = await databaseKinds();
 const HOUR = 3_600_000;
@@ -287,5 +287,38 @@ describe.each(kinds)('kids profile on %s', (kind) => {
     // An adult profile buys as before, without the password.
     const adult = await start(basico, PACKAGE_IDS.series);
     expect(adult.statusCode, adult.body).toBe(200);
+  });
+
+  it('names to a kids profile no channel group of adult channels, nor a channel for a programme above its level', async () => {
+    await ctx.sql.insertInto('channelGenres').values({ id: 9901, name: 'Solo adultos', position: 99 }).execute();
+    await ctx.sql.updateTable('channels').set({ channelGenreId: 9901 }).where('id', '=', ids.adultChannel).execute();
+    const now = ctx.clock.now();
+    const onAir = await ctx.sql
+      .selectFrom('events')
+      .select(['id', 'channelId'])
+      .where('channelId', '=', 2)
+      .where('startTime', '<=', now)
+      .where('endTime', '>', now)
+      .executeTakeFirstOrThrow();
+    await ctx.sql
+      .updateTable('events')
+      .set({ genreId: 9902, parental: Math.min(level + 1, 6) })
+      .where('id', '=', onAir.id)
+      .execute();
+    const groupNames = async (headers: Headers) =>
+      ((await ok('/guide/groups?limit=100', headers)) as { groups: { name: string }[] }).groups.map((g) => g.name);
+    const genreChannels = async (headers: Headers) =>
+      (
+        (await ok(`/guide/genre-channels?genreId=9902&from=${now - HOUR}&to=${now + HOUR}`, headers)) as {
+          channelIds: number[];
+        }
+      ).channelIds;
+    expect(await groupNames(demo)).toContain('Solo adultos');
+    expect(await genreChannels(demo)).toEqual([onAir.channelId]);
+    for (const headers of [kids, kidsDevice]) {
+      expect(await groupNames(headers)).not.toContain('Solo adultos');
+      expect((await groupNames(headers)).length).toBeGreaterThan(0);
+      expect(await genreChannels(headers)).toEqual([]);
+    }
   });
 });
