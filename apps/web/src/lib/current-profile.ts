@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 /**
  * Issue 30: the profile this device watches as, remembered in localStorage per account. The
  * server takes the profile only from `token` (signed at POST /profiles/{id}/select), which the
@@ -67,3 +68,8 @@ export const currentProfile = {
     return () => listeners.delete(listener);
   },
 };
+
+/** Whether this device watches the account `email` as a kids profile (issue 30): screens refuse and ask accordingly. */
+export function useKidsProfile(email: string | undefined): boolean {
+  return useSyncExternalStore(currentProfile.subscribe, () => currentProfile.of(email)?.kind === 'kids');
+}

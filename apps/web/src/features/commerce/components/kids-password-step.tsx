@@ -1,16 +1,19 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { currentProfile } from '../../../lib/current-profile';
+import { useKidsProfile as useKidsProfileOf } from '../../../lib/current-profile';
+import { readUserInfoCookie } from '../../../lib/user-info-cookie';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { useAuthenticatedUser } from '../../account';
 import { checkAccountPassword } from '../api/purchases';
 
-/** Whether this device watches as a kids profile (issue 30): it buys only with the account password. */
+/**
+ * Whether this device watches as a kids profile (issue 30): it buys only with the account password.
+ * The account is the signed-in user's cookie (commerce does not reach into the account feature).
+ */
 export function useKidsProfile(): boolean {
-  const { email } = useAuthenticatedUser();
-  return useSyncExternalStore(currentProfile.subscribe, () => currentProfile.of(email)?.kind === 'kids');
+  const [email] = useState(() => readUserInfoCookie()?.email);
+  return useKidsProfileOf(email);
 }
 
 /**

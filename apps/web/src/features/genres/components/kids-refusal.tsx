@@ -1,13 +1,11 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthenticatedUser } from '../../account';
-import { currentProfile } from '../../../lib/current-profile';
+import { useKidsProfile as useKidsProfileOf } from '../../../lib/current-profile';
 import { LockedHeader } from './locked-header';
 
 /** Whether this device watches as a kids profile (issue 30): the adult section is refused to it. */
 export function useKidsProfile(): boolean {
-  const { email } = useAuthenticatedUser();
-  return useSyncExternalStore(currentProfile.subscribe, () => currentProfile.of(email)?.kind === 'kids');
+  return useKidsProfileOf(useAuthenticatedUser().email);
 }
 
 /** The adult section as a kids profile sees it: its header and a refusal, no PIN to try. */
