@@ -22,7 +22,7 @@ import { useGenreChannels, useGuideFilter } from '../api/guide-filter';
 import { useGuideClock } from '../hooks/use-guide-clock';
 import { useGuideData } from '../hooks/use-guide-data';
 import { useWindowHeight } from '../hooks/use-window-height';
-import { dayKey, keepRowVisible, rowsPerPage, startOfDay, stepBackRow } from '../lib/geometry';
+import { dayKey, keepRowVisible, OVERLAY_HEIGHT, rowsPerPage, startOfDay, stepBackRow } from '../lib/geometry';
 import { profileKeyOf } from '../lib/favourites-filter';
 import { filterActive, filterChannels, genreWindow } from '../lib/guide-filter';
 import { guideChannels, guideOpening, LEAD_MS } from '../lib/opening';
@@ -167,7 +167,9 @@ function GuideLoaded({
   const [opening] = useState(() => guideOpening({ saved, channelCount: channels.length, height, now }));
   const [selection, setSelection] = useState<Selection | null>(saved?.selected ?? null);
   const overlayOpen = selection !== null;
-  const perPage = rowsPerPage(height, overlayOpen);
+  // The overlay's height as last laid out (the spec's 220 px until measured).
+  const [overlayHeight, setOverlayHeight] = useState(OVERLAY_HEIGHT);
+  const perPage = rowsPerPage(height, overlayOpen, overlayHeight);
   const [firstRow, setFirstRow] = useState(opening.firstRow);
   // Fewer channels than the saved page needs: out of range steps back one page.
   const currentRow = stepBackRow(firstRow, channels.length, perPage);
@@ -178,7 +180,17 @@ function GuideLoaded({
   const [visibleDay, setVisibleDay] = useState(opening.day);
   const [leftTime, setLeftTime] = useState(initialTime);
   const { pageIds, rows } = usePageRows(channels, currentRow, perPage, days, visibleDay);
-  const overlay = useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow });
+  const overlay = useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow, overlayHeight });
+  // A panel that grows once laid out (a phone's) keeps the chosen channel's row above it.
+  const selectedRow = selection ? channels.findIndex((c) => c.id === selection.channelId) : -1;
+  const onOverlayHeight = useCallback(
+    (px: number) => {
+      setOverlayHeight(px);
+      if (selectedRow >= 0)
+        setFirstRow((first) => keepRowVisible(first, selectedRow, rowsPerPage(window.innerHeight, true, px)));
+    },
+    [selectedRow, setFirstRow],
+  );
   // A channel number typed here brings its row to the top, as the player's dial tunes it (issue 30).
   const dial = useChannelDial(true, channels, channels[currentRow]?.id ?? null, (id) => {
     const row = channels.findIndex((c) => c.id === id);
@@ -214,7 +226,7 @@ function GuideLoaded({
     const day = startOfDay(hit.startTime);
     setVisibleDay(day);
     setJump({ time: Math.max(day, hit.startTime - LEAD_MS) });
-    setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true)));
+    setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true, overlayHeight)));
     setSelection({ channelId: hit.channelId, programmeId: hit.eventId, start: hit.startTime });
   };
   const shownIds = new Set(channels.map((c) => c.id));
@@ -255,6 +267,7 @@ function GuideLoaded({
           channel={overlay.selected.channel}
           now={now}
           onClose={overlay.onClose}
+          onHeight={onOverlayHeight}
         />
       ) : null}
       <GuideDialOsd dial={dial} />
@@ -342,6 +355,7 @@ interface OverlayInput {
   rows: ReadonlyMap<number, ChannelRow>;
   pageIds: readonly number[];
   setFirstRow: Dispatch<SetStateAction<number>>;
+  overlayHeight: number;
 }
 
 /**
@@ -349,7 +363,7 @@ interface OverlayInput {
  * once its row has it), opening it (keeping the channel's row on screen above it) and
  * closing it (by Escape too), focus going back to the programme.
  */
-function useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow }: OverlayInput) {
+function useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow, overlayHeight }: OverlayInput) {
   let selected = selection?.found ?? null;
   if (selection && !selected) {
     const channel = channels.find((c) => c.id === selection.channelId);
@@ -373,11 +387,11 @@ function useOverlay({ selection, setSelection, channels, rows, pageIds, setFirst
         start: programme.start,
         found: { programme, channel },
       });
-      // The overlay takes 3 rows: keep the chosen channel's row on screen.
+      // The overlay takes 3 rows (more on a phone): keep the chosen channel's row on screen.
       const row = channels.indexOf(channel);
-      setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true)));
+      setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true, overlayHeight)));
     },
-    [channels, setSelection, setFirstRow],
+    [channels, setSelection, setFirstRow, overlayHeight],
   );
   const selectedId = selection?.programmeId ?? null;
   const onClose = useCallback(() => {

@@ -16,12 +16,14 @@ export interface ProgrammeOverlayProps {
   channel: GuideChannel;
   now: number;
   onClose: () => void;
+  /** The panel's height as laid out: a phone's grows with its buttons, and the grid leaves it room. */
+  onHeight?: (px: number) => void;
 }
 
 const ADULT_PARENTAL = 7;
 
 /** The play link the programme offers now, if any. */
-function PlayLink({ programme, channel, now }: Omit<ProgrammeOverlayProps, 'onClose'>) {
+function PlayLink({ programme, channel, now }: Omit<ProgrammeOverlayProps, 'onClose' | 'onHeight'>) {
   const { t } = useTranslation('guide');
   const action = playAction(programme, channel, now);
   // From a filtered guide, the player zaps within the filter.
@@ -59,10 +61,20 @@ function PlayLink({ programme, channel, now }: Omit<ProgrammeOverlayProps, 'onCl
  * characters, the play link the rules allow, a button to the extended modal (620
  * characters and the cast) and close.
  */
-export function ProgrammeOverlay({ programme, channel, now, onClose }: ProgrammeOverlayProps) {
+export function ProgrammeOverlay({ programme, channel, now, onClose, onHeight }: ProgrammeOverlayProps) {
   const { t } = useTranslation('guide');
   const [extended, setExtended] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel || !onHeight) return;
+    onHeight(panel.offsetHeight);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => onHeight(panel.offsetHeight));
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, [onHeight]);
   const epg = programme.epg;
   const live = programme.start <= now && now < programme.end;
   useEffect(() => {
@@ -81,6 +93,7 @@ export function ProgrammeOverlay({ programme, channel, now, onClose }: Programme
     .join(' · ');
   return (
     <section
+      ref={panelRef}
       className="guide-overlay"
       style={{ '--guide-overlay-height': `${OVERLAY_HEIGHT}px` } as CSSProperties}
       aria-labelledby="guide-overlay-title"

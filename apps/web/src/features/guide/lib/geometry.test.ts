@@ -16,6 +16,7 @@ import {
   parseDayKey,
   pxToMs,
   ROW_HEIGHT,
+  overlayRows,
   rowsPerPage,
   selectableDays,
   SIDEBAR_WIDTH,
@@ -62,6 +63,15 @@ describe('rowsPerPage', () => {
     expect(rowsPerPage(488, true)).toBe(1);
     expect(rowsPerPage(416, true)).toBe(1);
     expect(rowsPerPage(100, true)).toBe(1);
+  });
+  it('leaves a taller overlay (a phone’s) a row for each 72 px it measures past 220', () => {
+    expect(overlayRows(220)).toBe(3);
+    expect(overlayRows(180)).toBe(3);
+    expect(overlayRows(221)).toBe(4);
+    expect(overlayRows(364)).toBe(5);
+    expect(rowsPerPage(920, true, 220)).toBe(7);
+    expect(rowsPerPage(844, true, 400)).toBe(2);
+    expect(rowsPerPage(844, true, 900)).toBe(1);
   });
 });
 

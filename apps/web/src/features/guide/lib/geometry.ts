@@ -39,10 +39,18 @@ export function timeToX(time: number, origin: number): number {
   return msToPx(time - origin);
 }
 
+/**
+ * Rows the open overlay takes away: the spec's 3 for its 220 px, and a row more for each 72 px a
+ * taller one (a phone's, holding the recording buttons) measures, so no row of the page hides under it.
+ */
+export function overlayRows(overlayHeight: number = OVERLAY_HEIGHT): number {
+  return OVERLAY_ROWS + Math.max(0, Math.ceil((overlayHeight - OVERLAY_HEIGHT) / ROW_HEIGHT));
+}
+
 /** Rows per page: (window height − 200) / 72, at least 1; 3 fewer (still at least 1) while the overlay is open. */
-export function rowsPerPage(windowHeight: number, overlayOpen: boolean): number {
+export function rowsPerPage(windowHeight: number, overlayOpen: boolean, overlayHeight?: number): number {
   const rows = Math.max(1, Math.floor((windowHeight - 200) / ROW_HEIGHT));
-  return overlayOpen ? Math.max(1, rows - OVERLAY_ROWS) : rows;
+  return overlayOpen ? Math.max(1, rows - overlayRows(overlayHeight)) : rows;
 }
 
 /** Number of pages for a channel count. */
