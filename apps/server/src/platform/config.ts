@@ -71,6 +71,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   // '0': imports parse and write on the server's thread, even where threads could open the database.
   INGEST_THREADS: z.enum(['0', '1']).default('1'),
+  // '1': guide blocks are read in a thread of their own (issue 31, item 9); off until an import beside it never fails.
+  GUIDE_READER_THREAD: z.enum(['0', '1']).default('0'),
   // Guide-source hosts that may be private, loopback or link-local (comma-separated; README, "Configure").
   INGEST_ALLOWED_HOSTS: z.string().default(''),
   // Pictures on http: fetched and served from our origin (README, "Configure"; issue 31).
@@ -339,6 +341,8 @@ export interface Config {
   adminEmails: string[];
   /** Imports run in threads of their own where the database can be opened from one (INGEST_THREADS, on by default). */
   ingestThreads: boolean;
+  /** Guide blocks read in a thread of their own (GUIDE_READER_THREAD, off by default). */
+  guideReaderThread: boolean;
   /** Hosts a guide source may be fetched from although private, loopback or link-local (INGEST_ALLOWED_HOSTS); none by default. */
   ingestAllowedHosts: string[];
   /** Pictures on http: served from our origin: hosts that may be private (IMAGE_ALLOWED_HOSTS), the disk cap, a picture's cap, revalidation age. */
@@ -586,6 +590,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((a) => a.trim().toLowerCase())
       .filter(Boolean),
     ingestThreads: e.INGEST_THREADS === '1',
+    guideReaderThread: e.GUIDE_READER_THREAD === '1',
     ingestAllowedHosts: e.INGEST_ALLOWED_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),

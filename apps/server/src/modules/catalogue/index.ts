@@ -148,10 +148,10 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     name: 'catalogue',
     migrations: catalogueMigrations,
     seedReference: () => seedCatalogueReference(seeds),
-    // A serving process reads guide blocks in a thread when its database opens from one (issue 31, item 9).
+    // A serving process may read guide blocks in a thread when its database opens from one (issue 31, item 9, GUIDE_READER_THREAD).
     startWork: () => {
       const { address } = db;
-      if (!address) return async () => undefined;
+      if (!address || !config.guideReaderThread) return async () => undefined;
       const reader = startBlockReader(address, async (from, to) =>
         toBlockYielding(await guideRepo.eventsStartingIn(from, to), from),
       );
