@@ -22,6 +22,9 @@ export interface ReferenceStamp {
   groups: number;
 }
 
+/** The highest rating a kids profile may ever see, whatever its level (7 is adult content). */
+const ADULT_RATING_MAX_FOR_KIDS = 6;
+
 /** SQL of the catalogue's reference data: lineups, channels, genres, films, series, screens and lists. */
 export class CatalogueRepository {
   constructor(private readonly db: Db) {}
@@ -99,12 +102,58 @@ export class CatalogueRepository {
   }
 
   /** How many films and series each genre holds. */
-  contentCountsByGenre() {
-    return this.k
-      .selectFrom('contentGenres')
-      .select(['genreId', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('genreId')
-      .execute();
+  /** Films and series per genre; for a kids profile at `kids`, only those it may open (as filmsFor and kidsMay). */
+  async contentCountsByGenre(kids: number | null = null): Promise<{ genreId: number; n: number }[]> {
+    if (kids === null)
+      return this.k
+        .selectFrom('contentGenres')
+        .select(['genreId', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('genreId')
+        .execute();
+    const max = Math.min(kids, ADULT_RATING_MAX_FOR_KIDS);
+    const [films, series] = await Promise.all([
+      this.k
+        .selectFrom('contentGenres as cg')
+        .innerJoin('films as t', (j) => j.onRef('t.id', '=', 'cg.contentId').on('cg.contentType', '=', 'film'))
+        .select(['cg.genreId', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('t.parental', '<=', max)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('contentGenres as adult')
+                .select('adult.contentId')
+                .whereRef('adult.contentId', '=', 't.id')
+                .where('adult.contentType', '=', 'film')
+                .where('adult.genreId', '=', GENRE_ADULT),
+            ),
+          ),
+        )
+        .groupBy('cg.genreId')
+        .execute(),
+      this.k
+        .selectFrom('contentGenres as cg')
+        .innerJoin('series as t', (j) => j.onRef('t.id', '=', 'cg.contentId').on('cg.contentType', '=', 'series'))
+        .select(['cg.genreId', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('t.parental', '<=', max)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('contentGenres as adult')
+                .select('adult.contentId')
+                .whereRef('adult.contentId', '=', 't.id')
+                .where('adult.contentType', '=', 'series')
+                .where('adult.genreId', '=', GENRE_ADULT),
+            ),
+          ),
+        )
+        .groupBy('cg.genreId')
+        .execute(),
+    ]);
+    const byGenre = new Map<number, number>();
+    for (const r of [...films, ...series]) byGenre.set(r.genreId, (byGenre.get(r.genreId) ?? 0) + Number(r.n));
+    return [...byGenre].map(([genreId, n]) => ({ genreId, n }));
   }
 
   /** Films a kids profile at `kids` may see (rated at most that, never 7, none in the adult section); every film for null. */
@@ -112,7 +161,7 @@ export class CatalogueRepository {
     const all = this.k.selectFrom('films');
     if (kids === null) return all;
     return all
-      .where('films.parental', '<=', Math.min(kids, 6))
+      .where('films.parental', '<=', Math.min(kids, ADULT_RATING_MAX_FOR_KIDS))
       .where((eb) =>
         eb.not(
           eb.exists(

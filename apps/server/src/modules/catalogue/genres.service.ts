@@ -34,7 +34,8 @@ const AMC_CHANNELS = [15];
 
 /** Genre pages: listings by genre and subgenre, and item counts (the sports panel dims empty ones). */
 export class GenresService {
-  private readonly counts: Cache<'counts', Map<number, number>>;
+  /** Per audience: 'adult', or 'kids:<level>' (a kids profile counts only what it may open). */
+  private readonly counts: Cache<string, Map<number, number>>;
 
   constructor(
     private readonly clock: Clock,
@@ -42,14 +43,14 @@ export class GenresService {
     private readonly guide: GuideService,
     caches: CacheRegistry,
   ) {
-    this.counts = caches.create('catalogue.genre-counts', { max: 1, ttlMs: COUNTS_TTL_MS });
+    this.counts = caches.create('catalogue.genre-counts', { max: 8, ttlMs: COUNTS_TTL_MS });
   }
 
-  private itemCounts(now: number): Promise<Map<number, number>> {
-    return this.counts.get('counts', async () => {
+  private itemCounts(now: number, kids: KidsLevel): Promise<Map<number, number>> {
+    return this.counts.get(kids === null ? 'adult' : `kids:${kids}`, async () => {
       const [content, events] = await Promise.all([
-        this.catalogue.repo.contentCountsByGenre(),
-        this.guide.repo.eventCountsByGenre(now - 7 * DAY, now + 2 * DAY),
+        this.catalogue.repo.contentCountsByGenre(kids),
+        this.guide.repo.eventCountsByGenre(now - 7 * DAY, now + 2 * DAY, kids),
       ]);
       const value = new Map(events);
       for (const r of content) value.set(r.genreId, (value.get(r.genreId) ?? 0) + Number(r.n));
@@ -70,11 +71,12 @@ export class GenresService {
 
   async list(kind: Genre['kind'] | undefined, kids: KidsLevel = null): Promise<Genre[]> {
     const now = this.clock.now();
-    const [ref, counts] = await Promise.all([this.catalogue.reference.get(), this.itemCounts(now)]);
+    const [ref, counts] = await Promise.all([this.catalogue.reference.get(), this.itemCounts(now, kids)]);
+    const channelCount = ref.channels.filter((c) => kidsMayChannel(kids, c)).length;
     return ref.genres
       .filter((g) => kind === undefined || g.kind === kind)
       .filter((g) => kids === null || !isAdultGenre(g))
-      .map((g) => this.toGenre(g, counts, ref.channels.length));
+      .map((g) => this.toGenre(g, counts, channelCount));
   }
 
   async listing(
@@ -89,8 +91,8 @@ export class GenresService {
     // The adult section and its subgenres are refused to a kids profile whole, not shown empty.
     const sub = subgenreId === undefined ? undefined : v.ref.genreById.get(subgenreId);
     if (kids !== null && (isAdultGenre(row) || (sub !== undefined && isAdultGenre(sub)))) throw kidsRefused();
-    const counts = await this.itemCounts(v.now);
-    const genre = this.toGenre(row, counts, v.ref.channels.length);
+    const counts = await this.itemCounts(v.now, kids);
+    const genre = this.toGenre(row, counts, v.ref.channels.filter((c) => kidsMayChannel(kids, c)).length);
     const empty = { genre, subgenres: [], events: [], vods: [], series: [], channels: [], channelGenres: [] };
 
     if (id === GENRE_CHANNELS) {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENRE_ADULT, PROFILE_HEADER, profileDetailSchema, profileSelectedSchema } from '@pantalla/contracts';
+import {
+  GENRE_ADULT,
+  GENRE_CHANNELS,
+  PROFILE_HEADER,
+  profileDetailSchema,
+  profileSelectedSchema,
+} from '@pantalla/contracts';
 import { PACKAGE_IDS } from '../commerce';
 import { BASICO, DEMO, bearerFor } from '../../../test/auth';
 import { createTestContext, type TestContext } from '../../../test/context';
@@ -41,6 +47,9 @@ describe.each(kinds)('kids profile on %s', (kind) => {
   let basicoToken: string;
   let level: number;
   const ids = { ratedFilm: 0, adultGenreFilm: 0, adultChannel: 0, ratedEvent: 0, adultList: 0 };
+  /** A genre of the test's own whose items are part for children, part not: what its count must leave out. */
+  const COUNTED_GENRE = 9903;
+  const counted: { url: string }[] = [];
 
   const get = (url: string, headers: Headers) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
   const ok = async (url: string, headers: Headers): Promise<unknown> => {
@@ -107,6 +116,60 @@ describe.each(kinds)('kids profile on %s', (kind) => {
     ids.adultList = (
       await ctx.sql.selectFrom('lists').select('id').where('isAdult', '=', 1).executeTakeFirstOrThrow()
     ).id;
+
+    // Before any answer fills the genres' cached counts: films, series and programmes of COUNTED_GENRE,
+    // of which a kids profile may open only some (rated above its level or 7, adult section, adult channel).
+    const over = Math.min(level + 1, 7);
+    await ctx.sql
+      .insertInto('genres')
+      .values({ id: COUNTED_GENRE, name: 'Recuento', kind: 'section', parentId: null, position: 98 })
+      .execute();
+    const moreFilms = await ctx.sql.selectFrom('films').select('id').orderBy('id').offset(2).limit(2).execute();
+    await ctx.sql.updateTable('films').set({ parental: 0 }).where('id', '=', moreFilms[0]!.id).execute();
+    await ctx.sql.updateTable('films').set({ parental: over }).where('id', '=', moreFilms[1]!.id).execute();
+    const twoSeries = await ctx.sql.selectFrom('series').select('id').orderBy('id').limit(2).execute();
+    await ctx.sql.updateTable('series').set({ parental: 0 }).where('id', '=', twoSeries[0]!.id).execute();
+    await ctx.sql.updateTable('series').set({ parental: over }).where('id', '=', twoSeries[1]!.id).execute();
+    for (const id of [ids.ratedFilm, ids.adultGenreFilm, moreFilms[0]!.id, moreFilms[1]!.id]) {
+      await ctx.sql
+        .insertInto('contentGenres')
+        .values({ contentType: 'film', contentId: id, genreId: COUNTED_GENRE })
+        .execute();
+      counted.push({ url: `/contents/${id}` });
+    }
+    for (const { id } of twoSeries) {
+      await ctx.sql
+        .insertInto('contentGenres')
+        .values({ contentType: 'series', contentId: id, genreId: COUNTED_GENRE })
+        .execute();
+      counted.push({ url: `/series/${id}` });
+    }
+    const laterOn = async (channelId: number) =>
+      (
+        await ctx.sql
+          .selectFrom('events')
+          .select('id')
+          .where('channelId', '=', channelId)
+          .where('startTime', '>=', now + HOUR)
+          .where('startTime', '<', now + 20 * HOUR)
+          .orderBy('startTime')
+          .limit(2)
+          .execute()
+      ).map((e) => e.id);
+    const [plain, rated] = await laterOn(1);
+    const [onAdult] = await laterOn(ids.adultChannel);
+    for (const [id, parental] of [
+      [plain!, 0],
+      [rated!, over],
+      [onAdult!, 0],
+    ] as const) {
+      await ctx.sql
+        .updateTable('events')
+        .set({ genreId: COUNTED_GENRE, sectionId: null, parental })
+        .where('id', '=', id)
+        .execute();
+      counted.push({ url: `/events/${id}` });
+    }
 
     demo = await bearerFor(ctx, DEMO);
     const kidsId = await createKids(demo);
@@ -195,6 +258,46 @@ describe.each(kinds)('kids profile on %s', (kind) => {
       expect(channels.resources.map((c) => c.id)).not.toContain(ids.adultChannel);
       expect(channels.resources.length).toBeGreaterThan(0);
     }
+  });
+
+  it('counts in a genre only what the profile may open: a kids profile not what it is refused', async () => {
+    const countOf = async (headers: Headers) => {
+      const all = (await ok('/genres', headers)) as { resources: { id: number; itemCount: number }[] };
+      return new Map(all.resources.map((g) => [g.id, g.itemCount]));
+    };
+    const listed = async (headers: Headers) => {
+      const page = (await ok(`/genres/${COUNTED_GENRE}`, headers)) as {
+        genre: { itemCount: number };
+        vods: unknown[];
+        series: unknown[];
+        events: unknown[];
+      };
+      return { count: page.genre.itemCount, shown: page.vods.length + page.series.length + page.events.length };
+    };
+    const adult = await countOf(demo);
+    expect(adult.get(COUNTED_GENRE)).toBe(counted.length);
+    expect(await listed(demo)).toEqual({ count: counted.length, shown: counted.length });
+    for (const headers of [kids, kidsDevice]) {
+      const opened = [];
+      for (const { url } of counted) {
+        const status = (await get(url, headers)).statusCode;
+        expect([200, 403], url).toContain(status);
+        if (status === 200) opened.push(url);
+      }
+      // Not vacuous: some of the genre's items are refused, some opened.
+      expect(opened.length).toBeGreaterThan(0);
+      expect(opened.length).toBeLessThan(counted.length);
+      const mine = await countOf(headers);
+      expect(mine.get(COUNTED_GENRE)).toBe(opened.length);
+      expect(await listed(headers)).toEqual({ count: opened.length, shown: opened.length });
+      // No genre counts more for a kids profile than for an adult one, and no adult channel is counted.
+      for (const [id, n] of mine) expect(n, `genre ${id}`).toBeLessThanOrEqual(adult.get(id) ?? 0);
+      const channels = (await ok('/channels', headers)) as { resources: unknown[] };
+      expect(mine.get(GENRE_CHANNELS)).toBe(channels.resources.length);
+    }
+    expect(adult.get(GENRE_CHANNELS)).toBeGreaterThan(
+      ((await ok('/channels', kids)) as { resources: unknown[] }).resources.length,
+    );
   });
 
   it('an adult profile of the same account still sees them', async () => {
