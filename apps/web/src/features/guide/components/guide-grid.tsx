@@ -6,6 +6,7 @@ import type { GuideChannel, GuideProgramme } from '../lib/programme';
 import { useAnnouncer } from '../hooks/use-announcer';
 import { useGridFocus } from '../hooks/use-grid-focus';
 import { useTimeline } from '../hooks/use-timeline';
+import { useRowsTop } from '../hooks/use-rows-top';
 import { useWheelPaging } from '../hooks/use-wheel-paging';
 import { ChannelSidebar, type ChannelStars } from './channel-sidebar';
 import { GuideRows } from './guide-rows';
@@ -38,6 +39,8 @@ export interface GuideGridProps {
   onVisibleDayChange?: (day: number) => void;
   /** Favourite stars on the channel column (issue 30); none without. */
   stars?: ChannelStars;
+  /** Reports where the first row begins once laid out, and again when that moves. */
+  onRowsTop?: (px: number) => void;
 }
 
 /**
@@ -56,6 +59,7 @@ export function GuideGrid(props: GuideGridProps) {
   const rowList = pageChannels.map((channel) => rows.get(channel.id)?.programmes ?? []);
   const paging = { firstRow, perPage, count: channels.length, onFirstRowChange };
   useWheelPaging(rootRef, { ...paging, overlayOpen });
+  useRowsTop(rootRef, props.onRowsTop);
   // Screen readers hear the focused programme, or which channels a new page shows.
   const live = useAnnouncer(
     firstRow,

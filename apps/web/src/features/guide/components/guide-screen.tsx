@@ -22,7 +22,16 @@ import { useGenreChannels, useGuideFilter } from '../api/guide-filter';
 import { useGuideClock } from '../hooks/use-guide-clock';
 import { useGuideData } from '../hooks/use-guide-data';
 import { useWindowHeight } from '../hooks/use-window-height';
-import { dayKey, keepRowVisible, OVERLAY_HEIGHT, rowsPerPage, startOfDay, stepBackRow } from '../lib/geometry';
+import {
+  dayKey,
+  keepRowVisible,
+  OVERLAY_HEIGHT,
+  overlayMaxHeight,
+  rowsPerPage,
+  startOfDay,
+  stepBackRow,
+  type PageLayout,
+} from '../lib/geometry';
 import { profileKeyOf } from '../lib/favourites-filter';
 import { filterActive, filterChannels, genreWindow } from '../lib/guide-filter';
 import { guideChannels, guideOpening, LEAD_MS } from '../lib/opening';
@@ -167,10 +176,10 @@ function GuideLoaded({
   const [opening] = useState(() => guideOpening({ saved, channelCount: channels.length, height, now }));
   const [selection, setSelection] = useState<Selection | null>(saved?.selected ?? null);
   const overlayOpen = selection !== null;
-  // The overlay's height as last laid out (the spec's 220 px until measured).
-  const [overlayHeight, setOverlayHeight] = useState(OVERLAY_HEIGHT);
-  const perPage = rowsPerPage(height, overlayOpen, overlayHeight);
   const [firstRow, setFirstRow] = useState(opening.firstRow);
+  const selectedRow = selection ? channels.findIndex((c) => c.id === selection.channelId) : -1;
+  const { layout, onOverlayHeight, onRowsTop } = usePageLayout(selectedRow, setFirstRow);
+  const perPage = rowsPerPage(height, overlayOpen, layout);
   // Fewer channels than the saved page needs: out of range steps back one page.
   const currentRow = stepBackRow(firstRow, channels.length, perPage);
   if (currentRow !== firstRow) setFirstRow(currentRow);
@@ -180,17 +189,7 @@ function GuideLoaded({
   const [visibleDay, setVisibleDay] = useState(opening.day);
   const [leftTime, setLeftTime] = useState(initialTime);
   const { pageIds, rows } = usePageRows(channels, currentRow, perPage, days, visibleDay);
-  const overlay = useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow, overlayHeight });
-  // A panel that grows once laid out (a phone's) keeps the chosen channel's row above it.
-  const selectedRow = selection ? channels.findIndex((c) => c.id === selection.channelId) : -1;
-  const onOverlayHeight = useCallback(
-    (px: number) => {
-      setOverlayHeight(px);
-      if (selectedRow >= 0)
-        setFirstRow((first) => keepRowVisible(first, selectedRow, rowsPerPage(window.innerHeight, true, px)));
-    },
-    [selectedRow, setFirstRow],
-  );
+  const overlay = useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow, layout });
   // A channel number typed here brings its row to the top, as the player's dial tunes it (issue 30).
   const dial = useChannelDial(true, channels, channels[currentRow]?.id ?? null, (id) => {
     const row = channels.findIndex((c) => c.id === id);
@@ -226,7 +225,7 @@ function GuideLoaded({
     const day = startOfDay(hit.startTime);
     setVisibleDay(day);
     setJump({ time: Math.max(day, hit.startTime - LEAD_MS) });
-    setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true, overlayHeight)));
+    setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true, layout)));
     setSelection({ channelId: hit.channelId, programmeId: hit.eventId, start: hit.startTime });
   };
   const shownIds = new Set(channels.map((c) => c.id));
@@ -259,6 +258,7 @@ function GuideLoaded({
           onTimeChange={setLeftTime}
           onVisibleDayChange={setVisibleDay}
           stars={stars}
+          onRowsTop={onRowsTop}
         />
       </main>
       {overlay.selected ? (
@@ -268,6 +268,7 @@ function GuideLoaded({
           now={now}
           onClose={overlay.onClose}
           onHeight={onOverlayHeight}
+          maxHeight={layout.rowsTop == null ? undefined : overlayMaxHeight(height, layout.rowsTop)}
         />
       ) : null}
       <GuideDialOsd dial={dial} />
@@ -275,6 +276,40 @@ function GuideLoaded({
       <ReminderNotice />
     </div>
   );
+}
+
+/**
+ * The page's layout as measured: the overlay's height (the spec's 220 px until laid out; a phone's
+ * grows with its buttons) and where the grid's rows begin (a phone's header wraps taller than the
+ * spec's 200 px allow). Either changing keeps the chosen channel's row above the panel.
+ */
+function usePageLayout(selectedRow: number, setFirstRow: Dispatch<SetStateAction<number>>) {
+  const [overlayHeight, setOverlayHeight] = useState(OVERLAY_HEIGHT);
+  const [rowsTop, setRowsTop] = useState<number | null>(null);
+  const keepSelectedRow = useCallback(
+    (panel: number, top: number | null) => {
+      if (selectedRow < 0) return;
+      const fit = rowsPerPage(window.innerHeight, true, { overlayHeight: panel, rowsTop: top });
+      setFirstRow((first) => keepRowVisible(first, selectedRow, fit));
+    },
+    [selectedRow, setFirstRow],
+  );
+  const onOverlayHeight = useCallback(
+    (px: number) => {
+      setOverlayHeight(px);
+      keepSelectedRow(px, rowsTop);
+    },
+    [keepSelectedRow, rowsTop],
+  );
+  const onRowsTop = useCallback(
+    (px: number) => {
+      setRowsTop(px);
+      keepSelectedRow(overlayHeight, px);
+    },
+    [keepSelectedRow, overlayHeight],
+  );
+  const layout = useMemo<PageLayout>(() => ({ overlayHeight, rowsTop }), [overlayHeight, rowsTop]);
+  return { layout, onOverlayHeight, onRowsTop };
 }
 
 /** Close, the title, the date picker and 'now'; the keyboard help screen readers hear. */
@@ -355,7 +390,7 @@ interface OverlayInput {
   rows: ReadonlyMap<number, ChannelRow>;
   pageIds: readonly number[];
   setFirstRow: Dispatch<SetStateAction<number>>;
-  overlayHeight: number;
+  layout: PageLayout;
 }
 
 /**
@@ -363,7 +398,8 @@ interface OverlayInput {
  * once its row has it), opening it (keeping the channel's row on screen above it) and
  * closing it (by Escape too), focus going back to the programme.
  */
-function useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow, overlayHeight }: OverlayInput) {
+function useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow, layout }: OverlayInput) {
+  const { overlayHeight, rowsTop } = layout;
   let selected = selection?.found ?? null;
   if (selection && !selected) {
     const channel = channels.find((c) => c.id === selection.channelId);
@@ -389,9 +425,11 @@ function useOverlay({ selection, setSelection, channels, rows, pageIds, setFirst
       });
       // The overlay takes 3 rows (more on a phone): keep the chosen channel's row on screen.
       const row = channels.indexOf(channel);
-      setFirstRow((first) => keepRowVisible(first, row, rowsPerPage(window.innerHeight, true, overlayHeight)));
+      setFirstRow((first) =>
+        keepRowVisible(first, row, rowsPerPage(window.innerHeight, true, { overlayHeight, rowsTop })),
+      );
     },
-    [channels, setSelection, setFirstRow, overlayHeight],
+    [channels, setSelection, setFirstRow, overlayHeight, rowsTop],
   );
   const selectedId = selection?.programmeId ?? null;
   const onClose = useCallback(() => {

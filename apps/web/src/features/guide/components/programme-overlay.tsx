@@ -18,12 +18,14 @@ export interface ProgrammeOverlayProps {
   onClose: () => void;
   /** The panel's height as laid out: a phone's grows with its buttons, and the grid leaves it room. */
   onHeight?: (px: number) => void;
+  /** The most a phone's panel may grow (past it, it scrolls), so the page's first row stays above it. */
+  maxHeight?: number;
 }
 
 const ADULT_PARENTAL = 7;
 
 /** The play link the programme offers now, if any. */
-function PlayLink({ programme, channel, now }: Omit<ProgrammeOverlayProps, 'onClose' | 'onHeight'>) {
+function PlayLink({ programme, channel, now }: Omit<ProgrammeOverlayProps, 'onClose' | 'onHeight' | 'maxHeight'>) {
   const { t } = useTranslation('guide');
   const action = playAction(programme, channel, now);
   // From a filtered guide, the player zaps within the filter.
@@ -61,7 +63,7 @@ function PlayLink({ programme, channel, now }: Omit<ProgrammeOverlayProps, 'onCl
  * characters, the play link the rules allow, a button to the extended modal (620
  * characters and the cast) and close.
  */
-export function ProgrammeOverlay({ programme, channel, now, onClose, onHeight }: ProgrammeOverlayProps) {
+export function ProgrammeOverlay({ programme, channel, now, onClose, onHeight, maxHeight }: ProgrammeOverlayProps) {
   const { t } = useTranslation('guide');
   const [extended, setExtended] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -95,7 +97,12 @@ export function ProgrammeOverlay({ programme, channel, now, onClose, onHeight }:
     <section
       ref={panelRef}
       className="guide-overlay"
-      style={{ '--guide-overlay-height': `${OVERLAY_HEIGHT}px` } as CSSProperties}
+      style={
+        {
+          '--guide-overlay-height': `${OVERLAY_HEIGHT}px`,
+          ...(maxHeight === undefined ? {} : { '--guide-overlay-max': `${maxHeight}px` }),
+        } as CSSProperties
+      }
       aria-labelledby="guide-overlay-title"
       data-testid="guide-overlay"
     >

@@ -16,6 +16,7 @@ import {
   parseDayKey,
   pxToMs,
   ROW_HEIGHT,
+  overlayMaxHeight,
   overlayRows,
   rowsPerPage,
   selectableDays,
@@ -69,9 +70,38 @@ describe('rowsPerPage', () => {
     expect(overlayRows(180)).toBe(3);
     expect(overlayRows(221)).toBe(4);
     expect(overlayRows(364)).toBe(5);
-    expect(rowsPerPage(920, true, 220)).toBe(7);
-    expect(rowsPerPage(844, true, 400)).toBe(2);
-    expect(rowsPerPage(844, true, 900)).toBe(1);
+    expect(rowsPerPage(920, true, { overlayHeight: 220 })).toBe(7);
+    expect(rowsPerPage(844, true, { overlayHeight: 400 })).toBe(2);
+    expect(rowsPerPage(844, true, { overlayHeight: 900 })).toBe(1);
+  });
+  it('keeps the spec’s rule where the grid’s rows begin within its 200 px (desktop)', () => {
+    // 1440 × 900 and 1920 × 1080: header 73 px, padding 24, ruler 80.
+    expect(rowsPerPage(900, false, { rowsTop: 177 })).toBe(rowsPerPage(900, false));
+    expect(rowsPerPage(900, true, { overlayHeight: 220, rowsTop: 177 })).toBe(6);
+    expect(rowsPerPage(1080, false, { rowsTop: 177 })).toBe(12);
+    expect(rowsPerPage(1080, true, { overlayHeight: 220, rowsTop: 177 })).toBe(9);
+  });
+  it('counts from the measured rows’ top where the header is taller (a 390 × 844 phone)', () => {
+    expect(rowsPerPage(844, false, { rowsTop: 345 })).toBe(6);
+    // The spec's rule would leave 3 rows and the last would end at 561, under a panel from 544.
+    expect(rowsPerPage(844, true, { overlayHeight: 300, rowsTop: 345 })).toBe(2);
+    expect(rowsPerPage(844, true, { overlayHeight: 427, rowsTop: 345 })).toBe(1);
+  });
+  it('leaves every row of a page above the overlay, for any height, header and panel', () => {
+    for (let height = 480; height <= 1200; height += 7)
+      for (let rowsTop = 150; rowsTop <= 400; rowsTop += 13)
+        for (let overlay = 160; overlay <= overlayMaxHeight(height, rowsTop); overlay += 11) {
+          const rows = rowsPerPage(height, true, { overlayHeight: overlay, rowsTop });
+          expect(rowsTop + rows * ROW_HEIGHT).toBeLessThanOrEqual(height - overlay);
+        }
+  });
+});
+
+describe('overlayMaxHeight', () => {
+  it('leaves one row between the rows’ top and the panel', () => {
+    expect(overlayMaxHeight(844, 345)).toBe(427);
+    expect(overlayMaxHeight(640, 345)).toBe(223);
+    expect(overlayMaxHeight(300, 345)).toBe(0);
   });
 });
 

@@ -47,10 +47,37 @@ export function overlayRows(overlayHeight: number = OVERLAY_HEIGHT): number {
   return OVERLAY_ROWS + Math.max(0, Math.ceil((overlayHeight - OVERLAY_HEIGHT) / ROW_HEIGHT));
 }
 
-/** Rows per page: (window height − 200) / 72, at least 1; 3 fewer (still at least 1) while the overlay is open. */
-export function rowsPerPage(windowHeight: number, overlayOpen: boolean, overlayHeight?: number): number {
-  const rows = Math.max(1, Math.floor((windowHeight - 200) / ROW_HEIGHT));
-  return overlayOpen ? Math.max(1, rows - overlayRows(overlayHeight)) : rows;
+/** Chrome above a page's rows in the spec's rule: header, padding and ruler. */
+export const SPEC_CHROME = 200;
+
+/** What is known of the laid-out guide: the overlay's height and where the grid's rows begin. */
+export interface PageLayout {
+  /** The open overlay's measured height; the spec's 220 px when not given. */
+  overlayHeight?: number;
+  /** Y of the grid's first row (its top plus the ruler), once measured; a phone's header wraps taller. */
+  rowsTop?: number | null;
+}
+
+/**
+ * Rows per page: (window height − 200) / 72, at least 1; 3 fewer (still at least 1) while the
+ * overlay is open. Where the grid's measured rows begin lower than the rule assumes (a phone's
+ * wrapped header), no more rows than fit between them and the window's bottom, or the overlay's top.
+ */
+export function rowsPerPage(windowHeight: number, overlayOpen: boolean, layout: PageLayout = {}): number {
+  const spec = Math.max(1, Math.floor((windowHeight - SPEC_CHROME) / ROW_HEIGHT));
+  const rows = overlayOpen ? Math.max(1, spec - overlayRows(layout.overlayHeight)) : spec;
+  if (layout.rowsTop == null) return rows;
+  const below = overlayOpen ? (layout.overlayHeight ?? OVERLAY_HEIGHT) : 0;
+  const fit = Math.floor((windowHeight - below - layout.rowsTop) / ROW_HEIGHT);
+  return Math.max(1, Math.min(rows, fit));
+}
+
+/**
+ * The tallest the overlay may grow so a page's first row stays above it (at least 0): on a short
+ * phone its buttons scroll inside it rather than cover the row they are about.
+ */
+export function overlayMaxHeight(windowHeight: number, rowsTop: number): number {
+  return Math.max(0, Math.floor(windowHeight - rowsTop - ROW_HEIGHT));
 }
 
 /** Number of pages for a channel count. */
