@@ -16,7 +16,7 @@ const programme = (title: string, over: { channelId?: number; description?: stri
   description: over.description ?? '',
   episodeNum: over.episodeNum ?? '',
 });
-const ids = (rules: MatchRule[]) => rules.map((r) => r.id).sort();
+const ids = (rules: readonly MatchRule[]) => rules.map((r) => r.id).sort();
 
 describe('series rule matching', () => {
   it('folds accents, case and punctuation', () => {

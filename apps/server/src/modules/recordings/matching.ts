@@ -61,12 +61,26 @@ export interface MatchProgramme {
   episodeNum: string;
 }
 
-/** Rules by what a programme must contain: titles whole, keywords by their longest word. */
+/** A title or description as rules see it: folded, and the rules that may take a programme carrying it. */
+interface TextEntry {
+  /** Folded; kept for a description only when some keyword rule may match it. */
+  folded: string;
+  /** Title rules for exactly this title (titles only). */
+  titleRules: readonly MatchRule[];
+  /** Keyword rules indexed by one of its words, in word order, each once. */
+  wordRules: readonly MatchRule[];
+}
+
+/**
+ * Rules by what a programme must contain: titles whole, keywords by their longest word. What a
+ * title or a description may match is worked out once per distinct text (series and repeats share
+ * them), so most programmes cost two map lookups and no allocation.
+ */
 export class RuleIndex {
   private readonly byTitle = new Map<string, MatchRule[]>();
   private readonly byWord = new Map<string, MatchRule[]>();
-  private readonly titles = new Map<string, string>();
-  private readonly descriptions = new Map<string, readonly string[]>();
+  private readonly titles = new Map<string, TextEntry>();
+  private readonly descriptions = new Map<string, TextEntry>();
 
   constructor(rules: Iterable<MatchRule>) {
     for (const rule of rules) {
@@ -77,55 +91,65 @@ export class RuleIndex {
   }
 
   /** The rules a programme matches (each once). */
-  match(programme: MatchProgramme): MatchRule[] {
-    const title = this.folded(this.titles, programme.title);
+  match(programme: MatchProgramme): readonly MatchRule[] {
+    const title = this.titleEntry(programme.title);
+    const description = this.descriptionEntry(programme.description);
+    if (title.titleRules.length === 0 && title.wordRules.length === 0 && description.wordRules.length === 0)
+      return NO_RULES;
     const found: MatchRule[] = [];
-    for (const rule of this.byTitle.get(title) ?? []) if (onChannel(rule, programme)) found.push(rule);
-    if (this.byWord.size === 0) return found;
+    for (const rule of title.titleRules) if (onChannel(rule, programme)) found.push(rule);
     // Padded so a keyword matches whole words only: "sol" is not in "soldados". Built only when a
-    // rule's word is there: most programmes hold none.
+    // rule on this channel wants it.
     let text: string | undefined;
-    const check = (word: string) => {
-      for (const rule of this.byWord.get(word) ?? []) {
+    for (const rules of [title.wordRules, description.wordRules])
+      for (const rule of rules) {
         if (!onChannel(rule, programme) || found.includes(rule)) continue;
-        text ??= ` ${title} ${fold(programme.description)} `;
+        text ??= ` ${title.folded} ${description.folded} `;
         if (text.includes(` ${rule.folded} `)) found.push(rule);
       }
-    };
-    for (const word of title.split(' ')) check(word);
-    for (const word of this.wordsOf(programme.description)) check(word);
     return found;
   }
 
-  /**
-   * The description's folded words that some keyword rule is indexed by (usually none), kept per
-   * description: repeats and series share theirs, so most programmes cost one lookup.
-   */
-  private wordsOf(description: string): readonly string[] {
-    let words = this.descriptions.get(description);
-    if (words === undefined) {
-      words = [...new Set(fold(description).split(' '))].filter((w) => this.byWord.has(w));
-      if (this.descriptions.size >= DESCRIPTION_CACHE) this.descriptions.clear();
-      this.descriptions.set(description, words.length === 0 ? NONE : words);
+  private titleEntry(title: string): TextEntry {
+    let entry = this.titles.get(title);
+    if (entry === undefined) {
+      const folded = fold(title);
+      entry = { folded, titleRules: this.byTitle.get(folded) ?? NO_RULES, wordRules: this.rulesOfWords(folded) };
+      if (this.titles.size >= TITLE_CACHE) this.titles.clear();
+      this.titles.set(title, entry);
     }
-    return words;
+    return entry;
   }
 
-  private folded(cache: Map<string, string>, text: string): string {
-    let out = cache.get(text);
-    if (out === undefined) {
-      out = fold(text);
-      if (cache.size >= FOLD_CACHE) cache.clear();
-      cache.set(text, out);
+  private descriptionEntry(description: string): TextEntry {
+    let entry = this.descriptions.get(description);
+    if (entry === undefined) {
+      const folded = fold(description);
+      const wordRules = this.rulesOfWords(folded);
+      entry = wordRules.length === 0 ? NO_TEXT : { folded, titleRules: NO_RULES, wordRules };
+      if (this.descriptions.size >= DESCRIPTION_CACHE) this.descriptions.clear();
+      this.descriptions.set(description, entry);
     }
-    return out;
+    return entry;
+  }
+
+  /** The keyword rules indexed by the folded text's words (usually none). */
+  private rulesOfWords(folded: string): readonly MatchRule[] {
+    if (this.byWord.size === 0 || folded === '') return NO_RULES;
+    let out: MatchRule[] | undefined;
+    for (const word of new Set(folded.split(' '))) {
+      const rules = this.byWord.get(word);
+      if (rules) (out ??= []).push(...rules);
+    }
+    return out ?? NO_RULES;
   }
 }
 
-/** Folded titles and descriptions' words kept per evaluation (some 20 MB at most, then begun again). */
-const FOLD_CACHE = 100_000;
+/** Titles and descriptions kept per evaluation (some 20 MB at most, then begun again). */
+const TITLE_CACHE = 100_000;
 const DESCRIPTION_CACHE = 20_000;
-const NONE: readonly string[] = [];
+const NO_RULES: readonly MatchRule[] = [];
+const NO_TEXT: TextEntry = { folded: '', titleRules: NO_RULES, wordRules: NO_RULES };
 
 const onChannel = (rule: MatchRule, p: MatchProgramme) => rule.channelId === null || rule.channelId === p.channelId;
 
