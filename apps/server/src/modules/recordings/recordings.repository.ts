@@ -12,6 +12,8 @@ export interface Position {
 }
 
 const IN_CHUNK = 500;
+/** Rows per multi-row insert: 15 columns of each stay under SQLite's 32,766 parameters. */
+const INSERT_CHUNK = 500;
 
 /** The SQL of recordings and of the archive media they hold. */
 export class RecordingsRepository {
@@ -40,25 +42,58 @@ export class RecordingsRepository {
   }
 
   /**
-   * Files many recordings as insert() does, in one transaction (a rule evaluation's page of them:
-   * one commit instead of one each); answers, per row, whether it was filed.
+   * Files many recordings as insert() does, in one transaction of multi-row statements (a rule
+   * evaluation's batch: a few statements instead of two per recording); answers, per row, whether
+   * it was filed (false when the subscriber held the programme already, or for a repeated row).
    */
   async insertMany(rows: readonly NewRecording[]): Promise<boolean[]> {
     if (rows.length === 0) return [];
     return this.k.transaction().execute(async (trx) => {
-      const filed: boolean[] = [];
-      for (const row of rows) {
+      const filed = new Set<string>();
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const inserted = await trx
           .insertInto('recordings')
-          .values(row)
+          .values(rows.slice(i, i + INSERT_CHUNK))
           .onConflict((oc) => oc.columns(['userId', 'eventId']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (inserted) await this.reference(trx, row);
-        filed.push(inserted !== undefined);
+          .returning(['userId', 'eventId'])
+          .execute();
+        for (const r of inserted) filed.add(`${r.userId}:${r.eventId}`);
       }
-      return filed;
+      // Each filed pair once: a row repeated in the batch was not filed twice.
+      const out = rows.map((row) => filed.delete(`${row.userId}:${row.eventId}`));
+      await this.referenceMany(
+        trx,
+        rows.filter((_, i) => out[i]),
+      );
+      return out;
     });
+  }
+
+  /** References for many recordings: one row per span with its count, added to what is held. */
+  private async referenceMany(trx: Trx, rows: readonly NewRecording[]): Promise<void> {
+    const spans = new Map<
+      string,
+      { mediaKey: string; channelId: number; startTime: number; endTime: number; refs: number }
+    >();
+    for (const row of rows) {
+      const span = spans.get(row.mediaKey);
+      if (span) span.refs += 1;
+      else
+        spans.set(row.mediaKey, {
+          mediaKey: row.mediaKey,
+          channelId: row.channelId,
+          startTime: row.startTime,
+          endTime: row.endTime,
+          refs: 1,
+        });
+    }
+    const values = [...spans.values()];
+    for (let i = 0; i < values.length; i += INSERT_CHUNK)
+      await trx
+        .insertInto('recordingMedia')
+        .values(values.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) => oc.column('mediaKey').doUpdateSet({ refs: sql`recording_media.refs + excluded.refs` }))
+        .execute();
   }
 
   private async reference(trx: Trx, row: Pick<NewRecording, 'mediaKey' | 'channelId' | 'startTime' | 'endTime'>) {

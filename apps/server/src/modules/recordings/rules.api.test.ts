@@ -13,6 +13,7 @@ import { openDatabase } from '../../platform/database';
 import { BASICO, DEMO, bearerFor } from '../../../test/auth';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { databaseKinds } from '../../../test/databases';
+import { RecordingsRepository } from './recordings.repository';
 
 const kinds = await databaseKinds();
 const HOUR = 3_600_000;
@@ -88,6 +89,17 @@ describe.each(kinds)('series rules and reminders on %s', (kind) => {
     expect((await mine(basico)).map((r) => r.episode).sort()).toEqual(['T1 E1', 'T1 E2']);
     // The title rule came first: the keyword rule found its programmes taken.
     expect((await mine(demo)).map((r) => r.ruleId)).toEqual([any.id, any.id, any.id]);
+    // Filed in one batch, the spans both subscribers' rules took hold a reference each.
+    const refs = new Map(
+      (await new RecordingsRepository(ctx.platform.db).media()).map((m) => [m.startTime - first, m.refs]),
+    );
+    expect(refs).toEqual(
+      new Map([
+        [0, 2],
+        [2 * HOUR, 2],
+        [3 * HOUR, 1],
+      ]),
+    );
 
     await importGuide(guide(first, WEEK_ONE));
     await ctx.modules.recordings.evaluateRules();

@@ -14,6 +14,8 @@ import { DAY_MS, durationSeconds, fits, mediaKeyOf, quotaHours, type QuotaUse } 
 /** How far back rules look: the longest catch-up a channel keeps (7 days). */
 const RULE_LOOKBACK_MS = 7 * DAY_MS;
 const PAGE = 5_000;
+/** Recordings filed per transaction: a commit per page of the guide cost more than the inserts. */
+const FILE_BATCH = 2_000;
 
 /** What one evaluation did. */
 export interface EvaluationResult {
@@ -121,6 +123,7 @@ export class RulesService {
       const last = page.at(-1);
       after = last ? { startTime: last.startTime, id: last.id } : null;
     }
+    result.recorded += await run.file();
     return result;
   }
 
@@ -157,6 +160,8 @@ class Evaluation {
   private readonly episodes = new Map<number, Set<string>>();
   private readonly channels = new Map<number, { channel: PlayableChannel | undefined; rights: ChannelRights }>();
   private readonly users = new Map<number, { access: AccessResolver; quota: QuotaUse }>();
+  /** Taken and not filed yet (a pair repeated in it, a programme moved while paging, is filed once). */
+  private readonly taken: { rule: MatchRule; programme: GuideProgramme; user: { quota: QuotaUse } }[] = [];
 
   constructor(
     private readonly now: number,
@@ -180,14 +185,13 @@ class Evaluation {
     }
   }
 
-  /** Records what this page of the guide matches; answers how many recordings were made. */
+  /** Takes what this page of the guide matches, filing a full batch; answers how many recordings were made. */
   async take(page: readonly GuideProgramme[]): Promise<number> {
     const wanted: { rule: MatchRule; programme: GuideProgramme }[] = [];
     for (const programme of page) for (const rule of this.index.match(programme)) wanted.push({ rule, programme });
     if (wanted.length === 0) return 0;
     const held = await this.recordings.heldPairs([...new Set(wanted.map((w) => w.programme.id))]);
-    // Counted as each is taken (a page may hold an episode and its repeat), filed together.
-    const taken: { rule: MatchRule; programme: GuideProgramme; user: { quota: QuotaUse } }[] = [];
+    // Counted as each is taken (a page may hold an episode and its repeat), filed in batches.
     for (const { rule, programme } of wanted) {
       if (rule.newOnly && !isNewEpisode(programme, this.episodes.get(rule.id) ?? new Set())) continue;
       const pair = `${rule.userId}:${programme.id}`;
@@ -197,10 +201,16 @@ class Evaluation {
       const seconds = durationSeconds(programme);
       if (!user || !fits(user.quota, seconds)) continue;
       this.count(user.quota, programme, seconds);
-      taken.push({ rule, programme, user });
+      this.taken.push({ rule, programme, user });
       const key = episodeKey(programme.episodeNum);
       if (rule.newOnly && key !== null) this.episodes.set(rule.id, (this.episodes.get(rule.id) ?? new Set()).add(key));
     }
+    return this.taken.length >= FILE_BATCH ? this.file() : 0;
+  }
+
+  /** Files what was taken so far; answers how many recordings were made. */
+  async file(): Promise<number> {
+    const taken = this.taken.splice(0);
     const filed = await this.recordings.insertMany(
       taken.map(({ rule, programme }) => this.service.newRow(rule.userId, programme, rule.id, this.now)),
     );
