@@ -26,3 +26,63 @@ export function startThread(
   if (!entry) throw new Error(`${built} is missing from the build`);
   return new Worker(entry, options);
 }
+
+/** A call as a thread receives it: what was asked, numbered by the caller. */
+export type ThreadCall<B> = B & { id: number };
+
+/** A thread's answer to the call numbered `id`: its value, or the error it threw. */
+export type ThreadAnswer<V = unknown> =
+  { id: number; value: V } | { id: number; error: { name: string; message: string } };
+
+/** The answer a thread gives for a call that threw. */
+export function failedAnswer(id: number, error: unknown): ThreadAnswer<never> {
+  const e = error instanceof Error ? error : new Error(String(error));
+  return { id, error: { name: e.name, message: e.message } };
+}
+
+/** Calls to a thread, each answered by its number (`ThreadAnswer`). */
+export interface ThreadCaller<B> {
+  /** Posts `body` numbered and waits for its answer; once the thread has stopped, fails at once with why. */
+  call<V>(body: B): Promise<V>;
+  /** Asks the thread to close with `body` (unless it has stopped), then ends it. */
+  close(body: B): Promise<void>;
+}
+
+/**
+ * The caller's side of a thread's calls: the calls waiting for an answer by their number, an
+ * error answer thrown again under its name, and every waiting call failed once the thread
+ * errs or exits (`name` says which thread in that error).
+ */
+export function threadCaller<B extends object>(worker: Worker, name: string): ThreadCaller<B> {
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let next = 0;
+  let gone: Error | null = null;
+  const fail = (error: Error) => {
+    gone ??= error;
+    for (const w of waiting.values()) w.reject(gone);
+    waiting.clear();
+  };
+  worker.on('message', (answer: ThreadAnswer) => {
+    const w = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if ('error' in answer) w?.reject(Object.assign(new Error(answer.error.message), { name: answer.error.name }));
+    else w?.resolve(answer.value);
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`${name} stopped (exit code ${code})`)));
+  const call = <V>(body: B): Promise<V> => {
+    if (gone) return Promise.reject(gone);
+    const id = next++;
+    return new Promise<V>((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...body, id } satisfies ThreadCall<B>);
+    });
+  };
+  return {
+    call,
+    async close(body) {
+      if (!gone) await call(body).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}

@@ -5,7 +5,9 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openDatabase } from '../../platform/database';
-import type { BlockAnswer, BlockCall, BlockReaderJob } from './block-reader';
+import { failedAnswer, type ThreadAnswer, type ThreadCall } from '../../platform/threads';
+import type { BlockCall, BlockReaderJob } from './block-reader';
+import type { BlockColumns } from './window-blocks';
 import { GuideRepository } from './guide.repository';
 import { toBlock } from './window-blocks';
 
@@ -15,13 +17,13 @@ async function serve(port: MessagePort, job: BlockReaderJob): Promise<void> {
   const repo = new GuideRepository(db, Number.MAX_SAFE_INTEGER);
   // One block at a time, in the order asked: the server never asks for one twice at once.
   let tail = Promise.resolve();
-  port.on('message', (call: BlockCall) => {
+  port.on('message', (call: ThreadCall<BlockCall>) => {
     tail = tail.then(() => answer(call));
   });
-  const answer = async (call: BlockCall) => {
+  const answer = async (call: ThreadCall<BlockCall>) => {
     if (call.close) {
       await db.destroy();
-      port.postMessage({ id: call.id, block: null } satisfies BlockAnswer);
+      port.postMessage({ id: call.id, value: null } satisfies ThreadAnswer<BlockColumns | null>);
       port.close();
       return;
     }
@@ -33,10 +35,9 @@ async function serve(port: MessagePort, job: BlockReaderJob): Promise<void> {
         .filter((v): v is Uint8Array => ArrayBuffer.isView(v))
         .filter((v) => v.byteOffset === 0 && v.buffer.byteLength === v.byteLength)
         .map((v) => v.buffer as ArrayBuffer);
-      port.postMessage({ id: call.id, block } satisfies BlockAnswer, moved);
+      port.postMessage({ id: call.id, value: block } satisfies ThreadAnswer<BlockColumns | null>, moved);
     } catch (error) {
-      const e = error instanceof Error ? error : new Error(String(error));
-      port.postMessage({ id: call.id, error: e.message } satisfies BlockAnswer);
+      port.postMessage(failedAnswer(call.id, error));
     }
   };
 }

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { startThread } from '../../platform/threads';
+import { startThread, threadCaller } from '../../platform/threads';
 import { adoptBlock, type Block, type BlockColumns } from './window-blocks';
 
 /** Where the reader thread reads: the database as openDatabase() takes it (Db.address), and its page cache. */
@@ -8,8 +8,8 @@ export interface BlockReaderJob {
   cacheMb: number;
 }
 
-export type BlockCall = { id: number; from: number; to: number; close?: false } | { id: number; close: true };
-export type BlockAnswer = { id: number; block: BlockColumns | null } | { id: number; error: string };
+/** A call to the reader: a block's span, or closing it (answered with null, as a block it cannot read). */
+export type BlockCall = { from: number; to: number; close?: false } | { close: true };
 
 /** The reader's page cache: a week's guide at 10,000 channels is read block after block. */
 const READER_CACHE_MB = 32;
@@ -38,34 +38,12 @@ export function startBlockReader(address: string, fallback: (from: number, to: n
   );
   // The thread never keeps the process alive: a server stops when its work does.
   worker.unref();
-  const waiting = new Map<number, { resolve: (block: BlockColumns | null) => void; reject: (error: Error) => void }>();
-  let next = 0;
-  let gone: Error | null = null;
-  const fail = (error: Error) => {
-    gone ??= error;
-    for (const w of waiting.values()) w.reject(gone);
-    waiting.clear();
-  };
-  worker.on('message', (answer: BlockAnswer) => {
-    const w = waiting.get(answer.id);
-    waiting.delete(answer.id);
-    if ('error' in answer) w?.reject(new Error(answer.error));
-    else w?.resolve(answer.block);
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the block reader stopped (exit code ${code})`)));
-  const call = (message: BlockCall): Promise<BlockColumns | null> => {
-    if (gone) return Promise.reject(gone);
-    return new Promise((resolve, reject) => {
-      waiting.set(message.id, { resolve, reject });
-      worker.postMessage(message);
-    });
-  };
+  const thread = threadCaller<BlockCall>(worker, 'the block reader');
   return {
     async read(from, to) {
       let columns: BlockColumns | null;
       try {
-        columns = await call({ id: next++, from, to });
+        columns = await thread.call<BlockColumns | null>({ from, to });
       } catch {
         return fallback(from, to);
       }
@@ -74,10 +52,6 @@ export function startBlockReader(address: string, fallback: (from: number, to: n
       // Structured cloning hands a Buffer over as a plain Uint8Array.
       return adoptBlock({ ...columns, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) });
     },
-    async close() {
-      if (gone) return;
-      await call({ id: next++, close: true }).catch(() => null);
-      await worker.terminate();
-    },
+    close: () => thread.close({ close: true }),
   };
 }

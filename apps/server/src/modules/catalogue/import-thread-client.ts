@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { startThread } from '../../platform/threads';
+import { startThread, threadCaller } from '../../platform/threads';
 import type { CatalogueImports, GuideCounts, ImportChannel, ImportWriter } from './catalogue-import.service';
 
 /** Where the thread writes: the database as openDatabase() takes it (Db.address), and its page cache. */
@@ -12,11 +12,9 @@ export interface ImportThreadJob {
 
 /** A call to the thread: one of the write side's methods, or closing it. */
 export type ImportCall = {
-  id: number;
   method: Exclude<keyof CatalogueImports, 'guideImported'> | 'finishGuide' | 'announceGuide' | 'close';
   args: unknown[];
 };
-export type ImportAnswer = { id: number; value: unknown } | { id: number; error: { name: string; message: string } };
 
 /**
  * SQLite's page cache on the thread's connection: a guide's indexes stay in memory between
@@ -47,30 +45,8 @@ export function startImportThread(address: string, changed: () => void): ImportW
     workerData: job,
     resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 16 },
   });
-  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  let next = 0;
-  let gone: Error | null = null;
-  const fail = (error: Error) => {
-    gone ??= error;
-    for (const w of waiting.values()) w.reject(gone);
-    waiting.clear();
-  };
-  worker.on('message', (answer: ImportAnswer) => {
-    const w = waiting.get(answer.id);
-    waiting.delete(answer.id);
-    if ('error' in answer) w?.reject(Object.assign(new Error(answer.error.message), { name: answer.error.name }));
-    else w?.resolve(answer.value);
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the import thread stopped (exit code ${code})`)));
-  const call = <T>(method: ImportCall['method'], ...args: unknown[]): Promise<T> => {
-    if (gone) return Promise.reject(gone);
-    const id = next++;
-    return new Promise<T>((resolve, reject) => {
-      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, method, args } satisfies ImportCall);
-    });
-  };
+  const thread = threadCaller<ImportCall>(worker, 'the import thread');
+  const call = <T>(method: ImportCall['method'], ...args: unknown[]): Promise<T> => thread.call<T>({ method, args });
   return {
     pending: PENDING_CALLS,
     channels: () => call<ImportChannel[]>('channels'),
@@ -88,9 +64,6 @@ export function startImportThread(address: string, changed: () => void): ImportW
     finishGuide: () => call<GuideCounts>('finishGuide'),
     // An import that failed half-way has its written batches announced before readers are told.
     guideImported: () => void call('announceGuide').then(changed, changed),
-    async close() {
-      if (!gone) await call('close').catch(() => undefined);
-      await worker.terminate();
-    },
+    close: () => thread.close({ method: 'close', args: [] }),
   };
 }

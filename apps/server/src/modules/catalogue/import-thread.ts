@@ -5,8 +5,9 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { systemClock } from '../../platform/clock';
 import { openDatabase } from '../../platform/database';
+import { failedAnswer, type ThreadAnswer, type ThreadCall } from '../../platform/threads';
 import { GuideStage } from './guide-stage';
-import type { ImportCall, ImportAnswer, ImportThreadJob } from './import-thread-client';
+import type { ImportCall, ImportThreadJob } from './import-thread-client';
 import { changesToldByServerThread, createImportWriter } from './import-writer';
 
 /** A long import moves the guide's version (readers rebuild on it) at most this often, and at its end. */
@@ -35,22 +36,21 @@ async function serve(port: MessagePort, job: ImportThreadJob): Promise<void> {
   };
   // One call at a time, in the order sent: a batch's channels are stored before its programmes.
   let tail = Promise.resolve();
-  port.on('message', (call: ImportCall) => {
+  port.on('message', (call: ThreadCall<ImportCall>) => {
     tail = tail.then(() => answer(call));
   });
-  const answer = async (call: ImportCall) => {
+  const answer = async (call: ThreadCall<ImportCall>) => {
     if (call.method === 'close') {
       await db.destroy();
-      port.postMessage({ id: call.id, value: null } satisfies ImportAnswer);
+      port.postMessage({ id: call.id, value: null } satisfies ThreadAnswer);
       port.close();
       return;
     }
     try {
       const value = await (methods[call.method] as (...args: unknown[]) => unknown)(...call.args);
-      port.postMessage({ id: call.id, value: value ?? null } satisfies ImportAnswer);
+      port.postMessage({ id: call.id, value: value ?? null } satisfies ThreadAnswer);
     } catch (error) {
-      const e = error instanceof Error ? error : new Error(String(error));
-      port.postMessage({ id: call.id, error: { name: e.name, message: e.message } } satisfies ImportAnswer);
+      port.postMessage(failedAnswer(call.id, error));
     }
   };
 }
