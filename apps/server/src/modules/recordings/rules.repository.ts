@@ -3,6 +3,8 @@ import type { Db } from '../../platform/database';
 import type { RecordingRuleRow, RecordingRuleTable, RecordingsTables } from './tables';
 import type { Insertable } from 'kysely';
 
+export type RuleForMatching = Pick<RecordingRuleRow, 'id' | 'userId' | 'kind' | 'folded' | 'channelId' | 'newOnly'>;
+
 /** The SQL of series rules. */
 export class RulesRepository {
   constructor(private readonly db: Db) {}
@@ -40,14 +42,27 @@ export class RulesRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
-  /** Every rule, by id, in pages (evaluation reads them all). */
-  all(afterId: number, limit: number): Promise<RecordingRuleRow[]> {
-    return this.k
+  /**
+   * Every rule, by id, in pages, with what matching needs only (evaluation reads them all): as
+   * arrays where the database gives them, an object per row costing more than the query.
+   */
+  async forMatching(afterId: number, limit: number): Promise<RuleForMatching[]> {
+    const q = this.k
       .selectFrom('recordingRules')
-      .selectAll()
+      .select(['id', 'userId', 'kind', 'folded', 'channelId', 'newOnly'])
       .where('id', '>', afterId)
       .orderBy('id')
-      .limit(limit)
-      .execute();
+      .limit(limit);
+    const { selectArrays } = this.db;
+    if (!selectArrays) return q.execute();
+    const compiled = q.compile();
+    return (await selectArrays(compiled.sql, compiled.parameters)).map((r) => ({
+      id: Number(r[0]),
+      userId: Number(r[1]),
+      kind: r[2] === 'keyword' ? 'keyword' : 'title',
+      folded: String(r[3]),
+      channelId: r[4] === null ? null : Number(r[4]),
+      newOnly: Number(r[5]),
+    }));
   }
 }

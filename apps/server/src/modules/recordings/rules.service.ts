@@ -7,7 +7,7 @@ import { episodeKey, fold, isNewEpisode, RuleIndex, type MatchRule } from './mat
 import type { RecordingsRepository } from './recordings.repository';
 import { recordable, type ChannelRights, type RecordingSources, type RecordingsService } from './recordings.service';
 import type { RemindersRepository } from './reminders.repository';
-import type { RulesRepository } from './rules.repository';
+import type { RuleForMatching, RulesRepository } from './rules.repository';
 import type { RecordingRuleRow } from './tables';
 import { DAY_MS, durationSeconds, fits, mediaKeyOf, quotaHours, type QuotaUse } from './timing';
 
@@ -35,7 +35,7 @@ const toRule = (row: RecordingRuleRow): RecordingRule => ({
   createdAt: row.createdAt,
 });
 
-const toMatchRule = (r: RecordingRuleRow): MatchRule => ({
+const toMatchRule = (r: RuleForMatching): MatchRule => ({
   id: r.id,
   userId: r.userId,
   kind: r.kind,
@@ -97,7 +97,7 @@ export class RulesService {
     const { moved, cancelled } = await this.followGuide();
     const rules: MatchRule[] = [];
     for (let after = 0; ;) {
-      const rows = await this.rules.all(after, PAGE);
+      const rows = await this.rules.forMatching(after, PAGE);
       if (rows.length === 0) break;
       for (const r of rows) rules.push(toMatchRule(r));
       after = rows.at(-1)?.id ?? after;
