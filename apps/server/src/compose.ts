@@ -154,6 +154,7 @@ export function composeModules(platform: Platform): Modules {
     guide: catalogue.recordableGuide,
     playables: catalogue.playables,
     rights: commerce.access,
+    profiles: identity.profiles,
     mailUser: async (userId, subject, text) => {
       const account = await identity.accounts.find(userId);
       if (account) await identity.mailer.send({ to: account.email, subject, text });

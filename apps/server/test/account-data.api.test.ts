@@ -132,9 +132,13 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   // A rule's words are the subscriber's own: they may name a person.
   recording_rules: { ...none('id kind channel_id new_only created_at'), user_id: U, text: P, folded: P },
   recording_reminders: {
-    ...none('id event_id channel_id title start_time end_time minutes_before remind_at mail seen mailed created_at'),
+    ...none(
+      'id event_id channel_id title start_time end_time minutes_before remind_at mail seen mailed pushed created_at',
+    ),
     user_id: U,
   },
+  // A push endpoint and its keys single out one browser of the subscriber.
+  recording_push_subscriptions: { ...none('id profile_id created_at'), user_id: U, endpoint: P, p256dh: P, auth: P },
   favourite_channels: { ...none('id profile_id channel_id position created_at'), user_id: U },
   my_list_items: { ...none('id profile_id kind item_id title added_at'), user_id: U },
   guide_filters: { ...none('profile_id favourites group_id genre_id updated_at'), user_id: U },
@@ -350,6 +354,18 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
       remoteAddress: '10.26.0.8',
     });
     expect(await ctx.sql.selectFrom('outbox').select('id').where('to', '=', EMAIL).execute()).not.toHaveLength(0);
+    // This browser's Web Push subscription for reminders.
+    const device = {
+      endpoint: 'https://push.example.test/send/account-data-26',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    };
+    const subscribed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/push/subscription',
+      headers: auth,
+      payload: device,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(204);
 
     // The export: a JSON attachment with every module's part.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/account/export' })).statusCode).toBe(401);
@@ -369,6 +385,7 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
       },
       viewing: { keepWatching: [{ kind: 'vod', contentId: film.id, positionMs: 61_000 }] },
       playback: { streamSessions: [{ kind: 'VOD', contentId: film.id, device: 'Chrome · Linux', closedAt: null }] },
+      recordings: { pushDevices: [{ endpoint: device.endpoint, p256dh: device.keys.p256dh }] },
     });
     expect(JSON.stringify(data)).not.toMatch(/passwordHash|pinHash|tokenHash|scrypt/);
 

@@ -204,6 +204,57 @@ export const dueRemindersSchema = z.object({ items: z.array(reminderSchema) });
 export type DueReminders = z.infer<typeof dueRemindersSchema>;
 export const reminderParamsSchema = z.object({ id: idParamSchema });
 
+// ---------------------------------------------------------------- Web Push (RFC 8030, 8291, 8292)
+
+/** GET /push/key: the server's VAPID public key (base64url, 65 bytes), null when push is not offered. */
+export const pushKeySchema = z.object({ publicKey: z.string().nullable() });
+export type PushKey = z.infer<typeof pushKeySchema>;
+
+/** A push endpoint: https (http only to this machine, outside production: the server says which). */
+export const pushEndpointSchema = z
+  .string()
+  .max(1000)
+  .url()
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' ||
+      (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname))
+    );
+  }, 'El servicio de notificaciones debe usar https.');
+
+/**
+ * PUT /push/subscription: the browser's PushSubscription.toJSON(). p256dh is an uncompressed
+ * P-256 point (65 bytes, 87 base64url characters, first byte 4); auth 16 bytes (22 characters).
+ */
+export const pushSubscriptionSchema = z
+  .object({
+    endpoint: pushEndpointSchema,
+    expirationTime: z.number().nullable().optional(),
+    keys: z
+      .object({
+        p256dh: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'p256dh debe ser un punto P-256 en base64url.'),
+        auth: z.string().regex(/^[A-Za-z0-9_-]{21}[AQgw]$/, 'auth debe tener 16 bytes en base64url.'),
+      })
+      .strict(),
+  })
+  .strict();
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
+
+/** DELETE /push/subscription: this device's endpoint. */
+export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointSchema }).strict();
+
+/** What a reminder's push carries (the service worker words it and opens the channel). */
+export const reminderPushSchema = z.object({
+  kind: z.literal('reminder'),
+  reminderId: z.number().int(),
+  channelId: z.number().int(),
+  title: z.string(),
+  startTime: z.number().int(),
+});
+export type ReminderPush = z.infer<typeof reminderPushSchema>;
+
 // ---------------------------------------------------------------- operator
 
 /** GET/PUT /operator/channels/{id}/recording-rights: what subscribers may do with the channel's recordings. */

@@ -116,6 +116,14 @@ const envSchema = z.object({
       "paquete:horas separados por comas, p. ej. '2:100'",
     )
     .default(''),
+  // Web Push reminders (issue 29): the VAPID pair (RFC 8292, base64url) and the operator's contact; outside
+  // production a pair is made once in DATA_DIR, in production push is not offered without one.
+  WEB_PUSH_PUBLIC_KEY: z.string().optional(),
+  WEB_PUSH_PRIVATE_KEY: z.string().optional(),
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'mailto:dirección o https://… (RFC 8292)')
+    .optional(),
   LATAM_REGION_ID: z.coerce.number().int().positive().default(3),
   DEFAULT_REGION_ID: z.coerce.number().int().positive().default(1),
   REGISTRATION_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
@@ -360,6 +368,8 @@ export interface Config {
   qoeDemo: QoeDemoConfig | null;
   /** Recordings (RECORDING_RETENTION_DAYS, RECORDING_QUOTA_HOURS, RECORDING_PACKAGE_HOURS). */
   recordings: { retentionDays: number; quotaHours: number; packageHours: ReadonlyMap<number, number> };
+  /** Web Push (WEB_PUSH_PUBLIC_KEY, WEB_PUSH_PRIVATE_KEY, WEB_PUSH_SUBJECT): keys as given, checked by recordings. */
+  webPush: { publicKey?: string; privateKey?: string; subject: string };
   /** Profiles (PROFILES_MAX, KIDS_MAX_RATING). */
   profiles: { max: number; kidsMaxRating: number };
 }
@@ -629,6 +639,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .filter((entry) => entry.trim() !== '')
           .map((entry) => entry.split(':').map(Number) as [number, number]),
       ),
+    },
+    webPush: {
+      publicKey: e.WEB_PUSH_PUBLIC_KEY,
+      privateKey: e.WEB_PUSH_PRIVATE_KEY,
+      subject:
+        e.WEB_PUSH_SUBJECT ??
+        (publicUrl.startsWith('https:') ? publicUrl : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`),
     },
   };
 }

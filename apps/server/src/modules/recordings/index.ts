@@ -1,17 +1,20 @@
 import type { Platform, ServerModule } from '../../platform/module';
 import type { PlayableChannel, Playables, RecordableGuide } from '../catalogue';
 import type { AccessRights } from '../commerce';
-import type { Authenticator, PersonalDataHolder } from '../identity';
+import type { Authenticator, PersonalDataHolder, ProfileResolver } from '../identity';
 import { ChannelRightsService } from './channel-rights.service';
 import { recordingsMigrations } from './migrations';
+import { PushRepository } from './push.repository';
+import { PushService } from './push.service';
 import { RecordingsRepository } from './recordings.repository';
-import { recordingRoutes } from './recordings.routes';
+import { pushRoutes, recordingRoutes } from './recordings.routes';
 import { RecordingsService, type RecordedProgramme } from './recordings.service';
 import { RemindersRepository } from './reminders.repository';
 import { RemindersService, type MailUser } from './reminders.service';
 import { RulesRepository } from './rules.repository';
 import { RulesService, type EvaluationResult } from './rules.service';
 import { MINUTE_MS } from './timing';
+import { loadVapidKeys } from './vapid';
 
 export type { EvaluationResult } from './rules.service';
 export type { RecordedProgramme } from './recordings.service';
@@ -23,6 +26,8 @@ export interface RecordingsNeeds {
   playables: Pick<Playables, 'channel' | 'event'>;
   rights: AccessRights;
   mailUser: MailUser;
+  /** The profile a request acts for (a device's push subscription is its profile's). */
+  profiles: ProfileResolver;
 }
 
 /** Recordings as the application sees it. */
@@ -32,11 +37,11 @@ export interface Recordings {
   evaluateRules(): Promise<EvaluationResult>;
   /** A guide import ended: rules are evaluated in the background, once more at most if one is running. */
   guideChanged(): void;
-  /** One round of the scheduled work at the clock's now: finished and expired recordings, reminder mails. */
+  /** One round of the scheduled work at the clock's now: finished and expired recordings, reminder mails and pushes. */
   runScheduled(): Promise<void>;
   /** A recording as playback and the origin play it: undefined once deleted or expired (issue 29). */
   recorded(recordingId: number): Promise<RecordedProgramme | undefined>;
-  /** The user's recordings, rules and reminders for the data export; erased with the account. */
+  /** The user's recordings, rules, reminders and push devices for the data export; erased with the account. */
   personalData: PersonalDataHolder;
 }
 
@@ -69,6 +74,11 @@ export function createRecordings(platform: Platform, needs: RecordingsNeeds): Re
   );
   const reminders = new RemindersService(clock, reminderRepo, needs.guide, needs.mailUser);
   const rights = new ChannelRightsService(repo, clock, channel);
+  const pushRepo = new PushRepository(db);
+  const vapid = loadVapidKeys(config);
+  if (!vapid) platform.log.info('Web Push not offered: WEB_PUSH_PUBLIC_KEY and WEB_PUSH_PRIVATE_KEY are not set');
+  const push = new PushService(clock, pushRepo, vapid, config.env === 'production');
+  needs.profiles.onDeleted((userId, profileId) => pushRepo.removeProfile(userId, profileId));
 
   // Under the advisory lock (PostgreSQL) or the lock file (SQLite): one process of a cluster evaluates at a time.
   const evaluateRules = () => db.exclusive(RULES_LOCK, () => rules.evaluate());
@@ -76,6 +86,7 @@ export function createRecordings(platform: Platform, needs: RecordingsNeeds): Re
     db.exclusive(WORK_LOCK, async () => {
       await recordings.housekeeping();
       await reminders.mailDue();
+      await push.pushDue();
     });
 
   let running: Promise<unknown> | null = null;
@@ -102,13 +113,19 @@ export function createRecordings(platform: Platform, needs: RecordingsNeeds): Re
     runScheduled,
     recorded: (recordingId) => recordings.recorded(recordingId),
     personalData: {
-      export: (userId) => repo.exportOf(userId),
-      erase: (userId) => repo.eraseOf(userId),
+      export: async (userId) => ({ ...(await repo.exportOf(userId)), pushDevices: await pushRepo.exportOf(userId) }),
+      erase: async (userId) => {
+        await repo.eraseOf(userId);
+        await pushRepo.eraseOf(userId);
+      },
     },
     module: {
       name: 'recordings',
       migrations: recordingsMigrations,
-      routes: (app) => recordingRoutes(app, needs.auth, { recordings, rules, reminders, rights }),
+      routes: async (app) => {
+        await recordingRoutes(app, needs.auth, { recordings, rules, reminders, rights });
+        pushRoutes(app, needs.auth, needs.profiles, push);
+      },
       startWork: () => {
         let lastRules = 0;
         const round = async () => {

@@ -5,6 +5,9 @@ import {
   channelRecordingRightsSchema,
   dueRemindersSchema,
   idParamSchema,
+  pushKeySchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
   recordingMarksQuerySchema,
   recordingMarksSchema,
   recordingPageSchema,
@@ -25,8 +28,9 @@ import {
   remindersQuerySchema,
 } from '@pantalla/contracts';
 import { errorResponses, noStore } from '../../platform/http';
-import type { Authenticator } from '../identity';
+import { profileHeaderOf, type Authenticator, type ProfileResolver } from '../identity';
 import type { ChannelRightsService } from './channel-rights.service';
+import type { PushService } from './push.service';
 import type { RecordingsService } from './recordings.service';
 import type { RemindersService } from './reminders.service';
 import type { RulesService } from './rules.service';
@@ -291,6 +295,63 @@ function reminderRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingS
     },
     async (request, reply) => {
       await s.reminders.remove(auth.userOf(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** Web Push: the server's key and this device's subscription (issue 29). */
+export function pushRoutes(
+  app: FastifyInstance,
+  auth: Authenticator,
+  profiles: ProfileResolver,
+  push: PushService,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { onRequest: auth.requireUser };
+  api.get(
+    '/push/key',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Clave pública VAPID para suscribirse a los avisos push (null: no se ofrecen)',
+        response: { 200: pushKeySchema, ...errorResponses(401) },
+      },
+    },
+    () => push.key(),
+  );
+  api.put(
+    '/push/subscription',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Recibir los avisos también en este dispositivo (suscripción Web Push del perfil)',
+        body: pushSubscriptionSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { userId, signIn } = auth.userOf(request);
+      const profile = await profiles.resolve(userId, profileHeaderOf(request), signIn);
+      await push.subscribe(userId, profile.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+  api.delete(
+    '/push/subscription',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Dejar de recibir avisos push en este dispositivo',
+        body: pushUnsubscribeSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await push.unsubscribe(auth.userOf(request).userId, request.body.endpoint);
       return reply.status(204).send(null);
     },
   );

@@ -26,6 +26,7 @@ export class RemindersRepository {
           mail: row.mail,
           seen: 0,
           mailed: 0,
+          pushed: 0,
         }),
       )
       .execute();

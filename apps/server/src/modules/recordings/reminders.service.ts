@@ -48,6 +48,7 @@ export class RemindersService {
       mail: body.mail ? 1 : 0,
       seen: 0,
       mailed: 0,
+      pushed: 0,
       createdAt: this.clock.now(),
     });
     return toReminder(row);

@@ -56,6 +56,8 @@ export interface RecordingReminderTable {
   seen: number;
   /** The mail was sent (at most once). */
   mailed: number;
+  /** Pushed to the user's devices (at most once; migration 2026-12-12-0100). */
+  pushed: number;
   createdAt: number;
 }
 export type RecordingReminderRow = Selectable<RecordingReminderTable>;
@@ -77,10 +79,24 @@ export interface RecordingChannelRightsTable {
   updatedAt: number;
 }
 
+/** A device's Web Push subscription (RFC 8030), made by a signed-in profile; one row per endpoint. */
+export interface RecordingPushSubscriptionTable {
+  id: Generated<number>;
+  userId: number;
+  profileId: number;
+  endpoint: string;
+  /** The browser's P-256 key and auth secret (base64url) the payload is encrypted to (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  createdAt: number;
+}
+export type RecordingPushSubscriptionRow = Selectable<RecordingPushSubscriptionTable>;
+
 export interface RecordingsTables {
   recordings: RecordingTable;
   recordingRules: RecordingRuleTable;
   recordingReminders: RecordingReminderTable;
   recordingMedia: RecordingMediaTable;
   recordingChannelRights: RecordingChannelRightsTable;
+  recordingPushSubscriptions: RecordingPushSubscriptionTable;
 }

@@ -11,3 +11,4 @@ export type { RecordingsTables } from './tables';
 export { RecordingsService, type RecordingSources } from './recordings.service';
 export { RemindersRepository } from './reminders.repository';
 export { RulesService } from './rules.service';
+export { contentKeys } from './web-push';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withAutoId } from '../../../platform/dialect';
 import type { MigrationSet } from '../../../platform/migrate';
+import { reminderPush } from './reminder-push';
 
 /** Recordings, series rules, reminders, media references and channel recording rights (issue 29). */
 export const recordingsMigrations: MigrationSet = (dialect) => ({
@@ -95,4 +96,5 @@ export const recordingsMigrations: MigrationSet = (dialect) => ({
         .execute();
     },
   },
+  '2026-12-12-0100-reminder-push': reminderPush(dialect),
 });
