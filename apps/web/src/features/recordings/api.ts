@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   dueRemindersSchema,
+  pushKeySchema,
   recordingMarksSchema,
   recordingPageSchema,
   recordingQuotaSchema,
@@ -11,6 +12,8 @@ import {
   reminderPageSchema,
   reminderSchema,
   type DueReminders,
+  type PushKey,
+  type PushSubscriptionBody,
   type Recording,
   type RecordingMarks,
   type RecordingPage,
@@ -134,6 +137,21 @@ export function markReminderSeen(id: number): Promise<void> {
 
 export function deleteReminder(id: number): Promise<void> {
   return api.request(`/reminders/${id}`, { method: 'DELETE' });
+}
+
+// ---------------------------------------------------------------- Web Push
+
+/** The server's VAPID key; null when it does not send push notifications. */
+export function getPushKey(signal?: AbortSignal): Promise<PushKey> {
+  return api.get('/push/key', { schema: pushKeySchema, signal });
+}
+
+export function savePushSubscription(body: PushSubscriptionBody): Promise<void> {
+  return api.request('/push/subscription', { method: 'PUT', body });
+}
+
+export function deletePushSubscription(endpoint: string): Promise<void> {
+  return api.request('/push/subscription', { method: 'DELETE', body: { endpoint } });
 }
 
 // ---------------------------------------------------------------- errors

@@ -13,6 +13,7 @@ import {
   recordingKeys,
   recordingQuotaQueryOptions,
 } from '../api';
+import { PushDevice } from './push-device';
 import './my-recordings.css';
 
 type Tab = 'ready' | 'scheduled' | 'rules' | 'reminders';
@@ -222,23 +223,26 @@ function RulesList() {
 function RemindersList() {
   const { t, i18n } = useTranslation('my-recordings');
   return (
-    <PagedList
-      queryKey={recordingKeys.reminders()}
-      fetchPage={listReminders}
-      remove={deleteReminder}
-      empty={t('emptyReminders')}
-      testId="reminder-item"
-    >
-      {(reminder) => (
-        <span className="myrec-play">
-          <span className="myrec-title">{reminder.title}</span>
-          <span className="myrec-meta">
-            {when(reminder.startTime, i18n.language)} ·{' '}
-            {t(reminder.mail ? 'reminder.leadMail' : 'reminder.lead', { minutes: reminder.minutesBefore })}
+    <>
+      <PushDevice />
+      <PagedList
+        queryKey={recordingKeys.reminders()}
+        fetchPage={listReminders}
+        remove={deleteReminder}
+        empty={t('emptyReminders')}
+        testId="reminder-item"
+      >
+        {(reminder) => (
+          <span className="myrec-play">
+            <span className="myrec-title">{reminder.title}</span>
+            <span className="myrec-meta">
+              {when(reminder.startTime, i18n.language)} ·{' '}
+              {t(reminder.mail ? 'reminder.leadMail' : 'reminder.lead', { minutes: reminder.minutesBefore })}
+            </span>
           </span>
-        </span>
-      )}
-    </PagedList>
+        )}
+      </PagedList>
+    </>
   );
 }
 
