@@ -80,9 +80,15 @@ describe('rowsPerPage', () => {
     expect(rowsPerPage(900, true, { overlayHeight: 220, rowsTop: 177 })).toBe(6);
     expect(rowsPerPage(1080, false, { rowsTop: 177 })).toBe(12);
     expect(rowsPerPage(1080, true, { overlayHeight: 220, rowsTop: 177 })).toBe(9);
+    // 1280 × 1000 with the filters on a second header line: closed, the spec's count stands.
+    expect(rowsPerPage(1000, false, { rowsTop: 260 })).toBe(11);
   });
-  it('counts from the measured rows’ top where the header is taller (a 390 × 844 phone)', () => {
-    expect(rowsPerPage(844, false, { rowsTop: 345 })).toBe(6);
+  it('never leaves a row of the page under the open panel, even where the spec would (desktop, two header lines)', () => {
+    expect(rowsPerPage(1000, true)).toBe(8);
+    expect(rowsPerPage(1000, true, { overlayHeight: 220, rowsTop: 220 })).toBe(7);
+  });
+  it('counts from the measured rows’ top while the panel is open where the header is taller (a 390 × 844 phone)', () => {
+    expect(rowsPerPage(844, false, { rowsTop: 345 })).toBe(rowsPerPage(844, false));
     // The spec's rule would leave 3 rows and the last would end at 561, under a panel from 544.
     expect(rowsPerPage(844, true, { overlayHeight: 300, rowsTop: 345 })).toBe(2);
     expect(rowsPerPage(844, true, { overlayHeight: 427, rowsTop: 345 })).toBe(1);

@@ -60,15 +60,16 @@ export interface PageLayout {
 
 /**
  * Rows per page: (window height − 200) / 72, at least 1; 3 fewer (still at least 1) while the
- * overlay is open. Where the grid's measured rows begin lower than the rule assumes (a phone's
- * wrapped header), no more rows than fit between them and the window's bottom, or the overlay's top.
+ * overlay is open. While it is open, where the grid's measured rows begin lower than the rule
+ * assumes (a phone's wrapped header, a desktop's filters on a second line), no more rows than fit
+ * whole above the overlay's top: the chosen or searched-for row is never under the panel. With
+ * the overlay closed the spec's count stands (the window's edge may cut the last rows).
  */
 export function rowsPerPage(windowHeight: number, overlayOpen: boolean, layout: PageLayout = {}): number {
   const spec = Math.max(1, Math.floor((windowHeight - SPEC_CHROME) / ROW_HEIGHT));
   const rows = overlayOpen ? Math.max(1, spec - overlayRows(layout.overlayHeight)) : spec;
-  if (layout.rowsTop == null) return rows;
-  const below = overlayOpen ? (layout.overlayHeight ?? OVERLAY_HEIGHT) : 0;
-  const fit = Math.floor((windowHeight - below - layout.rowsTop) / ROW_HEIGHT);
+  if (!overlayOpen || layout.rowsTop == null) return rows;
+  const fit = Math.floor((windowHeight - (layout.overlayHeight ?? OVERLAY_HEIGHT) - layout.rowsTop) / ROW_HEIGHT);
   return Math.max(1, Math.min(rows, fit));
 }
 
