@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import {
   NO_GUIDE_FILTER,
   genresResponseSchema,
@@ -7,7 +7,9 @@ import {
   guideGenreChannelsResponseSchema,
   type GuideFilter,
 } from '@pantalla/contracts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { genreWindow } from '../lib/guide-filter';
 
 /** The guide's filters (issue 30): remembered per profile on the server, applied without every channel's programmes. */
 
@@ -57,11 +59,28 @@ export function useProgrammeGenres() {
   });
 }
 
+/**
+ * The genre's channels for the window the guide shows: the 24 hours from the hour at its left
+ * edge, from where it opens (`openingTime`) and then wherever a day picked, a search or a scroll
+ * takes it (`onShownTime`). Moving keeps the last answer until the new window's arrives.
+ */
+export function useShownGenreChannels(genreId: number | null, openingTime: number) {
+  const [hour, setHour] = useState(() => genreWindow(openingTime).from);
+  const { from, to } = genreWindow(hour);
+  const query = useGenreChannels(genreId, from, to);
+  const onShownTime = useCallback((time: number) => setHour(genreWindow(time).from), []);
+  return { query, onShownTime };
+}
+
+type GenreChannels = z.infer<typeof guideGenreChannelsResponseSchema>;
+
 /** Channels airing a programme of the genre in [from, to) (the ids alone). */
 export function useGenreChannels(genreId: number | null, from: number, to: number) {
-  return useQuery({
+  return useQuery<GenreChannels>({
     queryKey: ['guide-genre-channels', genreId, from, to],
-    queryFn: ({ signal }) =>
+    // Another window of the same genre keeps the rows it had meanwhile, not a spinner (nor another genre's).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === genreId ? previous : undefined),
+    queryFn: ({ signal }): Promise<GenreChannels> =>
       api.get('/guide/genre-channels', {
         query: { genreId: genreId ?? 0, from, to },
         schema: guideGenreChannelsResponseSchema,

@@ -18,7 +18,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OperatorLogo } from '../../../ui/brand';
 import { Spinner } from '../../../ui/spinner';
 import { useFavouriteChannels } from '../api/favourites';
-import { useGenreChannels, useGuideFilter } from '../api/guide-filter';
+import { useGuideFilter, useShownGenreChannels } from '../api/guide-filter';
 import { useGuideClock } from '../hooks/use-guide-clock';
 import { useGuideData } from '../hooks/use-guide-data';
 import { useWindowHeight } from '../hooks/use-window-height';
@@ -33,8 +33,8 @@ import {
   type PageLayout,
 } from '../lib/geometry';
 import { profileKeyOf } from '../lib/favourites-filter';
-import { filterActive, filterChannels, genreWindow } from '../lib/guide-filter';
-import { guideChannels, guideOpening, LEAD_MS } from '../lib/opening';
+import { filterActive, filterChannels } from '../lib/guide-filter';
+import { guideChannels, guideOpening, LEAD_MS, openingTime } from '../lib/opening';
 import { mergeDays, type DayState, type GuideChannel, type GuideProgramme } from '../lib/programme';
 import { readSavedGuide, writeSavedGuide } from '../lib/saved-state';
 import { DatePicker } from './date-picker';
@@ -94,9 +94,19 @@ export interface GuideFilterControls {
  */
 function GuideFiltered({ channels, profileKey }: { channels: GuideChannel[]; profileKey: string }) {
   const { favourites, ready, failed, toggle } = useFavouriteChannels(profileKey);
-  const { filter, settled, change } = useGuideFilter(profileKey);
-  const [window24] = useState(() => genreWindow(Date.now()));
-  const genre = useGenreChannels(filter.genreId, window24.from, window24.to);
+  const { filter, settled, change: changeFilter } = useGuideFilter(profileKey);
+  // A new filter's list opens at its first row: the saved row and programme were of another list.
+  const change = useCallback(
+    (patch: Partial<GuideFilter>) => {
+      const saved = readSavedGuide();
+      if (saved) writeSavedGuide({ ...saved, page: 1, firstRow: 0, selected: null });
+      changeFilter(patch);
+    },
+    [changeFilter],
+  );
+  // The genre looks at the hours the guide shows (the day picked, where it scrolled), not at now.
+  const [opensAt] = useState(() => openingTime(readSavedGuide(), Date.now()));
+  const { query: genre, onShownTime } = useShownGenreChannels(filter.genreId, opensAt);
   const genreIds = genre.data?.channelIds;
   const genreChannels = useMemo(() => (genreIds ? new Set(genreIds) : null), [genreIds]);
   const controls = useMemo<GuideFilterControls>(() => ({ filter, change }), [filter, change]);
@@ -120,6 +130,7 @@ function GuideFiltered({ channels, profileKey }: { channels: GuideChannel[]; pro
         stars={stars}
         controls={controls}
         profileKey={profileKey}
+        onShownTime={onShownTime}
       />
     </ZapWithinContext>
   );
@@ -163,11 +174,14 @@ function GuideLoaded({
   stars,
   controls,
   profileKey,
+  onShownTime,
 }: {
   channels: GuideChannel[];
   stars: ChannelStars;
   controls: GuideFilterControls;
   profileKey: string;
+  /** The time at the grid's left edge, each time it moves on (the genre filter follows it). */
+  onShownTime: (time: number) => void;
 }) {
   const { now, days } = useGuideClock();
   const [saved] = useState(readSavedGuide);
@@ -188,6 +202,13 @@ function GuideLoaded({
   const [jump, setJump] = useState<{ time: number } | null>(null);
   const [visibleDay, setVisibleDay] = useState(opening.day);
   const [leftTime, setLeftTime] = useState(initialTime);
+  const onTimeChange = useCallback(
+    (time: number) => {
+      setLeftTime(time);
+      onShownTime(time);
+    },
+    [onShownTime],
+  );
   const { pageIds, rows } = usePageRows(channels, currentRow, perPage, days, visibleDay);
   const overlay = useOverlay({ selection, setSelection, channels, rows, pageIds, setFirstRow, layout });
   // A channel number typed here brings its row to the top, as the player's dial tunes it (issue 30).
@@ -255,7 +276,7 @@ function GuideLoaded({
           onOpen={overlay.onOpen}
           initialTime={initialTime}
           jump={jump}
-          onTimeChange={setLeftTime}
+          onTimeChange={onTimeChange}
           onVisibleDayChange={setVisibleDay}
           stars={stars}
           onRowsTop={onRowsTop}

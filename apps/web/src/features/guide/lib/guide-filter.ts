@@ -26,9 +26,12 @@ export function filterChannels(channels: GuideChannel[], filter: GuideFilter, so
   );
 }
 
-/** The hour a genre filter looks from, and the day after it: "on in the next 24 hours", one cache entry an hour. */
-export function genreWindow(now: number): { from: number; to: number } {
-  const from = Math.floor(now / 3_600_000) * 3_600_000;
+/**
+ * The hour a genre filter looks from, and the day after it: "on in the 24 hours from the time the
+ * guide shows" (not from now: a guide showing tomorrow filters tomorrow), one cache entry an hour.
+ */
+export function genreWindow(shown: number): { from: number; to: number } {
+  const from = Math.floor(shown / 3_600_000) * 3_600_000;
   return { from, to: from + 24 * 3_600_000 };
 }
 

@@ -34,6 +34,11 @@ export function guideOpening({
 }): GuideOpening {
   const perPage = rowsPerPage(height, saved?.selected != null);
   const firstRow = stepBackRow(saved?.firstRow ?? 0, channelCount, perPage);
-  const time = saved?.time ?? Math.max(selectableDays(startOfDay(now))[0] ?? 0, now - LEAD_MS);
+  const time = openingTime(saved, now);
   return { perPage, firstRow, time, day: startOfDay(time) };
+}
+
+/** The time at the guide's left edge when it opens: the saved one, or half an hour before now. */
+export function openingTime(saved: SavedGuide | null, now: number): number {
+  return saved?.time ?? Math.max(selectableDays(startOfDay(now))[0] ?? 0, now - LEAD_MS);
 }
