@@ -27,6 +27,30 @@ async function clearFilter(request: APIRequestContext) {
   expect(res.status()).toBe(200);
 }
 
+/**
+ * Where the channel-group list is cut: its box outside the viewport on any side, or its chosen
+ * name wider than the room the box leaves it (padding and the arrow), measured in its own font.
+ */
+async function groupSelectCut(page: Page): Promise<string[]> {
+  return page.getByRole('combobox', { name: 'Grupo de canales' }).evaluate((el) => {
+    const select = el as HTMLSelectElement;
+    const box = select.getBoundingClientRect();
+    const style = getComputedStyle(select);
+    const cut: string[] = [];
+    if (box.left < -0.5 || box.top < -0.5) cut.push(`starts at ${box.left},${box.top}`);
+    if (box.right > window.innerWidth + 0.5) cut.push(`ends at ${box.right} of ${window.innerWidth}`);
+    if (box.bottom > window.innerHeight + 0.5) cut.push(`ends at ${box.bottom} of ${window.innerHeight} high`);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return ['no canvas to measure with'];
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = select.selectedOptions[0]?.text ?? '';
+    const arrow = 20;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+    if (context.measureText(text).width > room) cut.push(`"${text}" wider than ${room} px`);
+    return cut;
+  });
+}
+
 async function channelNames(page: Page): Promise<string[]> {
   return page.locator('.guide-channel').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
 }
@@ -56,6 +80,8 @@ for (const viewport of [
       expect(await channelNames(page)).toEqual(DOCUMENTARIES);
       await guide.expectSettled();
       await page.screenshot({ path: `${SHOTS}/h2-group-${viewport.width}.png` });
+      // The chosen group is whole on screen, its name too.
+      expect(await groupSelectCut(page)).toEqual([]);
 
       // Remembered on the server for this profile: a reload opens filtered.
       await page.reload();
@@ -85,7 +111,8 @@ for (const viewport of [
       await page.goto('/epg/');
       await guide.expectLoaded();
       await page.getByRole('combobox', { name: 'Grupo de canales' }).selectOption({ label: 'Todos los grupos' });
-      await expect(page.locator('.guide-channel').first()).toHaveAttribute('title', 'Pantalla Uno');
+      // Every channel again (a phone's guide may open a row down: the saved page kept the zapped row above the panel).
+      await expect(guide.row('Pantalla Dos')).toBeVisible();
       await genre.selectOption({ label: 'Infantil' });
       await expect(page.locator('.guide-channel')).toHaveCount(CHILDREN.length);
       expect(await channelNames(page)).toEqual(CHILDREN);
@@ -104,6 +131,18 @@ for (const viewport of [
       );
       await page.screenshot({ path: `${SHOTS}/h2-filters-360.png` });
       expect(outside).toEqual([]);
+      // The group list whole, its chosen name too, from a 360 px phone to a 1920 px desktop.
+      await genre.selectOption({ label: 'Todos los géneros' });
+      await page.getByRole('combobox', { name: 'Grupo de canales' }).selectOption({ label: 'Documentales (5)' });
+      await expect(page.locator('.guide-channel')).toHaveCount(DOCUMENTARIES.length);
+      for (const size of [
+        { width: 360, height: 740 },
+        { width: 1920, height: 1080 },
+      ]) {
+        await page.setViewportSize(size);
+        await page.screenshot({ path: `${SHOTS}/h2-group-${viewport.width}-as-${size.width}.png` });
+        expect(await groupSelectCut(page), `at ${size.width} px`).toEqual([]);
+      }
     });
 
     test('a channel number typed in the guide brings its row up, and Backspace goes back', async ({ page }) => {

@@ -37,7 +37,7 @@ export function GuideFilters({ controls }: { controls: GuideFilterControls }) {
         <span className="guide-filters__favourites-name"> {t('favourites.filter')}</span>
       </button>
       <select
-        className="guide-filters__select"
+        className="guide-filters__select guide-filters__select--group"
         aria-label={t('filters.group')}
         value={groupValue}
         data-active={filter.groupId !== null}
