@@ -15,7 +15,7 @@ import { createOrigin, type Origin, type StreamGate } from './modules/origin';
 import { createPaymentSandbox, type PaymentSandboxModule } from './modules/payment-sandbox';
 import { createPlayback, type Playback } from './modules/playback';
 import { createQoe, type Qoe } from './modules/qoe';
-import { createRecordings, type Recordings } from './modules/recordings';
+import { createRecordings, pushAllowedHosts, type Recordings } from './modules/recordings';
 import type { ImportWriter } from './modules/catalogue';
 
 /** Every module, built once and wired; `all` in dependency order (migrations, seeds and routes follow it). */
@@ -155,6 +155,8 @@ export function composeModules(platform: Platform): Modules {
     playables: catalogue.playables,
     rights: commerce.access,
     profiles: identity.profiles,
+    // Pushes go to the subscriber's endpoint under the same private-address guard as guide sources.
+    pushDestinations: new DestinationPolicy(pushAllowedHosts(platform.config.env)),
     mailUser: async (userId, subject, text) => {
       const account = await identity.accounts.find(userId);
       if (account) await identity.mailer.send({ to: account.email, subject, text });

@@ -4,6 +4,7 @@ import type { AccessRights } from '../commerce';
 import type { Authenticator, PersonalDataHolder, ProfileResolver } from '../identity';
 import { ChannelRightsService } from './channel-rights.service';
 import { recordingsMigrations } from './migrations';
+import type { PushDestinations } from './push-destination';
 import { PushRepository } from './push.repository';
 import { PushService } from './push.service';
 import { RecordingsRepository } from './recordings.repository';
@@ -18,6 +19,8 @@ import { loadVapidKeys } from './vapid';
 
 export type { EvaluationResult } from './rules.service';
 export type { RecordedProgramme } from './recordings.service';
+export type { PushDestinations } from './push-destination';
+export { pushAllowedHosts } from './push-destination';
 
 /** What recordings need of other modules. */
 export interface RecordingsNeeds {
@@ -28,6 +31,8 @@ export interface RecordingsNeeds {
   mailUser: MailUser;
   /** The profile a request acts for (a device's push subscription is its profile's). */
   profiles: ProfileResolver;
+  /** The private-address guard pushes go through (ingest's DestinationPolicy, see pushAllowedHosts). */
+  pushDestinations: PushDestinations;
 }
 
 /** Recordings as the application sees it. */
@@ -77,7 +82,7 @@ export function createRecordings(platform: Platform, needs: RecordingsNeeds): Re
   const pushRepo = new PushRepository(db);
   const vapid = loadVapidKeys(config);
   if (!vapid) platform.log.info('Web Push not offered: WEB_PUSH_PUBLIC_KEY and WEB_PUSH_PRIVATE_KEY are not set');
-  const push = new PushService(clock, pushRepo, vapid, config.env === 'production');
+  const push = new PushService(clock, pushRepo, vapid, config.env === 'production', needs.pushDestinations);
   needs.profiles.onDeleted((userId, profileId) => pushRepo.removeProfile(userId, profileId));
 
   // Under the advisory lock (PostgreSQL) or the lock file (SQLite): one process of a cluster evaluates at a time.

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushKeySchema, reminderPushSchema, reminderSchema, type Reminder } from '@pantalla/contracts';
 import { BASICO, DEMO, bearerFor } from '../../../test/auth';
-import { createTestContext, type TestContext } from '../../../test/context';
+import { createTestContext, TEST_SECRETS, type TestContext } from '../../../test/context';
 import { databaseKinds } from '../../../test/databases';
-import { startPushReceiver } from '../../../test/push-receiver';
+import { browserKeys, startPushReceiver } from '../../../test/push-receiver';
 import type { RecordingsTables } from './tables';
+import { generateVapidKeys } from './web-push';
 
 const kinds = await databaseKinds();
 /** A demo channel of the basic package. */
@@ -152,5 +153,44 @@ describe.each(kinds)('Web Push reminders on %s', (kind) => {
     expect((await del(basico)).statusCode).toBe(404);
     expect((await del(demo)).statusCode).toBe(204);
     expect((await devices()).map((d) => d.endpoint)).not.toContain(phone);
+  });
+});
+
+describe.each(kinds)('Web Push endpoints in production on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const vapid = generateVapidKeys();
+    ctx = await createTestContext(kind, {
+      NODE_ENV: 'production',
+      ...TEST_SECRETS,
+      WEB_PUSH_PUBLIC_KEY: vapid.publicKey,
+      WEB_PUSH_PRIVATE_KEY: vapid.privateKey,
+    });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('refuses a push service on an internal address (the cloud metadata, this machine, a private network)', async () => {
+    const demo = await bearerFor(ctx, DEMO);
+    const browser = browserKeys();
+    const keys = { p256dh: browser.p256dh, auth: browser.auth };
+    for (const endpoint of [
+      'https://169.254.169.254/latest/meta-data/iam',
+      'https://127.0.0.1/send/x',
+      'https://[::1]/send/x',
+      'https://10.0.0.1/send/x',
+      'https://localhost/send/x',
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/v1/push/subscription',
+        headers: demo,
+        payload: { endpoint, keys },
+      });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.body, endpoint).toContain('dirección privada, de loopback o de enlace local');
+    }
+    expect(
+      await ctx.platform.db.kysely<RecordingsTables>().selectFrom('recordingPushSubscriptions').selectAll().execute(),
+    ).toEqual([]);
   });
 });

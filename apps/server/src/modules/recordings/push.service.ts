@@ -1,6 +1,7 @@
 import type { PushKey, PushSubscriptionBody, ReminderPush } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import { badRequest, notFound } from '../../platform/errors';
+import { endpointRefusal, type PushDestinations } from './push-destination';
 import type { PushRepository } from './push.repository';
 import { sendPush, type PushOutcome, type PushTarget, type VapidKeys } from './web-push';
 
@@ -8,7 +9,7 @@ import { sendPush, type PushOutcome, type PushTarget, type VapidKeys } from './w
 export type PushSender = (
   target: PushTarget,
   payload: unknown,
-  options: { keys: VapidKeys; nowMs: number; ttlSeconds: number; timeoutMs: number },
+  options: Parameters<typeof sendPush>[2],
 ) => Promise<PushOutcome>;
 
 /** A push service that does not answer in this long is given up on for this reminder. */
@@ -33,6 +34,8 @@ export class PushService {
     /** Null: push is not offered (production without VAPID keys). */
     private readonly keys: VapidKeys | null,
     private readonly production: boolean,
+    /** Refuses internal hosts in production (SSRF): at subscription and as each send connects. */
+    private readonly destinations: PushDestinations,
     private readonly send: PushSender = sendPush,
   ) {}
 
@@ -44,6 +47,8 @@ export class PushService {
     if (!this.keys) throw notFound('Este servidor no envía notificaciones push.');
     if (this.production && new URL(body.endpoint).protocol !== 'https:')
       throw badRequest('El servicio de notificaciones debe usar https.');
+    const refusal = await endpointRefusal(body.endpoint, this.destinations);
+    if (refusal) throw badRequest(refusal);
     await this.repo.save({
       userId,
       profileId,
@@ -83,6 +88,7 @@ export class PushService {
               nowMs: now,
               ttlSeconds: pushTtlSeconds(r.endTime, now),
               timeoutMs: PUSH_TIMEOUT_MS,
+              lookup: this.destinations.lookup,
             }).then((o) => ({ device: d, ...o })),
           ),
         );

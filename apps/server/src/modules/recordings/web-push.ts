@@ -1,4 +1,7 @@
 import { createCipheriv, createECDH, createPrivateKey, hkdfSync, randomBytes, sign } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 
 /*
  * Web Push with node:crypto alone: the payload encrypted per RFC 8291 (aes128gcm, RFC 8188) and
@@ -115,29 +118,44 @@ export interface PushOutcome {
   status: number;
 }
 
-/** Sends one encrypted message; never throws (a network failure or timeout is status 0). */
-export async function sendPush(
+/**
+ * Sends one encrypted message; never throws (a network failure, a refused destination or a
+ * timeout is status 0). The socket connects through `lookup`, which refuses internal addresses:
+ * the name is checked as it resolves for this connection, not once beforehand. No redirects.
+ */
+export function sendPush(
   target: PushTarget,
   payload: unknown,
-  options: { keys: VapidKeys; nowMs: number; ttlSeconds: number; timeoutMs: number },
+  options: { keys: VapidKeys; nowMs: number; ttlSeconds: number; timeoutMs: number; lookup: LookupFunction },
 ): Promise<PushOutcome> {
-  try {
-    const res = await fetch(target.endpoint, {
-      method: 'POST',
-      headers: {
-        Authorization: vapidAuthorization(target.endpoint, options.keys, options.nowMs),
-        'Content-Encoding': 'aes128gcm',
-        'Content-Type': 'application/octet-stream',
-        TTL: String(Math.max(0, Math.floor(options.ttlSeconds))),
-        Urgency: 'high',
-      },
-      body: encryptPayload(Buffer.from(JSON.stringify(payload)), target),
-      redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    await res.body?.cancel();
-    return { status: res.status };
-  } catch {
-    return { status: 0 };
-  }
+  return new Promise((resolve) => {
+    try {
+      const body = encryptPayload(Buffer.from(JSON.stringify(payload)), target);
+      const client = new URL(target.endpoint).protocol === 'https:' ? https : http;
+      const req = client.request(
+        target.endpoint,
+        {
+          method: 'POST',
+          headers: {
+            Authorization: vapidAuthorization(target.endpoint, options.keys, options.nowMs),
+            'Content-Encoding': 'aes128gcm',
+            'Content-Type': 'application/octet-stream',
+            'Content-Length': String(body.length),
+            TTL: String(Math.max(0, Math.floor(options.ttlSeconds))),
+            Urgency: 'high',
+          },
+          lookup: options.lookup,
+          signal: AbortSignal.timeout(options.timeoutMs),
+        },
+        (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0 });
+        },
+      );
+      req.on('error', () => resolve({ status: 0 }));
+      req.end(body);
+    } catch {
+      resolve({ status: 0 });
+    }
+  });
 }
