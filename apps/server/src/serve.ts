@@ -25,11 +25,37 @@ export function selfUrl(host: string, port: number): string {
   return `http://${local ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-/** Starts every module's background work; the result stops it all. */
-export function startModuleWork(modules: readonly ServerModule[], url: string): () => Promise<void> {
-  const stops = modules.flatMap((m) => (m.startWork ? [m.startWork(url)] : []));
+/** How long a module's work may take to stop before the operator is told which one still runs. */
+export const SLOW_STOP_MS = 15_000;
+
+/**
+ * Starts every module's background work; the result stops it all, waiting for work under way.
+ * Work still stopping after `SLOW_STOP_MS` is named through `warn`, so a stop that hangs says where.
+ */
+export function startModuleWork(
+  modules: readonly ServerModule[],
+  url: string,
+  warn: (line: string) => void = () => undefined,
+  wait: (ms: number) => Promise<void> = (ms) => delay(ms, undefined, { ref: false }),
+): () => Promise<void> {
+  const works = modules.flatMap((m) => (m.startWork ? [{ name: m.name, stop: m.startWork(url) }] : []));
   return async () => {
-    await Promise.all(stops.map((stop) => stop()));
+    const stopping = new Set(works.map((w) => w.name));
+    let done = false;
+    void wait(SLOW_STOP_MS).then(() => {
+      if (!done && stopping.size > 0)
+        warn(`Trabajo de fondo que sigue parándose tras ${SLOW_STOP_MS / 1000} s: ${[...stopping].join(', ')}`);
+    });
+    try {
+      await Promise.all(
+        works.map(async ({ name, stop }) => {
+          await stop();
+          stopping.delete(name);
+        }),
+      );
+    } finally {
+      done = true;
+    }
   };
 }
 
@@ -96,7 +122,7 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
   // Every module's background work, the scheduled guide and list sources among it.
-  const stopWork = startModuleWork(modules.all, selfUrl(config.host, port));
+  const stopWork = startModuleWork(modules.all, selfUrl(config.host, port), (line) => platform.log.warn(line));
   greet(config, port, say);
   const running = app;
   return {

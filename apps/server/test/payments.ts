@@ -1,13 +1,27 @@
 import type { TestContext } from './context';
-import { selfUrl, startModuleWork } from '../src/serve';
+import { closeWithin, selfUrl, startModuleWork } from '../src/serve';
 
-/** A test server that listens (the Stripe client and the sandbox talk HTTP) with its background work running. */
+/** As long as a stopping server waits for its work (the production start's close bounds it too). */
+const WORK_STOP_WITHIN_MS = 40_000;
+
+/**
+ * Serves the context on a port (the Stripe client and the sandbox talk HTTP) with every module's
+ * background work running. Its stop waits for
+ * that work within a bound and names what still ran, then drops open connections, so a hook
+ * never outlives its timeout on work the tests did not ask for.
+ */
 export async function listenWithWork(ctx: TestContext): Promise<{ base: string; stop(): Promise<void> }> {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const base = selfUrl('127.0.0.1', port);
-  const stop = startModuleWork(ctx.modules.all, base);
+  const warn = (line: string) => process.stderr.write(`${line}\n`);
+  const stopWork = startModuleWork(ctx.modules.all, base, warn);
+  const stop = async () => {
+    const { outcome } = await closeWithin(stopWork, WORK_STOP_WITHIN_MS);
+    if (outcome !== 'closed') warn(`listenWithWork: module work ${outcome} (${base})`);
+    ctx.app.server.closeAllConnections();
+  };
   return { base, stop };
 }
 

@@ -98,4 +98,25 @@ describe('module work', () => {
     await stopWork();
     expect(stop).toHaveBeenCalledTimes(1);
   });
+
+  it('names the work still stopping once its time is up, and still waits for it', async () => {
+    let release = () => {};
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    const modules = [
+      { name: 'quick', startWork: () => async () => undefined },
+      { name: 'slow', startWork: () => () => hung },
+    ];
+    const warnings: string[] = [];
+    let timeUp = () => {};
+    const wait = () => new Promise<void>((resolve) => (timeUp = resolve));
+    const stopWork = startModuleWork(modules, 'http://127.0.0.1:1', (line) => warnings.push(line), wait);
+    let stopped = false;
+    const stopping = stopWork().then(() => (stopped = true));
+    timeUp();
+    await vi.waitFor(() => expect(warnings).toEqual([expect.stringMatching(/: slow$/)]));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(stopped).toBe(true);
+  });
 });
