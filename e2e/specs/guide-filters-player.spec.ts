@@ -95,13 +95,25 @@ for (const viewport of [
       const title = page.getByRole('heading', { level: 1 });
       await expect(title).toContainText('Historia TV');
       // Keys reach the player once its session is open and the picture plays.
-      await new PlayerPage(page).expectPlayingPast(0);
-      await page.keyboard.press('PageDown');
-      await expect(title).toContainText('Naturaleza Viva');
-      await page.keyboard.press('PageDown');
-      await expect(title).toContainText('Misterio TV');
-      await page.keyboard.press('PageUp');
-      await expect(title).toContainText('Naturaleza Viva');
+      const player = new PlayerPage(page);
+      const openedSessions: string[] = [];
+      page.on('response', (r) => {
+        if (r.url().endsWith('/api/v1/sessions') && r.request().method() === 'POST' && r.ok())
+          openedSessions.push(r.url());
+      });
+      await player.expectPlayingPast(0);
+      // Keys wait while a dialog is up: on a busy machine a zap's session can wait for the one it replaced to
+      // close, so each zap waits for a session opened after it before the next key.
+      const zap = async (key: string, name: string) => {
+        const before = openedSessions.length;
+        await page.keyboard.press(key);
+        await expect(title).toContainText(name);
+        await expect.poll(() => openedSessions.length, { timeout: 30_000 }).toBeGreaterThan(before);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      };
+      await zap('PageDown', 'Naturaleza Viva');
+      await zap('PageDown', 'Misterio TV');
+      await zap('PageUp', 'Naturaleza Viva');
       // The last-channel key goes back within it too.
       await page.keyboard.press('Backspace');
       await expect(title).toContainText('Misterio TV');
