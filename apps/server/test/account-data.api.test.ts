@@ -3,7 +3,7 @@ import { PACKAGE_IDS } from '../src/modules/commerce';
 import { refreshCookieName } from '../src/modules/identity/testing';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
-import { listenWithWork, payWithCard, until } from './payments';
+import { allSandboxEventsDelivered, listenWithWork, payWithCard } from './payments';
 import { builders } from './builders';
 
 const kinds = await databaseKinds();
@@ -243,13 +243,7 @@ describe.each(kinds)('the account is theirs: export and deletion on %s', (kind) 
       payload: { flow: 'password', username, password, rememberMe: true },
       remoteAddress: '10.26.0.7',
     });
-  const delivered = () =>
-    until(
-      'every sandbox event delivered',
-      async () =>
-        (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length ===
-          0 || (await ctx.modules.paymentSandbox.deliverNow(), false),
-    );
+  const delivered = () => allSandboxEventsDelivered(ctx);
 
   it('tells the address when its password changed in the settings', async () => {
     const email = 'cambio.clave.26@pantalla.test';

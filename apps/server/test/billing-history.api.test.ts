@@ -8,7 +8,7 @@ import { stripeSignature } from '../src/modules/payment-sandbox';
 import { bearerFor } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
-import { listenWithWork, payWithCard, until } from './payments';
+import { allSandboxEventsDelivered, listenWithWork, payWithCard } from './payments';
 
 const kinds = await databaseKinds();
 const ADMIN = 'operador.cobros@pantalla.test';
@@ -49,13 +49,7 @@ describe.each(kinds)('billing history, receipts, mails and refunds on %s', (kind
     });
     return { email, userId: account.id, auth: () => bearerFor(ctx, email) };
   }
-  const delivered = () =>
-    until(
-      'every sandbox event delivered',
-      async () =>
-        (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length ===
-          0 || (await ctx.modules.paymentSandbox.deliverNow(), false),
-    );
+  const delivered = () => allSandboxEventsDelivered(ctx);
   async function buy(auth: Record<string, string>, productId: number, card = '4242424242424242'): Promise<string> {
     const started = await ctx.app.inject({
       method: 'POST',

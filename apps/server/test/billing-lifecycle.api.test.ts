@@ -6,7 +6,7 @@ import type { BillingEvents } from '../src/modules/commerce/testing';
 import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
-import { listenWithWork, payWithCard, until } from './payments';
+import { allSandboxEventsDelivered, listenWithWork, payWithCard, until } from './payments';
 import { builders } from './builders';
 
 const kinds = await databaseKinds();
@@ -101,13 +101,7 @@ describe.each(kinds)('the subscription lifecycle on %s', (kind) => {
   }
   type User = Awaited<ReturnType<typeof newUser>>;
 
-  const delivered = () =>
-    until(
-      'every sandbox event delivered',
-      async () =>
-        (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length ===
-          0 || (await ctx.modules.paymentSandbox.deliverNow(), false),
-    );
+  const delivered = () => allSandboxEventsDelivered(ctx);
   /** Moves the sandbox's test clock and ours to `ms`: what falls due renews, retries or ends, and its events arrive. */
   async function advance(ms: number): Promise<void> {
     await delivered();

@@ -68,3 +68,17 @@ export async function until<T>(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * Waits until the payment sandbox has delivered every event it raised, so no webhook lands
+ * after a test has set the state it checks.
+ */
+export async function allSandboxEventsDelivered(ctx: TestContext, timeoutMs = 15_000): Promise<void> {
+  await until(
+    'every sandbox event delivered',
+    async () =>
+      (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length ===
+        0 || (await ctx.modules.paymentSandbox.deliverNow(), false),
+    timeoutMs,
+  );
+}

@@ -4,7 +4,7 @@ import { RENEWAL_MARGIN_MS } from '../src/modules/commerce/testing';
 import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
-import { listenWithWork, payWithCard } from './payments';
+import { allSandboxEventsDelivered, listenWithWork, payWithCard } from './payments';
 import { builders } from './builders';
 
 const kinds = await databaseKinds();
@@ -41,6 +41,8 @@ describe.each(kinds)('the renewal margin, on %s', (kind) => {
     expect(
       (await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth })).json(),
     ).toMatchObject({ status: 'fulfilled' });
+    // A webhook of this purchase landing later would change the state each test sets.
+    await allSandboxEventsDelivered(ctx, 60_000);
   }, 300_000);
   afterAll(async () => {
     await stop?.();

@@ -33,6 +33,9 @@ const SAMPLES = [
   '12345.smil',
   '1795887016813.abcdefgh1234',
   '0123456789abcdef',
+  // A browser's push keys: an uncompressed P-256 point (65 bytes) and its 16-byte secret, in base64url.
+  'B'.padEnd(87, 'A'),
+  'A'.repeat(22),
 ];
 
 /**
