@@ -3,7 +3,7 @@ import { PACKAGE_IDS } from '../src/modules/commerce';
 import { bearerFor, BASICO, DEMO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
-import { listenWithWork, payWithCard, until } from './payments';
+import { allSandboxEventsDelivered, listenWithWork, payWithCard, until } from './payments';
 import { builders } from './builders';
 
 const kinds = await databaseKinds();
@@ -85,13 +85,7 @@ describe.each(kinds)('the card on file on %s', (kind) => {
     expect((await fieldSaves(s.clientSecret, number, exp)).body.status).toBe('succeeded');
     return confirm(s.setupIntentId, who);
   };
-  const delivered = () =>
-    until(
-      'every sandbox event delivered',
-      async () =>
-        (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length ===
-          0 || (await ctx.modules.paymentSandbox.deliverNow(), false),
-    );
+  const delivered = () => allSandboxEventsDelivered(ctx);
   const customerOf = async (email: string) => {
     const user = await ctx.sql.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     return (

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { PACKAGE_IDS } from '../src/modules/commerce';
 import type { TestContext } from './context';
 import { bearerFor } from './auth';
-import { listenWithWork, payWithCard, until } from './payments';
+import { allSandboxEventsDelivered, listenWithWork, payWithCard } from './payments';
 
 export const SUBSCRIBER_PASSWORD = 'Abonado-27-clave';
 
@@ -37,13 +37,7 @@ export function listenOnce(ctx: TestContext): Promise<{ base: string; stop(): Pr
 }
 
 /** Every sandbox event delivered to our webhook. */
-export const delivered = (ctx: TestContext) =>
-  until(
-    'every sandbox event delivered',
-    async () =>
-      (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length ===
-        0 || (await ctx.modules.paymentSandbox.deliverNow(), false),
-  );
+export const delivered = (ctx: TestContext) => allSandboxEventsDelivered(ctx);
 
 /** The subscriber buys a product with a test card through the API, as the checkout does; answers the purchase id. */
 export async function buy(ctx: TestContext, auth: Record<string, string>, productId: number): Promise<string> {

@@ -3,7 +3,7 @@ import { oneMonthAfter, PACKAGE_IDS } from '../src/modules/commerce';
 import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
-import { listenWithWork, payWithCard, until } from './payments';
+import { allSandboxEventsDelivered, listenWithWork, payWithCard, until } from './payments';
 import { builders } from './builders';
 
 const kinds = await databaseKinds();
@@ -97,13 +97,7 @@ describe.each(kinds)('promotion codes on %s', (kind) => {
     const res = await quote(user, productId, promotionCode);
     return { status: res.statusCode, message: res.json<{ message: string }>().message };
   };
-  const delivered = () =>
-    until(
-      'every sandbox event delivered',
-      async () =>
-        (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length ===
-          0 || (await ctx.modules.paymentSandbox.deliverNow(), false),
-    );
+  const delivered = () => allSandboxEventsDelivered(ctx);
   async function advance(ms: number): Promise<void> {
     await delivered();
     ctx.clock.set(ms);

@@ -4,7 +4,7 @@ import { PACKAGE_IDS } from '../src/modules/commerce';
 import { bearerFor, BASICO } from './auth';
 import { createTestContext, type TestContext } from './context';
 import { databaseKinds } from './databases';
-import { listenWithWork, payWithCard, until } from './payments';
+import { allSandboxEventsDelivered, listenWithWork, payWithCard } from './payments';
 import { builders } from './builders';
 
 const kinds = await databaseKinds();
@@ -50,13 +50,7 @@ describe.each(kinds)('purchases on %s', (kind) => {
       .execute();
   const logRows = (purchaseId: string) =>
     ctx.sql.selectFrom('purchaseLog').select('activation').where('purchaseId', '=', purchaseId).execute();
-  const delivered = () =>
-    until(
-      'every sandbox event delivered',
-      async () =>
-        (await ctx.sql.selectFrom('sandboxEvents').select('id').where('deliveredAt', 'is', null).execute()).length ===
-          0 || (await ctx.modules.paymentSandbox.deliverNow(), false),
-    );
+  const delivered = () => allSandboxEventsDelivered(ctx);
   const forget = async (packageId: number) => {
     await builders(ctx).removeEntitlement(userId, packageId);
   };

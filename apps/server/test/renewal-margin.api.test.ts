@@ -42,7 +42,7 @@ describe.each(kinds)('the renewal margin, on %s', (kind) => {
       (await ctx.app.inject({ method: 'POST', url: `/api/v1/purchases/${purchaseId}/confirm`, headers: auth })).json(),
     ).toMatchObject({ status: 'fulfilled' });
     // A webhook of this purchase landing later would change the state each test sets.
-    await allSandboxEventsDelivered(ctx, 60_000);
+    await allSandboxEventsDelivered(ctx);
   }, 300_000);
   afterAll(async () => {
     await stop?.();
