@@ -111,10 +111,13 @@ export class CatalogueRepository {
         .groupBy('genreId')
         .execute();
     const max = Math.min(kids, ADULT_RATING_MAX_FOR_KIDS);
-    const [films, series] = await Promise.all([
+    // Typed as films: only the columns films and series share (id, parental) are read.
+    const countOf = (table: 'films' | 'series', type: 'film' | 'series') =>
       this.k
         .selectFrom('contentGenres as cg')
-        .innerJoin('films as t', (j) => j.onRef('t.id', '=', 'cg.contentId').on('cg.contentType', '=', 'film'))
+        .innerJoin(`${table} as t` as 'films as t', (j) =>
+          j.onRef('t.id', '=', 'cg.contentId').on('cg.contentType', '=', type),
+        )
         .select(['cg.genreId', (eb) => eb.fn.countAll<number>().as('n')])
         .where('t.parental', '<=', max)
         .where((eb) =>
@@ -124,33 +127,14 @@ export class CatalogueRepository {
                 .selectFrom('contentGenres as adult')
                 .select('adult.contentId')
                 .whereRef('adult.contentId', '=', 't.id')
-                .where('adult.contentType', '=', 'film')
+                .where('adult.contentType', '=', type)
                 .where('adult.genreId', '=', GENRE_ADULT),
             ),
           ),
         )
         .groupBy('cg.genreId')
-        .execute(),
-      this.k
-        .selectFrom('contentGenres as cg')
-        .innerJoin('series as t', (j) => j.onRef('t.id', '=', 'cg.contentId').on('cg.contentType', '=', 'series'))
-        .select(['cg.genreId', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('t.parental', '<=', max)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('contentGenres as adult')
-                .select('adult.contentId')
-                .whereRef('adult.contentId', '=', 't.id')
-                .where('adult.contentType', '=', 'series')
-                .where('adult.genreId', '=', GENRE_ADULT),
-            ),
-          ),
-        )
-        .groupBy('cg.genreId')
-        .execute(),
-    ]);
+        .execute();
+    const [films, series] = await Promise.all([countOf('films', 'film'), countOf('series', 'series')]);
     const byGenre = new Map<number, number>();
     for (const r of [...films, ...series]) byGenre.set(r.genreId, (byGenre.get(r.genreId) ?? 0) + Number(r.n));
     return [...byGenre].map(([genreId, n]) => ({ genreId, n }));
