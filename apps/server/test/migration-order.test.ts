@@ -62,6 +62,8 @@ const LANDED = [
   '2026-12-10-1300-guide-search-titles',
   '2026-12-11-0200-guide-filters',
   '2026-12-11-0300-bookmarks-per-profile',
+  '2026-12-11-0600-source-guide-shift',
+  '2026-12-12-0100-reminder-push',
 ];
 
 const sets = [
