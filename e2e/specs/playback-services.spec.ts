@@ -15,6 +15,9 @@ const SHAKA = require.resolve('shaka-player/dist/shaka-player.compiled.js');
 /** Seconds of a demo clip: live channels loop on these boundaries. */
 const LOOP_SECONDS = 60;
 
+/** The time shift a restart MPD advertises: 120 minutes less the origin's 5-minute margin. */
+const RESTART_WINDOW_SECONDS = 115 * 60;
+
 interface PlayerState {
   currentTime: number;
   readyState: number;
@@ -152,6 +155,23 @@ async function open(
   }
 }
 
+/** The programme on air now on a channel, as the guide has it. */
+async function currentProgramme(
+  request: APIRequestContext,
+  token: string,
+  channelId: number,
+): Promise<{ id: number; startTime: number }> {
+  const now = Date.now();
+  const response = await request.get(`/api/v1/events?startTime=${now}&endTime=${now + 1000}&channelId=${channelId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const events = ((await response.json()) as { resources: { id: number; startTime: number; endTime: number }[] })
+    .resources;
+  const onAir = events.find((e) => e.startTime <= now && now < e.endTime);
+  if (!onAir) throw new Error(`no programme on air on channel ${channelId}`);
+  return onAir;
+}
+
 interface FilmLite {
   id: number;
   runtime: number;
@@ -213,14 +233,19 @@ test.describe('playback services in Chromium with Shaka and ClearKey', () => {
   test('restart plays the current programme from its start', async ({ page, request }) => {
     const session = await open(request, basico, 'LIVE', ids.channel);
     expect(session.restartUrl).not.toBeNull();
+    const onAir = await currentProgramme(request, basico, ids.channel);
     await openPlayerPage(page);
     expect(
       await play(page, { ...session, playInfo: { ...session.playInfo, url: session.restartUrl! } }, basico, 0),
     ).toBeNull();
     const playing = await expectPlayingPast(page, 1);
-    // Presentation time 0 is the programme start; the window runs from there to the live edge.
-    expect(playing.seekStart).toBeLessThan(1);
-    expect(playing.currentTime).toBeLessThan(10);
+    // Presentation time 0 is the programme start; the window runs from there to the live edge, or
+    // from 115 minutes back for a programme on air longer (a 2-hour film near its end).
+    const shown = (Date.now() - onAir.startTime) / 1000;
+    const windowStart = Math.max(0, shown - RESTART_WINDOW_SECONDS);
+    expect(playing.seekStart).toBeGreaterThanOrEqual(windowStart - 30);
+    expect(playing.seekStart).toBeLessThan(windowStart + 1);
+    expect(playing.currentTime).toBeLessThan(windowStart + 10);
     expect(playing.seekEnd).toBeGreaterThan(playing.currentTime);
   });
 
