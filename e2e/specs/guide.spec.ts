@@ -115,6 +115,45 @@ test.describe('TV guide', () => {
     await guide.expectLoaded();
   });
 
+  test('on phones the chosen day is in view and the header leaves the grid its rows', async ({ page }) => {
+    const guide = new GuidePage(page);
+    await guide.signIn();
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      await guide.goto();
+      await guide.expectLoaded();
+      const list = page.locator('.guide-dates__list');
+      const today = guide.dates.getByRole('button', { name: 'Hoy' });
+      // Two or three of the six days fit: today is brought into the list's view, not left scrolled away.
+      await expect
+        .poll(async () => {
+          const [box, day] = await Promise.all([list.boundingBox(), today.boundingBox()]);
+          return box && day && day.x >= box.x - 1 && day.x + day.width <= box.x + box.width + 1;
+        })
+        .toBe(true);
+      // 'Ahora' shares the first line with close and search: the header stops above 260 px.
+      const [close, now, header] = await Promise.all([
+        guide.close.boundingBox(),
+        page.getByRole('button', { name: 'Ahora' }).boundingBox(),
+        page.locator('.guide__header').boundingBox(),
+      ]);
+      expect(Math.abs((now?.y ?? 0) - (close?.y ?? 0)), `at ${width} px`).toBeLessThan(10);
+      expect(header!.height, `at ${width} px`).toBeLessThanOrEqual(260);
+      await guide.dayButtons.first().click();
+      await expect(guide.dayButtons.first()).toHaveAttribute('aria-pressed', 'true');
+      await guide.nextDay.click();
+      await guide.nextDay.click();
+      await guide.nextDay.click();
+      await guide.nextDay.click();
+      await guide.nextDay.click();
+      const [box, last] = await Promise.all([list.boundingBox(), guide.dayButtons.last().boundingBox()]);
+      expect(last!.x + last!.width, 'the last day, picked by its step, in view').toBeLessThanOrEqual(
+        box!.x + box!.width + 1,
+      );
+      await page.screenshot({ path: `/tmp/shots/guide/phone-header-${width}.png` });
+    }
+  });
+
   test('overlay: a live programme offers Watch live, with logo, title and description', async ({ page }) => {
     const guide = new GuidePage(page);
     await guide.signIn();

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateLimits, dayKey, startOfDay } from '../lib/geometry';
 import { dayLabel } from '../lib/format';
@@ -17,6 +18,17 @@ export function DatePicker({ days, now, value, onChange }: DatePickerProps) {
   const current = startOfDay(value);
   const index = days.findIndex((d) => d === current);
   const today = startOfDay(now);
+  const list = useRef<HTMLUListElement>(null);
+  // A phone shows two or three of the six days: the chosen one is brought into view, not left off-screen.
+  useLayoutEffect(() => {
+    const box = list.current;
+    const chosen = box?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!box || !chosen) return;
+    const boxRect = box.getBoundingClientRect();
+    const dayRect = chosen.getBoundingClientRect();
+    if (dayRect.left >= boxRect.left && dayRect.right <= boxRect.right) return;
+    box.scrollLeft += dayRect.left - boxRect.left - (boxRect.width - dayRect.width) / 2;
+  }, [current]);
   function name(day: number): string {
     const offset = Math.round((day - today) / 86_400_000);
     if (offset === 0) return t('today');
@@ -35,7 +47,7 @@ export function DatePicker({ days, now, value, onChange }: DatePickerProps) {
       >
         <span aria-hidden="true">‹</span>
       </button>
-      <ul className="guide-dates__list">
+      <ul className="guide-dates__list" ref={list}>
         {days.map((day) => (
           <li key={day}>
             <button
