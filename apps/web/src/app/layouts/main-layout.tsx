@@ -4,6 +4,7 @@ import { ConfirmationReminder, useAuthenticatedUser } from '../../features/accou
 import { profilesLazy } from '../../features/profiles';
 import { currentProfile } from '../../lib/current-profile';
 import { loadTables } from '../../lib/i18n';
+import { ProfileScope } from '../../lib/profile-scope';
 import { PastDueSlot } from '../../features/billing';
 import { ReminderNotice } from '../../features/recordings';
 import { AppHeader } from './app-header';
@@ -29,15 +30,19 @@ function ProfileGateSlot() {
 /** Header plus the screen; used as a layout route and around the home. */
 export function MainLayout({ children }: { children?: ReactNode }) {
   usePlayerPreload();
+  const user = useAuthenticatedUser();
   return (
     <div className="main-layout">
-      <AppHeader />
-      <ConfirmationReminder />
-      <PastDueSlot />
-      <main id="main" className="main-layout__content">
-        {children ?? <Outlet />}
-      </main>
-      <ReminderNotice />
+      {/* A switch of profile builds what follows anew; "¿Quién está viendo?" stays through it. */}
+      <ProfileScope email={user.email}>
+        <AppHeader />
+        <ConfirmationReminder />
+        <PastDueSlot />
+        <main id="main" className="main-layout__content">
+          {children ?? <Outlet />}
+        </main>
+        <ReminderNotice />
+      </ProfileScope>
       <ProfileGateSlot />
     </div>
   );

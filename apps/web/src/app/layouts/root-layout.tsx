@@ -1,8 +1,10 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { useSession } from '../../features/account';
 import { paths } from '../../config/paths';
 import { useCatalogueLoad } from '../../lib/catalogue';
+import { currentProfile } from '../../lib/current-profile';
 import { PageSpinner } from '../../ui/spinner';
 import { useGuideFill } from './use-guide-fill';
 import { StagingNotice } from './staging-notice';
@@ -11,6 +13,8 @@ import { StagingNotice } from './staging-notice';
 export function RootLayout() {
   const { t } = useTranslation();
   const { restoring, status, userInfo } = useSession();
+  // Rendered again on a switch of profile: the load's queries, removed for the new profile, are asked anew.
+  useSyncExternalStore(currentProfile.subscribe, () => currentProfile.of(userInfo?.email)?.id);
   // The start-up load runs once signed in, whatever screen the user landed on.
   const { lineup, loadDone } = useCatalogueLoad({
     regionId: userInfo?.regionId ?? null,

@@ -21,10 +21,17 @@ export function useProfileDetails() {
   return useQuery(profilesQuery());
 }
 
+/** The account's own queries, the same whichever profile watches: the only ones a switch keeps. */
+const ACCOUNT_WIDE = new Set(['profiles', 'account', 'payments-status', 'time', 'locator', 'registration', 'operator']);
+const profileData = (query: { queryKey: readonly unknown[] }) => !ACCOUNT_WIDE.has(String(query.queryKey[0]));
+
 /**
  * Switches to a profile: the server checks the PIN when leaving a kids profile for an adult
- * one and answers the profile token, which the API client sends from now on. Everything
- * cached for the previous profile is fetched again.
+ * one and answers the profile token, which the API client sends from now on. Another profile
+ * starts with nothing of the previous one's: its queries are dropped (the screens show their
+ * loading state, never the previous rows, not even while the new ones load; a kids profile
+ * must not glimpse an adult's) and only what is on screen is asked again, without waiting for
+ * it. The same profile again (its token renewed) keeps its data and refreshes it.
  */
 export async function selectProfile(
   queryClient: QueryClient,
@@ -36,6 +43,8 @@ export async function selectProfile(
     schema: profileSelectedSchema,
   });
   const { profile } = selected;
+  const previous = currentProfile.get();
+  const same = previous?.email === email && previous.id === profile.id;
   currentProfile.set({
     email,
     id: profile.id,
@@ -44,8 +53,19 @@ export async function selectProfile(
     kind: profile.kind,
     token: selected.profileToken,
   });
-  await queryClient.invalidateQueries();
+  if (same) void queryClient.invalidateQueries();
+  else forgetPreviousProfile(queryClient);
   return profile;
+}
+
+/**
+ * In the same task as the change, so the screens built anew for it (ProfileScope) render no
+ * stale answer: they ask what they read (the home's early asks included, which a reset would
+ * see cancelled as the previous screen's observers left). What is on screen outside them follows
+ * on its next render (RootLayout renders again on a switch).
+ */
+function forgetPreviousProfile(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: profileData });
 }
 
 /** After a change to the list: the current profile's name, picture and kind follow it. */
