@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInDirectly } from '../fixtures/api';
 import { createAccount } from '../fixtures/new-account';
 import { GuidePage } from '../pages/guide-page';
+import { emplayer } from '../pages/player-page';
 
 /**
  * Issue 30: star two channels in the guide, filter it to "Favoritos" and see only them; the
@@ -67,6 +68,25 @@ for (const viewport of [
       await expect(channels.first()).toHaveAttribute('title', picked[0]!);
       await page.getByRole('button', { name: 'Favoritos', exact: true }).click();
       await expect(channels).toHaveCount(total);
+    });
+
+    test("stars a channel from the player's header, and the guide has it starred", async ({ page, request }) => {
+      const account = await createAccount(request, `estrella-${viewport.width}`);
+      await signInDirectly(page, account);
+      await page.goto(emplayer([1, 'Pantalla Uno', 'LIVE', 2, 1, null, 0]));
+      const add = page.getByRole('button', { name: 'Añadir Pantalla Uno a favoritos' });
+      await expect(add).toBeEnabled();
+      await expect(add).toHaveAttribute('aria-pressed', 'false');
+      await add.click();
+      const remove = page.getByRole('button', { name: 'Quitar Pantalla Uno de favoritos' });
+      await expect(remove).toHaveAttribute('aria-pressed', 'true');
+      await page.screenshot({ path: `/tmp/shots/favourites/player-star-${viewport.width}.png` });
+      // The server has it: the guide (another screen, another query) shows the star lit.
+      const guide = new GuidePage(page);
+      await guide.goto();
+      await expect(
+        page.locator('.guide-channel').getByRole('button', { name: 'Quitar Pantalla Uno de favoritos' }),
+      ).toHaveAttribute('aria-pressed', 'true');
     });
 
     test('adds a film to Mi lista from its page, and keeps it after a reload', async ({ page, request }) => {

@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  favouriteChannelsSchema,
-  myListItemSchema,
-  myListMembershipSchema,
-  type MyListKind,
-} from '@pantalla/contracts';
+import { myListItemSchema, myListMembershipSchema, type MyListKind } from '@pantalla/contracts';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -15,7 +10,6 @@ import { api } from '../../../lib/api-client';
 const keys = {
   all: ['favourites'] as const,
   member: (kind: MyListKind, id: number) => ['favourites', 'my-list', 'member', kind, id] as const,
-  channels: ['favourites', 'channels', 'detail'] as const,
 };
 
 /** Whether a film, series or programme is in "Mi lista", and a toggle. */
@@ -43,27 +37,5 @@ export function useMyListItem(kind: MyListKind, id: number) {
   };
 }
 
-/** Whether a channel is a favourite of the profile, and a toggle. */
-export function useFavouriteChannel(channelId: number) {
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: keys.channels,
-    queryFn: ({ signal }) => api.get('/favourites/channels', { schema: favouriteChannelsSchema, signal }),
-  });
-  const on = query.data?.channelIds.includes(channelId) ?? false;
-  const mutation = useMutation({
-    mutationFn: async (add: boolean): Promise<void> => {
-      if (add)
-        await api.request(`/favourites/channels/${channelId}`, { method: 'PUT', schema: favouriteChannelsSchema });
-      else await api.request(`/favourites/channels/${channelId}`, { method: 'DELETE' });
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
-  });
-  return {
-    ready: query.isSuccess,
-    inList: on,
-    busy: mutation.isPending,
-    failed: mutation.isError,
-    toggle: () => mutation.mutate(!on),
-  };
-}
+/** The channel page's star: the player's too, so it lives in lib. */
+export { useFavouriteChannel } from '../../../lib/favourite-channel';

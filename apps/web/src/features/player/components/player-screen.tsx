@@ -71,7 +71,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
       />
       <PlayerHeader
         title={title}
-        channel={channel ? { logo: channel.logoURL, name: channel.name } : null}
+        channel={channel ? { id: channel.id, logo: channel.logoURL, name: channel.name } : null}
         onBack={back}
       />
       <ChannelDialOsd dial={dial} />

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelLogo, OperatorLogo } from '../../../ui/brand';
 import { Spinner } from '../../../ui/spinner';
+import { useFavouriteChannel } from '../../../lib/favourite-channel';
 import { useAuthenticatedUser } from '../../account';
 import type { FingerprintPlan } from '../lib/fingerprint';
 import { FingerprintOverlay } from './fingerprint-overlay';
@@ -52,14 +53,14 @@ export function PlayerStage({
   );
 }
 
-/** The top bar: Back, the channel's logo and the title. */
+/** The top bar: Back, the channel's logo, its star and the title. */
 export function PlayerHeader({
   title,
   channel,
   onBack,
 }: {
   title: string;
-  channel: { logo: string; name: string } | null;
+  channel: { id: number; logo: string; name: string } | null;
   onBack: () => void;
 }) {
   const { t } = useTranslation('player');
@@ -70,11 +71,32 @@ export function PlayerHeader({
         <Icon name="back" />
       </button>
       {channel ? <ChannelLogo className="player__logo" src={channel.logo} name={channel.name} /> : null}
+      {channel ? <FavouriteStar channelId={channel.id} name={channel.name} /> : null}
       <h1 className="player__title">{title}</h1>
       {/* Spec: the operator's 3001 logo in the player. */}
       <span className="player__operator">
         <OperatorLogo skin={user.skin} type={3001} />
       </span>
     </header>
+  );
+}
+
+/** The channel's star (issue 30): one of the profile's favourite channels while pressed, as in the guide. */
+function FavouriteStar({ channelId, name }: { channelId: number; name: string }) {
+  const { t } = useTranslation('player');
+  const star = useFavouriteChannel(channelId);
+  const label = t(star.inList ? 'favouriteRemove' : 'favouriteAdd', { name });
+  return (
+    <button
+      type="button"
+      className="player-btn player__star"
+      aria-pressed={star.inList}
+      aria-label={label}
+      title={star.failed ? t('favouriteFailed') : label}
+      disabled={!star.ready || star.busy}
+      onClick={star.toggle}
+    >
+      <span aria-hidden="true">{star.inList ? '★' : '☆'}</span>
+    </button>
   );
 }
