@@ -83,6 +83,7 @@ export function composeModules(platform: Platform): Modules {
     checkStream: (claims) => playback.gate.checkStream(claims),
     checkProgramme: (userId, eventId) => playback.gate.checkProgramme(userId, eventId),
     streamSessionOpen: (sessionId) => playback.gate.streamSessionOpen(sessionId),
+    relayedStream: (sessionId, stream) => playback.gate.relayedStream(sessionId, stream),
   };
   // Recordings (issue 29) are served and played past the catch-up window while they exist; the
   // recordings module is built last, so both sides are bound to it once it exists.
@@ -92,6 +93,8 @@ export function composeModules(platform: Platform): Modules {
     auth: identity.auth,
     gate,
     recordings: { span: recorded },
+    // Streams that ask for headers are relayed under the same private-address guard as guide sources.
+    relayDestinations: new DestinationPolicy(platform.config.ingestAllowedHosts),
   });
   const playback = createPlayback(platform, {
     auth: identity.auth,

@@ -27,6 +27,8 @@ export const errorCodeSchema = z.enum([
   'provider_unavailable',
   /** 403: a sensitive operator action needs the operator's password again (POST /operator/reauth). */
   'reauth_required',
+  /** 502: an external stream's server refused or failed while the origin relayed it. */
+  'upstream_failed',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

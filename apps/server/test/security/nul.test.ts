@@ -36,6 +36,8 @@ const SAMPLES = [
   // A browser's push keys: an uncompressed P-256 point (65 bytes) and its 16-byte secret, in base64url.
   'B'.padEnd(87, 'A'),
   'A'.repeat(22),
+  // A relay URL's target: stream, kind, the upstream URL in base64url and its signature.
+  `0.p.aHR0cHM6Ly9jZG4uZXhhbXBsZS9hLm0zdTg.${'A'.repeat(43)}`,
 ];
 
 /**

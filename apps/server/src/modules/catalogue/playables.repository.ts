@@ -14,6 +14,8 @@ const CHANNEL = [
   'streamUrl',
   'streamProtocol',
   'alternateStreams',
+  'streamUserAgent',
+  'streamReferrer',
   'catchupMode',
   'catchupSource',
   'clipKey',

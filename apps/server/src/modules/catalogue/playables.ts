@@ -13,6 +13,9 @@ export interface PlayableChannel {
   streamProtocol: 'dash' | 'hls';
   /** JSON array of the external streams tried after streamUrl (M3U alternates), or null. */
   alternateStreams: string | null;
+  /** The User-Agent and Referer streamUrl's list entry asked for: such a stream plays through the relay. */
+  streamUserAgent: string | null;
+  streamReferrer: string | null;
   /** An external channel's catch-up: the M3U mode and source its archive URLs are made from. */
   catchupMode: string | null;
   catchupSource: string | null;

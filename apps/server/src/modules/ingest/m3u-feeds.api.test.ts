@@ -188,7 +188,9 @@ describe.each(kinds)('attributes of an M3U list on %s', (kind) => {
     expect(report.warnings).toEqual([
       'Línea 9: "France Inter" es una radio (radio="true"); se guarda como canal de audio, no entre los canales de TV.',
       'Línea 6: el número de canal 902 (tvg-chno) ya es de "France 2" (línea 4).',
-      expect.stringMatching(/^Línea 2: el flujo de "TF1" pide User-Agent "Kodi\/20.0"; el navegador no puede/),
+      expect.stringMatching(
+        /^Línea 2: el flujo de "TF1" pide User-Agent "Kodi\/20.0"; el navegador no puede enviarlo, así que el servidor retransmite/,
+      ),
       expect.stringMatching(/^Línea 4: el flujo de "France 2" pide Referer "https:\/\/www.france.tv\/"; /),
       expect.stringMatching(
         /^Línea 6: el flujo de "M6" pide User-Agent "VLC\/3.0.20" y Referer "https:\/\/www.6play.fr\/"; /,

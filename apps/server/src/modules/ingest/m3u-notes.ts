@@ -15,7 +15,7 @@ const quoted = (s: string) => `"${s.slice(0, 80)}"`;
 /**
  * The report's lines for what a list declares beyond its channels (issue 31, item 3): radio
  * entries kept as audio channels, tvg-chno clashes within the list, streams that ask for a User-Agent or Referer the
- * browser cannot send, and guides the header offers (url-tvg, x-tvg-url).
+ * browser cannot send (the origin relays them), and guides the header offers (url-tvg, x-tvg-url).
  */
 export function m3uNotes(channels: readonly M3uChannel[], header: M3uHeader): M3uNotes {
   const kinds: string[][] = [[], [], [], []];
@@ -40,7 +40,7 @@ export function m3uNotes(channels: readonly M3uChannel[], header: M3uHeader): M3
       ];
       if (asked.length > 0)
         headers.push(
-          `Línea ${s.line}: el flujo de ${quoted(c.name)} pide ${asked.join(' y ')}; el navegador no puede enviarlo, así que en la web puede no reproducirse.`,
+          `Línea ${s.line}: el flujo de ${quoted(c.name)} pide ${asked.join(' y ')}; el navegador no puede enviarlo, así que el servidor retransmite el flujo con esas cabeceras.`,
         );
     }
   }

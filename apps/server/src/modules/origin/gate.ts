@@ -1,3 +1,4 @@
+import type { RelayedStream } from './relay.http';
 import type { PlaybackClaims } from './signed-url';
 
 /**
@@ -18,4 +19,10 @@ export interface StreamGate {
    * few seconds (SEGMENT_SESSION_RECHECK_MS) and forgotten at once when a session closes.
    */
   streamSessionOpen(sessionId: string): Promise<boolean>;
+  /**
+   * The `stream`-th external stream (0: main, then the alternates) of what a session plays,
+   * with the headers its list entry asked for; null when the session plays no such stream or
+   * it asks for no headers (it is not relayed).
+   */
+  relayedStream(sessionId: string, stream: number): Promise<RelayedStream | null>;
 }

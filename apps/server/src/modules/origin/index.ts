@@ -14,6 +14,8 @@ import { originRoutes } from './origin.routes';
 import { registerDemoOutage } from './seed/demo-outage.http';
 import { defaultSegmentSecret, SEGMENT_TOKEN_TTL_SECONDS, signSegmentToken } from './segment-token';
 import { playbackSigningKey, playbackUrl, signPlaybackToken, type PlaybackClaims } from './signed-url';
+import type { RelayDestinations } from './relay.http';
+import { relayName, relaySigningKey, RELAY_PATH, signRelayTarget, type RelayTarget } from './relay-url';
 
 export { checkCatchup, CATCHUP_MESSAGES, channelTimelineStart } from './windows';
 export { qualityOf, type PlaybackClaims, type StreamKind } from './signed-url';
@@ -25,6 +27,8 @@ export {
   defaultSegmentSecret,
 } from './segment-token';
 export type { StreamGate } from './gate';
+export type { RelayDestinations, RelayedStream } from './relay.http';
+export type { RelayTarget } from './relay-url';
 export type { RecordingSpan, RecordingSpans } from './manifest.service';
 export {
   channelPeriodKey,
@@ -48,6 +52,8 @@ export interface OriginNeeds {
   gate: StreamGate;
   /** Subscribers' recordings (issue 29): served for their span while they exist, past the catch-up window. */
   recordings: RecordingSpans;
+  /** Where relayed external streams may be fetched from (ingest's guard, INGEST_ALLOWED_HOSTS). */
+  relayDestinations: RelayDestinations;
 }
 
 /** Signed playback URLs and licence addresses, as the playback services hand them out. */
@@ -60,6 +66,8 @@ export interface PlaybackUrls {
   licenceUrl(sessionId: string): string;
   /** A fresh segment token of a stream session (`/media/a/{token}/s/…`), valid SEGMENT_TOKEN_TTL_SECONDS. */
   segmentToken(sessionId: string): string;
+  /** A relay URL on our own origin for an external stream that asks for headers (issue 31), under the session's token. */
+  relayUrl(sessionId: string, target: RelayTarget): string;
 }
 
 /** The clips' content keys, for the licence server. */
@@ -102,6 +110,10 @@ export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
   const segmentSecret = cfg.segmentSecret ?? defaultSegmentSecret(config.authSecret);
   const segmentToken = (sessionId: string) =>
     signSegmentToken(segmentSecret, sessionId, Math.floor(clock.now() / 1000) + SEGMENT_TOKEN_TTL_SECONDS);
+  const relayKey = relaySigningKey(config.authSecret);
+  // On the app's own origin, not MEDIA_BASE_URL's: a CDN in front has nothing to cache of one session's relay.
+  const relayUrl = (sessionId: string, target: RelayTarget) =>
+    `${config.publicUrl.replace(/\/$/, '')}/media/a/${segmentToken(sessionId)}/${RELAY_PATH}/${relayName(target)}?t=${signRelayTarget(relayKey, sessionId, target)}`;
   const rotation = new KeyRotation(
     new KeyGenerationsRepository(platform.db),
     caches,
@@ -129,6 +141,7 @@ export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
         auth: needs.auth,
         segmentSecret,
         isOpenKey: isTrailer,
+        relay: { key: relayKey, url: relayUrl, destinations: needs.relayDestinations },
       });
     },
   };
@@ -137,6 +150,7 @@ export function createOrigin(platform: Platform, needs: OriginNeeds): Origin {
     url: (claims) => playbackUrl(cfg.urlTemplate, cfg.baseUrl, claims, signPlaybackToken(signingKey, claims)),
     licenceUrl: (sessionId) => manifests.licenseUrl(sessionId),
     segmentToken,
+    relayUrl,
   };
   const keys: ContentKeys = {
     key: (clipKey) => media.key(clipKey),

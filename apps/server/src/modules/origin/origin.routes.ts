@@ -12,6 +12,8 @@ import type { StreamGate } from './gate';
 import type { ManifestService } from './manifest.service';
 import type { MediaStore } from './media-store';
 import { applyCors, IMMUTABLE, LIVE_MANIFEST, sendBytes, STATIC_MANIFEST } from './origin.http';
+import { relay, type RelayDestinations } from './relay.http';
+import { MAX_RELAYED_URL, RELAY_PATH, verifyRelayTarget, type RelayTarget } from './relay-url';
 import { verifySegmentToken } from './segment-token';
 import { STREAM_KINDS, verifyPlaybackUrl, type StreamKind } from './signed-url';
 
@@ -29,6 +31,12 @@ export interface OriginRouteDeps {
   segmentSecret: string;
   /** Whether a key's segments may go out without a token: trailers (public clips) only. */
   isOpenKey: (key: string) => boolean;
+  /** External streams that ask for headers, relayed (issue 31): the targets' key, their URLs, the destination guard. */
+  relay: {
+    key: Buffer;
+    url: (sessionId: string, target: RelayTarget) => string;
+    destinations: RelayDestinations;
+  };
 }
 
 const MPD = 'application/dash+xml';
@@ -76,6 +84,20 @@ const SEGMENT_REFUSALS = {
   expired: 'La sesión de reproducción ha caducado o se ha cerrado.',
   closed: 'La sesión de reproducción ha caducado o se ha cerrado.',
 } as const;
+
+const RELAY_REFUSALS = {
+  target: 'Este enlace del flujo no es de esta sesión de reproducción.',
+  notRelayed: 'Esta sesión no reproduce ese flujo por el servidor.',
+  tooLong: `La dirección del flujo pasa de ${MAX_RELAYED_URL} caracteres.`,
+} as const;
+const relayParams = z.object({
+  token: signedSegmentParams.shape.token,
+  file: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,39}$/, { message: 'nombre no válido' }),
+});
+// The target's form only; its signature for the token's session is checked before anything is fetched.
+const relayQuery = z.object({
+  t: z.string().regex(/^\d{1,2}\.[pm]\.[A-Za-z0-9_-]{1,5400}\.[A-Za-z0-9_-]{43}$/, { message: 'destino no válido' }),
+});
 
 const URL_REFUSALS = {
   missing: 'Falta la firma de la URL de reproducción.',
@@ -217,6 +239,47 @@ function fileRoutes(api: ZodApp, s: OriginRouteDeps): void {
       if (!(await s.gate.streamSessionOpen(check.sid)))
         throw forbidden(SEGMENT_REFUSALS.closed, PLAYBACK_REFUSAL.sessionExpired);
       return sendSegment(s, request, reply, request.params);
+    },
+  );
+
+  // An external stream that asks for headers (issue 31): the token and its session as a segment's,
+  // then the target's signature for that session, before upstream is asked for anything.
+  api.get(
+    `/media/a/:token/${RELAY_PATH}/:file`,
+    {
+      config: { access: 'signed' },
+      schema: {
+        tags,
+        summary:
+          'Flujo externo retransmitido con el User-Agent y el Referer de su lista (lista HLS reescrita, o sus bytes)',
+        params: relayParams,
+        querystring: relayQuery,
+        response: errorResponses(400, 403, 404, 416, 502),
+      },
+    },
+    async (request, reply) => {
+      const check = verifySegmentToken(s.segmentSecret, request.params.token, s.clock.now());
+      if (!check.ok) throw forbidden(SEGMENT_REFUSALS[check.reason], PLAYBACK_REFUSAL.sessionExpired);
+      if (!(await s.gate.streamSessionOpen(check.sid)))
+        throw forbidden(SEGMENT_REFUSALS.closed, PLAYBACK_REFUSAL.sessionExpired);
+      const target = verifyRelayTarget(s.relay.key, check.sid, request.query.t);
+      if (!target) throw forbidden(RELAY_REFUSALS.target);
+      if (target.url.length > MAX_RELAYED_URL) throw badRequest(RELAY_REFUSALS.tooLong);
+      const stream = await s.gate.relayedStream(check.sid, target.stream);
+      if (!stream) throw notFound(RELAY_REFUSALS.notRelayed);
+      const sid = check.sid;
+      return relay(
+        reply,
+        {
+          target,
+          stream,
+          range: request.headers.range,
+          // A URI the playlist names is relayed only when short enough to come back: the rest stay as written.
+          relayUri: (url, kind) =>
+            url.length > MAX_RELAYED_URL ? null : s.relay.url(sid, { stream: target.stream, kind, url }),
+        },
+        s.relay.destinations,
+      );
     },
   );
 

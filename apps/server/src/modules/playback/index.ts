@@ -61,6 +61,7 @@ export function createPlayback(platform: Platform, needs: PlaybackModuleNeeds): 
       checkStream: (claims) => access.checkStream(claims),
       checkProgramme: (userId, eventId) => access.checkProgramme(userId, eventId),
       streamSessionOpen: (sessionId) => access.streamSessionOpen(sessionId),
+      relayedStream: (sessionId, stream) => access.relayedStream(sessionId, stream),
     },
     subscriberStreams: {
       openStreams: (userId) => sessions.listOpen(userId),

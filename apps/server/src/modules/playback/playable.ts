@@ -2,7 +2,7 @@ import { MAX_ID, PARENTAL_RESTRICTED, type SessionReference } from '@pantalla/co
 import { badRequest, notFound } from '../../platform/errors';
 import type { PlayableChannel, PlayableEvent, Playables } from '../catalogue';
 import { CATCHUP_MESSAGES, checkCatchup } from '../origin';
-import { externalAlternates, externalCatchupUrl } from './external/streams';
+import { externalCatchupStreams, externalStreams, type ExternalStream } from './external/streams';
 import type { RecordedProgramme, RecordedProgrammes } from './session-rules';
 import type { SessionKind } from './tables';
 
@@ -20,6 +20,8 @@ export interface Playable {
   externalUrl: string | null;
   /** External URLs the player falls back to, in order, when externalUrl fails (M3U alternates). */
   externalAlternates: string[];
+  /** externalUrl then externalAlternates, each with the headers its list entry asked for. */
+  externalStreams: ExternalStream[];
   channel: PlayableChannel | null;
   event: PlayableEvent | null;
   /** A REC session's recording: only its owner may play it. */
@@ -35,6 +37,15 @@ function numericId(id: string): number {
 const isRestricted = (parental: number, isAdult = 0): boolean => parental === PARENTAL_RESTRICTED || isAdult === 1;
 const ratingOf = (channel: PlayableChannel | null, ...parentals: number[]): number =>
   Math.max(channel?.isAdult === 1 ? PARENTAL_RESTRICTED : 0, channel?.parental ?? 0, ...parentals);
+
+/** A playable's external streams: none for the origin's. */
+function external(streams: ExternalStream[]): Pick<Playable, 'externalUrl' | 'externalAlternates' | 'externalStreams'> {
+  return {
+    externalUrl: streams[0]?.url ?? null,
+    externalAlternates: streams.slice(1).map((s) => s.url),
+    externalStreams: streams,
+  };
+}
 
 /** Resolves a session reference to what plays; 404 when unknown, 400 outside the catch-up window. */
 export async function resolvePlayable(
@@ -56,8 +67,7 @@ export async function resolvePlayable(
         isRestricted(channel.parental, channel.isAdult) || (onAir !== undefined && isRestricted(onAir.parental)),
       rating: ratingOf(channel, onAir?.parental ?? 0),
       clipKey: channel.clipKey,
-      externalUrl: channel.streamSource === 'external' ? channel.streamUrl : null,
-      externalAlternates: channel.streamSource === 'external' ? externalAlternates(channel) : [],
+      ...external(channel.streamSource === 'external' ? externalStreams(channel) : []),
       channel,
       event: onAir ?? null,
     };
@@ -71,9 +81,9 @@ export async function resolvePlayable(
     if (check !== 'ok' && !(check === 'before-timeline' && channel.streamSource === 'external'))
       throw badRequest(CATCHUP_MESSAGES[check]);
     // An imported channel's archive is its provider's: the programme's times go into its catch-up template.
-    const [externalUrl = null, ...alternates] =
-      channel.streamSource === 'external' ? externalCatchupUrl(channel, event, nowMs) : [];
-    if (channel.streamSource === 'external' && externalUrl === null) throw badRequest(CATCHUP_MESSAGES['no-catchup']);
+    const archive = external(channel.streamSource === 'external' ? externalCatchupStreams(channel, event, nowMs) : []);
+    if (channel.streamSource === 'external' && archive.externalUrl === null)
+      throw badRequest(CATCHUP_MESSAGES['no-catchup']);
     return {
       kind,
       contentId,
@@ -81,8 +91,7 @@ export async function resolvePlayable(
       restricted: isRestricted(event.parental) || isRestricted(channel.parental, channel.isAdult),
       rating: ratingOf(channel, event.parental),
       clipKey: channel.clipKey,
-      externalUrl,
-      externalAlternates: alternates,
+      ...archive,
       channel,
       event,
     };
@@ -97,8 +106,7 @@ export async function resolvePlayable(
     restricted: isRestricted(title.parental),
     rating: title.parental,
     clipKey: title.clipKey,
-    externalUrl: null,
-    externalAlternates: [],
+    ...external([]),
     channel: null,
     event: null,
   };
@@ -131,8 +139,7 @@ export async function resolveRecording(
     restricted: isRestricted(parental) || isRestricted(channel.parental, channel.isAdult),
     rating: ratingOf(channel, parental),
     clipKey: channel.clipKey,
-    externalUrl: null,
-    externalAlternates: [],
+    ...external([]),
     channel,
     event,
     recording,
@@ -152,8 +159,7 @@ export async function resolveRestart(content: Playables, eventId: number): Promi
     restricted: isRestricted(event.parental) || isRestricted(channel.parental, channel.isAdult),
     rating: ratingOf(channel, event.parental),
     clipKey: channel.clipKey,
-    externalUrl: channel.streamSource === 'external' ? channel.streamUrl : null,
-    externalAlternates: channel.streamSource === 'external' ? externalAlternates(channel) : [],
+    ...external(channel.streamSource === 'external' ? externalStreams(channel) : []),
     channel,
     event,
   };

@@ -13,6 +13,7 @@ import {
 import type { Actor } from '../../platform/audit.repository';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
+import { needsRelay } from './external/streams';
 import { referenceId, resolvePlayable, type Playable } from './playable';
 import { refuse } from './refusals';
 import { SESSION_TTL_MS, pinCoveredBy, streamKindOf, type Caller, type PlaybackNeeds } from './session-rules';
@@ -21,12 +22,25 @@ import type { StreamAuthorisation } from './stream-authorisation';
 import type { StreamSigning } from './stream-signing';
 import type { SessionKind } from './tables';
 
+/** Whether a relayed stream's first answer is an HLS playlist to rewrite, or bytes to pass on. */
+function entryKindOf(url: string, playable: Playable): 'playlist' | 'media' {
+  let path = '';
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    // Refused by the relay when fetched.
+  }
+  if (/\.m3u8?$/i.test(path)) return 'playlist';
+  if (/\.(mpd|ts|mp4|m4s|aac|mp3)$/i.test(path)) return 'media';
+  return playable.channel?.streamProtocol === 'hls' ? 'playlist' : 'media';
+}
+
 /** Stream sessions: open (with the account limit), heartbeat, close with position, reset. */
 export class SessionsService {
   constructor(
     private readonly clock: Clock,
     private readonly repo: SessionsRepository,
-    private readonly needs: Pick<PlaybackNeeds, 'accounts' | 'playables' | 'keepWatching' | 'recordings'>,
+    private readonly needs: Pick<PlaybackNeeds, 'accounts' | 'playables' | 'keepWatching' | 'recordings' | 'profiles'>,
     private readonly access: StreamAuthorisation,
     private readonly signing: StreamSigning,
   ) {}
@@ -40,7 +54,7 @@ export class SessionsService {
   /**
    * Opens a session on the caller's recording (issue 29): the same package, PIN, profile and
    * account-limit rules as catch-up, past the channel's catch-up window; 404 for a recording
-   * that is not the caller's (or no longer exists).
+   * that is not the caller's profile's (issue 30: another profile's is as missing), or no longer exists.
    */
   async openRecording(
     caller: Caller,
@@ -50,6 +64,8 @@ export class SessionsService {
   ): Promise<RecordingPlayResponse> {
     const recorded = await this.needs.recordings.recorded(recordingId);
     if (!recorded || recorded.userId !== caller.userId) throw notFound('Grabación no encontrada.');
+    const profile = await this.needs.profiles.resolve(caller.userId, caller.profile ?? body.profileId, caller.signIn);
+    if (recorded.profileId !== profile.id) throw notFound('Grabación no encontrada.');
     const playable = await this.access.resolve('REC', recordingId);
     const opened = await this.openOn(caller, playable, { ...body, serviceName: 'recording' }, deviceName);
     return { ...opened, canSkipAhead: recorded.canSkipAhead };
@@ -107,11 +123,20 @@ export class SessionsService {
     const kind = playable.kind;
     const common = { heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS, expiresAt: new Date(expiresAt).toISOString() };
     if (playable.externalUrl !== null) {
+      // A stream that asks for headers plays through our origin's relay, bound to this session;
+      // the others are played as the list gives them.
+      const [url = playable.externalUrl, ...alternateUrls] = playable.externalStreams.map((stream, index) =>
+        needsRelay(stream)
+          ? this.signing.relayUrl(id, { stream: index, kind: entryKindOf(stream.url, playable), url: stream.url })
+          : stream.url,
+      );
+      const relayed = playable.externalStreams.some(needsRelay);
       return {
         id,
-        playInfo: { url: playable.externalUrl, positionInMs: 0, alternateUrls: playable.externalAlternates },
+        playInfo: { url, positionInMs: 0, alternateUrls },
         drm: null,
         restartUrl: null,
+        ...(relayed ? { segmentToken: this.signing.segmentToken(id) } : {}),
         ...common,
       };
     }
@@ -176,7 +201,8 @@ export class SessionsService {
     if (!(await this.repo.heartbeat(id, userId, now, expiresAt))) throw refuse.streamSessionGone();
     // The segment token is renewed only here (and in manifests): a closed, reset or unwatchable
     // session gets no new one, so its segment URLs die with the last token (60 s).
-    const segmentToken = playable.externalUrl === null ? this.signing.segmentToken(id) : undefined;
+    const signed = playable.externalUrl === null || playable.externalStreams.some(needsRelay);
+    const segmentToken = signed ? this.signing.segmentToken(id) : undefined;
     return { expiresAt: new Date(expiresAt).toISOString(), ...(segmentToken ? { segmentToken } : {}) };
   }
 
@@ -191,7 +217,7 @@ export class SessionsService {
       // A recording keeps its own position: as its programme's catch-up one, keep-watching would
       // offer that programme after its catch-up window, where it no longer plays.
       const recorded = await this.needs.recordings.recorded(session.contentId);
-      if (recorded?.userId === userId)
+      if (recorded?.userId === userId && recorded.profileId === session.profileId)
         await this.needs.keepWatching.markRecording(
           who,
           recorded.id,

@@ -2,6 +2,7 @@ import { NUM_DEVICES } from '@pantalla/contracts';
 import type { Cache } from '../../platform/cache';
 import type { Platform } from '../../platform/module';
 import type { PlaybackClaims, StreamKind } from '../origin';
+import { needsRelay, type ExternalStream } from './external/streams';
 import { resolvePlayable, resolveRecording, resolveRestart, type Playable } from './playable';
 import { refuse } from './refusals';
 import {
@@ -112,6 +113,18 @@ export class StreamAuthorisation {
         : 0;
     });
     return until > this.deps.clock.now();
+  }
+
+  /**
+   * The `index`-th external stream of what session `id` plays now, when it asks for headers
+   * (the relay's question, asked once the session is known open); null otherwise.
+   */
+  async relayedStream(id: string, index: number): Promise<ExternalStream | null> {
+    const session = await this.repo.byId(id);
+    if (!session) return null;
+    const playable = await this.resolve(session.kind, session.contentId).catch(() => null);
+    const stream = playable?.externalStreams[index];
+    return stream && needsRelay(stream) ? stream : null;
   }
 
   /** Every process forgets what it knew of these sessions (their segments are refused from now on). */

@@ -1,6 +1,6 @@
 import { PLAYBACK_TOKEN_GRACE_SECONDS, type DrmSystemsResponse } from '@pantalla/contracts';
 import type { Platform } from '../../platform/module';
-import { qualityOf, type PlaybackClaims, type PlaybackUrls, type StreamKind } from '../origin';
+import { qualityOf, type PlaybackClaims, type PlaybackUrls, type RelayTarget, type StreamKind } from '../origin';
 import { streamKindOf, type Caller } from './session-rules';
 import type { StreamSessionRow } from './tables';
 
@@ -37,6 +37,11 @@ export class StreamSigning {
 
   segmentToken(sid: string): string {
     return this.urls.segmentToken(sid);
+  }
+
+  /** The relay URL of an external stream that asks for headers, bound to session `sid`. */
+  relayUrl(sid: string, target: RelayTarget): string {
+    return this.urls.relayUrl(sid, target);
   }
 
   licenceUrl(sid: string): string {

@@ -7,40 +7,67 @@ export interface ExternalChannel {
   alternateStreams: string | null;
   catchupMode: string | null;
   catchupSource: string | null;
+  /** The main stream's User-Agent and Referer (attribute, #EXTVLCOPT or the URL's |User-Agent= suffix). */
+  streamUserAgent: string | null;
+  streamReferrer: string | null;
 }
 
-/** The streams tried after the first one fails, in the list's order. */
-export function externalAlternates(channel: Pick<ExternalChannel, 'alternateStreams'>): string[] {
-  if (!channel.alternateStreams) return [];
+/** An external stream with the headers its list entry asked for. */
+export interface ExternalStream {
+  url: string;
+  userAgent: string | null;
+  referrer: string | null;
+}
+
+/** A browser cannot send these headers: such a stream plays through the origin's relay (issue 31). */
+export const needsRelay = (s: Pick<ExternalStream, 'userAgent' | 'referrer'>): boolean =>
+  s.userAgent !== null || s.referrer !== null;
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** The channel's streams, main first, then the alternates tried after it fails, in the list's order. */
+export function externalStreams(channel: ExternalChannel): ExternalStream[] {
+  if (!channel.streamUrl) return [];
+  const main = {
+    url: channel.streamUrl,
+    userAgent: text(channel.streamUserAgent),
+    referrer: text(channel.streamReferrer),
+  };
+  let entries: unknown = [];
   try {
-    const entries: unknown = JSON.parse(channel.alternateStreams);
-    // An alternate is its URL, or { url, userAgent, referrer } when its list asked for headers.
-    if (!Array.isArray(entries)) return [];
-    return entries.flatMap((e: unknown) => {
-      if (typeof e === 'string') return [e];
-      const url = e && typeof e === 'object' ? (e as { url?: unknown }).url : undefined;
-      return typeof url === 'string' ? [url] : [];
-    });
+    entries = JSON.parse(channel.alternateStreams ?? '[]');
   } catch {
-    return [];
+    // A damaged column lists no alternates.
   }
+  // An alternate is its URL, or { url, userAgent, referrer } when its list asked for headers.
+  const alternates = (Array.isArray(entries) ? (entries as unknown[]) : []).flatMap((e): ExternalStream[] => {
+    if (typeof e === 'string') return [{ url: e, userAgent: null, referrer: null }];
+    if (!e || typeof e !== 'object') return [];
+    const { url, userAgent, referrer } = e as Record<string, unknown>;
+    return typeof url === 'string' ? [{ url, userAgent: text(userAgent), referrer: text(referrer) }] : [];
+  });
+  return [main, ...alternates];
 }
 
 /**
- * The archive URLs of an ended programme of an imported channel, through its catch-up
+ * The archive streams of an ended programme of an imported channel, through its catch-up
  * template (pvr.iptvsimple's modes): the main stream's first, then each alternate's where
- * the mode derives one from the stream URL. Empty when the channel's mode makes none.
+ * the mode derives one from the stream URL, each with its stream's headers. Empty when the
+ * channel's mode makes none.
  */
-export function externalCatchupUrl(
+export function externalCatchupStreams(
   channel: ExternalChannel,
   programme: { startTime: number; endTime: number },
   now: number,
-): string[] {
+): ExternalStream[] {
   const mode = channel.catchupMode ? catchupModeOf(channel.catchupMode) : null;
-  if (!mode || !channel.streamUrl) return [];
+  if (!mode) return [];
   const times = { start: programme.startTime, end: programme.endTime };
-  const urls = [channel.streamUrl, ...externalAlternates(channel)].map((streamUrl) =>
-    catchupUrl({ mode, source: channel.catchupSource, streamUrl }, times, now),
-  );
-  return [...new Set(urls.filter((u): u is string => u !== null))];
+  const seen = new Set<string>();
+  return externalStreams(channel).flatMap((stream) => {
+    const url = catchupUrl({ mode, source: channel.catchupSource, streamUrl: stream.url }, times, now);
+    if (url === null || seen.has(url)) return [];
+    seen.add(url);
+    return [{ ...stream, url }];
+  });
 }

@@ -154,11 +154,11 @@ export class ShakaAdapter {
     player.setVideoContainer(this.container);
     player.getNetworkingEngine()?.registerRequestFilter((type, request) => {
       // Segments (init, media, text) go out under the freshest token: a static manifest's own expires in 60 s.
-      if (type === shaka.net.NetworkingEngine.RequestType.SEGMENT) {
+      // A relayed stream's playlists and keys too: a live playlist is fetched again long after its URL was made.
+      if (type !== shaka.net.NetworkingEngine.RequestType.LICENSE) {
         request.uris = request.uris.map((uri) => withSegmentToken(uri, this.segmentToken));
         return;
       }
-      if (type !== shaka.net.NetworkingEngine.RequestType.LICENSE) return;
       const token = this.options.getIdToken();
       if (token) request.headers['Authorization'] = `Bearer ${token}`;
       // Keys come from the session playing now, also for a stream preloaded under the previous one.

@@ -35,4 +35,12 @@ describe('segment tokens in the player', () => {
     );
     expect(withSegmentToken(url(`s1.100.${sig}`), null)).toBe(url(`s1.100.${sig}`));
   });
+
+  it('refreshes a relayed stream’s URLs, playlists included, only with a token of their own session', () => {
+    const relayed = (token: string) => `http://localhost/media/a/${token}/r/index.m3u8?t=0.p.aHR0cA.${'B'.repeat(43)}`;
+    expect(withSegmentToken(relayed(`s1.100.${sig}`), `s1.160.${sig}`)).toBe(relayed(`s1.160.${sig}`));
+    expect(withSegmentToken(relayed(`s1.200.${sig}`), `s1.160.${sig}`)).toBe(relayed(`s1.200.${sig}`));
+    // Its target is signed for s0: s1's token would only be refused.
+    expect(withSegmentToken(relayed(`s0.100.${sig}`), `s1.160.${sig}`)).toBe(relayed(`s0.100.${sig}`));
+  });
 });
