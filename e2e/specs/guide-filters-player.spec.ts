@@ -51,6 +51,17 @@ async function groupSelectCut(page: Page): Promise<string[]> {
   });
 }
 
+/** The lineup's ids of the channels named. */
+async function channelIds(request: APIRequestContext, names: readonly string[]): Promise<number[]> {
+  const headers = { authorization: `Bearer ${await apiToken(BASICO)}` };
+  const lineups = (await (await request.get('/api/v1/lineups', { headers })).json()) as { resources: { id: number }[] };
+  const lineupId = lineups.resources[0]?.id;
+  const channels = (await (await request.get(`/api/v1/channels?lineupId=${lineupId}`, { headers })).json()) as {
+    resources: { id: number; name: string }[];
+  };
+  return channels.resources.filter((c) => names.includes(c.name)).map((c) => c.id);
+}
+
 async function channelNames(page: Page): Promise<string[]> {
   return page.locator('.guide-channel').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
 }
@@ -67,8 +78,10 @@ for (const viewport of [
     });
     test.afterEach(async ({ request }) => clearFilter(request));
 
-    test('filters by group and by genre, remembers it, and zaps within the filter', async ({ page }) => {
+    test('filters by group and by genre, remembers it, and zaps within the filter', async ({ page, request }) => {
       test.setTimeout(120_000);
+      const documentaryIds = await channelIds(request, DOCUMENTARIES);
+      expect(documentaryIds).toHaveLength(DOCUMENTARIES.length);
       await signInDirectly(page, BASICO);
       const guide = new GuidePage(page);
       await guide.goto();
@@ -83,11 +96,34 @@ for (const viewport of [
       // The chosen group is whole on screen, its name too.
       expect(await groupSelectCut(page)).toEqual([]);
 
-      // Remembered on the server for this profile: a reload opens filtered.
+      // Remembered on the server for this profile: a reload opens filtered, and its first page asked
+      // is the filter's: no channel outside it is asked for, the start-up fill's page included.
+      const epgAsked: number[] = [];
+      let epgPending = 0;
+      const isEpg = (url: string) => /\/api\/v1\/epg\/\d+\//.test(url);
+      page.on('request', (r) => {
+        const asked = /\/api\/v1\/epg\/(\d+)\//.exec(r.url());
+        if (!asked) return;
+        epgAsked.push(Number(asked[1]));
+        epgPending += 1;
+      });
+      const settled = (r: { url(): string }) => {
+        if (isEpg(r.url())) epgPending -= 1;
+      };
+      page.on('requestfinished', settled);
+      page.on('requestfailed', settled);
+      const fillLoaded = page.waitForResponse((r) => /\/assets\/prefill-[\w-]+\.js$/.test(r.url()));
       await page.reload();
       await guide.expectLoaded();
       await expect(page.getByRole('combobox', { name: 'Grupo de canales' })).toHaveValue(/\d+/);
       expect(await channelNames(page)).toEqual(DOCUMENTARIES);
+      // The fill (when the page settles) has asked its page, if any, two frames after its code arrived.
+      await fillLoaded;
+      for (let frame = 0; frame < 2; frame += 1)
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      await expect.poll(() => epgPending).toBe(0);
+      expect(epgAsked.length).toBeGreaterThan(0);
+      expect(epgAsked.filter((id) => !documentaryIds.includes(id))).toEqual([]);
 
       // Open the second channel live and zap: up and down stay within the group, wrapping at its ends.
       await guide.row('Historia TV').locator('.guide-programme--live').click();

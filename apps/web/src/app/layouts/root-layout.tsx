@@ -20,7 +20,7 @@ export function RootLayout() {
     regionId: userInfo?.regionId ?? null,
     enabled: status === 'authenticated',
   });
-  useGuideFill({ lineupId: lineup?.id, loadDone, channelOrder: userInfo?.channelOrder });
+  useGuideFill({ lineupId: lineup?.id, loadDone, user: userInfo });
   return (
     <>
       <a className="skip-link" href="#main">

@@ -9,6 +9,7 @@ const fillGuideOpening = vi.fn(() => Promise.resolve());
 vi.mock('../../features/guide/prefill', () => ({ fillGuideOpening }));
 const { useGuideFill } = await import('./use-guide-fill');
 
+const user = { email: 'casa@pantalla.test', userId: 7, profiles: [], channelOrder: [2, 1] };
 const channels = [
   { id: 1, epg: 1 },
   { id: 2, epg: 1 },
@@ -32,7 +33,7 @@ describe('useGuideFill', () => {
 
   it("fills the guide's opening with the lineup's channels once the screen has settled", async () => {
     const { client, wrapper } = setup();
-    const { unmount } = renderHook(() => useGuideFill({ lineupId: 10, loadDone: true, channelOrder: [2, 1] }), {
+    const { unmount } = renderHook(() => useGuideFill({ lineupId: 10, loadDone: true, user }), {
       wrapper,
     });
     vi.advanceTimersByTime(2900);
@@ -40,15 +41,14 @@ describe('useGuideFill', () => {
     expect(fillGuideOpening).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(200);
     await vi.waitFor(() => expect(fillGuideOpening).toHaveBeenCalledTimes(1));
-    expect(fillGuideOpening).toHaveBeenCalledWith(client, channels, [2, 1]);
+    expect(fillGuideOpening).toHaveBeenCalledWith(client, channels, [2, 1], { profile: { user, profileId: null } });
     unmount();
   });
 
   it('waits for load_done, and leaving first cancels it', async () => {
     const { wrapper } = setup();
     const { rerender, unmount } = renderHook(
-      (props: { loadDone: boolean }) =>
-        useGuideFill({ lineupId: 10, loadDone: props.loadDone, channelOrder: undefined }),
+      (props: { loadDone: boolean }) => useGuideFill({ lineupId: 10, loadDone: props.loadDone, user }),
       {
         wrapper,
         initialProps: { loadDone: false },

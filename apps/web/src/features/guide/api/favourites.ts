@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { favouriteChannelsSchema, type FavouriteChannels } from '@pantalla/contracts';
 import { api } from '../../../lib/api-client';
@@ -13,6 +13,14 @@ export const favouriteKeys = {
 export function getFavouriteChannels(signal?: AbortSignal): Promise<FavouriteChannels> {
   return api.get('/favourites/channels', { schema: favouriteChannelsSchema, signal });
 }
+
+/** The profile's favourite channels: the guide's and the start-up fill's one query. */
+export const favouriteChannelsQueryOptions = (profileKey: string) =>
+  queryOptions({
+    queryKey: favouriteKeys.channels(profileKey),
+    queryFn: ({ signal }) => getFavouriteChannels(signal),
+    staleTime: 60_000,
+  });
 
 export function addFavouriteChannel(channelId: number): Promise<FavouriteChannels> {
   return api.request(`/favourites/channels/${channelId}`, { method: 'PUT', schema: favouriteChannelsSchema });
@@ -29,7 +37,7 @@ export function removeFavouriteChannel(channelId: number): Promise<void> {
 export function useFavouriteChannels(profileKey: string) {
   const client = useQueryClient();
   const key = favouriteKeys.channels(profileKey);
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => getFavouriteChannels(signal), staleTime: 60_000 });
+  const query = useQuery(favouriteChannelsQueryOptions(profileKey));
   const mutation = useMutation({
     mutationFn: async ({ channelId, on }: { channelId: number; on: boolean }): Promise<void> => {
       if (on) await addFavouriteChannel(channelId);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import {
   NO_GUIDE_FILTER,
@@ -21,6 +21,14 @@ export function getGuideFilter(signal?: AbortSignal): Promise<GuideFilter> {
   return api.get('/guide/filter', { schema: guideFilterSchema, signal });
 }
 
+/** The profile's remembered filter: the guide's and the start-up fill's one query. */
+export const guideFilterQueryOptions = (profileKey: string) =>
+  queryOptions({
+    queryKey: guideFilterKeys.filter(profileKey),
+    queryFn: ({ signal }) => getGuideFilter(signal),
+    staleTime: 30_000,
+  });
+
 export function putGuideFilter(filter: GuideFilter): Promise<GuideFilter> {
   return api.request('/guide/filter', { method: 'PUT', body: filter, schema: guideFilterSchema });
 }
@@ -32,7 +40,7 @@ export function putGuideFilter(filter: GuideFilter): Promise<GuideFilter> {
 export function useGuideFilter(profileKey: string) {
   const client = useQueryClient();
   const key = guideFilterKeys.filter(profileKey);
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => getGuideFilter(signal), staleTime: 30_000 });
+  const query = useQuery(guideFilterQueryOptions(profileKey));
   const { mutate } = useMutation({
     mutationFn: putGuideFilter,
     onMutate: async (next): Promise<{ before: GuideFilter | undefined }> => {
