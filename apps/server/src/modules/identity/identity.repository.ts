@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../../platform/database';
 import { lockKey, lockedTransaction } from '../../platform/dialect';
 import { writeSearchKeys } from './subscriber-search.repository';
@@ -71,19 +71,20 @@ export class IdentityRepository {
 
   /**
    * The user's profiles, creating `fallback` first when there are none. Locked per
-   * user so two first requests at once cannot both create a default.
+   * user so two first requests at once cannot both create a default; an account that has
+   * profiles (every request after its first) is answered by a read alone. On SQLite the lock
+   * is the database's write lock: taken by every request, each one waited (holding the
+   * server's thread) behind an import's transactions, and failed after the busy timeout
+   * (issue 31, item 9).
    */
   async listProfilesCreatingDefault(
     userId: number,
     fallback: Omit<Insertable<ProfileTable>, 'userId'>,
   ): Promise<ProfileRow[]> {
+    const held = await this.profilesOf(this.k, userId);
+    if (held.length > 0) return held;
     return lockedTransaction(this.k, this.db.dialect, lockKey('identity.default-profile', userId), async (trx) => {
-      const existing = await trx
-        .selectFrom('profiles')
-        .selectAll()
-        .where('userId', '=', userId)
-        .orderBy('id')
-        .execute();
+      const existing = await this.profilesOf(trx, userId);
       if (existing.length > 0) return existing;
       const created = await trx
         .insertInto('profiles')
@@ -92,5 +93,9 @@ export class IdentityRepository {
         .executeTakeFirstOrThrow();
       return [created];
     });
+  }
+
+  private profilesOf(db: Kysely<IdentityTables>, userId: number): Promise<ProfileRow[]> {
+    return db.selectFrom('profiles').selectAll().where('userId', '=', userId).orderBy('id').execute();
   }
 }
