@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
@@ -25,6 +26,28 @@ export function startThread(
   );
   if (!entry) throw new Error(`${built} is missing from the build`);
   return new Worker(entry, options);
+}
+
+/**
+ * A background thread's priority (Unix nice 10): against the server's thread it gets a
+ * ninth of a core's share, so requests go first; not the lowest (19), which on a machine
+ * shared with other busy processes left an import hardly running at all.
+ */
+export const BACKGROUND_PRIORITY = os.constants.priority.PRIORITY_BELOW_NORMAL;
+
+/**
+ * Called from a thread doing long background work (an import's parsing and writing): its
+ * priority drops to BACKGROUND_PRIORITY, so on a machine of few cores the server's thread answering
+ * requests is given a core first (issue 31, item 9: an import's two threads took both cores
+ * and viewers waited seconds). On Linux a priority belongs to the thread that sets it, so the
+ * server's thread keeps its own; where the system refuses, the thread runs as it was.
+ */
+export function runInBackground(): void {
+  try {
+    os.setPriority(BACKGROUND_PRIORITY);
+  } catch {
+    // A system that refuses only leaves the import as fast as before.
+  }
 }
 
 /** A call as a thread receives it: what was asked, numbered by the caller. */

@@ -5,7 +5,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { systemClock } from '../../platform/clock';
 import { openDatabase } from '../../platform/database';
-import { failedAnswer, type ThreadAnswer, type ThreadCall } from '../../platform/threads';
+import { failedAnswer, runInBackground, type ThreadAnswer, type ThreadCall } from '../../platform/threads';
 import { GuideStage } from './guide-stage';
 import type { ImportCall, ImportThreadJob } from './import-thread-client';
 import { changesToldByServerThread, createImportWriter } from './import-writer';
@@ -55,4 +55,7 @@ async function serve(port: MessagePort, job: ImportThreadJob): Promise<void> {
   };
 }
 
-if (parentPort) await serve(parentPort, workerData as ImportThreadJob);
+if (parentPort) {
+  runInBackground();
+  await serve(parentPort, workerData as ImportThreadJob);
+}

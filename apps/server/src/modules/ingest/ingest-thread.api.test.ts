@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, EpgDayResponse } from '@pantalla/contracts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { BASICO, DEMO, bearerFor } from '../../../test/auth';
 import { pgReachable } from '../../../test/databases';
+import { BACKGROUND_PRIORITY } from '../../platform/threads';
 import { IngestTooLarge } from './byte-source';
 import { IngestError } from './parsers/errors';
 import { syntheticProgrammeCount, syntheticXmltv } from './parsers/synthetic-guide';
@@ -20,6 +23,21 @@ const legs: { name: string; kind: 'sqlite' | 'postgres' }[] = [
 const day = new Date().toISOString().slice(0, 10);
 /** Enough programmes for the writer to commit twice (it gathers 20,000 per transaction). */
 const BIG = { channels: 100, days: 15, from: day };
+
+/** Each thread of this process and its nice value (Linux: /proc/self/task/<id>/stat, field 19). */
+function threadPriorities(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const id of readdirSync('/proc/self/task')) {
+    try {
+      // The name in parentheses may hold spaces: fields are counted after it.
+      const fields = readFileSync(`/proc/self/task/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      out.set(Number(id), Number(fields[16]));
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return out;
+}
 
 async function* pieces(parts: string[], breakAfter?: number): AsyncGenerator<string> {
   for (const [i, part] of parts.entries()) {
@@ -79,6 +97,28 @@ describe.each(legs)('an import in threads of its own, on $name', { timeout: 120_
     expect(again.channels.created).toBe(0);
     expect(again.programmes).toMatchObject({ inserted: 0, removed: 0, unchanged: expected });
   });
+
+  it.runIf(os.platform() === 'linux')(
+    "gives way to the server's thread: the parsing and writing threads run at a background priority, the server's at its own",
+    async () => {
+      const own = os.getPriority();
+      const background = new Set<number>();
+      let done = false;
+      const imported = ctx.modules.ingest.service
+        .import('xmltv', syntheticXmltv({ channels: 20, days: 15, from: day }))
+        .finally(() => (done = true));
+      // Both threads live as long as the import: their priorities are read while it runs.
+      while (!done && background.size < 2) {
+        for (const [id, nice] of threadPriorities()) if (nice === BACKGROUND_PRIORITY) background.add(id);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await imported;
+      expect(background.size).toBe(2);
+      expect(background.has(process.pid)).toBe(false);
+      expect(os.getPriority()).toBe(own);
+      expect(threadPriorities().get(process.pid)).toBe(own);
+    },
+  );
 
   it('imports a channel list through the route, admins only', async () => {
     const list =

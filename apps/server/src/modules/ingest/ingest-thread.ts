@@ -4,6 +4,7 @@
  * catalogue's writing thread.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { runInBackground } from '../../platform/threads';
 import { startImportThread } from '../catalogue';
 import type { FromIngestThread, IngestThreadJob, ToIngestThread } from './ingest-thread-client';
 import { createImporter, heldByServerThread } from './importer';
@@ -47,4 +48,7 @@ async function run(port: MessagePort, job: IngestThreadJob): Promise<void> {
   }
 }
 
-if (parentPort) await run(parentPort, workerData as IngestThreadJob);
+if (parentPort) {
+  runInBackground();
+  await run(parentPort, workerData as IngestThreadJob);
+}
