@@ -15,6 +15,7 @@ import { diagnosticsRoutes } from '../features/diagnostics';
 import { extInfoRoutes } from '../features/ext-info';
 import { genresRoutes } from '../features/genres';
 import { guideRoutes } from '../features/guide';
+import { myListRoutes } from '../features/my-list';
 import { playerRoutes } from '../features/player';
 import { searchRoutes } from '../features/search';
 import { settingsRoutes } from '../features/settings';
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
                 lazy: screen(['settings', 'commerce', 'billing', 'profiles'], settingsRoutes.settings),
               },
               { path: paths.recordings.path, lazy: screen(['my-recordings'], () => import('./routes/recordings')) },
+              { path: paths.myList.path, lazy: screen(['my-list'], myListRoutes.myList) },
               {
                 path: paths.receipt.path,
                 lazy: screen(['billing'], billingRoutes.receipt),

@@ -22,6 +22,7 @@ import type operatorSubscribers from '../locales/es/operator-subscribers.json';
 import type operatorProducts from '../locales/es/operator-products.json';
 import type operatorActions from '../locales/es/operator-actions.json';
 import type myRecordings from '../locales/es/my-recordings.json';
+import type myList from '../locales/es/my-list.json';
 
 // Typed keys: a feature adding a namespace adds its Spanish table here too.
 declare module 'i18next' {
@@ -48,6 +49,7 @@ declare module 'i18next' {
       'operator-products': typeof operatorProducts;
       'operator-actions': typeof operatorActions;
       'my-recordings': typeof myRecordings;
+      'my-list': typeof myList;
       screens: typeof screens;
       profiles: typeof profiles;
       settings: typeof settings;

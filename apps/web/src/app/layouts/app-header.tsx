@@ -98,6 +98,11 @@ function AccountMenu({ email, onLogout }: { email: string; onLogout: () => void 
             </NavLink>
           </li>
           <li>
+            <NavLink to={paths.myList.getHref()} className="account-menu__link">
+              {t('nav.myList')}
+            </NavLink>
+          </li>
+          <li>
             <NavLink to={paths.recordings.getHref()} className="account-menu__link">
               {t('nav.recordings')}
             </NavLink>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths';
 import { getChannelsQueryOptions, getContentsQueryOptions, getSeriesListQueryOptions } from '../../../lib/catalogue';
 import { currentProfile } from '../../../lib/current-profile';
 import {
@@ -36,7 +37,12 @@ export default function PersonalRows({ lineupId }: { lineupId: number | undefine
     <>
       {listEntries.length > 0 ? (
         <RowErrorBoundary fallback={null}>
-          <ItemRow title={t('home.myList')} entries={listEntries} displayMode={1} />
+          <ItemRow
+            title={t('home.myList')}
+            entries={listEntries}
+            displayMode={1}
+            seeAll={{ to: paths.myList.getHref() }}
+          />
         </RowErrorBoundary>
       ) : null}
       {channelEntries.length > 0 ? (
