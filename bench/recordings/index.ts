@@ -108,6 +108,7 @@ async function runRulesBench(): Promise<void> {
       const text = title ? `Serie ${(r * 31) % (TITLES * 20)}` : `tema${(r * 17) % 100_000}`;
       await rulesRepo.insert({
         userId: 1 + (r % USERS),
+        profileId: 1 + (r % USERS),
         kind: title ? 'title' : 'keyword',
         text,
         folded: fold(text),
@@ -122,6 +123,7 @@ async function runRulesBench(): Promise<void> {
       channel: async (id: number) => (id >= 1 && id <= CHANNELS ? channel(id) : undefined),
       eventPackage: async () => null,
       rights,
+      profileKids: async () => null,
     };
     const settings = { retentionDays: 90, quotaHours: 50, packageHours: new Map<number, number>() };
     const repo = new RecordingsRepository(db);

@@ -125,15 +125,15 @@ const COLUMNS: Record<string, Record<string, Kind> | 'provider'> = {
   qoe_speed_tests: { ...none('id at browser os screen results'), user_id: U },
   recordings: {
     ...none(
-      'id event_id channel_id title subtitle episode_num start_time end_time state protected expires_at rule_id media_key created_at',
+      'id profile_id event_id channel_id title subtitle episode_num start_time end_time state protected expires_at rule_id media_key created_at',
     ),
     user_id: U,
   },
   // A rule's words are the subscriber's own: they may name a person.
-  recording_rules: { ...none('id kind channel_id new_only created_at'), user_id: U, text: P, folded: P },
+  recording_rules: { ...none('id profile_id kind channel_id new_only created_at'), user_id: U, text: P, folded: P },
   recording_reminders: {
     ...none(
-      'id event_id channel_id title start_time end_time minutes_before remind_at mail seen mailed pushed created_at',
+      'id profile_id event_id channel_id title start_time end_time minutes_before remind_at mail seen mailed pushed created_at',
     ),
     user_id: U,
   },

@@ -64,6 +64,7 @@ const LANDED = [
   '2026-12-11-0300-bookmarks-per-profile',
   '2026-12-11-0600-source-guide-shift',
   '2026-12-12-0100-reminder-push',
+  '2026-12-13-0400-recordings-per-profile',
 ];
 
 const sets = [

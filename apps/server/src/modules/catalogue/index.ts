@@ -63,6 +63,8 @@ export type {
 export type { KeepWatching } from './keep-watching.service';
 export type { ChannelLabel, PlayableChannel, PlayableEvent, PlayableTitle, Playables, SeriesLabel } from './playables';
 export type { GuideProgramme, RecordableGuide } from './recordable-guide.repository';
+/** The kids profile's audience check (issue 30): recordings and reminders apply it as the catalogue does. */
+export { kidsMay, kidsMayChannel, kidsRefused, type KidsLevel } from './catalogue.service';
 
 /** What the catalogue needs of other modules. */
 export interface CatalogueNeeds {

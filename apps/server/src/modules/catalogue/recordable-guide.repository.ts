@@ -15,6 +15,10 @@ export interface GuideProgramme {
   episodeNum: string;
   /** 1: the guide says it was shown before (XMLTV previously-shown). */
   previouslyShown?: number | null;
+  /** Its rating, genre and section: what a kids profile may record or be reminded of (issue 30). */
+  parental?: number;
+  genreId?: number | null;
+  sectionId?: number | null;
 }
 
 /** The guide read for recordings (issue 29): one programme, some by id, or all from a start in pages. */
@@ -35,6 +39,9 @@ const COLUMNS = [
   'description',
   'episodeNum',
   'previouslyShown',
+  'parental',
+  'genreId',
+  'sectionId',
 ] as const;
 const IN_CHUNK = 500;
 

@@ -36,6 +36,8 @@ export const streamKindOf: Record<SessionKind, StreamKind> = {
 export interface RecordedProgramme {
   id: number;
   userId: number;
+  /** The profile whose it is: only that profile plays it (issue 30). */
+  profileId: number;
   eventId: number;
   channelId: number;
   title: string;

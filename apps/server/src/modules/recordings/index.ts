@@ -46,7 +46,7 @@ export interface Recordings {
   runScheduled(): Promise<void>;
   /** A recording as playback and the origin play it: undefined once deleted or expired (issue 29). */
   recorded(recordingId: number): Promise<RecordedProgramme | undefined>;
-  /** The user's recordings, rules, reminders and push devices for the data export; erased with the account. */
+  /** The account's recordings, rules, reminders (every profile's) and push devices for the data export; erased with the account. */
   personalData: PersonalDataHolder;
 }
 
@@ -66,6 +66,12 @@ export function createRecordings(platform: Platform, needs: RecordingsNeeds): Re
     channel,
     eventPackage: async (eventId: number) => (await needs.playables.event(eventId))?.packageId,
     rights: needs.rights,
+    // A rule's profile, as a request's would resolve it; a deleted one (403) files nothing.
+    profileKids: (userId: number, profileId: number) =>
+      needs.profiles.resolve(userId, profileId).then(
+        (p) => (p.kind === 'kids' ? p.kidsMaxRating : null),
+        () => undefined,
+      ),
   };
   const recordings = new RecordingsService(clock, repo, sources, config.recordings);
   const rules = new RulesService(
@@ -77,13 +83,17 @@ export function createRecordings(platform: Platform, needs: RecordingsNeeds): Re
     sources,
     config.recordings,
   );
-  const reminders = new RemindersService(clock, reminderRepo, needs.guide, needs.mailUser);
+  const reminders = new RemindersService(clock, reminderRepo, needs.guide, channel, needs.mailUser);
   const rights = new ChannelRightsService(repo, clock, channel);
   const pushRepo = new PushRepository(db);
   const vapid = loadVapidKeys(config);
   if (!vapid) platform.log.info('Web Push not offered: WEB_PUSH_PUBLIC_KEY and WEB_PUSH_PRIVATE_KEY are not set');
   const push = new PushService(clock, pushRepo, vapid, config.env === 'production', needs.pushDestinations);
-  needs.profiles.onDeleted((userId, profileId) => pushRepo.removeProfile(userId, profileId));
+  needs.profiles.onDeleted(async (userId, profileId) => {
+    // A deleted profile's recordings (and their media references), rules, reminders and devices go with it (issue 30).
+    await repo.removeProfile({ userId, profileId });
+    await pushRepo.removeProfile(userId, profileId);
+  });
 
   // Under the advisory lock (PostgreSQL) or the lock file (SQLite): one process of a cluster evaluates at a time.
   const evaluateRules = () => db.exclusive(RULES_LOCK, () => rules.evaluate());
@@ -128,7 +138,7 @@ export function createRecordings(platform: Platform, needs: RecordingsNeeds): Re
       name: 'recordings',
       migrations: recordingsMigrations,
       routes: async (app) => {
-        await recordingRoutes(app, needs.auth, { recordings, rules, reminders, rights });
+        await recordingRoutes(app, needs.auth, needs.profiles, { recordings, rules, reminders, rights });
         pushRoutes(app, needs.auth, needs.profiles, push);
       },
       startWork: () => {

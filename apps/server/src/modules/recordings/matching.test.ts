@@ -3,6 +3,7 @@ import { episodeKey, fold, isNewEpisode, RuleIndex, type MatchRule } from './mat
 
 const rule = (over: Partial<MatchRule> & { id: number }): MatchRule => ({
   userId: 1,
+  profileId: 1,
   kind: 'title',
   folded: '',
   channelId: null,

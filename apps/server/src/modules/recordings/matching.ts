@@ -46,6 +46,8 @@ function foldEach(lower: string): string {
 export interface MatchRule {
   id: number;
   userId: number;
+  /** The profile the rule files its recordings for (issue 30). */
+  profileId: number;
   kind: 'title' | 'keyword';
   /** Already folded. */
   folded: string;

@@ -56,12 +56,13 @@ export class PushRepository {
       .execute();
   }
 
-  ofUsers(userIds: readonly number[]): Promise<RecordingPushSubscriptionRow[]> {
-    if (userIds.length === 0) return Promise.resolve([]);
+  /** The devices of these profiles (a reminder is pushed to its own profile's devices only, issue 30). */
+  ofProfiles(profileIds: readonly number[]): Promise<RecordingPushSubscriptionRow[]> {
+    if (profileIds.length === 0) return Promise.resolve([]);
     return this.k
       .selectFrom('recordingPushSubscriptions')
       .selectAll()
-      .where('userId', 'in', [...new Set(userIds)])
+      .where('profileId', 'in', [...new Set(profileIds)])
       .orderBy('id')
       .execute();
   }
@@ -70,7 +71,7 @@ export class PushRepository {
   toPush(now: number, limit: number) {
     return this.k
       .selectFrom('recordingReminders')
-      .select(['id', 'userId', 'channelId', 'title', 'startTime', 'endTime'])
+      .select(['id', 'userId', 'profileId', 'channelId', 'title', 'startTime', 'endTime'])
       .where('pushed', '=', 0)
       .where('remindAt', '<=', now)
       .where('endTime', '>', now)

@@ -64,7 +64,7 @@ export class PushService {
   }
 
   /**
-   * Pushes due reminders to every device of their user, each reminder once: marked before
+   * Pushes due reminders to every device of their profile (of that account), each reminder once: marked before
    * sending, so a crash or restart loses a push rather than doubling it. A 404/410 removes the
    * device's subscription (RFC 8030 §7.3: it expired or was withdrawn).
    */
@@ -77,10 +77,10 @@ export class PushService {
       const rows = await this.repo.toPush(now, BATCH);
       if (rows.length === 0) return sent;
       await this.repo.markPushed(rows.map((r) => r.id));
-      const devices = await this.repo.ofUsers(rows.map((r) => r.userId));
+      const devices = await this.repo.ofProfiles(rows.map((r) => r.profileId));
       const gone = new Set<number>();
       for (const r of rows) {
-        const targets = devices.filter((d) => d.userId === r.userId && !gone.has(d.id));
+        const targets = devices.filter((d) => d.userId === r.userId && d.profileId === r.profileId && !gone.has(d.id));
         const outcomes = await Promise.all(
           targets.map((d) =>
             this.send(d, reminderPush(r), {

@@ -5,6 +5,12 @@ import type { RecordingRow, RecordingTable, RecordingsTables } from './tables';
 type Trx = Kysely<RecordingsTables> | Transaction<RecordingsTables>;
 export type NewRecording = Omit<Insertable<RecordingTable>, 'id'>;
 
+/** A profile of an account: whose recordings, rules and reminders these are (issue 30). */
+export interface ProfileKey {
+  userId: number;
+  profileId: number;
+}
+
 /** A page position: the last item's sort instant and id. */
 export interface Position {
   at: number;
@@ -25,14 +31,14 @@ export class RecordingsRepository {
 
   /**
    * Files a recording and takes its reference on the media, in one transaction; undefined when
-   * the subscriber already has this programme (the unique index decides, whichever process asks).
+   * the profile already has this programme (the unique index decides, whichever process asks).
    */
   async insert(row: NewRecording): Promise<number | undefined> {
     return this.k.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('recordings')
         .values(row)
-        .onConflict((oc) => oc.columns(['userId', 'eventId']).doNothing())
+        .onConflict((oc) => oc.columns(['userId', 'profileId', 'eventId']).doNothing())
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return undefined;
@@ -44,7 +50,7 @@ export class RecordingsRepository {
   /**
    * Files many recordings as insert() does, in one transaction of multi-row statements (a rule
    * evaluation's batch: a few statements instead of two per recording); answers, per row, whether
-   * it was filed (false when the subscriber held the programme already, or for a repeated row).
+   * it was filed (false when the profile held the programme already, or for a repeated row).
    */
   async insertMany(rows: readonly NewRecording[]): Promise<boolean[]> {
     if (rows.length === 0) return [];
@@ -54,13 +60,13 @@ export class RecordingsRepository {
         const inserted = await trx
           .insertInto('recordings')
           .values(rows.slice(i, i + INSERT_CHUNK))
-          .onConflict((oc) => oc.columns(['userId', 'eventId']).doNothing())
-          .returning(['userId', 'eventId'])
+          .onConflict((oc) => oc.columns(['userId', 'profileId', 'eventId']).doNothing())
+          .returning(['profileId', 'eventId'])
           .execute();
-        for (const r of inserted) filed.add(`${r.userId}:${r.eventId}`);
+        for (const r of inserted) filed.add(`${r.profileId}:${r.eventId}`);
       }
       // Each filed pair once: a row repeated in the batch was not filed twice.
-      const out = rows.map((row) => filed.delete(`${row.userId}:${row.eventId}`));
+      const out = rows.map((row) => filed.delete(`${row.profileId}:${row.eventId}`));
       await this.referenceMany(
         trx,
         rows.filter((_, i) => out[i]),
@@ -119,12 +125,12 @@ export class RecordingsRepository {
     await trx.deleteFrom('recordingMedia').where('mediaKey', '=', mediaKey).where('refs', '<=', 0).execute();
   }
 
-  /** Removes recordings and releases their media; answers how many went. */
-  async remove(where: { userId?: number; ids: readonly number[] }): Promise<number> {
+  /** Removes recordings (of `owner` only, when given) and releases their media; answers how many went. */
+  async remove(where: { owner?: ProfileKey; ids: readonly number[] }): Promise<number> {
     if (where.ids.length === 0) return 0;
     return this.k.transaction().execute(async (trx) => {
       let q = trx.deleteFrom('recordings').where('id', 'in', where.ids);
-      if (where.userId !== undefined) q = q.where('userId', '=', where.userId);
+      if (where.owner) q = q.where('userId', '=', where.owner.userId).where('profileId', '=', where.owner.profileId);
       const gone = await q.returning(['mediaKey']).execute();
       for (const g of gone) await this.release(trx, g.mediaKey);
       return gone.length;
@@ -145,66 +151,74 @@ export class RecordingsRepository {
     return this.k.selectFrom('recordings').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  find(userId: number, id: number): Promise<RecordingRow | undefined> {
+  find(who: ProfileKey, id: number): Promise<RecordingRow | undefined> {
     return this.k
       .selectFrom('recordings')
       .selectAll()
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('id', '=', id)
       .executeTakeFirst();
   }
 
-  findByEvent(userId: number, eventId: number): Promise<RecordingRow | undefined> {
+  findByEvent(who: ProfileKey, eventId: number): Promise<RecordingRow | undefined> {
     return this.k
       .selectFrom('recordings')
       .selectAll()
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('eventId', '=', eventId)
       .executeTakeFirst();
   }
 
-  /** `user:event` of every recording of these programmes (evaluation skips them). */
+  /** `profile:event` of every recording of these programmes (evaluation skips them). */
   async heldPairs(eventIds: readonly number[]): Promise<Set<string>> {
     const held = new Set<string>();
     for (let i = 0; i < eventIds.length; i += IN_CHUNK) {
       const rows = await this.k
         .selectFrom('recordings')
-        .select(['userId', 'eventId'])
+        .select(['profileId', 'eventId'])
         .where('eventId', 'in', eventIds.slice(i, i + IN_CHUNK))
         .execute();
-      for (const r of rows) held.add(`${r.userId}:${r.eventId}`);
+      for (const r of rows) held.add(`${r.profileId}:${r.eventId}`);
     }
     return held;
   }
 
-  async remindedEvents(userId: number, eventIds: readonly number[]): Promise<number[]> {
+  async remindedEvents(who: ProfileKey, eventIds: readonly number[]): Promise<number[]> {
     const rows = await this.k
       .selectFrom('recordingReminders')
       .select('eventId')
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('eventId', 'in', eventIds.length > 0 ? eventIds : [0])
       .execute();
     return rows.map((r) => r.eventId);
   }
 
-  async setProtected(userId: number, id: number, isProtected: boolean, expiresAt: number | null): Promise<void> {
+  async setProtected(who: ProfileKey, id: number, isProtected: boolean, expiresAt: number | null): Promise<void> {
     await this.k
       .updateTable('recordings')
       .set({ protected: isProtected ? 1 : 0, expiresAt })
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('id', '=', id)
       .execute();
   }
 
-  /** A page of the user's recordings: scheduled soonest-ending first, otherwise newest-ended first. */
+  /** A page of the profile's recordings: scheduled soonest-ending first, otherwise newest-ended first. */
   page(
-    userId: number,
+    who: ProfileKey,
     filter: { state?: 'scheduled' | 'ready'; ruleId?: number },
     after: Position | null,
     limit: number,
   ): Promise<RecordingRow[]> {
     const ascending = filter.state === 'scheduled';
-    let q = this.k.selectFrom('recordings').selectAll().where('userId', '=', userId);
+    let q = this.k
+      .selectFrom('recordings')
+      .selectAll()
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId);
     if (filter.state) q = q.where('state', '=', filter.state);
     if (filter.ruleId !== undefined) q = q.where('ruleId', '=', filter.ruleId);
     if (after)
@@ -218,7 +232,7 @@ export class RecordingsRepository {
     return q.orderBy('endTime', dir).orderBy('id', dir).limit(limit).execute();
   }
 
-  /** Seconds of the user's recordings by state. */
+  /** Seconds of the account's recordings by state, every profile's: the quota is the account's. */
   async secondsByState(userId: number): Promise<{ ready: number; scheduled: number }> {
     const rows = await this.k
       .selectFrom('recordings')
@@ -230,11 +244,12 @@ export class RecordingsRepository {
     return { ready: of('ready'), scheduled: of('scheduled') };
   }
 
-  eventsOf(userId: number, eventIds: readonly number[]) {
+  eventsOf(who: ProfileKey, eventIds: readonly number[]) {
     return this.k
       .selectFrom('recordings')
       .select(['eventId', 'state'])
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('eventId', 'in', eventIds.length > 0 ? eventIds : [0])
       .execute();
   }
@@ -321,11 +336,12 @@ export class RecordingsRepository {
     });
   }
 
-  async scheduledIdsOfRule(userId: number, ruleId: number): Promise<number[]> {
+  async scheduledIdsOfRule(who: ProfileKey, ruleId: number): Promise<number[]> {
     const rows = await this.k
       .selectFrom('recordings')
       .select('id')
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('ruleId', '=', ruleId)
       .where('state', '=', 'scheduled')
       .execute();
@@ -342,17 +358,29 @@ export class RecordingsRepository {
   }
 
   async eraseOf(userId: number): Promise<void> {
+    await this.eraseWhere(userId, null);
+  }
+
+  /** A deleted profile's recordings (their media references released), rules and reminders go with it. */
+  async removeProfile(who: ProfileKey): Promise<void> {
+    await this.eraseWhere(who.userId, who.profileId);
+  }
+
+  private async eraseWhere(userId: number, profileId: number | null): Promise<void> {
     for (;;) {
-      const ids = await this.k
-        .selectFrom('recordings')
-        .select('id')
-        .where('userId', '=', userId)
-        .limit(IN_CHUNK)
-        .execute();
+      let q = this.k.selectFrom('recordings').select('id').where('userId', '=', userId);
+      if (profileId !== null) q = q.where('profileId', '=', profileId);
+      const ids = await q.limit(IN_CHUNK).execute();
       if (ids.length === 0) break;
       await this.remove({ ids: ids.map((r) => r.id) });
     }
-    await this.k.deleteFrom('recordingRules').where('userId', '=', userId).execute();
-    await this.k.deleteFrom('recordingReminders').where('userId', '=', userId).execute();
+    let rules = this.k.deleteFrom('recordingRules').where('userId', '=', userId);
+    let reminders = this.k.deleteFrom('recordingReminders').where('userId', '=', userId);
+    if (profileId !== null) {
+      rules = rules.where('profileId', '=', profileId);
+      reminders = reminders.where('profileId', '=', profileId);
+    }
+    await rules.execute();
+    await reminders.execute();
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -31,7 +31,7 @@ import { errorResponses, noStore } from '../../platform/http';
 import { profileHeaderOf, type Authenticator, type ProfileResolver } from '../identity';
 import type { ChannelRightsService } from './channel-rights.service';
 import type { PushService } from './push.service';
-import type { RecordingsService } from './recordings.service';
+import type { RecordingsOwner, RecordingsService } from './recordings.service';
 import type { RemindersService } from './reminders.service';
 import type { RulesService } from './rules.service';
 
@@ -44,10 +44,26 @@ export interface RecordingServices {
   rights: ChannelRightsService;
 }
 
-/** Mis grabaciones: "Grabar", the lists, quota and guide marks (issue 29). */
-export async function recordingRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingServices): Promise<void> {
+type OwnerOf = (request: FastifyRequest) => Promise<RecordingsOwner>;
+
+/**
+ * Mis grabaciones: "Grabar", the lists, quota and guide marks (issue 29), each the profile's the
+ * header names, checked to be the account's (issue 30); the quota is the account's.
+ */
+export async function recordingRoutes(
+  app: FastifyInstance,
+  auth: Authenticator,
+  profiles: ProfileResolver,
+  s: RecordingServices,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { onRequest: auth.requireUser };
+  // The sign-in's own choice applies when no token is sent: a kids device cannot leave by dropping it.
+  const ownerOf: OwnerOf = async (request) => {
+    const { userId, signIn } = auth.userOf(request);
+    const profile = await profiles.resolve(userId, profileHeaderOf(request), signIn);
+    return { userId, profileId: profile.id, kids: profile.kind === 'kids' ? profile.kidsMaxRating : null };
+  };
   api.post(
     '/recordings',
     {
@@ -61,7 +77,7 @@ export async function recordingRoutes(app: FastifyInstance, auth: Authenticator,
     },
     async (request, reply) => {
       noStore(reply);
-      const { recording, created } = await s.recordings.record(auth.userOf(request).userId, request.body.eventId);
+      const { recording, created } = await s.recordings.record(await ownerOf(request), request.body.eventId);
       return reply.status(created ? 201 : 200).send(recording);
     },
   );
@@ -73,12 +89,12 @@ export async function recordingRoutes(app: FastifyInstance, auth: Authenticator,
         tags,
         summary: 'Grabaciones del usuario, paginadas',
         querystring: recordingsQuerySchema,
-        response: { 200: recordingPageSchema, ...errorResponses(400, 401) },
+        response: { 200: recordingPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return s.recordings.page(auth.userOf(request).userId, request.query);
+      return s.recordings.page(await ownerOf(request), request.query);
     },
   );
   api.get(
@@ -104,14 +120,24 @@ export async function recordingRoutes(app: FastifyInstance, auth: Authenticator,
         tags,
         summary: 'Marcas de la guía por programa: grabado, programado, aviso',
         querystring: recordingMarksQuerySchema,
-        response: { 200: recordingMarksSchema, ...errorResponses(400, 401) },
+        response: { 200: recordingMarksSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return { items: await s.recordings.marks(auth.userOf(request).userId, request.query.eventIds) };
+      return { items: await s.recordings.marks(await ownerOf(request), request.query.eventIds) };
     },
   );
+  itemRoutes(app, auth, ownerOf, s);
+  ruleRoutes(app, auth, ownerOf, s);
+  reminderRoutes(app, auth, ownerOf, s);
+  rightsRoutes(app, auth, s);
+}
+
+/** One recording of the profile's: read, protect, delete (another profile's is as missing). */
+function itemRoutes(app: FastifyInstance, auth: Authenticator, ownerOf: OwnerOf, s: RecordingServices): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { onRequest: auth.requireUser };
   api.get(
     '/recordings/:id',
     {
@@ -120,12 +146,12 @@ export async function recordingRoutes(app: FastifyInstance, auth: Authenticator,
         tags,
         summary: 'Una grabación',
         params: recordingParamsSchema,
-        response: { 200: recordingSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: recordingSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return s.recordings.get(auth.userOf(request).userId, request.params.id);
+      return s.recordings.get(await ownerOf(request), request.params.id);
     },
   );
   api.patch(
@@ -137,12 +163,12 @@ export async function recordingRoutes(app: FastifyInstance, auth: Authenticator,
         summary: 'Proteger o desproteger una grabación del borrado',
         params: recordingParamsSchema,
         body: recordingUpdateSchema,
-        response: { 200: recordingSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: recordingSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return s.recordings.protect(auth.userOf(request).userId, request.params.id, request.body.protected);
+      return s.recordings.protect(await ownerOf(request), request.params.id, request.body.protected);
     },
   );
   api.delete(
@@ -153,20 +179,17 @@ export async function recordingRoutes(app: FastifyInstance, auth: Authenticator,
         tags,
         summary: 'Borrar una grabación (o cancelar una programada)',
         params: recordingParamsSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await s.recordings.remove(auth.userOf(request).userId, request.params.id);
+      await s.recordings.remove(await ownerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
-  ruleRoutes(app, auth, s);
-  reminderRoutes(app, auth, s);
-  rightsRoutes(app, auth, s);
 }
 
-function ruleRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingServices): void {
+function ruleRoutes(app: FastifyInstance, auth: Authenticator, ownerOf: OwnerOf, s: RecordingServices): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { onRequest: auth.requireUser };
   api.post(
@@ -177,11 +200,11 @@ function ruleRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingServi
         tags,
         summary: 'Crear una regla de serie (título o palabra clave; un canal o todos)',
         body: recordingRuleCreateSchema,
-        response: { 201: recordingRuleSchema, ...errorResponses(400, 401) },
+        response: { 201: recordingRuleSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const rule = await s.rules.create(auth.userOf(request).userId, request.body);
+      const rule = await s.rules.create(await ownerOf(request), request.body);
       return reply.status(201).send(rule);
     },
   );
@@ -193,12 +216,12 @@ function ruleRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingServi
         tags,
         summary: 'Reglas de serie del usuario, paginadas',
         querystring: recordingRulesQuerySchema,
-        response: { 200: recordingRulePageSchema, ...errorResponses(400, 401) },
+        response: { 200: recordingRulePageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return s.rules.page(auth.userOf(request).userId, request.query.cursor, request.query.limit);
+      return s.rules.page(await ownerOf(request), request.query.cursor, request.query.limit);
     },
   );
   api.delete(
@@ -209,17 +232,17 @@ function ruleRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingServi
         tags,
         summary: 'Borrar una regla y sus grabaciones aún no hechas',
         params: recordingParamsSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await s.rules.remove(auth.userOf(request).userId, request.params.id);
+      await s.rules.remove(await ownerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
 }
 
-function reminderRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingServices): void {
+function reminderRoutes(app: FastifyInstance, auth: Authenticator, ownerOf: OwnerOf, s: RecordingServices): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { onRequest: auth.requireUser };
   api.post(
@@ -230,10 +253,10 @@ function reminderRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingS
         tags,
         summary: 'Poner un aviso a un programa que no ha empezado',
         body: reminderCreateSchema,
-        response: { 201: reminderSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 201: reminderSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await s.reminders.set(auth.userOf(request).userId, request.body)),
+    async (request, reply) => reply.status(201).send(await s.reminders.set(await ownerOf(request), request.body)),
   );
   api.get(
     '/reminders',
@@ -243,12 +266,12 @@ function reminderRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingS
         tags,
         summary: 'Avisos pendientes del usuario, paginados',
         querystring: remindersQuerySchema,
-        response: { 200: reminderPageSchema, ...errorResponses(400, 401) },
+        response: { 200: reminderPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return s.reminders.page(auth.userOf(request).userId, request.query.cursor, request.query.limit);
+      return s.reminders.page(await ownerOf(request), request.query.cursor, request.query.limit);
     },
   );
   api.get(
@@ -258,12 +281,12 @@ function reminderRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingS
       schema: {
         tags,
         summary: 'Avisos que toca mostrar ahora',
-        response: { 200: dueRemindersSchema, ...errorResponses(401) },
+        response: { 200: dueRemindersSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return s.reminders.due(auth.userOf(request).userId);
+      return s.reminders.due(await ownerOf(request));
     },
   );
   api.post(
@@ -274,11 +297,11 @@ function reminderRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingS
         tags,
         summary: 'Dar un aviso por visto',
         params: reminderParamsSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await s.reminders.seen(auth.userOf(request).userId, request.params.id);
+      await s.reminders.seen(await ownerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -290,11 +313,11 @@ function reminderRoutes(app: FastifyInstance, auth: Authenticator, s: RecordingS
         tags,
         summary: 'Quitar un aviso',
         params: reminderParamsSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await s.reminders.remove(auth.userOf(request).userId, request.params.id);
+      await s.reminders.remove(await ownerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,17 +1,50 @@
 import type { Recording, RecordingMarks, RecordingPage, RecordingQuota, RecordingsQuery } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
-import type { GuideProgramme, PlayableChannel, RecordableGuide } from '../catalogue';
+import {
+  kidsRefused,
+  kidsMay,
+  kidsMayChannel,
+  type GuideProgramme,
+  type KidsLevel,
+  type PlayableChannel,
+  type RecordableGuide,
+} from '../catalogue';
 import type { AccessRights } from '../commerce';
 import { refuseRecording } from './refusals';
-import type { Position, RecordingsRepository } from './recordings.repository';
+import type { Position, ProfileKey, RecordingsRepository } from './recordings.repository';
 import type { RecordingRow } from './tables';
 import { DAY_MS, HOUR_MS, durationSeconds, expiresAt, fits, mediaKeyOf, quotaHours, type QuotaUse } from './timing';
+
+/** Whose recordings, rules and reminders a request reads and writes (issue 30): a profile, and a kids one's highest rating. */
+export interface RecordingsOwner extends ProfileKey {
+  kids: KidsLevel;
+}
+
+/**
+ * Whether a kids profile may record, or be reminded of, a programme on this channel: the
+ * catalogue's check (rating, adult section and genre, adult channel). A programme whose rating
+ * the guide did not give is refused to a kids profile.
+ */
+export function kidsMayHave(
+  kids: KidsLevel,
+  programme: Pick<GuideProgramme, 'parental' | 'genreId' | 'sectionId'>,
+  channel: Pick<PlayableChannel, 'isAdult' | 'parental'> | undefined,
+): boolean {
+  if (kids === null) return true;
+  if (programme.parental === undefined || !channel) return false;
+  return (
+    kidsMayChannel(kids, channel) &&
+    kidsMay(kids, programme.parental, programme.genreId ?? null, programme.sectionId ?? null)
+  );
+}
 
 /** A recording as playback and the origin play it (issue 29). */
 export interface RecordedProgramme {
   id: number;
   userId: number;
+  /** The profile whose it is: no other profile plays it (issue 30). */
+  profileId: number;
   eventId: number;
   channelId: number;
   title: string;
@@ -36,6 +69,8 @@ export interface RecordingSources {
   /** The package a programme sells under: its own (pay-per-view) or its channel's. */
   eventPackage(eventId: number): Promise<number | null | undefined>;
   rights: AccessRights;
+  /** A profile's audience: a kids one's highest rating, null for an adult one, undefined once deleted (issue 30). */
+  profileKids(userId: number, profileId: number): Promise<KidsLevel | undefined>;
 }
 
 /** The operator's rights on a channel's recordings. */
@@ -83,6 +118,7 @@ export class RecordingsService {
     return { recordable: (row?.recordable ?? 1) === 1, skipAhead: (row?.skipAhead ?? 1) === 1 };
   }
 
+  /** The account's space: every profile's recordings count against the hours its packages give. */
   async quota(userId: number): Promise<RecordingQuota> {
     const [seconds, access] = await Promise.all([
       this.repo.secondsByState(userId),
@@ -93,12 +129,14 @@ export class RecordingsService {
   }
 
   /** Records a programme: ended within catch-up at once, live or future when it ends. Idempotent. */
-  async record(userId: number, eventId: number): Promise<{ recording: Recording; created: boolean }> {
+  async record(owner: RecordingsOwner, eventId: number): Promise<{ recording: Recording; created: boolean }> {
     const now = this.clock.now();
+    const { userId } = owner;
     const programme = await this.sources.guide.programme(eventId);
     const channel = programme ? await this.sources.channel(programme.channelId) : undefined;
     if (!programme || !channel) throw notFound('Programa no encontrado.');
-    const existing = await this.repo.findByEvent(userId, eventId);
+    if (!kidsMayHave(owner.kids, programme, channel)) throw kidsRefused();
+    const existing = await this.repo.findByEvent(owner, eventId);
     if (existing) return { recording: await this.toRecording(existing), created: false };
     const refusal = recordable(channel, await this.rightsOf(channel.id), programme, now);
     if (refusal) throw refuseRecording(refusal);
@@ -106,17 +144,18 @@ export class RecordingsService {
     const packageId = (await this.sources.eventPackage(eventId)) ?? channel.packageId;
     if (!access.ownedPackageIds.has(packageId)) throw refuseRecording('no_rights');
     if (!fits(await this.quota(userId), durationSeconds(programme))) throw refuseRecording('quota_full');
-    const id = await this.repo.insert(this.newRow(userId, programme, null, now));
-    const row = await this.repo.findByEvent(userId, eventId);
+    const id = await this.repo.insert(this.newRow(owner, programme, null, now));
+    const row = await this.repo.findByEvent(owner, eventId);
     if (!row) throw notFound('Programa no encontrado.');
     return { recording: await this.toRecording(row), created: id !== undefined };
   }
 
   /** The row a recording of `programme` starts as. */
-  newRow(userId: number, programme: GuideProgramme, ruleId: number | null, now: number) {
+  newRow(owner: ProfileKey, programme: GuideProgramme, ruleId: number | null, now: number) {
     const ready = programme.endTime <= now;
     return {
-      userId,
+      userId: owner.userId,
+      profileId: owner.profileId,
       eventId: programme.id,
       channelId: programme.channelId,
       title: programme.title,
@@ -144,6 +183,7 @@ export class RecordingsService {
     return {
       id: row.id,
       userId: row.userId,
+      profileId: row.profileId,
       eventId: row.eventId,
       channelId: row.channelId,
       title: row.title,
@@ -154,15 +194,15 @@ export class RecordingsService {
     };
   }
 
-  async get(userId: number, id: number): Promise<Recording> {
-    const row = await this.repo.find(userId, id);
+  async get(who: ProfileKey, id: number): Promise<Recording> {
+    const row = await this.repo.find(who, id);
     if (!row) throw notFound('Grabación no encontrada.');
     return this.toRecording(row);
   }
 
-  async page(userId: number, query: RecordingsQuery): Promise<RecordingPage> {
+  async page(who: ProfileKey, query: RecordingsQuery): Promise<RecordingPage> {
     const rows = await this.repo.page(
-      userId,
+      who,
       { state: query.state, ruleId: query.ruleId },
       decodePosition(query.cursor),
       query.limit + 1,
@@ -181,21 +221,22 @@ export class RecordingsService {
     };
   }
 
-  async protect(userId: number, id: number, isProtected: boolean): Promise<Recording> {
-    const row = await this.repo.find(userId, id);
+  async protect(who: ProfileKey, id: number, isProtected: boolean): Promise<Recording> {
+    const row = await this.repo.find(who, id);
     if (!row) throw notFound('Grabación no encontrada.');
     const expiry = row.state === 'ready' ? expiresAt(row.endTime, this.settings.retentionDays, isProtected) : null;
-    await this.repo.setProtected(userId, id, isProtected, expiry);
-    return this.get(userId, id);
+    await this.repo.setProtected(who, id, isProtected, expiry);
+    return this.get(who, id);
   }
 
-  async remove(userId: number, id: number): Promise<void> {
-    if ((await this.repo.remove({ userId, ids: [id] })) === 0) throw notFound('Grabación no encontrada.');
+  /** Another profile's recording is not found, as a missing one is. */
+  async remove(who: ProfileKey, id: number): Promise<void> {
+    if ((await this.repo.remove({ owner: who, ids: [id] })) === 0) throw notFound('Grabación no encontrada.');
   }
 
-  async marks(userId: number, eventIds: readonly number[]): Promise<RecordingMarks['items']> {
-    const rows = await this.repo.eventsOf(userId, eventIds);
-    const reminders = new Set(await this.repo.remindedEvents(userId, eventIds));
+  async marks(who: ProfileKey, eventIds: readonly number[]): Promise<RecordingMarks['items']> {
+    const rows = await this.repo.eventsOf(who, eventIds);
+    const reminders = new Set(await this.repo.remindedEvents(who, eventIds));
     const byEvent = new Map(rows.map((r) => [r.eventId, r.state]));
     return eventIds.map((eventId) => ({
       eventId,

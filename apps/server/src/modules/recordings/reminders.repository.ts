@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../../platform/database';
 import type { RecordableGuide } from '../catalogue';
+import type { ProfileKey } from './recordings.repository';
 import type { RecordingReminderRow, RecordingReminderTable, RecordingsTables } from './tables';
 import { remindAt } from './timing';
 
@@ -14,13 +15,13 @@ export class RemindersRepository {
     return this.db.kysely<RecordingsTables>();
   }
 
-  /** Sets (or resets) the user's reminder of a programme. */
+  /** Sets (or resets) the profile's reminder of a programme. */
   async upsert(row: Omit<Insertable<RecordingReminderTable>, 'id'>): Promise<RecordingReminderRow> {
     await this.k
       .insertInto('recordingReminders')
       .values(row)
       .onConflict((oc) =>
-        oc.columns(['userId', 'eventId']).doUpdateSet({
+        oc.columns(['userId', 'profileId', 'eventId']).doUpdateSet({
           minutesBefore: row.minutesBefore,
           remindAt: row.remindAt,
           mail: row.mail,
@@ -34,13 +35,19 @@ export class RemindersRepository {
       .selectFrom('recordingReminders')
       .selectAll()
       .where('userId', '=', row.userId)
+      .where('profileId', '=', row.profileId)
       .where('eventId', '=', row.eventId)
       .executeTakeFirstOrThrow();
   }
 
-  /** The user's reminders of programmes not ended, soonest first, after (remindAt, id). */
-  page(userId: number, now: number, after: { at: number; id: number } | null, limit: number) {
-    let q = this.k.selectFrom('recordingReminders').selectAll().where('userId', '=', userId).where('endTime', '>', now);
+  /** The profile's reminders of programmes not ended, soonest first, after (remindAt, id). */
+  page(who: ProfileKey, now: number, after: { at: number; id: number } | null, limit: number) {
+    let q = this.k
+      .selectFrom('recordingReminders')
+      .selectAll()
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
+      .where('endTime', '>', now);
     if (after)
       q = q.where((eb) =>
         eb.or([eb('remindAt', '>', after.at), eb.and([eb('remindAt', '=', after.at), eb('id', '>', after.id)])]),
@@ -48,11 +55,12 @@ export class RemindersRepository {
     return q.orderBy('remindAt').orderBy('id').limit(limit).execute();
   }
 
-  due(userId: number, now: number, limit: number) {
+  due(who: ProfileKey, now: number, limit: number) {
     return this.k
       .selectFrom('recordingReminders')
       .selectAll()
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('seen', '=', 0)
       .where('remindAt', '<=', now)
       .where('endTime', '>', now)
@@ -62,20 +70,22 @@ export class RemindersRepository {
       .execute();
   }
 
-  async markSeen(userId: number, id: number): Promise<boolean> {
+  async markSeen(who: ProfileKey, id: number): Promise<boolean> {
     const r = await this.k
       .updateTable('recordingReminders')
       .set({ seen: 1 })
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
-  async remove(userId: number, id: number): Promise<boolean> {
+  async remove(who: ProfileKey, id: number): Promise<boolean> {
     const r = await this.k
       .deleteFrom('recordingReminders')
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;

@@ -1,9 +1,10 @@
 import type { DueReminders, Reminder, ReminderCreate, ReminderPage } from '@pantalla/contracts';
 import type { Clock } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
-import type { RecordableGuide } from '../catalogue';
+import { kidsRefused, type PlayableChannel, type RecordableGuide } from '../catalogue';
+import type { ProfileKey } from './recordings.repository';
 import type { RemindersRepository } from './reminders.repository';
-import { decodePosition, encodePosition } from './recordings.service';
+import { decodePosition, encodePosition, kidsMayHave, type RecordingsOwner } from './recordings.service';
 import type { RecordingReminderRow } from './tables';
 import { remindAt } from './timing';
 
@@ -29,15 +30,19 @@ export class RemindersService {
     private readonly clock: Clock,
     private readonly repo: RemindersRepository,
     private readonly guide: RecordableGuide,
+    private readonly channel: (id: number) => Promise<PlayableChannel | undefined>,
     private readonly mailUser: MailUser,
   ) {}
 
-  async set(userId: number, body: ReminderCreate): Promise<Reminder> {
+  async set(owner: RecordingsOwner, body: ReminderCreate): Promise<Reminder> {
     const p = await this.guide.programme(body.eventId);
     if (!p) throw notFound('Programa no encontrado.');
+    // A kids profile is never reminded of what it may not watch.
+    if (owner.kids !== null && !kidsMayHave(owner.kids, p, await this.channel(p.channelId))) throw kidsRefused();
     if (p.startTime <= this.clock.now()) throw conflict('El programa ya ha empezado: no se le puede poner un aviso.');
     const row = await this.repo.upsert({
-      userId,
+      userId: owner.userId,
+      profileId: owner.profileId,
       eventId: p.id,
       channelId: p.channelId,
       title: p.title,
@@ -54,8 +59,8 @@ export class RemindersService {
     return toReminder(row);
   }
 
-  async page(userId: number, cursor: string | undefined, limit: number): Promise<ReminderPage> {
-    const rows = await this.repo.page(userId, this.clock.now(), decodePosition(cursor), limit + 1);
+  async page(who: ProfileKey, cursor: string | undefined, limit: number): Promise<ReminderPage> {
+    const rows = await this.repo.page(who, this.clock.now(), decodePosition(cursor), limit + 1);
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     return {
@@ -64,16 +69,16 @@ export class RemindersService {
     };
   }
 
-  async due(userId: number): Promise<DueReminders> {
-    return { items: (await this.repo.due(userId, this.clock.now(), DUE_MAX)).map(toReminder) };
+  async due(who: ProfileKey): Promise<DueReminders> {
+    return { items: (await this.repo.due(who, this.clock.now(), DUE_MAX)).map(toReminder) };
   }
 
-  async seen(userId: number, id: number): Promise<void> {
-    if (!(await this.repo.markSeen(userId, id))) throw notFound('Aviso no encontrado.');
+  async seen(who: ProfileKey, id: number): Promise<void> {
+    if (!(await this.repo.markSeen(who, id))) throw notFound('Aviso no encontrado.');
   }
 
-  async remove(userId: number, id: number): Promise<void> {
-    if (!(await this.repo.remove(userId, id))) throw notFound('Aviso no encontrado.');
+  async remove(who: ProfileKey, id: number): Promise<void> {
+    if (!(await this.repo.remove(who, id))) throw notFound('Aviso no encontrado.');
   }
 
   /** Mails due reminders that asked for it, each once: marked before sending, so a crash loses a mail rather than doubling it. */

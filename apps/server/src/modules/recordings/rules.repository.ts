@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/database';
+import type { ProfileKey } from './recordings.repository';
 import type { RecordingRuleRow, RecordingRuleTable, RecordingsTables } from './tables';
 import type { Insertable } from 'kysely';
 
-export type RuleForMatching = Pick<RecordingRuleRow, 'id' | 'userId' | 'kind' | 'folded' | 'channelId' | 'newOnly'>;
+export type RuleForMatching = Pick<
+  RecordingRuleRow,
+  'id' | 'userId' | 'profileId' | 'kind' | 'folded' | 'channelId' | 'newOnly'
+>;
 
 /** The SQL of series rules. */
 export class RulesRepository {
@@ -17,26 +21,32 @@ export class RulesRepository {
     return this.k.insertInto('recordingRules').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  /** The user's rules, newest first, before `beforeId`. */
-  page(userId: number, beforeId: number | null, limit: number): Promise<RecordingRuleRow[]> {
-    let q = this.k.selectFrom('recordingRules').selectAll().where('userId', '=', userId);
+  /** The profile's rules, newest first, before `beforeId`. */
+  page(who: ProfileKey, beforeId: number | null, limit: number): Promise<RecordingRuleRow[]> {
+    let q = this.k
+      .selectFrom('recordingRules')
+      .selectAll()
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId);
     if (beforeId !== null) q = q.where('id', '<', beforeId);
     return q.orderBy('id', 'desc').limit(limit).execute();
   }
 
-  find(userId: number, id: number): Promise<RecordingRuleRow | undefined> {
+  find(who: ProfileKey, id: number): Promise<RecordingRuleRow | undefined> {
     return this.k
       .selectFrom('recordingRules')
       .selectAll()
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('id', '=', id)
       .executeTakeFirst();
   }
 
-  async remove(userId: number, id: number): Promise<boolean> {
+  async remove(who: ProfileKey, id: number): Promise<boolean> {
     const r = await this.k
       .deleteFrom('recordingRules')
-      .where('userId', '=', userId)
+      .where('userId', '=', who.userId)
+      .where('profileId', '=', who.profileId)
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
@@ -49,7 +59,7 @@ export class RulesRepository {
   async forMatching(afterId: number, limit: number): Promise<RuleForMatching[]> {
     const q = this.k
       .selectFrom('recordingRules')
-      .select(['id', 'userId', 'kind', 'folded', 'channelId', 'newOnly'])
+      .select(['id', 'userId', 'profileId', 'kind', 'folded', 'channelId', 'newOnly'])
       .where('id', '>', afterId)
       .orderBy('id')
       .limit(limit);
@@ -59,10 +69,11 @@ export class RulesRepository {
     return (await selectArrays(compiled.sql, compiled.parameters)).map((r) => ({
       id: Number(r[0]),
       userId: Number(r[1]),
-      kind: r[2] === 'keyword' ? 'keyword' : 'title',
-      folded: String(r[3]),
-      channelId: r[4] === null ? null : Number(r[4]),
-      newOnly: Number(r[5]),
+      profileId: Number(r[2]),
+      kind: r[3] === 'keyword' ? 'keyword' : 'title',
+      folded: String(r[4]),
+      channelId: r[5] === null ? null : Number(r[5]),
+      newOnly: Number(r[6]),
     }));
   }
 }

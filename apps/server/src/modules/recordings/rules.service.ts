@@ -4,8 +4,14 @@ import { notFound } from '../../platform/errors';
 import type { GuideProgramme, PlayableChannel } from '../catalogue';
 import type { AccessResolver } from '../commerce';
 import { episodeKey, fold, isNewEpisode, RuleIndex, type MatchRule } from './matching';
-import type { RecordingsRepository } from './recordings.repository';
-import { recordable, type ChannelRights, type RecordingSources, type RecordingsService } from './recordings.service';
+import type { ProfileKey, RecordingsRepository } from './recordings.repository';
+import {
+  kidsMayHave,
+  recordable,
+  type ChannelRights,
+  type RecordingSources,
+  type RecordingsService,
+} from './recordings.service';
 import type { RemindersRepository } from './reminders.repository';
 import type { RuleForMatching, RulesRepository } from './rules.repository';
 import type { RecordingRuleRow } from './tables';
@@ -38,6 +44,7 @@ const toRule = (row: RecordingRuleRow): RecordingRule => ({
 const toMatchRule = (r: RuleForMatching): MatchRule => ({
   id: r.id,
   userId: r.userId,
+  profileId: r.profileId,
   kind: r.kind,
   folded: r.folded,
   channelId: r.channelId,
@@ -56,9 +63,10 @@ export class RulesService {
     private readonly settings: { quotaHours: number; packageHours: ReadonlyMap<number, number> },
   ) {}
 
-  async create(userId: number, body: RecordingRuleCreate): Promise<RecordingRule> {
+  async create(who: ProfileKey, body: RecordingRuleCreate): Promise<RecordingRule> {
     const row = await this.rules.insert({
-      userId,
+      userId: who.userId,
+      profileId: who.profileId,
       kind: body.kind,
       text: body.text,
       folded: fold(body.text),
@@ -67,29 +75,29 @@ export class RulesService {
       createdAt: this.clock.now(),
     });
     // The new rule meets the guide at once, so its marks show as soon as it is saved (the unique
-    // (user, programme) index keeps a scheduled evaluation running beside it from recording twice).
+    // (profile, programme) index keeps a scheduled evaluation running beside it from recording twice).
     await this.match(this.clock.now(), [toMatchRule(row)]);
     return toRule(row);
   }
 
-  async page(userId: number, cursor: string | undefined, limit: number): Promise<RecordingRulePage> {
+  async page(who: ProfileKey, cursor: string | undefined, limit: number): Promise<RecordingRulePage> {
     const before = cursor && /^\d{1,10}$/.test(cursor) ? Number(cursor) : null;
-    const rows = await this.rules.page(userId, before, limit + 1);
+    const rows = await this.rules.page(who, before, limit + 1);
     const items = rows.slice(0, limit).map(toRule);
     return { items, nextCursor: rows.length > limit ? String(items.at(-1)?.id) : null };
   }
 
   /** Deletes a rule and the recordings it scheduled that have not happened yet; made ones stay. */
-  async remove(userId: number, id: number): Promise<void> {
-    if (!(await this.rules.find(userId, id))) throw notFound('Regla no encontrada.');
-    await this.recordings.remove({ userId, ids: await this.recordings.scheduledIdsOfRule(userId, id) });
-    await this.rules.remove(userId, id);
+  async remove(who: ProfileKey, id: number): Promise<void> {
+    if (!(await this.rules.find(who, id))) throw notFound('Regla no encontrada.');
+    await this.recordings.remove({ owner: who, ids: await this.recordings.scheduledIdsOfRule(who, id) });
+    await this.rules.remove(who, id);
   }
 
   /**
    * One evaluation (callers hold the cluster's lock): scheduled recordings and reminders follow
    * moved programmes and go with cancelled ones, then every rule meets every programme from a
-   * week back. The unique (user, programme) index makes a repeated evaluation record nothing new.
+   * week back. The unique (profile, programme) index makes a repeated evaluation record nothing new.
    */
   async evaluate(): Promise<EvaluationResult> {
     const now = this.clock.now();
@@ -154,12 +162,14 @@ export class RulesService {
   }
 }
 
-/** One evaluation's state: channels, rights and quotas read once per user or channel. */
+/** One evaluation's state: channels, rights, quotas and audiences read once per channel, account or profile. */
 class Evaluation {
   private readonly index: RuleIndex;
   private readonly episodes = new Map<number, Set<string>>();
   private readonly channels = new Map<number, { channel: PlayableChannel | undefined; rights: ChannelRights }>();
   private readonly users = new Map<number, { access: AccessResolver; quota: QuotaUse }>();
+  /** A kids profile's highest rating, null for an adult one, undefined for a deleted one. */
+  private readonly kids = new Map<number, number | null | undefined>();
   /** Taken and not filed yet (a pair repeated in it, a programme moved while paging, is filed once). */
   private readonly taken: { rule: MatchRule; programme: GuideProgramme; user: { quota: QuotaUse } }[] = [];
 
@@ -194,8 +204,8 @@ class Evaluation {
     // Counted as each is taken (a page may hold an episode and its repeat), filed in batches.
     for (const { rule, programme } of wanted) {
       if (rule.newOnly && !isNewEpisode(programme, this.episodes.get(rule.id) ?? new Set())) continue;
-      const pair = `${rule.userId}:${programme.id}`;
-      if (held.has(pair) || !(await this.allowed(rule.userId, programme))) continue;
+      const pair = `${rule.profileId}:${programme.id}`;
+      if (held.has(pair) || !(await this.allowed(rule, programme))) continue;
       held.add(pair);
       const user = this.users.get(rule.userId);
       const seconds = durationSeconds(programme);
@@ -212,7 +222,7 @@ class Evaluation {
   async file(): Promise<number> {
     const taken = this.taken.splice(0);
     const filed = await this.recordings.insertMany(
-      taken.map(({ rule, programme }) => this.service.newRow(rule.userId, programme, rule.id, this.now)),
+      taken.map(({ rule, programme }) => this.service.newRow(rule, programme, rule.id, this.now)),
     );
     let made = 0;
     taken.forEach(({ programme, user }, i) => {
@@ -228,8 +238,12 @@ class Evaluation {
     else quota.scheduledSeconds += seconds;
   }
 
-  /** The channel may be recorded now, and the user owns it; loads the user's quota on first sight. */
-  private async allowed(userId: number, programme: GuideProgramme): Promise<boolean> {
+  /**
+   * The channel may be recorded now, the account owns it and the rule's profile may watch it (a
+   * kids profile's rule files nothing it may not see); loads the account's quota on first sight.
+   */
+  private async allowed(rule: MatchRule, programme: GuideProgramme): Promise<boolean> {
+    const { userId, profileId } = rule;
     let c = this.channels.get(programme.channelId);
     if (!c) {
       c = {
@@ -239,6 +253,9 @@ class Evaluation {
       this.channels.set(programme.channelId, c);
     }
     if (!c.channel || recordable(c.channel, c.rights, programme, this.now) !== null) return false;
+    if (!this.kids.has(profileId)) this.kids.set(profileId, await this.sources.profileKids(userId, profileId));
+    const kids = this.kids.get(profileId);
+    if (kids === undefined || !kidsMayHave(kids, programme, c.channel)) return false;
     let user = this.users.get(userId);
     if (!user) {
       const access = await this.sources.rights.accessFor(userId);

@@ -9,6 +9,8 @@ import type { Generated, Selectable } from 'kysely';
 export interface RecordingTable {
   id: Generated<number>;
   userId: number;
+  /** The profile whose it is (issue 30; migration 2026-12-13-0400). */
+  profileId: number;
   eventId: number;
   channelId: number;
   title: string;
@@ -31,6 +33,8 @@ export type RecordingRow = Selectable<RecordingTable>;
 export interface RecordingRuleTable {
   id: Generated<number>;
   userId: number;
+  /** The profile whose it is (issue 30; migration 2026-12-13-0400). */
+  profileId: number;
   kind: 'title' | 'keyword';
   text: string;
   /** `text` folded (accents and case): what matching compares. */
@@ -44,6 +48,8 @@ export type RecordingRuleRow = Selectable<RecordingRuleTable>;
 export interface RecordingReminderTable {
   id: Generated<number>;
   userId: number;
+  /** The profile whose it is (issue 30; migration 2026-12-13-0400). */
+  profileId: number;
   eventId: number;
   channelId: number;
   title: string;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withAutoId } from '../../../platform/dialect';
 import type { MigrationSet } from '../../../platform/migrate';
+import { recordingsPerProfileUp } from './per-profile';
 import { reminderPush } from './reminder-push';
 
 /** Recordings, series rules, reminders, media references and channel recording rights (issue 29). */
@@ -97,4 +98,6 @@ export const recordingsMigrations: MigrationSet = (dialect) => ({
     },
   },
   '2026-12-12-0100-reminder-push': reminderPush(dialect),
+  // Issue 30: each profile's own recordings, series rules and reminders.
+  '2026-12-13-0400-recordings-per-profile': { up: recordingsPerProfileUp },
 });
