@@ -74,7 +74,7 @@ for (const viewport of [
       const programmeLink = entries.nth(0).getByRole('link');
       await expect(programmeLink).toHaveAttribute('href', `/detail/event/${programme.id}`);
       // Its channel and airing (the start-up load's channel list names it).
-      await expect(programmeLink).toContainText(/Programa · .+ · .+–/);
+      await expect(programmeLink).toContainText(/Programa · .+\d.+–/);
       await expect(entries.nth(1).getByRole('link')).toHaveAttribute('href', `/detail/serie/${SERIES_ID}`);
       await expect(entries.nth(2).getByRole('link')).toHaveAttribute('href', '/detail/content/1159');
       // Touch targets: every filter and remove button at least 44 px high.

@@ -55,7 +55,7 @@ function ProgrammeEntry({ item, channelNames, onRemove, mainRef }: EntryProps) {
           ref={mainRef as Ref<HTMLAnchorElement>}
         >
           <Thumb item={e} />
-          <EntryText title={e.title} meta={[kind, channelNames.get(e.channelId) ?? null, airingText(e)]} />
+          <EntryText title={e.title} meta={[kind, channelNames.get(e.channelId) ?? null]} when={airingText(e)} />
         </Link>
       </EntryFrame>
     );
@@ -115,11 +115,13 @@ function Thumb({ item }: { item?: CatalogueItem }) {
   );
 }
 
-function EntryText({ title, meta }: { title: string; meta: readonly (string | null)[] }) {
+/** Title, what it is (and where), and a programme's airing on a line of its own. */
+function EntryText({ title, meta, when }: { title: string; meta: readonly (string | null)[]; when?: string | null }) {
   return (
     <span className="mylist-entry__text">
       <span className="mylist-entry__title">{title}</span>
       <span className="mylist-entry__meta">{meta.filter(Boolean).join(' · ')}</span>
+      {when ? <span className="mylist-entry__meta">{when}</span> : null}
     </span>
   );
 }
