@@ -27,19 +27,29 @@ import {
   type ReminderPage,
 } from '@pantalla/contracts';
 import { ApiError, api } from '../../lib/api-client';
+import { currentProfile } from '../../lib/current-profile';
 
 /** Typed client of the recordings, series rules and reminders routes (issue 29). */
+
+/**
+ * The profile a key is made for (issue 30): recordings, rules, reminders and marks are each
+ * profile's own, so an answer for one profile is never read as another's, even one that lands
+ * after a switch. Read as the key is made: the screens are built anew on a switch (ProfileScope).
+ */
+const profilePart = (): number => currentProfile.get()?.id ?? 0;
 
 /** Query keys: every recordings query lives under ['recordings']; invalidate that after a change. */
 export const recordingKeys = {
   all: ['recordings'] as const,
-  list: (state?: RecordingState, ruleId?: number) => ['recordings', 'list', state ?? 'all', ruleId ?? null] as const,
-  one: (id: number) => ['recordings', 'one', id] as const,
+  list: (state?: RecordingState, ruleId?: number) =>
+    ['recordings', profilePart(), 'list', state ?? 'all', ruleId ?? null] as const,
+  one: (id: number) => ['recordings', profilePart(), 'one', id] as const,
+  /** The account's space, every profile's recordings counted: the same whichever profile asks. */
   quota: () => ['recordings', 'quota'] as const,
-  marks: (eventIds: readonly number[]) => ['recordings', 'marks', eventIds.join(',')] as const,
-  rules: () => ['recordings', 'rules'] as const,
-  reminders: () => ['recordings', 'reminders'] as const,
-  due: () => ['recordings', 'reminders', 'due'] as const,
+  marks: (eventIds: readonly number[]) => ['recordings', profilePart(), 'marks', eventIds.join(',')] as const,
+  rules: () => ['recordings', profilePart(), 'rules'] as const,
+  reminders: () => ['recordings', profilePart(), 'reminders'] as const,
+  due: () => ['recordings', profilePart(), 'reminders', 'due'] as const,
 };
 
 /** GET /recordings/marks accepts at most this many ids per request. */

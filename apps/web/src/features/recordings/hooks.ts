@@ -5,7 +5,7 @@ import { markBatches, type ProgrammeMark } from './lib/record-state';
 
 /**
  * The guide marks (recorded, scheduled, reminder) of the given programmes, at most 500 ids a
- * request, cached by react-query under ['recordings', 'marks', …] so a change invalidates them.
+ * request, cached by react-query under ['recordings', profile, 'marks', …] so a change invalidates them.
  */
 export function useRecordingMarks(eventIds: readonly number[], enabled = true): ReadonlyMap<number, ProgrammeMark> {
   const batches = useMemo(() => markBatches(eventIds), [eventIds]);
