@@ -219,6 +219,13 @@ ${base}/live/media.m3u8
     const bare = await open(demo, 'Desnudo.es');
     expect(bare.playInfo.url).toBe(`${base}/live/media.m3u8`);
     expect(bare.segmentToken).toBeUndefined();
+    // Heartbeats renew a relayed session's token (a live playlist is fetched for as long as it plays); a plain one has none.
+    const beat = async (id: string) =>
+      (await ctx.app.inject({ method: 'POST', url: `/api/v1/sessions/${id}/heartbeat`, headers: demo })).json() as {
+        segmentToken?: string;
+      };
+    expect((await beat(suffixed.id)).segmentToken).toMatch(new RegExp(`^${suffixed.id}\\.\\d+\\.`));
+    expect((await beat(bare.id)).segmentToken).toBeUndefined();
   });
 
   it('is documented in the OpenAPI document', () => {
