@@ -13,6 +13,8 @@ import {
   recordingKeys,
   recordingQuotaQueryOptions,
 } from '../api';
+import { currentProfile } from '../../../lib/current-profile';
+import { useUserInfo } from '../../account';
 import { PushDevice } from './push-device';
 import './my-recordings.css';
 
@@ -246,14 +248,21 @@ function RemindersList() {
   );
 }
 
-/** Mis grabaciones (/recordings/): recorded, scheduled, series rules and reminders; the quota above. */
+/** Mis grabaciones (/recordings/): the profile's recorded, scheduled, series rules and reminders; the account's quota above. */
 export function RecordingsScreen({ onPlay }: { onPlay: (item: Recording) => void }) {
   const { t } = useTranslation('my-recordings');
   const [tab, setTab] = useState<Tab>('ready');
   const base = useId();
+  // The lists are the current profile's (issue 30); the screen is built anew on a switch.
+  const profile = currentProfile.of(useUserInfo()?.email);
   return (
     <main className="myrec">
       <h1>{t('title')}</h1>
+      {profile && (
+        <p className="myrec-profile" data-testid="recordings-profile">
+          {t('profile', { name: profile.name })}
+        </p>
+      )}
       <QuotaBar />
       <div role="tablist" className="myrec-tabs" aria-label={t('title')}>
         {TABS.map((name) => (
