@@ -8,6 +8,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { NO_GUIDE_FILTER, type GuideFilter, type GuideSearchHit } from '@pantalla/contracts';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useUserInfo } from '../../account';
@@ -17,8 +18,8 @@ import { currentProfile } from '../../../lib/current-profile';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OperatorLogo } from '../../../ui/brand';
 import { Spinner } from '../../../ui/spinner';
-import { useFavouriteChannels } from '../api/favourites';
-import { useGuideFilter, useShownGenreChannels } from '../api/guide-filter';
+import { favouriteChannelsQueryOptions, useFavouriteChannels } from '../api/favourites';
+import { guideFilterQueryOptions, useGuideFilter, useShownGenreChannels } from '../api/guide-filter';
 import { useGuideClock } from '../hooks/use-guide-clock';
 import { useGuideData } from '../hooks/use-guide-data';
 import { useWindowHeight } from '../hooks/use-window-height';
@@ -60,6 +61,15 @@ export function GuideScreen() {
   );
   // The profile this device watches as (its favourites and remembered filter); the first until one is chosen.
   const profileId = useSyncExternalStore(currentProfile.subscribe, () => currentProfile.of(user?.email)?.id ?? null);
+  const profileKey = user ? profileKeyOf(user, profileId) : null;
+  // The filter and the stars are asked beside the lineup's channels, not once those have come
+  // (10,000 channels take a while): the filtered page is then asked as soon as they arrive.
+  const client = useQueryClient();
+  useEffect(() => {
+    if (profileKey === null) return;
+    void client.prefetchQuery(guideFilterQueryOptions(profileKey));
+    void client.prefetchQuery(favouriteChannelsQueryOptions(profileKey));
+  }, [client, profileKey]);
   const noGuide = channelsQuery.isError || (channelsQuery.isSuccess && channels.length === 0);
   // Spec: without guide data the app resets to its entry page.
   useEffect(() => {
@@ -68,8 +78,7 @@ export function GuideScreen() {
 
   // Spec: without user info the app resets too.
   if (!user) return <Navigate to="/" replace />;
-  if (channels.length === 0) return <GuideSpinner />;
-  const profileKey = profileKeyOf(user, profileId);
+  if (channels.length === 0 || profileKey === null) return <GuideSpinner />;
   return <GuideFiltered key={profileKey} channels={channels} profileKey={profileKey} />;
 }
 
