@@ -53,6 +53,7 @@ for (const viewport of [
       await expect(page.getByRole('heading', { level: 1, name: 'Mi lista' })).toBeVisible();
       await expect(page.getByText('Tu lista está vacía.')).toBeVisible();
       await expect(page.getByText(/Pulsa «Mi lista» en la página de una película/)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
 
       // A film from its page, a series and a programme through the API.
       await page.goto('/detail/content/1159');
