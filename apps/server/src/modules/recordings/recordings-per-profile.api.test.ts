@@ -234,7 +234,9 @@ describe.each(kinds)('recordings per profile on %s', (kind) => {
       ).toBe(201);
     await ctx.modules.recordings.evaluateRules();
     const [recs] = await rows();
-    expect(recs.filter((r) => r.eventId === ev.adult).map((r) => r.profileId)).toEqual([first]);
+    const adultHolders = recs.filter((r) => r.eventId === ev.adult).map((r) => r.profileId);
+    expect(adultHolders).toContain(first);
+    expect(adultHolders).not.toContain(kidsProfile);
     expect(await recordings(kids)).not.toContain(ev.adult);
   });
 
@@ -282,6 +284,9 @@ describe.each(kinds)('recordings per profile on %s', (kind) => {
     const held = new Map<string, number>();
     for (const r of recs) held.set(r.mediaKey, (held.get(r.mediaKey) ?? 0) + 1);
     expect(new Map(media.map((m) => [m.mediaKey, m.refs]))).toEqual(held);
-    expect(recs.filter((r) => r.eventId === ev.futureA).map((r) => r.profileId)).toEqual([first]);
+    // The first profile's copy of futureA stays (the kids rule may have filed one too: same title).
+    const holders = recs.filter((r) => r.eventId === ev.futureA).map((r) => r.profileId);
+    expect(holders).toContain(first);
+    expect(holders).not.toContain(second);
   });
 });
