@@ -80,6 +80,35 @@ describe('WindowBlocks', () => {
     expect(await blocks.covering('1', 5, 5)).toEqual([]);
   });
 
+  it('has windows that must read blocks read them in turn, in the order asked; a window of held blocks waits for none', async () => {
+    const g = guide(2);
+    let reading = 0;
+    let most = 0;
+    const order: number[] = [];
+    const blocks = new WindowBlocks(async (from, to) => {
+      reading += 1;
+      most = Math.max(most, reading);
+      order.push(from / BLOCK_MS);
+      // A read that lets others run meanwhile, as the database's pieces do.
+      for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      reading -= 1;
+      return g.read(from, to);
+    }, 1000);
+    // A busy server's queue of windows sweeping the hours, each a block of its own.
+    const windows = [0, 1, 2, 3, 4, 5].map((b) => blocks.covering('1', b * BLOCK_MS, b * BLOCK_MS + HOUR));
+    const held = blocks.covering('1', 0, HOUR);
+    expect((await Promise.all(windows)).map((w) => w?.[0]?.from)).toEqual([0, 1, 2, 3, 4, 5].map((b) => b * BLOCK_MS));
+    expect(most).toBe(1);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+    expect((await held)?.[0]?.from).toBe(0);
+    expect(g.reads).toHaveLength(6);
+    // A held window is answered while another window's block is still being read.
+    const slow = blocks.covering('1', 9 * BLOCK_MS, 9 * BLOCK_MS + HOUR);
+    expect((await blocks.covering('1', 0, HOUR))?.[0]?.from).toBe(0);
+    expect(reading).toBe(1);
+    await slow;
+  });
+
   it('reads again when the guide version changes', async () => {
     const g = guide(1);
     const blocks = new WindowBlocks(g.read, 1000);
