@@ -75,6 +75,8 @@ const channel = (id: number): PlayableChannel => ({
   streamUrl: null,
   streamProtocol: 'dash',
   alternateStreams: null,
+  streamUserAgent: null,
+  streamReferrer: null,
   catchupMode: null,
   catchupSource: null,
   clipKey: 'uno',
