@@ -38,11 +38,8 @@ export const paths = {
   settings: { path: '/settings', getHref: () => '/settings/' },
   /** Mis grabaciones (issue 29). */
   recordings: { path: '/recordings', getHref: () => '/recordings/' },
-  /** "Mi lista" (issue 30): films, series and programmes the profile kept; `kind` filters it. */
-  myList: {
-    path: '/mi-lista',
-    getHref: (kind?: 'film' | 'series' | 'programme') => (kind ? `/mi-lista/?kind=${kind}` : '/mi-lista/'),
-  },
+  /** "Mi lista" (issue 30): films, series and programmes the profile kept; `?kind=` filters it. */
+  myList: { path: '/mi-lista', getHref: () => '/mi-lista/' },
   /** A receipt from the billing history, printable (ours). */
   receipt: { path: '/settings/receipts/:entryId', getHref: (entryId: string) => `/settings/receipts/${enc(entryId)}` },
   guide: { path: '/epg', getHref: () => '/epg/' },

@@ -99,7 +99,7 @@ function AccountMenu({ email, onLogout }: { email: string; onLogout: () => void 
           </li>
           <li>
             <NavLink to={paths.myList.getHref()} className="account-menu__link">
-              {t('nav.myList')}
+              {tb('home.myList')}
             </NavLink>
           </li>
           <li>

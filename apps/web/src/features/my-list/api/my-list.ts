@@ -1,11 +1,18 @@
 import {
   infiniteQueryOptions,
+  queryOptions,
   useMutation,
   useQueryClient,
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { myListPageSchema, type MyListItem, type MyListKind, type MyListPage } from '@pantalla/contracts';
+import {
+  eventDetailSchema,
+  myListPageSchema,
+  type MyListItem,
+  type MyListKind,
+  type MyListPage,
+} from '@pantalla/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Items a request asks for: a screenful on a large window, never the whole list. */
@@ -35,6 +42,19 @@ export const myListPagesQueryOptions = (profileId: number | null, kind: MyListKi
   });
 
 const REMOVE_KEY = ['favourites', 'my-list', 'remove'] as const;
+
+/**
+ * A programme's airing and channel, under the detail page's key (one answer for both). Its own
+ * options rather than the catalogue's: importing those would split them out of the home's chunks.
+ * A 404 (left the guide) is final: not asked again.
+ */
+export const programmeQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['browse', 'event', id],
+    queryFn: ({ signal }) => api.get(`/events/${id}`, { schema: eventDetailSchema, signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
 
 type Pages = InfiniteData<MyListPage, string>;
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogueItem, Film, MyListItem, Series } from '@pantalla/contracts';
 import { paths } from '../../../config/paths';
-import { hideBrokenImage } from '../../../ui/broken-image';
-import { airingText, getEventDetailQueryOptions, stillUrl } from '../../catalogue';
+import { stillUrl } from '../../catalogue';
+import { programmeQueryOptions } from '../api/my-list';
 
 export interface EntryProps {
   item: MyListItem;
@@ -42,8 +42,8 @@ function TitleEntry({ item, found, onRemove, mainRef }: EntryProps) {
  * instead of linking to a page that no longer exists.
  */
 function ProgrammeEntry({ item, channelNames, onRemove, mainRef }: EntryProps) {
-  const { t } = useTranslation('my-list');
-  const event = useQuery({ ...getEventDetailQueryOptions(item.id), retry: false });
+  const { t, i18n } = useTranslation('my-list');
+  const event = useQuery(programmeQueryOptions(item.id));
   const kind = t('kind.programme');
   if (event.data) {
     const e = event.data;
@@ -55,7 +55,11 @@ function ProgrammeEntry({ item, channelNames, onRemove, mainRef }: EntryProps) {
           ref={mainRef as Ref<HTMLAnchorElement>}
         >
           <Thumb item={e} />
-          <EntryText title={e.title} meta={[kind, channelNames.get(e.channelId) ?? null]} when={airingText(e)} />
+          <EntryText
+            title={e.title}
+            meta={[kind, channelNames.get(e.channelId) ?? null]}
+            when={airing(e.startTime, e.endTime, i18n.language)}
+          />
         </Link>
       </EntryFrame>
     );
@@ -106,11 +110,34 @@ function EntryFrame({
   );
 }
 
+/** The airing in the viewer's language: its day, start and end, e.g. «dom, 29 nov, 21:30 – 22:30». */
+export function airing(start: number, end: number, language: string): string {
+  const day = new Date(start).toLocaleString(language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const until = new Date(end).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
+  return `${day} – ${until}`;
+}
+
 function Thumb({ item }: { item?: CatalogueItem }) {
   const src = item ? stillUrl(item) : null;
   return (
     <span className="mylist-entry__thumb" aria-hidden="true">
-      {src ? <img src={src} alt="" loading="lazy" decoding="async" onError={hideBrokenImage} /> : null}
+      {src ? (
+        <img
+          key={src}
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          // A picture gone from its host leaves the box's placeholder, not a broken-image sign.
+          onError={(event) => (event.currentTarget.style.visibility = 'hidden')}
+        />
+      ) : null}
     </span>
   );
 }

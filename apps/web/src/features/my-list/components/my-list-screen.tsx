@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { myListKindSchema, type Film, type MyListItem, type MyListKind, type Series } from '@pantalla/contracts';
+import { myListKindSchema, type MyListItem, type MyListKind } from '@pantalla/contracts';
 import { currentProfile } from '../../../lib/current-profile';
-import { getContentsQueryOptions, getSeriesListQueryOptions, useCatalogueLoad } from '../../../lib/catalogue';
 import { Spinner } from '../../../ui/spinner';
 import { useAuthenticatedUser } from '../../account';
-import { PageHeader, useChannelNames } from '../../catalogue';
+import { PageHeader } from '../../catalogue';
+import { useCachedCatalogue } from '../api/cached-catalogue';
 import { myListPagesQueryOptions, useRemoveFromMyList } from '../api/my-list';
 import { MyListEntry } from './my-list-entry';
 import './my-list.css';
@@ -22,20 +22,6 @@ function useKindFilter(): [MyListKind | null, (kind: MyListKind | null) => void]
   const setKind = (next: MyListKind | null) =>
     setParams(next ? { kind: next } : {}, { replace: true, preventScrollReset: true });
   return [kind, setKind];
-}
-
-/** Films and series as the start-up load listed them, by id: the cards' pictures and years. */
-function useCatalogueTitles(regionId: number | null) {
-  const { lineup } = useCatalogueLoad({ regionId, enabled: true });
-  const lineupId = lineup?.id;
-  const films = useQuery({ ...getContentsQueryOptions(lineupId), enabled: lineupId !== undefined });
-  const series = useQuery({ ...getSeriesListQueryOptions(lineupId), enabled: lineupId !== undefined });
-  return useMemo(() => {
-    const byKey = new Map<string, Film | Series>();
-    for (const f of films.data?.resources ?? []) byKey.set(`film:${f.id}`, f);
-    for (const s of series.data?.resources ?? []) byKey.set(`series:${s.id}`, s);
-    return byKey;
-  }, [films.data, series.data]);
 }
 
 /** Asks for the next page when the "Cargar más" button scrolls near the window; the button stays for keyboards. */
@@ -61,8 +47,7 @@ export function MyListScreen() {
   const profileId = currentProfile.of(user.email)?.id ?? null;
   const [kind, setKind] = useKindFilter();
   const pages = useInfiniteQuery(myListPagesQueryOptions(profileId, kind));
-  const titles = useCatalogueTitles(user.regionId);
-  const channelNames = useChannelNames();
+  const { titles, channelNames } = useCachedCatalogue();
   const remove = useRemoveFromMyList(profileId);
   const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
   const mains = useRef(new Map<string, HTMLElement>());
