@@ -25,7 +25,7 @@ export function tableOwners(): Map<string, string> {
   for (const module of readdirSync(modulesDir)) {
     const migrations = path.join(modulesDir, module, 'migrations');
     if (!existsSync(migrations)) continue;
-    for (const file of filesUnder(migrations, (f) => f.endsWith('.ts'))) {
+    for (const file of filesUnder(migrations, (f) => f.endsWith('.ts') && !isTestSource(f))) {
       for (const [, table] of readFileSync(file, 'utf8').matchAll(/createTable\(\s*['"]([A-Za-z_]+)['"]/g))
         owners.set(camel(table as string), module);
     }

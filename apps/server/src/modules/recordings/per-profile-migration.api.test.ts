@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseKinds, openTestDatabase } from '../../../../test/databases';
-import type { Db } from '../../../platform/database';
-import { withAutoId } from '../../../platform/dialect';
-import { migrateToLatest, type MigrationSet } from '../../../platform/migrate';
-import type { RecordingsTables } from '../tables';
-import { recordingsMigrations } from './index';
+import { databaseKinds, openTestDatabase } from '../../../test/databases';
+import type { Db } from '../../platform/database';
+import { withAutoId } from '../../platform/dialect';
+import { migrateToLatest, type MigrationSet } from '../../platform/migrate';
+import type { RecordingsTables } from './tables';
+import { recordingsMigrations } from './migrations/index';
 
 const kinds = await databaseKinds();
 const PER_PROFILE = '2026-12-13-0400-recordings-per-profile';
