@@ -136,8 +136,10 @@ describe.each(kinds)('recordings per profile on %s', (kind) => {
       .execute();
     [ev.endedA, ev.endedB] = ended.map((e) => e.id) as [number, number];
     [ev.futureA, ev.futureB, ev.futureC, ev.adult] = future.map((e) => e.id) as [number, number, number, number];
-    // An adult programme on a children's channel: what the catalogue keeps from a kids profile.
-    await builders(ctx).updateEvents({ ids: [ev.adult] }, { parental: 7 });
+    // An adult programme on a children's channel: what the catalogue keeps from a kids profile. A title
+    // of its own, so a rule on it files this airing alone and the account's space (which the earlier
+    // cases' rules fill, more or less by the time of day) never decides whether it is filed.
+    await builders(ctx).updateEvents({ ids: [ev.adult] }, { parental: 7, title: 'Madrugada solo para adultos' });
   });
   afterAll(async () => {
     await receiver?.close();
