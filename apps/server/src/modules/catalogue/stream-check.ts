@@ -1,7 +1,7 @@
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { StreamCheck } from '@pantalla/contracts';
 import type { ImageDestinations } from './images/remote-fetch';
+import { guardedGet } from '../../platform/guarded-get';
 
 /** A stream of a channel with the headers its list asked for (M3U http-user-agent / http-referrer). */
 export interface StreamWithHeaders {
@@ -57,12 +57,11 @@ export function streamHeaders(s: Pick<StreamWithHeaders, 'userAgent' | 'referrer
 }
 
 function get(url: string, headers: Record<string, string>, destinations: ImageDestinations): Promise<IncomingMessage> {
-  const client = url.startsWith('https:') ? https : http;
-  return new Promise((resolve, reject) => {
-    // The guard's lookup checks the addresses the socket connects to: no private host by a public name.
-    const req = client.get(url, { headers, timeout: TIMEOUT_MS, lookup: destinations.lookup }, resolve);
-    req.on('timeout', () => req.destroy(new Error(`no ha respondido en ${TIMEOUT_MS / 1000} s`)));
-    req.on('error', reject);
+  return guardedGet(url, {
+    headers,
+    lookup: destinations.lookup,
+    timeoutMs: TIMEOUT_MS,
+    timedOut: () => new Error(`no ha respondido en ${TIMEOUT_MS / 1000} s`),
   });
 }
 

@@ -1,7 +1,7 @@
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import { DestinationRefused, type DestinationPolicy } from './destination';
 import { IngestError } from './parsers/errors';
+import { guardedGet } from '../../platform/guarded-get';
 
 /** What a conditional fetch of a source answered. */
 export type FetchAnswer =
@@ -48,15 +48,14 @@ export async function fetchSource(
 }
 
 function get(url: string, policy: DestinationPolicy, headers: Record<string, string>): Promise<IncomingMessage> {
-  const client = url.startsWith('https:') ? https : http;
-  return new Promise((resolve, reject) => {
-    // The policy's lookup checks the addresses the socket then connects to: no second resolution.
-    const req = client.get(url, { headers, timeout: HEADERS_TIMEOUT_MS, lookup: policy.lookup }, resolve);
-    req.on('timeout', () => req.destroy(new IngestError(`${url} no ha respondido en ${HEADERS_TIMEOUT_MS / 1000} s`)));
-    req.on('error', (error) => {
-      if (error instanceof IngestError) return reject(error);
-      if (error instanceof DestinationRefused) return reject(new IngestError(error.message));
-      reject(new IngestError(`no se ha podido descargar ${url}: ${error.message}`));
-    });
+  return guardedGet(url, {
+    headers,
+    lookup: policy.lookup,
+    timeoutMs: HEADERS_TIMEOUT_MS,
+    timedOut: () => new IngestError(`${url} no ha respondido en ${HEADERS_TIMEOUT_MS / 1000} s`),
+  }).catch((error: Error) => {
+    if (error instanceof IngestError) throw error;
+    if (error instanceof DestinationRefused) throw new IngestError(error.message);
+    throw new IngestError(`no se ha podido descargar ${url}: ${error.message}`);
   });
 }

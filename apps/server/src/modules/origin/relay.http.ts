@@ -5,12 +5,12 @@
  * their URIs rewritten to relay URLs; every other answer streams through as it arrives.
  * Destinations go through the guide sources' guard, at connect time and on every redirect.
  */
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { Transform } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { AppError, forbidden } from '../../platform/errors';
+import { guardedGet } from '../../platform/guarded-get';
 import { isPlaylist, rewritePlaylist, type RelayUri } from './hls-rewrite';
 import { MAX_RELAYED_URL, type RelayTarget } from './relay-url';
 
@@ -64,14 +64,11 @@ function request(
   destinations: RelayDestinations,
   limits: RelayLimits,
 ): Promise<IncomingMessage> {
-  const client = url.startsWith('https:') ? https : http;
-  return new Promise((resolve, reject) => {
-    // The guard's lookup checks the addresses the socket connects to: no private host by a public name.
-    const req = client.get(url, { headers, timeout: limits.answerMs, lookup: destinations.lookup }, resolve);
-    req.on('timeout', () =>
-      req.destroy(badGateway(`El servidor del flujo no ha respondido en ${limits.answerMs / 1000} s.`)),
-    );
-    req.on('error', reject);
+  return guardedGet(url, {
+    headers,
+    lookup: destinations.lookup,
+    timeoutMs: limits.answerMs,
+    timedOut: () => badGateway(`El servidor del flujo no ha respondido en ${limits.answerMs / 1000} s.`),
   });
 }
 

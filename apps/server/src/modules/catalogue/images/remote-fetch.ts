@@ -1,6 +1,6 @@
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
+import { guardedGet } from '../../../platform/guarded-get';
 
 /** Where a picture may be fetched from: the same rules as a guide source's (ingest's DestinationPolicy). */
 export interface ImageDestinations {
@@ -39,14 +39,13 @@ function request(
   destinations: ImageDestinations,
   limits: FetchLimits,
 ): Promise<IncomingMessage> {
-  const client = url.startsWith('https:') ? https : http;
-  return new Promise((resolve, reject) => {
-    // The guard's lookup checks the addresses the socket then connects to: no second resolution to rebind.
-    const req = client.get(url, { headers, timeout: limits.timeoutMs, lookup: destinations.lookup }, resolve);
-    req.on('timeout', () => req.destroy(new RemoteImageError(`${url} no ha respondido en ${limits.timeoutMs} ms`)));
-    req.on('error', (error) =>
-      reject(error instanceof RemoteImageError ? error : new RemoteImageError(`${url}: ${error.message}`)),
-    );
+  return guardedGet(url, {
+    headers,
+    lookup: destinations.lookup,
+    timeoutMs: limits.timeoutMs,
+    timedOut: () => new RemoteImageError(`${url} no ha respondido en ${limits.timeoutMs} ms`),
+  }).catch((error: Error) => {
+    throw error instanceof RemoteImageError ? error : new RemoteImageError(`${url}: ${error.message}`);
   });
 }
 
