@@ -234,6 +234,9 @@ export function openSqlite(file: string, options: OpenOptions = {}): Db {
 /** Opens a PostgreSQL pool at a connection string (at least two connections: one holds locks). */
 export function openPostgres(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max: Math.max(2, max) });
+  // An idle connection the database ends (a restart, a failover, an administrator) leaves the pool, and the
+  // next query opens another; unheard, its error event would end the whole process.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`));
   const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), plugins });
   const selectArrays = async (text: string, params: readonly unknown[]) =>
     (await pool.query<unknown[]>({ text, values: [...params], rowMode: 'array' })).rows;
