@@ -45,6 +45,17 @@ export function createPlatform(
 }
 
 /**
+ * Where the server may reach out, under the guide sources' private-address guard: pictures on http:
+ * (IMAGE_ALLOWED_HOSTS), and streams, which the console's check asks and the relay plays, under one
+ * rule (INGEST_ALLOWED_HOSTS, the lists' own hosts).
+ */
+function outboundDestinations(config: Platform['config']): { images: DestinationPolicy; streams: DestinationPolicy } {
+  return {
+    images: new DestinationPolicy(config.images.allowedHosts),
+    streams: new DestinationPolicy(config.ingestAllowedHosts),
+  };
+}
+/**
  * The composition root: builds each module (and so each service and cache) once, in
  * dependency order, and hands each the other modules' APIs it declares it needs. Nothing
  * else constructs a module; tests and commands call this too.
@@ -68,14 +79,13 @@ export function composeModules(platform: Platform): Modules {
   identity.signups.onAccountCreated((account) => commerce.entitlements.grant(account.id, packageIds, 'registration'));
   // Product id = package id: a form is two-step only with a package commerce has.
   identity.signups.useProducts(async (packageId) => (await commerce.entitlements.packageIds()).includes(packageId));
-  // Pictures on http: are fetched by the server under the same private-address guard as guide sources.
-  const imageDestinations = new DestinationPolicy(platform.config.images.allowedHosts);
+  const destinations = outboundDestinations(platform.config);
   const catalogue = createCatalogue(platform, {
     auth: identity.auth,
     profiles: identity.profiles,
     rights: commerce.access,
     offers: commerce.offers,
-    imageDestinations,
+    destinations,
   });
   // The origin asks playback whether a manifest's session is open and its content watchable;
   // playback needs the origin's URLs and keys, so the origin's side is bound once playback exists.
@@ -93,8 +103,7 @@ export function composeModules(platform: Platform): Modules {
     auth: identity.auth,
     gate,
     recordings: { span: recorded },
-    // Streams that ask for headers are relayed under the same private-address guard as guide sources.
-    relayDestinations: new DestinationPolicy(platform.config.ingestAllowedHosts),
+    relayDestinations: destinations.streams,
   });
   const playback = createPlayback(platform, {
     auth: identity.auth,

@@ -75,8 +75,11 @@ export interface CatalogueNeeds {
   rights: AccessRights;
   /** The demo seed puts its pay-per-view programmes on sale. */
   offers: PpvOffers;
-  /** Where pictures on http: may be fetched from (no private or loopback address unless allowed). */
-  imageDestinations: ImageDestinations;
+  /**
+   * Where pictures on http: may be fetched from, and where the console's stream check may ask a stream
+   * (the relay's rule, INGEST_ALLOWED_HOSTS): no private or loopback address unless allowed.
+   */
+  destinations: { images: ImageDestinations; streams: ImageDestinations };
 }
 
 /** The catalogue as the other modules see it. */
@@ -124,7 +127,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
   const images = new ImagesService(config.operator.name, catalogue, guideRepo);
   const remoteImages = new RemoteImages((owner, id) => images.remoteSources(owner, id), {
     store: new ImageStore(path.join(config.dataDir, 'images'), config.images.cacheBytes, () => clock.now()),
-    destinations: needs.imageDestinations,
+    destinations: needs.destinations.images,
     limits: { maxBytes: config.images.maxBytes, timeoutMs: 8_000, maxRedirects: 3 },
     refreshMs: config.images.refreshMs,
     concurrency: 6,
@@ -137,7 +140,7 @@ export function createCatalogue(platform: Platform, needs: CatalogueNeeds): Cata
     new OperatorChannelsRepository(db),
     reference,
     caches,
-    needs.imageDestinations,
+    needs.destinations.streams,
   );
   const manifestTest = new ManifestTestService(clock, guideRepo, {
     adminEmails: config.adminEmails,

@@ -48,7 +48,7 @@ describe.each(kinds)('a stream’s headers on %s', (kind) => {
 
   beforeAll(async () => {
     // The stream server is on 127.0.0.1: allowed as an operator allows a host of their own.
-    ctx = await createTestContext(kind, { IMAGE_ALLOWED_HOSTS: '127.0.0.1' });
+    ctx = await createTestContext(kind, { INGEST_ALLOWED_HOSTS: '127.0.0.1' });
     admin = await bearerFor(ctx, DEMO);
     base = await streams.start();
     list = `#EXTM3U
