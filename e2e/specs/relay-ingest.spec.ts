@@ -17,7 +17,7 @@ import { apiToken, emplayer, PlayerPage, resetSessions } from '../pages/player-p
 test.describe.configure({ mode: 'serial' });
 
 const SHOTS = '/work/wt/shots/ingest';
-const CHANNEL = 'Canal Exigente E2E';
+const CHANNEL = 'Canal Retransmitido E2E';
 const UA = 'PantallaE2E/1.0 (SmartTV)';
 const REFERER = 'https://origen.example/directo';
 

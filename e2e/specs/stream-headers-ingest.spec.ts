@@ -43,7 +43,9 @@ ${base}/principal.m3u8?sin=cabeceras
   const found = await request.get(`/api/v1/operator/channels?q=${encodeURIComponent(NAME)}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  channelId = ((await found.json()) as { items: { id: number }[] }).items[0]!.id;
+  // By its exact name: another spec's imported channel may match the search too.
+  const items = ((await found.json()) as { items: { id: number; name: string }[] }).items;
+  channelId = items.find((c) => c.name === NAME)!.id;
 });
 
 test.afterAll(async () => {
