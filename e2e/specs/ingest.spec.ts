@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BASICO, DEMO } from '../fixtures/accounts';
+import { encodeTestClip } from '../fixtures/test-clip';
 import { GuidePage } from '../pages/guide-page';
 import { apiToken, PlayerPage, resetSessions } from '../pages/player-page';
 
@@ -28,29 +27,8 @@ let base = '';
 let server: http.Server;
 
 function makeClip(): void {
-  const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   mkdirSync(path.join(dir, 'dash'));
-  execFileSync(ffmpeg, [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=320x180:rate=25',
-    '-t',
-    '12',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-g',
-    '25',
-    '-f',
-    'dash',
-    '-seg_duration',
-    '2',
-    path.join(dir, 'dash', 'manifest.mpd'),
-  ]);
+  encodeTestClip(['-f', 'dash', '-seg_duration', '2', path.join(dir, 'dash', 'manifest.mpd')]);
 }
 
 const xmltvTime = (ms: number) => `${new Date(ms).toISOString().replace(/[-:T]/g, '').slice(0, 14)} +0000`;

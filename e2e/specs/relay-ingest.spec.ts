@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BASICO, DEMO } from '../fixtures/accounts';
+import { encodeTestClip } from '../fixtures/test-clip';
 import { apiToken, emplayer, PlayerPage, resetSessions } from '../pages/player-page';
 
 /*
@@ -28,24 +27,8 @@ let server: http.Server;
 
 /** A clear fMP4 HLS stream (master, media playlist, init map, segments), made by ffmpeg. */
 function makeStream(): void {
-  const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  execFileSync(
-    ffmpeg,
+  encodeTestClip(
     [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=320x180:rate=25',
-      '-t',
-      '12',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-g',
-      '25',
       '-f',
       'hls',
       '-hls_time',
@@ -58,7 +41,7 @@ function makeStream(): void {
       'seg%d.m4s',
       'media.m3u8',
     ],
-    { cwd: dir },
+    dir,
   );
   // A master playlist as IPTV lists point to, naming its variant relatively (ffmpeg's own lists none for one stream).
   writeFileSync(
