@@ -24,3 +24,45 @@ export function guardedGet(
     req.on('error', reject);
   });
 }
+
+/** How much of an answer's body is read, how long for, and the errors a read past them ends with. */
+export interface BodyLimits {
+  maxBytes: number;
+  timeoutMs: number;
+  /** Declared (Content-Length) or counted past maxBytes. */
+  tooLarge: (declared: number | null) => Error;
+  late: () => Error;
+  /** The body broke off or its stream failed; an error of the caller's own passes as it is. */
+  failed: (error: Error) => Error;
+}
+
+/** Reads a body whole, up to maxBytes and within the time limit: a longer, slower or cut one is refused, never truncated. */
+export function readCapped(res: IncomingMessage, limits: BodyLimits): Promise<Buffer> {
+  const declared = Number(res.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limits.maxBytes) {
+    res.destroy();
+    return Promise.reject(limits.tooLarge(declared));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => res.destroy(limits.late()), limits.timeoutMs);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    res.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.maxBytes) return res.destroy(limits.tooLarge(null));
+      chunks.push(chunk);
+    });
+    res.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    res.on('error', fail);
+    res.on('close', () => {
+      if (!res.complete) fail(limits.failed(new Error('la respuesta se ha cortado')));
+    });
+  });
+}

@@ -10,7 +10,7 @@ import type { LookupFunction } from 'node:net';
 import { Transform } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { AppError, forbidden } from '../../platform/errors';
-import { guardedGet } from '../../platform/guarded-get';
+import { guardedGet, readCapped } from '../../platform/guarded-get';
 import { isPlaylist, rewritePlaylist, type RelayUri } from './hls-rewrite';
 import { MAX_RELAYED_URL, type RelayTarget } from './relay-url';
 
@@ -116,32 +116,15 @@ async function fetchUpstream(
 
 /** Reads a playlist whole, up to the cap and within the time limit. */
 function readPlaylist(res: IncomingMessage, limits: RelayLimits): Promise<Buffer> {
-  const declared = Number(res.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limits.playlistBytes) {
-    res.destroy();
-    return Promise.reject(badGateway(`La lista del flujo pesa más de ${limits.playlistBytes} bytes.`));
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const timer = setTimeout(
-      () => res.destroy(badGateway(`La lista del flujo no ha llegado en ${limits.totalMs / 1000} s.`)),
-      limits.totalMs,
-    );
-    res.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limits.playlistBytes)
-        return res.destroy(badGateway(`La lista del flujo pesa más de ${limits.playlistBytes} bytes.`));
-      chunks.push(chunk);
-    });
-    res.on('end', () => {
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks));
-    });
-    res.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error instanceof AppError ? error : badGateway(`La lista del flujo se ha cortado (${error.message}).`));
-    });
+  const tooLarge = () => badGateway(`La lista del flujo pesa más de ${limits.playlistBytes} bytes.`);
+  return readCapped(res, {
+    maxBytes: limits.playlistBytes,
+    timeoutMs: limits.totalMs,
+    tooLarge,
+    late: () => badGateway(`La lista del flujo no ha llegado en ${limits.totalMs / 1000} s.`),
+    failed: (error) => badGateway(`La lista del flujo se ha cortado (${error.message}).`),
+  }).catch((error: Error) => {
+    throw error instanceof AppError ? error : badGateway(`La lista del flujo se ha cortado (${error.message}).`);
   });
 }
 

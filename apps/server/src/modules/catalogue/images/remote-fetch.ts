@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
-import { guardedGet } from '../../../platform/guarded-get';
+import { guardedGet, readCapped } from '../../../platform/guarded-get';
 
 /** Where a picture may be fetched from: the same rules as a guide source's (ingest's DestinationPolicy). */
 export interface ImageDestinations {
@@ -50,37 +50,20 @@ function request(
 }
 
 /** Reads a body up to maxBytes, within the time limit; a longer or slower one is refused, not cut. */
-function readCapped(res: IncomingMessage, url: string, limits: FetchLimits): Promise<Buffer> {
-  const declared = Number(res.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limits.maxBytes) {
-    res.destroy();
-    return Promise.reject(new RemoteImageError(`${url} pesa ${declared} bytes (máximo ${limits.maxBytes})`));
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const timer = setTimeout(
-      () => res.destroy(new RemoteImageError(`${url} no ha terminado en ${limits.timeoutMs} ms`)),
-      limits.timeoutMs,
-    );
-    res.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limits.maxBytes)
-        return res.destroy(new RemoteImageError(`${url} pesa más de ${limits.maxBytes} bytes`));
-      chunks.push(chunk);
-    });
-    res.on('end', () => {
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks));
-    });
-    res.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error instanceof RemoteImageError ? error : new RemoteImageError(`${url}: ${error.message}`));
-    });
-    res.on('close', () => {
-      clearTimeout(timer);
-      if (!res.complete) reject(new RemoteImageError(`${url}: la respuesta se ha cortado`));
-    });
+function readPicture(res: IncomingMessage, url: string, limits: FetchLimits): Promise<Buffer> {
+  return readCapped(res, {
+    maxBytes: limits.maxBytes,
+    timeoutMs: limits.timeoutMs,
+    tooLarge: (declared) =>
+      new RemoteImageError(
+        declared === null
+          ? `${url} pesa más de ${limits.maxBytes} bytes`
+          : `${url} pesa ${declared} bytes (máximo ${limits.maxBytes})`,
+      ),
+    late: () => new RemoteImageError(`${url} no ha terminado en ${limits.timeoutMs} ms`),
+    failed: (error) => new RemoteImageError(`${url}: ${error.message}`),
+  }).catch((error: Error) => {
+    throw error instanceof RemoteImageError ? error : new RemoteImageError(`${url}: ${error.message}`);
   });
 }
 
@@ -128,7 +111,7 @@ export async function fetchRemoteImage(
       res.resume();
       throw new RemoteImageError(`${current} ha respondido ${status}`);
     }
-    const bytes = await readCapped(res, current, limits);
+    const bytes = await readPicture(res, current, limits);
     return {
       status: 'fetched',
       bytes,
