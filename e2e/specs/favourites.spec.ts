@@ -80,6 +80,17 @@ for (const viewport of [
       await add.click();
       const remove = page.getByRole('button', { name: 'Quitar Pantalla Uno de favoritos' });
       await expect(remove).toHaveAttribute('aria-pressed', 'true');
+      // By keyboard: Enter takes the star off and on again, and the focus stays on it (a button disabled
+      // while the server answered dropped it).
+      await remove.focus();
+      await page.keyboard.press('Enter');
+      await expect(add).toBeFocused();
+      await expect(add).toHaveAttribute('aria-pressed', 'false');
+      await expect(add).not.toHaveAttribute('aria-busy', 'true');
+      await page.keyboard.press('Enter');
+      await expect(remove).toBeFocused();
+      await expect(remove).toHaveAttribute('aria-pressed', 'true');
+      await expect(remove).not.toHaveAttribute('aria-busy', 'true');
       await page.screenshot({ path: `/tmp/shots/favourites/player-star-${viewport.width}.png` });
       // The server has it: the guide (another screen, another query) shows the star lit.
       const guide = new GuidePage(page);
@@ -100,11 +111,13 @@ for (const viewport of [
       await expect(button).toHaveAttribute('aria-pressed', 'true');
       await page.reload();
       await expect(page.getByRole('button', { name: 'Mi lista', exact: true })).toHaveAttribute('aria-pressed', 'true');
-      await page.getByRole('button', { name: 'Mi lista', exact: true }).click();
-      await expect(page.getByRole('button', { name: 'Mi lista', exact: true })).toHaveAttribute(
-        'aria-pressed',
-        'false',
-      );
+      // By keyboard, the focus staying on the button while the server answers.
+      const again = page.getByRole('button', { name: 'Mi lista', exact: true });
+      await again.focus();
+      await page.keyboard.press('Enter');
+      await expect(again).toHaveAttribute('aria-pressed', 'false');
+      await expect(again).not.toHaveAttribute('aria-busy', 'true');
+      await expect(again).toBeFocused();
       await page.screenshot({ path: `/tmp/fav-detail-${viewport.width}.png` });
     });
   });

@@ -37,8 +37,12 @@ function ToggleButton({
         type="button"
         className="btn btn--secondary detail__list-button"
         aria-pressed={state.inList}
-        disabled={!state.ready || state.busy}
-        onClick={state.toggle}
+        // Busy, it stays enabled (a disabled button drops the keyboard's focus) and ignores presses.
+        disabled={!state.ready}
+        aria-busy={state.busy}
+        onClick={() => {
+          if (!state.busy) state.toggle();
+        }}
       >
         <span aria-hidden="true">{state.inList ? on : off} </span>
         {label}

@@ -93,8 +93,12 @@ function FavouriteStar({ channelId, name }: { channelId: number; name: string })
       aria-pressed={star.inList}
       aria-label={label}
       title={star.failed ? t('favouriteFailed') : label}
-      disabled={!star.ready || star.busy}
-      onClick={star.toggle}
+      // Busy, it stays enabled (a disabled button drops the keyboard's focus) and ignores presses.
+      disabled={!star.ready}
+      aria-busy={star.busy}
+      onClick={() => {
+        if (!star.busy) star.toggle();
+      }}
     >
       <span aria-hidden="true">{star.inList ? '★' : '☆'}</span>
     </button>
