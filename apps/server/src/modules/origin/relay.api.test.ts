@@ -52,7 +52,9 @@ function pickyHls() {
     if (path === '/redirige')
       return res.writeHead(302, { location: `http://localhost:${base.split(':').pop()}/live/media.m3u8` }).end();
     if (path === '/live/roto.m4s') return res.writeHead(500).end();
-    if (!/^\/(live\/(init\.mp4|seg\d\.m4s)|claves\/k1)$/.test(path)) return res.writeHead(404).end();
+    // A key server that calls its key a page: relayed as bytes, never as a page of our origin.
+    if (path === '/claves/k1') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SEGMENT);
+    if (!/^\/live\/(init\.mp4|seg\d\.m4s)$/.test(path)) return res.writeHead(404).end();
     const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
     if (range) {
       const [start, end] = [Number(range[1]), Number(range[2])];
@@ -158,7 +160,9 @@ ${base}/live/media.m3u8
     const init = await get(attributeUri(media.body, 'EXT-X-MAP'));
     expect(init.statusCode).toBe(200);
     expect(init.rawPayload).toEqual(SEGMENT);
-    expect((await get(attributeUri(media.body, 'EXT-X-KEY'))).statusCode).toBe(200);
+    const key = await get(attributeUri(media.body, 'EXT-X-KEY'));
+    expect(key.statusCode).toBe(200);
+    expect(key.headers['content-type']).toBe('application/octet-stream');
     const whole = await get(segments[0] as string);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');

@@ -159,6 +159,14 @@ function capped(res: IncomingMessage, limits: RelayLimits): Transform {
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 
+/**
+ * The types a player reads. Anything else a stream's server says (text/html, an SVG) goes as
+ * bytes: the relay answers from our origin, and must never serve another server's page as one of ours.
+ */
+const MEDIA_TYPE =
+  /^(video|audio)\/[\w.+-]+|^application\/(vnd\.apple\.mpegurl|x-mpegurl|dash\+xml|mp4|mp2t|octet-stream)\b|^text\/vtt\b|^image\/(jpeg|png|webp)\b/i;
+const relayedType = (type: string): string => (MEDIA_TYPE.test(type) ? type : 'application/octet-stream');
+
 /** What the relay route needs to answer one request. */
 export interface RelayRequest {
   target: RelayTarget;
@@ -197,14 +205,11 @@ export async function relay(
     const text = body.toString('utf8');
     if (isPlaylist(text)) return reply.type(PLAYLIST_TYPE).send(rewritePlaylist(text, url, r.relayUri));
     // Not HLS (a DASH manifest, a direct stream's first bytes): sent as it came, its URIs untouched.
-    return reply.type(type || 'application/octet-stream').send(body);
+    return reply.type(relayedType(type)).send(body);
   }
   for (const name of ['content-length', 'content-range', 'accept-ranges'] as const) {
     const value = res.headers[name];
     if (typeof value === 'string') reply.header(name, value);
   }
-  return reply
-    .status(status)
-    .type(type || 'application/octet-stream')
-    .send(capped(res, limits));
+  return reply.status(status).type(relayedType(type)).send(capped(res, limits));
 }
