@@ -55,7 +55,9 @@ export async function startServer(
   const port = await freePort();
   // BENCH_CPU_PROF=<dir>: the server (and its threads) write V8 CPU profiles there, to find what a slow run spent.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/server.mjs')], {
+  // BENCH_SERVER_FLAGS: more of node's flags for the server (e.g. --trace-gc, which NODE_OPTIONS refuses), split on spaces.
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...profile, ...flags, path.join(root, 'apps/server/dist/server.mjs')], {
     cwd: root,
     env: serverEnv({
       ...process.env,

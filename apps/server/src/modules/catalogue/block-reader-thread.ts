@@ -7,7 +7,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openDatabase } from '../../platform/database';
 import { failedAnswer, type ThreadAnswer, type ThreadCall } from '../../platform/threads';
 import type { BlockCall, BlockReaderJob } from './block-reader';
-import type { BlockColumns } from './window-blocks';
+import type { Block } from './window-blocks';
 import { GuideRepository } from './guide.repository';
 import { toBlock } from './window-blocks';
 
@@ -23,19 +23,19 @@ async function serve(port: MessagePort, job: BlockReaderJob): Promise<void> {
   const answer = async (call: ThreadCall<BlockCall>) => {
     if (call.close) {
       await db.destroy();
-      port.postMessage({ id: call.id, value: null } satisfies ThreadAnswer<BlockColumns | null>);
+      port.postMessage({ id: call.id, value: null } satisfies ThreadAnswer<Block | null>);
       port.close();
       return;
     }
     try {
-      const { serial: _serial, ...block } = toBlock(await repo.eventsStartingIn(call.from, call.to), call.from);
+      const block = toBlock(await repo.eventsStartingIn(call.from, call.to), call.from);
       // Every column moves to the server's thread without a copy, except a small Buffer sitting
       // in Node's shared pool, which must not be moved away: that one is copied.
       const moved = Object.values(block)
         .filter((v): v is Uint8Array => ArrayBuffer.isView(v))
         .filter((v) => v.byteOffset === 0 && v.buffer.byteLength === v.byteLength)
         .map((v) => v.buffer as ArrayBuffer);
-      port.postMessage({ id: call.id, value: block } satisfies ThreadAnswer<BlockColumns | null>, moved);
+      port.postMessage({ id: call.id, value: block } satisfies ThreadAnswer<Block | null>, moved);
     } catch (error) {
       port.postMessage(failedAnswer(call.id, error));
     }

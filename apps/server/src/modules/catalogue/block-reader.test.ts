@@ -48,7 +48,7 @@ const columns = (b: Block) => ({
 });
 
 describe('startBlockReader', () => {
-  it('reads and encodes a block in its thread as this thread would, as a reading of its own', async () => {
+  it('reads and encodes a block in its thread as this thread would', async () => {
     const repo = new GuideRepository(db);
     const here = toBlock(await repo.eventsStartingIn(0, BLOCK_MS), 0);
     const reader = startBlockReader(db.address as string, () => Promise.reject(new Error('not used')));
@@ -57,7 +57,6 @@ describe('startBlockReader', () => {
       expect(there.count).toBe(90);
       expect(Buffer.isBuffer(there.bytes)).toBe(true);
       expect(columns(there)).toEqual(columns(here));
-      expect(there.serial).not.toBe(here.serial);
       const empty = await reader.read(10 * BLOCK_MS, 11 * BLOCK_MS);
       expect(empty.count).toBe(0);
     } finally {

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { startThread, threadCaller } from '../../platform/threads';
-import { adoptBlock, type Block, type BlockColumns } from './window-blocks';
+import type { Block } from './window-blocks';
 
 /** Where the reader thread reads: the database as openDatabase() takes it (Db.address), and its page cache. */
 export interface BlockReaderJob {
@@ -41,16 +41,16 @@ export function startBlockReader(address: string, fallback: (from: number, to: n
   const thread = threadCaller<BlockCall>(worker, 'the block reader');
   return {
     async read(from, to) {
-      let columns: BlockColumns | null;
+      let columns: Block | null;
       try {
-        columns = await thread.call<BlockColumns | null>({ from, to });
+        columns = await thread.call<Block | null>({ from, to });
       } catch {
         return fallback(from, to);
       }
       if (!columns) return fallback(from, to);
       const { bytes } = columns;
       // Structured cloning hands a Buffer over as a plain Uint8Array.
-      return adoptBlock({ ...columns, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) });
+      return { ...columns, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) };
     },
     close: () => thread.close({ close: true }),
   };

@@ -17,7 +17,7 @@ import type { GuideRepository } from './guide.repository';
 import { eventFormat, toEpgProgramme } from './mappers';
 import { dayBounds, isValidTimeZone } from './time';
 import type { BlockReader } from './block-reader';
-import { cutWindow, renderBlock, WindowBlocks, type Block, type RenderedBlock } from './window-blocks';
+import { BLOCK_ROWS_BUDGET, cutWindow, WindowBlocks, type Block } from './window-blocks';
 
 /** The guide's default zone: the operator is Spanish. */
 export const DEFAULT_TZ = 'Europe/Madrid';
@@ -42,15 +42,11 @@ export interface CachedDay {
 }
 
 const FORMAT_INDEX: Record<Format, number> = { LIVE: 0, CUTV: 1, STILL: 2, VOD: 3 };
-/** Blocks rendered for a viewer's packages: kept 15 s, within 32 MB. */
-const RENDERED_TTL_MS = 15_000;
-const RENDERED_MAX_BYTES = 32 * 1024 * 1024;
 
 /** The guide: window queries, one event's detail, and the per-channel day the TV guide fetches. */
 export class GuideService {
   private readonly days: Cache<string, CachedDay>;
   private readonly blocks: WindowBlocks;
-  private readonly rendered: Cache<string, RenderedBlock>;
 
   constructor(
     private readonly clock: Clock,
@@ -59,12 +55,7 @@ export class GuideService {
     caches: CacheRegistry,
   ) {
     this.days = caches.create('catalogue.guide-days', { max: DAY_CACHE_MAX, ttlMs: DAY_TTL_MS });
-    this.blocks = new WindowBlocks((from, to) => this.repo.eventsStartingIn(from, to));
-    this.rendered = caches.create('catalogue.guide-rendered', {
-      maxSize: RENDERED_MAX_BYTES,
-      sizeOf: (r) => r.bytes.length,
-      ttlMs: RENDERED_TTL_MS,
-    });
+    this.blocks = new WindowBlocks((from, to) => this.repo.eventsStartingIn(from, to), BLOCK_ROWS_BUDGET, true);
   }
 
   /** Guide blocks are read by `reader` (a thread of their own) from now on; null: on this thread. */
@@ -116,40 +107,19 @@ export class GuideService {
   }
 
   /**
-   * The same bytes as the query's answer, cut from blocks rendered for this viewer's
-   * packages. A rendering serves every window over its block for 15 s, the time a shared
-   * answer is kept too: a programme's format (LIVE, CUTV) may lag its boundary by that.
-   * A rendering belongs to one reading of its block: paired with another (the guide changed
-   * under a viewer's version) its offsets would not fit (issue 31, item 8). Beside the block
-   * it depends on the channel rows (catch-up, package) and the viewer's packages only.
+   * The same bytes as the query's answer, cut from the blocks: each programme's head and a
+   * tail for this viewer's packages and the time (its format, LIVE or CUTV, follows the clock;
+   * a shared answer may lag a boundary by the 15 s it is kept). A handful of tails per window.
    */
-  private async windowFromBlocks(
-    v: Viewer,
-    q: WindowQuery,
-    blocks: readonly Block[],
-    channelIds: number[] | null,
-  ): Promise<Buffer> {
-    const rendered = await Promise.all(
-      blocks.map((block) =>
-        this.rendered.get(`${v.ref.channelsVersion}|${v.access.key}|${block.serial}`, async () =>
-          this.render(v, block),
-        ),
-      ),
-    );
-    return cutWindow(blocks, rendered, {
-      from: q.startTime - v.ref.maxEventMs,
-      to: q.endTime,
-      after: q.startTime,
-      channels: channelIds && new Set(channelIds),
-      // The renderings are shared by adults and kids: a kids profile's cut skips what it may not see.
-      ...(v.kids === null ? {} : { maxRating: Math.min(v.kids, 6) }),
-    });
-  }
-
-  private render(v: Viewer, block: Block): RenderedBlock {
-    // A tail per format, pay-per-view flag and package: a handful per block.
+  private windowFromBlocks(v: Viewer, q: WindowQuery, blocks: readonly Block[], channelIds: number[] | null): Buffer {
     const tails = new Map<number, Buffer>();
-    const tailOf = (format: Format, ppv: number, packageId: number): Buffer => {
+    const tailOf = (block: Block, i: number): Buffer => {
+      const channelId = block.channelId[i] as number;
+      const own = block.packageId[i] as number;
+      const catchupHours = v.ref.channelById.get(channelId)?.catchupHours ?? 0;
+      const format = eventFormat(block.start[i] as number, block.end[i] as number, v.now, catchupHours);
+      const packageId = this.catalogue.eventPackage(v, channelId, own < 0 ? null : own);
+      const ppv = block.ppv[i] as number;
       const key = packageId * 8 + ppv * 4 + FORMAT_INDEX[format];
       let tail = tails.get(key);
       if (tail === undefined) {
@@ -160,12 +130,13 @@ export class GuideService {
       }
       return tail;
     };
-    return renderBlock(block, (i) => {
-      const channelId = block.channelId[i] as number;
-      const own = block.packageId[i] as number;
-      const catchupHours = v.ref.channelById.get(channelId)?.catchupHours ?? 0;
-      const format = eventFormat(block.start[i] as number, block.end[i] as number, v.now, catchupHours);
-      return tailOf(format, block.ppv[i] as number, this.catalogue.eventPackage(v, channelId, own < 0 ? null : own));
+    return cutWindow(blocks, tailOf, {
+      from: q.startTime - v.ref.maxEventMs,
+      to: q.endTime,
+      after: q.startTime,
+      channels: channelIds && new Set(channelIds),
+      // A kids profile's cut skips what it may not see.
+      ...(v.kids === null ? {} : { maxRating: Math.min(v.kids, 6) }),
     });
   }
 

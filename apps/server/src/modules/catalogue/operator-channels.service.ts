@@ -29,11 +29,7 @@ import type { ChannelRow, ChannelUpdate } from './tables';
 type ChannelsQuery = z.output<typeof operatorChannelsQuerySchema>;
 
 /** Caches holding answers built from channels and lineups (the subscriber's channel list and guide), forgotten in every process after a change. */
-export const CHANNEL_ANSWER_CACHES = [
-  'catalogue.responses',
-  'catalogue.responses.seen',
-  'catalogue.guide-rendered',
-] as const;
+export const CHANNEL_ANSWER_CACHES = ['catalogue.responses', 'catalogue.responses.seen'] as const;
 
 const NO_CHANNEL = 'No existe ese canal.';
 const NO_LINEUP = 'No existe esa lista de canales.';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactEventRow } from './guide.repository';
 import { eventStatic } from './mappers';
-import { BLOCK_MS, WindowBlocks, cutWindow, headOf, renderBlock, toBlock } from './window-blocks';
+import { BLOCK_MS, WindowBlocks, cutWindow, headOf, toBlock, type Block } from './window-blocks';
 
 const HOUR = 3_600_000;
 
@@ -56,13 +56,6 @@ describe('toBlock', () => {
     expect([...block.packageId]).toEqual([7, -1]);
     expect([...block.ppv]).toEqual([1, 0]);
     expect([...block.start]).toEqual([0, HOUR]);
-  });
-
-  it('tells each reading of a block apart, so a rendering is never paired with another reading', () => {
-    const rows = [row(1, 3, 0, HOUR)];
-    const a = toBlock(rows, 0);
-    const b = toBlock(rows, 0);
-    expect(a.serial).not.toBe(b.serial);
   });
 });
 
@@ -185,8 +178,58 @@ describe('WindowBlocks', () => {
   });
 });
 
-describe('renderBlock and cutWindow', () => {
-  const tail = (i: number) => Buffer.from(`,"format":"STILL","ppv":false,"access":{"n":${i}}}`);
+describe('WindowBlocks reading ahead', () => {
+  /** Lets background reads run until `done` holds (bounded). */
+  async function until(done: () => boolean): Promise<void> {
+    for (let i = 0; i < 100 && !done(); i += 1) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  it("reads the block after a window's last one, so the next window over it reads nothing", async () => {
+    const g = guide(2);
+    const blocks = new WindowBlocks(g.read, 1000, true);
+    await blocks.covering('1', BLOCK_MS - HOUR, BLOCK_MS + HOUR);
+    await until(() => g.reads.length === 3);
+    await until(() => false); // the read under way finishes
+    expect(g.reads.map(([from]) => from / BLOCK_MS)).toEqual([0, 1, 2]);
+    const next = await blocks.covering('1', 2 * BLOCK_MS - HOUR, 2 * BLOCK_MS + HOUR);
+    expect(next?.map((b) => b.from / BLOCK_MS)).toEqual([1, 2]);
+    await until(() => g.reads.length === 4);
+    // Block 2 was not read again: the window found it held, and block 3 is read ahead in turn.
+    expect(g.reads.map(([from]) => from / BLOCK_MS)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('reads ahead only once no window waits for a read', async () => {
+    const g = guide(2);
+    const order: number[] = [];
+    const blocks = new WindowBlocks(
+      async (from, to) => {
+        order.push(from / BLOCK_MS);
+        await new Promise((resolve) => setImmediate(resolve));
+        return g.read(from, to);
+      },
+      1000,
+      true,
+    );
+    await Promise.all([blocks.covering('1', 0, HOUR), blocks.covering('1', 5 * BLOCK_MS, 5 * BLOCK_MS + HOUR)]);
+    await until(() => order.length === 3);
+    expect(order).toEqual([0, 5, 6]);
+  });
+
+  it('reads nothing ahead that would not fit beside the window, nor without being asked to', async () => {
+    const tight = guide(2); // 6 programmes per block
+    await new WindowBlocks(tight.read, 12, true).covering('1', 0, 2 * BLOCK_MS);
+    const off = guide(2);
+    await new WindowBlocks(off.read, 1000).covering('1', 0, HOUR);
+    await until(() => tight.reads.length > 2 || off.reads.length > 1);
+    expect(tight.reads).toHaveLength(2);
+    expect(off.reads).toHaveLength(1);
+  });
+});
+
+describe('cutWindow', () => {
+  /** Each programme's tail names its block and row, so the test sees every tail land on its own programme. */
+  const tail = (block: Block, i: number) =>
+    Buffer.from(`,"format":"STILL","ppv":false,"access":{"n":${i},"b":${block.from / BLOCK_MS}}}`);
 
   /** Rows of three channels over two blocks, some overlapping, with accents; by channel then start. */
   function blocksOf() {
@@ -200,28 +243,14 @@ describe('renderBlock and cutWindow', () => {
       rows
         .filter((r) => Math.floor(r.startTime / BLOCK_MS) === k)
         .sort((a, b) => a.channelId - b.channelId || a.startTime - b.startTime);
-    const blocks = [toBlock(inBlock(0), 0), toBlock(inBlock(1), BLOCK_MS)];
-    const rendered = blocks.map((b) => renderBlock(b, tail));
-    return { rows, blocks, rendered };
+    return { rows, inBlock, blocks: [toBlock(inBlock(0), 0), toBlock(inBlock(1), BLOCK_MS)] };
   }
 
-  it('renders each programme whole, with its tail and a comma', () => {
-    const { blocks, rendered } = blocksOf();
-    const b = blocks[0]!;
-    const r = rendered[0]!;
-    for (const i of [0, 3, b.count - 1])
-      expect(r.bytes.toString('utf8', r.offsets[i], r.offsets[i + 1])).toBe(`${headOf(b, i)}${tail(i).toString()},`);
-  });
-
-  it('answers what filtering the rows gives, by channel then start, for any window and channel list', () => {
-    const { rows, blocks, rendered } = blocksOf();
+  it('answers what filtering the rows gives, by channel then start, each with its own tail, for any window and channel list', () => {
+    const { rows, inBlock, blocks } = blocksOf();
     const json = (r: CompactEventRow) => {
       const k = Math.floor(r.startTime / BLOCK_MS);
-      const i = rows
-        .filter((x) => Math.floor(x.startTime / BLOCK_MS) === k)
-        .sort((a, b) => a.channelId - b.channelId || a.startTime - b.startTime)
-        .indexOf(r);
-      return { ...eventStatic(r), format: 'STILL', ppv: false, access: { n: i } };
+      return { ...eventStatic(r), format: 'STILL', ppv: false, access: { n: inBlock(k).indexOf(r), b: k } };
     };
     const cases: [number, number, number, Set<number> | null][] = [
       [0, 2 * BLOCK_MS, 0, null],
@@ -238,16 +267,33 @@ describe('renderBlock and cutWindow', () => {
         )
         .sort((a, b) => a.channelId - b.channelId || a.startTime - b.startTime)
         .map(json);
-      const used = blocks
-        .map((b, k) => ({ b, r: rendered[k]! }))
-        .filter(({ b }) => b.from + BLOCK_MS > from && b.from < to);
-      const text = cutWindow(
-        used.map((u) => u.b),
-        used.map((u) => u.r),
-        { from, to, after, channels },
-      ).toString();
+      const used = blocks.filter((b) => b.from + BLOCK_MS > from && b.from < to);
+      const text = cutWindow(used, tail, { from, to, after, channels }).toString();
       expect(JSON.parse(text)).toEqual({ resources: expected });
     }
-    expect(cutWindow([], [], { from: 0, to: 1, after: 0, channels: null }).toString()).toBe('{"resources":[]}');
+    expect(cutWindow([], tail, { from: 0, to: 1, after: 0, channels: null }).toString()).toBe('{"resources":[]}');
+  });
+
+  it("leaves out what a kids profile's level does not reach", () => {
+    const rated = [
+      row(1, 1, 0, HOUR, { parental: 3 }),
+      row(2, 1, HOUR, 2 * HOUR, { parental: 6 }),
+      row(3, 2, 0, HOUR, { genreId: 0, sectionId: null }),
+    ];
+    const block = toBlock(rated, 0);
+    const ids = (maxRating?: number) =>
+      (
+        JSON.parse(
+          cutWindow([block], tail, {
+            from: 0,
+            to: BLOCK_MS,
+            after: 0,
+            channels: null,
+            ...(maxRating === undefined ? {} : { maxRating }),
+          }).toString(),
+        ) as { resources: { id: number }[] }
+      ).resources.map((e) => e.id);
+    expect(ids()).toEqual([1, 2, 3]);
+    expect(ids(4)).toEqual([1, 3]);
   });
 });

@@ -20,12 +20,6 @@ export const BLOCK_ROWS_BUDGET = 90_000;
 export interface Block {
   /** Where the block starts: it holds the programmes starting in [from, from + BLOCK_MS). */
   readonly from: number;
-  /**
-   * This reading of the block, unique in the process: renderings are keyed by it, since the
-   * same block read again (after an import, an eviction) may hold other programmes under the
-   * same guide version as a viewer's reference tells it.
-   */
-  readonly serial: number;
   readonly count: number;
   readonly channelId: Int32Array;
   readonly start: Float64Array;
@@ -45,21 +39,10 @@ export function headOf(block: Block, i: number): string {
   return block.bytes.toString('utf8', block.offsets[i], block.offsets[i + 1]);
 }
 
-let serials = 0;
-
 /** A programme's rating as a kids profile sees it: 7 (never) in the adult section, else its own. */
 function kidsRatingOf(row: CompactEventRow): number {
   if (row.genreId === GENRE_ADULT || row.sectionId === GENRE_ADULT) return 7;
   return Math.max(0, Math.min(7, row.parental));
-}
-
-/** A block's columns without its reading's serial: what a reader thread sends. */
-export type BlockColumns = Omit<Block, 'serial'>;
-
-/** A block read elsewhere (a reader thread) made this process's own reading, with a serial of this process. */
-export function adoptBlock(columns: BlockColumns): Block {
-  serials += 1;
-  return { ...columns, serial: serials };
 }
 
 /** Rows encoded between two turns of the event loop when a block is built for requests. */
@@ -111,8 +94,7 @@ function blockOf(
   const finish = (): Block => {
     const bytes = Buffer.allocUnsafe(offsets[n] as number);
     heads.forEach((head, i) => bytes.write(head, offsets[i] as number, 'utf8'));
-    serials += 1;
-    return { ...block, from, serial: serials, bytes };
+    return { ...block, from, bytes };
   };
   const first = pause();
   if (first === undefined) {
@@ -129,35 +111,6 @@ function blockOf(
   })();
 }
 
-/** A block as one viewer sees it at one time: each programme's whole JSON and a comma, at offsets[i]..offsets[i + 1]. */
-export interface RenderedBlock {
-  readonly bytes: Buffer;
-  readonly offsets: Uint32Array;
-}
-
-const COMMA = 0x2c;
-
-/** Each programme's bytes, its tail (format, pay-per-view, access, the closing brace) and a comma. */
-export function renderBlock(block: Block, tailOf: (i: number) => Buffer): RenderedBlock {
-  const n = block.count;
-  const tails = new Array<Buffer>(n);
-  const offsets = new Uint32Array(n + 1);
-  for (let i = 0; i < n; i += 1) {
-    const tail = tailOf(i);
-    tails[i] = tail;
-    offsets[i + 1] =
-      (offsets[i] as number) + ((block.offsets[i + 1] as number) - (block.offsets[i] as number)) + tail.length + 1;
-  }
-  const bytes = Buffer.allocUnsafe(offsets[n] as number);
-  for (let i = 0; i < n; i += 1) {
-    const at =
-      block.bytes.copy(bytes, offsets[i] as number, block.offsets[i], block.offsets[i + 1]) + (offsets[i] as number);
-    (tails[i] as Buffer).copy(bytes, at);
-    bytes[(offsets[i + 1] as number) - 1] = COMMA;
-  }
-  return { bytes, offsets };
-}
-
 /** What a window asks for: programmes starting in [from, to) that end after `after`, of these channels (null: all). */
 export interface WindowCut {
   from: number;
@@ -170,19 +123,28 @@ export interface WindowCut {
 
 const OPEN = Buffer.from('{"resources":[');
 const EMPTY = Buffer.from('{"resources":[]}');
+const COMMA = 0x2c;
 
 /**
- * The window's answer, `{"resources":[...]}`, from blocks in time order and their renderings.
- * Each block is by channel then start, so taking each channel from every block in turn keeps
- * the order of the query (by channel, then start); programmes next to each other in a
- * rendering and in the answer are copied in one run.
+ * The window's answer, `{"resources":[...]}`, from blocks in time order: each programme's
+ * head from its block and its tail (format, pay-per-view, access, the closing brace) from
+ * `tailOf`, which depends on the viewer and the time. Each block is by channel then start, so
+ * taking each channel from every block in turn keeps the order of the query (by channel,
+ * then start). Written straight into the answer: a block rendered whole for a viewer and kept
+ * (15 MB each at 10,000 channels) held a fifth of the server's memory during an import under
+ * viewers and copied every programme twice (issue 31, item 9).
  */
-export function cutWindow(blocks: readonly Block[], rendered: readonly RenderedBlock[], cut: WindowCut): Buffer {
-  const runBlock: number[] = [];
-  const runStart: number[] = [];
-  const runEnd: number[] = [];
+export function cutWindow(
+  blocks: readonly Block[],
+  tailOf: (block: Block, i: number) => Buffer,
+  cut: WindowCut,
+): Buffer {
+  const chosenBlock: number[] = [];
+  const chosenRow: number[] = [];
+  const tails: Buffer[] = [];
   let size = 0;
   const at = blocks.map(() => 0);
+  const maxRating = cut.maxRating ?? 7;
   for (;;) {
     let channelId = Infinity;
     for (let k = 0; k < blocks.length; k += 1) {
@@ -192,38 +154,39 @@ export function cutWindow(blocks: readonly Block[], rendered: readonly RenderedB
     }
     if (channelId === Infinity) break;
     const wanted = cut.channels === null || cut.channels.has(channelId);
-    const maxRating = cut.maxRating ?? 7;
     for (let k = 0; k < blocks.length; k += 1) {
       const b = blocks[k] as Block;
-      const offsets = (rendered[k] as RenderedBlock).offsets;
       let i = at[k] as number;
       for (; i < b.count && b.channelId[i] === channelId; i += 1) {
         const start = b.start[i] as number;
         if (!wanted || start < cut.from || start >= cut.to || (b.end[i] as number) <= cut.after) continue;
         if ((b.kidsRating[i] as number) > maxRating) continue;
-        size += (offsets[i + 1] as number) - (offsets[i] as number);
-        const last = runEnd.length - 1;
-        if (last >= 0 && runBlock[last] === k && runEnd[last] === i) runEnd[last] = i + 1;
-        else {
-          runBlock.push(k);
-          runStart.push(i);
-          runEnd.push(i + 1);
-        }
+        const tail = tailOf(b, i);
+        size += (b.offsets[i + 1] as number) - (b.offsets[i] as number) + tail.length + 1;
+        chosenBlock.push(k);
+        chosenRow.push(i);
+        tails.push(tail);
       }
       at[k] = i;
     }
   }
-  if (runEnd.length === 0) return Buffer.from(EMPTY);
+  if (tails.length === 0) return Buffer.from(EMPTY);
   // The last programme's comma becomes the closing bracket, and a brace follows.
   const out = Buffer.allocUnsafe(OPEN.length + size + 1);
   let pos = OPEN.copy(out, 0);
-  for (let r = 0; r < runEnd.length; r += 1) {
-    const { bytes, offsets } = rendered[runBlock[r] as number] as RenderedBlock;
-    const a = offsets[runStart[r] as number] as number;
-    const z = offsets[runEnd[r] as number] as number;
+  for (let n = 0; n < tails.length; n += 1) {
+    const { bytes, offsets } = blocks[chosenBlock[n] as number] as Block;
+    const i = chosenRow[n] as number;
+    const a = offsets[i] as number;
+    const z = offsets[i + 1] as number;
     // TypedArray set over a plain view: Buffer's copy checks and wraps each call.
     out.set(new Uint8Array(bytes.buffer, bytes.byteOffset + a, z - a), pos);
     pos += z - a;
+    const tail = tails[n] as Buffer;
+    out.set(tail, pos);
+    pos += tail.length;
+    out[pos] = COMMA;
+    pos += 1;
   }
   out[pos - 1] = 0x5d;
   out[pos] = 0x7d;
@@ -248,6 +211,8 @@ export class WindowBlocks {
   constructor(
     private readonly read: (from: number, to: number) => Promise<CompactEventRow[]>,
     private readonly budget = BLOCK_ROWS_BUDGET,
+    /** Whether a window's next block is read once nothing waits (see readAhead). */
+    private readonly ahead = false,
   ) {}
 
   /** Blocks are read and encoded by `reader` from now on (null: on this thread, through `read`). */
@@ -271,10 +236,40 @@ export class WindowBlocks {
    * blocks, fell behind and never caught up. In turn, neighbouring windows share theirs.
    */
   covering(version: string, from: number, to: number): Promise<Block[] | null> {
-    if (this.allHeld(version, from, to)) return this.coveringNow(version, from, to);
-    const turn = this.reading.then(() => this.coveringNow(version, from, to));
+    const answer = this.allHeld(version, from, to)
+      ? this.coveringNow(version, from, to)
+      : this.inTurn(() => this.coveringNow(version, from, to));
+    return answer.then((blocks) => {
+      if (blocks && to > from) this.readAhead(version, from, to);
+      return blocks;
+    });
+  }
+
+  /** Reads waiting their turn, the one under way included. */
+  private queued = 0;
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    this.queued += 1;
+    const turn = this.reading.then(work).finally(() => (this.queued -= 1));
     this.reading = turn.catch(() => undefined);
     return turn;
+  }
+
+  /**
+   * The block after a window's last one, read once no window waits for a read: viewers move
+   * forward in time (the guide scrolled, the calendar's days), and at 10,000 channels a block
+   * read on demand kept the window that needed it waiting a third of a second (issue 31,
+   * item 9). Only when it fits beside the window's blocks, so it never pushes out what the
+   * window and its neighbours use.
+   */
+  private readAhead(version: string, from: number, to: number): void {
+    const first = Math.floor(from / BLOCK_MS);
+    const next = Math.floor((to - 1) / BLOCK_MS) + 1;
+    if (!this.ahead || this.queued > 0 || version !== this.version || this.blocks.has(next)) return;
+    if ((next - first + 1) * this.largest > this.budget) return;
+    void this.inTurn(async () => {
+      if (version === this.version && !this.blocks.has(next)) await this.block(next, version);
+    }).catch(() => undefined);
   }
 
   /** Whether every block of [from, to) is held (or being read) for this version: nothing new to read. */
