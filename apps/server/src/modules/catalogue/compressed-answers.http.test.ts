@@ -55,6 +55,15 @@ describe('CompressedAnswers', () => {
     expect(br.length).toBeLessThan(large.length / 4);
   });
 
+  it("holds each compressed answer in memory of its own size, not in zlib's output piece", async () => {
+    const answers = new CompressedAnswers();
+    for (const encoding of ['br', 'gzip'] as const) {
+      const small = await answers.compressed(Buffer.from(body), encoding);
+      expect(small.length).toBeLessThan(4096);
+      expect(small.buffer.byteLength, encoding).toBeLessThanOrEqual(Buffer.poolSize);
+    }
+  });
+
   it('keeps another answer with the same bytes apart: the forms follow the buffer', async () => {
     const answers = new CompressedAnswers();
     const copy = Buffer.from(body);

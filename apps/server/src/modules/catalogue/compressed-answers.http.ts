@@ -19,6 +19,15 @@ const gzipAsync = promisify(gzip);
 // A window of programmes at 10,000 channels is 9 MB of JSON: brotli 4 took 600 ms of a core
 // for each (a new window every request), quality 1 takes 50 ms for 13 % more bytes. zlib runs
 // them off the event loop; small answers keep the tighter settings.
+/**
+ * A compressed answer in memory of its own size: zlib hands back a small output as a slice of
+ * its 256 KB output piece, so a cached 2 KB guide day kept 256 KB alive, and the day cache's
+ * few hundred days held about 90 MB during an import under viewers (issue 31, item 9).
+ */
+export function ownBytes(out: Buffer): Buffer {
+  return out.buffer.byteLength > Math.max(2 * out.length, Buffer.poolSize) ? Buffer.from(out) : out;
+}
+
 const ENCODERS: Record<AnswerEncoding, (body: Buffer) => Promise<Buffer>> = {
   br: (body) =>
     brotli(body, {
@@ -64,7 +73,7 @@ export class CompressedAnswers {
     }
     let form = forms[encoding];
     if (!form) {
-      form = ENCODERS[encoding](body);
+      form = ENCODERS[encoding](body).then(ownBytes);
       forms[encoding] = form;
       const kept = forms;
       // A failed compression is not remembered: the next ask tries again.
