@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactEventRow } from './guide.repository';
-import { eventStatic } from './mappers';
+import { eventHeadJson, eventStatic } from './mappers';
 import { BLOCK_MS, WindowBlocks, cutWindow, headOf, toBlock, type Block } from './window-blocks';
 
 const HOUR = 3_600_000;
@@ -56,6 +56,29 @@ describe('toBlock', () => {
     expect([...block.packageId]).toEqual([7, -1]);
     expect([...block.ppv]).toEqual([1, 0]);
     expect([...block.start]).toEqual([0, HOUR]);
+  });
+});
+
+describe('eventHeadJson', () => {
+  it("writes what JSON.stringify(eventStatic(row)) gives, whatever the row's texts, genres and picture", () => {
+    const rows = [
+      row(1, 3, 0, HOUR),
+      row(2, 3, HOUR, 2 * HOUR, {
+        title: '  100%  cine:  "Año"  ñandú \\ \u2028 ',
+        subtitle: 'T1 E2',
+        description: 'línea\nnueva\t<b>',
+      }),
+      row(3, 4, 0, HOUR, { genreId: 0, sectionId: 12, parental: 7, imageUrl: 'http://img.example/p 1.jpg?x=1&y="2"' }),
+      row(4, 4, HOUR, 3 * HOUR, { genreId: 501, sectionId: null, imageUrl: 'https://img.example/p.png' }),
+      row(5, 4, 3 * HOUR, 4 * HOUR, {
+        genreId: null,
+        sectionId: 0,
+        subtitle: null as unknown as string,
+        description: '',
+      }),
+      row(6, 9, 0, HOUR, { title: '\ud83d\ude00 emoji % 😀', description: '\u0000\u001f' }),
+    ];
+    for (const r of rows) expect(`${eventHeadJson(r)}}`).toBe(JSON.stringify(eventStatic(r)));
   });
 });
 

@@ -1,14 +1,14 @@
 import { GENRE_ADULT } from '@pantalla/contracts';
 import type { CompactEventRow } from './guide.repository';
-import { eventStatic } from './mappers';
+import { eventHeadJson } from './mappers';
 
 /** Hours of programmes, by start, that one block holds. */
 export const BLOCK_MS = 3 * 3_600_000;
 /**
  * Programmes held across blocks at most (about half a kilobyte each, so some 45 MB): at
- * 10,000 channels a block holds about 22,000 and a one-hour window needs two, which a budget
- * of 40,000 refused, so every window there was read from the database and mapped row by row.
- * Larger guides read the database each time.
+ * 10,000 channels a block holds about 22,000, a one-hour window needs two and the next one is
+ * read ahead, three in all with room for larger blocks (a budget of 40,000 sent every window
+ * there to the database). Larger guides read the database each time.
  */
 export const BLOCK_ROWS_BUDGET = 90_000;
 
@@ -86,7 +86,7 @@ function blockOf(
       block.packageId[i] = row.packageId ?? -1;
       block.ppv[i] = row.ppvPriceCents === null ? 0 : 1;
       block.kidsRating[i] = kidsRatingOf(row);
-      const head = JSON.stringify(eventStatic(row)).slice(0, -1);
+      const head = eventHeadJson(row);
       heads[i] = head;
       offsets[i + 1] = (offsets[i] as number) + Buffer.byteLength(head);
     }
