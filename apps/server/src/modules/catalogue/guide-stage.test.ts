@@ -66,4 +66,33 @@ describe('GuideStage', () => {
     expect(first.programmes).toHaveLength(1);
     expect(first.to).toBe(10);
   });
+
+  it("rests a share of each write's time before answering, when asked to (PostgreSQL), and never otherwise", async () => {
+    let clock = 0;
+    const pauses: number[] = [];
+    const slowWrite = async (batch: GuideWindow[]): Promise<GuideCounts> => {
+      clock += 200;
+      return { inserted: batch.length, removed: 0, unchanged: 0 };
+    };
+    const timing = {
+      now: () => clock,
+      pause: async (ms: number) => {
+        pauses.push(ms);
+      },
+    };
+    const resting = new GuideStage(slowWrite, 2, 0.5, timing);
+    await resting.add([window(1, [0, 10])]);
+    await resting.flush();
+    expect(pauses).toEqual([100]);
+    const eager = new GuideStage(slowWrite, 2, 0, timing);
+    await eager.add([window(1, [0, 10])]);
+    expect(pauses).toEqual([100]);
+  });
+
+  it('rests on PostgreSQL only', async () => {
+    const { yieldShareFor } = await import('./import-thread-client');
+    expect(yieldShareFor('postgres://postgres@127.0.0.1:5432/pantalla')).toBe(0.5);
+    expect(yieldShareFor('postgresql://db/pantalla')).toBe(0.5);
+    expect(yieldShareFor('sqlite:/data/pantalla.db')).toBe(0);
+  });
 });

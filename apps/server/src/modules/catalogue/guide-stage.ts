@@ -13,9 +13,18 @@ export class GuideStage {
   private windows = new Map<number, GuideWindow>();
   private programmes = 0;
 
+  /**
+   * `yieldShare`: after each write the stage waits this share of the write's time before
+   * answering (0: never), so the database gets a rest in which viewers' queries run.
+   */
   constructor(
     private readonly write: (batch: GuideWindow[]) => Promise<GuideCounts>,
     private readonly size: number,
+    private readonly yieldShare = 0,
+    private readonly timing: { now: () => number; pause: (ms: number) => Promise<void> } = {
+      now: () => performance.now(),
+      pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    },
   ) {}
 
   /** Adds a batch; writes the gathered ones once there are enough: what that write changed. */
@@ -39,6 +48,13 @@ export class GuideStage {
     const batch = [...this.windows.values()];
     this.windows = new Map();
     this.programmes = 0;
-    return this.write(batch);
+    return this.yieldShare > 0 ? this.writeThenRest(batch) : this.write(batch);
+  }
+
+  private async writeThenRest(batch: GuideWindow[]): Promise<GuideCounts> {
+    const started = this.timing.now();
+    const counts = await this.write(batch);
+    await this.timing.pause((this.timing.now() - started) * this.yieldShare);
+    return counts;
   }
 }

@@ -21,7 +21,7 @@ async function serve(port: MessagePort, job: ImportThreadJob): Promise<void> {
     changes: changesToldByServerThread,
     announceEveryMs: ANNOUNCE_EVERY_MS,
   });
-  const stage = new GuideStage((batch) => imports.replaceGuide(batch), job.transactionSize);
+  const stage = new GuideStage((batch) => imports.replaceGuide(batch), job.transactionSize, job.yieldShare);
   const methods = {
     channels: () => imports.channels(),
     ensureChannelGenres: (names: readonly string[]) => imports.ensureChannelGenres(names),
