@@ -40,21 +40,35 @@ export async function lockedTransaction<DB, R>(
   lock: LockKey,
   fn: (trx: Transaction<DB>) => Promise<R>,
 ): Promise<R> {
-  if (dialect === 'sqlite') {
-    return db.connection().execute(async (conn) => {
-      await sql`begin immediate`.execute(conn);
-      try {
-        const result = await fn(conn as unknown as Transaction<DB>);
-        await sql`commit`.execute(conn);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(conn);
-        throw error;
-      }
-    });
-  }
+  if (dialect === 'sqlite') return writeTransaction(db, dialect, fn);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${lock.namespace}, ${lock.id})`.execute(trx);
     return fn(trx);
+  });
+}
+
+/**
+ * Runs fn in a transaction that writes. On SQLite it takes the write lock as it begins (BEGIN
+ * IMMEDIATE), waiting its turn behind another writer: a transaction begun as a read and then
+ * writing fails at once ("database is locked") when another connection wrote since its read
+ * began, which made an import answer 500 while a subscriber signed in. PostgreSQL locks rows
+ * as they are written, so a plain transaction.
+ */
+export async function writeTransaction<DB, R>(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  fn: (trx: Transaction<DB>) => Promise<R>,
+): Promise<R> {
+  if (dialect !== 'sqlite') return db.transaction().execute(fn);
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn as unknown as Transaction<DB>);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
   });
 }

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../platform/database';
+import { writeTransaction } from '../../platform/dialect';
 import { META } from './meta-keys';
 import type { CatalogueTables, ChannelRow, ChannelUpdate, EventRow, EventTable, EventUpdate, NewEvent } from './tables';
 
@@ -48,9 +49,9 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
 export class CatalogueImportRepository {
   constructor(private readonly db: Db) {}
 
-  /** Runs fn in one transaction: a batch lands whole or not at all. */
+  /** Runs fn in one transaction holding the write lock (writeTransaction): a batch lands whole or not at all. */
   transaction<T>(fn: (trx: Transaction<CatalogueTables>) => Promise<T>): Promise<T> {
-    return this.db.kysely<CatalogueTables>().transaction().execute(fn);
+    return writeTransaction(this.db.kysely<CatalogueTables>(), this.db.dialect, fn);
   }
 
   channels(trx: CatalogueTrx = this.db.kysely<CatalogueTables>()): Promise<ChannelRow[]> {
