@@ -35,6 +35,9 @@ export function useFavouriteChannel(channelId: number) {
     inList: on,
     busy: mutation.isPending,
     failed: mutation.isError,
-    toggle: () => mutation.mutate(!on),
+    // A press while the last one is on its way is ignored: the button stays enabled (keeping the keyboard's focus).
+    toggle: () => {
+      if (!mutation.isPending) mutation.mutate(!on);
+    },
   };
 }

@@ -10,7 +10,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 /** From this size on, the fastest settings: their bytes grow by about a seventh, their cost drops tenfold. */
 export const LARGE_ANSWER_BYTES = 256 * 1024;
 /** From this size on (a guide window of thousands of channels), brotli's quickest: a third of quality 1's time for a tenth more bytes. */
-export const HUGE_ANSWER_BYTES = 2 * 1024 * 1024;
+const HUGE_ANSWER_BYTES = 2 * 1024 * 1024;
 /** zlib's output pieces: one per round trip to its thread, 16 KB by default (a hundred trips for a large answer). */
 const CHUNK_BYTES = 256 * 1024;
 

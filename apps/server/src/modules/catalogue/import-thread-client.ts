@@ -8,7 +8,7 @@ export interface ImportThreadJob {
   cacheMb: number;
   /** Programmes gathered per transaction. */
   transactionSize: number;
-  /** After each transaction the thread waits this share of its time (PostgreSQL: see YIELD_SHARE). */
+  /** After each transaction the thread waits this share of its time (yieldShareFor). */
   yieldShare: number;
 }
 

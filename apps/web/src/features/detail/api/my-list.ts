@@ -33,7 +33,10 @@ export function useMyListItem(kind: MyListKind, id: number) {
     inList,
     busy: mutation.isPending,
     failed: mutation.isError,
-    toggle: () => mutation.mutate(!inList),
+    // A press while the last one is on its way is ignored: the button stays enabled (keeping the keyboard's focus).
+    toggle: () => {
+      if (!mutation.isPending) mutation.mutate(!inList);
+    },
   };
 }
 

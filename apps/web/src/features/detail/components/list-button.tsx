@@ -37,12 +37,10 @@ function ToggleButton({
         type="button"
         className="btn btn--secondary detail__list-button"
         aria-pressed={state.inList}
-        // Busy, it stays enabled (a disabled button drops the keyboard's focus) and ignores presses.
+        // Busy, it stays enabled (a disabled button drops the keyboard's focus); toggle ignores presses meanwhile.
         disabled={!state.ready}
         aria-busy={state.busy}
-        onClick={() => {
-          if (!state.busy) state.toggle();
-        }}
+        onClick={state.toggle}
       >
         <span aria-hidden="true">{state.inList ? on : off} </span>
         {label}

@@ -93,12 +93,10 @@ function FavouriteStar({ channelId, name }: { channelId: number; name: string })
       aria-pressed={star.inList}
       aria-label={label}
       title={star.failed ? t('favouriteFailed') : label}
-      // Busy, it stays enabled (a disabled button drops the keyboard's focus) and ignores presses.
+      // Busy, it stays enabled (a disabled button drops the keyboard's focus); toggle ignores presses meanwhile.
       disabled={!star.ready}
       aria-busy={star.busy}
-      onClick={() => {
-        if (!star.busy) star.toggle();
-      }}
+      onClick={star.toggle}
     >
       <span aria-hidden="true">{star.inList ? '★' : '☆'}</span>
     </button>
